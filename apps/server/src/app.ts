@@ -1,0 +1,100 @@
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { AppError, ERR, type ServerErr } from '@floorhand/contract/errors';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { seedDemo } from './db/seed.ts';
+import type { Deps } from './lib/calls.ts';
+import { createTokenService } from './lib/tokens.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { attachRealtime } from './modules/realtime/socket.ts';
+import { sessionRoutes } from './modules/session/routes.ts';
+import { siteRoutes } from './modules/site/routes.ts';
+
+/** The built web app: WEB_DIST, or apps/web/dist found from here. */
+function webDist(config: Config): string | undefined {
+  if (config.WEB_DIST) return resolve(config.WEB_DIST);
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 5; i++) {
+    const candidate = join(dir, 'apps', 'web', 'dist');
+    if (existsSync(join(candidate, 'index.html'))) return candidate;
+    dir = dirname(dir);
+  }
+  return undefined;
+}
+
+function locIdOf(body: unknown): string | undefined {
+  return typeof body === 'object' && body !== null && 'locId' in body && typeof body.locId === 'string' ? body.locId : undefined;
+}
+
+/** Turns anything thrown into the spec's error shape; 5xx details stay in the log. */
+function toErrorReply(error: FastifyError | Error, body: unknown): { status: number; err: ServerErr } {
+  const locId = locIdOf(body);
+  if (error instanceof AppError) return { status: error.status, err: { ...error.err, locId: error.err.locId ?? locId } };
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const problems = error.validation.map((v) => `${v.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body'}: ${v.message}`);
+    return { status: 400, err: { code: ERR.badInput, message: `The request is not valid: ${problems.join('; ')}`, locId } };
+  }
+  const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+  if (status < 500) return { status, err: { code: ERR.badInput, message: error.message, locId } };
+  return { status: 500, err: { code: ERR.generic, message: 'The server could not complete the request', locId } };
+}
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+}
+
+export async function buildApp({ config, database }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization'] },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.setErrorHandler((error, req, reply) => {
+    const { status, err } = toErrorReply(error instanceof Error ? error : new Error(String(error)), req.body);
+    if (status >= 500) req.log.error(error);
+    else req.log.info({ code: err.code, status }, err.message);
+    return reply.status(status).send({ err });
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Floorhand API', version: '0.1.0', description: 'Every call of the Floorhand web app. Bodies carry locId, siteId, appId and orgId; identity comes from the bearer token only.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
+
+  const db = database.db;
+  if (config.demoSeed && (await seedDemo(db))) app.log.info('demo data loaded (organisation demo, password demo1234)');
+  const tokens = await createTokenService(db);
+  const realtime = await attachRealtime(app.server, { db, tokens, redisUrl: config.REDIS_URL, log: app.log });
+  app.addHook('preClose', () => realtime.close());
+  const deps: Deps = { db, tokens, config, realtime };
+
+  app.get('/api/health', { schema: { hide: true } }, async () => ({ ok: true, db: database.kind }));
+  authRoutes(app, deps);
+  siteRoutes(app, deps);
+  sessionRoutes(app, deps);
+
+  const dist = webDist(config);
+  if (dist) await app.register(fastifyStatic, { root: dist, wildcard: false, index: ['index.html'] });
+  app.setNotFoundHandler((req, reply) => {
+    // Every client route is served the web app; unknown API paths get the spec's error shape.
+    if (req.method === 'GET' && !req.url.startsWith('/api/') && dist) return reply.type('text/html').sendFile('index.html');
+    return reply.status(404).send({ err: { code: ERR.notFound, message: `No such call: ${req.method} ${req.url.split('?')[0]}`, locId: locIdOf(req.body) } });
+  });
+  return app;
+}

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+// Configuration comes from the environment, checked once at start with a readable error.
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65_535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
+  TOKEN_LIFETIME_SECS: z.coerce.number().int().min(10).max(31_536_000).default(3600),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Load the demo data set; never when NODE_ENV=production. */
+  DEMO_SEED: z.enum(['auto', 'on', 'off']).default('auto'),
+  NODE_ENV: z.string().default('development'),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Config = z.infer<typeof envSchema> & { demoSeed: boolean };
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const blanksRemoved = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(blanksRemoved);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(blanksRemoved[String(i.path[0])])})`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}\nSee the Configuration table in README.md.`);
+  }
+  const c = parsed.data;
+  const production = c.NODE_ENV === 'production';
+  // The demo seed belongs to the embedded database only, unless asked for explicitly (tests, demos).
+  const demoSeed = !production && (c.DEMO_SEED === 'on' || (c.DEMO_SEED === 'auto' && !c.DATABASE_URL));
+  return { ...c, demoSeed };
+}

@@ -1,0 +1,80 @@
+import { hash } from '@node-rs/argon2';
+import { eq } from 'drizzle-orm';
+import { APP_ID } from '@floorhand/contract/constants';
+import { BUILT_IN_ROLES, ROLE } from '@floorhand/contract/perms';
+import { auditStamp, newId } from '../lib/audit.ts';
+import type { Db } from './client.ts';
+import { accountPerms, accounts, organisations, roles, sites, workstations } from './schema.ts';
+
+export const DEMO = {
+  orgId: 'demo',
+  siteId: 'demo-main',
+  password: 'demo1234',
+  /** Workstation ids the e2e tests use: authorised as kiosk and as time clock. */
+  workstations: ['WS0001', 'WS0002'],
+} as const;
+
+interface DemoAccount {
+  userName: string;
+  firstName: string;
+  surnames: string;
+  roles?: string[];
+  kioskAcct?: boolean;
+  timeclockAcct?: boolean;
+  serviceAcct?: boolean;
+}
+
+export const DEMO_ACCOUNTS: DemoAccount[] = [
+  { userName: 'admin', firstName: 'Ada', surnames: 'Admin', roles: [ROLE.orgAdmin, ROLE.siteAdmin] },
+  { userName: 'clerk', firstName: 'Cleo', surnames: 'Clerk' },
+  { userName: 'kiosk', firstName: 'Shop Floor', surnames: 'Kiosk', kioskAcct: true },
+  { userName: 'clock', firstName: 'Wall', surnames: 'Clock', timeclockAcct: true },
+  { userName: 'svc', firstName: 'ERP', surnames: 'Integration', serviceAcct: true },
+  { userName: 'tcadmin', firstName: 'Tom', surnames: 'Timekeeper', roles: [ROLE.timeclockAdmin] },
+];
+
+/** An organisation with one site resolving for the given hosts, and its built-in roles. */
+export async function createOrganisation(db: Db, org: { id: string; name: string; siteId: string; hosts: string[] }): Promise<void> {
+  const stamp = auditStamp('system');
+  await db.insert(organisations).values({ id: org.id, name: org.name, audit: stamp });
+  await db.insert(sites).values({ id: org.siteId, orgId: org.id, name: `${org.name} main site`, hostPatterns: org.hosts, trustedDomains: org.hosts, audit: stamp });
+  await db.insert(roles).values(BUILT_IN_ROLES.map((name) => ({ orgId: org.id, name, builtIn: true, audit: stamp })));
+}
+
+export async function createAccount(db: Db, orgId: string, siteId: string, a: DemoAccount, password: string): Promise<string> {
+  const id = newId();
+  const stamp = auditStamp('system');
+  await db.insert(accounts).values({
+    id,
+    orgId,
+    userName: a.userName,
+    passwordHash: await hash(password),
+    firstName: a.firstName,
+    surnames: a.surnames,
+    email: `${a.userName}@${orgId}.example`,
+    badgeCode: `B-${a.userName.toUpperCase()}`,
+    audit: stamp,
+  });
+  await db.insert(accountPerms).values({
+    accountId: id,
+    siteId,
+    appId: APP_ID,
+    roles: a.roles ?? [],
+    kioskAcct: a.kioskAcct ?? false,
+    timeclockAcct: a.timeclockAcct ?? false,
+    serviceAcct: a.serviceAcct ?? false,
+    audit: stamp,
+  });
+  return id;
+}
+
+/** The demo data set; does nothing when the demo organisation exists already. */
+export async function seedDemo(db: Db): Promise<boolean> {
+  const existing = await db.select({ id: organisations.id }).from(organisations).where(eq(organisations.id, DEMO.orgId));
+  if (existing.length > 0) return false;
+  await createOrganisation(db, { id: DEMO.orgId, name: 'Demo Warehouse Co.', siteId: DEMO.siteId, hosts: ['localhost', '127.0.0.1', '[::1]', '::1'] });
+  for (const a of DEMO_ACCOUNTS) await createAccount(db, DEMO.orgId, DEMO.siteId, a, DEMO.password);
+  const stamp = auditStamp('system');
+  await db.insert(workstations).values(DEMO.workstations.map((id) => ({ siteId: DEMO.siteId, id, kiosk: true, timeclock: true, audit: stamp })));
+  return true;
+}

@@ -1,0 +1,70 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { calls, type CallPath, type CallResponse } from '@floorhand/contract/api';
+import { AppError, ERR } from '@floorhand/contract/errors';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { authenticate, bearerToken, type AuthContext } from './auth-context.ts';
+import type { Realtime } from '../modules/realtime/socket.ts';
+import type { TokenService } from './tokens.ts';
+
+export interface Deps {
+  db: Db;
+  tokens: TokenService;
+  config: Config;
+  realtime: Realtime;
+}
+
+interface CallContext<P extends CallPath> {
+  body: z.output<(typeof calls)[P]['body']>;
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+type Authed<P extends CallPath, A> = CallContext<P> & { auth: A };
+
+type Handler<P extends CallPath> = (typeof calls)[P]['auth'] extends 'required'
+  ? (ctx: Authed<P, AuthContext>) => Promise<CallResponse<P>>
+  : (typeof calls)[P]['auth'] extends 'optional'
+    ? (ctx: Authed<P, AuthContext | undefined>) => Promise<CallResponse<P>>
+    : (ctx: CallContext<P>) => Promise<CallResponse<P>>;
+
+const tagOf = (path: string): string => path.split('/')[0] ?? 'api';
+
+/**
+ * Registers one call of the contract as POST /api/<path>: schema from the contract, identity from the
+ * token. A body whose orgId, siteId or appId differs from the token's is refused: the caller cannot
+ * act for another organisation whatever ids it sends.
+ */
+export function registerCall<P extends CallPath>(app: FastifyInstance, deps: Deps, path: P, handler: Handler<P>): void {
+  const def = calls[path];
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: 'POST',
+    url: `/api/${path}`,
+    schema: {
+      tags: [tagOf(path)],
+      summary: def.locId ? `${path} (${def.locId})` : path,
+      body: def.body,
+      response: { 200: def.response },
+      ...(def.auth === 'none' ? {} : { security: [{ bearer: [] }] }),
+    },
+    handler: async (req, reply) => {
+      const body = req.body as z.output<(typeof calls)[P]['body']>;
+      let auth: AuthContext | undefined;
+      const token = bearerToken(req.headers.authorization);
+      if (def.auth !== 'none' && token) auth = await authenticate(deps.db, deps.tokens, token);
+      if (def.auth === 'required' && !auth) throw new AppError(401, { code: ERR.unauthorized, message: 'Please log in first' });
+      if (auth) {
+        const b = body as { orgId: string; siteId: string; appId: string };
+        if (b.orgId !== auth.orgId || b.siteId !== auth.siteId || b.appId !== auth.appId) {
+          throw new AppError(403, {
+            code: ERR.orgMismatch,
+            message: 'The request names another organisation, site or app than your login',
+            detail: `token: ${auth.orgId}/${auth.siteId}/${auth.appId}, body: ${b.orgId}/${b.siteId}/${b.appId}`,
+          });
+        }
+      }
+      return (handler as (ctx: Authed<P, AuthContext | undefined>) => Promise<CallResponse<P>>)({ body, req, reply, auth });
+    },
+  });
+}

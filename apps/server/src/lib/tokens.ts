@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { eq } from 'drizzle-orm';
+import { AppError, ERR } from '@floorhand/contract/errors';
+import type { Db } from '../db/client.ts';
+import { serverKeys } from '../db/schema.ts';
+import { newId } from './audit.ts';
+
+// Tokens are signed JWTs (HS256) whose dots are sent as '!' so the token is URL-safe in the spec's
+// form; both forms are accepted back. The key lives in the database so every server node shares it.
+
+export interface AuthClaims {
+  typ: 'auth';
+  sub: string;
+  org: string;
+  site: string;
+  app: string;
+  /** Lifetime in seconds, kept across refreshes. */
+  lt: number;
+  stay: boolean;
+  jti: string;
+  exp: number;
+  iat: number;
+}
+
+export interface SessionClaims {
+  typ: 'session';
+  sub: string;
+  sid: string;
+  site: string;
+  app: string;
+  exp: number;
+}
+
+export const toUrlSafe = (jwt: string): string => jwt.replaceAll('.', '!');
+export const fromUrlSafe = (token: string): string => token.replaceAll('!', '.');
+
+async function loadKey(db: Db): Promise<Uint8Array> {
+  await db.insert(serverKeys).values({ id: 'token', secret: randomBytes(32).toString('base64url') }).onConflictDoNothing();
+  const [row] = await db.select().from(serverKeys).where(eq(serverKeys.id, 'token'));
+  if (!row) throw new Error('token key missing');
+  return Buffer.from(row.secret, 'base64url');
+}
+
+export type TokenService = Awaited<ReturnType<typeof createTokenService>>;
+
+export async function createTokenService(db: Db) {
+  const key = await loadKey(db);
+
+  async function sign(claims: Record<string, unknown>, lifetimeSecs: number): Promise<string> {
+    const jwt = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(Date.now() / 1000) + lifetimeSecs)
+      .sign(key);
+    return toUrlSafe(jwt);
+  }
+
+  async function verify<T>(token: string, typ: string): Promise<T> {
+    try {
+      const { payload } = await jwtVerify(fromUrlSafe(token), key, { algorithms: ['HS256'] });
+      if (payload.typ !== typ) throw new AppError(401, { code: ERR.badToken, message: 'The token is not valid for this call' });
+      return payload as T;
+    } catch (e) {
+      if (e instanceof AppError) throw e;
+      if (e instanceof joseErrors.JWTExpired) throw new AppError(401, { code: ERR.unauthorized, message: 'Your session has expired; please log in again' });
+      throw new AppError(401, { code: ERR.badToken, message: 'The token is not valid' });
+    }
+  }
+
+  return {
+    signAuth: (c: Omit<AuthClaims, 'typ' | 'jti' | 'exp' | 'iat'>) => sign({ ...c, typ: 'auth', jti: newId() }, c.lt),
+    verifyAuth: (token: string) => verify<AuthClaims>(token, 'auth'),
+    signSession: (c: Omit<SessionClaims, 'typ' | 'exp'>, lifetimeSecs: number) => sign({ ...c, typ: 'session' }, lifetimeSecs),
+    verifySession: (token: string) => verify<SessionClaims>(token, 'session'),
+  };
+}

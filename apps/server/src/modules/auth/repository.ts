@@ -1,0 +1,54 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { UserPerms } from '@floorhand/contract/perms';
+import { NO_PERMS } from '@floorhand/contract/perms';
+import type { Db } from '../../db/client.ts';
+import { accountPerms, accounts, organisations, revokedTokens, workstations } from '../../db/schema.ts';
+import { auditStamp } from '../../lib/audit.ts';
+
+export type AccountRow = typeof accounts.$inferSelect;
+
+export async function findAccountByUserName(db: Db, orgId: string, userName: string): Promise<AccountRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.orgId, orgId), eq(sql`lower(${accounts.userName})`, userName.toLowerCase())));
+  return row;
+}
+
+export async function findAccount(db: Db, id: string): Promise<AccountRow | undefined> {
+  const [row] = await db.select().from(accounts).where(eq(accounts.id, id));
+  return row;
+}
+
+export async function findOrganisation(db: Db, id: string) {
+  const [row] = await db.select().from(organisations).where(eq(organisations.id, id));
+  return row;
+}
+
+export async function loadPerms(db: Db, accountId: string, siteId: string, appId: string): Promise<UserPerms> {
+  const [row] = await db
+    .select()
+    .from(accountPerms)
+    .where(and(eq(accountPerms.accountId, accountId), eq(accountPerms.siteId, siteId), eq(accountPerms.appId, appId)));
+  if (!row) return NO_PERMS;
+  return { roles: row.roles, kioskAcct: row.kioskAcct, timeclockAcct: row.timeclockAcct, serviceAcct: row.serviceAcct };
+}
+
+/** Records that a workstation was seen at login and returns what it is authorised for. */
+export async function touchWorkstation(db: Db, siteId: string, id: string, accountId: string) {
+  const [row] = await db
+    .insert(workstations)
+    .values({ siteId, id, lastAccountId: accountId, audit: auditStamp(accountId) })
+    .onConflictDoUpdate({ target: [workstations.siteId, workstations.id], set: { lastSeen: new Date(), lastAccountId: accountId } })
+    .returning();
+  return { id, timeclock: row?.timeclock ?? false, kiosk: row?.kiosk ?? false };
+}
+
+export async function revokeToken(db: Db, jti: string, expiresAt: Date): Promise<void> {
+  await db.insert(revokedTokens).values({ jti, expiresAt }).onConflictDoNothing();
+}
+
+export async function isRevoked(db: Db, jti: string): Promise<boolean> {
+  const rows = await db.select({ jti: revokedTokens.jti }).from(revokedTokens).where(eq(revokedTokens.jti, jti));
+  return rows.length > 0;
+}

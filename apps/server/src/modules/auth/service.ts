@@ -1,0 +1,61 @@
+import { verify } from '@node-rs/argon2';
+import type { CallArgs, CallResponse } from '@floorhand/contract/api';
+import { AppError, ERR } from '@floorhand/contract/errors';
+import type { Deps } from '../../lib/calls.ts';
+import type { AuthContext } from '../../lib/auth-context.ts';
+import { findSite } from '../site/repository.ts';
+import type { LoginLimiter } from './login-limiter.ts';
+import { findAccountByUserName, findOrganisation, loadPerms, revokeToken, touchWorkstation } from './repository.ts';
+
+const LOGIN_FAILED = 'Unknown account name or wrong password';
+
+export async function login(
+  deps: Deps,
+  limiter: LoginLimiter,
+  site: { siteId: string; appId: string; orgId: string },
+  args: CallArgs<'auth/login'> & { stayLoggedIn: boolean },
+  clientIp: string,
+): Promise<CallResponse<'auth/login'>> {
+  const { db, tokens, config } = deps;
+  const siteRow = await findSite(db, site.siteId);
+  // The body names the site; the organisation is the site's own, never the body's.
+  if (!siteRow) throw new AppError(400, { code: ERR.siteUnknown, message: `Unknown site '${site.siteId}'` });
+  const limitKey = `${clientIp}|${siteRow.orgId}|${args.userName.toLowerCase()}`;
+  const wait = limiter.retryAfterMs(limitKey);
+  if (wait > 0) {
+    throw new AppError(429, { code: ERR.rateLimited, message: `Too many failed logins. Try again in ${Math.ceil(wait / 60_000)} minute(s).` });
+  }
+  const account = await findAccountByUserName(db, siteRow.orgId, args.userName);
+  const ok = account?.passwordHash && account.active ? await verify(account.passwordHash, args.password) : false;
+  if (!account || !ok) {
+    limiter.recordFailure(limitKey);
+    throw new AppError(401, { code: ERR.loginFailed, message: LOGIN_FAILED });
+  }
+  limiter.recordSuccess(limitKey);
+  const perms = await loadPerms(db, account.id, siteRow.id, site.appId);
+  if (perms.serviceAcct) {
+    throw new AppError(403, { code: ERR.accountRestricted, message: 'Service accounts cannot be used interactively' });
+  }
+  const org = await findOrganisation(db, siteRow.orgId);
+  const workstation = await touchWorkstation(db, siteRow.id, args.workstationId, account.id);
+  const lt = Math.min(args.lifetimeSecs ?? config.TOKEN_LIFETIME_SECS, config.TOKEN_LIFETIME_SECS);
+  const authToken = await tokens.signAuth({ sub: account.id, org: siteRow.orgId, site: siteRow.id, app: site.appId, lt, stay: args.stayLoggedIn });
+  return {
+    authToken,
+    org: { id: siteRow.orgId, name: org?.name ?? siteRow.orgId },
+    user: { id: account.id, userName: account.userName, firstName: account.firstName, surnames: account.surnames },
+    perms,
+    workstation,
+  };
+}
+
+export async function refresh(deps: Deps, auth: AuthContext): Promise<CallResponse<'auth/refresh'>> {
+  const c = auth.claims;
+  const authToken = await deps.tokens.signAuth({ sub: c.sub, org: c.org, site: c.site, app: c.app, lt: c.lt, stay: c.stay });
+  return { authToken };
+}
+
+export async function logout(deps: Deps, auth: AuthContext): Promise<CallResponse<'auth/logout'>> {
+  await revokeToken(deps.db, auth.claims.jti, new Date(auth.claims.exp * 1000));
+  return {};
+}

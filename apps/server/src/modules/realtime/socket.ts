@@ -1,0 +1,106 @@
+import type { Server as HttpServer } from 'node:http';
+import { Server, type Socket } from 'socket.io';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { createClient } from 'redis';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError, ERR } from '@floorhand/contract/errors';
+import { sendRequestSchema, type ClientToServerEvents, type Printer, type ServerToClientEvents, type SendReply } from '@floorhand/contract/realtime';
+import type { Db } from '../../db/client.ts';
+import { authenticate, type AuthContext } from '../../lib/auth-context.ts';
+import type { TokenService } from '../../lib/tokens.ts';
+
+type Payload<E extends keyof ServerToClientEvents> = Parameters<ServerToClientEvents[E]>[0]['data'];
+type FhSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, { auth: AuthContext; client: string }>;
+
+export interface Realtime {
+  /** Emits an event to every socket of a site (optionally one room of it) with an increasing event id. */
+  emit<E extends keyof ServerToClientEvents>(siteId: string, event: E, data: Payload<E>, room?: string): void;
+  printersOf(siteId: string): Printer[];
+  close(): Promise<void>;
+}
+
+/** Event ids grow with time, so they stay ordered across server nodes and restarts. */
+let lastEventId = 0;
+export function nextEventId(now = Date.now()): number {
+  lastEventId = Math.max(lastEventId + 1, now * 1000);
+  return lastEventId;
+}
+
+type SendHandler = (socket: FhSocket, data: unknown) => Promise<unknown>;
+
+export async function attachRealtime(server: HttpServer, deps: { db: Db; tokens: TokenService; redisUrl?: string; log: FastifyBaseLogger }): Promise<Realtime> {
+  const io = new Server<ClientToServerEvents, ServerToClientEvents>(server, { transports: ['websocket'], serveClient: false });
+  const redisClients: Array<{ quit(): Promise<unknown> }> = [];
+  if (deps.redisUrl) {
+    const pub = createClient({ url: deps.redisUrl });
+    const sub = pub.duplicate();
+    await Promise.all([pub.connect(), sub.connect()]);
+    io.adapter(createAdapter(pub, sub));
+    redisClients.push(pub, sub);
+  }
+  const printers = new Map<string, Printer[]>();
+
+  // The generic send: operations a client may ask for over the socket.
+  const ops: Record<string, SendHandler> = {
+    ping: async () => ({ pong: new Date().toISOString() }),
+    subscribe: async (socket, data) => {
+      const topic = typeof data === 'object' && data && 'topic' in data ? String(data.topic) : '';
+      if (!['labelPrinter', 'featureAccess', 'stock'].includes(topic)) throw new AppError(400, { code: ERR.badInput, message: `Unknown topic '${topic}'` });
+      await socket.join(topic);
+      if (topic === 'labelPrinter') {
+        socket.emit('attachedPrinters', { eventId: nextEventId(), data: { printers: printers.get(socket.data.auth.siteId) ?? [] } });
+      }
+      return { topic };
+    },
+  };
+
+  // One namespace per site id; the token's site must be the namespace's.
+  const sites = io.of(/^\/[A-Za-z0-9_-]{1,40}$/);
+  sites.use(async (socket, next) => {
+    try {
+      const token = typeof socket.handshake.auth.token === 'string' ? socket.handshake.auth.token : '';
+      const auth = await authenticate(deps.db, deps.tokens, token);
+      if (socket.nsp.name !== `/${auth.siteId}`) throw new AppError(403, { code: ERR.forbidden, message: 'This token belongs to another site' });
+      socket.data.auth = auth;
+      socket.data.client = String(socket.handshake.query.client ?? 'unknown');
+      next();
+    } catch (e) {
+      const err = e instanceof AppError ? e.err : { code: ERR.generic, message: 'Connection refused' };
+      next(Object.assign(new Error(err.message), { data: err }));
+    }
+  });
+  sites.on('connection', (socket: FhSocket) => {
+    void socket.join(`org:${socket.data.auth.orgId}`);
+    socket.on('send', async (req, ack) => {
+      if (typeof ack !== 'function') return;
+      const parsed = sendRequestSchema.safeParse(req);
+      let reply: SendReply;
+      if (!parsed.success) {
+        reply = { err: { code: ERR.badInput, message: 'The message is not a valid send request' } };
+      } else {
+        const op = ops[parsed.data.op];
+        try {
+          if (!op) throw new AppError(400, { code: ERR.badInput, message: `Unknown operation '${parsed.data.op}'` });
+          reply = { data: await op(socket, parsed.data.data) };
+        } catch (e) {
+          if (!(e instanceof AppError)) deps.log.error(e, 'socket send failed');
+          reply = { err: e instanceof AppError ? e.err : { code: ERR.generic, message: 'The operation failed' } };
+        }
+      }
+      ack(reply);
+    });
+  });
+
+  return {
+    emit(siteId, event, data, room) {
+      const nsp = io.of(`/${siteId}`);
+      const target = room ? nsp.to(room) : nsp;
+      (target.emit as (ev: string, payload: unknown) => void)(event, { eventId: nextEventId(), data });
+    },
+    printersOf: (siteId) => printers.get(siteId) ?? [],
+    async close() {
+      await io.close();
+      await Promise.all(redisClients.map((c) => c.quit().catch(() => undefined)));
+    },
+  };
+}

@@ -1,0 +1,79 @@
+import type { CallArgs, CallResponse } from '@floorhand/contract/api';
+import { AppError, ERR } from '@floorhand/contract/errors';
+import { isAdmin } from '@floorhand/contract/perms';
+import type { AuthContext } from '../../lib/auth-context.ts';
+import { auditStamp, newId } from '../../lib/audit.ts';
+import type { Deps } from '../../lib/calls.ts';
+import { PUBLIC_SITE_DATA, SITE_DATA_DEFAULTS } from './defaults.ts';
+import { findSite, findSiteData, insertSiteData, listSites, updateSiteData, writeAuditLog, type SiteDataRow } from './repository.ts';
+
+/** '*' in a host pattern matches any run of characters; everything else matches itself. */
+export function hostMatches(pattern: string, hostname: string): boolean {
+  const re = new RegExp(`^${pattern.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`, 'i');
+  return re.test(hostname);
+}
+
+export async function resolveSite(deps: Deps, hostname: string): Promise<CallResponse<'site/resolve'>> {
+  const all = await listSites(deps.db);
+  const site = all.find((s) => s.hostPatterns.some((p) => hostMatches(p, hostname)));
+  if (!site) throw new AppError(404, { code: ERR.siteUnknown, message: `No site is set up for the host name '${hostname}'` });
+  return { site: { siteId: site.id, orgId: site.orgId, trustedDomains: site.trustedDomains } };
+}
+
+const toSiteData = (row: SiteDataRow) => ({ _id: row.id, _rev: row.rev, dataId: row.dataId, data: row.data });
+
+export async function getSiteData(
+  deps: Deps,
+  auth: AuthContext | undefined,
+  body: CallArgs<'site/getData'> & { siteId: string },
+): Promise<CallResponse<'site/getData'>> {
+  const isPublic = PUBLIC_SITE_DATA.some(([s, d]) => s === body.section && d === body.dataId);
+  if (!auth && !isPublic) throw new AppError(401, { code: ERR.unauthorized, message: 'Please log in first' });
+  // Before login the site is the one the client resolved; it must exist.
+  if (!auth && !(await findSite(deps.db, body.siteId))) throw new AppError(404, { code: ERR.siteUnknown, message: `Unknown site '${body.siteId}'` });
+  const siteId = auth?.siteId ?? body.siteId;
+  const row = await findSiteData(deps.db, siteId, body.section, body.dataId);
+  if (row) return { siteData: toSiteData(row) };
+  const fallback = SITE_DATA_DEFAULTS[body.section]?.[body.dataId];
+  if (!fallback) throw new AppError(404, { code: ERR.notFound, message: `No site data '${body.dataId}' in section '${body.section}'` });
+  return { siteData: { dataId: body.dataId, data: structuredClone(fallback) } };
+}
+
+export async function putSiteData(deps: Deps, auth: AuthContext, body: CallArgs<'site/putData'>): Promise<CallResponse<'site/putData'>> {
+  if (!isAdmin(auth.perms)) throw new AppError(403, { code: ERR.forbidden, message: 'Only site or organisation administrators may change site data' });
+  const { section, siteData } = body;
+  const existing = await findSiteData(deps.db, auth.siteId, section, siteData.dataId);
+  let saved: SiteDataRow | undefined;
+  if (!existing) {
+    saved = await insertSiteData(deps.db, {
+      id: newId(),
+      siteId: auth.siteId,
+      section,
+      dataId: siteData.dataId,
+      data: siteData.data,
+      audit: auditStamp(auth.accountId),
+    });
+    if (!saved) throw new AppError(409, { code: ERR.conflict, message: `Site data '${siteData.dataId}' was created by someone else meanwhile; reload and try again` });
+  } else {
+    if (siteData._rev !== existing.rev) {
+      throw new AppError(409, {
+        code: ERR.conflict,
+        message: `Site data '${siteData.dataId}' was changed by someone else; reload and try again`,
+        detail: `revision sent: ${siteData._rev ?? 'none'}, stored: ${existing.rev}`,
+      });
+    }
+    saved = await updateSiteData(deps.db, existing.id, existing.rev, { data: siteData.data, audit: auditStamp(auth.accountId, existing.audit) });
+    if (!saved) throw new AppError(409, { code: ERR.conflict, message: `Site data '${siteData.dataId}' was changed by someone else; reload and try again` });
+  }
+  await writeAuditLog(deps.db, {
+    orgId: auth.orgId,
+    siteId: auth.siteId,
+    accountId: auth.accountId,
+    action: 'site/putData',
+    entity: `siteData.${section}`,
+    entityId: siteData.dataId,
+    before: existing?.data ?? null,
+    after: saved.data,
+  });
+  return { siteData: toSiteData(saved) };
+}

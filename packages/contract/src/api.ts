@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import { serverErrSchema } from './errors.ts';
+import { SITE_DATA_ID_MAX } from './constants.ts';
+
+// The schema of every call: request body and response, used for validation on the server, the
+// OpenAPI document and the web app's types. Paths are joined under /api (spec section 7).
+
+const id = z.string().min(1).max(100);
+
+/** Every body carries locId, siteId, appId and orgId. Identity and rights come from the token only. */
+export const callBase = z.object({
+  locId: z.string().max(40).optional(),
+  siteId: id,
+  appId: id,
+  orgId: id,
+});
+
+const withErr = <T extends z.ZodRawShape>(shape: T) => z.object({ err: serverErrSchema.optional(), ...shape });
+
+export const siteInfo = z.object({ siteId: z.string(), orgId: z.string(), trustedDomains: z.array(z.string()) });
+
+export const permsSchema = z.object({
+  roles: z.array(z.string()),
+  kioskAcct: z.boolean(),
+  timeclockAcct: z.boolean(),
+  serviceAcct: z.boolean(),
+});
+export const orgSchema = z.object({ id: z.string(), name: z.string() });
+export const userSchema = z.object({ id: z.string(), userName: z.string(), firstName: z.string(), surnames: z.string() });
+export const workstationSchema = z.object({ id: z.string(), timeclock: z.boolean(), kiosk: z.boolean() });
+
+export const siteDataSection = z.enum(['conf', 'brand']);
+export const dataIdSchema = z
+  .string()
+  .min(1)
+  .max(SITE_DATA_ID_MAX)
+  .regex(/^[A-Za-z0-9](?:[A-Za-z0-9_]*[A-Za-z0-9])?$/, 'must start with a letter or digit, may only contain letters (upper or lowercase), digits (0-9), underscores (_), and must end in a letter or digit.');
+export const siteDataSchema = z.object({
+  _id: z.string().optional(),
+  _rev: z.number().int().optional(),
+  dataId: dataIdSchema,
+  data: z.record(z.string(), z.unknown()),
+});
+
+export const sessionPrefs = z.record(z.string(), z.unknown());
+export const sessionSchema = z.object({
+  sessionId: z.string(),
+  prefs: sessionPrefs,
+  audit: z.object({ modify: z.object({ user: z.string(), ts: z.string() }).optional() }).optional(),
+});
+
+export const calls = {
+  'site/resolve': {
+    locId: 'c1141',
+    auth: 'none',
+    body: callBase.extend({ hostname: z.string().min(1).max(253) }),
+    response: withErr({ site: siteInfo.optional() }),
+  },
+  'site/getData': {
+    locId: 'c1142',
+    auth: 'optional',
+    body: callBase.extend({ section: siteDataSection, dataId: dataIdSchema }),
+    response: withErr({ siteData: siteDataSchema.optional() }),
+  },
+  'site/putData': {
+    locId: undefined,
+    auth: 'required',
+    body: callBase.extend({ section: siteDataSection, siteData: siteDataSchema }),
+    response: withErr({ siteData: siteDataSchema.optional() }),
+  },
+  'auth/login': {
+    locId: 'c1135',
+    auth: 'none',
+    body: callBase.extend({
+      userName: z.string().min(1).max(100),
+      password: z.string().min(1).max(200),
+      stayLoggedIn: z.boolean().default(false),
+      workstationId: z.string().min(1).max(40),
+      /** A shorter token lifetime than the server's, e.g. for shared devices; capped by the server. */
+      lifetimeSecs: z.number().int().min(5).max(31_536_000).optional(),
+    }),
+    response: withErr({
+      authToken: z.string().optional(),
+      org: orgSchema.optional(),
+      user: userSchema.optional(),
+      perms: permsSchema.optional(),
+      workstation: workstationSchema.optional(),
+    }),
+  },
+  'auth/logout': {
+    locId: 'c1146',
+    auth: 'required',
+    body: callBase,
+    response: withErr({}),
+  },
+  'auth/refresh': {
+    locId: 'c1147',
+    auth: 'required',
+    body: callBase,
+    response: withErr({ authToken: z.string().optional() }),
+  },
+  'capture/session/genSessionToken': {
+    locId: 'c1137',
+    auth: 'required',
+    body: callBase.extend({ userId: z.string().optional(), roles: z.array(z.string()).optional() }),
+    response: withErr({ sessionToken: z.string().optional() }),
+  },
+  'site/access/getVisibleFeatures': {
+    locId: 'c1138',
+    auth: 'required',
+    body: callBase.extend({ sessionToken: z.string().min(1) }),
+    response: withErr({ visibleFeatures: z.record(z.string(), z.boolean()).optional() }),
+  },
+  'capture/session/getSession': {
+    locId: 'c1139',
+    auth: 'required',
+    body: callBase.extend({ sessionToken: z.string().min(1) }),
+    response: withErr({ session: sessionSchema.optional() }),
+  },
+  'capture/session/putSession': {
+    locId: 'c1140',
+    auth: 'required',
+    body: callBase.extend({ sessionToken: z.string().min(1), session: z.object({ prefs: sessionPrefs }) }),
+    response: withErr({ session: sessionSchema.optional() }),
+  },
+  'docIo/zplPrinter/getAttachedPrinters': {
+    locId: 'c1136',
+    auth: 'required',
+    body: callBase,
+    response: withErr({ printers: z.array(z.object({ id: z.string(), name: z.string(), agent: z.string() })).optional() }),
+  },
+} as const;
+
+export type CallPath = keyof typeof calls;
+export type CallBody<P extends CallPath> = z.input<(typeof calls)[P]['body']>;
+export type CallResponse<P extends CallPath> = z.output<(typeof calls)[P]['response']>;
+/** What a caller passes: the body less the fields the request helper fills in. */
+export type CallArgs<P extends CallPath> = Omit<CallBody<P>, 'locId' | 'siteId' | 'appId' | 'orgId'>;
+
+/** Header names of spec section 7. */
+export const HEADERS = {
+  debug: 'x-debug',
+  clientTime: 'x-client-time',
+  timeZone: 'x-time-zone',
+  tzOffset: 'x-tz-offset',
+  humanToken: 'x-human-token',
+} as const;

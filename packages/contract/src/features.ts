@@ -1,0 +1,55 @@
+// Features are the work areas and their actions (design: Tenancy and identity). Feature access
+// levels per role: null default, 0 None, 1 Full; R and W read as Full.
+
+export const WORK_AREAS = [
+  'stockPick',
+  'shipping',
+  'stockLookup',
+  'stockAdjust',
+  'physicalInventory',
+  'location',
+  'labelPrinter',
+  'singleTask',
+  'batchTask',
+  'timeclock',
+] as const;
+export type WorkArea = (typeof WORK_AREAS)[number];
+
+export const FEATURE_ACTIONS = [
+  'stockAdjust.adjust',
+  'stockAdjust.move',
+  'stockAdjust.split',
+  'location.edit',
+  'physicalInventory.post',
+] as const;
+
+export const FEATURES: readonly string[] = [...WORK_AREAS, ...FEATURE_ACTIONS];
+
+export type FeatureLevel = 0 | 1 | null;
+export type VisibleFeatures = Record<string, boolean>;
+
+/** R and W map to Full, numbers pass through, anything else is default. */
+export function normaliseLevel(raw: unknown): FeatureLevel {
+  if (raw === 'R' || raw === 'W' || raw === 1 || raw === '1') return 1;
+  if (raw === 0 || raw === '0') return 0;
+  return null;
+}
+
+/** Feature access cycle: default → None → Full; Full has no next step. */
+export function nextLevel(level: FeatureLevel): FeatureLevel {
+  if (level === null) return 0;
+  return 1;
+}
+
+/**
+ * Visible features for a set of roles: a feature is visible when one of the roles grants Full, hidden
+ * when one sets None and none grants Full, and visible by default otherwise.
+ */
+export function visibleFeatures(levelsByRole: Record<string, Record<string, FeatureLevel>>, roles: readonly string[]): VisibleFeatures {
+  const out: VisibleFeatures = {};
+  for (const feature of FEATURES) {
+    const levels = roles.map((role) => levelsByRole[role]?.[feature] ?? null);
+    out[feature] = levels.includes(1) || !levels.includes(0);
+  }
+  return out;
+}
