@@ -10,7 +10,8 @@ const id = z.string().min(1).max(100);
 /** Every body carries locId, siteId, appId and orgId. Identity and rights come from the token only. */
 export const callBase = z.object({
   locId: z.string().max(40).optional(),
-  siteId: id,
+  /** Empty before the site is resolved. */
+  siteId: z.string().max(100),
   appId: id,
   orgId: id,
 });

@@ -1,0 +1,97 @@
+import { isAdmin, type UserPerms } from '@floorhand/contract/perms';
+import type { VisibleFeatures } from '@floorhand/contract/features';
+
+// The route guards and the home redirect rules (spec section 2) as plain functions of their inputs.
+
+export interface GuardInput {
+  authenticated: boolean;
+  /** The login account's rights (from the token). */
+  loginPerms: UserPerms | null;
+  /** The session's rights: the login account's, or the worker's once a kiosk session is opened. */
+  sessionPerms: UserPerms | null;
+  workstation: { timeclockOnly: boolean; kioskOnly: boolean };
+  /** What the server says this workstation is authorised for. */
+  workstationAuth: { timeclock: boolean; kiosk: boolean } | null;
+  featureAccess: VisibleFeatures | null;
+}
+
+export type RestrictionTitle = 'Device Restricted' | 'Account Restricted' | 'Access Denied' | 'Access Restricted';
+
+export type GuardResult =
+  | { kind: 'allow' }
+  /** Not logged in: remember the path as the pending route and go to landing. */
+  | { kind: 'login' }
+  | { kind: 'redirect'; to: string; dialog?: { title: RestrictionTitle; message: string }; logout?: boolean }
+  /** Stay where the user was, after the dialog. */
+  | { kind: 'block'; dialog: { title: RestrictionTitle; message: string } };
+
+const allow: GuardResult = { kind: 'allow' };
+
+export const isKioskSession = (g: GuardInput): boolean => !!g.sessionPerms?.kioskAcct;
+/** Opened by kiosk: the login account is a kiosk account but the session is not (a worker took it over). */
+export const openedByKiosk = (g: GuardInput): boolean => !!g.loginPerms?.kioskAcct && !!g.sessionPerms && !g.sessionPerms.kioskAcct;
+
+const deviceRestricted = (message: string): GuardResult => ({ kind: 'redirect', to: '/', logout: true, dialog: { title: 'Device Restricted', message } });
+
+/** Rules of the home redirect, in order. */
+export function homeRedirect(g: GuardInput): GuardResult {
+  if (!g.authenticated || !g.loginPerms) return { kind: 'login' };
+  const p = g.loginPerms;
+  const admin = isAdmin(p);
+  if (g.workstation.timeclockOnly && !admin && !p.timeclockAcct) return deviceRestricted('This device allows logins only for timeclock accounts.');
+  if (g.workstation.kioskOnly && !admin && !p.kioskAcct) return deviceRestricted('This device allows logins only for kiosk accounts.');
+  if (p.serviceAcct) {
+    return { kind: 'redirect', to: '/', logout: true, dialog: { title: 'Account Restricted', message: 'Service accounts cannot be used interactively.' } };
+  }
+  if (p.timeclockAcct && !g.workstationAuth?.timeclock) return deviceRestricted('This device is not authorised as a timeclock.');
+  if (p.kioskAcct && !g.workstationAuth?.kiosk) return deviceRestricted('This device is not authorised as a kiosk.');
+  if (p.timeclockAcct) return { kind: 'redirect', to: '/timeclock' };
+  if (isKioskSession(g)) return { kind: 'redirect', to: '/kiosk' };
+  return { kind: 'redirect', to: '/tasks' };
+}
+
+/** Work pages (tasks through labelPrinter): login; kiosk sessions go to kiosk; a hidden feature goes to tasks. */
+export function workPageGuard(g: GuardInput, feature?: string): GuardResult {
+  if (!g.authenticated) return { kind: 'login' };
+  if (isKioskSession(g)) return { kind: 'redirect', to: '/kiosk' };
+  if (feature && g.featureAccess && g.featureAccess[feature] === false) return { kind: 'redirect', to: '/tasks' };
+  return allow;
+}
+
+export function timeclockGuard(g: GuardInput): GuardResult {
+  if (!g.authenticated) return { kind: 'login' };
+  const p = g.loginPerms;
+  if (p && (p.timeclockAcct || isAdmin(p))) return allow;
+  return {
+    kind: 'redirect',
+    to: '/home',
+    dialog: { title: 'Access Denied', message: 'The time clock can only be used from designated timeclock accounts or administrative accounts.' },
+  };
+}
+
+export function kioskGuard(g: GuardInput): GuardResult {
+  if (!g.authenticated) return { kind: 'login' };
+  return g.loginPerms?.kioskAcct ? allow : { kind: 'redirect', to: '/home' };
+}
+
+export function userAcctGuard(g: GuardInput): GuardResult {
+  if (!g.authenticated) return { kind: 'login' };
+  const p = g.loginPerms;
+  if (p && (p.kioskAcct || p.timeclockAcct)) {
+    return { kind: 'block', dialog: { title: 'Access Restricted', message: 'The Accounts page is restricted from shared (kiosk) and timeclock devices.' } };
+  }
+  return allow;
+}
+
+export function adminGuard(g: GuardInput): GuardResult {
+  if (!g.authenticated) return { kind: 'login' };
+  return g.sessionPerms && isAdmin(g.sessionPerms) ? allow : { kind: 'redirect', to: '/' };
+}
+
+export function appSettingsGuard(g: GuardInput): GuardResult {
+  if (!g.authenticated) return { kind: 'login' };
+  if (g.loginPerms?.kioskAcct) {
+    return { kind: 'block', dialog: { title: 'Access Restricted', message: 'App Settings cannot be opened from a kiosk account.' } };
+  }
+  return allow;
+}

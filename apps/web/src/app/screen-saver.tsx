@@ -1,0 +1,45 @@
+import { useEffect, useState } from 'react';
+import { Box, Image, Text } from '@mantine/core';
+import { SCREEN_SAVER_IDLE_CHECK_MS, SCREEN_SAVER_LOGO } from '@floorhand/contract/constants';
+import { useMachineStore } from '../lib/machine-store.ts';
+import { useSiteStore } from '../lib/site-store.ts';
+
+const RESET_EVENTS = ['mousemove', 'mousedown', 'touchstart', 'click', 'keydown'] as const;
+
+/** Active once idle time reaches the timeout: `idleMs` and `timeoutMs` in, visibility out. */
+export const screenSaverActive = (idleMs: number, timeoutMs: number): boolean => timeoutMs > 0 && idleMs >= timeoutMs;
+
+/** Full-screen brand logo after the configured minutes without input; any input hides it. */
+export function ScreenSaver() {
+  const minutes = useMachineStore((s) => s.screenSaver);
+  const brand = useSiteStore((s) => s.brand);
+  const [active, setActive] = useState(false);
+  useEffect(() => {
+    let lastInput = Date.now();
+    const reset = () => {
+      lastInput = Date.now();
+      setActive(false);
+    };
+    for (const ev of RESET_EVENTS) window.addEventListener(ev, reset, { capture: true, passive: true });
+    const timer = setInterval(() => setActive(screenSaverActive(Date.now() - lastInput, minutes * 60_000)), SCREEN_SAVER_IDLE_CHECK_MS);
+    return () => {
+      clearInterval(timer);
+      for (const ev of RESET_EVENTS) window.removeEventListener(ev, reset, { capture: true });
+    };
+  }, [minutes]);
+  if (!active) return null;
+  return (
+    <Box
+      data-testid="screen-saver"
+      pos="fixed"
+      inset={0}
+      bg="dark.8"
+      style={{ zIndex: 9000, display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 16 }}
+    >
+      <Image src={brand.logo?.mediaId ? `/api/media/pic/${brand.logo.mediaId}` : '/logo.svg'} w={SCREEN_SAVER_LOGO.width} h={SCREEN_SAVER_LOGO.height} fit="contain" alt={brand.siteName ?? 'Floorhand'} />
+      <Text c="gray.5" size="sm">
+        {brand.siteName ?? 'Floorhand'}
+      </Text>
+    </Box>
+  );
+}

@@ -1,0 +1,129 @@
+import { useEffect } from 'react';
+import { ActionIcon, AppShell, Burger, Group, Menu, NavLink, ScrollArea, Text, Title, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Link, Outlet, useMatches, useNavigate, useRouterState } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { IconLogout, IconSettings, IconUserCircle, IconUsers, IconShieldLock, IconHome } from '@tabler/icons-react';
+import { isAdmin } from '@floorhand/contract/perms';
+import { fullName, isAuthenticated, useAuthStore } from '../lib/auth-store.ts';
+import { logout } from '../lib/session.ts';
+import { useSessionStore } from '../lib/session-store.ts';
+import { useSiteStore } from '../lib/site-store.ts';
+import { WORK_AREA_MENU } from '../components/ui/work-areas.tsx';
+import { DialogHost } from './dialogs/dialog-host.tsx';
+import { ScreenSaver } from './screen-saver.tsx';
+import { Watermark } from './watermark.tsx';
+
+function UserMenu() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const user = useAuthStore((s) => s.user);
+  const perms = useSessionStore((s) => s.perms);
+  if (!user) return null;
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <UnstyledButton aria-label={t('Account menu')} data-testid="user-menu" style={{ minHeight: 44, minWidth: 44 }}>
+          <Group gap={6} wrap="nowrap">
+            <IconUserCircle size={28} />
+            <Text size="sm" visibleFrom="sm" c="inherit">
+              {fullName(user)}
+            </Text>
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{fullName(user)}</Menu.Label>
+        <Menu.Item leftSection={<IconUserCircle size={18} />} onClick={() => void navigate({ to: '/userAcct' })}>
+          {t('Accounts')}
+        </Menu.Item>
+        {perms && isAdmin(perms) && (
+          <>
+            <Menu.Item leftSection={<IconUsers size={18} />} onClick={() => void navigate({ to: '/userRoles' })}>
+              {t('Account Roles')}
+            </Menu.Item>
+            <Menu.Item leftSection={<IconShieldLock size={18} />} onClick={() => void navigate({ to: '/featureAccess' })}>
+              {t('Feature Access')}
+            </Menu.Item>
+          </>
+        )}
+        <Menu.Item leftSection={<IconSettings size={18} />} onClick={() => void navigate({ to: '/appSettings' })}>
+          {t('App Settings')}
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item color="red" leftSection={<IconLogout size={18} />} onClick={() => void logout()} data-testid="logout">
+          {t('Log out')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/** The one application shell: header, navigation of the visible work areas, router view, overlays. */
+export function Shell() {
+  const { t } = useTranslation();
+  const [navOpen, nav] = useDisclosure(false);
+  const matches = useMatches();
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const authed = useAuthStore((s) => isAuthenticated(s));
+  const features = useSessionStore((s) => s.featureAccess);
+  const perms = useSessionStore((s) => s.perms);
+  const brand = useSiteStore((s) => s.brand);
+  const title = [...matches].reverse().find((m) => m.staticData.title)?.staticData.title;
+  const kioskSession = !!perms?.kioskAcct;
+  const showNav = authed && !kioskSession && !perms?.timeclockAcct;
+  // The mobile menu closes when the page changes.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useEffect(() => nav.close(), [pathname]);
+  useEffect(() => {
+    document.title = [title ? t(title) : undefined, brand.title ?? 'Floorhand'].filter(Boolean).join(' · ');
+  }, [title, brand.title, t]);
+  const menu = WORK_AREA_MENU.filter((w) => features?.[w.feature] !== false && (w.feature !== 'timeclock' || (perms && (perms.timeclockAcct || isAdmin(perms)))));
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={showNav ? { width: 260, breakpoint: 'md', collapsed: { mobile: !navOpen, desktop: false } } : undefined}
+      padding="md"
+    >
+      <AppShell.Header bg={brand.colors?.headBg ?? 'var(--mantine-color-brand-6)'} c={brand.colors?.headFg ?? 'white'}>
+        <Group h="100%" px="sm" justify="space-between" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap">
+            {showNav && <Burger opened={navOpen} onClick={nav.toggle} hiddenFrom="md" color="currentColor" aria-label={t('Menu')} size="md" />}
+            {authed && (
+              <ActionIcon component={Link} to="/home" variant="transparent" c="inherit" size={44} aria-label={t('Home')}>
+                <IconHome size={24} />
+              </ActionIcon>
+            )}
+            <Title order={1} size="h3" c="inherit" lineClamp={1} data-testid="page-title">
+              {title ? t(title) : (brand.siteName ?? 'Floorhand')}
+            </Title>
+          </Group>
+          <UserMenu />
+        </Group>
+      </AppShell.Header>
+      {showNav && (
+        <AppShell.Navbar p="xs">
+          <ScrollArea>
+            {menu.map((w) => (
+              <NavLink
+                key={w.feature}
+                component={Link}
+                to={w.path}
+                label={t(w.title)}
+                leftSection={<w.icon size={22} />}
+                active={pathname.startsWith(w.path)}
+                style={{ minHeight: 44 }}
+              />
+            ))}
+          </ScrollArea>
+        </AppShell.Navbar>
+      )}
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+      <DialogHost />
+      <ScreenSaver />
+      <Watermark />
+    </AppShell>
+  );
+}

@@ -1,0 +1,103 @@
+import { calls, HEADERS, type CallArgs, type CallPath, type CallResponse } from '@floorhand/contract/api';
+import { ANONYMOUS_ORG_ID, APP_ID } from '@floorhand/contract/constants';
+import { ERR, LOGOUT_ERR_CODES, type ServerErr } from '@floorhand/contract/errors';
+import { dialogs } from '../app/dialogs/dialog-store.ts';
+import { useAuthStore } from './auth-store.ts';
+import { useSiteStore } from './site-store.ts';
+
+/** The API base: the page origin, or the fixed local development server for ports 8001 to 8999. */
+export function apiBase(loc: Pick<Location, 'origin' | 'hostname' | 'port'> = window.location): string {
+  const port = Number(loc.port);
+  const local = loc.hostname === 'localhost' || loc.hostname === '127.0.0.1';
+  if (local && port >= 8001 && port <= 8999) return 'http://localhost:8080';
+  return loc.origin;
+}
+
+/** A trusted host gets the token; '*' in a pattern matches any run of characters. */
+export function isTrustedHost(hostname: string, patterns: readonly string[]): boolean {
+  return patterns.some((p) => new RegExp(`^${p.split('*').map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`, 'i').test(hostname));
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly err: ServerErr,
+    readonly status: number,
+  ) {
+    super(err.message);
+  }
+}
+
+let onLogoutError: () => void = () => {};
+/** The auth layer registers what an ERR_UNAUTHORIZED or ERR_BAD_TOKEN answer does: log out. */
+export const setLogoutHandler = (fn: () => void): void => {
+  onLogoutError = fn;
+};
+
+export const debugMode = (): boolean => {
+  try {
+    return localStorage.getItem('debug') === '1';
+  } catch {
+    return false;
+  }
+};
+
+function clientTimeHeaders(now = new Date()): Record<string, string> {
+  return {
+    [HEADERS.clientTime]: now.toISOString(),
+    [HEADERS.timeZone]: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    [HEADERS.tzOffset]: String(now.getTimezoneOffset()),
+  };
+}
+
+export interface CallOptions {
+  /** Codes matching this pattern raise no error dialog; the caller handles them. */
+  suppress?: RegExp;
+  locId?: string;
+  signal?: AbortSignal;
+}
+
+/**
+ * The one request helper: every call carries its locId and the site, app and org ids, the token on a
+ * trusted host, and the client's time; an `err` in the answer opens the error dialog and is thrown.
+ */
+export async function call<P extends CallPath>(path: P, args: CallArgs<P>, opts: CallOptions = {}): Promise<CallResponse<P>> {
+  const auth = useAuthStore.getState();
+  const site = useSiteStore.getState();
+  const locId = opts.locId ?? calls[path].locId;
+  const base = apiBase();
+  const body = { locId, siteId: site.siteId ?? '', appId: APP_ID, orgId: auth.org?.id ?? ANONYMOUS_ORG_ID, ...args };
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...clientTimeHeaders() };
+  const trusted = isTrustedHost(new URL(base).hostname, site.trustedDomains);
+  if (trusted) {
+    if (auth.authToken) headers.authorization = `Bearer ${auth.authToken}`;
+    if (auth.humanToken) headers[HEADERS.humanToken] = auth.humanToken;
+    if (debugMode()) headers[HEADERS.debug] = '1';
+  }
+  let res: Response;
+  let json: Record<string, unknown>;
+  try {
+    res = await fetch(`${base}/api/${path}`, { method: 'POST', headers, body: JSON.stringify(body), signal: opts.signal });
+    json = (await res.json().catch(() => ({}))) as Record<string, unknown>;
+  } catch (e) {
+    if (e instanceof DOMException && e.name === 'AbortError') throw e;
+    const err: ServerErr = { code: ERR.generic, message: 'The server cannot be reached. Check the network connection and try again.', detail: String(e), locId };
+    return fail(err, 0, opts);
+  }
+  const human = res.headers.get(HEADERS.humanToken);
+  if (human) useAuthStore.getState().setHumanToken(human);
+  if ('queries' in json) {
+    if (debugMode()) console.debug(`[${locId}] ${path} queries`, json.queries);
+    delete json.queries;
+  }
+  const err = json.err as ServerErr | undefined;
+  if (err) return fail({ ...err, locId: err.locId ?? locId }, res.status, opts);
+  if (!res.ok) return fail({ code: ERR.generic, message: `The server answered ${res.status}`, locId }, res.status, opts);
+  return json as CallResponse<P>;
+}
+
+function fail(err: ServerErr, status: number, opts: CallOptions): never {
+  const loggingOut = LOGOUT_ERR_CODES.includes(err.code);
+  if (!opts.suppress?.test(err.code)) void dialogs.error(err);
+  if (loggingOut) onLogoutError();
+  throw new ApiError(err, status);
+}

@@ -1,0 +1,41 @@
+import { createTheme, type MantineColorsTuple, type MantineThemeOverride } from '@mantine/core';
+import { MIN_TOUCH_TARGET_PX, UI_BREAKPOINTS } from '@floorhand/contract/constants';
+import type { Brand } from './site-store.ts';
+
+function hexToRgb(hex: string): [number, number, number] | undefined {
+  const m = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(hex.trim());
+  if (!m?.[1]) return undefined;
+  const h = m[1].length === 3 ? [...m[1]].map((c) => c + c).join('') : m[1];
+  return [0, 2, 4].map((i) => parseInt(h.slice(i, i + 2), 16)) as [number, number, number];
+}
+
+const mix = (a: number, b: number, t: number) => Math.round(a + (b - a) * t);
+const toHex = (rgb: number[]) => `#${rgb.map((v) => v.toString(16).padStart(2, '0')).join('')}`;
+
+/** Ten shades around a brand colour (index 6 is the colour itself), as Mantine expects. */
+export function shadesOf(hex: string): MantineColorsTuple | undefined {
+  const rgb = hexToRgb(hex);
+  if (!rgb) return undefined;
+  const tints = [0.92, 0.8, 0.65, 0.5, 0.35, 0.18].map((t) => toHex(rgb.map((c) => mix(c, 255, t))));
+  const shades = [0.15, 0.3, 0.45].map((t) => toHex(rgb.map((c) => mix(c, 0, t))));
+  return [...tints, toHex(rgb), ...shades] as unknown as MantineColorsTuple;
+}
+
+export function brandTheme(brand: Brand): MantineThemeOverride {
+  const primary = shadesOf(brand.colors?.primary ?? '#1f6f8b') ?? shadesOf('#1f6f8b')!;
+  return createTheme({
+    primaryColor: 'brand',
+    primaryShade: 6,
+    colors: { brand: primary },
+    breakpoints: { xs: '30em', sm: `${UI_BREAKPOINTS.sm / 16}em`, md: `${UI_BREAKPOINTS.md / 16}em`, lg: `${UI_BREAKPOINTS.lg / 16}em`, xl: `${UI_BREAKPOINTS.xl / 16}em` },
+    defaultRadius: 'md',
+    components: {
+      Button: { defaultProps: { size: 'md' }, styles: { root: { minHeight: MIN_TOUCH_TARGET_PX } } },
+      TextInput: { defaultProps: { size: 'md' } },
+      PasswordInput: { defaultProps: { size: 'md' } },
+      NumberInput: { defaultProps: { size: 'md' } },
+      Checkbox: { defaultProps: { size: 'md' } },
+      Switch: { defaultProps: { size: 'md' } },
+    },
+  });
+}

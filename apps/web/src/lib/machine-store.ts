@@ -1,0 +1,77 @@
+import { create } from 'zustand';
+import { persist } from 'zustand/middleware';
+import {
+  BARCODE_DEFAULTS,
+  KIOSK_SESSION_TIMEOUT_DEFAULT_MINUTES,
+  LABEL_COPIES_DEFAULT,
+  SCREEN_SAVER_DEFAULT_MINUTES,
+  WORKSTATION_ID_PREFIX,
+  WORKSTATION_ID_RANDOM_BELOW,
+  type BarcodeFormat,
+} from '@floorhand/contract/constants';
+import { persistedStorage } from './safe-storage.ts';
+
+export interface CameraChoice {
+  deviceId: string;
+  kind: string;
+  label: string;
+  size?: string;
+  resolution?: string;
+}
+
+export interface MachineSettings {
+  workstation: { id: string; timeclockOnly: boolean; kioskOnly: boolean };
+  barcode: { cam: CameraChoice | null; formats: BarcodeFormat[]; beep: boolean; vibrate: boolean; fps: number; timeoutSecs: number };
+  timeclockCam: CameraChoice | null;
+  photoCam: CameraChoice | null;
+  /** Minutes of inactivity before the screen saver shows. */
+  screenSaver: number;
+  /** Minutes before a kiosk session ends. */
+  kioskSessionTimeout: number;
+  labelPrinter: { agents: string[]; copies: number };
+}
+
+/** Workstation id default: a fixed prefix plus a random number below 10000. */
+export const defaultWorkstationId = (random = Math.random): string =>
+  `${WORKSTATION_ID_PREFIX}${String(Math.floor(random() * WORKSTATION_ID_RANDOM_BELOW)).padStart(4, '0')}`;
+
+export const machineDefaults = (): MachineSettings => ({
+  workstation: { id: defaultWorkstationId(), timeclockOnly: false, kioskOnly: false },
+  barcode: {
+    cam: null,
+    formats: [...BARCODE_DEFAULTS.formats],
+    beep: BARCODE_DEFAULTS.beep,
+    vibrate: BARCODE_DEFAULTS.vibrate,
+    fps: BARCODE_DEFAULTS.fps,
+    timeoutSecs: BARCODE_DEFAULTS.timeoutSecs,
+  },
+  timeclockCam: null,
+  photoCam: null,
+  screenSaver: SCREEN_SAVER_DEFAULT_MINUTES,
+  kioskSessionTimeout: KIOSK_SESSION_TIMEOUT_DEFAULT_MINUTES,
+  labelPrinter: { agents: [], copies: LABEL_COPIES_DEFAULT },
+});
+
+export const useMachineStore = create<MachineSettings & { save(patch: Partial<MachineSettings>): void }>()(
+  persist(
+    (set) => ({
+      ...machineDefaults(),
+      save: (patch) => set(patch),
+    }),
+    {
+      name: 'machine_settings',
+      storage: persistedStorage,
+      // Settings saved by an older version gain the fields added since.
+      merge: (persisted, current) => {
+        const p = (persisted ?? {}) as Partial<MachineSettings>;
+        return {
+          ...current,
+          ...p,
+          workstation: { ...current.workstation, ...p.workstation },
+          barcode: { ...current.barcode, ...p.barcode },
+          labelPrinter: { ...current.labelPrinter, ...p.labelPrinter },
+        };
+      },
+    },
+  ),
+);

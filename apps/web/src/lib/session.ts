@@ -1,0 +1,137 @@
+import { isAdmin } from '@floorhand/contract/perms';
+import { LOGGED_OUT_DIALOG_DELAY_MS } from '@floorhand/contract/constants';
+import type { Printer } from '@floorhand/contract/realtime';
+import { dialogs } from '../app/dialogs/dialog-store.ts';
+import { call, setLogoutHandler } from './api.ts';
+import { currentClaims, useAuthStore, type AuthUser } from './auth-store.ts';
+import { useMachineStore } from './machine-store.ts';
+import { usePendingRoute, useSessionStore } from './session-store.ts';
+import { useSiteStore } from './site-store.ts';
+import { createRealtime } from './socket.ts';
+import { createTokenTimers } from './token-timers.ts';
+import { create } from 'zustand';
+
+// Login, logout and the session (spec section 4), in one place.
+
+export const realtime = createRealtime(() => useAuthStore.getState().authToken);
+
+export const usePrinterStore = create<{ printers: Printer[] }>()(() => ({ printers: [] }));
+realtime.on('attachedPrinters', (d) => usePrinterStore.setState({ printers: (d as { printers: Printer[] }).printers }));
+realtime.on('featureAccessChanged', () => void loadVisibleFeatures());
+
+let navigateToRoot: () => void = () => window.location.assign('/');
+/** The router registers how "go to the root path" is done. */
+export const setNavigateToRoot = (fn: () => void): void => {
+  navigateToRoot = fn;
+};
+
+const timers = createTokenTimers({
+  refresh: async () => {
+    // A failed refresh is silently ignored (spec section 8): the kill timer still stands.
+    try {
+      const res = await call('auth/refresh', {}, { suppress: /.*/ });
+      if (res.authToken) {
+        useAuthStore.getState().setToken(res.authToken);
+        armTimers();
+        await startSession();
+      }
+    } catch {
+      /* ignored */
+    }
+  },
+  kill: () => {
+    void logout();
+    setTimeout(() => void dialogs.loggedOut(), LOGGED_OUT_DIALOG_DELAY_MS);
+  },
+});
+
+function armTimers(): void {
+  const claims = currentClaims();
+  if (claims) timers.arm(claims, useAuthStore.getState().stayLoggedIn);
+}
+
+async function loadVisibleFeatures(): Promise<void> {
+  const sessionToken = useSessionStore.getState().sessionToken;
+  if (!sessionToken) return;
+  const res = await call('site/access/getVisibleFeatures', { sessionToken });
+  useSessionStore.getState().set({ featureAccess: res.visibleFeatures ?? {} });
+}
+
+/** Starts the session: a session token, the visible features and the stored preferences. */
+export async function startSession(): Promise<void> {
+  const auth = useAuthStore.getState();
+  const claims = currentClaims();
+  if (!auth.user || !claims) return;
+  const gen = await call('capture/session/genSessionToken', { userId: auth.user.id, roles: claims.perms.roles });
+  const sessionToken = gen.sessionToken ?? null;
+  useSessionStore.getState().set({ sessionToken, user: auth.user, org: auth.org, perms: claims.perms });
+  if (!sessionToken) return;
+  const [features, session] = await Promise.all([
+    call('site/access/getVisibleFeatures', { sessionToken }),
+    call('capture/session/getSession', { sessionToken }),
+  ]);
+  useSessionStore.getState().set({
+    featureAccess: features.visibleFeatures ?? {},
+    sessionId: session.session?.sessionId ?? null,
+    prefs: (session.session?.prefs ?? {}) as never,
+  });
+}
+
+/** Preferences are sent to the server whenever they change. */
+export async function savePrefs(): Promise<void> {
+  const { sessionToken, prefs } = useSessionStore.getState();
+  if (sessionToken) await call('capture/session/putSession', { sessionToken, session: { prefs } });
+}
+
+export interface LoginInput {
+  userName: string;
+  password: string;
+  stayLoggedIn: boolean;
+}
+
+export async function login(input: LoginInput): Promise<void> {
+  const ws = useMachineStore.getState().workstation;
+  const res = await call('auth/login', { ...input, workstationId: ws.id }, { suppress: /^ERR_ACCOUNT_RESTRICTED$/ });
+  if (!res.authToken || !res.org || !res.user) throw new Error('incomplete login answer');
+  useAuthStore.getState().setLogin({ authToken: res.authToken, org: res.org, user: res.user as AuthUser, stayLoggedIn: input.stayLoggedIn });
+  armTimers();
+  await startSession();
+  const siteId = useSiteStore.getState().siteId;
+  if (siteId) realtime.connect(siteId);
+  realtime.subscribe('labelPrinter');
+}
+
+/** After a reload with a still valid token: timers, session and socket come back. */
+export async function resume(): Promise<void> {
+  armTimers();
+  await startSession();
+  const siteId = useSiteStore.getState().siteId;
+  if (siteId) realtime.connect(siteId);
+  realtime.subscribe('labelPrinter');
+}
+
+let loggingOut = false;
+export async function logout(opts: { navigate?: boolean } = {}): Promise<void> {
+  if (loggingOut) return;
+  loggingOut = true;
+  try {
+    if (useAuthStore.getState().authToken) await call('auth/logout', {}, { suppress: /.*/ }).catch(() => undefined);
+    timers.disarm();
+    realtime.disconnect();
+    useAuthStore.getState().clear();
+    useSessionStore.getState().reset();
+    usePendingRoute.getState().clear();
+    usePrinterStore.setState({ printers: [] });
+    if (opts.navigate !== false) navigateToRoot();
+  } finally {
+    loggingOut = false;
+  }
+}
+
+setLogoutHandler(() => void logout());
+
+/** Admin means holding siteAdmin or orgAdmin, in this session. */
+export const sessionIsAdmin = (): boolean => {
+  const perms = useSessionStore.getState().perms ?? currentClaims()?.perms;
+  return !!perms && isAdmin(perms);
+};
