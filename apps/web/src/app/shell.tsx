@@ -118,7 +118,7 @@ export function Shell() {
           </ScrollArea>
         </AppShell.Navbar>
       )}
-      <AppShell.Main>
+      <AppShell.Main pb={40}>
         <Outlet />
       </AppShell.Main>
       <DialogHost />

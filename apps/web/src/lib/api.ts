@@ -54,6 +54,9 @@ export interface CallOptions {
   suppress?: RegExp;
   locId?: string;
   signal?: AbortSignal;
+  /** Send this token instead of the stored one (logout revokes a token already cleared locally). */
+  authToken?: string;
+  orgId?: string;
 }
 
 /**
@@ -65,11 +68,12 @@ export async function call<P extends CallPath>(path: P, args: CallArgs<P>, opts:
   const site = useSiteStore.getState();
   const locId = opts.locId ?? calls[path].locId;
   const base = apiBase();
-  const body = { locId, siteId: site.siteId ?? '', appId: APP_ID, orgId: auth.org?.id ?? ANONYMOUS_ORG_ID, ...args };
+  const body = { locId, siteId: site.siteId ?? '', appId: APP_ID, orgId: opts.orgId ?? auth.org?.id ?? ANONYMOUS_ORG_ID, ...args };
   const headers: Record<string, string> = { 'content-type': 'application/json', ...clientTimeHeaders() };
   const trusted = isTrustedHost(new URL(base).hostname, site.trustedDomains);
   if (trusted) {
-    if (auth.authToken) headers.authorization = `Bearer ${auth.authToken}`;
+    const token = opts.authToken ?? auth.authToken;
+    if (token) headers.authorization = `Bearer ${token}`;
     if (auth.humanToken) headers[HEADERS.humanToken] = auth.humanToken;
     if (debugMode()) headers[HEADERS.debug] = '1';
   }

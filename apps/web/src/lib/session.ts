@@ -110,22 +110,20 @@ export async function resume(): Promise<void> {
   realtime.subscribe('labelPrinter');
 }
 
-let loggingOut = false;
+/**
+ * Logout: local state is cleared at once (so guards see the user as logged out straight away), then
+ * the token is revoked on the server.
+ */
 export async function logout(opts: { navigate?: boolean } = {}): Promise<void> {
-  if (loggingOut) return;
-  loggingOut = true;
-  try {
-    if (useAuthStore.getState().authToken) await call('auth/logout', {}, { suppress: /.*/ }).catch(() => undefined);
-    timers.disarm();
-    realtime.disconnect();
-    useAuthStore.getState().clear();
-    useSessionStore.getState().reset();
-    usePendingRoute.getState().clear();
-    usePrinterStore.setState({ printers: [] });
-    if (opts.navigate !== false) navigateToRoot();
-  } finally {
-    loggingOut = false;
-  }
+  const { authToken, org } = useAuthStore.getState();
+  timers.disarm();
+  realtime.disconnect();
+  useAuthStore.getState().clear();
+  useSessionStore.getState().reset();
+  usePendingRoute.getState().clear();
+  usePrinterStore.setState({ printers: [] });
+  if (opts.navigate !== false) navigateToRoot();
+  if (authToken) await call('auth/logout', {}, { suppress: /.*/, authToken, orgId: org?.id }).catch(() => undefined);
 }
 
 setLogoutHandler(() => void logout());

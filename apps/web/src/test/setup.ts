@@ -1,6 +1,8 @@
 // Mantine reads matchMedia and ResizeObserver, which jsdom lacks.
 import { vi } from 'vitest';
 
+if (typeof window !== 'undefined') {
+
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
   value: vi.fn().mockImplementation((query: string) => ({
@@ -22,3 +24,4 @@ class ResizeObserverStub {
 }
 window.ResizeObserver = ResizeObserverStub;
 window.HTMLElement.prototype.scrollIntoView = () => {};
+}

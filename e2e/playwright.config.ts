@@ -1,0 +1,50 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+// The built app on its own port (outside 8001-8999, which the client maps to a dev server) with a
+// fresh embedded database, or DATABASE_URL's PostgreSQL when set.
+const port = Number(process.env.E2E_PORT ?? 4180);
+const dataDir = mkdtempSync(join(tmpdir(), 'floorhand-e2e-'));
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  outputDir: '../test-results/e2e',
+  reporter: [['list'], ['json', { outputFile: process.env.PW_JSON ?? '../reports/playwright.json' }]],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { viewport: { width: 1440, height: 900 } } },
+    { name: 'mobile', use: { viewport: { width: 360, height: 640 }, hasTouch: true, isMobile: true }, grep: /@mobile/ },
+  ],
+  webServer: {
+    command: 'node apps/server/dist/server.js',
+    cwd: '..',
+    url: `http://localhost:${port}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DEMO_SEED: 'on',
+      LOG_LEVEL: 'warn',
+      ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+    },
+  },
+});

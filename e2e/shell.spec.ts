@@ -1,0 +1,268 @@
+import { expect, test } from '@playwright/test';
+import { AUTHORISED_WS, dialog, fillLogin, login, snap, useMachine } from './support.ts';
+
+test.describe('home redirect rules', () => {
+  const landings: Array<[string, RegExp]> = [
+    ['admin', /\/tasks$/],
+    ['clerk', /\/tasks$/],
+    ['tcadmin', /\/tasks$/],
+    ['kiosk', /\/kiosk$/],
+    ['clock', /\/timeclock$/],
+  ];
+  for (const [user, where] of landings) {
+    test(`${user} lands where the rules say @mobile`, async ({ page }, testInfo) => {
+      await useMachine(page);
+      await login(page, user);
+      await expect(page).toHaveURL(where);
+      await snap(page, testInfo, `home-${user}`);
+    });
+  }
+
+  test('a service account is refused with Account Restricted @mobile', async ({ page }, testInfo) => {
+    await useMachine(page);
+    await login(page, 'svc');
+    await expect(dialog(page, 'Account Restricted')).toBeVisible();
+    await snap(page, testInfo, 'account-restricted');
+    await page.getByRole('button', { name: 'OK' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('a timeclock-only device refuses a clerk with Device Restricted', async ({ page }) => {
+    await useMachine(page, { timeclockOnly: true });
+    await login(page, 'clerk');
+    await expect(dialog(page, 'Device Restricted')).toBeVisible();
+    await expect(page.getByText('This device allows logins only for timeclock accounts.')).toBeVisible();
+    await page.getByRole('button', { name: 'OK' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+  });
+
+  test('a timeclock-only device lets an admin in', async ({ page }) => {
+    await useMachine(page, { timeclockOnly: true });
+    await login(page, 'admin');
+    await expect(page).toHaveURL(/\/tasks$/);
+  });
+
+  test('a kiosk-only device refuses a clerk', async ({ page }) => {
+    await useMachine(page, { kioskOnly: true });
+    await login(page, 'clerk');
+    await expect(page.getByText('This device allows logins only for kiosk accounts.')).toBeVisible();
+  });
+
+  test('a kiosk account on a workstation not authorised as kiosk is refused', async ({ page }) => {
+    await useMachine(page, { id: 'WS9999' });
+    await login(page, 'kiosk');
+    await expect(dialog(page, 'Device Restricted')).toBeVisible();
+    await expect(page.getByText('This device is not authorised as a kiosk.')).toBeVisible();
+  });
+
+  test('a timeclock account on a workstation not authorised as time clock is refused', async ({ page }) => {
+    await useMachine(page, { id: 'WS9998' });
+    await login(page, 'clock');
+    await expect(page.getByText('This device is not authorised as a timeclock.')).toBeVisible();
+  });
+});
+
+test.describe('guards', () => {
+  const workRoutes = [
+    ['/tasks', 'Tasks'],
+    ['/singleTask', 'Single Task Labor'],
+    ['/batchTask', 'Batch Task Labor'],
+    ['/shipping', 'Shipping'],
+    ['/shipping/ORD123', 'Shipping'],
+    ['/stockPick', 'Stock Picking'],
+    ['/stockPick/SO1001', 'Stock Picking'],
+    ['/stockLookup', 'Stock Lookup'],
+    ['/stockAdjust', 'Stock Adjust'],
+    ['/stockAdjust/STK42', 'Stock Adjust'],
+    ['/physicalInventory', 'Physical Inventory'],
+    ['/location', 'Locations'],
+    ['/labelPrinter', 'Label Printers'],
+    ['/userAcct', 'Accounts'],
+    ['/appSettings', 'App Settings'],
+  ] as const;
+  for (const [path, title] of workRoutes) {
+    test(`${path} without login goes to landing, then to ${path} after login`, async ({ page }) => {
+      await useMachine(page);
+      await page.goto(path);
+      await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+      await expect(page).toHaveURL(/\/$/);
+      await fillLogin(page, 'clerk');
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await expect(page.getByTestId('page-title')).toHaveText(title);
+    });
+  }
+
+  for (const path of ['/userRoles', '/featureAccess']) {
+    test(`${path} is refused to clerk and opens for admin`, async ({ page }) => {
+      await useMachine(page);
+      await login(page, 'clerk');
+      await expect(page).toHaveURL(/\/tasks$/);
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/tasks$/);
+      await page.getByTestId('user-menu').click();
+      await page.getByTestId('logout').click();
+      await page.goto(path);
+      await fillLogin(page, 'admin');
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+    });
+  }
+
+  test('timeclock without rights shows Access Denied and goes home', async ({ page }) => {
+    await useMachine(page);
+    await login(page, 'clerk');
+    await expect(page).toHaveURL(/\/tasks$/);
+    await page.goto('/timeclock');
+    await expect(dialog(page, 'Access Denied')).toBeVisible();
+    await expect(page).toHaveURL(/\/tasks$/);
+  });
+
+  test('the Accounts page is restricted for a timeclock account @mobile', async ({ page }, testInfo) => {
+    await useMachine(page);
+    await login(page, 'clock');
+    await expect(page).toHaveURL(/\/timeclock$/);
+    await page.goto('/userAcct');
+    await expect(dialog(page, 'Access Restricted')).toBeVisible();
+    await snap(page, testInfo, 'access-restricted');
+    await expect(page).not.toHaveURL(/\/userAcct$/);
+  });
+
+  test('a kiosk session is sent to the kiosk page from work pages', async ({ page }) => {
+    await useMachine(page);
+    await login(page, 'kiosk');
+    await expect(page).toHaveURL(/\/kiosk$/);
+    await page.goto('/stockLookup');
+    await expect(page).toHaveURL(/\/kiosk$/);
+  });
+
+  test('kiosk page is for kiosk accounts only', async ({ page }) => {
+    await useMachine(page);
+    await login(page, 'clerk');
+    await expect(page).toHaveURL(/\/tasks$/);
+    await page.goto('/kiosk');
+    await expect(page).toHaveURL(/\/tasks$/);
+  });
+
+  test('any other path goes to entrance', async ({ page }) => {
+    await useMachine(page);
+    await page.goto('/no/such/page');
+    await expect(page).toHaveURL(/\/$/);
+    await login(page, 'clerk');
+    await expect(page).toHaveURL(/\/tasks$/);
+    await page.goto('/nothing-here');
+    await expect(page).toHaveURL(/\/tasks$/);
+  });
+
+  test('linkBack has no guard', async ({ page }) => {
+    await useMachine(page);
+    await page.goto('/linkBack/pay/order42');
+    await expect(page.getByText('The operation pay for order42 has returned to Floorhand.')).toBeVisible();
+  });
+});
+
+test.describe('login and logout', () => {
+  test('the tasks page shows the work areas and logout returns to the root @mobile', async ({ page }, testInfo) => {
+    await useMachine(page);
+    await login(page, 'admin');
+    await expect(page.getByTestId('task-menu')).toBeVisible();
+    await expect(page.getByTestId('task-menu').getByText('Stock Lookup')).toBeVisible();
+    await snap(page, testInfo, 'tasks');
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('logout').click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId('welcome-back')).toContainText('Ada Admin');
+    await expect(page.getByLabel('Account')).toHaveValue('admin');
+    await snap(page, testInfo, 'landing-after-logout');
+    const auth = await page.evaluate(() => JSON.parse(localStorage.getItem('auth_settings') ?? '{}'));
+    expect(auth.state.authToken).toBeNull();
+    expect(auth.state.lastAcct.userName).toBe('admin');
+  });
+
+  test('a wrong password says so and stays on landing', async ({ page }) => {
+    await useMachine(page);
+    await page.goto('/');
+    await fillLogin(page, 'tcadmin', { password: 'wrong-password' });
+    await expect(page.getByTestId('login-failure')).toHaveText('Unknown account name or wrong password');
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('a reload keeps the user logged in', async ({ page }) => {
+    await useMachine(page);
+    await login(page, 'clerk');
+    await expect(page).toHaveURL(/\/tasks$/);
+    await page.reload();
+    await expect(page).toHaveURL(/\/tasks$/);
+    await expect(page.getByTestId('task-menu')).toBeVisible();
+  });
+
+  test('a short token lifetime ends in the Logged out dialog @mobile', async ({ page }, testInfo) => {
+    await useMachine(page);
+    // The server honours a shorter lifetime asked for at login; ask for 8 s.
+    await page.route('**/api/auth/login', async (route) => {
+      const body = JSON.parse(route.request().postData() ?? '{}');
+      await route.continue({ postData: JSON.stringify({ ...body, lifetimeSecs: 8 }) });
+    });
+    await login(page, 'clerk');
+    await expect(page).toHaveURL(/\/tasks$/);
+    await expect(dialog(page, 'Logged out')).toBeVisible({ timeout: 15_000 });
+    await expect(page).toHaveURL(/\/$/);
+    await snap(page, testInfo, 'logged-out');
+    const box = await page.getByRole('dialog').boundingBox();
+    expect(Math.round(box!.height)).toBeGreaterThanOrEqual(Math.min(350, 640 - 40));
+  });
+
+  test('stay logged in refreshes the token before it expires', async ({ page }) => {
+    await useMachine(page);
+    await page.route('**/api/auth/login', async (route) => {
+      const body = JSON.parse(route.request().postData() ?? '{}');
+      await route.continue({ postData: JSON.stringify({ ...body, lifetimeSecs: 8 }) });
+    });
+    const refreshed = page.waitForRequest('**/api/auth/refresh', { timeout: 15_000 });
+    await login(page, 'clerk', { stay: true });
+    await expect(page).toHaveURL(/\/tasks$/);
+    await refreshed;
+    await page.waitForTimeout(3000);
+    await expect(page).toHaveURL(/\/tasks$/);
+    await expect(dialog(page, 'Logged out')).toHaveCount(0);
+  });
+});
+
+test.describe('app settings', () => {
+  test('machine settings are saved in machine_settings @mobile', async ({ page }, testInfo) => {
+    await useMachine(page);
+    await login(page, 'clerk');
+    await expect(page).toHaveURL(/\/tasks$/);
+    await page.goto('/appSettings');
+    await page.getByTestId('workstation-id').fill('WS0002');
+    await page.getByLabel('Kiosk session timeout (minutes)').fill('20');
+    await snap(page, testInfo, 'app-settings');
+    await page.getByTestId('save-settings').click();
+    await expect(page.getByText('Settings saved')).toBeVisible();
+    const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('machine_settings') ?? '{}'));
+    expect(saved.state.workstation.id).toBe('WS0002');
+    expect(saved.state.kioskSessionTimeout).toBe(20);
+    expect(saved.state.barcode.formats).toEqual(['CODE_39', 'CODE_93', 'CODE_128', 'QR_CODE']);
+  });
+
+  test('a workstation id with spaces is refused with a clear message', async ({ page }) => {
+    await useMachine(page);
+    await login(page, 'clerk');
+    await page.goto('/appSettings');
+    await page.getByTestId('workstation-id').fill('bad id!');
+    await expect(page.getByText('Use 1 to 40 letters, digits, - or _')).toBeVisible();
+    await expect(page.getByTestId('save-settings')).toBeDisabled();
+  });
+
+  test('the screen saver shows the logo after the idle timeout', async ({ page }) => {
+    await useMachine(page, { screenSaver: 0.05 });
+    await login(page, 'clerk');
+    await expect(page).toHaveURL(/\/tasks$/);
+    await expect(page.getByTestId('screen-saver')).toBeVisible({ timeout: 15_000 });
+    await page.mouse.move(10, 10);
+    await expect(page.getByTestId('screen-saver')).toHaveCount(0);
+  });
+});
+
+test('the authorised demo workstation id is the one the e2e tests use', () => {
+  expect(AUTHORISED_WS).toBe('WS0001');
+});

@@ -1,0 +1,46 @@
+import { expect, type Page, type TestInfo } from '@playwright/test';
+
+export const PASSWORD = 'demo1234';
+/** Demo workstations authorised as kiosk and time clock; any other id is not. */
+export const AUTHORISED_WS = 'WS0001';
+
+export interface MachineOverrides {
+  id?: string;
+  timeclockOnly?: boolean;
+  kioskOnly?: boolean;
+  screenSaver?: number;
+}
+
+/** Sets this browser's machine_settings before the app loads, as App Settings would. */
+export async function useMachine(page: Page, m: MachineOverrides = {}): Promise<void> {
+  const state = {
+    workstation: { id: m.id ?? AUTHORISED_WS, timeclockOnly: m.timeclockOnly ?? false, kioskOnly: m.kioskOnly ?? false },
+    ...(m.screenSaver !== undefined ? { screenSaver: m.screenSaver } : {}),
+  };
+  await page.addInitScript((s) => {
+    if (!localStorage.getItem('machine_settings')) localStorage.setItem('machine_settings', JSON.stringify({ state: s, version: 0 }));
+  }, state);
+}
+
+export async function fillLogin(page: Page, userName: string, opts: { stay?: boolean; password?: string } = {}): Promise<void> {
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeEnabled();
+  await page.getByLabel('Account').fill(userName);
+  await page.getByLabel('Password').fill(opts.password ?? PASSWORD);
+  if (opts.stay) await page.getByLabel('Stay logged in').check();
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+export async function login(page: Page, userName: string, opts: { stay?: boolean } = {}): Promise<void> {
+  await page.goto('/');
+  await fillLogin(page, userName, opts);
+}
+
+export function dialog(page: Page, title: string) {
+  return page.getByRole('dialog').filter({ has: page.getByRole('heading', { name: title }).or(page.getByText(title, { exact: true })) });
+}
+
+export async function snap(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  const path = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  await testInfo.attach(name, { path, contentType: 'image/png' });
+}
