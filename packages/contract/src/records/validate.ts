@@ -29,7 +29,9 @@
  * - String lengths count Unicode code points, as PostgreSQL counts characters.
  * - Unknown properties: allowed (entity.allowUnknown or option) → kept silently; otherwise
  *   `rejectUnknown` reports them and `stripUnknown` drops them from the value. Both default on.
- * - Every message starts with the quoted label: "'{label}' ...", except record-level messages.
+ * - Every field message starts with the quoted label, "'{label}' ..."; record-level and script
+ *   messages keep the spec's wording. A failed calculation's error goes in `detail`, not the message.
+ * - A companion `<name>_em` is allowed when the field has an entry method and must be 1, 2 or 4.
  */
 import { SITE_DATA_ID_MAX } from '../constants.ts';
 import { NAMED_PATTERNS, isNamedPattern } from './patterns.ts';
@@ -80,6 +82,7 @@ export const MESSAGES = {
   email: (label: string) => `${quote(label)} ${NAMED_PATTERNS.email.message}`,
   valid: (label: string, list: readonly ConditionValue[]) => `${quote(label)} must be one of ${list.map(String).join(', ')}`,
   required: (label: string) => `${quote(label)} must be provided`,
+  dataType: (label: string, dataType: string) => `${quote(label)} has an unsupported data type '${dataType}'`,
   entryMethod: (label: string) => `${quote(label)} entry method must be one of ${ENTRY_METHOD_VALUES.join(', ')}`,
 } as const;
 
@@ -157,7 +160,8 @@ export function validateRecord(
   options: ValidateOptions & { scripts?: ScriptRunner } = {},
 ): ValidationResult {
   const { scripts } = options;
-  const calc = scripts && entity.calcScript && isPlainObject(record) ? attempt(() => scripts.runCalc(entity.calcScript!, record)) : undefined;
+  const { calcScript } = entity;
+  const calc = scripts && calcScript && isPlainObject(record) ? attempt(() => scripts.runCalc(calcScript, record)) : undefined;
   const pass = validateFields(entity, record, options, calc);
   if (scripts) for (const check of pass.checks) applyCheck(pass, check, attempt(() => scripts.runCheck(check.script, check.value, pass.value)));
   return finish(pass);
@@ -169,7 +173,8 @@ export async function validateRecordAsync(
   options: ValidateOptions & { scripts?: AsyncScriptRunner } = {},
 ): Promise<ValidationResult> {
   const { scripts } = options;
-  const calc = scripts && entity.calcScript && isPlainObject(record) ? await attemptAsync(() => scripts.runCalc(entity.calcScript!, record)) : undefined;
+  const { calcScript } = entity;
+  const calc = scripts && calcScript && isPlainObject(record) ? await attemptAsync(() => scripts.runCalc(calcScript, record)) : undefined;
   const pass = validateFields(entity, record, options, calc);
   if (scripts) for (const check of pass.checks) applyCheck(pass, check, await attemptAsync(() => scripts.runCheck(check.script, check.value, pass.value)));
   return finish(pass);
@@ -388,7 +393,7 @@ function toType(dataType: DataType, value: unknown, convert: boolean, label: str
       return isPlainObject(value) && inRange(value.lat, 90) && inRange(value.lng, 180) ? ok(value) : fail(MESSAGES.geo(label));
     default:
       // Unreachable for a schema that passed entityDefSchema; reported rather than thrown.
-      return fail(MESSAGES.object(label));
+      return fail(MESSAGES.dataType(label, String(dataType)));
   }
 }
 
