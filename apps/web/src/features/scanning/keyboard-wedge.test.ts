@@ -1,0 +1,189 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { WEDGE_KEY_GAP_MS } from '@floorhand/contract/constants';
+import { attachKeyboardWedge, createWedgeJoiner, isTextEntryTarget, WEDGE_MIN_LENGTH, type WedgeKeyEvent } from './keyboard-wedge.ts';
+
+type Key = string | Partial<WedgeKeyEvent> & { key: string };
+
+/** Feeds keys `gap` ms apart (or at an explicit timeStamp) and collects the completed codes. */
+function typeKeys(keys: Key[], gap: number, start = 1000) {
+  const joiner = createWedgeJoiner();
+  const codes: string[] = [];
+  let t = start;
+  for (const k of keys) {
+    const event = typeof k === 'string' ? { key: k } : k;
+    t = event.timeStamp ?? t + gap;
+    const code = joiner.feed({ targetIsInput: false, ...event, timeStamp: t });
+    if (code !== null) codes.push(code);
+  }
+  return codes;
+}
+const chars = (text: string) => [...text];
+
+describe('wedge joiner', () => {
+  it('uses the spec gap of 40 ms and a minimum length of 3', () => {
+    expect(WEDGE_KEY_GAP_MS).toBe(40);
+    expect(WEDGE_MIN_LENGTH).toBe(3);
+  });
+
+  it('joins keys 39 ms apart and ends the code on Enter', () => {
+    expect(typeKeys([...chars('LOC-A12'), 'Enter'], 39)).toEqual(['LOC-A12']);
+  });
+
+  it('joins keys exactly 40 ms apart (within the gap)', () => {
+    expect(typeKeys([...chars('ABC'), 'Enter'], 40)).toEqual(['ABC']);
+  });
+
+  it('splits at 41 ms: the chars before the gap are discarded', () => {
+    const keys: Key[] = [
+      { key: 'X', timeStamp: 0 },
+      { key: 'Y', timeStamp: 10 },
+      { key: 'A', timeStamp: 51 },
+      { key: 'B', timeStamp: 60 },
+      { key: 'C', timeStamp: 70 },
+      { key: 'Enter', timeStamp: 80 },
+    ];
+    expect(typeKeys(keys, 0)).toEqual(['ABC']);
+    expect(typeKeys([...chars('ABCD'), 'Enter'], 41)).toEqual([]);
+  });
+
+  it('ends the code on Tab', () => {
+    expect(typeKeys([...chars('12345'), 'Tab'], 5)).toEqual(['12345']);
+  });
+
+  it('does not take a slow terminator after a fast burst', () => {
+    expect(typeKeys([...chars('ABC'), { key: 'Enter', timeStamp: 1000 + 3 * 5 + 41 }], 5)).toEqual([]);
+  });
+
+  it('reads two scans in a row', () => {
+    expect(typeKeys([...chars('AAA1'), 'Enter', ...chars('BBB2'), 'Tab'], 8)).toEqual(['AAA1', 'BBB2']);
+  });
+
+  it('ignores codes shorter than the minimum', () => {
+    expect(typeKeys(['A', 'B', 'Enter'], 5)).toEqual([]);
+  });
+
+  it('ignores everything while the target is an input, and starts afresh after', () => {
+    const keys: Key[] = [
+      ...chars('AB').map((key) => ({ key, targetIsInput: true })),
+      ...chars('CD'),
+      { key: 'Enter', targetIsInput: true },
+      ...chars('EFG'),
+      'Enter',
+    ];
+    expect(typeKeys(keys, 5)).toEqual(['EFG']);
+    expect(typeKeys([...chars('ABCD'), { key: 'Enter', targetIsInput: true }], 5)).toEqual([]);
+  });
+
+  it('ignores modifier keys and shortcuts without breaking the code', () => {
+    const keys: Key[] = [
+      'Shift',
+      'A',
+      { key: 'c', ctrlKey: true },
+      'Shift',
+      'B',
+      { key: 'v', metaKey: true },
+      { key: 'x', altKey: true },
+      'CapsLock',
+      '7',
+      'Enter',
+    ];
+    expect(typeKeys(keys, 5)).toEqual(['AB7']);
+  });
+
+  it('keeps AltGr characters (Ctrl+Alt) that scanners send for symbols on some layouts', () => {
+    expect(typeKeys(['A', { key: '@', ctrlKey: true, altKey: true }, 'B', 'Enter'], 5)).toEqual(['A@B']);
+  });
+
+  it('ignores auto-repeat of a held key and IME composition', () => {
+    expect(typeKeys(['a', { key: 'a', repeat: true }, { key: 'a', repeat: true }, 'Enter'], 30)).toEqual([]);
+    expect(typeKeys(['A', { key: 'B', isComposing: true }, 'C', 'D', 'Enter'], 5)).toEqual([]);
+  });
+
+  it('does not turn a typed word with human pauses into a scan', () => {
+    const gaps = [130, 95, 180, 70, 110, 240, 85];
+    let t = 0;
+    const keys: Key[] = [...chars('pallet'), 'Enter'].map((key, i) => ({ key, timeStamp: (t += gaps[i % gaps.length]!) }));
+    expect(typeKeys(keys, 0)).toEqual([]);
+  });
+
+  it('does not turn a fast typist with a few overlapping keys into a scan', () => {
+    const stamps = [0, 25, 140, 160, 300, 330, 420];
+    const keys: Key[] = [...chars('stock1'), 'Enter'].map((key, i) => ({ key, timeStamp: stamps[i]! }));
+    expect(typeKeys(keys, 0)).toEqual([]);
+  });
+});
+
+describe('text entry targets', () => {
+  it('counts text inputs, textareas, selects and content-editable elements', () => {
+    document.body.innerHTML = `
+      <input id="text"><input id="search" type="search"><input id="box" type="checkbox">
+      <textarea id="area"></textarea><select id="sel"></select><button id="btn">OK</button>
+      <div contenteditable="true"><span id="inside">x</span></div>`;
+    const byId = (id: string) => document.getElementById(id);
+    expect(['text', 'search', 'area', 'sel', 'inside'].map((id) => isTextEntryTarget(byId(id)))).toEqual([true, true, true, true, true]);
+    expect(['box', 'btn'].map((id) => isTextEntryTarget(byId(id)))).toEqual([false, false]);
+    expect(isTextEntryTarget(document)).toBe(false);
+    expect(isTextEntryTarget(null)).toBe(false);
+  });
+});
+
+describe('attachKeyboardWedge', () => {
+  let detach = () => {};
+  afterEach(() => {
+    detach();
+    document.body.innerHTML = '';
+  });
+
+  function press(target: EventTarget, key: string, timeStamp: number, init: KeyboardEventInit = {}) {
+    const event = new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true, ...init });
+    Object.defineProperty(event, 'timeStamp', { value: timeStamp });
+    target.dispatchEvent(event);
+    return event;
+  }
+
+  it('publishes a wedge scan and swallows only the terminator that completed it', () => {
+    document.body.innerHTML = '<button id="ok">OK</button>';
+    const button = document.getElementById('ok')!;
+    const publish = vi.fn();
+    const onButtonKey = vi.fn();
+    button.addEventListener('keydown', onButtonKey);
+    detach = attachKeyboardWedge(document, publish);
+
+    const letters = [...'PICK-42'].map((k, i) => press(button, k, 100 + i * 10));
+    const enter = press(button, 'Enter', 170);
+
+    expect(publish).toHaveBeenCalledExactlyOnceWith({ text: 'PICK-42', format: 'UNKNOWN', source: 'wedge' });
+    expect(letters.some((e) => e.defaultPrevented)).toBe(false);
+    expect(enter.defaultPrevented).toBe(true);
+    expect(onButtonKey.mock.calls.map(([e]) => (e as KeyboardEvent).key)).not.toContain('Enter');
+  });
+
+  it('lets a human Enter through untouched', () => {
+    const publish = vi.fn();
+    detach = attachKeyboardWedge(window, publish);
+    press(document.body, 'a', 0);
+    press(document.body, 'b', 200);
+    const enter = press(document.body, 'Enter', 400);
+    expect(publish).not.toHaveBeenCalled();
+    expect(enter.defaultPrevented).toBe(false);
+  });
+
+  it('leaves keys typed into an input to that input', () => {
+    document.body.innerHTML = '<input id="scan">';
+    const input = document.getElementById('scan')!;
+    const publish = vi.fn();
+    detach = attachKeyboardWedge(document, publish);
+    [...'LOC-1'].forEach((k, i) => press(input, k, i * 5));
+    const enter = press(input, 'Enter', 30);
+    expect(publish).not.toHaveBeenCalled();
+    expect(enter.defaultPrevented).toBe(false);
+  });
+
+  it('stops listening after detach', () => {
+    const publish = vi.fn();
+    attachKeyboardWedge(document, publish)();
+    [...'ABC'].forEach((k, i) => press(document.body, k, i * 5));
+    press(document.body, 'Enter', 20);
+    expect(publish).not.toHaveBeenCalled();
+  });
+});

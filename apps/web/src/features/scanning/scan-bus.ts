@@ -1,0 +1,101 @@
+import type { BarcodeFormat } from '@floorhand/contract/constants';
+
+export type ScanSource = 'camera' | 'file' | 'wedge' | 'input';
+/** A keyboard wedge or a typed entry does not say which symbology it read. */
+export const UNKNOWN_FORMAT = 'UNKNOWN';
+export type ScanFormat = BarcodeFormat | typeof UNKNOWN_FORMAT;
+
+export type Scan = { text: string; format: ScanFormat; source: ScanSource };
+export type ScanHandler = (scan: Scan) => void;
+export type SubscribeOptions = {
+  /** Counting screens: the same code scanned again is a second item, not a bounce. */
+  allowRepeats?: boolean;
+};
+
+/**
+ * The same text from the same source within this window is one scan. It slides: every sighting
+ * restarts it, so a code held in front of the camera is delivered once, not once per window.
+ * 1500 ms is longer than a camera dwell on one label and a wedge trigger bounce, and shorter than
+ * the time a worker needs to put one item down and scan the next.
+ */
+export const SCAN_REPEAT_WINDOW_MS = 1500;
+/** Scans kept while no screen listens (route change, dialog teardown). Overflow drops the oldest. */
+export const SCAN_QUEUE_LIMIT = 100;
+
+export type ScanBusOptions = {
+  now?: () => number;
+  repeatWindowMs?: number;
+  queueLimit?: number;
+  onHandlerError?: (error: unknown, scan: Scan) => void;
+};
+
+export type ScanBus = {
+  subscribe: (handler: ScanHandler, options?: SubscribeOptions) => () => void;
+  publish: (scan: Scan) => void;
+  /** Number of scans waiting for a subscriber. */
+  pendingCount: () => number;
+};
+
+type Subscriber = { handler: ScanHandler; allowRepeats: boolean };
+type Pending = { scan: Scan; at: number };
+
+export function createScanBus(options: ScanBusOptions = {}): ScanBus {
+  const now = options.now ?? (() => performance.now());
+  const windowMs = options.repeatWindowMs ?? SCAN_REPEAT_WINDOW_MS;
+  const queueLimit = options.queueLimit ?? SCAN_QUEUE_LIMIT;
+  const onHandlerError = options.onHandlerError ?? ((error: unknown) => console.error('Scan handler failed', error));
+
+  const stack: Subscriber[] = [];
+  const queue: Pending[] = [];
+  const lastSeen = new Map<string, number>();
+
+  // Camera frames repeat at the frame rate, so camera repeats are never counted, even on counting screens.
+  const isRepeat = ({ scan, at }: Pending, allowRepeats: boolean): boolean => {
+    const key = `${scan.source}\u0000${scan.text}`;
+    const previous = lastSeen.get(key);
+    lastSeen.set(key, at);
+    for (const [k, t] of lastSeen) if (at - t > windowMs) lastSeen.delete(k);
+    const withinWindow = previous !== undefined && at - previous <= windowMs;
+    return withinWindow && !(allowRepeats && scan.source !== 'camera');
+  };
+
+  const deliver = (pending: Pending, subscriber: Subscriber): void => {
+    if (isRepeat(pending, subscriber.allowRepeats)) return;
+    try {
+      subscriber.handler(pending.scan);
+    } catch (error) {
+      onHandlerError(error, pending.scan);
+    }
+  };
+
+  // The repeat rule is applied at delivery, with the original time, because only the receiving
+  // screen knows whether it counts repeats.
+  const flush = (): void => {
+    let top: Subscriber | undefined;
+    let next: Pending | undefined;
+    while ((top = stack.at(-1)) && (next = queue.shift())) deliver(next, top);
+  };
+
+  return {
+    subscribe(handler, { allowRepeats = false } = {}) {
+      const subscriber: Subscriber = { handler, allowRepeats };
+      stack.push(subscriber);
+      // Later, so the screen already holds its unsubscribe (it may leave on its first scan) and a
+      // React StrictMode mount-unmount-mount hands the queue to the surviving instance.
+      queueMicrotask(flush);
+      return () => {
+        const index = stack.lastIndexOf(subscriber);
+        if (index >= 0) stack.splice(index, 1);
+      };
+    },
+    publish(scan) {
+      queue.push({ scan: { ...scan }, at: now() });
+      if (queue.length > queueLimit) queue.shift();
+      flush();
+    },
+    pendingCount: () => queue.length,
+  };
+}
+
+/** The one scanning service of the app; tests and benchmarks make their own with createScanBus. */
+export const scanBus = createScanBus();
