@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { apiBase, isTrustedHost } from './api.ts';
+import { decodeToken } from './auth-store.ts';
+import { withMru } from './session-store.ts';
+import { defaultWorkstationId } from './machine-store.ts';
+
+describe('API base address', () => {
+  it('is the page origin', () => {
+    expect(apiBase({ origin: 'https://wh.example.com', hostname: 'wh.example.com', port: '' })).toBe('https://wh.example.com');
+    expect(apiBase({ origin: 'http://localhost:8080', hostname: 'localhost', port: '8080' })).toBe('http://localhost:8080');
+  });
+  it('is the fixed local development server on a local host with a port from 8001 to 8999', () => {
+    expect(apiBase({ origin: 'http://localhost:8001', hostname: 'localhost', port: '8001' })).toBe('http://localhost:8080');
+    expect(apiBase({ origin: 'http://127.0.0.1:8999', hostname: '127.0.0.1', port: '8999' })).toBe('http://localhost:8080');
+    expect(apiBase({ origin: 'http://localhost:9000', hostname: 'localhost', port: '9000' })).toBe('http://localhost:9000');
+  });
+});
+
+describe('trusted hosts', () => {
+  it('match patterns with * wildcards, case-insensitively', () => {
+    expect(isTrustedHost('wh.example.com', ['*.example.com'])).toBe(true);
+    expect(isTrustedHost('WH.EXAMPLE.COM', ['*.example.com'])).toBe(true);
+    expect(isTrustedHost('example.com.evil.org', ['*.example.com'])).toBe(false);
+    expect(isTrustedHost('localhost', [])).toBe(false);
+  });
+});
+
+describe('auth token payload', () => {
+  it("decodes after turning '!' into '.'", () => {
+    const payload = { sub: 'u1', exp: 2_000_000_000, perms: { roles: ['siteAdmin'] }, name: 'Zoë' };
+    const b64 = btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(payload)))).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+    expect(decodeToken(`eyJhbGciOiJIUzI1NiJ9!${b64}!c2ln`)).toMatchObject(payload);
+  });
+  it('is undefined for garbage', () => {
+    expect(decodeToken('not a token')).toBeUndefined();
+    expect(decodeToken('a!%%%!b')).toBeUndefined();
+    expect(decodeToken(null)).toBeUndefined();
+  });
+});
+
+describe('session helpers', () => {
+  it('MRU lists keep the 10 most recent, newest first, without repeats', () => {
+    let list: string[] = [];
+    for (let i = 0; i < 12; i++) list = withMru(list, `v${i}`);
+    expect(list).toHaveLength(10);
+    expect(list[0]).toBe('v11');
+    expect(withMru(list, 'v5')[0]).toBe('v5');
+    expect(withMru(list, 'v5').filter((v) => v === 'v5')).toHaveLength(1);
+  });
+  it('workstation ids are the prefix and a number below 10000', () => {
+    expect(defaultWorkstationId(() => 0)).toBe('WS0000');
+    expect(defaultWorkstationId(() => 0.99999)).toBe('WS9999');
+  });
+});
