@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 // Audit stamps (spec section 3): create {user, ts} and modify {user, ts}.
 export interface AuditStamp {
@@ -176,4 +176,47 @@ export const auditLog = pgTable(
     after: jsonb('after'),
   },
   (t) => [index('audit_log_org_ts').on(t.orgId, t.ts)],
+);
+
+/**
+ * Generic records (spec section 3): entities registered with the record layer that need no table of
+ * their own are stored here, one row per record, validated and audited by the record layer.
+ */
+export const records = pgTable(
+  'records',
+  {
+    orgId: varchar('org_id', { length: 40 })
+      .notNull()
+      .references(() => organisations.id),
+    type: varchar('type', { length: 60 }).notNull(),
+    id: varchar('_id', { length: 120 }).notNull(),
+    rev: integer('_rev').notNull().default(1),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    audit: audit().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.type, t.id] })],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
+
+/** Uploaded pictures (brand logo and icons, photos taken at the time clock), served by media/pic. */
+export const media = pgTable(
+  'media',
+  {
+    id: varchar('id', { length: 40 }).primaryKey(),
+    orgId: varchar('org_id', { length: 40 })
+      .notNull()
+      .references(() => organisations.id),
+    siteId: varchar('site_id', { length: 40 }),
+    contentType: varchar('content_type', { length: 80 }).notNull(),
+    bytes: bytea('bytes').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    purpose: varchar('purpose', { length: 40 }).notNull().default('photo'),
+    audit: audit().notNull(),
+  },
+  (t) => [index('media_org').on(t.orgId)],
 );
