@@ -33,6 +33,26 @@ function locIdOf(body: unknown): string | undefined {
   return typeof body === 'object' && body !== null && 'locId' in body && typeof body.locId === 'string' ? body.locId : undefined;
 }
 
+/** JSON nesting allowed in a body; deeper values overflow the stack when serialised for the database. */
+const MAX_BODY_DEPTH = 64;
+/** Text PostgreSQL cannot store in text or jsonb: U+0000, and UTF-16 surrogates that are not in a pair. */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what must be refused
+const UNSTORABLE_TEXT = /\u0000|\p{Cs}/u;
+
+/** Why a parsed body cannot be stored (bad characters, nested too deep), or undefined. */
+function unstorableInput(value: unknown, path = '', depth = 0): string | undefined {
+  const at = path || 'body';
+  if (typeof value === 'string') return UNSTORABLE_TEXT.test(value) ? `${at}: must not contain NUL or unpaired surrogate characters` : undefined;
+  if (typeof value !== 'object' || value === null) return undefined;
+  if (depth >= MAX_BODY_DEPTH) return `${at}: nested more than ${MAX_BODY_DEPTH} levels deep`;
+  for (const [key, v] of Object.entries(value)) {
+    if (UNSTORABLE_TEXT.test(key)) return `${at}: a key must not contain NUL or unpaired surrogate characters`;
+    const problem = unstorableInput(v, path ? `${path}.${key}` : key, depth + 1);
+    if (problem) return problem;
+  }
+  return undefined;
+}
+
 /** Turns anything thrown into the spec's error shape; 5xx details stay in the log. */
 function toErrorReply(error: FastifyError | Error, body: unknown): { status: number; err: ServerErr } {
   const locId = locIdOf(body);
@@ -54,7 +74,9 @@ export interface BuildOptions {
 export async function buildApp({ config, database }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization'] },
-    trustProxy: true,
+    // X-Forwarded-For is believed from a proxy on this host only: from anyone else it would let a client
+    // pick its own address and slip past the login limiter.
+    trustProxy: config.TRUST_PROXY === 'none' ? false : config.TRUST_PROXY.split(',').map((s) => s.trim()),
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -65,6 +87,11 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
     if (status >= 500) req.log.error(error);
     else req.log.info({ code: err.code, status }, err.message);
     return reply.status(status).send({ err });
+  });
+  // Bad input is a 400 before it can become a database error (500).
+  app.addHook('preValidation', async (req) => {
+    const problem = unstorableInput(req.body);
+    if (problem) throw new AppError(400, { code: ERR.badInput, message: `The request is not valid: ${problem}` });
   });
 
   await app.register(swagger, {

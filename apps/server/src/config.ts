@@ -19,6 +19,8 @@ const envSchema = z.object({
   DEMO_SEED: z.enum(['auto', 'on', 'off']).default('auto'),
   NODE_ENV: z.string().default('development'),
   WEB_DIST: z.string().optional(),
+  /** Which proxies' X-Forwarded-For to believe: 'loopback' (default), 'none', or a comma-separated list of addresses/CIDRs. */
+  TRUST_PROXY: z.string().min(1).default('loopback'),
 });
 
 export type Config = z.infer<typeof envSchema> & { demoSeed: boolean };

@@ -1,5 +1,6 @@
 import { verify } from '@node-rs/argon2';
 import type { CallArgs, CallResponse } from '@floorhand/contract/api';
+import { APP_ID } from '@floorhand/contract/constants';
 import { AppError, ERR } from '@floorhand/contract/errors';
 import type { Deps } from '../../lib/calls.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
@@ -20,6 +21,8 @@ export async function login(
   const siteRow = await findSite(db, site.siteId);
   // The body names the site; the organisation is the site's own, never the body's.
   if (!siteRow) throw new AppError(400, { code: ERR.siteUnknown, message: `Unknown site '${site.siteId}'` });
+  // Perms are kept per app: a token for another app would carry none, so no service-account flag either.
+  if (site.appId !== APP_ID) throw new AppError(400, { code: ERR.badInput, message: `Unknown app '${site.appId}'` });
   const limitKey = `${clientIp}|${siteRow.orgId}|${args.userName.toLowerCase()}`;
   const wait = limiter.retryAfterMs(limitKey);
   if (wait > 0) {
@@ -39,7 +42,7 @@ export async function login(
   const org = await findOrganisation(db, siteRow.orgId);
   const workstation = await touchWorkstation(db, siteRow.id, args.workstationId, account.id);
   const lt = Math.min(args.lifetimeSecs ?? config.TOKEN_LIFETIME_SECS, config.TOKEN_LIFETIME_SECS);
-  const authToken = await tokens.signAuth({ sub: account.id, org: siteRow.orgId, site: siteRow.id, app: site.appId, lt, stay: args.stayLoggedIn });
+  const authToken = await tokens.signAuth({ sub: account.id, org: siteRow.orgId, site: siteRow.id, app: site.appId, lt, stay: args.stayLoggedIn, perms, ws: workstation });
   return {
     authToken,
     org: { id: siteRow.orgId, name: org?.name ?? siteRow.orgId },
@@ -51,7 +54,7 @@ export async function login(
 
 export async function refresh(deps: Deps, auth: AuthContext): Promise<CallResponse<'auth/refresh'>> {
   const c = auth.claims;
-  const authToken = await deps.tokens.signAuth({ sub: c.sub, org: c.org, site: c.site, app: c.app, lt: c.lt, stay: c.stay });
+  const authToken = await deps.tokens.signAuth({ sub: c.sub, org: c.org, site: c.site, app: c.app, lt: c.lt, stay: c.stay, perms: auth.perms, ws: c.ws });
   return { authToken };
 }
 

@@ -1,0 +1,148 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { io, type Socket } from 'socket.io-client';
+import { ERR, type ServerErr } from '@floorhand/contract/errors';
+import type { ClientToServerEvents, EventEnvelope, Printer, ServerToClientEvents } from '@floorhand/contract/realtime';
+import { ACME, ACME_BASE, call, createAcme, createTestApp, loginAs, uniqueIp, type TestApp } from '../../test/harness.ts';
+
+type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+let t: TestApp;
+let base: string;
+let clerk: string;
+const open: ClientSocket[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await createAcme(t.db);
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  clerk = (await loginAs(t.app, 'clerk', { ip: uniqueIp() })).token;
+});
+afterEach(() => {
+  for (const s of open.splice(0)) s.disconnect();
+});
+afterAll(() => t?.close());
+
+function socketTo(namespace: string, token: unknown): ClientSocket {
+  const socket: ClientSocket = io(`${base}/${namespace}`, {
+    transports: ['websocket'],
+    auth: { token },
+    query: { client: 'test' },
+    reconnection: false,
+    forceNew: true,
+  });
+  open.push(socket);
+  return socket;
+}
+
+/** Connects, resolving with the socket or with the refusal's error data. */
+function connect(namespace: string, token: unknown): Promise<{ socket: ClientSocket; error?: Error & { data?: ServerErr } }> {
+  const socket = socketTo(namespace, token);
+  return new Promise((resolve) => {
+    socket.once('connect', () => resolve({ socket }));
+    socket.once('connect_error', (error: Error & { data?: ServerErr }) => resolve({ socket, error }));
+  });
+}
+
+async function connected(namespace = 'demo-main', token = clerk): Promise<ClientSocket> {
+  const { socket, error } = await connect(namespace, token);
+  if (error) throw new Error(`not connected: ${error.message} ${JSON.stringify(error.data)}`);
+  return socket;
+}
+
+describe('realtime connection', () => {
+  it('connects to the namespace of the token site', async () => {
+    const socket = await connected();
+    expect(socket.connected).toBe(true);
+  });
+
+  it.each([
+    { why: 'a bad token', token: 'not-a-token' },
+    { why: 'no token', token: undefined },
+    { why: 'a token that is not a string', token: { forged: true } },
+  ])('refuses $why with connect_error code ERR_BAD_TOKEN', async ({ token }) => {
+    const { socket, error } = await connect('demo-main', token);
+    expect(socket.connected).toBe(false);
+    expect(error?.data).toMatchObject({ code: ERR.badToken, message: expect.any(String) });
+  });
+
+  it('refuses a tampered token with ERR_BAD_TOKEN', async () => {
+    const [h, p, s = ''] = clerk.split('!');
+    const { error } = await connect('demo-main', [h, p, s.slice(0, -3) + (s.endsWith('AAA') ? 'BBB' : 'AAA')].join('!'));
+    expect(error?.data?.code).toBe(ERR.badToken);
+  });
+
+  it('refuses a demo token on the acme namespace', async () => {
+    const { socket, error } = await connect(ACME.siteId, clerk);
+    expect(socket.connected).toBe(false);
+    expect(error?.data).toMatchObject({ code: ERR.forbidden });
+  });
+
+  it('accepts the acme admin on the acme namespace only', async () => {
+    const { token } = await loginAs(t.app, ACME.adminUserName, { base: ACME_BASE, ip: uniqueIp() });
+    await connected(ACME.siteId, token);
+    const { error } = await connect('demo-main', token);
+    expect(error?.data?.code).toBe(ERR.forbidden);
+  });
+
+  it('refuses a namespace that is not a site id', async () => {
+    const { socket, error } = await connect('not.a.site', clerk);
+    expect(socket.connected).toBe(false);
+    expect(error).toBeDefined();
+  });
+
+  it('refuses a logged-out token with ERR_UNAUTHORIZED', async () => {
+    const { token } = await loginAs(t.app, 'clerk', { ip: uniqueIp() });
+    expect((await call(t.app, 'auth/logout', {}, token)).status).toBe(200);
+    const { error } = await connect('demo-main', token);
+    expect(error?.data?.code).toBe(ERR.unauthorized);
+  });
+
+  it('refuses a session token in place of the auth token', async () => {
+    const { sessionToken } = (await call(t.app, 'capture/session/genSessionToken', {}, clerk)).body;
+    const { error } = await connect('demo-main', sessionToken);
+    expect(error?.data?.code).toBe(ERR.badToken);
+  });
+});
+
+describe('realtime send', () => {
+  it('answers ping with data', async () => {
+    const socket = await connected();
+    const reply = await socket.timeout(5000).emitWithAck('send', { op: 'ping', token: clerk, clientTime: new Date().toISOString(), timeZone: 'UTC', tzOffset: 0 });
+    expect(reply.err).toBeUndefined();
+    expect(reply.data).toMatchObject({ pong: expect.any(String) });
+  });
+
+  it.each([
+    { why: 'an unknown op', req: { op: 'selfDestruct' }, message: /selfDestruct/ },
+    { why: 'no op', req: { data: 1 }, message: /send request/ },
+    { why: 'an op that is not a string', req: { op: 42 }, message: /send request/ },
+    { why: 'an unknown topic', req: { op: 'subscribe', data: { topic: 'secrets' } }, message: /secrets/ },
+  ])('answers $why with err ERR_BAD_INPUT', async ({ req, message }) => {
+    const socket = await connected();
+    const reply = await socket.timeout(5000).emitWithAck('send', req as never);
+    expect(reply.data).toBeUndefined();
+    expect(reply.err).toMatchObject({ code: ERR.badInput, message: expect.stringMatching(message) });
+  });
+
+  it('sends attachedPrinters with an eventId on subscribing to labelPrinter', async () => {
+    const socket = await connected();
+    const event = new Promise<EventEnvelope<{ printers: Printer[] }>>((resolve) => socket.once('attachedPrinters', resolve));
+    const reply = await socket.timeout(5000).emitWithAck('send', { op: 'subscribe', data: { topic: 'labelPrinter' } });
+    expect(reply).toEqual({ data: { topic: 'labelPrinter' } });
+    const e = await event;
+    expect(e.eventId).toEqual(expect.any(Number));
+    expect(e.data.printers).toEqual([]);
+  });
+
+  it('gives increasing event ids', async () => {
+    const socket = await connected();
+    const ids: number[] = [];
+    socket.on('attachedPrinters', (e) => ids.push(e.eventId));
+    for (let i = 0; i < 3; i++) await socket.timeout(5000).emitWithAck('send', { op: 'subscribe', data: { topic: 'labelPrinter' } });
+    await expect.poll(() => ids.length).toBe(3);
+    expect([...ids].sort((a, b) => a - b)).toEqual(ids);
+    expect(new Set(ids).size).toBe(3);
+  });
+});
