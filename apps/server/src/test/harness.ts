@@ -69,6 +69,8 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
       DEMO_SEED: 'on',
       TOKEN_LIFETIME_SECS: '3600',
       ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+      // With REDIS_URL set (CI's PostgreSQL run), socket.io goes through the Redis adapter as on several nodes.
+      ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
       ...overrides,
     });
     database = await openDatabase({ databaseUrl: pgDb?.url });
