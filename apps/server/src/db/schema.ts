@@ -41,9 +41,14 @@ export const accounts = pgTable(
     email: text('email'),
     badgeCode: varchar('badge_code', { length: 64 }),
     active: boolean('active').notNull().default(true),
+    /** Service accounts authenticate with an API key: only its hash is kept, its prefix identifies it. */
+    apiKeyHash: text('api_key_hash'),
+    apiKeyPrefix: varchar('api_key_prefix', { length: 16 }),
+    apiKeyCreatedAt: timestamp('api_key_created_at', { withTimezone: true }),
     audit: audit(),
   },
   (t) => [
+    uniqueIndex('accounts_api_key_prefix').on(t.apiKeyPrefix),
     uniqueIndex('accounts_org_user_name').on(t.orgId, sql`lower(${t.userName})`),
     uniqueIndex('accounts_org_badge').on(t.orgId, t.badgeCode),
   ],
