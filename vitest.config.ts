@@ -3,6 +3,9 @@ import { defineConfig } from 'vitest/config';
 // One Vitest run covers every workspace: pure packages and the server in Node, the web app in jsdom.
 export default defineConfig({
   test: {
+    // Two cores here: more workers only add PGlite instances (each up to ~0.9 GB) competing for them.
+    pool: 'forks',
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -20,9 +23,6 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          pool: 'forks',
-          fileParallelism: true,
-          maxWorkers: 2,
         },
       },
       {

@@ -266,3 +266,56 @@ test.describe('app settings', () => {
 test('the authorised demo workstation id is the one the e2e tests use', () => {
   expect(AUTHORISED_WS).toBe('WS0001');
 });
+
+test.describe('error dialog', () => {
+  test('a tampered token ends in the error dialog with its code, and the user is logged out @mobile', async ({ page }, testInfo) => {
+    await useMachine(page);
+    await login(page, 'clerk');
+    await expect(page).toHaveURL(/\/tasks$/);
+    // Keep the payload (so the client still thinks it is logged in) but break the signature.
+    await page.evaluate(() => {
+      const saved = JSON.parse(localStorage.getItem('auth_settings')!);
+      saved.state.authToken = saved.state.authToken.replace(/![^!]+$/, '!forged-signature');
+      localStorage.setItem('auth_settings', JSON.stringify(saved));
+    });
+    await page.reload();
+    const errorDialog = dialog(page, 'Error');
+    await expect(errorDialog).toBeVisible();
+    await expect(errorDialog.getByTestId('error-code')).toHaveText('Error code: ERR_BAD_TOKEN');
+    await expect(errorDialog.getByTestId('error-locid')).toHaveText('c1137');
+    await snap(page, testInfo, 'error-dialog');
+    await errorDialog.getByRole('button', { name: 'Report' }).click();
+    await expect(page.getByText('Report sent')).toBeVisible();
+    await errorDialog.getByRole('button', { name: 'OK' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+  });
+});
+
+test.describe('touch targets', () => {
+  for (const [name, path, user] of [
+    ['landing', '/', undefined],
+    ['tasks', '/tasks', 'clerk'],
+    ['app settings', '/appSettings', 'clerk'],
+  ] as const) {
+    test(`controls on ${name} are at least 44 px @mobile`, async ({ page }) => {
+      await useMachine(page);
+      if (user) {
+        await login(page, user);
+        await expect(page).toHaveURL(/\/tasks$/);
+        await page.goto(path);
+      } else {
+        await page.goto(path);
+      }
+      await expect(page.getByTestId('page-title')).toBeVisible();
+      const small = await page.evaluate(() => {
+        const controls = document.querySelectorAll<HTMLElement>('button, a[href], input:not([type=checkbox]):not([type=hidden]), .mantine-Checkbox-body, .mantine-Switch-body, [role=button]');
+        return [...controls]
+          .filter((el) => !el.closest('[data-credit]') && el.offsetParent !== null)
+          .map((el) => ({ what: el.outerHTML.slice(0, 80), h: el.getBoundingClientRect().height }))
+          .filter((c) => c.h < 44);
+      });
+      expect(small).toEqual([]);
+    });
+  }
+});

@@ -22,6 +22,7 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'info',
       DEMO_SEED: 'auto',
       NODE_ENV: 'development',
+      TRUST_PROXY: 'loopback',
       demoSeed: true,
     });
   });

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 export function Watermark() {
   const { t } = useTranslation();
   return (
-    <Box pos="fixed" bottom={4} right={8} style={{ zIndex: 1, opacity: 0.6, pointerEvents: 'auto' }}>
+    <Box data-credit pos="fixed" bottom={4} right={8} style={{ zIndex: 1, opacity: 0.6, pointerEvents: 'auto' }}>
       <Anchor href="https://tabler.io/icons" target="_blank" rel="noreferrer" size="xs" c="dimmed">
         {t('Icons by Tabler')}
       </Anchor>

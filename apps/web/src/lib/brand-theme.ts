@@ -31,11 +31,15 @@ export function brandTheme(brand: Brand): MantineThemeOverride {
     defaultRadius: 'md',
     components: {
       Button: { defaultProps: { size: 'md' }, styles: { root: { minHeight: MIN_TOUCH_TARGET_PX } } },
+      Input: { styles: { input: { minHeight: MIN_TOUCH_TARGET_PX } } },
       TextInput: { defaultProps: { size: 'md' } },
-      PasswordInput: { defaultProps: { size: 'md' } },
-      NumberInput: { defaultProps: { size: 'md' } },
-      Checkbox: { defaultProps: { size: 'md' } },
-      Switch: { defaultProps: { size: 'md' } },
+      PasswordInput: { defaultProps: { size: 'md' }, styles: { innerInput: { minHeight: MIN_TOUCH_TARGET_PX } } },
+      // Handhelds type numbers on their keypad; the tiny step arrows would be the only small targets.
+      NumberInput: { defaultProps: { size: 'md', hideControls: true } },
+      Checkbox: { defaultProps: { size: 'md' }, styles: { body: { minHeight: MIN_TOUCH_TARGET_PX, alignItems: 'center' } } },
+      Switch: { defaultProps: { size: 'md' }, styles: { body: { minHeight: MIN_TOUCH_TARGET_PX, alignItems: 'center' } } },
+      Burger: { styles: { root: { minWidth: MIN_TOUCH_TARGET_PX, minHeight: MIN_TOUCH_TARGET_PX } } },
+      Anchor: { styles: { root: { minHeight: MIN_TOUCH_TARGET_PX, display: 'inline-flex', alignItems: 'center' } } },
     },
   });
 }
