@@ -54,9 +54,12 @@ export function LandingPage() {
         <form onSubmit={(e) => void submit(e)}>
           <Stack>
             <Image src={brand.logo?.mediaId ? `/api/media/pic/${brand.logo.mediaId}` : '/logo.svg'} h={50} w="auto" fit="contain" alt="" />
-            <Title order={2} ta="center">
-              {brand.title ?? 'Floorhand'}
-            </Title>
+            {/* The default logo carries the name already. */}
+            {brand.logo?.mediaId && (
+              <Title order={2} ta="center">
+                {brand.title ?? 'Floorhand'}
+              </Title>
+            )}
             {siteError && (
               <Alert color="red" icon={<IconAlertCircle />} title={t('This site is not set up')}>
                 {siteError}
