@@ -29,6 +29,8 @@ type Handler<P extends CallPath> = (typeof calls)[P]['auth'] extends 'required'
     ? (ctx: Authed<P, AuthContext | undefined>) => Promise<CallResponse<P>>
     : (ctx: CallContext<P>) => Promise<CallResponse<P>>;
 
+const authOf = new WeakMap<FastifyRequest, AuthContext>();
+
 const tagOf = (path: string): string => path.split('/')[0] ?? 'api';
 
 /**
@@ -41,6 +43,8 @@ export function registerCall<P extends CallPath>(app: FastifyInstance, deps: Dep
   app.withTypeProvider<ZodTypeProvider>().route({
     method: 'POST',
     url: `/api/${path}`,
+    // A call may declare a larger body than the server's 1 MB (import/csv); only that route gets it.
+    ...('bodyLimit' in def ? { bodyLimit: def.bodyLimit } : {}),
     schema: {
       tags: [tagOf(path)],
       summary: def.locId ? `${path} (${def.locId})` : path,
@@ -48,12 +52,16 @@ export function registerCall<P extends CallPath>(app: FastifyInstance, deps: Dep
       response: { 200: def.response },
       ...(def.auth === 'none' ? {} : { security: [{ bearer: [] }] }),
     },
+    // Who is calling is settled before the body is validated: a call without a valid
+    // token is a 401 whatever its body, and reveals nothing of the body schema.
+    preValidation: async (req) => {
+      const token = bearerToken(req.headers.authorization);
+      if (def.auth !== 'none' && token) authOf.set(req, await authenticate(deps.db, deps.tokens, token));
+      if (def.auth === 'required' && !authOf.has(req)) throw new AppError(401, { code: ERR.unauthorized, message: 'Please log in first' });
+    },
     handler: async (req, reply) => {
       const body = req.body as z.output<(typeof calls)[P]['body']>;
-      let auth: AuthContext | undefined;
-      const token = bearerToken(req.headers.authorization);
-      if (def.auth !== 'none' && token) auth = await authenticate(deps.db, deps.tokens, token);
-      if (def.auth === 'required' && !auth) throw new AppError(401, { code: ERR.unauthorized, message: 'Please log in first' });
+      const auth = authOf.get(req);
       if (auth) {
         const b = body as { orgId: string; siteId: string; appId: string };
         if (b.orgId !== auth.orgId || b.siteId !== auth.siteId || b.appId !== auth.appId) {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { calls, type CallPath } from '@floorhand/contract/api';
 import { ERR } from '@floorhand/contract/errors';
 import { ROLE } from '@floorhand/contract/perms';
+import { SITE_DATA_DEFAULTS } from '../site/defaults.ts';
 import { ACME, ACME_BASE, call, createAcme, createTestApp, DEMO_BASE, DEMO_WORKSTATION, loginAs, uniqueIp, type TestApp } from '../../test/harness.ts';
 
 let t: TestApp;
@@ -26,6 +27,27 @@ const minimalBodies: Partial<Record<CallPath, Record<string, unknown>>> = {
   'site/access/getVisibleFeatures': { sessionToken: 'x' },
   'capture/session/getSession': { sessionToken: 'x' },
   'capture/session/putSession': { sessionToken: 'x', session: { prefs: {} } },
+  'account/me/update': { account: { firstName: '', surnames: '', email: '' } },
+  'account/me/changePassword': { oldPassword: 'x', newPassword: 'x' },
+  'admin/account/get': { accountId: 'x' },
+  'admin/account/create': { account: { userName: 'x', firstName: '', surnames: '', email: '', badgeCode: '' }, perms: [] },
+  'admin/account/update': { accountId: 'x' },
+  'admin/account/setPassword': { accountId: 'x', password: 'x' },
+  'admin/account/resetPassword': { accountId: 'x' },
+  'admin/account/issueApiKey': { accountId: 'x' },
+  'admin/account/revokeApiKey': { accountId: 'x' },
+  'admin/role/create': { name: 'x' },
+  'admin/role/rename': { name: 'x', newName: 'y' },
+  'admin/role/remove': { name: 'x' },
+  'admin/featureAccess/put': { levels: {} },
+  'admin/workstation/update': { id: 'x', timeclock: false, kiosk: false },
+  'admin/appSettings/put': { siteData: { data: SITE_DATA_DEFAULTS.conf!.app_settings } },
+  'admin/brand/put': { siteData: { data: SITE_DATA_DEFAULTS.brand!.brand } },
+  'record/insert': { type: 'department', record: {} },
+  'record/update': { type: 'department', record: {} },
+  'record/get': { type: 'department', id: 'x' },
+  'record/list': { type: 'department' },
+  'record/getSchema': { type: 'department' },
 };
 
 const NO_FLAGS = { kioskAcct: false, timeclockAcct: false, serviceAcct: false };
