@@ -1,0 +1,381 @@
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { ActionIcon, Badge, Box, Button, Group, Stack, Text } from '@mantine/core';
+import { useViewportSize } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { IconBolt, IconBoltOff, IconPhoto, IconX } from '@tabler/icons-react';
+import { BARCODE_DEFAULTS } from '@floorhand/contract/constants';
+import { dialogs, useDialogStore } from '../../app/dialogs/dialog-store.ts';
+import { useMachineStore } from '../../lib/machine-store.ts';
+import { playBeep, playErrorBuzz, vibrate } from './beep.ts';
+import { cameraConstraints, decodeClient, scanBoxCrop, setTorch, stopStream, torchSupported } from './camera.ts';
+import { cameraTransition, type CameraState } from './camera-machine.ts';
+import { decodeImageFile, type DecodedBarcode, type DecodeOptions } from './decoder.ts';
+import { scanBoxSize, transition, type OverlayEffect, type OverlayEvent, type OverlayState } from './overlay-machine.ts';
+import { SCAN_REPEAT_WINDOW_MS, scanBus, type Scan } from './scan-bus.ts';
+import { cameraMissingDialog, cameraPreflight, isCameraInaccessibleError, qrCodeParseError, SCANNER_PAUSED, userMediaError } from './scanner-messages.ts';
+import { closeScanner, useScannerStore, type BarcodeSettings } from './scanner-store.ts';
+
+/**
+ * Camera frames are small crops decoded many times a second, so the decoder gives up quickly on a
+ * frame (the next one comes soon) and stops at the first symbol. Rotation stays on: a handheld is
+ * held at any angle. bench/scan measures these settings.
+ */
+export const CAMERA_DECODE_OPTIONS: DecodeOptions = { tryHarder: false, tryRotate: true, tryInvert: false, tryDownscale: true, maxNumberOfSymbols: 1 };
+export const NO_BARCODE_IN_IMAGE = 'No barcode was found in the image.';
+
+type Torch = 'none' | 'off' | 'on';
+type Ui = { state: OverlayState; message: string | null; torch: Torch; reads: number; busy: boolean };
+const CLOSED_UI: Ui = { state: 'closed', message: null, torch: 'none', reads: 0, busy: false };
+
+/**
+ * Runs the pure overlay machine (overlay-machine.ts) and its effects: camera, timer, feedback and
+ * publishing. Async camera work carries the session number it started under; stopping bumps it, so
+ * a stream or frame that arrives after the overlay closed is dropped instead of lighting the camera.
+ */
+function createController(video: () => HTMLVideoElement | null, patchUi: (patch: Partial<Ui>) => void) {
+  let state: OverlayState = 'closed';
+  let camera: CameraState = 'notStarted';
+  let session = 0;
+  let stream: MediaStream | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let loop: ReturnType<typeof setInterval> | undefined;
+  let pending: Scan | null = null;
+  let lastCamera: { text: string; at: number } | null = null;
+  let reads = 0;
+  let continuous = false;
+  let settings: BarcodeSettings = useMachineStore.getState().barcode;
+
+  const dispatch = (event: OverlayEvent): void => {
+    const next = transition(state, event, { continuous, beep: settings.beep, vibrate: settings.vibrate });
+    state = next.state;
+    patchUi({ state });
+    for (const effect of next.effects) run(effect);
+    if (state === 'closed' && useScannerStore.getState().open) closeScanner();
+  };
+
+  const run = (effect: OverlayEffect): void => {
+    switch (effect) {
+      case 'startCamera':
+        return void startCamera();
+      case 'stopCamera':
+        return stopCamera();
+      case 'startTimer':
+        clearTimeout(timer);
+        timer = setTimeout(() => dispatch({ type: 'timeout' }), settings.timeoutSecs * 1000);
+        return;
+      case 'clearTimer':
+        return clearTimeout(timer);
+      case 'publish':
+        if (pending) scanBus.publish(pending);
+        pending = null;
+        return;
+      case 'beep':
+        return void playBeep();
+      case 'buzz':
+        return void playErrorBuzz();
+      case 'vibrate':
+        return void vibrate(BARCODE_DEFAULTS.vibrateMs);
+    }
+  };
+
+  const read = (found: DecodedBarcode, source: 'camera' | 'file'): void => {
+    if (state === 'closed') return;
+    // In continuous mode a label held in front of the camera is one read, not a beep per frame.
+    const now = performance.now();
+    if (source === 'camera' && lastCamera?.text === found.text && now - lastCamera.at <= SCAN_REPEAT_WINDOW_MS) {
+      lastCamera.at = now;
+      return;
+    }
+    if (source === 'camera') lastCamera = { text: found.text, at: now };
+    pending = { text: found.text, format: found.format, source };
+    patchUi({ reads: ++reads, message: null });
+    dispatch({ type: 'read' });
+  };
+
+  async function startCamera(): Promise<void> {
+    const mine = session;
+    const blocked = cameraPreflight();
+    if (blocked) return patchUi({ message: blocked });
+    if (!settings.cam) {
+      patchUi({ message: cameraMissingDialog('notConfigured').message });
+      return void dialogs.cameraMissing('notConfigured');
+    }
+    const step = cameraTransition(camera, 'start');
+    if (!step.ok) return;
+    camera = step.state;
+    patchUi({ message: null });
+    // The worker compiles the .wasm while the camera starts, not on the first frame.
+    if (typeof Worker === 'function') decodeClient();
+    try {
+      const started = await navigator.mediaDevices.getUserMedia(cameraConstraints(settings.cam));
+      if (mine !== session) return stopStream(started);
+      stream = started;
+      const element = video();
+      if (element) {
+        element.srcObject = started;
+        // autoPlay starts it too; a refused play() only delays the picture, not the decoding.
+        await Promise.resolve()
+          .then(() => element.play())
+          .catch(() => undefined);
+      }
+      if (mine !== session) return;
+      patchUi({ torch: torchSupported(started.getVideoTracks()[0]) ? 'off' : 'none' });
+      dispatch({ type: 'started' });
+      startLoop(mine);
+    } catch (error) {
+      if (mine !== session) return;
+      camera = 'notStarted';
+      if (!isCameraInaccessibleError(error)) return patchUi({ message: userMediaError(error) });
+      patchUi({ message: cameraMissingDialog('inaccessible').message });
+      void dialogs.cameraMissing('inaccessible');
+    }
+  }
+
+  // Frames are taken at the configured fps, but a new one only once the worker answered the last:
+  // a slow decoder lowers the rate instead of building a queue.
+  function startLoop(mine: number): void {
+    const canvas = document.createElement('canvas');
+    const context = canvas.getContext('2d', { willReadFrequently: true });
+    let busy = false;
+    clearInterval(loop);
+    loop = setInterval(
+      () => {
+        const element = video();
+        if (mine !== session || busy || !context || !element || element.readyState < 2 || !element.videoWidth) return;
+        const frame = { width: element.videoWidth, height: element.videoHeight };
+        const view = { width: element.clientWidth || frame.width, height: element.clientHeight || frame.height };
+        const crop = scanBoxCrop(frame, view, scanBoxSize(view.width, view.height));
+        canvas.width = crop.sw;
+        canvas.height = crop.sh;
+        context.drawImage(element, crop.sx, crop.sy, crop.sw, crop.sh, 0, 0, crop.sw, crop.sh);
+        busy = true;
+        decodeClient()
+          .decode(context.getImageData(0, 0, crop.sw, crop.sh), [...settings.formats], CAMERA_DECODE_OPTIONS)
+          .then(
+            ({ results }) => {
+              busy = false;
+              if (mine === session && results[0]) read(results[0], 'camera');
+            },
+            (error: unknown) => {
+              busy = false;
+              if (mine === session) patchUi({ message: qrCodeParseError(error) });
+            },
+          );
+      },
+      1000 / Math.max(1, settings.fps),
+    );
+  }
+
+  function stopCamera(): void {
+    session++;
+    clearInterval(loop);
+    stopStream(stream);
+    stream = null;
+    const element = video();
+    if (element) element.srcObject = null;
+    camera = cameraTransition(camera, 'stop').state;
+    patchUi({ torch: 'none' });
+  }
+
+  return {
+    dispatch,
+    open(request: { continuous: boolean; settings: BarcodeSettings | null }): void {
+      if (state !== 'closed') return;
+      continuous = request.continuous;
+      settings = request.settings ?? useMachineStore.getState().barcode;
+      lastCamera = null;
+      reads = 0;
+      patchUi({ ...CLOSED_UI });
+      dispatch({ type: 'open' });
+    },
+    /** The page is hidden (screen off, another app): stop decoding until it is back. */
+    pause(): void {
+      const step = cameraTransition(camera, 'pause');
+      if (!step.ok) return;
+      camera = step.state;
+      clearInterval(loop);
+      patchUi({ message: SCANNER_PAUSED });
+    },
+    resume(): void {
+      const step = cameraTransition(camera, 'resume');
+      if (!step.ok) return;
+      camera = step.state;
+      patchUi({ message: null });
+      if (stream) startLoop(session);
+    },
+    /** The file picker is open: a person choosing a file is not idle. */
+    pauseTimer: () => run('clearTimer'),
+    resumeTimer: () => state !== 'closed' && run('startTimer'),
+    async scanFile(file: File): Promise<void> {
+      if (state === 'closed') return;
+      const restart = camera !== 'notStarted';
+      if (camera !== 'notStarted') stopCamera();
+      const step = cameraTransition(camera, 'scanFile');
+      if (!step.ok) return patchUi({ message: step.error });
+      patchUi({ message: null, busy: true });
+      try {
+        const [found] = await decodeImageFile(file, [...settings.formats]);
+        patchUi({ busy: false, message: found ? null : NO_BARCODE_IN_IMAGE });
+        if (found) read(found, 'file');
+      } catch (error) {
+        patchUi({ busy: false, message: qrCodeParseError(error) });
+      }
+      // The read may have closed the overlay meanwhile (TypeScript cannot see that through read()).
+      if ((state as OverlayState) === 'closed') return;
+      run('startTimer');
+      if (restart) void startCamera();
+    },
+    async toggleTorch(on: boolean): Promise<void> {
+      const track = stream?.getVideoTracks()[0];
+      if (!track) return;
+      try {
+        await setTorch(track, on);
+        patchUi({ torch: on ? 'on' : 'off' });
+      } catch {
+        patchUi({ torch: 'none' });
+      }
+    },
+    dispose(): void {
+      clearTimeout(timer);
+      if (state !== 'closed') stopCamera();
+      state = 'closed';
+    },
+  };
+}
+
+// The overlay closes on a tap; its own buttons must not count as one.
+const stop = (e: MouseEvent) => e.stopPropagation();
+
+/**
+ * The global barcode scanner overlay (spec sections 2 and 4): the camera fills the screen, the
+ * scan box is 85% of the smaller side. A read, a tap anywhere (but on its buttons), Escape or the
+ * timeout closes it; continuous mode stays open. Reads go to scanBus for whatever screen listens.
+ */
+export function ScannerOverlay() {
+  const { t } = useTranslation();
+  const open = useScannerStore((s) => s.open);
+  const continuous = useScannerStore((s) => s.continuous);
+  const [ui, setUi] = useState<Ui>(CLOSED_UI);
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const [controller] = useState(() => createController(() => videoRef.current, (patch) => setUi((u) => ({ ...u, ...patch }))));
+  const view = useViewportSize();
+  const box = scanBoxSize(view.width || window.innerWidth, view.height || window.innerHeight);
+  const closed = ui.state === 'closed';
+
+  useEffect(() => {
+    if (open) controller.open(useScannerStore.getState());
+    else controller.dispatch({ type: 'close' });
+  }, [controller, open]);
+  useEffect(() => () => controller.dispose(), [controller]);
+
+  useEffect(() => {
+    if (closed) return;
+    // Escape is the keyboard's tap. Captured before the dialogs see it: a dialog above the overlay
+    // (Camera missing) closes on the same key, and only the dialog should.
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && useDialogStore.getState().open.length === 0 && controller.dispatch({ type: 'click' });
+    const input = fileRef.current;
+    const onCancel = () => controller.resumeTimer();
+    const onVisibility = () => (document.hidden ? controller.pause() : controller.resume());
+    window.addEventListener('keydown', onKey, { capture: true });
+    input?.addEventListener('cancel', onCancel);
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      window.removeEventListener('keydown', onKey, { capture: true });
+      input?.removeEventListener('cancel', onCancel);
+      document.removeEventListener('visibilitychange', onVisibility);
+    };
+  }, [closed, controller]);
+
+  const starting = ui.state === 'open' && !ui.message;
+  return (
+    <Box
+      role="dialog"
+      aria-modal
+      aria-label={t('Barcode scanner')}
+      data-testid="scanner-overlay"
+      data-state={ui.state}
+      onClick={() => controller.dispatch({ type: 'click' })}
+      style={{ position: 'fixed', inset: 0, zIndex: BARCODE_DEFAULTS.overlayZIndex, background: '#000', color: '#fff', display: closed ? 'none' : 'block', userSelect: 'none' }}
+    >
+      <video ref={videoRef} muted playsInline autoPlay style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover' }} />
+      <Box
+        data-testid="scan-box"
+        style={{
+          position: 'absolute',
+          left: '50%',
+          top: '50%',
+          width: box,
+          height: box,
+          transform: 'translate(-50%, -50%)',
+          // Teal shows on the dark shade and on a white label alike.
+          border: '4px solid var(--mantine-color-teal-4)',
+          borderRadius: 12,
+          boxShadow: '0 0 0 100vmax rgba(0, 0, 0, 0.45)',
+          pointerEvents: 'none',
+        }}
+      />
+      <Group pos="absolute" top={0} left={0} right={0} px="sm" py={6} justify="space-between" wrap="nowrap" style={{ background: 'rgba(0, 0, 0, 0.55)' }}>
+        <Stack gap={0}>
+          <Text fw={700}>{t('Scan a barcode')}</Text>
+          <Text size="xs" c="gray.4">
+            {t('Tap anywhere to close')}
+          </Text>
+        </Stack>
+        <ActionIcon variant="subtle" color="gray.0" size={44} aria-label={t('Close scanner')} data-testid="scanner-close" onClick={(e) => {
+            stop(e);
+            controller.dispatch({ type: 'click' });
+          }}>
+          <IconX size={28} />
+        </ActionIcon>
+      </Group>
+      {(ui.message || starting || ui.busy) && (
+        <Box pos="absolute" left="50%" top="50%" maw={Math.max(box - 24, 260)} p="md" style={{ transform: 'translate(-50%, -50%)', background: 'rgba(0, 0, 0, 0.75)', borderRadius: 8, textAlign: 'center' }}>
+          <Text data-testid="scanner-message">{ui.busy ? t('Reading the image…') : ui.message ? t(ui.message) : t('Starting the camera…')}</Text>
+        </Box>
+      )}
+      <Group pos="absolute" bottom={0} left={0} right={0} p="sm" justify="center" gap="sm" style={{ background: 'rgba(0, 0, 0, 0.55)' }}>
+        {ui.torch !== 'none' && (
+          <Button
+            size="md"
+            variant={ui.torch === 'on' ? 'white' : 'default'}
+            leftSection={ui.torch === 'on' ? <IconBoltOff size={20} /> : <IconBolt size={20} />}
+            onClick={(e) => {
+              stop(e);
+              void controller.toggleTorch(ui.torch !== 'on');
+            }}
+            data-testid="scanner-torch"
+          >
+            {ui.torch === 'on' ? t('Light off') : t('Light on')}
+          </Button>
+        )}
+        <Button size="md" variant="default" leftSection={<IconPhoto size={20} />} onClick={(e) => {
+            stop(e);
+            controller.pauseTimer();
+            fileRef.current?.click();
+          }} data-testid="scanner-file">
+          {t('Image file')}
+        </Button>
+        {continuous && (
+          <Badge size="lg" color="teal" variant="filled" data-testid="scanner-reads">
+            {t('Reads: {{count}}', { count: ui.reads })}
+          </Badge>
+        )}
+      </Group>
+      <input
+        ref={fileRef}
+        type="file"
+        accept="image/*"
+        hidden
+        data-testid="scanner-file-input"
+        onClick={stop}
+        onChange={(e) => {
+          const file = e.currentTarget.files?.[0];
+          e.currentTarget.value = '';
+          if (file) void controller.scanFile(file);
+          else controller.resumeTimer();
+        }}
+      />
+    </Box>
+  );
+}
