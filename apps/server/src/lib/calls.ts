@@ -43,8 +43,6 @@ export function registerCall<P extends CallPath>(app: FastifyInstance, deps: Dep
   app.withTypeProvider<ZodTypeProvider>().route({
     method: 'POST',
     url: `/api/${path}`,
-    // A call may declare a larger body than the server's 1 MB (import/csv); only that route gets it.
-    ...('bodyLimit' in def ? { bodyLimit: def.bodyLimit } : {}),
     schema: {
       tags: [tagOf(path)],
       summary: def.locId ? `${path} (${def.locId})` : path,

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { eq } from 'drizzle-orm';
 import { AppError, ERR } from '@floorhand/contract/errors';
+import { fromUrlSafe, toUrlSafe, type AuthClaims, type SessionClaims } from '@floorhand/contract/auth';
 import type { Db } from '../db/client.ts';
 import { serverKeys } from '../db/schema.ts';
 import { newId } from './audit.ts';
@@ -9,31 +10,7 @@ import { newId } from './audit.ts';
 // Tokens are signed JWTs (HS256) whose dots are sent as '!' so the token is URL-safe in the spec's
 // form; both forms are accepted back. The key lives in the database so every server node shares it.
 
-export interface AuthClaims {
-  typ: 'auth';
-  sub: string;
-  org: string;
-  site: string;
-  app: string;
-  /** Lifetime in seconds, kept across refreshes. */
-  lt: number;
-  stay: boolean;
-  jti: string;
-  exp: number;
-  iat: number;
-}
-
-export interface SessionClaims {
-  typ: 'session';
-  sub: string;
-  sid: string;
-  site: string;
-  app: string;
-  exp: number;
-}
-
-export const toUrlSafe = (jwt: string): string => jwt.replaceAll('.', '!');
-export const fromUrlSafe = (token: string): string => token.replaceAll('!', '.');
+export type { AuthClaims, SessionClaims };
 
 async function loadKey(db: Db): Promise<Uint8Array> {
   await db.insert(serverKeys).values({ id: 'token', secret: randomBytes(32).toString('base64url') }).onConflictDoNothing();

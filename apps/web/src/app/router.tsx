@@ -9,9 +9,13 @@ import { usePendingRoute } from '../lib/session-store.ts';
 import { LandingPage } from '../features/landing/landing-page.tsx';
 import { TasksPage } from '../features/tasks/tasks-page.tsx';
 import { WorkAreaPage } from '../features/tasks/work-area-page.tsx';
+import { StockLookupPage } from '../features/stock-lookup/components/stock-lookup-page.tsx';
+import { StockAdjustPage } from '../features/stock-adjust/components/stock-adjust-page.tsx';
+import { LocationsPage } from '../features/locations/components/locations-page.tsx';
 import { AppSettingsPage } from '../features/settings/app-settings-page.tsx';
 import { UserAcctPage } from '../features/account/user-acct-page.tsx';
-import { AdminPlaceholderPage } from '../features/account/admin-placeholder-page.tsx';
+import { RolesPage } from '../features/admin/roles-page.tsx';
+import { FeatureAccessPage } from '../features/admin/feature-access-page.tsx';
 import { TimeclockPage } from '../features/timeclock/timeclock-page.tsx';
 import { KioskPage } from '../features/kiosk/kiosk-page.tsx';
 import { LinkBackPage } from '../features/landing/link-back-page.tsx';
@@ -81,14 +85,14 @@ const tasks = createRoute({
   component: TasksPage,
 });
 
-/** A work page: same guards as tasks, plus its feature's visibility. */
-function workPage(path: string, title: string, feature: string) {
+/** A work page: same guards as tasks, plus its feature's visibility; the placeholder until its screens exist. */
+function workPage(path: string, title: string, feature: string, component: typeof WorkAreaPage = WorkAreaPage) {
   return createRoute({
     getParentRoute: () => rootRoute,
     path,
     staticData: { title, feature },
     beforeLoad: enforce((g) => workPageGuard(g, feature)),
-    component: WorkAreaPage,
+    component,
   });
 }
 
@@ -96,10 +100,10 @@ const singleTask = workPage('/singleTask', 'Single Task Labor', 'singleTask');
 const batchTask = workPage('/batchTask', 'Batch Task Labor', 'batchTask');
 const shipping = workPage('/shipping/{-$lookupVal}', 'Shipping', 'shipping');
 const stockPick = workPage('/stockPick/{-$lookupVal}', 'Stock Picking', 'stockPick');
-const stockLookup = workPage('/stockLookup', 'Stock Lookup', 'stockLookup');
-const stockAdjust = workPage('/stockAdjust/{-$lookupVal}', 'Stock Adjust', 'stockAdjust');
+const stockLookup = workPage('/stockLookup', 'Stock Lookup', 'stockLookup', StockLookupPage);
+const stockAdjust = workPage('/stockAdjust/{-$lookupVal}', 'Stock Adjust', 'stockAdjust', StockAdjustPage);
 const physicalInventory = workPage('/physicalInventory', 'Physical Inventory', 'physicalInventory');
-const location = workPage('/location', 'Locations', 'location');
+const location = workPage('/location', 'Locations', 'location', LocationsPage);
 const labelPrinter = workPage('/labelPrinter', 'Label Printers', 'labelPrinter');
 
 const userAcct = createRoute({
@@ -114,14 +118,14 @@ const userRoles = createRoute({
   path: '/userRoles',
   staticData: { title: 'Account Roles' },
   beforeLoad: enforce(adminGuard),
-  component: AdminPlaceholderPage,
+  component: RolesPage,
 });
 const featureAccess = createRoute({
   getParentRoute: () => rootRoute,
   path: '/featureAccess',
   staticData: { title: 'Feature Access' },
   beforeLoad: enforce(adminGuard),
-  component: AdminPlaceholderPage,
+  component: FeatureAccessPage,
 });
 const appSettings = createRoute({
   getParentRoute: () => rootRoute,

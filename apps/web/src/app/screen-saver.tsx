@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Box, Image, Text } from '@mantine/core';
 import { SCREEN_SAVER_IDLE_CHECK_MS, SCREEN_SAVER_LOGO } from '@floorhand/contract/constants';
 import { useMachineStore } from '../lib/machine-store.ts';
+import { brandLogoUrl } from '../lib/brand-assets.ts';
 import { useSiteStore } from '../lib/site-store.ts';
 
 const RESET_EVENTS = ['mousemove', 'mousedown', 'touchstart', 'click', 'keydown'] as const;
@@ -13,6 +14,7 @@ export const screenSaverActive = (idleMs: number, timeoutMs: number): boolean =>
 export function ScreenSaver() {
   const minutes = useMachineStore((s) => s.screenSaver);
   const brand = useSiteStore((s) => s.brand);
+  const orgId = useSiteStore((s) => s.orgId);
   const [active, setActive] = useState(false);
   useEffect(() => {
     let lastInput = Date.now();
@@ -33,10 +35,10 @@ export function ScreenSaver() {
       data-testid="screen-saver"
       pos="fixed"
       inset={0}
-      bg="dark.8"
+      bg={brand.colors?.dark ?? 'dark.8'}
       style={{ zIndex: 9000, display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 16 }}
     >
-      <Image src={brand.logo?.mediaId ? `/api/media/pic/${brand.logo.mediaId}` : '/logo.svg'} w={SCREEN_SAVER_LOGO.width} h={SCREEN_SAVER_LOGO.height} fit="contain" alt={brand.siteName ?? 'Floorhand'} />
+      <Image src={brandLogoUrl(brand, orgId)} w={SCREEN_SAVER_LOGO.width} h={SCREEN_SAVER_LOGO.height} fit="contain" alt={brand.siteName ?? 'Floorhand'} />
       <Text c="gray.5" size="sm">
         {brand.siteName ?? 'Floorhand'}
       </Text>

@@ -9,7 +9,14 @@ import { fullName, isAuthenticated, useAuthStore } from '../lib/auth-store.ts';
 import { logout } from '../lib/session.ts';
 import { useSessionStore } from '../lib/session-store.ts';
 import { useSiteStore } from '../lib/site-store.ts';
-import { WORK_AREA_MENU } from '../components/ui/work-areas.tsx';
+import { useBrandHead } from '../lib/brand-assets.ts';
+import { ScanIcon, WORK_AREA_MENU } from '../components/ui/work-areas.tsx';
+import { configureWasm } from '../features/scanning/decoder.ts';
+import { zxingReaderWasmUrl } from '../features/scanning/decoder-wasm-url.ts';
+import { attachKeyboardWedge } from '../features/scanning/keyboard-wedge.ts';
+import { scanBus } from '../features/scanning/scan-bus.ts';
+import { ScannerOverlay } from '../features/scanning/scanner-overlay.tsx';
+import { closeScanner, openScanner } from '../features/scanning/scanner-store.ts';
 import { DialogHost } from './dialogs/dialog-host.tsx';
 import { ScreenSaver } from './screen-saver.tsx';
 import { Watermark } from './watermark.tsx';
@@ -69,12 +76,20 @@ export function Shell() {
   const features = useSessionStore((s) => s.featureAccess);
   const perms = useSessionStore((s) => s.perms);
   const brand = useSiteStore((s) => s.brand);
+  useBrandHead();
   const title = [...matches].reverse().find((m) => m.staticData.title)?.staticData.title;
   const kioskSession = !!perms?.kioskAcct;
   const showNav = authed && !kioskSession && !perms?.timeclockAcct;
   // The mobile menu closes when the page changes.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   useEffect(() => nav.close(), [pathname]);
+  // Scanning everywhere: the decoder's .wasm from our origin, one keyboard-wedge listener, and the
+  // scanner overlay closes when the page changes.
+  useEffect(() => {
+    configureWasm(zxingReaderWasmUrl);
+    return attachKeyboardWedge(window, scanBus.publish);
+  }, []);
+  useEffect(() => closeScanner(), [pathname]);
   useEffect(() => {
     document.title = [title ? t(title) : undefined, brand.title ?? 'Floorhand'].filter(Boolean).join(' · ');
   }, [title, brand.title, t]);
@@ -90,7 +105,7 @@ export function Shell() {
           <Group gap="xs" wrap="nowrap">
             {showNav && <Burger opened={navOpen} onClick={nav.toggle} hiddenFrom="md" color="currentColor" aria-label={t('Menu')} size="md" />}
             {authed && (
-              <ActionIcon component={Link} to="/home" variant="transparent" c="inherit" size={44} aria-label={t('Home')}>
+              <ActionIcon component={Link} to="/home" variant="transparent" c="inherit" size={44} aria-label={t('Home')} visibleFrom="sm">
                 <IconHome size={24} />
               </ActionIcon>
             )}
@@ -98,7 +113,14 @@ export function Shell() {
               {title ? t(title) : (brand.siteName ?? 'Floorhand')}
             </Title>
           </Group>
-          <UserMenu />
+          <Group gap={0} wrap="nowrap">
+            {authed && (
+              <ActionIcon variant="transparent" c="inherit" size={44} aria-label={t('Scan')} data-testid="header-scan" onClick={() => openScanner()}>
+                <ScanIcon size={28} />
+              </ActionIcon>
+            )}
+            <UserMenu />
+          </Group>
         </Group>
       </AppShell.Header>
       {showNav && (
@@ -121,6 +143,7 @@ export function Shell() {
       <AppShell.Main pb={40}>
         <Outlet />
       </AppShell.Main>
+      <ScannerOverlay />
       <DialogHost />
       <ScreenSaver />
       <Watermark />

@@ -21,19 +21,36 @@ export function shadesOf(hex: string): MantineColorsTuple | undefined {
   return [...tints, toHex(rgb), ...shades] as unknown as MantineColorsTuple;
 }
 
+const DEFAULT_PRIMARY = '#1f6f8b';
+
+/**
+ * The brand's colours as Mantine colours: primary is the theme's primary colour ('brand'); the others
+ * are named after the brand's keys (secondary, accent, positive, negative, info, warning,
+ * clickPrimary, clickSecondary) so components can use them as `color="positive"`. clickPrimary is
+ * the default colour of buttons. headFg and headBg colour the header (shell), dark the screen saver.
+ */
+export function brandColors(brand: Brand): Record<string, MantineColorsTuple> {
+  const primary = shadesOf(brand.colors?.primary ?? DEFAULT_PRIMARY) ?? shadesOf(DEFAULT_PRIMARY)!;
+  const out: Record<string, MantineColorsTuple> = { brand: primary, clickPrimary: primary };
+  for (const key of ['secondary', 'accent', 'positive', 'negative', 'info', 'warning', 'clickPrimary', 'clickSecondary'] as const) {
+    const tuple = brand.colors?.[key] ? shadesOf(brand.colors[key]) : undefined;
+    if (tuple) out[key] = tuple;
+  }
+  return out;
+}
+
 export function brandTheme(brand: Brand): MantineThemeOverride {
-  const primary = shadesOf(brand.colors?.primary ?? '#1f6f8b') ?? shadesOf('#1f6f8b')!;
   return createTheme({
     primaryColor: 'brand',
     primaryShade: 6,
-    colors: { brand: primary },
+    colors: brandColors(brand),
     breakpoints: { xs: '30em', sm: `${UI_BREAKPOINTS.sm / 16}em`, md: `${UI_BREAKPOINTS.md / 16}em`, lg: `${UI_BREAKPOINTS.lg / 16}em`, xl: `${UI_BREAKPOINTS.xl / 16}em` },
     defaultRadius: 'md',
     components: {
-      Button: { defaultProps: { size: 'md' }, styles: { root: { minHeight: MIN_TOUCH_TARGET_PX } } },
+      Button: { defaultProps: { size: 'md', color: 'clickPrimary' }, styles: { root: { minHeight: MIN_TOUCH_TARGET_PX } } },
       Input: { styles: { input: { minHeight: MIN_TOUCH_TARGET_PX } } },
       TextInput: { defaultProps: { size: 'md' } },
-      PasswordInput: { defaultProps: { size: 'md' }, styles: { innerInput: { minHeight: MIN_TOUCH_TARGET_PX } } },
+      PasswordInput: { defaultProps: { size: 'md' }, styles: { innerInput: { minHeight: MIN_TOUCH_TARGET_PX }, visibilityToggle: { minWidth: MIN_TOUCH_TARGET_PX, minHeight: MIN_TOUCH_TARGET_PX } } },
       // Handhelds type numbers on their keypad; the tiny step arrows would be the only small targets.
       NumberInput: { defaultProps: { size: 'md', hideControls: true } },
       Checkbox: { defaultProps: { size: 'md' }, styles: { body: { minHeight: MIN_TOUCH_TARGET_PX, alignItems: 'center' } } },

@@ -4,6 +4,8 @@ export interface Brand {
   siteName?: string;
   title?: string;
   logo?: { mediaId?: string };
+  /** Favicons by size in px ('16' … '192'), see FAVICON_SIZES. */
+  favIcon?: Partial<Record<'16' | '32' | '48' | '64' | '128' | '192', { mediaId?: string }>>;
   colors?: Partial<Record<'primary' | 'secondary' | 'accent' | 'dark' | 'positive' | 'negative' | 'info' | 'warning' | 'headFg' | 'headBg' | 'clickPrimary' | 'clickSecondary', string>>;
 }
 

@@ -46,7 +46,7 @@ export function createRealtime(getToken: () => string | null, clientName = 'floo
       clearTimeout(retryTimer);
       retryTimer = setTimeout(() => s.connect(), retryDelayMs(attempt++));
     });
-    for (const type of ['attachedPrinters', 'featureAccessChanged', 'sessionClosed'] as const) {
+    for (const type of ['attachedPrinters', 'featureAccessChanged', 'sessionClosed', 'stockChanged'] as const) {
       s.on(type, ((env: EventEnvelope<unknown>) => dispatch(type, env)) as never);
     }
   }

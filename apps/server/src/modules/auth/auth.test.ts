@@ -48,6 +48,20 @@ const minimalBodies: Partial<Record<CallPath, Record<string, unknown>>> = {
   'record/get': { type: 'department', id: 'x' },
   'record/list': { type: 'department' },
   'record/getSchema': { type: 'department' },
+  'stock/lookup': { value: 'x' },
+  'stock/get': { stockId: 'x' },
+  'stock/receive': { idempotencyKey: 'key-00000001', record: {} },
+  'stock/adjust': { idempotencyKey: 'key-00000001', stockId: 'x', deltaType: 'delta', qty: 1, reason: 'Found' },
+  'stock/move': { idempotencyKey: 'key-00000001', stockId: 'x', toLocation: 'x' },
+  'stock/split': { idempotencyKey: 'key-00000001', stockId: 'x', qty: 1 },
+  'warehouse/save': { record: {} },
+  'location/get': { warehouse: 'x', code: 'x' },
+  'location/save': { record: {} },
+  'location/deactivate': { warehouse: 'x', code: 'x' },
+  'item/get': { partNumber: 'x' },
+  'item/save': { record: {} },
+  'import/csv': { entity: 'warehouses', csv: 'code,name' },
+  'export/csv': { entity: 'warehouses' },
 };
 
 const NO_FLAGS = { kioskAcct: false, timeclockAcct: false, serviceAcct: false };

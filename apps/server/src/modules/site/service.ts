@@ -4,6 +4,8 @@ import { isAdmin } from '@floorhand/contract/perms';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { auditStamp, newId } from '../../lib/audit.ts';
 import type { Deps } from '../../lib/calls.ts';
+import { checkSiteData } from '../records/service.ts';
+import { checkKnownSiteData } from '../admin/site-data.ts';
 import { PUBLIC_SITE_DATA, SITE_DATA_DEFAULTS } from './defaults.ts';
 import { findSite, findSiteData, insertSiteData, listSites, updateSiteData, writeAuditLog, type SiteDataRow } from './repository.ts';
 
@@ -41,7 +43,10 @@ export async function getSiteData(
 
 export async function putSiteData(deps: Deps, auth: AuthContext, body: CallArgs<'site/putData'>): Promise<CallResponse<'site/putData'>> {
   if (!isAdmin(auth.perms)) throw new AppError(403, { code: ERR.forbidden, message: 'Only site or organisation administrators may change site data' });
-  const { section, siteData } = body;
+  const { section } = body;
+  // Checked by the record layer (siteDataEntity), so a bad dataId or data gets the spec's messages.
+  const siteData = checkSiteData(body.siteData);
+  checkKnownSiteData(section, siteData.dataId, siteData.data);
   const existing = await findSiteData(deps.db, auth.siteId, section, siteData.dataId);
   let saved: SiteDataRow | undefined;
   if (!existing) {

@@ -1,40 +1,32 @@
-import { Badge, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Tabs } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { fullName, useAuthStore } from '../../lib/auth-store.ts';
+import { IconUserCircle, IconUsers } from '@tabler/icons-react';
+import { isAdmin } from '@floorhand/contract/perms';
 import { useSessionStore } from '../../lib/session-store.ts';
+import { AccountsAdmin } from './accounts-admin.tsx';
+import { MyAccount } from './my-account.tsx';
 
-/** The logged-in user's own account. */
+/** Accounts: everyone's own account; administrators also manage every account of the organisation. */
 export function UserAcctPage() {
   const { t } = useTranslation();
-  const user = useAuthStore((s) => s.user);
-  const org = useAuthStore((s) => s.org);
   const perms = useSessionStore((s) => s.perms);
-  if (!user) return null;
+  if (!perms || !isAdmin(perms)) return <MyAccount />;
   return (
-    <Stack maw={720}>
-      <Card withBorder>
-        <Title order={3}>{fullName(user)}</Title>
-        <Table mt="sm" data-testid="my-account">
-          <Table.Tbody>
-            <Table.Tr>
-              <Table.Th>{t('Account')}</Table.Th>
-              <Table.Td>{user.userName}</Table.Td>
-            </Table.Tr>
-            <Table.Tr>
-              <Table.Th>{t('Organisation')}</Table.Th>
-              <Table.Td>{org?.name}</Table.Td>
-            </Table.Tr>
-            <Table.Tr>
-              <Table.Th>{t('Roles')}</Table.Th>
-              <Table.Td>
-                <Group gap={4}>
-                  {perms?.roles.length ? perms.roles.map((r) => <Badge key={r}>{r}</Badge>) : <Text c="dimmed">{t('none')}</Text>}
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          </Table.Tbody>
-        </Table>
-      </Card>
-    </Stack>
+    <Tabs defaultValue="me" keepMounted={false}>
+      <Tabs.List mb="md">
+        <Tabs.Tab value="me" leftSection={<IconUserCircle size={18} />} style={{ minHeight: 44 }}>
+          {t('My account')}
+        </Tabs.Tab>
+        <Tabs.Tab value="all" leftSection={<IconUsers size={18} />} style={{ minHeight: 44 }} data-testid="tab-accounts">
+          {t('All accounts')}
+        </Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value="me">
+        <MyAccount />
+      </Tabs.Panel>
+      <Tabs.Panel value="all">
+        <AccountsAdmin />
+      </Tabs.Panel>
+    </Tabs>
   );
 }

@@ -9,6 +9,7 @@ import { ApiError } from '../../lib/api.ts';
 import { useAuthStore } from '../../lib/auth-store.ts';
 import { login } from '../../lib/session.ts';
 import { usePendingRoute } from '../../lib/session-store.ts';
+import { brandLogoUrl } from '../../lib/brand-assets.ts';
 import { useSiteStore } from '../../lib/site-store.ts';
 
 /** The landing (login) page: account, password, "Stay logged in"; the last account is remembered. */
@@ -18,6 +19,7 @@ export function LandingPage() {
   const lastAcct = useAuthStore((s) => s.lastAcct);
   const rememberedStay = useAuthStore((s) => s.stayLoggedIn);
   const brand = useSiteStore((s) => s.brand);
+  const siteOrgId = useSiteStore((s) => s.orgId);
   const siteError = useSiteStore((s) => s.error);
   const pendingRequired = usePendingRoute((s) => s.loginRequired);
   const [userName, setUserName] = useState(lastAcct?.userName ?? '');
@@ -53,7 +55,7 @@ export function LandingPage() {
       <Paper withBorder shadow="sm" p="lg" w="100%" maw={420} radius="md">
         <form onSubmit={(e) => void submit(e)}>
           <Stack>
-            <Image src={brand.logo?.mediaId ? `/api/media/pic/${brand.logo.mediaId}` : '/logo.svg'} h={50} w="auto" fit="contain" alt="" />
+            <Image src={brandLogoUrl(brand, siteOrgId)} h={50} w="auto" fit="contain" alt="" />
             {/* The default logo carries the name already. */}
             {brand.logo?.mediaId && (
               <Title order={2} ta="center">

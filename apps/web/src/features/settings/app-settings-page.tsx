@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { NOTIFICATION_TIMEOUT_MS } from '@floorhand/contract/constants';
 import { defaultWorkstationId, useMachineStore } from '../../lib/machine-store.ts';
+import { ScanningSettings, scanningSettingsErrors } from '../scanning/scanning-settings.tsx';
+import { AppSettingsAdmin } from '../admin/app-settings-admin.tsx';
 
 const WORKSTATION_ID = /^[A-Za-z0-9](?:[A-Za-z0-9_-]{0,38}[A-Za-z0-9])?$/;
 
@@ -15,13 +17,15 @@ export function AppSettingsPage() {
   const [ws, setWs] = useState(saved.workstation);
   const [screenSaver, setScreenSaver] = useState<number | string>(saved.screenSaver);
   const [kioskTimeout, setKioskTimeout] = useState<number | string>(saved.kioskSessionTimeout);
+  const [scanning, setScanning] = useState({ barcode: saved.barcode, timeclockCam: saved.timeclockCam, photoCam: saved.photoCam });
+  const scanError = Object.keys(scanningSettingsErrors(scanning)).length > 0;
   const wsError = WORKSTATION_ID.test(ws.id) ? null : t('Use 1 to 40 letters, digits, - or _, starting and ending with a letter or digit');
   const ssError = typeof screenSaver === 'number' && screenSaver >= 0 && screenSaver <= 240 ? null : t('Enter 0 to 240 minutes (0 turns it off)');
   const ktError = typeof kioskTimeout === 'number' && kioskTimeout >= 1 && kioskTimeout <= 480 ? null : t('Enter 1 to 480 minutes');
 
   const save = () => {
-    if (wsError || ssError || ktError) return;
-    saved.save({ workstation: ws, screenSaver: Number(screenSaver), kioskSessionTimeout: Number(kioskTimeout) });
+    if (wsError || ssError || ktError || scanError) return;
+    saved.save({ workstation: ws, screenSaver: Number(screenSaver), kioskSessionTimeout: Number(kioskTimeout), ...scanning });
     notifications.show({ message: t('Settings saved'), color: 'green', autoClose: NOTIFICATION_TIMEOUT_MS });
   };
 
@@ -65,14 +69,16 @@ export function AppSettingsPage() {
           <NumberInput label={t('Kiosk session timeout (minutes)')} min={1} max={480} value={kioskTimeout} onChange={setKioskTimeout} error={ktError} />
         </Stack>
       </Card>
+      <ScanningSettings value={scanning} onChange={setScanning} />
       <Text size="sm" c="dimmed">
         {t('These settings belong to this device and browser, not to your account.')}
       </Text>
       <Group>
-        <Button leftSection={<IconDeviceFloppy size={20} />} onClick={save} disabled={!!(wsError || ssError || ktError)} data-testid="save-settings">
+        <Button leftSection={<IconDeviceFloppy size={20} />} onClick={save} disabled={!!(wsError || ssError || ktError || scanError)} data-testid="save-settings">
           {t('Save')}
         </Button>
       </Group>
+      <AppSettingsAdmin />
     </Stack>
   );
 }

@@ -1,10 +1,11 @@
 import { Card, Group, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { isAdmin } from '@floorhand/contract/perms';
 import { WORK_AREA_MENU } from '../../components/ui/work-areas.tsx';
 import { useAuthStore } from '../../lib/auth-store.ts';
 import { useSessionStore } from '../../lib/session-store.ts';
+import { useScans } from '../scanning/use-scans.ts';
 
 /** The worker's home: the work areas the session's visible features allow. */
 export function TasksPage() {
@@ -12,6 +13,9 @@ export function TasksPage() {
   const features = useSessionStore((s) => s.featureAccess);
   const perms = useSessionStore((s) => s.perms);
   const user = useAuthStore((s) => s.user);
+  const navigate = useNavigate();
+  // A scan on the home screen looks the value up (docs/scanning.md).
+  useScans((scan) => void navigate({ href: `/stockLookup?q=${encodeURIComponent(scan.text)}` }));
   const areas = WORK_AREA_MENU.filter((w) => features?.[w.feature] !== false && (w.feature !== 'timeclock' || (perms && (perms.timeclockAcct || isAdmin(perms)))));
   return (
     <Stack>

@@ -1,8 +1,9 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
-import { Link, useMatches, useParams } from '@tanstack/react-router';
+import { Link, useMatches, useNavigate, useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { IconTools } from '@tabler/icons-react';
 import { WORK_AREA_MENU } from '../../components/ui/work-areas.tsx';
+import { useScans } from '../scanning/use-scans.ts';
 
 /** A work area that is routed and guarded but whose screens arrive with their own issue. */
 export function WorkAreaPage() {
@@ -11,6 +12,9 @@ export function WorkAreaPage() {
   const feature = [...matches].reverse().find((m) => m.staticData.feature)?.staticData.feature;
   const entry = WORK_AREA_MENU.find((w) => w.feature === feature);
   const { lookupVal } = useParams({ strict: false }) as { lookupVal?: string };
+  const navigate = useNavigate();
+  // Until the work areas have their screens, a scan in one looks the value up in Stock Lookup (docs/scanning.md).
+  useScans((scan) => void navigate({ href: `/stockLookup?q=${encodeURIComponent(scan.text)}` }));
   return (
     <Stack maw={640}>
       {entry && <Text size="lg">{t(entry.description)}</Text>}

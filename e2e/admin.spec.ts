@@ -1,0 +1,232 @@
+import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { PNG } from 'pngjs';
+import { dialog, fillLogin, login, snap, useMachine } from './support.ts';
+
+/** A solid PNG of the given size and colour, as a file for an upload input. */
+function pngFile(name: string, width: number, height: number, rgb: [number, number, number]) {
+  const image = new PNG({ width, height });
+  for (let i = 0; i < width * height; i++) image.data.set([...rgb, 255], i * 4);
+  return { name, mimeType: 'image/png', buffer: PNG.sync.write(image) };
+}
+
+/** A screenshot of one part of a long page (a full-page shot of a scrolled page repeats the fixed header). */
+async function snapPart(part: Locator, testInfo: TestInfo, name: string): Promise<void> {
+  const path = testInfo.outputPath(`${name}.png`);
+  await part.screenshot({ path });
+  await testInfo.attach(name, { path, contentType: 'image/png' });
+}
+
+async function logout(page: Page): Promise<void> {
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('logout').click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+async function upload(page: Page, button: string, file: ReturnType<typeof pngFile>): Promise<void> {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByTestId(button).click();
+  await (await chooser).setFiles(file);
+}
+
+/** Cell of the feature grid for a feature and a role. */
+const cell = (page: Page, feature: string, role: string) => page.locator(`[data-testid=feature-grid] tr[data-feature="${feature}"] td[data-role="${role}"] button`);
+
+test.describe('administration', () => {
+  test('an admin creates an account with a role, hides a work area from that role, and the account loses it at once', async ({ page, browser }, testInfo) => {
+    const role = `pickless_${testInfo.project.name}`;
+    const user = `e2e_${testInfo.project.name}`;
+    await useMachine(page);
+    await login(page, 'admin');
+    await expect(page).toHaveURL(/\/tasks$/);
+
+    // A new role…
+    await page.goto('/userRoles');
+    await page.getByTestId('role-name').fill(role);
+    await page.getByTestId('create-role').click();
+    await expect(page.locator(`[data-role="${role}"]`)).toBeVisible();
+
+    // …and a new account holding it.
+    await page.goto('/userAcct');
+    await page.getByTestId('tab-accounts').click();
+    await page.getByTestId('new-account').click();
+    const editor = page.getByRole('dialog');
+    await editor.getByTestId('acct-username').fill(user);
+    await editor.getByTestId('acct-firstname').fill('Erin');
+    await editor.getByTestId('acct-surnames').fill('Tester');
+    await editor.getByTestId('acct-badge').fill(`B-${user.toUpperCase()}`);
+    await editor.getByTestId('acct-password').fill('e2e-password-1');
+    await editor.getByTestId('roles-demo-main').click();
+    await page.getByRole('option', { name: role }).click();
+    await editor.getByTestId('acct-save').click();
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await expect(page.locator(`[data-account="${user}"]`).first()).toContainText(role);
+
+    // The new account logs in elsewhere and sees Stock Picking.
+    const other = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
+    const worker = await other.newPage();
+    await useMachine(worker);
+    await worker.goto('/');
+    await fillLogin(worker, user, { password: 'e2e-password-1' });
+    await expect(worker).toHaveURL(/\/tasks$/);
+    await expect(worker.locator('[data-testid=task-menu] [data-feature=stockPick]')).toBeVisible();
+
+    // Feature access: the role gets None for Stock Picking (default → None), saved.
+    await page.goto('/featureAccess');
+    const c = cell(page, 'stockPick', role);
+    await expect(c).toHaveAttribute('data-level', 'default');
+    await c.hover();
+    await expect(page.getByRole('tooltip')).toHaveText('default use');
+    await c.click();
+    await expect(c).toHaveAttribute('data-level', '0');
+    await expect(c).toHaveText('None');
+    await page.getByTestId('save-feature-access').click();
+    await expect(page.getByText('Feature access is saved; every session follows at once').first()).toBeVisible();
+
+    // The open session loses the work area without reloading; the route is refused.
+    await expect(worker.locator('[data-testid=task-menu] [data-feature=stockPick]')).toBeHidden();
+    await expect(worker.locator('[data-testid=task-menu] [data-feature=stockLookup]')).toBeVisible();
+    await worker.goto('/stockPick');
+    await expect(worker).toHaveURL(/\/tasks$/);
+    await other.close();
+
+    // The cycle goes on to Full, which has no next step; "Tap clears" brings it back to default.
+    await c.click();
+    await expect(c).toHaveAttribute('data-level', '1');
+    await c.click();
+    await expect(c).toHaveAttribute('data-level', '1');
+    await page.getByTestId('grid-mode').getByText('Tap clears').click();
+    await c.click();
+    await expect(c).toHaveAttribute('data-level', 'default');
+    await page.getByTestId('save-feature-access').click();
+    await expect(page.getByText('Feature access is saved; every session follows at once').first()).toBeVisible();
+
+    // Every change is in the audit log.
+    await page.getByTestId('tab-audit').click();
+    await expect(page.getByTestId('audit-entry').first()).toContainText('admin/featureAccess/put');
+    await expect(page.getByTestId('audit-entry').filter({ hasText: 'admin/account/create' }).first()).toContainText(user);
+  });
+
+  test('a brand colour, logo and favicon are applied to the theme, login page, favicon and screen saver', async ({ page, browser }) => {
+    await useMachine(page);
+    await login(page, 'admin');
+    await expect(page).toHaveURL(/\/tasks$/);
+    await page.goto('/appSettings');
+    await page.getByTestId('tab-brand').click();
+
+    await page.getByTestId('brand-color-headBg').fill('#7a1f5c');
+    await page.getByTestId('brand-color-clickPrimary').fill('#2b7a0b');
+    await upload(page, 'upload-logo', pngFile('logo.png', 544, 100, [200, 40, 40]));
+    await expect(page.getByTestId('brand-logo-preview')).toHaveAttribute('src', /\/api\/media\/pic\/demo\/[0-9a-f-]{36}$/);
+    await upload(page, 'upload-favicon', pngFile('icon.png', 256, 256, [40, 40, 200]));
+    await expect(page.getByTestId('favicon-preview').locator('img')).toHaveCount(6);
+    await page.getByTestId('save-brand').click();
+    await expect(page.getByText('The brand is saved')).toBeVisible();
+
+    // The header and the buttons follow at once; so does the favicon.
+    await expect(page.locator('header')).toHaveCSS('background-color', 'rgb(122, 31, 92)');
+    await expect(page.getByTestId('save-settings')).toHaveCSS('background-color', 'rgb(43, 122, 11)');
+    await expect(page.locator('head link[rel=icon][sizes="32x32"]')).toHaveAttribute('href', /\/api\/media\/pic\/demo-main\/demo\/[0-9a-f-]{36}\/32$/);
+    const logoSrc = await page.getByTestId('brand-logo-preview').getAttribute('src');
+
+    // A fresh visitor sees them on the login page, and on the screen saver after a few idle seconds.
+    const other = await browser.newContext();
+    const visitor = await other.newPage();
+    await useMachine(visitor, { screenSaver: 0.05 });
+    await visitor.goto('/');
+    await expect(visitor.locator('header')).toHaveCSS('background-color', 'rgb(122, 31, 92)');
+    await expect(visitor.locator(`img[src="${logoSrc}"]`).first()).toBeVisible();
+    const saver = visitor.getByTestId('screen-saver');
+    await expect(saver).toBeVisible({ timeout: 20_000 });
+    const img = saver.locator('img');
+    await expect(img).toHaveAttribute('src', logoSrc!);
+    expect(await img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(544);
+    await other.close();
+  });
+
+  test('a workstation seen at login is authorised as kiosk, and the kiosk account may then use it', async ({ page, browser }) => {
+    const ws = 'WS5555';
+    const kioskContext = await browser.newContext();
+    const kiosk = await kioskContext.newPage();
+    await useMachine(kiosk, { id: ws });
+    await login(kiosk, 'kiosk');
+    await expect(dialog(kiosk, 'Device Restricted')).toBeVisible();
+    await expect(kiosk.getByText('This device is not authorised as a kiosk.')).toBeVisible();
+    await kiosk.getByRole('button', { name: 'OK' }).click();
+
+    await useMachine(page);
+    await login(page, 'admin');
+    await expect(page).toHaveURL(/\/tasks$/);
+    await page.goto('/featureAccess');
+    await page.getByTestId('tab-workstations').click();
+    const row = page.locator(`[data-testid=workstations-table] tr[data-ws="${ws}"]`);
+    await expect(row).toContainText('kiosk');
+    await row.getByTestId(`ws-kiosk-${ws}`).check();
+    await expect(page.getByText('The workstation is saved')).toBeVisible();
+    await expect(row.getByTestId(`ws-kiosk-${ws}`)).toBeChecked();
+
+    await login(kiosk, 'kiosk');
+    await expect(kiosk).toHaveURL(/\/kiosk$/);
+    await kioskContext.close();
+  });
+
+  test('everyone edits their own account and sees their staff label', async ({ page }) => {
+    await useMachine(page);
+    await login(page, 'tcadmin');
+    await expect(page).toHaveURL(/\/tasks$/);
+    await page.goto('/userAcct');
+    await expect(page.getByTestId('my-account')).toContainText('tcadmin');
+    await expect(page.getByTestId('tab-accounts')).toHaveCount(0);
+    await expect(page.getByTestId('badge-barcode').locator('svg')).toBeVisible();
+    await page.getByLabel('First name').fill('Thomas');
+    await page.getByTestId('save-my-account').click();
+    await expect(page.getByText('Your account is saved')).toBeVisible();
+    await expect(page.getByTestId('user-menu')).toContainText('Thomas');
+    await page.getByLabel('Current password').fill('wrong-one');
+    await page.getByLabel('New password', { exact: true }).fill('another-pass-9');
+    await page.getByLabel('Repeat the new password').fill('another-pass-9');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect(dialog(page, 'Error')).toContainText('The current password is not correct.');
+  });
+
+  test('administration screens @mobile', async ({ page }, testInfo) => {
+    await useMachine(page);
+    await login(page, 'admin');
+    await expect(page).toHaveURL(/\/tasks$/);
+    await page.goto('/userAcct');
+    await expect(page.getByTestId('staff-label')).toBeVisible();
+    await expect(page.getByTestId('badge-barcode').locator('svg')).toBeVisible();
+    await snap(page, testInfo, 'admin-my-account');
+    await page.getByTestId('tab-accounts').click();
+    await expect(page.locator('[data-account="clerk"]:visible')).toBeVisible();
+    await snap(page, testInfo, 'admin-accounts');
+    // Desktop: the row's Edit button; handhelds: the account's card is the button.
+    const svc = page.locator('[data-account="svc"]:visible');
+    await ((await svc.evaluate((el) => el.tagName)) === 'BUTTON' ? svc : svc.getByRole('button')).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expect(page.getByTestId('api-key-state')).toBeVisible();
+    await page.waitForTimeout(400); // the modal's opening transition
+    // What the user sees: a full-page shot of a scrolled page draws fixed layers (the modal) out of place.
+    const path = testInfo.outputPath('admin-account-editor.png');
+    await page.screenshot({ path });
+    await testInfo.attach('admin-account-editor', { path, contentType: 'image/png' });
+    await page.keyboard.press('Escape');
+    await page.goto('/userRoles');
+    await expect(page.locator('[data-role="orgAdmin"]')).toBeVisible();
+    await snap(page, testInfo, 'admin-roles');
+    await page.goto('/featureAccess');
+    await expect(page.getByTestId('feature-grid')).toBeVisible();
+    await snap(page, testInfo, 'admin-feature-access');
+    await page.getByTestId('tab-workstations').click();
+    await expect(page.locator('[data-ws="WS0001"]:visible')).toBeVisible();
+    await snap(page, testInfo, 'admin-workstations');
+    await page.getByTestId('tab-audit').click();
+    await snap(page, testInfo, 'admin-audit');
+    await page.goto('/appSettings');
+    await expect(page.getByTestId('site-settings-admin')).toBeVisible();
+    await snapPart(page.getByTestId('site-settings-admin'), testInfo, 'admin-site-settings');
+    await page.getByTestId('tab-brand').click();
+    await expect(page.getByTestId('brand-color-primary')).toBeVisible();
+    await snapPart(page.getByTestId('site-settings-admin'), testInfo, 'admin-brand');
+    await logout(page);
+  });
+});
