@@ -109,7 +109,7 @@ export function Shell() {
                 <IconHome size={24} />
               </ActionIcon>
             )}
-            <Title order={1} size="h3" c="inherit" lineClamp={1} data-testid="page-title">
+            <Title order={1} fz={{ base: 18, sm: 22 }} c="inherit" lineClamp={1} data-testid="page-title">
               {title ? t(title) : (brand.siteName ?? 'Floorhand')}
             </Title>
           </Group>
@@ -140,13 +140,13 @@ export function Shell() {
           </ScrollArea>
         </AppShell.Navbar>
       )}
-      <AppShell.Main pb={40}>
+      <AppShell.Main pb="xs">
         <Outlet />
+        <Watermark />
       </AppShell.Main>
       <ScannerOverlay />
       <DialogHost />
       <ScreenSaver />
-      <Watermark />
     </AppShell>
   );
 }

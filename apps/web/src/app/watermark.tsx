@@ -1,11 +1,11 @@
 import { Anchor, Box } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-/** The icon-credit link the icon licence asks for. */
+/** The icon-credit link the icon licence asks for: at the foot of the page, never over content. */
 export function Watermark() {
   const { t } = useTranslation();
   return (
-    <Box data-credit pos="fixed" bottom={4} right={8} style={{ zIndex: 1, opacity: 0.6, pointerEvents: 'auto' }}>
+    <Box data-credit ta="right" mt="xl" style={{ opacity: 0.6 }}>
       <Anchor href="https://tabler.io/icons" target="_blank" rel="noreferrer" size="xs" c="dimmed">
         {t('Icons by Tabler')}
       </Anchor>
