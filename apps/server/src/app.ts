@@ -12,10 +12,14 @@ import type { Database } from './db/client.ts';
 import { seedDemo } from './db/seed.ts';
 import type { Deps } from './lib/calls.ts';
 import { createTokenService } from './lib/tokens.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { mediaRoutes } from './modules/media/routes.ts';
 import { attachRealtime } from './modules/realtime/socket.ts';
+import { recordRoutes } from './modules/records/routes.ts';
 import { sessionRoutes } from './modules/session/routes.ts';
 import { siteRoutes } from './modules/site/routes.ts';
+import { stockRoutes } from './modules/stock/routes.ts';
 
 /** The built web app: WEB_DIST, or apps/web/dist found from here. */
 function webDist(config: Config): string | undefined {
@@ -113,8 +117,12 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
 
   app.get('/api/health', { schema: { hide: true } }, async () => ({ ok: true, db: database.kind }));
   authRoutes(app, deps);
+  adminRoutes(app, deps);
   siteRoutes(app, deps);
   sessionRoutes(app, deps);
+  mediaRoutes(app, deps);
+  recordRoutes(app, deps);
+  stockRoutes(app, deps);
 
   const dist = webDist(config);
   if (dist) await app.register(fastifyStatic, { root: dist, wildcard: false, index: ['index.html'] });

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { serverErrSchema } from './errors.ts';
-import { SITE_DATA_ID_MAX } from './constants.ts';
+import { PACK_PICK_MAX_ROWS, SITE_DATA_ID_MAX } from './constants.ts';
+import { entityDefSchema } from './records/schema-model.ts';
+import { adminCalls } from './admin.ts';
+import { inventoryCalls } from './inventory.ts';
 
 // The schema of every call: request body and response, used for validation on the server, the
 // OpenAPI document and the web app's types. Paths are joined under /api (spec section 7).
@@ -50,7 +53,58 @@ export const sessionSchema = z.object({
   audit: z.object({ modify: z.object({ user: z.string(), ts: z.string() }).optional() }).optional(),
 });
 
+/**
+ * site/putData's siteData as sent: dataId and data are checked by the record layer (siteDataEntity),
+ * so a bad value gets the spec's validation messages rather than zod's.
+ */
+export const siteDataInput = z.looseObject({
+  _id: z.string().optional(),
+  _rev: z.number().int().optional(),
+  // Optional to zod only: a missing value gets the record layer's "must be provided".
+  dataId: z.unknown().optional().describe('Required, 1 to 35 characters, a general id'),
+  data: z.unknown().optional().describe('Required, an object'),
+});
+
+// The record layer (docs/records.md): generic records of a registered entity type.
+export const recordTypeSchema = z.string().min(1).max(60);
+/** The longest record id (the records table's _id column). */
+export const RECORD_ID_MAX = 120;
+export const recordIdSchema = z.string().min(1).max(RECORD_ID_MAX);
+/** The most records one record/list answer holds. */
+export const RECORD_LIST_MAX = PACK_PICK_MAX_ROWS;
+export const auditStampSchema = z.object({
+  create: z.object({ user: z.string(), ts: z.string() }),
+  modify: z.object({ user: z.string(), ts: z.string() }),
+});
+/** A record as sent: the entity's fields, `_rev` on update; x$type, x$audit and tmp$ properties are ignored. */
+export const recordInputSchema = z.record(z.string(), z.unknown());
+/** A record as stored and answered: its fields plus the control fields, all set by the server. */
+export const storedRecordSchema = z.looseObject({
+  _id: z.string(),
+  _rev: z.number().int(),
+  x$type: z.string(),
+  x$audit: auditStampSchema,
+});
+/**
+ * `detail` of an ERR_BAD_INPUT validation failure is this object as JSON: every message per field
+ * name ('_record' for the record as a whole), and the calculation script's error if it failed.
+ */
+export const validationDetailSchema = z.object({
+  errors: z.record(z.string(), z.array(z.string())),
+  calcError: z.string().optional(),
+});
+export type ValidationDetail = z.infer<typeof validationDetailSchema>;
+
+/** Pictures accepted by media/upload (no SVG: it can carry script), at most 2 MiB once decoded. */
+export const MEDIA_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const MEDIA_MAX_BYTES = 2 * 1024 * 1024;
+/** A base64 data URL of MEDIA_MAX_BYTES: 4 characters per 3 bytes, plus the prefix. */
+export const MEDIA_MAX_DATA_URL_CHARS = Math.ceil(MEDIA_MAX_BYTES / 3) * 4 + 32;
+export const mediaPurpose = z.enum(['photo', 'logo', 'icon']);
+
 export const calls = {
+  ...adminCalls(callBase),
+  ...inventoryCalls(callBase),
   'site/resolve': {
     locId: 'c1141',
     auth: 'none',
@@ -66,7 +120,7 @@ export const calls = {
   'site/putData': {
     locId: undefined,
     auth: 'required',
-    body: callBase.extend({ section: siteDataSection, siteData: siteDataSchema }),
+    body: callBase.extend({ section: siteDataSection, siteData: siteDataInput }),
     response: withErr({ siteData: siteDataSchema.optional() }),
   },
   'auth/login': {
@@ -129,6 +183,54 @@ export const calls = {
     auth: 'required',
     body: callBase,
     response: withErr({ printers: z.array(z.object({ id: z.string(), name: z.string(), agent: z.string() })).optional() }),
+  },
+  'record/insert': {
+    locId: undefined,
+    auth: 'required',
+    body: callBase.extend({ type: recordTypeSchema, record: recordInputSchema }),
+    response: withErr({ record: storedRecordSchema.optional() }),
+  },
+  'record/update': {
+    locId: undefined,
+    auth: 'required',
+    /** The whole record (it replaces the stored one) with the `_rev` it was read at. */
+    body: callBase.extend({ type: recordTypeSchema, record: recordInputSchema }),
+    response: withErr({ record: storedRecordSchema.optional() }),
+  },
+  'record/get': {
+    locId: undefined,
+    auth: 'required',
+    body: callBase.extend({ type: recordTypeSchema, id: recordIdSchema }),
+    response: withErr({ record: storedRecordSchema.optional() }),
+  },
+  'record/list': {
+    locId: undefined,
+    auth: 'required',
+    /** Ordered by _id; the next page starts after the last _id of this one. */
+    body: callBase.extend({
+      type: recordTypeSchema,
+      after: recordIdSchema.optional(),
+      limit: z.number().int().min(1).max(RECORD_LIST_MAX).default(100),
+    }),
+    response: withErr({ records: z.array(storedRecordSchema).optional(), more: z.boolean().optional() }),
+  },
+  'record/getSchema': {
+    locId: undefined,
+    auth: 'required',
+    body: callBase.extend({ type: recordTypeSchema }),
+    response: withErr({ entity: entityDefSchema.optional() }),
+  },
+  'media/upload': {
+    locId: undefined,
+    auth: 'required',
+    body: callBase.extend({
+      dataUrl: z
+        .string()
+        .max(MEDIA_MAX_DATA_URL_CHARS, 'must be a picture of at most 2 MB')
+        .regex(/^data:image\/(jpeg|png|webp);base64,[A-Za-z0-9+/]*={0,2}$/, 'must be a base64 data URL of image/jpeg, image/png or image/webp'),
+      purpose: mediaPurpose.default('photo'),
+    }),
+    response: withErr({ mediaId: z.string().optional() }),
   },
 } as const;
 

@@ -34,6 +34,8 @@ export interface ServerToClientEvents {
   attachedPrinters: (e: EventEnvelope<{ printers: Printer[] }>) => void;
   featureAccessChanged: (e: EventEnvelope<{ siteId: string }>) => void;
   sessionClosed: (e: EventEnvelope<{ reason: string }>) => void;
+  /** After a committed movement: the stock ids (labels) and location ids it touched; reload what shows them. */
+  stockChanged: (e: EventEnvelope<{ stockIds: string[]; locationIds: string[] }>) => void;
 }
 
 export interface ClientToServerEvents {

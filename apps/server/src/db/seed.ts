@@ -5,6 +5,7 @@ import { BUILT_IN_ROLES, ROLE } from '@floorhand/contract/perms';
 import { auditStamp, newId } from '../lib/audit.ts';
 import type { Db } from './client.ts';
 import { accountPerms, accounts, organisations, roles, sites, workstations } from './schema.ts';
+import { seedDemoInventory } from '../modules/stock/demo-data.ts';
 
 export const DEMO = {
   orgId: 'demo',
@@ -76,5 +77,6 @@ export async function seedDemo(db: Db): Promise<boolean> {
   for (const a of DEMO_ACCOUNTS) await createAccount(db, DEMO.orgId, DEMO.siteId, a, DEMO.password);
   const stamp = auditStamp('system');
   await db.insert(workstations).values(DEMO.workstations.map((id) => ({ siteId: DEMO.siteId, id, kiosk: true, timeclock: true, audit: stamp })));
+  await seedDemoInventory(db, DEMO.orgId);
   return true;
 }

@@ -48,6 +48,7 @@ const minimalBodies: Partial<Record<CallPath, Record<string, unknown>>> = {
   'record/get': { type: 'department', id: 'x' },
   'record/list': { type: 'department' },
   'record/getSchema': { type: 'department' },
+  'media/upload': { dataUrl: 'data:image/png;base64,' },
   'stock/lookup': { value: 'x' },
   'stock/get': { stockId: 'x' },
   'stock/receive': { idempotencyKey: 'key-00000001', record: {} },

@@ -22,7 +22,7 @@ export class DuplicateKeyError extends Error {}
 const UNIQUE_VIOLATION = '23505';
 
 /** The PostgreSQL error code, from node-postgres and PGlite errors alike, wrapped by drizzle or not. */
-function pgCode(error: unknown): string | undefined {
+export function pgCode(error: unknown): string | undefined {
   for (let e = error, depth = 0; typeof e === 'object' && e !== null && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string') return code;
@@ -30,7 +30,7 @@ function pgCode(error: unknown): string | undefined {
   return undefined;
 }
 
-async function guarded<T>(run: () => Promise<T>): Promise<T> {
+export async function guarded<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {

@@ -1,0 +1,77 @@
+/*
+ * CSV export with the import's columns, so an exported file imports back. Streamed in pages read by
+ * keyset (the natural key's index), so a million stock records never sit in memory at once. Stock
+ * exports what is on hand (quantity above zero): a file of receipts.
+ */
+import { Readable } from 'node:stream';
+import { sql, type SQL } from 'drizzle-orm';
+import { csvLine, type CsvValue } from '@floorhand/contract/csv';
+import { BARCODE_SEPARATOR, CSV_COLUMNS, type CsvEntity } from '@floorhand/contract/inventory';
+import type { Db } from '../../db/client.ts';
+import { query } from './db.ts';
+
+const PAGE = 5000;
+
+interface Source {
+  /** One page after the last key (undefined for the first): the CSV columns in order, then the key columns (each named once). */
+  page(orgId: string, warehouse: string | undefined, after: string[] | undefined): SQL;
+  keyColumns: number;
+}
+
+const whFilter = (warehouse: string | undefined) => (warehouse ? sql` AND w.code = ${warehouse}` : sql``);
+
+const SOURCES: Record<CsvEntity, Source> = {
+  warehouses: {
+    keyColumns: 1,
+    page: (orgId, warehouse, after) =>
+      sql`SELECT w.code, w.name, w.active::text AS active, w.code AS k1 FROM warehouses w WHERE w.org_id = ${orgId}${whFilter(warehouse)}
+        ${after ? sql`AND w.code > ${after[0]}` : sql``} ORDER BY w.code LIMIT ${PAGE}`,
+  },
+  locations: {
+    keyColumns: 2,
+    page: (orgId, warehouse, after) =>
+      sql`SELECT w.code AS warehouse, l.code, l.description, l.type, l.active::text AS active, w.code AS k1, l.code AS k2
+        FROM locations l JOIN warehouses w ON w.id = l.warehouse_id WHERE l.org_id = ${orgId}${whFilter(warehouse)}
+        ${after ? sql`AND (w.code, l.code) > (${after[0]}, ${after[1]})` : sql``} ORDER BY w.code, l.code LIMIT ${PAGE}`,
+  },
+  items: {
+    keyColumns: 1,
+    page: (orgId, _warehouse, after) =>
+      sql`SELECT i.part_number, i.description, i.uom, i.department, i.tracking,
+          (SELECT string_agg(b.barcode, ${BARCODE_SEPARATOR} ORDER BY b.barcode) FROM item_barcodes b WHERE b.item_id = i.id) AS barcodes,
+          i.active::text AS active, i.part_number AS k1
+        FROM items i WHERE i.org_id = ${orgId} ${after ? sql`AND i.part_number > ${after[0]}` : sql``} ORDER BY i.part_number LIMIT ${PAGE}`,
+  },
+  stock: {
+    keyColumns: 1,
+    page: (orgId, warehouse, after) =>
+      sql`SELECT sr.stock_id, i.part_number, w.code AS warehouse, l.code AS location, trim_scale(sr.quantity)::text AS quantity, sr.condition_code, sr.lot, sr.serial,
+          sr.cert_source, to_char(sr.received_date, 'YYYY-MM-DD') AS received_date, sr.stock_id AS k1
+        FROM stock_records sr JOIN items i ON i.id = sr.item_id JOIN locations l ON l.id = sr.location_id JOIN warehouses w ON w.id = sr.warehouse_id
+        WHERE sr.org_id = ${orgId} AND sr.quantity > 0${whFilter(warehouse)} ${after ? sql`AND sr.stock_id > ${after[0]}` : sql``}
+        ORDER BY sr.stock_id LIMIT ${PAGE}`,
+  },
+};
+
+async function* lines(db: Db, orgId: string, entity: CsvEntity, warehouse: string | undefined): AsyncGenerator<string> {
+  const source = SOURCES[entity];
+  yield csvLine(CSV_COLUMNS[entity]);
+  let after: string[] | undefined;
+  for (;;) {
+    const rows = await query<Record<string, CsvValue>>(db, source.page(orgId, warehouse, after));
+    if (rows.length === 0) return;
+    let chunk = '';
+    for (const row of rows) {
+      const values = Object.values(row);
+      chunk += csvLine(values.slice(0, values.length - source.keyColumns));
+      after = values.slice(values.length - source.keyColumns).map(String);
+    }
+    yield chunk;
+    if (rows.length < PAGE) return;
+  }
+}
+
+/** The export as a stream of CSV text. */
+export function exportCsv(db: Db, orgId: string, entity: CsvEntity, warehouse?: string): Readable {
+  return Readable.from(lines(db, orgId, entity, warehouse));
+}

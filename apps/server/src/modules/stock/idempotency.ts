@@ -1,0 +1,104 @@
+/*
+ * Idempotent writes. The answer of a write is stored under its idempotency key (per organisation) in
+ * the write's own transaction, so either both the change and the stored answer commit or neither
+ * does. A retry with the key gets the stored answer and changes nothing; the same key with another
+ * request is refused with 409. Two requests racing with one key: the second's insert of the key
+ * waits for the first to commit, fails on the primary key, and answers what the first stored.
+ * A failed write stores nothing, so its retry runs again.
+ */
+import { createHash } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { CallPath } from '@floorhand/contract/api';
+import type { AuthContext } from '../../lib/auth-context.ts';
+import type { Deps } from '../../lib/calls.ts';
+import type { Db } from '../../db/client.ts';
+import { idempotencyKeys, sites } from '../../db/schema.ts';
+import { DuplicateKeyError, guarded } from '../records/repository.ts';
+import { conflict, constraintOf } from './db.ts';
+
+/** What a write changed, told to every screen of the organisation after commit. */
+export interface Changed {
+  stockIds: string[];
+  locationIds: string[];
+}
+
+export interface WriteResult<T> {
+  response: T;
+  changed?: Changed;
+}
+
+/** Keys sort their object keys, so equal bodies hash equally whatever their key order. */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (typeof value === 'bigint') return value.toString();
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
+  );
+}
+
+export function requestHash(call: string, body: Record<string, unknown>): string {
+  const { locId: _locId, idempotencyKey: _key, ...rest } = body;
+  return createHash('sha256')
+    .update(JSON.stringify(canonical({ call, body: rest })))
+    .digest('hex');
+}
+
+async function storedAnswer(db: Db, orgId: string, key: string) {
+  return guarded(async () => (await db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.orgId, orgId), eq(idempotencyKeys.key, key))))[0]);
+}
+
+function replay<T>(stored: { call: string; requestHash: string; response: unknown }, call: string, hash: string): T {
+  if (stored.call !== call || stored.requestHash !== hash) {
+    throw conflict('This idempotency key was used for another request; send a new key for a new change', `first used for ${stored.call}`);
+  }
+  return stored.response as T;
+}
+
+/** Tells every site of the organisation what changed (stock data is per organisation). */
+export async function emitChanged(deps: Deps, orgId: string, changed: Changed | undefined): Promise<void> {
+  if (!changed || (changed.stockIds.length === 0 && changed.locationIds.length === 0)) return;
+  const siteIds = await guarded(() => deps.db.select({ id: sites.id }).from(sites).where(eq(sites.orgId, orgId)));
+  for (const { id } of siteIds) deps.realtime.emit(id, 'stockChanged', { stockIds: changed.stockIds, locationIds: changed.locationIds });
+}
+
+/**
+ * Runs `work` in one transaction and stores its answer under the key (when there is one) in the
+ * same transaction; after commit, emits what changed. A retry answers the stored response.
+ */
+export async function idempotentWrite<T>(
+  deps: Deps,
+  auth: AuthContext,
+  call: CallPath,
+  body: Record<string, unknown> & { idempotencyKey?: string },
+  work: (tx: Db) => Promise<WriteResult<T>>,
+): Promise<T> {
+  const key = body.idempotencyKey;
+  const hash = key ? requestHash(call, body) : '';
+  if (key) {
+    const stored = await storedAnswer(deps.db, auth.orgId, key);
+    if (stored) return replay<T>(stored, call, hash);
+  }
+  let result: WriteResult<T>;
+  try {
+    result = await deps.db.transaction(async (tx) => {
+      const done = await work(tx);
+      if (key) {
+        await guarded(() =>
+          tx.insert(idempotencyKeys).values({ orgId: auth.orgId, key, call, requestHash: hash, response: done.response, accountId: auth.accountId }),
+        );
+      }
+      return done;
+    });
+  } catch (error) {
+    if (key && error instanceof DuplicateKeyError && constraintOf(error) === 'idempotency_keys_org_key') {
+      const stored = await storedAnswer(deps.db, auth.orgId, key);
+      if (stored) return replay<T>(stored, call, hash);
+    }
+    throw error;
+  }
+  await emitChanged(deps, auth.orgId, result.changed);
+  return result.response;
+}

@@ -1,0 +1,324 @@
+/*
+ * Changes of stock: receive, adjust, move, split. Each one runs in a single transaction that locks
+ * the stock record (SELECT … FOR UPDATE: concurrent changes of one record queue on PostgreSQL;
+ * PGlite runs one transaction at a time anyway), changes it, appends its movements and stores the
+ * answer under the idempotency key. The ledger invariant: per stock record, the movements' qty_delta
+ * sum to its quantity, because every statement that changes a quantity appends the matching movement.
+ */
+import { sql } from 'drizzle-orm';
+import type { CallResponse } from '@floorhand/contract/api';
+import { formatQty, parseQty } from '@floorhand/contract/quantity';
+import { stockRecordEntity } from '@floorhand/contract/inventory';
+import { validateRecord, type ValidationErrors } from '@floorhand/contract/records/validate';
+import type { AuthContext } from '../../lib/auth-context.ts';
+import { auditStamp, newId } from '../../lib/audit.ts';
+import type { Deps } from '../../lib/calls.ts';
+import type { Db } from '../../db/client.ts';
+import { SITE_DATA_DEFAULTS } from '../site/defaults.ts';
+import { findSiteData } from '../site/repository.ts';
+import { badInput, checkRev, dup, fieldProblem, mapDuplicates, notFound, query, type Body } from './db.ts';
+import { idempotentWrite } from './idempotency.ts';
+import { activeCodes, itemsByPartNumber, locationKey, locationsByCode, type ItemRef, type LocationRef } from './refs.ts';
+import {
+  insertMovements,
+  insertStock,
+  lockStock,
+  movementsByIds,
+  nextStockIds,
+  stockByIds,
+  updateStock,
+  type Actor,
+  type LockedStock,
+  type NewMovement,
+  type NewStock,
+} from './repository.ts';
+
+type StockChange = CallResponse<'stock/adjust'>;
+/** One unit in units of 1/10000. */
+const ONE = 10_000n;
+
+export const actorOf = (auth: AuthContext, idempotencyKey?: string): Actor => ({
+  orgId: auth.orgId,
+  siteId: auth.siteId,
+  accountId: auth.accountId,
+  audit: auditStamp(auth.accountId),
+  idempotencyKey: idempotencyKey ?? null,
+});
+
+// ---------------------------------------------------------------------------------------------
+// Receipts: one from stock/receive, many from a stock import; checked and written the same way.
+
+/** A receipt as the record engine leaves it (stockRecordEntity). */
+export interface ReceiptInput {
+  stockId?: string;
+  partNumber: string;
+  warehouse: string;
+  location: string;
+  quantity: number;
+  conditionCode?: string;
+  lot?: string;
+  serial?: string;
+  certSource?: string;
+  receivedDate?: string;
+}
+
+export interface ReceiptRefs {
+  items: Map<string, ItemRef>;
+  locations: Map<string, LocationRef>;
+  conditions: Set<string>;
+}
+
+export async function loadReceiptRefs(db: Db, orgId: string, inputs: readonly ReceiptInput[]): Promise<ReceiptRefs> {
+  return {
+    items: await itemsByPartNumber(db, orgId, inputs.map((r) => r.partNumber)),
+    locations: await locationsByCode(db, orgId, inputs.map((r) => ({ warehouse: r.warehouse, code: r.location }))),
+    conditions: await activeCodes(db, orgId, 'conditionCode', inputs.flatMap((r) => (r.conditionCode ? [r.conditionCode] : []))),
+  };
+}
+
+export type ResolvedReceipt = Omit<NewStock, 'id' | 'stockId'> & { stockId?: string };
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** A receipt's problems per field, or the stock record it makes (without ids). */
+export function resolveReceipt(input: ReceiptInput, refs: ReceiptRefs): { errors: ValidationErrors } | { stock: ResolvedReceipt } {
+  const errors: ValidationErrors = {};
+  const add = (field: string, message: string) => (errors[field] ??= []).push(message);
+  const qty = parseQty(input.quantity);
+  if (!qty.ok) add('quantity', `'Quantity' ${qty.message}`);
+  else if (qty.units <= 0n) add('quantity', `'Quantity' must be greater than 0`);
+  const item = refs.items.get(input.partNumber);
+  if (!item) add('partNumber', `No item with part number '${input.partNumber}' exists`);
+  else if (!item.active) add('partNumber', `The item '${input.partNumber}' is inactive`);
+  const location = refs.locations.get(locationKey(input.warehouse, input.location));
+  if (!location) add('location', `No location '${input.location}' exists in warehouse '${input.warehouse}'`);
+  else if (!location.warehouseActive) add('warehouse', `The warehouse '${input.warehouse}' is inactive`);
+  else if (!location.active) add('location', `The location '${input.location}' in warehouse '${input.warehouse}' is inactive`);
+  if (input.conditionCode && !refs.conditions.has(input.conditionCode)) add('conditionCode', `No active condition code '${input.conditionCode}' exists`);
+  if (item?.tracking === 'lot' && !input.lot) add('lot', `'Lot' must be provided: part '${item.partNumber}' is lot-tracked`);
+  if (item?.tracking === 'serial') {
+    if (!input.serial) add('serial', `'Serial' must be provided: part '${item.partNumber}' is serial-tracked`);
+    if (qty.ok && qty.units !== ONE) add('quantity', `'Quantity' must be 1 for the serial-tracked part '${item.partNumber}'`);
+  } else if (item && input.serial) add('serial', `'Serial' is only for serial-tracked parts; '${item.partNumber}' is not`);
+  if (Object.keys(errors).length > 0 || !item || !location || !qty.ok) return { errors };
+  return {
+    stock: {
+      ...(input.stockId ? { stockId: input.stockId } : {}),
+      itemId: item.id,
+      warehouseId: location.warehouseId,
+      locationId: location.id,
+      quantity: qty.units,
+      conditionCode: input.conditionCode ?? null,
+      lot: input.lot ?? null,
+      serial: input.serial ?? null,
+      certSource: input.certSource ?? null,
+      receivedDate: input.receivedDate ?? today(),
+    },
+  };
+}
+
+/** Inserts receipts with their first movement (receive); stock ids are made where absent. Returns the new records' ids and movement ids. */
+export async function writeReceipts(tx: Db, actor: Actor, receipts: readonly ResolvedReceipt[]): Promise<{ ids: string[]; movementIds: string[] }> {
+  const made = await nextStockIds(tx, receipts.filter((r) => !r.stockId).length);
+  let next = 0;
+  const rows: NewStock[] = receipts.map((r) => ({ ...r, id: newId(), stockId: r.stockId ?? made[next++]! }));
+  await insertStock(tx, actor, rows);
+  const movementIds = await insertMovements(
+    tx,
+    actor,
+    rows.map((r) => ({
+      stockRecordId: r.id,
+      type: 'receive',
+      qtyDelta: r.quantity,
+      qtyAfter: r.quantity,
+      fromLocationId: null,
+      toLocationId: r.locationId,
+      reason: null,
+      relatedStockRecordId: null,
+    })),
+  );
+  return { ids: rows.map((r) => r.id), movementIds };
+}
+
+/** The answer of a change: the named record, the record it made (if any), the movements. */
+async function changeAnswer(tx: Db, orgId: string, id: string, madeId: string | undefined, movementIds: string[]): Promise<StockChange> {
+  const [stock, newStock] = await stockByIds(tx, orgId, madeId ? [id, madeId] : [id]);
+  return { stock, ...(newStock ? { newStock } : {}), movements: await movementsByIds(tx, movementIds) };
+}
+
+const stockDups = (stockId: string, serial?: string | null) => ({
+  stock_records_org_stock_id: () => dup('Stock Record', stockId),
+  stock_records_item_serial: () => dup('Serial', serial ?? '', 'A unit of this part with this serial is on hand already'),
+});
+
+export async function receiveStock(deps: Deps, auth: AuthContext, body: Body<'stock/receive'>): Promise<StockChange> {
+  const checked = validateRecord(stockRecordEntity, body.record);
+  if (!checked.ok) throw fieldProblem(checked.errors);
+  const input = checked.value as unknown as ReceiptInput;
+  const resolved = resolveReceipt(input, await loadReceiptRefs(deps.db, auth.orgId, [input]));
+  if ('errors' in resolved) throw fieldProblem(resolved.errors);
+  const actor = actorOf(auth, body.idempotencyKey);
+  return idempotentWrite(deps, auth, 'stock/receive', body, async (tx) => {
+    await holdActiveLocation(tx, resolved.stock.locationId, `${input.warehouse}/${input.location}`);
+    const { ids, movementIds } = await mapDuplicates(() => writeReceipts(tx, actor, [resolved.stock]), stockDups(input.stockId ?? '', input.serial));
+    const response = await changeAnswer(tx, auth.orgId, ids[0]!, undefined, movementIds);
+    return { response, changed: { stockIds: [response.stock!.stockId], locationIds: [resolved.stock.locationId] } };
+  });
+}
+
+/**
+ * Holds the destination location (FOR SHARE) until commit and checks it is active: a deactivation,
+ * which locks the location FOR UPDATE and then counts its stock, either waits for this change and sees
+ * its stock, or has committed first and is seen here.
+ */
+async function holdActiveLocation(tx: Db, locationId: string, name: string): Promise<void> {
+  const [row] = await query<{ active: boolean }>(
+    tx,
+    sql`SELECT l.active AND w.active AS active FROM locations l JOIN warehouses w ON w.id = l.warehouse_id WHERE l.id = ${locationId} FOR SHARE OF l`,
+  );
+  if (!row?.active) throw badInput(`The location '${name}' is inactive`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Changes of one locked record
+
+async function locked(tx: Db, auth: AuthContext, stockId: string, rev: number | undefined): Promise<LockedStock> {
+  // Another organisation's stock id is simply not found: nothing tells that it exists.
+  const row = await lockStock(tx, auth.orgId, stockId);
+  if (!row) throw notFound(`No stock record '${stockId}' exists`);
+  checkRev(`The stock record '${stockId}'`, row.rev, rev);
+  return row;
+}
+
+const unitsOf = (row: LockedStock) => {
+  const parsed = parseQty(row.quantity);
+  if (!parsed.ok) throw new Error(`stored quantity unreadable: ${row.quantity}`);
+  return parsed.units;
+};
+
+/** The adjustment reasons of the site's app settings (stockAdjust.reasons), or the defaults. */
+export async function adjustReasons(db: Db, siteId: string): Promise<string[]> {
+  const read = (data: unknown) => {
+    const reasons = (data as { stockAdjust?: { reasons?: unknown } } | undefined)?.stockAdjust?.reasons;
+    return Array.isArray(reasons) ? reasons.filter((r): r is string => typeof r === 'string') : undefined;
+  };
+  const row = await findSiteData(db, siteId, 'conf', 'app_settings');
+  return read(row?.data) ?? read(SITE_DATA_DEFAULTS.conf?.app_settings) ?? [];
+}
+
+export async function adjustStock(deps: Deps, auth: AuthContext, body: Body<'stock/adjust'>): Promise<StockChange> {
+  const reasons = await adjustReasons(deps.db, auth.siteId);
+  if (!reasons.includes(body.reason)) throw badInput(`The reason '${body.reason}' is not one of the adjustment reasons: ${reasons.join(', ')}`);
+  if (body.deltaType === 'absolute' && body.qty < 0n) throw badInput('The new quantity must not be negative');
+  const actor = actorOf(auth, body.idempotencyKey);
+  return idempotentWrite(deps, auth, 'stock/adjust', body, async (tx) => {
+    const row = await locked(tx, auth, body.stockId, body._rev);
+    const before = unitsOf(row);
+    const after = body.deltaType === 'delta' ? before + body.qty : body.qty;
+    if (after === before) throw badInput(`The adjustment leaves the quantity of '${row.stock_id}' at ${formatQty(before)}: nothing to change`);
+    if (after < 0n) throw badInput(`The adjustment would leave '${row.stock_id}' at ${formatQty(after)}; only ${formatQty(before)} is on hand`);
+    if (row.serial !== null && after !== 0n && after !== ONE) throw badInput(`'${row.stock_id}' is a serial-tracked unit: its quantity can only be 0 or 1`);
+    await mapDuplicates(() => updateStock(tx, row.id, { quantity: after, audit: auditStamp(auth.accountId, row.audit) }), stockDups(row.stock_id, row.serial));
+    const movementIds = await insertMovements(tx, actor, [
+      {
+        stockRecordId: row.id,
+        type: 'adjust',
+        qtyDelta: after - before,
+        qtyAfter: after,
+        fromLocationId: row.location_id,
+        toLocationId: row.location_id,
+        reason: body.reason,
+        relatedStockRecordId: null,
+      },
+    ]);
+    return { response: await changeAnswer(tx, auth.orgId, row.id, undefined, movementIds), changed: { stockIds: [row.stock_id], locationIds: [row.location_id] } };
+  });
+}
+
+/** A record split off `row` with `qty`, in `target`, with the same item, condition, lot and dates. */
+async function splitOff(tx: Db, actor: Actor, row: LockedStock, qty: bigint, target: { locationId: string; warehouseId: string }): Promise<{ id: string; stockId: string }> {
+  const [stockId] = await nextStockIds(tx, 1);
+  const id = newId();
+  await mapDuplicates(
+    () =>
+      insertStock(tx, actor, [
+        {
+          id,
+          stockId: stockId!,
+          itemId: row.item_id,
+          warehouseId: target.warehouseId,
+          locationId: target.locationId,
+          quantity: qty,
+          conditionCode: row.condition_code,
+          lot: row.lot,
+          serial: row.serial,
+          certSource: row.cert_source,
+          receivedDate: row.received_date,
+        },
+      ]),
+    stockDups(stockId!, row.serial),
+  );
+  return { id, stockId: stockId! };
+}
+
+/** Part of a record's quantity: above zero and below what it holds (all of it is a whole move). */
+function partOf(row: LockedStock, qty: bigint, what: string): bigint {
+  const have = unitsOf(row);
+  if (qty <= 0n) throw badInput(`The quantity to ${what} must be greater than 0`);
+  if (qty > have) throw badInput(`Cannot ${what} ${formatQty(qty)} of '${row.stock_id}': only ${formatQty(have)} is on hand`);
+  if (row.serial !== null && qty !== have) throw badInput(`'${row.stock_id}' is a serial-tracked unit and cannot be divided`);
+  return have;
+}
+
+export async function moveStock(deps: Deps, auth: AuthContext, body: Body<'stock/move'>): Promise<StockChange> {
+  const actor = actorOf(auth, body.idempotencyKey);
+  return idempotentWrite(deps, auth, 'stock/move', body, async (tx) => {
+    const row = await locked(tx, auth, body.stockId, body._rev);
+    const warehouse = body.toWarehouse ?? (await stockByIds(tx, auth.orgId, [row.id]))[0]!.warehouse;
+    const target = (await locationsByCode(tx, auth.orgId, [{ warehouse, code: body.toLocation }])).get(locationKey(warehouse, body.toLocation));
+    if (!target) throw badInput(`No location '${body.toLocation}' exists in warehouse '${warehouse}'`);
+    await holdActiveLocation(tx, target.id, `${warehouse}/${body.toLocation}`);
+    if (target.id === row.location_id) throw badInput(`'${row.stock_id}' is in '${body.toLocation}' already`);
+    const have = unitsOf(row);
+    const qty = body.qty ?? have;
+    if (have === 0n) throw badInput(`'${row.stock_id}' has no quantity to move`);
+    partOf(row, qty, 'move');
+    const move = { type: 'move' as const, fromLocationId: row.location_id, toLocationId: target.id, reason: null };
+    const stamp = auditStamp(auth.accountId, row.audit);
+    const changed = { stockIds: [row.stock_id], locationIds: [row.location_id, target.id] };
+    if (qty === have) {
+      // The whole record moves: its quantity stays, so the movement's delta is 0.
+      await updateStock(tx, row.id, { quantity: have, locationId: target.id, warehouseId: target.warehouseId, audit: stamp });
+      const movementIds = await insertMovements(tx, actor, [{ ...move, stockRecordId: row.id, qtyDelta: 0n, qtyAfter: have, relatedStockRecordId: null }]);
+      return { response: await changeAnswer(tx, auth.orgId, row.id, undefined, movementIds), changed };
+    }
+    await updateStock(tx, row.id, { quantity: have - qty, audit: stamp });
+    const made = await splitOff(tx, actor, row, qty, { locationId: target.id, warehouseId: target.warehouseId });
+    const movementIds = await insertMovements(tx, actor, [
+      { ...move, stockRecordId: row.id, qtyDelta: -qty, qtyAfter: have - qty, relatedStockRecordId: made.id },
+      { ...move, stockRecordId: made.id, qtyDelta: qty, qtyAfter: qty, relatedStockRecordId: row.id },
+    ]);
+    changed.stockIds.push(made.stockId);
+    return { response: await changeAnswer(tx, auth.orgId, row.id, made.id, movementIds), changed };
+  });
+}
+
+export async function splitStock(deps: Deps, auth: AuthContext, body: Body<'stock/split'>): Promise<StockChange> {
+  const actor = actorOf(auth, body.idempotencyKey);
+  return idempotentWrite(deps, auth, 'stock/split', body, async (tx) => {
+    const row = await locked(tx, auth, body.stockId, body._rev);
+    const have = partOf(row, body.qty, 'split');
+    if (body.qty === have) throw badInput(`Cannot split all of '${row.stock_id}': a split leaves part of the quantity behind`);
+    await updateStock(tx, row.id, { quantity: have - body.qty, audit: auditStamp(auth.accountId, row.audit) });
+    const made = await splitOff(tx, actor, row, body.qty, { locationId: row.location_id, warehouseId: row.warehouse_id });
+    const split = { type: 'split' as const, fromLocationId: row.location_id, toLocationId: row.location_id, reason: null };
+    const movementIds = await insertMovements(tx, actor, [
+      { ...split, stockRecordId: row.id, qtyDelta: -body.qty, qtyAfter: have - body.qty, relatedStockRecordId: made.id },
+      { ...split, stockRecordId: made.id, qtyDelta: body.qty, qtyAfter: body.qty, relatedStockRecordId: row.id },
+    ] satisfies NewMovement[]);
+    return {
+      response: await changeAnswer(tx, auth.orgId, row.id, made.id, movementIds),
+      changed: { stockIds: [row.stock_id, made.stockId], locationIds: [row.location_id] },
+    };
+  });
+}

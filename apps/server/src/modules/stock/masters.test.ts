@@ -1,0 +1,173 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { validationDetailSchema } from '@floorhand/contract/api';
+import { ERR, type ServerErr } from '@floorhand/contract/errors';
+import { ACME, ACME_BASE, call, createAcme, createTestApp, loginAs, uniqueIp, type TestApp } from '../../test/harness.ts';
+import { ledgerMismatches } from './ledger-check.ts';
+
+let t: TestApp;
+let clerk: string;
+let acme: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await createAcme(t.db);
+  clerk = (await loginAs(t.app, 'clerk', { ip: uniqueIp() })).token;
+  acme = (await loginAs(t.app, ACME.adminUserName, { base: ACME_BASE, ip: uniqueIp() })).token;
+});
+afterAll(() => t?.close());
+afterEach(async () => {
+  expect(await ledgerMismatches(t.db)).toEqual([]);
+});
+
+type Body = Record<string, unknown>;
+const save = <P extends 'warehouse/save' | 'location/save' | 'item/save'>(path: P, record: Body, token = clerk) => call<P>(t.app, path, { record }, token);
+const detailOf = (err: ServerErr | undefined) => validationDetailSchema.parse(JSON.parse(err?.detail ?? 'null'));
+let n = 0;
+const unique = (prefix: string) => `${prefix}${++n}${Date.now() % 100000}`;
+
+describe('warehouses', () => {
+  it('creates, lists and updates a warehouse with optimistic concurrency', async () => {
+    const code = unique('W');
+    const created = await save('warehouse/save', { code, name: 'Overflow' });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect(created.body.warehouse).toMatchObject({ code, name: 'Overflow', active: true, _rev: 1 });
+    const list = await call(t.app, 'warehouse/list', {}, clerk);
+    expect(list.body.warehouses?.map((w) => w.code)).toEqual(expect.arrayContaining(['MAIN', 'EAST', code]));
+    const w = created.body.warehouse!;
+    const updated = await save('warehouse/save', { _id: w._id, _rev: 1, code, name: 'Overflow yard' });
+    expect(updated.body.warehouse).toMatchObject({ name: 'Overflow yard', _rev: 2, active: true });
+    const stale = await save('warehouse/save', { _id: w._id, _rev: 1, code, name: 'Late' });
+    expect(stale.status).toBe(409);
+    expect(stale.body.err?.code).toBe(ERR.conflict);
+    expect((await save('warehouse/save', { _id: w._id, code, name: 'No rev' })).status).toBe(409);
+  });
+
+  it('refuses a duplicate code with DUP, a bad code with the record layer messages', async () => {
+    const dup = await save('warehouse/save', { code: 'MAIN', name: 'Again' });
+    expect(dup.status).toBe(409);
+    expect(dup.body.err).toMatchObject({ code: ERR.dup, message: "A Warehouse with id 'MAIN' already exists." });
+    const bad = await save('warehouse/save', { code: '-bad-', name: '' });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(detailOf(bad.body.err).errors).sort()).toEqual(['code', 'name']);
+  });
+
+  it('refuses to deactivate a warehouse that holds stock', async () => {
+    const main = (await call(t.app, 'warehouse/list', {}, clerk)).body.warehouses!.find((w) => w.code === 'MAIN')!;
+    const res = await save('warehouse/save', { _id: main._id, _rev: main._rev, code: 'MAIN', name: main.name, active: false });
+    expect(res.status).toBe(409);
+  });
+
+  it("never shows or changes another organisation's warehouses", async () => {
+    const main = (await call(t.app, 'warehouse/list', {}, clerk)).body.warehouses!.find((w) => w.code === 'MAIN')!;
+    expect((await call(t.app, 'warehouse/list', { ...ACME_BASE }, acme)).body.warehouses).toEqual([]);
+    const res = await call(t.app, 'warehouse/save', { ...ACME_BASE, record: { _id: main._id, _rev: main._rev, code: 'MAIN', name: 'Mine now' } }, acme);
+    expect(res.status).toBe(404);
+    // The same code is free in another organisation.
+    expect((await call(t.app, 'warehouse/save', { ...ACME_BASE, record: { code: 'MAIN', name: 'Acme main' } }, acme)).status).toBe(200);
+  });
+});
+
+describe('locations', () => {
+  it('lists with filters and counts of what is stored', async () => {
+    const res = await call(t.app, 'location/list', { warehouse: 'MAIN', search: 'A-01-', limit: 10 }, clerk);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.locations).toHaveLength(4);
+    expect(res.body.more).toBe(false);
+    for (const loc of res.body.locations!) {
+      expect(loc.code.startsWith('A-01-')).toBe(true);
+      const got = await call(t.app, 'location/get', { warehouse: 'MAIN', code: loc.code }, clerk);
+      expect(loc.counts).toEqual(got.body.location?.counts);
+      expect(got.body.stock).toHaveLength(loc.counts!.records);
+      expect(new Set(got.body.stock!.map((s) => s.itemId)).size).toBe(loc.counts!.items);
+    }
+    const page = await call(t.app, 'location/list', { limit: 5, offset: 5 }, clerk);
+    expect(page.body.locations).toHaveLength(5);
+    expect(page.body.more).toBe(true);
+    expect((await call(t.app, 'location/list', { limit: 500 }, clerk)).status).toBe(400);
+  });
+
+  it('creates, edits and deactivates a location; an empty one only', async () => {
+    const code = unique('TMP-');
+    const created = await save('location/save', { warehouse: 'EAST', code, description: 'Temporary', type: 'floor' });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const loc = created.body.location!;
+    expect(loc).toMatchObject({ warehouse: 'EAST', code, type: 'floor', active: true });
+    const edited = await save('location/save', { _id: loc._id, _rev: 1, warehouse: 'EAST', code, description: 'Renamed' });
+    expect(edited.body.location).toMatchObject({ description: 'Renamed', type: 'floor', _rev: 2 });
+    expect((await save('location/save', { _id: loc._id, _rev: 2, warehouse: 'MAIN', code })).status).toBe(400);
+    const off = await call(t.app, 'location/deactivate', { warehouse: 'EAST', code }, clerk);
+    expect(off.body.location).toMatchObject({ active: false, _rev: 3 });
+    expect((await call(t.app, 'location/list', { warehouse: 'EAST', active: false }, clerk)).body.locations?.map((l) => l.code)).toContain(code);
+  });
+
+  it('refuses to deactivate a location that holds stock', async () => {
+    const res = await call(t.app, 'location/deactivate', { warehouse: 'MAIN', code: 'A-01-2' }, clerk);
+    expect(res.status).toBe(409);
+    expect(res.body.err?.message).toContain('holds');
+    expect((await call(t.app, 'location/get', { warehouse: 'MAIN', code: 'A-01-2' }, clerk)).body.location?.active).toBe(true);
+  });
+
+  it('refuses a duplicate code in the warehouse, an unknown warehouse or type', async () => {
+    expect((await save('location/save', { warehouse: 'MAIN', code: 'A-01-1' })).body.err?.code).toBe(ERR.dup);
+    const bad = await save('location/save', { warehouse: 'NOPE', code: 'X-1', type: 'attic' });
+    expect(bad.status).toBe(400);
+    expect(detailOf(bad.body.err).errors.type).toBeDefined();
+    const noWh = await save('location/save', { warehouse: 'NOPE', code: 'X-1' });
+    expect(detailOf(noWh.body.err).errors.warehouse).toEqual(["No warehouse 'NOPE' exists"]);
+    expect((await call(t.app, 'location/get', { warehouse: 'MAIN', code: 'NOWHERE' }, clerk)).status).toBe(404);
+  });
+});
+
+describe('items', () => {
+  it('creates an item with barcodes, finds it by them, and replaces them on update', async () => {
+    const partNumber = unique('P-');
+    const created = await save('item/save', { partNumber, description: 'Widget', department: 'ASSY', tracking: 'lot', barcodes: [`${partNumber}-BC1`, `${partNumber}-BC2`] });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect(created.body.item).toMatchObject({ partNumber, uom: 'EA', department: 'ASSY', tracking: 'lot', barcodes: [`${partNumber}-BC1`, `${partNumber}-BC2`], active: true });
+    const item = created.body.item!;
+    expect((await call(t.app, 'stock/lookup', { value: `${partNumber}-BC2` }, clerk)).body.matchedAs).toEqual(['barcode']);
+    const updated = await save('item/save', { _id: item._id, _rev: 1, partNumber, description: 'Widget', barcodes: [`${partNumber}-BC3`] });
+    expect(updated.body.item).toMatchObject({ barcodes: [`${partNumber}-BC3`], tracking: 'lot', department: 'ASSY' });
+    expect((await call(t.app, 'stock/lookup', { value: `${partNumber}-BC2` }, clerk)).body.matchedAs).toEqual([]);
+    const got = await call(t.app, 'item/get', { partNumber }, clerk);
+    expect(got.body).toMatchObject({ item: { partNumber, _rev: 2 }, stock: [] });
+  });
+
+  it('refuses a barcode of another item, an unknown department, a duplicate part number', async () => {
+    const other = (await call(t.app, 'item/list', { limit: 1 }, clerk)).body.items![0]!;
+    const res = await save('item/save', { partNumber: unique('P-'), description: 'x', department: 'NODEPT', barcodes: [other.barcodes[0]] });
+    expect(res.status).toBe(400);
+    const errors = detailOf(res.body.err).errors;
+    expect(errors.department).toEqual(["No active department 'NODEPT' exists"]);
+    expect(errors.barcodes?.[0]).toContain(`already names the item '${other.partNumber}'`);
+    const dup = await save('item/save', { partNumber: other.partNumber, description: 'again' });
+    expect(dup.body.err).toMatchObject({ code: ERR.dup, message: `An Item with id '${other.partNumber}' already exists.` });
+  });
+
+  it('refuses to change the tracking of an item with stock on hand', async () => {
+    const stocked = (await call(t.app, 'stock/lookup', { value: 'A-01-2', warehouse: 'MAIN' }, clerk)).body.groups![0]!;
+    const item = (await call(t.app, 'item/get', { partNumber: stocked.partNumber }, clerk)).body.item!;
+    const tracking = item.tracking === 'serial' ? 'none' : 'serial';
+    const res = await save('item/save', { _id: item._id, _rev: item._rev, partNumber: item.partNumber, description: item.description, tracking });
+    expect(res.status).toBe(409);
+  });
+
+  it('lists by search, department and page', async () => {
+    const res = await call(t.app, 'item/list', { search: 'FH-1000', department: 'ASSY', limit: 50 }, clerk);
+    expect(res.status).toBe(200);
+    expect(res.body.items!.every((i) => i.partNumber.startsWith('FH-1000') && i.department === 'ASSY')).toBe(true);
+    const first = await call(t.app, 'item/list', { limit: 2 }, clerk);
+    const second = await call(t.app, 'item/list', { limit: 2, offset: 1 }, clerk);
+    expect(second.body.items![0]).toEqual(first.body.items![1]);
+    expect((await call(t.app, 'item/get', { partNumber: 'NOPE' }, clerk)).status).toBe(404);
+  });
+
+  it('applies a retried save once', async () => {
+    const body = { idempotencyKey: randomUUID(), record: { partNumber: unique('P-'), description: 'Once' } };
+    const first = await call(t.app, 'item/save', body, clerk);
+    const again = await call(t.app, 'item/save', body, clerk);
+    expect(first.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+  });
+});

@@ -1,0 +1,139 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Group, Loader, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
+import type { Location } from '@floorhand/contract/inventory';
+import { dialogs } from '../../../app/dialogs/dialog-store.ts';
+import { CsvTransfer } from '../../../components/ui/csv-transfer.tsx';
+import { useStockChangedRefresh, useWarehouses } from '../../../lib/inventory-api.ts';
+import { useSessionStore } from '../../../lib/session-store.ts';
+import { useScans } from '../../scanning/use-scans.ts';
+import { useLocations } from '../api/list-locations.ts';
+import { useDeactivateLocation } from '../api/save-location.ts';
+import { useLocationPrefs } from '../hooks/use-location-prefs.ts';
+import { LocationEditor } from './location-editor.tsx';
+import { LocationList } from './location-list.tsx';
+import { LocationStockDrawer } from './location-stock-drawer.tsx';
+
+type Ref = { warehouse: string; code: string };
+
+/**
+ * Locations: filter by warehouse and active (session prefs), search by code or description, create,
+ * edit, deactivate, and see what a location holds. Scanning a location label searches for it and
+ * opens its stock when exactly one location has that code.
+ */
+export function LocationsPage() {
+  const { t } = useTranslation();
+  const [prefs, setPrefs] = useLocationPrefs();
+  const [search, setSearch] = useState(prefs.lookupVal ?? '');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const warehouses = useWarehouses();
+  const canEdit = useSessionStore((s) => s.featureAccess?.['location.edit'] !== false);
+  const [editing, setEditing] = useState<Location | 'new' | null>(null);
+  const [shown, setShown] = useState<Ref | null>(null);
+  const [scanned, setScanned] = useState<string | null>(null);
+  const deactivate = useDeactivateLocation();
+  useStockChangedRefresh();
+
+  useEffect(() => {
+    if (debounced !== (prefs.lookupVal ?? '')) setPrefs({ lookupVal: debounced });
+  }, [debounced, prefs.lookupVal, setPrefs]);
+
+  const list = useLocations({
+    ...(prefs.filterWarehouse ? { warehouse: prefs.filterWarehouse } : {}),
+    ...(prefs.filterActive ? { active: true } : {}),
+    ...(prefs.lookupVal ? { search: prefs.lookupVal } : {}),
+  });
+  const locations = list.data?.pages.flatMap((p) => p.locations ?? []) ?? [];
+
+  // The search field's text reaches the filter (and the prefs) through the debounce, scans too.
+  useScans((scan) => {
+    setSearch(scan.text.trim());
+    setScanned(scan.text.trim());
+  });
+  // A scanned label opens its location once the list shows exactly one with that code.
+  const exact = scanned !== null && !list.isFetching ? locations.filter((l) => l.code === scanned) : [];
+  if (scanned !== null && !list.isFetching && prefs.lookupVal === scanned) {
+    setScanned(null);
+    if (exact.length === 1) setShown({ warehouse: exact[0]!.warehouse, code: exact[0]!.code });
+  }
+
+  const onDeactivate = async (l: Location) => {
+    if (!(await dialogs.confirmDelete(t("location '{{code}}' in warehouse '{{warehouse}}' from the active locations (its history is kept)", { code: l.code, warehouse: l.warehouse })))) return;
+    try {
+      await deactivate.mutateAsync({ warehouse: l.warehouse, code: l.code, _rev: l._rev, idempotencyKey: crypto.randomUUID() });
+      notifications.show({ color: 'green', message: t('Location {{code}} deactivated', { code: l.code }) });
+    } catch {
+      // The error dialog has said why (it holds stock, or it changed meanwhile).
+    }
+  };
+
+  const warehouseCodes = (warehouses.data ?? []).map((w) => w.code);
+
+  return (
+    <Stack gap="sm" maw={1400}>
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        <TextInput
+          label={t('Search')}
+          placeholder={t('Code or description')}
+          leftSection={<IconSearch size={18} />}
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          autoComplete="off"
+          autoCapitalize="off"
+          spellCheck={false}
+          style={{ flex: '1 1 220px' }}
+          data-testid="location-search"
+        />
+        <Select
+          label={t('Warehouse')}
+          placeholder={t('All warehouses')}
+          data={(warehouses.data ?? []).map((w) => ({ value: w.code, label: `${w.code} – ${w.name}` }))}
+          value={prefs.filterWarehouse}
+          onChange={(v) => setPrefs({ filterWarehouse: v })}
+          clearable
+          size="md"
+          style={{ flex: '1 1 200px' }}
+          data-testid="location-warehouse"
+        />
+        <Switch label={t('Active only')} checked={prefs.filterActive} onChange={(e) => setPrefs({ filterActive: e.currentTarget.checked })} data-testid="location-active" />
+        {canEdit && (
+          <Button leftSection={<IconPlus size={20} />} onClick={() => setEditing('new')} data-testid="location-new">
+            {t('New location')}
+          </Button>
+        )}
+        <CsvTransfer entity="locations" warehouse={prefs.filterWarehouse} />
+      </Group>
+
+      {list.isPending && <Loader />}
+      {!list.isPending && locations.length === 0 && (
+        <Alert color="gray" data-testid="location-none">
+          {t('No locations match.')}
+        </Alert>
+      )}
+      {locations.length > 0 && <LocationList locations={locations} canEdit={canEdit} onStock={(l) => setShown({ warehouse: l.warehouse, code: l.code })} onEdit={setEditing} onDeactivate={(l) => void onDeactivate(l)} />}
+      <Group justify="space-between">
+        <Text size="sm" c="dimmed" data-testid="location-count">
+          {t('Shown: {{n}}', { n: locations.length })}
+        </Text>
+        {list.hasNextPage && (
+          <Button variant="default" onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage} data-testid="location-more">
+            {t('Show more')}
+          </Button>
+        )}
+      </Group>
+
+      {editing && (
+        <LocationEditor
+          location={editing === 'new' ? null : editing}
+          warehouseCodes={warehouseCodes}
+          defaultWarehouse={prefs.filterWarehouse ?? warehouseCodes[0]}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      <LocationStockDrawer location={shown} onClose={() => setShown(null)} />
+    </Stack>
+  );
+}

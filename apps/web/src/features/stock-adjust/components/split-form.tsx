@@ -1,0 +1,63 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Stack, Text, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { StockRecord } from '@floorhand/contract/inventory';
+import { showQty } from '../../../lib/inventory-format.ts';
+import { splitOutcome } from '../utils/outcomes.ts';
+
+export interface SplitRequest {
+  qty: string;
+  remaining: number;
+}
+
+export interface SplitFormProps {
+  stock: StockRecord;
+  busy: boolean;
+  onSubmit(request: SplitRequest): Promise<boolean>;
+}
+
+/** Split part of a record's quantity off into a new record in the same location (it gets its own label). */
+export function SplitForm({ stock, busy, onSubmit }: SplitFormProps) {
+  const { t } = useTranslation();
+  const [qtyText, setQtyText] = useState('');
+  const [tried, setTried] = useState(false);
+  const outcome = splitOutcome(stock.quantity, qtyText, stock.serial !== null);
+  const qtyError = (tried || qtyText !== '' || stock.serial !== null) && !outcome.ok ? t(outcome.message, outcome.values) : undefined;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setTried(true);
+    if (!outcome.ok) return;
+    if (await onSubmit({ qty: outcome.qty, remaining: outcome.remaining })) {
+      setQtyText('');
+      setTried(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate data-testid="split-form">
+      <Stack gap="sm">
+        <TextInput
+          label={t('Quantity for the new record')}
+          inputMode="decimal"
+          autoComplete="off"
+          value={qtyText}
+          onChange={(e) => setQtyText(e.currentTarget.value)}
+          error={qtyError}
+          disabled={stock.serial !== null}
+          rightSection={<Text size="sm" c="dimmed">{stock.uom}</Text>}
+          rightSectionWidth={48}
+          data-testid="split-qty"
+        />
+        <Text size="sm" c="dimmed" data-testid="split-preview">
+          {outcome.ok
+            ? t('New record: {{qty}}; {{left}} stay on {{stockId}}', { qty: showQty(Number(outcome.qty), stock.uom), left: showQty(outcome.remaining, stock.uom), stockId: stock.stockId })
+            : t('On hand: {{qty}}', { qty: showQty(stock.quantity, stock.uom) })}
+        </Text>
+        <Button type="submit" loading={busy} disabled={stock.serial !== null} data-testid="split-submit">
+          {t('Split')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,300 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Divider, Grid, Loader, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useParams } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { IconInfoCircle } from '@tabler/icons-react';
+import type { CallResponse } from '@floorhand/contract/api';
+import { dialogs } from '../../../app/dialogs/dialog-store.ts';
+import { MovementHistory } from '../../../components/ui/movement-history.tsx';
+import { MruChips } from '../../../components/ui/mru-chips.tsx';
+import { StockRecordSummary } from '../../../components/ui/stock-record-summary.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { isDefinite, useAttempts } from '../../../lib/attempts.ts';
+import { stockQuery, useStockAdjustSettings, useStockChangedRefresh, useWarehouses } from '../../../lib/inventory-api.ts';
+import { showQty } from '../../../lib/inventory-format.ts';
+import { useSessionStore } from '../../../lib/session-store.ts';
+import { useNarrow } from '../../../lib/use-narrow.ts';
+import { ScanInput } from '../../scanning/scan-input.tsx';
+import { openScanner } from '../../scanning/scanner-store.ts';
+import { useScans } from '../../scanning/use-scans.ts';
+import { useAdjustStock, useMoveStock, useSplitStock } from '../api/change-stock.ts';
+import { useFindStock } from '../api/find-stock.ts';
+import { ADJUST_TYPES, useStockAdjustPrefs, type AdjustType } from '../hooks/use-stock-adjust-prefs.ts';
+import { AdjustForm, type AdjustRequest } from './adjust-form.tsx';
+import { ChangeResult, type ChangeOutcome } from './change-result.tsx';
+import { MoveForm, type MoveRequest } from './move-form.tsx';
+import { PrintLabelPrefs } from './print-label.tsx';
+import { SplitForm, type SplitRequest } from './split-form.tsx';
+
+const MRU_KEY = 'stockAdjust';
+type StockChange = CallResponse<'stock/adjust'>;
+
+/**
+ * Stock Adjust: open a stock record (path value, a scan, or a typed id), then adjust its quantity,
+ * move it (all or part) or split it. Each change is confirmed, carries an idempotency key that is
+ * kept for retries of the same change, and shows its result with the record's label.
+ *
+ * Scans: the lookup field always opens a record. A scan from the camera or a wedge fills the move's
+ * destination while the page waits for one (Move chosen, destination empty when the record opened,
+ * or the destination's camera button pressed); otherwise it opens a record.
+ */
+export function StockAdjustPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const narrow = useNarrow();
+  const { lookupVal } = useParams({ strict: false }) as { lookupVal?: string };
+  const value = (lookupVal ?? '').trim();
+  const [prefs, setPrefs] = useStockAdjustPrefs();
+  const settings = useStockAdjustSettings();
+  const warehouses = useWarehouses();
+  const features = useSessionStore((s) => s.featureAccess);
+  const mru = useSessionStore((s) => s.mru[MRU_KEY]);
+  const attempts = useAttempts();
+  const adjust = useAdjustStock();
+  const move = useMoveStock();
+  const split = useSplitStock();
+  const [destination, setDestination] = useState('');
+  const [expectDest, setExpectDest] = useState(false);
+  const [outcome, setOutcome] = useState<ChangeOutcome | null>(null);
+  useStockChangedRefresh();
+
+  const q = useQuery({ ...stockQuery(value), enabled: value !== '' });
+  const stock = q.data?.stock;
+  const found = useFindStock(value, q.isError);
+  const candidates = found.data?.records ?? [];
+
+  const actions = ADJUST_TYPES.filter((a) => features?.[`stockAdjust.${a}`] !== false);
+  const action: AdjustType | undefined = actions.includes(prefs.adjustType) ? prefs.adjustType : actions[0];
+
+  // A newly opened record waits for its destination when Move is chosen and none is filled in.
+  const [opened, setOpened] = useState<string>();
+  if (stock && stock.stockId !== opened) {
+    setOpened(stock.stockId);
+    setExpectDest(destination.trim() === '');
+  }
+
+  useEffect(() => {
+    if (stock?.stockId) useSessionStore.getState().pushMru(MRU_KEY, stock.stockId);
+  }, [stock?.stockId]);
+
+  const open = (v: string) => {
+    const next = v.trim();
+    if (!next) return;
+    setOutcome(null);
+    if (next === value) void q.refetch();
+    else void navigate({ href: `/stockAdjust/${encodeURIComponent(next)}`, replace: true });
+  };
+
+  // Not a stock id, but a lookup finds exactly one record (a location holding one): open it.
+  const only = q.isError && candidates.length === 1 ? candidates[0]!.stockId : undefined;
+  useEffect(() => {
+    if (only) void navigate({ href: `/stockAdjust/${encodeURIComponent(only)}`, replace: true });
+  }, [only, navigate]);
+
+  // A wedge typing into the focused stock id field would open a record, not fill the destination the
+  // page waits for: the field lets go of the focus so the wedge reaches the page.
+  const waitsForDest = expectDest && action === 'move';
+  useEffect(() => {
+    const focused = document.activeElement;
+    if (waitsForDest && focused instanceof HTMLElement && focused.dataset.scanField === 'stock') focused.blur();
+  }, [waitsForDest, stock?.stockId]);
+
+  useScans((scan) => {
+    if (scan.source !== 'input' && stock && waitsForDest) {
+      setDestination(scan.text.trim());
+      setExpectDest(false);
+    } else open(scan.text);
+  });
+
+  /** Confirm, send with the attempt's key, show the result. Resolves true when the change was made. */
+  async function change<B extends object>(
+    kind: AdjustType,
+    intent: B,
+    confirm: { title: string; message: string; pos: string },
+    send: (body: B & { stockId: string; _rev: number; idempotencyKey: string }) => Promise<StockChange>,
+    done: (res: StockChange) => string,
+  ): Promise<boolean> {
+    if (!stock) return false;
+    const answer = await dialogs.confirm({ type: 'question', title: confirm.title, message: confirm.message, neg: t('Cancel'), pos: confirm.pos, focus: 'pos' });
+    if (answer !== 'pos') return false;
+    const attempt = attempts.begin({ kind, stockId: stock.stockId, ...intent }, () => ({ ...intent, stockId: stock.stockId, _rev: stock._rev }));
+    try {
+      const res = await send({ ...attempt.body, idempotencyKey: attempt.key });
+      attempts.settle();
+      const message = done(res);
+      notifications.show({ color: 'green', message });
+      setOutcome({ message, stock: res.stock, newStock: res.newStock });
+      return true;
+    } catch (e) {
+      // A dropped answer keeps the attempt: pressing the button again re-sends the same request.
+      if (!(e instanceof ApiError) || isDefinite(e.status)) attempts.settle();
+      return false;
+    }
+  }
+
+  const onAdjust = (r: AdjustRequest) =>
+    change(
+      'adjust',
+      { deltaType: r.deltaType, qty: r.qty, reason: r.reason },
+      {
+        title: t('Adjust quantity'),
+        message: t('{{stockId}}: {{before}} → {{after}}, reason {{reason}}', { stockId: stock!.stockId, before: showQty(stock!.quantity), after: showQty(r.after, stock!.uom), reason: r.reason }),
+        pos: t('Adjust'),
+      },
+      (body) => adjust.mutateAsync(body),
+      (res) => t('{{stockId}} adjusted to {{qty}}', { stockId: stock!.stockId, qty: showQty(res.stock?.quantity ?? r.after, stock!.uom) }),
+    );
+
+  const onMove = async (r: MoveRequest) => {
+    const from = `${stock!.warehouse} / ${stock!.location}`;
+    const to = `${r.toWarehouse} / ${r.toLocation}`;
+    const ok = await change(
+      'move',
+      { toWarehouse: r.toWarehouse, toLocation: r.toLocation, ...(r.qty ? { qty: r.qty } : {}) },
+      {
+        title: t('Move stock'),
+        message: r.whole
+          ? t('Move {{stockId}} ({{qty}}) from {{from}} to {{to}}?', { stockId: stock!.stockId, qty: showQty(r.moved, stock!.uom), from, to })
+          : t('Move {{qty}} of {{stockId}} from {{from}} to {{to}}? They become a new stock record.', { stockId: stock!.stockId, qty: showQty(r.moved, stock!.uom), from, to }),
+        pos: t('Move'),
+      },
+      (body) => move.mutateAsync(body),
+      (res) =>
+        res.newStock
+          ? t('{{qty}} moved to {{to}} as {{newId}}', { qty: showQty(res.newStock.quantity, res.newStock.uom), to, newId: res.newStock.stockId })
+          : t('{{stockId}} moved to {{to}}', { stockId: stock!.stockId, to }),
+    );
+    if (ok) {
+      // The next scan is the next record; with clearDstLoc it gets a fresh destination.
+      if (settings.data?.clearDstLoc ?? true) setDestination('');
+      setExpectDest(false);
+    }
+    return ok;
+  };
+
+  const onSplit = (r: SplitRequest) =>
+    change(
+      'split',
+      { qty: r.qty },
+      {
+        title: t('Split stock'),
+        message: t('Split {{qty}} off {{stockId}} into a new stock record? {{left}} stay on {{stockId}}.', {
+          qty: showQty(Number(r.qty), stock!.uom),
+          stockId: stock!.stockId,
+          left: showQty(r.remaining, stock!.uom),
+        }),
+        pos: t('Split'),
+      },
+      (body) => split.mutateAsync(body),
+      (res) => t('{{newId}} split off {{stockId}} with {{qty}}', { newId: res.newStock?.stockId ?? '', stockId: stock!.stockId, qty: showQty(res.newStock?.quantity ?? Number(r.qty), stock!.uom) }),
+    );
+
+  const ACTION_LABELS: Record<AdjustType, string> = { adjust: t('Adjust'), move: t('Move'), split: t('Split') };
+
+  const actionPanel = stock && action && (
+    <Paper withBorder p="sm">
+      <Stack gap="sm">
+        <SegmentedControl
+          fullWidth
+          size="md"
+          value={action}
+          onChange={(v) => {
+            setPrefs({ adjustType: v as AdjustType });
+            if (v === 'move' && !destination.trim()) setExpectDest(true);
+          }}
+          data={actions.map((a) => ({ value: a, label: ACTION_LABELS[a] }))}
+          data-testid="adjust-action"
+        />
+        {action === 'adjust' && (
+          <AdjustForm
+            key={stock.stockId}
+            stock={stock}
+            reasons={settings.data?.reasons ?? []}
+            deltaType={prefs.deltaType}
+            onDeltaType={(deltaType) => setPrefs({ deltaType })}
+            busy={adjust.isPending}
+            onSubmit={onAdjust}
+          />
+        )}
+        {action === 'move' && (
+          <>
+            {expectDest && (
+              <Text size="sm" c="blue" data-testid="expect-dest">
+                {t('Scan the destination location')}
+              </Text>
+            )}
+            <MoveForm
+              key={stock.stockId}
+              stock={stock}
+              warehouses={warehouses.data ?? []}
+              destination={destination}
+              onDestination={setDestination}
+              onScanDestination={() => {
+                setExpectDest(true);
+                openScanner();
+              }}
+              busy={move.isPending}
+              onSubmit={onMove}
+            />
+          </>
+        )}
+        {action === 'split' && <SplitForm key={stock.stockId} stock={stock} busy={split.isPending} onSubmit={onSplit} />}
+      </Stack>
+    </Paper>
+  );
+
+  return (
+    <Stack gap="sm" maw={1400}>
+      <ScanInput label={t('Stock id')} placeholder={t('Scan a stock label or type its id')} data-testid="adjust-lookup-input" data-scan-field="stock" autoFocus={!narrow && !value} />
+      <MruChips values={mru ?? []} onPick={open} testId="adjust-mru" />
+
+      {!value && (
+        <Alert icon={<IconInfoCircle />} color="gray" data-testid="adjust-empty">
+          {t('Scan a stock label or type a stock id to adjust, move or split the record.')}
+        </Alert>
+      )}
+      {value && q.isPending && <Loader />}
+
+      {q.isError && !found.isPending && candidates.length !== 1 && (
+        <Alert color="yellow" title={t("'{{value}}' is not a stock id", { value })} data-testid="adjust-not-found">
+          {candidates.length === 0 ? (
+            t('No stock record was found for it.')
+          ) : (
+            <Stack gap={6}>
+              <Text size="sm">{t('Choose one of the records found for it:')}</Text>
+              {candidates.map((r) => (
+                <Button key={r.stockId} variant="default" justify="space-between" fullWidth onClick={() => open(r.stockId)} data-testid="adjust-candidate" rightSection={showQty(r.quantity, r.uom)}>
+                  {`${r.stockId} · ${r.partNumber} · ${r.warehouse} / ${r.location}`}
+                </Button>
+              ))}
+              {found.data?.more && <Text size="sm">{t('More records match; scan the stock label itself.')}</Text>}
+            </Stack>
+          )}
+        </Alert>
+      )}
+
+      {stock && (
+        <Grid gutter="md">
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <Stack gap="sm">
+              <Paper withBorder p="sm">
+                <StockRecordSummary stock={stock} />
+              </Paper>
+              {!action && <Alert color="gray">{t('Your roles may look at stock records here but not change them.')}</Alert>}
+              {narrow && actionPanel}
+              {outcome && <ChangeResult outcome={outcome} onOpen={open} />}
+              <PrintLabelPrefs prefs={prefs} onChange={setPrefs} />
+            </Stack>
+          </Grid.Col>
+          {!narrow && <Grid.Col span={{ base: 12, md: 6 }}>{actionPanel}</Grid.Col>}
+          <Grid.Col span={12}>
+            <Divider label={<Title order={4}>{t('Movements')}</Title>} labelPosition="left" />
+            <MovementHistory movements={q.data?.movements ?? []} more={q.data?.moreMovements} />
+          </Grid.Col>
+        </Grid>
+      )}
+    </Stack>
+  );
+}

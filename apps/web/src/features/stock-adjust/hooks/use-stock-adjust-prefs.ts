@@ -1,0 +1,20 @@
+import { DELTA_TYPES } from '@floorhand/contract/inventory';
+import { pref, usePrefs, type PrefsOf } from '../../../lib/prefs.ts';
+
+export const ADJUST_TYPES = ['adjust', 'move', 'split'] as const;
+export type AdjustType = (typeof ADJUST_TYPES)[number];
+
+/**
+ * The stockAdjust session preferences: deltaType (delta or absolute), adjustType (the action last
+ * used, so a worker moving pallet after pallet lands on Move), and print a label after each action.
+ */
+export const STOCK_ADJUST_PREFS = {
+  deltaType: pref.oneOf(DELTA_TYPES, 'delta'),
+  adjustType: pref.oneOf(ADJUST_TYPES, 'adjust'),
+  printOnAdjust: pref.bool(false),
+  printOnMove: pref.bool(false),
+  printOnSplit: pref.bool(false),
+};
+export type StockAdjustPrefs = PrefsOf<typeof STOCK_ADJUST_PREFS>;
+
+export const useStockAdjustPrefs = () => usePrefs('stockAdjust', STOCK_ADJUST_PREFS);

@@ -1,0 +1,130 @@
+import { useEffect, useState } from 'react';
+import { Alert, Badge, Button, Collapse, Group, Loader, Stack, Text } from '@mantine/core';
+import { useNavigate, useRouterState } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { IconAdjustments, IconInfoCircle } from '@tabler/icons-react';
+import { INVENTORY_MAX_ROWS } from '@floorhand/contract/inventory';
+import { CsvTransfer } from '../../../components/ui/csv-transfer.tsx';
+import { MruChips } from '../../../components/ui/mru-chips.tsx';
+import { useStockChangedRefresh } from '../../../lib/inventory-api.ts';
+import { useSessionStore } from '../../../lib/session-store.ts';
+import { useNarrow } from '../../../lib/use-narrow.ts';
+import { ScanInput } from '../../scanning/scan-input.tsx';
+import { useScans } from '../../scanning/use-scans.ts';
+import { useLookupStock } from '../api/lookup-stock.ts';
+import { useStockLookupPrefs } from '../hooks/use-stock-lookup-prefs.ts';
+import { activeFilterCount, groupByItem, lookupArgs, MATCH_LABELS } from '../utils/lookup.ts';
+import { LookupFilters } from './lookup-filters.tsx';
+import { LookupResults } from './lookup-results.tsx';
+import { StockDetailDrawer } from './stock-detail-drawer.tsx';
+
+const MRU_KEY = 'stockLookup';
+
+/**
+ * Stock Lookup: one value (scanned anywhere on the page or typed) looked up as a stock id, part
+ * number, barcode alias and location code at once. The value lives in the URL (?q=), so the header's
+ * scan button, the home screen's wedge scans and a reload all land on the same lookup.
+ */
+export function StockLookupPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const narrow = useNarrow();
+  // Read raw: the router's JSON search parser would turn a scanned '12345' or 'true' into a number or a boolean.
+  const q = new URLSearchParams(useRouterState({ select: (s) => s.location.searchStr })).get('q')?.trim() ?? '';
+  const [prefs, setPrefs] = useStockLookupPrefs();
+  const mru = useSessionStore((s) => s.mru[MRU_KEY]);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [detail, setDetail] = useState<string | null>(null);
+  const result = useLookupStock(lookupArgs(q, prefs));
+  useStockChangedRefresh();
+
+  useEffect(() => {
+    if (q) useSessionStore.getState().pushMru(MRU_KEY, q);
+  }, [q]);
+
+  const lookup = (value: string) => {
+    const v = value.trim();
+    if (!v) return;
+    // The same label scanned again is a wish to see it fresh.
+    if (v === q) void result.refetch();
+    else void navigate({ href: `/stockLookup?q=${encodeURIComponent(v)}`, replace: true });
+  };
+  useScans((scan) => lookup(scan.text));
+  const adjust = (stockId: string) => void navigate({ href: `/stockAdjust/${encodeURIComponent(stockId)}` });
+
+  const data = result.data;
+  const items = data?.groups ? groupByItem(data.groups) : [];
+  const filters = activeFilterCount(prefs);
+
+  return (
+    <Stack gap="sm" maw={1400}>
+      <ScanInput label={t('Stock id, part number, barcode or location')} data-testid="lookup-input" autoFocus={!narrow} />
+      <MruChips values={mru ?? []} onPick={lookup} testId="lookup-mru" />
+
+      {narrow && (
+        <Button
+          variant="default"
+          leftSection={<IconAdjustments size={18} />}
+          rightSection={filters > 0 ? <Badge size="sm">{filters}</Badge> : undefined}
+          onClick={() => setFiltersOpen((o) => !o)}
+          aria-expanded={filtersOpen}
+          data-testid="filters-toggle"
+        >
+          {t('Filters and sort')}
+        </Button>
+      )}
+      <Collapse in={!narrow || filtersOpen}>
+        <LookupFilters prefs={prefs} onChange={setPrefs} />
+      </Collapse>
+
+      {!q && (
+        <Alert icon={<IconInfoCircle />} color="gray" data-testid="lookup-empty">
+          {t('Scan a stock label, item barcode or location label, or type a stock id, part number or location code and press Enter.')}
+        </Alert>
+      )}
+
+      {q && (
+        <Group gap="xs" justify="space-between">
+          <Group gap="xs">
+            <Text fw={600} data-testid="lookup-val" style={{ overflowWrap: 'anywhere' }}>
+              {t('Looking up: {{value}}', { value: q })}
+            </Text>
+            {data?.matchedAs?.map((m) => (
+              <Badge key={m} variant="light" data-testid="lookup-match">
+                {t(MATCH_LABELS[m])}
+              </Badge>
+            ))}
+            {result.isFetching && <Loader size="xs" />}
+          </Group>
+          {data && (
+            <Text size="sm" c="dimmed" data-testid="lookup-count">
+              {t('Records: {{n}}', { n: data.rowCount ?? 0 })}
+            </Text>
+          )}
+        </Group>
+      )}
+
+      {data?.more && (
+        <Alert color="yellow" data-testid="lookup-more">
+          {t('Only the first {{max}} records are shown; more match. Narrow the lookup with the filters.', { max: INVENTORY_MAX_ROWS })}
+        </Alert>
+      )}
+
+      {q && data && items.length === 0 && (
+        <Alert color="gray" data-testid="lookup-none">
+          {data.matchedAs?.length
+            ? t('No stock matches the filters.') + (prefs.showZeroQty ? '' : ` ${t('Records with zero quantity are hidden.')}`)
+            : t("Nothing is known as '{{value}}'.", { value: q })}
+        </Alert>
+      )}
+
+      {items.length > 0 && <LookupResults items={items} onDetail={setDetail} onAdjust={adjust} />}
+
+      <Group justify="flex-end">
+        <CsvTransfer entity="stock" warehouse={prefs.filterWarehouse} />
+      </Group>
+
+      <StockDetailDrawer stockId={detail} onClose={() => setDetail(null)} onAdjust={adjust} />
+    </Stack>
+  );
+}

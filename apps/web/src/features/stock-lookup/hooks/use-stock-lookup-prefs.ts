@@ -1,0 +1,17 @@
+import { ZERO_QTY_MONTHS_DEFAULT } from '@floorhand/contract/constants';
+import { LOOKUP_SORTS } from '@floorhand/contract/inventory';
+import { pref, usePrefs, type PrefsOf } from '../../../lib/prefs.ts';
+
+/** The stockLookup session preferences: filters, zero quantity with zeroQtyMonths, and sort. */
+export const STOCK_LOOKUP_PREFS = {
+  filterWarehouse: pref.text(),
+  filterConditionCode: pref.text(),
+  filterDepartment: pref.text(),
+  showZeroQty: pref.bool(false),
+  zeroQtyMonths: pref.int(ZERO_QTY_MONTHS_DEFAULT, 0, 1200),
+  sort: pref.oneOf(LOOKUP_SORTS, 'location'),
+  sortDesc: pref.bool(false),
+};
+export type StockLookupPrefs = PrefsOf<typeof STOCK_LOOKUP_PREFS>;
+
+export const useStockLookupPrefs = () => usePrefs('stockLookup', STOCK_LOOKUP_PREFS);

@@ -1,0 +1,60 @@
+import type { CallArgs } from '@floorhand/contract/api';
+import type { LOOKUP_MATCHES, LookupGroup } from '@floorhand/contract/inventory';
+import { sumQty } from '../../../lib/inventory-format.ts';
+import type { StockLookupPrefs } from '../hooks/use-stock-lookup-prefs.ts';
+
+export type LookupArgs = CallArgs<'stock/lookup'>;
+
+/** The stock/lookup request for a value under the user's filters; unset filters are left out. */
+export function lookupArgs(value: string, prefs: StockLookupPrefs): LookupArgs {
+  return {
+    value: value.trim(),
+    ...(prefs.filterWarehouse ? { warehouse: prefs.filterWarehouse } : {}),
+    ...(prefs.filterConditionCode ? { conditionCode: prefs.filterConditionCode } : {}),
+    ...(prefs.filterDepartment ? { department: prefs.filterDepartment } : {}),
+    showZeroQty: prefs.showZeroQty,
+    zeroQtyMonths: prefs.zeroQtyMonths,
+    sort: prefs.sort,
+    desc: prefs.sortDesc,
+  };
+}
+
+/** How many of the filters narrow the lookup (the handheld's "Filters" button shows it). */
+export const activeFilterCount = (p: StockLookupPrefs): number =>
+  [p.filterWarehouse, p.filterConditionCode, p.filterDepartment].filter(Boolean).length + (p.showZeroQty ? 1 : 0);
+
+/** One item's stock in a lookup: its location groups in the lookup's order and the exact total. */
+export interface ItemSection {
+  itemId: string;
+  partNumber: string;
+  description: string;
+  uom: string;
+  quantity: number;
+  records: number;
+  locations: LookupGroup[];
+}
+
+/**
+ * The lookup's item-and-location groups gathered per item, in order of each item's first group, so a
+ * location lookup lists each item once with where it lies and a part lookup shows one item with all
+ * of its locations.
+ */
+export function groupByItem(groups: readonly LookupGroup[]): ItemSection[] {
+  const items = new Map<string, ItemSection>();
+  for (const g of groups) {
+    let item = items.get(g.itemId);
+    if (!item) {
+      item = { itemId: g.itemId, partNumber: g.partNumber, description: g.description, uom: g.uom, quantity: 0, records: 0, locations: [] };
+      items.set(g.itemId, item);
+    }
+    item.locations.push(g);
+  }
+  for (const item of items.values()) {
+    item.quantity = sumQty(item.locations.map((l) => l.quantity));
+    item.records = item.locations.reduce((n, l) => n + l.records.length, 0);
+  }
+  return [...items.values()];
+}
+
+export type LookupMatch = (typeof LOOKUP_MATCHES)[number];
+export const MATCH_LABELS: Record<LookupMatch, string> = { stockId: 'Stock id', location: 'Location', partNumber: 'Part number', barcode: 'Barcode' };

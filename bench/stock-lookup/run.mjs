@@ -1,0 +1,157 @@
+#!/usr/bin/env node
+// Stock lookup benchmark on PostgreSQL (docs/inventory.md). Needs the large data set:
+//   DATABASE_URL=postgres://…/floorhand_bench npm run seed:large
+//   DATABASE_URL=postgres://…/floorhand_bench npm run bench:stock-lookup -w bench
+// Builds and starts the server on a free port against DATABASE_URL, then measures with the same
+// concurrency: (1) stock/lookup at a fixed 1,000 requests/s (the target: p99 under 20 ms), (2)
+// stock/lookup flat out, (3) the same indexed statement flat out through a plain pg pool of the
+// server's size. Prints requests/s, p50 and p99 of each and the ratio of (2) to (3) (target: ≥ 0.5).
+import { spawn, spawnSync } from 'node:child_process';
+import { createServer } from 'node:net';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const DATABASE_URL = process.env.DATABASE_URL;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const RATE = Number(process.env.BENCH_RATE ?? 1000);
+/** The server's pool size (apps/server/src/db/client.ts), so the plain client gets the same. */
+const POOL = 10;
+const TARGET = { p99Ms: 20, ratio: 0.5 };
+
+if (!DATABASE_URL?.startsWith('postgres')) {
+  console.error('Set DATABASE_URL to the PostgreSQL database seeded by `npm run seed:large`.');
+  process.exit(2);
+}
+
+const freePort = () =>
+  new Promise((ok, fail) => {
+    const s = createServer().once('error', fail);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => ok(port));
+    });
+  });
+
+async function startServer() {
+  // Always rebuild: a stale bundle would measure old code.
+  const built = spawnSync(process.execPath, ['build.mjs'], { cwd: join(root, 'apps/server'), stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('the server build failed');
+  const port = await freePort();
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL, DEMO_SEED: 'off', LOG_LEVEL: 'warn', NODE_ENV: 'production' };
+  const child = spawn(process.execPath, [join(root, 'apps/server/dist/server.js')], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 120; i++) {
+    if (child.exitCode !== null) throw new Error(`the server stopped (exit ${child.exitCode})`);
+    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) return { base, stop: () => child.kill() };
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  child.kill();
+  throw new Error('the server did not answer /api/health within 60 s');
+}
+
+const BASE_BODY = { locId: 'bench', siteId: 'demo-main', appId: 'floorhand', orgId: 'demo' };
+
+async function login(base) {
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...BASE_BODY, userName: 'admin', password: 'demo1234', workstationId: 'WS0001', lifetimeSecs: 3600 }),
+  });
+  const body = await res.json();
+  if (!body.authToken) throw new Error(`login failed: ${JSON.stringify(body)}`);
+  return body.authToken;
+}
+
+/** What people scan, in a fixed mix: 40 % stock ids, 30 % part numbers, 15 % barcodes, 15 % location codes. */
+async function sampleValues(pool) {
+  const q = async (text, n) => (await pool.query(text, [n])).rows.map((r) => r.v);
+  const values = [
+    ...(await q(`SELECT stock_id AS v FROM stock_records WHERE org_id = 'demo' AND quantity > 0 ORDER BY md5(id) LIMIT $1`, 400)),
+    ...(await q(`SELECT part_number AS v FROM items WHERE org_id = 'demo' ORDER BY md5(id) LIMIT $1`, 300)),
+    ...(await q(`SELECT barcode AS v FROM item_barcodes WHERE org_id = 'demo' ORDER BY md5(barcode) LIMIT $1`, 150)),
+    ...(await q(`SELECT code AS v FROM locations WHERE org_id = 'demo' ORDER BY md5(id) LIMIT $1`, 150)),
+  ];
+  // Interleave deterministically so every stretch of the run has the same mix.
+  return values.map((v, i) => ({ v, k: (i * 7919) % values.length })).sort((a, b) => a.k - b.k).map((x) => x.v);
+}
+
+function apiRun(base, token, values, rate) {
+  let i = 0;
+  return new Promise((ok, fail) => {
+    autocannon(
+      {
+        url: `${base}/api/stock/lookup`,
+        connections: CONNECTIONS,
+        duration: SECONDS,
+        ...(rate ? { overallRate: rate } : {}),
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        requests: [{ method: 'POST', setupRequest: (req) => ({ ...req, body: JSON.stringify({ ...BASE_BODY, value: values[i++ % values.length] }) }) }],
+      },
+      (err, result) => (err ? fail(err) : ok({ rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.non2xx + result.errors + result.timeouts, total: result.requests.total })),
+    );
+  });
+}
+
+// The statement stock/lookup runs (apps/server/src/modules/stock/lookup.ts): the value's matches,
+// then their stock with item, location and warehouse, sorted by location, 500 rows at most.
+const LOOKUP = `WITH m AS (SELECT 'stockId' AS kind, id FROM stock_records WHERE org_id = $1 AND stock_id = $2
+    UNION ALL SELECT 'location', id FROM locations WHERE org_id = $1 AND code = $2
+    UNION ALL SELECT 'partNumber', id FROM items WHERE org_id = $1 AND part_number = $2
+    UNION ALL SELECT 'barcode', item_id FROM item_barcodes WHERE org_id = $1 AND barcode = $2)
+SELECT sr.id, sr.stock_id, sr._rev AS rev, sr.quantity::text AS quantity, sr.condition_code, sr.lot, sr.serial, sr.cert_source,
+  to_char(sr.received_date, 'YYYY-MM-DD') AS received_date, to_char(sr.changed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS changed_at, sr.audit,
+  i.id AS item_id, i.part_number, i.description, i.uom, i.department, i.tracking, w.id AS warehouse_id, w.code AS warehouse, l.id AS location_id, l.code AS location,
+  (SELECT json_agg(DISTINCT kind) FROM m) AS matched
+FROM stock_records sr
+CROSS JOIN LATERAL (SELECT id, part_number, description, uom, department, tracking FROM items WHERE id = sr.item_id LIMIT 1) i
+CROSS JOIN LATERAL (SELECT id, code FROM locations WHERE id = sr.location_id LIMIT 1) l
+CROSS JOIN LATERAL (SELECT id, code FROM warehouses WHERE id = sr.warehouse_id LIMIT 1) w
+WHERE sr.org_id = $1 AND (sr.id = ANY(ARRAY(SELECT id FROM m WHERE kind IN ('stockId'))) OR sr.location_id = ANY(ARRAY(SELECT id FROM m WHERE kind IN ('location')))
+  OR sr.item_id = ANY(ARRAY(SELECT id FROM m WHERE kind IN ('partNumber', 'barcode')))) AND sr.quantity > 0
+ORDER BY w.code, l.code, i.part_number, sr.stock_id LIMIT 500`;
+
+async function plainRun(pool, values) {
+  let i = 0;
+  const latencies = [];
+  const until = performance.now() + SECONDS * 1000;
+  const worker = async () => {
+    while (performance.now() < until) {
+      const value = values[i++ % values.length];
+      const started = performance.now();
+      await pool.query(LOOKUP, ['demo', value]);
+      latencies.push(performance.now() - started);
+    }
+  };
+  await Promise.all(Array.from({ length: CONNECTIONS }, worker));
+  latencies.sort((a, b) => a - b);
+  const at = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
+  return { rps: latencies.length / SECONDS, p50: at(50), p99: at(99), errors: 0, total: latencies.length };
+}
+
+const fmt = (r) => `${Math.round(r.rps).toString().padStart(6)} req/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms   (${r.total} done, ${r.errors} errors)`;
+
+const pool = new pg.Pool({ connectionString: DATABASE_URL, max: POOL });
+const server = await startServer();
+try {
+  const { rows } = await pool.query(`SELECT count(*)::int AS n FROM stock_records WHERE org_id = 'demo'`);
+  const token = await login(server.base);
+  const values = await sampleValues(pool);
+  console.log(`stock/lookup on ${rows[0].n.toLocaleString('en')} stock records; ${CONNECTIONS} connections, ${SECONDS} s per run, ${values.length} distinct values`);
+  await apiRun(server.base, token, values, 0).then(() => undefined); // warm-up: JIT, caches, pool
+  const fixed = await apiRun(server.base, token, values, RATE);
+  console.log(`API at ${RATE}/s    ${fmt(fixed)}`);
+  const api = await apiRun(server.base, token, values, 0);
+  console.log(`API flat out   ${fmt(api)}`);
+  const plain = await plainRun(pool, values);
+  console.log(`plain pg       ${fmt(plain)}`);
+  const ratio = api.rps / plain.rps;
+  console.log(`API / plain pg throughput: ${ratio.toFixed(2)} (target ≥ ${TARGET.ratio}); p99 at ${RATE}/s: ${fixed.p99.toFixed(1)} ms (target < ${TARGET.p99Ms} ms)`);
+  if (fixed.rps < RATE * 0.95) console.log(`note: the API sustained ${Math.round(fixed.rps)}/s of the ${RATE}/s asked`);
+} finally {
+  server.stop();
+  await pool.end();
+}

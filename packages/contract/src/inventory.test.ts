@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { entityDefSchema } from './records/schema-model.ts';
+import { validateRecord } from './records/validate.ts';
+import { CSV_COLUMNS, CSV_ENTITIES, INVENTORY_ENTITIES, importReportOf, quantityInput } from './inventory.ts';
+
+describe('inventory entities', () => {
+  it.each(CSV_ENTITIES)('%s is a valid EntityDef whose fields are the CSV columns', (entity) => {
+    const def = INVENTORY_ENTITIES[entity];
+    expect(entityDefSchema.safeParse(def).success).toBe(true);
+    expect(def.fields.map((f) => f.name)).toEqual(CSV_COLUMNS[entity]);
+  });
+
+  it('checks a receipt with the spec messages', () => {
+    const result = validateRecord(INVENTORY_ENTITIES.stock, { partNumber: 'P 1', warehouse: 'MAIN', location: 'A-01', quantity: '-2', receivedDate: '2024-13-01' });
+    expect(result.errors).toEqual({
+      quantity: ["'Quantity' must be at least 0"],
+      receivedDate: ["'Received Date' must match pattern 'YYYY-MM-DD'"],
+    });
+    expect(validateRecord(INVENTORY_ENTITIES.items, { partNumber: 'P 1', description: 'x', tracking: 'batch' }).errors).toEqual({
+      partNumber: ["'Part Number' does not match regular expression"],
+      tracking: ["'Tracking' must be one of none, lot, serial"],
+    });
+  });
+});
+
+describe('quantityInput', () => {
+  it('turns numbers and decimal text into units of 1/10000', () => {
+    expect(quantityInput.parse(1.5)).toBe(15000n);
+    expect(quantityInput.parse('-0.0001')).toBe(-1n);
+  });
+
+  it.each([Number.NaN, Number.POSITIVE_INFINITY, 'x', '1.00001', 1e12, true])('refuses %s', (value) => {
+    expect(quantityInput.safeParse(value).success).toBe(false);
+  });
+});
+
+describe('importReportOf', () => {
+  it('reads the report of a refused import from its error detail, and nothing else', () => {
+    const report = { entity: 'stock', rows: 1, imported: 0, inserted: 0, updated: 0, rejectedCount: 1, rejected: [{ row: 2, field: 'quantity', message: 'x' }] };
+    expect(importReportOf({ detail: JSON.stringify(report) })).toEqual(report);
+    expect(importReportOf({ detail: '{"errors":{}}' })).toBeUndefined();
+    expect(importReportOf({ detail: 'not json' })).toBeUndefined();
+    expect(importReportOf(undefined)).toBeUndefined();
+  });
+});

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { QTY_MAX_UNITS, QTY_MESSAGES, formatQty, parseQty, qtyNumber } from './quantity.ts';
+
+const units = (value: unknown) => {
+  const r = parseQty(value);
+  return r.ok ? r.units : r.message;
+};
+
+describe('parseQty', () => {
+  it.each([
+    [1, 10000n],
+    [0, 0n],
+    [-0, 0n],
+    [12.5, 125000n],
+    [0.0001, 1n],
+    [-3, -30000n],
+    ['7', 70000n],
+    [' 1.2300 ', 12300n],
+    ['.5', 5000n],
+    ['5.', 50000n],
+    ['+2', 20000n],
+    ['1e3', 10000000n],
+    ['1.5E-2', 150n],
+    [99_999_999_999.9999, QTY_MAX_UNITS],
+    ['99999999999.9999', QTY_MAX_UNITS],
+  ])('reads %j', (value, expected) => {
+    expect(units(value)).toBe(expected);
+  });
+
+  it.each([
+    [Number.NaN, QTY_MESSAGES.number],
+    [Number.POSITIVE_INFINITY, QTY_MESSAGES.number],
+    ['1e309', QTY_MESSAGES.number],
+    ['', QTY_MESSAGES.number],
+    ['abc', QTY_MESSAGES.number],
+    ['0x10', QTY_MESSAGES.number],
+    ['1,5', QTY_MESSAGES.number],
+    [null, QTY_MESSAGES.number],
+    [true, QTY_MESSAGES.number],
+    [0.00001, QTY_MESSAGES.scale],
+    [1e-7, QTY_MESSAGES.scale],
+    ['1.00001', QTY_MESSAGES.scale],
+    [0.1 + 0.2, QTY_MESSAGES.scale],
+    [1e15, QTY_MESSAGES.max],
+    ['100000000000', QTY_MESSAGES.max],
+    ['-100000000000', QTY_MESSAGES.max],
+  ])('refuses %j: %s', (value, message) => {
+    expect(units(value)).toBe(message);
+  });
+
+  it('round-trips through text and number for every value of four decimals', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: -QTY_MAX_UNITS, max: QTY_MAX_UNITS }), (u) => {
+        expect(units(formatQty(u))).toBe(u);
+        expect(units(qtyNumber(u))).toBe(u);
+      }),
+    );
+  });
+
+  it('writes canonical text', () => {
+    expect([125000n, -30000n, 0n, 1n, 10000000n].map(formatQty)).toEqual(['12.5', '-3', '0', '0.0001', '1000']);
+  });
+});

@@ -1,0 +1,71 @@
+// Stock quantities are exact decimals: numeric(15,4) in the database, scaled bigints in arithmetic,
+// never binary floating point. 15 significant digits fit a JavaScript number exactly when read back
+// from decimal text, so answers carry plain numbers while every sum is done on integers of 1/10000.
+
+export const QTY_SCALE = 4;
+const FACTOR = 10n ** BigInt(QTY_SCALE);
+/** The largest quantity numeric(15,4) holds: 99,999,999,999.9999. */
+export const QTY_MAX_UNITS = 10n ** 15n - 1n;
+export const QTY_MAX_TEXT = '99999999999.9999';
+
+export type QtyResult = { ok: true; units: bigint } | { ok: false; message: string };
+
+const DECIMAL = /^([+-]?)(\d+)(?:\.(\d*))?$|^([+-]?)\.(\d+)$/;
+const EXPONENT = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)[eE][+-]?\d+$/;
+
+export const QTY_MESSAGES = {
+  number: 'must be a number',
+  scale: `must have at most ${QTY_SCALE} decimal places`,
+  max: `exceeds max value of ${QTY_MAX_TEXT}`,
+} as const;
+
+/**
+ * A quantity as integer units of 1/10^QTY_SCALE. Accepts a finite number or decimal text (exponent
+ * form too, as spreadsheets write it); refuses NaN, Infinity (JSON's 1e309), blanks, more than four
+ * decimal places and magnitudes above QTY_MAX_TEXT. Messages are phrases without a label.
+ */
+export function parseQty(value: unknown): QtyResult {
+  let text: string;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return { ok: false, message: QTY_MESSAGES.number };
+    if (Math.abs(value) >= 1e15) return { ok: false, message: QTY_MESSAGES.max };
+    // Below 1e15, String() writes plain decimals except for magnitudes under 1e-6, all too precise.
+    text = String(value);
+    if (text.includes('e')) return { ok: false, message: QTY_MESSAGES.scale };
+  } else if (typeof value === 'string') text = value.trim();
+  else return { ok: false, message: QTY_MESSAGES.number };
+  if (EXPONENT.test(text)) {
+    // Decimal text is parsed correctly rounded and printed back shortest-first, so any value of at
+    // most 15 significant digits comes back exact; anything smaller than 1e-6 prints as "1e-7".
+    const n = Number(text);
+    return Number.isFinite(n) ? parseQty(n) : { ok: false, message: QTY_MESSAGES.number };
+  }
+  const m = DECIMAL.exec(text);
+  if (!m) return { ok: false, message: QTY_MESSAGES.number };
+  const sign = m[1] ?? m[4] ?? '';
+  const whole = m[2] ?? '0';
+  const fraction = (m[3] ?? m[5] ?? '').replace(/0+$/, '');
+  if (fraction.length > QTY_SCALE) return { ok: false, message: QTY_MESSAGES.scale };
+  const magnitude = BigInt(whole) * FACTOR + BigInt(fraction.padEnd(QTY_SCALE, '0') || '0');
+  if (magnitude > QTY_MAX_UNITS) return { ok: false, message: QTY_MESSAGES.max };
+  return { ok: true, units: sign === '-' ? -magnitude : magnitude };
+}
+
+/** Units as canonical decimal text: no trailing zeros, no exponent ("12.5", "-3", "0"). */
+export function formatQty(units: bigint): string {
+  const negative = units < 0n;
+  const abs = negative ? -units : units;
+  const whole = abs / FACTOR;
+  const fraction = (abs % FACTOR).toString().padStart(QTY_SCALE, '0').replace(/0+$/, '');
+  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
+}
+
+/** Units as a JavaScript number (exact to 15 significant digits, which is all numeric(15,4) holds). */
+export const qtyNumber = (units: bigint): number => Number(formatQty(units));
+
+/** Units of a value known to be valid (database numeric text); throws on anything else. */
+export function qtyUnits(value: string | number): bigint {
+  const parsed = parseQty(value);
+  if (!parsed.ok) throw new Error(`Not a quantity: ${String(value)} (${parsed.message})`);
+  return parsed.units;
+}
