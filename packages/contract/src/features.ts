@@ -19,7 +19,12 @@ export const FEATURE_ACTIONS = [
   'stockAdjust.adjust',
   'stockAdjust.move',
   'stockAdjust.split',
+  /** Receiving new stock records, by hand or by CSV import. */
+  'stockAdjust.receive',
+  /** Creating, editing and deactivating locations and warehouses, by hand or by CSV import. */
   'location.edit',
+  /** Creating and editing items, by hand or by CSV import. */
+  'stockLookup.items',
   'physicalInventory.post',
 ] as const;
 

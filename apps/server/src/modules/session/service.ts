@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { CallArgs, CallResponse } from '@floorhand/contract/api';
 import { AppError, ERR } from '@floorhand/contract/errors';
-import { normaliseLevel, visibleFeatures, type FeatureLevel } from '@floorhand/contract/features';
+import { normaliseLevel, visibleFeatures, type FeatureLevel, type VisibleFeatures } from '@floorhand/contract/features';
 import { featureAccess, sessions } from '../../db/schema.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { auditStamp, newId } from '../../lib/audit.ts';
@@ -38,6 +38,20 @@ async function sessionOf(deps: Deps, auth: AuthContext, sessionToken: string) {
 
 export async function getVisibleFeatures(deps: Deps, auth: AuthContext, sessionToken: string): Promise<CallResponse<'site/access/getVisibleFeatures'>> {
   await sessionOf(deps, auth, sessionToken);
+  return { visibleFeatures: await visibleFeaturesOf(deps, auth) };
+}
+
+/**
+ * Refuses a call unless the caller's roles give every one of the features: the server enforces what
+ * the menus and guards show, so a hidden action cannot be called directly either.
+ */
+export async function requireFeatures(deps: Deps, auth: AuthContext, ...features: string[]): Promise<void> {
+  const visible = await visibleFeaturesOf(deps, auth);
+  const missing = features.find((f) => visible[f] === false);
+  if (missing) throw new AppError(403, { code: ERR.forbidden, message: `Your roles do not give access to '${missing}'` });
+}
+
+async function visibleFeaturesOf(deps: Deps, auth: AuthContext): Promise<VisibleFeatures> {
   const roles = [EVERYONE_ROLE, ...auth.perms.roles];
   const rows = await deps.db
     .select()
@@ -45,7 +59,7 @@ export async function getVisibleFeatures(deps: Deps, auth: AuthContext, sessionT
     .where(and(eq(featureAccess.siteId, auth.siteId), eq(featureAccess.appId, auth.appId), inArray(featureAccess.role, roles)));
   const levels: Record<string, Record<string, FeatureLevel>> = {};
   for (const r of rows) (levels[r.role] ??= {})[r.feature] = normaliseLevel(r.level);
-  return { visibleFeatures: visibleFeatures(levels, roles) };
+  return visibleFeatures(levels, roles);
 }
 
 export async function getSession(deps: Deps, auth: AuthContext, sessionToken: string): Promise<CallResponse<'capture/session/getSession'>> {

@@ -3,6 +3,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { validationDetailSchema } from '@floorhand/contract/api';
 import { ERR, type ServerErr } from '@floorhand/contract/errors';
 import { ACME, ACME_BASE, call, createAcme, createTestApp, loginAs, uniqueIp, type TestApp } from '../../test/harness.ts';
+import { and, eq } from 'drizzle-orm';
+import { APP_ID } from '@floorhand/contract/constants';
+import { featureAccess } from '../../db/schema.ts';
+import { DEMO } from '../../db/seed.ts';
+import { EVERYONE_ROLE } from '../session/service.ts';
 import { ledgerMismatches } from './ledger-check.ts';
 
 let t: TestApp;
@@ -169,5 +174,48 @@ describe('items', () => {
     const again = await call(t.app, 'item/save', body, clerk);
     expect(first.status).toBe(200);
     expect(again.body).toEqual(first.body);
+  });
+});
+
+describe('feature access on the server', () => {
+  const setEveryone = async (feature: string, level: number | null) => {
+    await t.db.delete(featureAccess).where(and(eq(featureAccess.role, EVERYONE_ROLE), eq(featureAccess.feature, feature)));
+    if (level !== null) await t.db.insert(featureAccess).values({ siteId: DEMO.siteId, appId: APP_ID, role: EVERYONE_ROLE, feature, level });
+  };
+
+  it('refuses location writes and CSV imports to roles without location.edit, and changes nothing', async () => {
+    const code = unique('FA-');
+    await setEveryone('location.edit', 0);
+    try {
+      const res = await save('location/save', { warehouse: 'MAIN', code, description: 'Hidden', type: 'bin' });
+      expect(res.status).toBe(403);
+      expect(res.body.err).toMatchObject({ code: ERR.forbidden, message: "Your roles do not give access to 'location.edit'" });
+      const imported = await call(t.app, 'import/csv', { entity: 'locations', csv: `warehouse,code,description,type,active\nMAIN,${code},x,bin,true\n` }, clerk);
+      expect(imported.status).toBe(403);
+      expect((await call(t.app, 'location/get', { warehouse: 'MAIN', code }, clerk)).status).toBe(404);
+    } finally {
+      await setEveryone('location.edit', null);
+    }
+    expect((await save('location/save', { warehouse: 'MAIN', code, description: 'Shown', type: 'bin' })).status).toBe(200);
+  });
+
+  it('refuses a stock move to roles without stockAdjust.move', async () => {
+    await setEveryone('stockAdjust.move', 0);
+    try {
+      const res = await call(t.app, 'stock/move', { idempotencyKey: randomUUID(), stockId: 'NOPE-1', toLocation: 'A-01-1' }, clerk);
+      expect(res.status).toBe(403);
+      expect(res.body.err?.code).toBe(ERR.forbidden);
+    } finally {
+      await setEveryone('stockAdjust.move', null);
+    }
+  });
+});
+
+describe('location search', () => {
+  it('finds codes whatever the case typed', async () => {
+    const upper = await call(t.app, 'location/list', { warehouse: 'MAIN', search: 'A-01-', limit: 10 }, clerk);
+    const lower = await call(t.app, 'location/list', { warehouse: 'MAIN', search: 'a-01-', limit: 10 }, clerk);
+    expect(lower.body.locations?.map((l) => l.code)).toEqual(upper.body.locations?.map((l) => l.code));
+    expect(lower.body.locations?.length).toBeGreaterThan(0);
   });
 });

@@ -128,7 +128,8 @@ export async function listLocations(db: Db, auth: AuthContext, body: Body<'locat
   const where = [sql`l.org_id = ${auth.orgId}`];
   if (body.warehouse) where.push(sql`w.code = ${body.warehouse}`);
   if (body.active !== undefined) where.push(sql`l.active = ${body.active}`);
-  if (body.search) where.push(sql`(l.code LIKE ${`${likeEscape(body.search)}%`} OR l.description ILIKE ${`%${likeEscape(body.search)}%`})`);
+  // Location codes are typed on handhelds in either case; a warehouse's few thousand rows need no index here.
+  if (body.search) where.push(sql`(l.code ILIKE ${`${likeEscape(body.search)}%`} OR l.description ILIKE ${`%${likeEscape(body.search)}%`})`);
   const rows = await query<LocationRow>(
     db,
     sql`SELECT p.*, c.records, c.items, c.quantity FROM (${LOCATION_SELECT} WHERE ${sql.join(where, sql` AND `)}

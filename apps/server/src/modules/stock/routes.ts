@@ -9,10 +9,19 @@ import { exportCsv } from './csv-export.ts';
 import { importCsv } from './csv-import.ts';
 import { adjustStock, moveStock, receiveStock, splitStock } from './ledger.ts';
 import { getStock, lookupStock } from './lookup.ts';
+import { requireFeatures } from '../session/service.ts';
 import { deactivateLocation, getItem, getLocation, listItems, listLocations, listWarehouses, saveItem, saveLocation, saveWarehouse } from './masters.ts';
 
-// Every inventory call needs a login; feature access (stockAdjust.move etc.) is not enforced by the
-// server yet: the menu and guards hide what a role may not use (docs/inventory.md).
+// Every inventory call needs a login; writes also need the feature access of their action, so what
+// the menus hide cannot be called directly (docs/inventory.md).
+
+/** The feature that allows importing or saving each kind of master data. */
+const EDIT_FEATURE: Record<CsvEntity, [string, string]> = {
+  warehouses: ['location', 'location.edit'],
+  locations: ['location', 'location.edit'],
+  items: ['stockLookup', 'stockLookup.items'],
+  stock: ['stockAdjust', 'stockAdjust.receive'],
+};
 
 function sendCsv(reply: FastifyReply, deps: Deps, orgId: string, entity: CsvEntity, warehouse?: string) {
   return reply
@@ -25,26 +34,53 @@ function sendCsv(reply: FastifyReply, deps: Deps, orgId: string, entity: CsvEnti
 export function stockRoutes(app: FastifyInstance, deps: Deps): void {
   registerCall(app, deps, 'stock/lookup', ({ auth, body }) => lookupStock(deps.db, auth, body));
   registerCall(app, deps, 'stock/get', ({ auth, body }) => getStock(deps.db, auth, body));
-  registerCall(app, deps, 'stock/receive', ({ auth, body }) => receiveStock(deps, auth, body));
-  registerCall(app, deps, 'stock/adjust', ({ auth, body }) => adjustStock(deps, auth, body));
-  registerCall(app, deps, 'stock/move', ({ auth, body }) => moveStock(deps, auth, body));
-  registerCall(app, deps, 'stock/split', ({ auth, body }) => splitStock(deps, auth, body));
+  registerCall(app, deps, 'stock/receive', async ({ auth, body }) => {
+    await requireFeatures(deps, auth, ...EDIT_FEATURE.stock);
+    return receiveStock(deps, auth, body);
+  });
+  registerCall(app, deps, 'stock/adjust', async ({ auth, body }) => {
+    await requireFeatures(deps, auth, 'stockAdjust', 'stockAdjust.adjust');
+    return adjustStock(deps, auth, body);
+  });
+  registerCall(app, deps, 'stock/move', async ({ auth, body }) => {
+    await requireFeatures(deps, auth, 'stockAdjust', 'stockAdjust.move');
+    return moveStock(deps, auth, body);
+  });
+  registerCall(app, deps, 'stock/split', async ({ auth, body }) => {
+    await requireFeatures(deps, auth, 'stockAdjust', 'stockAdjust.split');
+    return splitStock(deps, auth, body);
+  });
   registerCall(app, deps, 'warehouse/list', ({ auth, body }) => listWarehouses(deps.db, auth, body));
-  registerCall(app, deps, 'warehouse/save', ({ auth, body }) => saveWarehouse(deps, auth, body));
+  registerCall(app, deps, 'warehouse/save', async ({ auth, body }) => {
+    await requireFeatures(deps, auth, ...EDIT_FEATURE.warehouses);
+    return saveWarehouse(deps, auth, body);
+  });
   registerCall(app, deps, 'location/list', ({ auth, body }) => listLocations(deps.db, auth, body));
   registerCall(app, deps, 'location/get', ({ auth, body }) => getLocation(deps.db, auth, body));
-  registerCall(app, deps, 'location/save', ({ auth, body }) => saveLocation(deps, auth, body));
-  registerCall(app, deps, 'location/deactivate', ({ auth, body }) => deactivateLocation(deps, auth, body));
+  registerCall(app, deps, 'location/save', async ({ auth, body }) => {
+    await requireFeatures(deps, auth, ...EDIT_FEATURE.locations);
+    return saveLocation(deps, auth, body);
+  });
+  registerCall(app, deps, 'location/deactivate', async ({ auth, body }) => {
+    await requireFeatures(deps, auth, ...EDIT_FEATURE.locations);
+    return deactivateLocation(deps, auth, body);
+  });
   registerCall(app, deps, 'item/list', ({ auth, body }) => listItems(deps.db, auth, body));
   registerCall(app, deps, 'item/get', ({ auth, body }) => getItem(deps.db, auth, body));
-  registerCall(app, deps, 'item/save', ({ auth, body }) => saveItem(deps, auth, body));
+  registerCall(app, deps, 'item/save', async ({ auth, body }) => {
+    await requireFeatures(deps, auth, ...EDIT_FEATURE.items);
+    return saveItem(deps, auth, body);
+  });
 
   // Encapsulated, so the 64 MB body limit applies to the import only (the app's is 1 MB).
   void app.register(async (scope) => {
     scope.addHook('onRoute', (route) => {
       route.bodyLimit = IMPORT_MAX_BYTES + 64 * 1024;
     });
-    registerCall(scope, deps, 'import/csv', ({ auth, body }) => importCsv(deps, auth, body));
+    registerCall(scope, deps, 'import/csv', async ({ auth, body }) => {
+      await requireFeatures(deps, auth, ...EDIT_FEATURE[body.entity]);
+      return importCsv(deps, auth, body);
+    });
   });
 
   // The export answers text/csv, streamed; the contract's response schema only covers errors.
