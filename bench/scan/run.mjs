@@ -2,9 +2,8 @@
 // Scanning benchmark in Chromium on the production build (npm run build first): decode rate of the
 // camera worker on 640x480 frames, and keyboard-wedge scan to screen latency. Starts its own server
 // on a free port with a temporary data folder, and stops it at the end. See README.md.
-import { spawn } from 'node:child_process';
+import { startBuiltServer } from '../server.mjs';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,27 +27,10 @@ if (!asset('decode.worker-') || !asset('zxing_reader-') || !existsSync(serverJs)
   process.exit(1);
 }
 
-const freePort = () =>
-  new Promise((ok, fail) => {
-    const s = createServer().once('error', fail);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => ok(port));
-    });
-  });
-
 async function startServer() {
-  const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'floorhand-bench-'));
-  const child = spawn(process.execPath, [serverJs], { cwd: root, env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO_SEED: 'on', LOG_LEVEL: 'warn', DATABASE_URL: '' }, stdio: ['ignore', 'ignore', 'inherit'] });
-  const base = `http://localhost:${port}`;
-  for (let i = 0; i < 120; i++) {
-    if (child.exitCode !== null) throw new Error(`the server stopped (exit ${child.exitCode})`);
-    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) return { base, stop: () => (child.kill(), rmSync(dataDir, { recursive: true, force: true })) };
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  child.kill();
-  throw new Error('the server did not answer /api/health within 60 s');
+  const server = await startBuiltServer({ DATA_DIR: dataDir, DEMO_SEED: 'on', LOG_LEVEL: 'warn', DATABASE_URL: '' });
+  return { base: server.base, stop: () => (server.stop(), rmSync(dataDir, { recursive: true, force: true })) };
 }
 
 /**

@@ -6,8 +6,8 @@
 // concurrency: (1) stock/lookup at a fixed 1,000 requests/s (the target: p99 under 20 ms), (2)
 // stock/lookup flat out, (3) the same indexed statement flat out through a plain pg pool of the
 // server's size. Prints requests/s, p50 and p99 of each and the ratio of (2) to (3) (target: ≥ 0.5).
-import { spawn, spawnSync } from 'node:child_process';
-import { createServer } from 'node:net';
+import { startBuiltServer } from '../server.mjs';
+import { spawnSync } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -27,30 +27,11 @@ if (!DATABASE_URL?.startsWith('postgres')) {
   process.exit(2);
 }
 
-const freePort = () =>
-  new Promise((ok, fail) => {
-    const s = createServer().once('error', fail);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => ok(port));
-    });
-  });
-
 async function startServer() {
   // Always rebuild: a stale bundle would measure old code.
   const built = spawnSync(process.execPath, ['build.mjs'], { cwd: join(root, 'apps/server'), stdio: 'inherit' });
   if (built.status !== 0) throw new Error('the server build failed');
-  const port = await freePort();
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL, DEMO_SEED: 'off', LOG_LEVEL: 'warn', NODE_ENV: 'production' };
-  const child = spawn(process.execPath, [join(root, 'apps/server/dist/server.js')], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 120; i++) {
-    if (child.exitCode !== null) throw new Error(`the server stopped (exit ${child.exitCode})`);
-    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) return { base, stop: () => child.kill() };
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  child.kill();
-  throw new Error('the server did not answer /api/health within 60 s');
+  return startBuiltServer({ DATABASE_URL, DEMO_SEED: 'off', LOG_LEVEL: 'warn', NODE_ENV: 'production' });
 }
 
 const BASE_BODY = { locId: 'bench', siteId: 'demo-main', appId: 'floorhand', orgId: 'demo' };
