@@ -71,7 +71,7 @@ test.describe('camera', () => {
       await expect(overlay(page)).toBeHidden();
 
       // The saved settings read it, from the header's scan button on the home screen.
-      await page.getByRole('link', { name: 'Home' }).click();
+      await page.goto('/tasks');
       await expect(page).toHaveURL(/\/tasks$/);
       await page.getByTestId('header-scan').click();
       await expect(page).toHaveURL(new RegExp(`/stockLookup\\?q=${LABEL}$`));

@@ -3,6 +3,7 @@
 // build and Playwright in Chromium. Ends with the line `N passed, N failed`.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
 
 const reports = 'reports';
 rmSync(reports, { recursive: true, force: true });
@@ -27,7 +28,7 @@ const buildStatus = run('npm', ['run', 'build']);
 if (buildStatus !== 0) {
   broken++;
 } else {
-  const e2eStatus = run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { PW_JSON: `${reports}/playwright.json` });
+  const e2eStatus = run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { PW_JSON: resolve(reports, 'playwright.json') });
   const e2e = readJson(`${reports}/playwright.json`);
   if (e2e) {
     passed += e2e.stats.expected + e2e.stats.flaky;

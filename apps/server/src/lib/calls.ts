@@ -54,7 +54,16 @@ export function registerCall<P extends CallPath>(app: FastifyInstance, deps: Dep
     // token is a 401 whatever its body, and reveals nothing of the body schema.
     preValidation: async (req) => {
       const token = bearerToken(req.headers.authorization);
-      if (def.auth !== 'none' && token) authOf.set(req, await authenticate(deps.db, deps.tokens, token));
+      if (def.auth === 'required' && token) authOf.set(req, await authenticate(deps.db, deps.tokens, token));
+      // Public data stays public: a stale or broken token on an optional call reads it anonymously,
+      // and the next call that needs the token reports the problem.
+      if (def.auth === 'optional' && token) {
+        const auth = await authenticate(deps.db, deps.tokens, token).catch((e: unknown) => {
+          if (e instanceof AppError && e.status === 401) return undefined;
+          throw e;
+        });
+        if (auth) authOf.set(req, auth);
+      }
       if (def.auth === 'required' && !authOf.has(req)) throw new AppError(401, { code: ERR.unauthorized, message: 'Please log in first' });
     },
     handler: async (req, reply) => {
