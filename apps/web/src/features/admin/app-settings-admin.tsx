@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Accordion, Alert, Button, Card, Group, NumberInput, SimpleGrid, Stack, Switch, Tabs, TagsInput, Text, Title } from '@mantine/core';
+import { Accordion, Alert, Card, NumberInput, SimpleGrid, Stack, Switch, Tabs, TagsInput, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { IconBrush, IconBuildingWarehouse, IconDeviceFloppy } from '@tabler/icons-react';
+import { IconBrush, IconBuildingWarehouse } from '@tabler/icons-react';
 import { APP_SETTINGS_DEFAULTS, appSettingsSchema, LABEL_TEMPLATE_LISTS, ORDER_TYPES, type AppSettings } from '@floorhand/contract/admin';
 import { isAdmin } from '@floorhand/contract/perms';
+import { SaveBar } from '../../components/ui/save-bar.tsx';
 import { adminKeys, siteDataQuery, useCallMutation } from '../../lib/admin-api.ts';
 import { useSessionStore } from '../../lib/session-store.ts';
 import { BrandAdmin } from './brand-admin.tsx';
@@ -107,19 +108,15 @@ function Editor({ initial, rev }: { initial: AppSettings; rev: number | undefine
         </Stack>
       </Card>
 
-      {problems.length > 0 && (
-        <Alert color="red" title={t('Please correct')} style={{ whiteSpace: 'pre-line' }}>
-          {problems.join('\n')}
-        </Alert>
-      )}
-      <Group>
-        <Button leftSection={<IconDeviceFloppy size={20} />} disabled={!dirty || problems.length > 0} loading={save.isPending} onClick={() => check.success && save.mutate({ siteData: { _rev: rev, data: check.data } })} data-testid="save-site-settings">
-          {t('Save site settings')}
-        </Button>
-        <Button variant="default" disabled={!dirty} onClick={() => setS(initial)}>
-          {t('Discard')}
-        </Button>
-      </Group>
+      <SaveBar
+        problems={problems}
+        dirty={dirty}
+        saving={save.isPending}
+        saveLabel={t('Save site settings')}
+        saveTestId="save-site-settings"
+        onSave={() => check.success && save.mutate({ siteData: { _rev: rev, data: check.data } })}
+        onDiscard={() => setS(initial)}
+      />
     </Stack>
   );
 }

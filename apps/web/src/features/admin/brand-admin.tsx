@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { Alert, Box, Button, Card, ColorInput, FileButton, Group, Image, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { IconDeviceFloppy, IconPhotoUp } from '@tabler/icons-react';
+import { IconPhotoUp } from '@tabler/icons-react';
 import { BRAND_COLORS, BRAND_DEFAULTS, brandSchema, FAVICON_SIZES, type BrandColor, type BrandData } from '@floorhand/contract/admin';
+import { SaveBar } from '../../components/ui/save-bar.tsx';
 import { adminKeys, siteDataQuery, useCallMutation } from '../../lib/admin-api.ts';
 import { brandIconUrl, brandLogoUrl } from '../../lib/brand-assets.ts';
 import { useSiteStore, type Brand } from '../../lib/site-store.ts';
@@ -142,19 +143,16 @@ function Editor({ initial, rev }: { initial: BrandData; rev: number | undefined 
         </Stack>
       </Card>
 
-      {problems.length > 0 && (
-        <Alert color="red" title={t('Please correct')} style={{ whiteSpace: 'pre-line' }}>
-          {problems.join('\n')}
-        </Alert>
-      )}
-      <Group>
-        <Button leftSection={<IconDeviceFloppy size={20} />} disabled={!dirty || problems.length > 0 || !!busy} loading={save.isPending} onClick={() => check.success && save.mutate({ siteData: { _rev: rev, data: check.data } })} data-testid="save-brand">
-          {t('Save brand')}
-        </Button>
-        <Button variant="default" disabled={!dirty} onClick={() => void qc.invalidateQueries({ queryKey: adminKeys.siteData('brand', 'brand') }).then(() => setBrand(initial))}>
-          {t('Discard')}
-        </Button>
-      </Group>
+      <SaveBar
+        problems={problems}
+        dirty={dirty}
+        saving={save.isPending}
+        busy={!!busy}
+        saveLabel={t('Save brand')}
+        saveTestId="save-brand"
+        onSave={() => check.success && save.mutate({ siteData: { _rev: rev, data: check.data } })}
+        onDiscard={() => void qc.invalidateQueries({ queryKey: adminKeys.siteData('brand', 'brand') }).then(() => setBrand(initial))}
+      />
     </Stack>
   );
 }
