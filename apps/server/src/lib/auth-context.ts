@@ -1,7 +1,10 @@
 import { AppError, ERR } from '@floorhand/contract/errors';
 import type { UserPerms } from '@floorhand/contract/perms';
 import type { Db } from '../db/client.ts';
-import { findAccount, isRevoked, loadPerms } from '../modules/auth/repository.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import { NO_PERMS } from '@floorhand/contract/perms';
+import { accountPerms, accounts, revokedTokens } from '../db/schema.ts';
+import { loadPerms } from '../modules/auth/repository.ts';
 import { looksLikeApiKey } from '@floorhand/contract/admin';
 import { APP_ID } from '@floorhand/contract/constants';
 import { apiKeyMatches, apiKeyPrefix } from '../modules/admin/api-key.ts';
@@ -33,13 +36,24 @@ export interface AuthTarget {
 export async function authenticate(db: Db, tokens: TokenService, token: string, target: AuthTarget = {}): Promise<AuthContext> {
   if (looksLikeApiKey(token)) return authenticateApiKey(db, token, target);
   const claims = await tokens.verifyAuth(token);
-  if (await isRevoked(db, claims.jti)) throw new AppError(401, { code: ERR.unauthorized, message: 'This session has been logged out' });
-  const account = await findAccount(db, claims.sub);
-  if (!account || !account.active || account.orgId !== claims.org) {
+  // Every call comes through here: the account, its perms and the revocation in one round trip.
+  const [row] = await db
+    .select({
+      userName: accounts.userName,
+      orgId: accounts.orgId,
+      active: accounts.active,
+      perms: { roles: accountPerms.roles, kioskAcct: accountPerms.kioskAcct, timeclockAcct: accountPerms.timeclockAcct, serviceAcct: accountPerms.serviceAcct },
+      revoked: sql<boolean>`exists (select 1 from ${revokedTokens} where ${revokedTokens.jti} = ${claims.jti})`,
+    })
+    .from(accounts)
+    .leftJoin(accountPerms, and(eq(accountPerms.accountId, accounts.id), eq(accountPerms.siteId, claims.site), eq(accountPerms.appId, claims.app)))
+    .where(eq(accounts.id, claims.sub));
+  if (row?.revoked) throw new AppError(401, { code: ERR.unauthorized, message: 'This session has been logged out' });
+  if (!row || !row.active || row.orgId !== claims.org) {
     throw new AppError(401, { code: ERR.unauthorized, message: 'The account is not active' });
   }
-  const perms = await loadPerms(db, account.id, claims.site, claims.app);
-  return { accountId: account.id, userName: account.userName, orgId: claims.org, siteId: claims.site, appId: claims.app, perms, claims };
+  const perms: UserPerms = row.perms?.roles ? { ...row.perms, roles: row.perms.roles } : NO_PERMS;
+  return { accountId: claims.sub, userName: row.userName, orgId: claims.org, siteId: claims.site, appId: claims.app, perms, claims };
 }
 
 const badKey = () => new AppError(401, { code: ERR.unauthorized, message: 'The API key is not valid or has been revoked' });

@@ -54,11 +54,14 @@ export function registerCall<P extends CallPath>(app: FastifyInstance, deps: Dep
     // token is a 401 whatever its body, and reveals nothing of the body schema.
     preValidation: async (req) => {
       const token = bearerToken(req.headers.authorization);
-      if (def.auth === 'required' && token) authOf.set(req, await authenticate(deps.db, deps.tokens, token));
+      // An API key is valid on the site the call names (docs/admin.md); a token names its own.
+      const b = (typeof req.body === 'object' && req.body ? req.body : {}) as { siteId?: unknown; appId?: unknown };
+      const target = { siteId: typeof b.siteId === 'string' && b.siteId ? b.siteId : undefined, appId: typeof b.appId === 'string' && b.appId ? b.appId : undefined };
+      if (def.auth === 'required' && token) authOf.set(req, await authenticate(deps.db, deps.tokens, token, target));
       // Public data stays public: a stale or broken token on an optional call reads it anonymously,
       // and the next call that needs the token reports the problem.
       if (def.auth === 'optional' && token) {
-        const auth = await authenticate(deps.db, deps.tokens, token).catch((e: unknown) => {
+        const auth = await authenticate(deps.db, deps.tokens, token, target).catch((e: unknown) => {
           if (e instanceof AppError && e.status === 401) return undefined;
           throw e;
         });

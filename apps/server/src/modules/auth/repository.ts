@@ -47,8 +47,3 @@ export async function touchWorkstation(db: Db, siteId: string, id: string, accou
 export async function revokeToken(db: Db, jti: string, expiresAt: Date): Promise<void> {
   await db.insert(revokedTokens).values({ jti, expiresAt }).onConflictDoNothing();
 }
-
-export async function isRevoked(db: Db, jti: string): Promise<boolean> {
-  const rows = await db.select({ jti: revokedTokens.jti }).from(revokedTokens).where(eq(revokedTokens.jti, jti));
-  return rows.length > 0;
-}
