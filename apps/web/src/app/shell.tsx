@@ -10,7 +10,7 @@ import { logout } from '../lib/session.ts';
 import { useSessionStore } from '../lib/session-store.ts';
 import { useSiteStore } from '../lib/site-store.ts';
 import { useBrandHead } from '../lib/brand-assets.ts';
-import { ScanIcon, WORK_AREA_MENU } from '../components/ui/work-areas.tsx';
+import { ScanIcon, visibleWorkAreas } from '../components/ui/work-areas.tsx';
 import { configureWasm } from '../features/scanning/decoder.ts';
 import { zxingReaderWasmUrl } from '../features/scanning/decoder-wasm-url.ts';
 import { attachKeyboardWedge } from '../features/scanning/keyboard-wedge.ts';
@@ -93,7 +93,7 @@ export function Shell() {
   useEffect(() => {
     document.title = [title ? t(title) : undefined, brand.title ?? 'Floorhand'].filter(Boolean).join(' · ');
   }, [title, brand.title, t]);
-  const menu = WORK_AREA_MENU.filter((w) => features?.[w.feature] !== false && (w.feature !== 'timeclock' || (perms && (perms.timeclockAcct || isAdmin(perms)))));
+  const menu = visibleWorkAreas(features, perms);
   return (
     <AppShell
       header={{ height: 56 }}

@@ -1,5 +1,6 @@
 import { calls, HEADERS, type CallArgs, type CallPath, type CallResponse } from '@floorhand/contract/api';
 import { ANONYMOUS_ORG_ID, APP_ID } from '@floorhand/contract/constants';
+import { hostMatches } from '@floorhand/contract/hosts';
 import { ERR, LOGOUT_ERR_CODES, type ServerErr } from '@floorhand/contract/errors';
 import { dialogs } from '../app/dialogs/dialog-store.ts';
 import { useAuthStore } from './auth-store.ts';
@@ -13,10 +14,8 @@ export function apiBase(loc: Pick<Location, 'origin' | 'hostname' | 'port'> = wi
   return loc.origin;
 }
 
-/** A trusted host gets the token; '*' in a pattern matches any run of characters. */
-export function isTrustedHost(hostname: string, patterns: readonly string[]): boolean {
-  return patterns.some((p) => new RegExp(`^${p.split('*').map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`, 'i').test(hostname));
-}
+/** A trusted host gets the token. */
+export const isTrustedHost = (hostname: string, patterns: readonly string[]): boolean => patterns.some((p) => hostMatches(p, hostname));
 
 export class ApiError extends Error {
   constructor(

@@ -1,5 +1,6 @@
 import type { CallArgs, CallResponse } from '@floorhand/contract/api';
 import { AppError, ERR } from '@floorhand/contract/errors';
+import { hostMatches } from '@floorhand/contract/hosts';
 import { isAdmin } from '@floorhand/contract/perms';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { auditStamp, newId } from '../../lib/audit.ts';
@@ -8,12 +9,6 @@ import { checkSiteData } from '../records/service.ts';
 import { checkKnownSiteData } from '../admin/site-data.ts';
 import { PUBLIC_SITE_DATA, SITE_DATA_DEFAULTS } from './defaults.ts';
 import { findSite, findSiteData, insertSiteData, listSites, updateSiteData, writeAuditLog, type SiteDataRow } from './repository.ts';
-
-/** '*' in a host pattern matches any run of characters; everything else matches itself. */
-export function hostMatches(pattern: string, hostname: string): boolean {
-  const re = new RegExp(`^${pattern.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`, 'i');
-  return re.test(hostname);
-}
 
 export async function resolveSite(deps: Deps, hostname: string): Promise<CallResponse<'site/resolve'>> {
   const all = await listSites(deps.db);

@@ -12,7 +12,8 @@ import {
   IconAdjustmentsHorizontal,
   IconStack2,
 } from '@tabler/icons-react';
-import type { WorkArea } from '@floorhand/contract/features';
+import type { VisibleFeatures, WorkArea } from '@floorhand/contract/features';
+import { isAdmin, type UserPerms } from '@floorhand/contract/perms';
 
 export interface WorkAreaEntry {
   feature: WorkArea;
@@ -37,3 +38,7 @@ export const WORK_AREA_MENU: WorkAreaEntry[] = [
 ];
 
 export const ScanIcon = IconBarcode;
+
+/** The work areas a session may open: its visible features, and the time clock only for timeclock accounts and admins. */
+export const visibleWorkAreas = (features: VisibleFeatures | null, perms: UserPerms | null): WorkAreaEntry[] =>
+  WORK_AREA_MENU.filter((w) => features?.[w.feature] !== false && (w.feature !== 'timeclock' || (!!perms && (perms.timeclockAcct || isAdmin(perms)))));

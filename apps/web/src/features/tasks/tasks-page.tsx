@@ -1,8 +1,7 @@
 import { Card, Group, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { isAdmin } from '@floorhand/contract/perms';
-import { WORK_AREA_MENU } from '../../components/ui/work-areas.tsx';
+import { visibleWorkAreas } from '../../components/ui/work-areas.tsx';
 import { useAuthStore } from '../../lib/auth-store.ts';
 import { useSessionStore } from '../../lib/session-store.ts';
 import { useScans } from '../scanning/use-scans.ts';
@@ -16,7 +15,7 @@ export function TasksPage() {
   const navigate = useNavigate();
   // A scan on the home screen looks the value up (docs/scanning.md).
   useScans((scan) => void navigate({ href: `/stockLookup?q=${encodeURIComponent(scan.text)}` }));
-  const areas = WORK_AREA_MENU.filter((w) => features?.[w.feature] !== false && (w.feature !== 'timeclock' || (perms && (perms.timeclockAcct || isAdmin(perms)))));
+  const areas = visibleWorkAreas(features, perms);
   return (
     <Stack>
       {user && (
