@@ -20,6 +20,7 @@ import { recordRoutes } from './modules/records/routes.ts';
 import { sessionRoutes } from './modules/session/routes.ts';
 import { siteRoutes } from './modules/site/routes.ts';
 import { stockRoutes } from './modules/stock/routes.ts';
+import { schedulePurge } from './modules/housekeeping/purge.ts';
 
 /** The built web app: WEB_DIST, or apps/web/dist found from here. */
 function webDist(config: Config): string | undefined {
@@ -113,6 +114,8 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   const tokens = await createTokenService(db);
   const realtime = await attachRealtime(app.server, { db, tokens, redisUrl: config.REDIS_URL, log: app.log });
   app.addHook('preClose', () => realtime.close());
+  const stopPurge = schedulePurge(db, config.IDEMPOTENCY_KEEP_HOURS, app.log);
+  app.addHook('onClose', async () => stopPurge());
   const deps: Deps = { db, tokens, config, realtime };
 
   app.get('/api/health', { schema: { hide: true } }, async () => ({ ok: true, db: database.kind }));

@@ -21,6 +21,8 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   /** Which proxies' X-Forwarded-For to believe: 'loopback' (default), 'none', or a comma-separated list of addresses/CIDRs. */
   TRUST_PROXY: z.string().min(1).default('loopback'),
+  /** How long a write's idempotency key is remembered: a retry after that is a new request. */
+  IDEMPOTENCY_KEEP_HOURS: z.coerce.number().int().min(1).max(8760).default(168),
 });
 
 export type Config = z.infer<typeof envSchema> & { demoSeed: boolean };

@@ -9,6 +9,7 @@ import type { StockRecord } from '@floorhand/contract/inventory';
 import type { ClientToServerEvents, EventEnvelope, ServerToClientEvents } from '@floorhand/contract/realtime';
 import { ACME_BASE, ACME, call, createAcme, createTestApp, DEMO_BASE, loginAs, uniqueIp, type TestApp } from '../../test/harness.ts';
 import { ledgerMismatches } from './ledger-check.ts';
+import { purgeExpired } from '../housekeeping/purge.ts';
 
 let t: TestApp;
 let admin: string;
@@ -345,6 +346,29 @@ describe('idempotency', () => {
     await adjust({ stockId: s.stockId, qty: 15 });
     expect((await adjust({ idempotencyKey, stockId: s.stockId, qty: -20 })).status).toBe(200);
     expect(await qtyOf(s.stockId)).toBe(5);
+  });
+
+  it('forgets keys older than IDEMPOTENCY_KEEP_HOURS and revocations of expired tokens', async () => {
+    const s = await fresh();
+    const old = key();
+    const recent = key();
+    expect((await adjust({ idempotencyKey: old, stockId: s.stockId, qty: 1 })).status).toBe(200);
+    expect((await adjust({ idempotencyKey: recent, stockId: s.stockId, qty: 1 })).status).toBe(200);
+    await t.db.execute(sql`UPDATE idempotency_keys SET created_at = now() - interval '169 hours' WHERE key = ${old}`);
+    const jti = old.slice(0, 30);
+    await t.db.execute(sql`INSERT INTO revoked_tokens (jti, expires_at) VALUES ('gone-' || ${jti}, now() - interval '1 second'), ('kept-' || ${jti}, now() + interval '1 hour')`);
+    const purged = await purgeExpired(t.db, t.config.IDEMPOTENCY_KEEP_HOURS);
+    expect(purged.idempotencyKeys).toBeGreaterThanOrEqual(1);
+    expect(purged.revokedTokens).toBeGreaterThanOrEqual(1);
+    const keys = (await dbRows(sql`SELECT key FROM idempotency_keys WHERE key IN (${old}, ${recent})`)).map((r) => r.key);
+    expect(keys).toEqual([recent]);
+    const jtis = (await dbRows(sql`SELECT jti FROM revoked_tokens WHERE jti LIKE ${`%${jti}`}`)).map((r) => r.jti);
+    expect(jtis).toEqual([`kept-${jti}`]);
+    // The recent key still answers its retry; the forgotten one is a new request again.
+    expect((await adjust({ idempotencyKey: recent, stockId: s.stockId, qty: 1 })).status).toBe(200);
+    expect(await qtyOf(s.stockId)).toBe(12);
+    expect((await adjust({ idempotencyKey: old, stockId: s.stockId, qty: 1 })).status).toBe(200);
+    expect(await qtyOf(s.stockId)).toBe(13);
   });
 });
 
