@@ -16,10 +16,14 @@ export const freePort = () =>
     });
   });
 
-/** `env` is added to this process's environment; PORT and HOST are chosen here. */
+/**
+ * `env` is added to this process's environment; PORT and HOST are chosen here. BENCH_SERVER_NODE_ARGS
+ * passes Node options to the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it.
+ */
 export async function startBuiltServer(env) {
   const port = await freePort();
-  const child = spawn(process.execPath, [join(root, 'apps/server/dist/server.js')], {
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, join(root, 'apps/server/dist/server.js')], {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'inherit'],

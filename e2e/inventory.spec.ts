@@ -297,6 +297,13 @@ test.describe('inventory', () => {
       await page.getByTestId('adjust-action').getByText('Move', { exact: true }).click();
     });
 
+    // A part with two records: each candidate names its record, part and place.
+    await page.getByTestId('adjust-lookup-input').fill(f.part);
+    await page.getByTestId('adjust-lookup-input').press('Enter');
+    await expect(page.getByTestId('adjust-candidate')).toHaveCount(2);
+    await expect(page.getByTestId('adjust-candidate').filter({ hasText: other.stock.stockId })).toContainText(`${f.part} · MAIN / ${f.to}`);
+    await expect(page.getByTestId('adjust-candidate').filter({ hasText: f.stockIds[0]! })).toContainText(`${f.part} · MAIN / ${f.from}`);
+
     // Nothing known by that value.
     await page.getByTestId('adjust-lookup-input').fill('NO-SUCH-THING');
     await page.getByTestId('adjust-lookup-input').press('Enter');

@@ -12,6 +12,7 @@ import type { Database } from './db/client.ts';
 import { seedDemo } from './db/seed.ts';
 import type { Deps } from './lib/calls.ts';
 import { createTokenService } from './lib/tokens.ts';
+import { createAuthCache } from './lib/auth-cache.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
@@ -112,11 +113,12 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   const db = database.db;
   if (config.demoSeed && (await seedDemo(db))) app.log.info('demo data loaded (organisation demo, password demo1234)');
   const tokens = await createTokenService(db);
-  const realtime = await attachRealtime(app.server, { db, tokens, redisUrl: config.REDIS_URL, log: app.log });
+  const authCache = createAuthCache();
+  const realtime = await attachRealtime(app.server, { db, tokens, authCache, redisUrl: config.REDIS_URL, log: app.log });
   app.addHook('preClose', () => realtime.close());
   const stopPurge = schedulePurge(db, config.IDEMPOTENCY_KEEP_HOURS, app.log);
   app.addHook('onClose', async () => stopPurge());
-  const deps: Deps = { db, tokens, config, realtime };
+  const deps: Deps = { db, tokens, config, realtime, authCache };
 
   app.get('/api/health', { schema: { hide: true } }, async () => ({ ok: true, db: database.kind }));
   authRoutes(app, deps);

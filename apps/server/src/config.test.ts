@@ -23,6 +23,7 @@ describe('loadConfig', () => {
       DEMO_SEED: 'auto',
       NODE_ENV: 'development',
       TRUST_PROXY: 'loopback',
+      IDEMPOTENCY_KEEP_HOURS: 168,
       demoSeed: true,
     });
   });

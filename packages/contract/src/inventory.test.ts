@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { entityDefSchema } from './records/schema-model.ts';
 import { validateRecord } from './records/validate.ts';
-import { CSV_COLUMNS, CSV_ENTITIES, INVENTORY_ENTITIES, importReportOf, quantityInput } from './inventory.ts';
+import { CSV_COLUMNS, CSV_ENTITIES, groupRecords, INVENTORY_ENTITIES, importReportOf, lookupGroupSchema, lookupRecordSchema, quantityInput } from './inventory.ts';
 
 describe('inventory entities', () => {
   it.each(CSV_ENTITIES)('%s is a valid EntityDef whose fields are the CSV columns', (entity) => {
@@ -41,5 +41,34 @@ describe('importReportOf', () => {
     expect(importReportOf({ detail: '{"errors":{}}' })).toBeUndefined();
     expect(importReportOf({ detail: 'not json' })).toBeUndefined();
     expect(importReportOf(undefined)).toBeUndefined();
+  });
+});
+
+describe('lookup groups', () => {
+  it('groupRecords gives each record its group’s item and place, and the record keeps its own fields', () => {
+    const record = { _id: 'sr1', _rev: 2, stockId: 'S1', quantity: 1.5, conditionCode: 'NE', lot: 'L1', serial: null, certSource: null, receivedDate: '2026-01-02', changedAt: '2026-01-02T00:00:00.000Z' };
+    const group = lookupGroupSchema.parse({
+      itemId: 'i1',
+      partNumber: 'P-1',
+      description: 'Bolt',
+      uom: 'EA',
+      tracking: 'lot',
+      department: 'MECH',
+      warehouseId: 'w1',
+      warehouse: 'MAIN',
+      locationId: 'l1',
+      location: 'A-01',
+      quantity: 3,
+      records: [record, { ...record, _id: 'sr2', stockId: 'S2' }],
+    });
+    const [first, second] = groupRecords(group);
+    expect(first).toEqual({ ...record, itemId: 'i1', partNumber: 'P-1', description: 'Bolt', uom: 'EA', tracking: 'lot', department: 'MECH', warehouseId: 'w1', warehouse: 'MAIN', locationId: 'l1', location: 'A-01' });
+    expect(second?.stockId).toBe('S2');
+  });
+
+  it('a lookup record carries neither its group’s fields nor the audit', () => {
+    const parsed = lookupRecordSchema.parse({ _id: 'sr1', _rev: 1, stockId: 'S1', quantity: 1, conditionCode: null, lot: null, serial: null, certSource: null, receivedDate: null, changedAt: 'x', partNumber: 'P', x$audit: {} });
+    expect(Object.keys(parsed)).not.toContain('partNumber');
+    expect(Object.keys(parsed)).not.toContain('x$audit');
   });
 });

@@ -215,20 +215,50 @@ export type Movement = z.infer<typeof movementSchema>;
 export const LOOKUP_MATCHES = ['stockId', 'location', 'partNumber', 'barcode'] as const;
 export const LOOKUP_SORTS = ['location', 'partNumber', 'stockId', 'receivedDate', 'quantity'] as const;
 
+/**
+ * A record as a lookup lists it: only what its group (item and place) does not already say, and no
+ * audit (stock/get has the whole record). A location lookup lists a hundred records: repeating the
+ * item and place in each tripled the answer (docs/inventory.md, Speed).
+ */
+export const lookupRecordSchema = stockRecordSchema.pick({
+  _id: true,
+  _rev: true,
+  stockId: true,
+  quantity: true,
+  conditionCode: true,
+  lot: true,
+  serial: true,
+  certSource: true,
+  receivedDate: true,
+  changedAt: true,
+});
+export type LookupRecord = z.infer<typeof lookupRecordSchema>;
+
 /** Stock of one item in one location, in the lookup's order. */
 export const lookupGroupSchema = z.object({
   itemId: z.string(),
   partNumber: z.string(),
   description: z.string(),
   uom: z.string(),
+  tracking: z.enum(TRACKING),
+  department: z.string().nullable(),
   warehouseId: z.string(),
   warehouse: z.string(),
   locationId: z.string(),
   location: z.string(),
   quantity: z.number(),
-  records: z.array(stockRecordSchema),
+  records: z.array(lookupRecordSchema),
 });
 export type LookupGroup = z.infer<typeof lookupGroupSchema>;
+
+/** A stock record of a list, with its item and place: a lookup record with its group's fields. */
+export type ListedStock = Omit<StockRecord, 'x$audit'>;
+
+/** A lookup group's records with the group's item and place filled in, for flat lists of records. */
+export function groupRecords(g: LookupGroup): ListedStock[] {
+  const { records, quantity: _total, ...shared } = g;
+  return records.map((r) => ({ ...shared, ...r }));
+}
 
 export const importProblemSchema = z.object({ row: z.number().int(), field: z.string(), message: z.string() });
 /**

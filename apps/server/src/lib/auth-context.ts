@@ -1,9 +1,9 @@
 import { AppError, ERR } from '@floorhand/contract/errors';
 import type { UserPerms } from '@floorhand/contract/perms';
 import type { Db } from '../db/client.ts';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { NO_PERMS } from '@floorhand/contract/perms';
-import { accountPerms, accounts, revokedTokens } from '../db/schema.ts';
+import { preparedRows } from '../db/prepared.ts';
 import { loadPerms } from '../modules/auth/repository.ts';
 import { looksLikeApiKey } from '@floorhand/contract/admin';
 import { APP_ID } from '@floorhand/contract/constants';
@@ -33,27 +33,38 @@ export interface AuthTarget {
   appId?: string;
 }
 
+interface AuthRow {
+  user_name: string;
+  org_id: string;
+  active: boolean;
+  /** The perms columns are null when the account has no perms on the token's site. */
+  roles: string[] | null;
+  kiosk_acct: boolean | null;
+  timeclock_acct: boolean | null;
+  service_acct: boolean | null;
+  revoked: boolean;
+}
+
 export async function authenticate(db: Db, tokens: TokenService, token: string, target: AuthTarget = {}): Promise<AuthContext> {
   if (looksLikeApiKey(token)) return authenticateApiKey(db, token, target);
   const claims = await tokens.verifyAuth(token);
-  // Every call comes through here: the account, its perms and the revocation in one round trip.
-  const [row] = await db
-    .select({
-      userName: accounts.userName,
-      orgId: accounts.orgId,
-      active: accounts.active,
-      perms: { roles: accountPerms.roles, kioskAcct: accountPerms.kioskAcct, timeclockAcct: accountPerms.timeclockAcct, serviceAcct: accountPerms.serviceAcct },
-      revoked: sql<boolean>`exists (select 1 from ${revokedTokens} where ${revokedTokens.jti} = ${claims.jti})`,
-    })
-    .from(accounts)
-    .leftJoin(accountPerms, and(eq(accountPerms.accountId, accounts.id), eq(accountPerms.siteId, claims.site), eq(accountPerms.appId, claims.app)))
-    .where(eq(accounts.id, claims.sub));
+  // Every call comes through here: the account, its perms and the revocation in one round trip, as a
+  // prepared statement (db/prepared.ts).
+  const [row] = await preparedRows<AuthRow>(
+    db,
+    sql`SELECT a.user_name, a.org_id, a.active, p.roles, p.kiosk_acct, p.timeclock_acct, p.service_acct,
+      EXISTS (SELECT 1 FROM revoked_tokens WHERE jti = ${claims.jti}) AS revoked
+    FROM accounts a LEFT JOIN account_perms p ON p.account_id = a.id AND p.site_id = ${claims.site} AND p.app_id = ${claims.app}
+    WHERE a.id = ${claims.sub}`,
+  );
   if (row?.revoked) throw new AppError(401, { code: ERR.unauthorized, message: 'This session has been logged out' });
-  if (!row || !row.active || row.orgId !== claims.org) {
+  if (!row || !row.active || row.org_id !== claims.org) {
     throw new AppError(401, { code: ERR.unauthorized, message: 'The account is not active' });
   }
-  const perms: UserPerms = row.perms?.roles ? { ...row.perms, roles: row.perms.roles } : NO_PERMS;
-  return { accountId: claims.sub, userName: row.userName, orgId: claims.org, siteId: claims.site, appId: claims.app, perms, claims };
+  const perms: UserPerms = row.roles
+    ? { roles: row.roles, kioskAcct: row.kiosk_acct ?? false, timeclockAcct: row.timeclock_acct ?? false, serviceAcct: row.service_acct ?? false }
+    : NO_PERMS;
+  return { accountId: claims.sub, userName: row.user_name, orgId: claims.org, siteId: claims.site, appId: claims.app, perms, claims };
 }
 
 const badKey = () => new AppError(401, { code: ERR.unauthorized, message: 'The API key is not valid or has been revoked' });

@@ -5,7 +5,8 @@ import { calls, type CallPath, type CallResponse } from '@floorhand/contract/api
 import { AppError, ERR } from '@floorhand/contract/errors';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { authenticate, bearerToken, type AuthContext } from './auth-context.ts';
+import { authenticate, bearerToken, type AuthContext, type AuthTarget } from './auth-context.ts';
+import { changesAuth, type AuthCache } from './auth-cache.ts';
 import type { Realtime } from '../modules/realtime/socket.ts';
 import type { TokenService } from './tokens.ts';
 
@@ -14,6 +15,17 @@ export interface Deps {
   tokens: TokenService;
   config: Config;
   realtime: Realtime;
+  authCache: AuthCache;
+}
+
+/** `authenticate` through the node's short-lived cache (lib/auth-cache.ts). */
+async function authenticateCached(deps: Deps, token: string, target: AuthTarget): Promise<AuthContext> {
+  const key = `${token}\u0000${target.siteId ?? ''}\u0000${target.appId ?? ''}`;
+  const known = deps.authCache.get(key);
+  if (known) return known;
+  const auth = await authenticate(deps.db, deps.tokens, token, target);
+  deps.authCache.set(key, auth);
+  return auth;
 }
 
 interface CallContext<P extends CallPath> {
@@ -57,11 +69,11 @@ export function registerCall<P extends CallPath>(app: FastifyInstance, deps: Dep
       // An API key is valid on the site the call names (docs/admin.md); a token names its own.
       const b = (typeof req.body === 'object' && req.body ? req.body : {}) as { siteId?: unknown; appId?: unknown };
       const target = { siteId: typeof b.siteId === 'string' && b.siteId ? b.siteId : undefined, appId: typeof b.appId === 'string' && b.appId ? b.appId : undefined };
-      if (def.auth === 'required' && token) authOf.set(req, await authenticate(deps.db, deps.tokens, token, target));
+      if (def.auth === 'required' && token) authOf.set(req, await authenticateCached(deps, token, target));
       // Public data stays public: a stale or broken token on an optional call reads it anonymously,
       // and the next call that needs the token reports the problem.
       if (def.auth === 'optional' && token) {
-        const auth = await authenticate(deps.db, deps.tokens, token, target).catch((e: unknown) => {
+        const auth = await authenticateCached(deps, token, target).catch((e: unknown) => {
           if (e instanceof AppError && e.status === 401) return undefined;
           throw e;
         });
@@ -82,7 +94,14 @@ export function registerCall<P extends CallPath>(app: FastifyInstance, deps: Dep
           });
         }
       }
-      return (handler as (ctx: Authed<P, AuthContext | undefined>) => Promise<CallResponse<P>>)({ body, req, reply, auth });
+      const run = () => (handler as (ctx: Authed<P, AuthContext | undefined>) => Promise<CallResponse<P>>)({ body, req, reply, auth });
+      if (!changesAuth(path)) return run();
+      // After the change has committed (or failed), no node may answer from what it remembered.
+      try {
+        return await run();
+      } finally {
+        deps.authCache.clear();
+      }
     },
   });
 }

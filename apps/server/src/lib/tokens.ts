@@ -21,8 +21,33 @@ async function loadKey(db: Db): Promise<Uint8Array> {
 
 export type TokenService = Awaited<ReturnType<typeof createTokenService>>;
 
+/** Claims are shared by every call with the same token: nobody may change them. */
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+/** Verified tokens remembered (until they expire): a scanner sends the same token with every scan. */
+const VERIFIED_MAX = 10_000;
+
 export async function createTokenService(db: Db) {
-  const key = await loadKey(db);
+  // Imported once: handing jose the raw bytes would import the key again for every token.
+  const key = await crypto.subtle.importKey('raw', await loadKey(db), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  // Verification depends only on the token and the key, so its result can be reused until `exp`.
+  // What the database says of the token (revoked, account inactive) is still asked on every call.
+  const verified = new Map<string, Record<string, unknown> & { exp?: number }>();
+  async function verifySignature(token: string) {
+    const known = verified.get(token);
+    if (known && (known.exp ?? 0) * 1000 > Date.now()) return known;
+    verified.delete(token);
+    const { payload } = await jwtVerify(fromUrlSafe(token), key, { algorithms: ['HS256'] });
+    if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
+    verified.set(token, deepFreeze(payload));
+    return payload;
+  }
 
   async function sign(claims: Record<string, unknown>, lifetimeSecs: number): Promise<string> {
     const jwt = await new SignJWT(claims)
@@ -35,7 +60,7 @@ export async function createTokenService(db: Db) {
 
   async function verify<T>(token: string, typ: string): Promise<T> {
     try {
-      const { payload } = await jwtVerify(fromUrlSafe(token), key, { algorithms: ['HS256'] });
+      const payload = await verifySignature(token);
       if (payload.typ !== typ) throw new AppError(401, { code: ERR.badToken, message: 'The token is not valid for this call' });
       return payload as T;
     } catch (e) {

@@ -98,6 +98,24 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
   }
 }
 
+/**
+ * A second server node on the same database (and the same Redis, when REDIS_URL is set), as behind a
+ * load balancer. Close it before `t`.
+ */
+export async function createSecondNode(t: TestApp): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+  const url = t.config.DATABASE_URL;
+  const database = url ? await openDatabase({ databaseUrl: url }) : t.database;
+  const app = await buildApp({ config: t.config, database });
+  await app.ready();
+  return {
+    app,
+    async close() {
+      await app.close();
+      if (database !== t.database) await database.close();
+    },
+  };
+}
+
 /** Organisation 'acme' with site 'acme-main' (host acme.localhost) and an admin; returns the admin's id. */
 export async function createAcme(db: Db): Promise<{ adminId: string }> {
   await createOrganisation(db, { id: ACME.orgId, name: 'Acme Corp.', siteId: ACME.siteId, hosts: [ACME.host] });

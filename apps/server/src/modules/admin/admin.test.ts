@@ -299,6 +299,8 @@ describe('accounts', () => {
   it('deactivates without deleting: login and tokens are refused, history stays', async () => {
     const id = await newAccount('leaver');
     const token = await login('leaver', 'secret-pass-1');
+    // Used once, so the node remembers who the token is (lib/auth-cache.ts): deactivation must still win.
+    expect((await call(t.app, 'account/me/get', {}, token)).status).toBe(200);
     const res = await call(t.app, 'admin/account/update', { accountId: id, account: { active: false } }, tokens.admin);
     expect(res.body.account?.active).toBe(false);
     expect((await call(t.app, 'account/me/get', {}, token)).status).toBe(401);

@@ -3,7 +3,8 @@ import { calls, type CallPath } from '@floorhand/contract/api';
 import { ERR } from '@floorhand/contract/errors';
 import { ROLE } from '@floorhand/contract/perms';
 import { SITE_DATA_DEFAULTS } from '../site/defaults.ts';
-import { ACME, ACME_BASE, call, createAcme, createTestApp, DEMO_BASE, DEMO_WORKSTATION, loginAs, uniqueIp, type TestApp } from '../../test/harness.ts';
+import { ACME, ACME_BASE, call, createAcme, createSecondNode, createTestApp, DEMO_BASE, DEMO_WORKSTATION, loginAs, uniqueIp, type TestApp } from '../../test/harness.ts';
+import { AUTH_CACHE_MS } from '../../lib/auth-cache.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -244,6 +245,29 @@ describe('auth/logout', () => {
     }
     // Another login of the same account stays valid.
     expect((await call(t.app, 'auth/refresh', {}, other)).status).toBe(200);
+  });
+});
+
+describe('several server nodes', () => {
+  it('a logout on one node is refused on the other: at once with Redis, within AUTH_CACHE_MS without', async () => {
+    const other = await createSecondNode(t);
+    try {
+      const { token } = await loginAs(t.app, 'clerk', { ip: uniqueIp() });
+      // The other node has seen the token, so it remembers who it is.
+      expect((await call(other.app, 'account/me/get', {}, token)).status).toBe(200);
+      expect((await call(t.app, 'auth/logout', {}, token)).status).toBe(200);
+      const started = Date.now();
+      let status = 200;
+      while (status === 200 && Date.now() - started < AUTH_CACHE_MS + 1000) {
+        status = (await call(other.app, 'account/me/get', {}, token)).status;
+        if (status === 200) await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(status).toBe(401);
+      // Through Redis the other node is told after the logout's commit, in well under the cache's time.
+      if (process.env.REDIS_URL) expect(Date.now() - started).toBeLessThan(AUTH_CACHE_MS / 2);
+    } finally {
+      await other.close();
+    }
   });
 });
 

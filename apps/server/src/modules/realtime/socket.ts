@@ -8,9 +8,16 @@ import { sendRequestSchema, type ClientToServerEvents, type Printer, type Server
 import type { Db } from '../../db/client.ts';
 import { authenticate, type AuthContext } from '../../lib/auth-context.ts';
 import type { TokenService } from '../../lib/tokens.ts';
+import type { AuthCache } from '../../lib/auth-cache.ts';
 
 type Payload<E extends keyof ServerToClientEvents> = Parameters<ServerToClientEvents[E]>[0]['data'];
-type FhSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, { auth: AuthContext; client: string }>;
+/** The message by which one node tells the others to forget who tokens are (lib/auth-cache.ts). */
+const AUTH_CHANGED = 'floorhand:authChanged';
+/** Events between server nodes (through the Redis adapter). */
+interface NodeEvents {
+  [AUTH_CHANGED]: () => void;
+}
+type FhSocket = Socket<ClientToServerEvents, ServerToClientEvents, NodeEvents, { auth: AuthContext; client: string }>;
 
 export interface Realtime {
   /** Emits an event to every socket of a site (optionally one room of it) with an increasing event id. */
@@ -28,8 +35,12 @@ export function nextEventId(now = Date.now()): number {
 
 type SendHandler = (socket: FhSocket, data: unknown) => Promise<unknown>;
 
-export async function attachRealtime(server: HttpServer, deps: { db: Db; tokens: TokenService; redisUrl?: string; log: FastifyBaseLogger }): Promise<Realtime> {
-  const io = new Server<ClientToServerEvents, ServerToClientEvents>(server, { transports: ['websocket'], serveClient: false });
+
+export async function attachRealtime(
+  server: HttpServer,
+  deps: { db: Db; tokens: TokenService; authCache: AuthCache; redisUrl?: string; log: FastifyBaseLogger },
+): Promise<Realtime> {
+  const io = new Server<ClientToServerEvents, ServerToClientEvents, NodeEvents>(server, { transports: ['websocket'], serveClient: false });
   const redisClients: Array<{ quit(): Promise<unknown> }> = [];
   if (deps.redisUrl) {
     const pub = createClient({ url: deps.redisUrl });
@@ -37,6 +48,8 @@ export async function attachRealtime(server: HttpServer, deps: { db: Db; tokens:
     await Promise.all([pub.connect(), sub.connect()]);
     io.adapter(createAdapter(pub, sub));
     redisClients.push(pub, sub);
+    deps.authCache.onClear(() => io.serverSideEmit(AUTH_CHANGED));
+    io.on(AUTH_CHANGED, () => deps.authCache.clearLocal());
   }
   const printers = new Map<string, Printer[]>();
 

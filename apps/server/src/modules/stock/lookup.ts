@@ -6,12 +6,12 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { CallResponse } from '@floorhand/contract/api';
-import { LOOKUP_MATCHES, MOVEMENT_HISTORY_MAX, type LookupGroup, type StockRecord } from '@floorhand/contract/inventory';
+import { LOOKUP_MATCHES, MOVEMENT_HISTORY_MAX, type LookupGroup } from '@floorhand/contract/inventory';
 import { formatQty, qtyUnits } from '@floorhand/contract/quantity';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import type { Db } from '../../db/client.ts';
-import { notFound, query, type Body } from './db.ts';
-import { movementsOf, selectStock, STOCK_COLUMNS, STOCK_FROM, toStockRecord, type StockRow } from './repository.ts';
+import { isoSql, notFound, preparedQuery, query, type Body } from './db.ts';
+import { movementsOf, selectStock, STOCK_FROM, type StockRow } from './repository.ts';
 
 type Match = (typeof LOOKUP_MATCHES)[number];
 
@@ -47,21 +47,31 @@ function filters(body: Body<'stock/lookup'>): SQL[] {
   return where;
 }
 
-/** Records in the lookup's order, grouped by item and location (a group appears where its first record does). */
-export function groupStock(records: StockRecord[]): LookupGroup[] {
+/** A lookup row: a stock record with its item and place, without the audit (LOOKUP_COLUMNS). */
+type LookupRow = Omit<StockRow, 'audit'>;
+
+const LOOKUP_COLUMNS = sql`sr.id, sr.stock_id, sr._rev AS rev, sr.quantity::text AS quantity, sr.condition_code, sr.lot, sr.serial,
+  sr.cert_source, to_char(sr.received_date, 'YYYY-MM-DD') AS received_date, ${isoSql(sql`sr.changed_at`)} AS changed_at,
+  i.id AS item_id, i.part_number, i.description, i.uom, i.department, i.tracking,
+  w.id AS warehouse_id, w.code AS warehouse, l.id AS location_id, l.code AS location`;
+
+/** Rows in the lookup's order, grouped by item and location (a group appears where its first row does). */
+export function groupStock(rows: readonly LookupRow[]): LookupGroup[] {
   const groups = new Map<string, LookupGroup & { units: bigint }>();
-  for (const r of records) {
-    const key = `${r.itemId}\u0000${r.locationId}`;
+  for (const r of rows) {
+    const key = `${r.item_id}\u0000${r.location_id}`;
     let group = groups.get(key);
     if (!group) {
       group = {
-        itemId: r.itemId,
-        partNumber: r.partNumber,
+        itemId: r.item_id,
+        partNumber: r.part_number,
         description: r.description,
         uom: r.uom,
-        warehouseId: r.warehouseId,
+        tracking: r.tracking,
+        department: r.department,
+        warehouseId: r.warehouse_id,
         warehouse: r.warehouse,
-        locationId: r.locationId,
+        locationId: r.location_id,
         location: r.location,
         quantity: 0,
         units: 0n,
@@ -69,7 +79,18 @@ export function groupStock(records: StockRecord[]): LookupGroup[] {
       };
       groups.set(key, group);
     }
-    group.records.push(r);
+    group.records.push({
+      _id: r.id,
+      _rev: r.rev,
+      stockId: r.stock_id,
+      quantity: Number(r.quantity),
+      conditionCode: r.condition_code,
+      lot: r.lot,
+      serial: r.serial,
+      certSource: r.cert_source,
+      receivedDate: r.received_date,
+      changedAt: r.changed_at,
+    });
     group.units += qtyUnits(r.quantity);
   }
   return [...groups.values()].map(({ units, ...g }) => ({ ...g, quantity: Number(formatQty(units)) }));
@@ -88,15 +109,16 @@ export async function lookupStock(db: Db, auth: AuthContext, body: Body<'stock/l
   const [first, ...rest] = SORTS[body.sort];
   const order = sql.join([body.desc ? sql`${first} DESC` : first!, ...rest], sql`, `);
   // One row more than asked says whether there are more.
-  const rows = await query<StockRow & { matched: Match[] }>(
+  const rows = await preparedQuery<LookupRow & { matched: string }>(
     db,
     sql`WITH m AS (${matchesOf(auth.orgId, body.value)})
-    SELECT ${STOCK_COLUMNS}, (SELECT json_agg(DISTINCT kind) FROM m) AS matched ${STOCK_FROM}
+    SELECT ${LOOKUP_COLUMNS}, (SELECT string_agg(DISTINCT kind, ',') FROM m) AS matched ${STOCK_FROM}
     WHERE ${where} ORDER BY ${order} LIMIT ${body.maxRows + 1}`,
   );
-  const matched = rows[0]?.matched ?? (await query<{ kind: Match }>(db, matchesOf(auth.orgId, body.value))).map((r) => r.kind);
+  // Text, not JSON: the driver would parse a JSON column once per row.
+  const matched = rows[0] ? (rows[0].matched.split(',') as Match[]) : (await query<{ kind: Match }>(db, matchesOf(auth.orgId, body.value))).map((r) => r.kind);
   const more = rows.length > body.maxRows;
-  const shown = rows.slice(0, body.maxRows).map(toStockRecord);
+  const shown = rows.slice(0, body.maxRows);
   return { matchedAs: kindsOf(matched), groups: groupStock(shown), rowCount: shown.length, more };
 }
 

@@ -5,7 +5,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { io, type Socket } from 'socket.io-client';
 import { validationDetailSchema, type CallResponse } from '@floorhand/contract/api';
 import { ERR, type ServerErr } from '@floorhand/contract/errors';
-import type { StockRecord } from '@floorhand/contract/inventory';
+import { groupRecords, type StockRecord } from '@floorhand/contract/inventory';
 import type { ClientToServerEvents, EventEnvelope, ServerToClientEvents } from '@floorhand/contract/realtime';
 import { ACME_BASE, ACME, call, createAcme, createTestApp, DEMO_BASE, loginAs, uniqueIp, type TestApp } from '../../test/harness.ts';
 import { ledgerMismatches } from './ledger-check.ts';
@@ -403,7 +403,7 @@ describe('stock/lookup', () => {
     expect(byPart.body.matchedAs).toEqual(['partNumber']);
     expect(byBarcode.body.matchedAs).toEqual(['barcode']);
     expect(byBarcode.body.groups).toEqual(byPart.body.groups);
-    expect(byPart.body.groups?.flatMap((g) => g.records).every((r) => r.partNumber === PART && r.quantity > 0)).toBe(true);
+    expect(byPart.body.groups?.flatMap(groupRecords).every((r) => r.partNumber === PART && r.quantity > 0)).toBe(true);
 
     const byLocation = await lookup('A-01-2', { warehouse: 'MAIN' });
     expect(byLocation.body.matchedAs).toEqual(['location']);
@@ -427,12 +427,12 @@ describe('stock/lookup', () => {
   });
 
   it('filters by warehouse, condition code and department', async () => {
-    const all = (await lookup('A-01-2')).body.groups!.flatMap((g) => g.records);
+    const all = (await lookup('A-01-2')).body.groups!.flatMap(groupRecords);
     const ne = (await lookup('A-01-2', { conditionCode: 'NE' })).body.groups!.flatMap((g) => g.records);
     expect(ne.length).toBeLessThan(all.length);
     expect(ne.every((r) => r.conditionCode === 'NE')).toBe(true);
     const dept = all[0]!.department!;
-    const inDept = (await lookup('A-01-2', { department: dept })).body.groups!.flatMap((g) => g.records);
+    const inDept = (await lookup('A-01-2', { department: dept })).body.groups!.flatMap(groupRecords);
     expect(inDept.length).toBeGreaterThan(0);
     expect(inDept.every((r) => r.department === dept)).toBe(true);
     expect((await lookup('A-01-2', { warehouse: 'EAST' })).body.groups!.every((g) => g.warehouse === 'EAST')).toBe(true);

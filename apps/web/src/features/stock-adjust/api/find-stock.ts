@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { groupRecords } from '@floorhand/contract/inventory';
 import { call } from '../../../lib/api.ts';
 import { inventoryKeys } from '../../../lib/inventory-api.ts';
 
@@ -10,7 +11,7 @@ export const findStockQuery = (value: string) => {
   return queryOptions({
     queryKey: inventoryKeys.lookup(args),
     queryFn: () => call('stock/lookup', args),
-    select: (r) => ({ records: (r.groups ?? []).flatMap((g) => g.records), more: !!r.more }),
+    select: (r) => ({ records: (r.groups ?? []).flatMap(groupRecords), more: !!r.more }),
   });
 };
 

@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Group, Paper, ScrollArea, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
-import type { StockRecord } from '@floorhand/contract/inventory';
+import type { LookupRecord } from '@floorhand/contract/inventory';
 import { showQty } from '../../../lib/inventory-format.ts';
 import { useNarrow } from '../../../lib/use-narrow.ts';
 import type { ItemSection } from '../utils/lookup.ts';
@@ -12,7 +12,7 @@ export interface LookupResultsProps {
   onAdjust(stockId: string): void;
 }
 
-const details = (r: StockRecord) => [r.conditionCode, r.lot && `Lot ${r.lot}`, r.serial && `S/N ${r.serial}`, r.receivedDate].filter(Boolean).join(' · ');
+const details = (r: LookupRecord) => [r.conditionCode, r.lot && `Lot ${r.lot}`, r.serial && `S/N ${r.serial}`, r.receivedDate].filter(Boolean).join(' · ');
 
 function ItemHeader({ item }: { item: ItemSection }) {
   const { t } = useTranslation();

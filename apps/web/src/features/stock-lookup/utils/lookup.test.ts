@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LookupGroup, StockRecord } from '@floorhand/contract/inventory';
+import type { LookupGroup, LookupRecord } from '@floorhand/contract/inventory';
 import { sumQty } from '../../../lib/inventory-format.ts';
 import { readPrefs } from '../../../lib/prefs.ts';
 import { STOCK_LOOKUP_PREFS } from '../hooks/use-stock-lookup-prefs.ts';
@@ -8,12 +8,14 @@ import { activeFilterCount, groupByItem, lookupArgs } from './lookup.ts';
 const defaults = readPrefs(STOCK_LOOKUP_PREFS, undefined);
 
 function group(itemId: string, locationId: string, quantities: number[]): LookupGroup {
-  const records = quantities.map((quantity, i) => ({ stockId: `${itemId}-${locationId}-${i}`, itemId, locationId, quantity }) as StockRecord);
+  const records = quantities.map((quantity, i) => ({ stockId: `${itemId}-${locationId}-${i}`, quantity }) as LookupRecord);
   return {
     itemId,
     partNumber: `P-${itemId}`,
     description: `Item ${itemId}`,
     uom: 'EA',
+    tracking: 'none',
+    department: null,
     warehouseId: 'w1',
     warehouse: 'MAIN',
     locationId,
