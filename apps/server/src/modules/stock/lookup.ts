@@ -10,8 +10,8 @@ import { LOOKUP_MATCHES, MOVEMENT_HISTORY_MAX, type LookupGroup } from '@floorha
 import { formatQty, qtyUnits } from '@floorhand/contract/quantity';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import type { Db } from '../../db/client.ts';
-import { isoSql, notFound, preparedQuery, query, type Body } from './db.ts';
-import { movementsOf, selectStock, STOCK_FROM, type StockRow } from './repository.ts';
+import { notFound, preparedQuery, query, type Body } from './db.ts';
+import { LISTED_STOCK_COLUMNS, movementsOf, selectStock, STOCK_FROM, toLookupRecord, type StockRow } from './repository.ts';
 
 type Match = (typeof LOOKUP_MATCHES)[number];
 
@@ -47,13 +47,8 @@ function filters(body: Body<'stock/lookup'>): SQL[] {
   return where;
 }
 
-/** A lookup row: a stock record with its item and place, without the audit (LOOKUP_COLUMNS). */
+/** A lookup row: a stock record with its item and place, without the audit (LISTED_STOCK_COLUMNS). */
 type LookupRow = Omit<StockRow, 'audit'>;
-
-const LOOKUP_COLUMNS = sql`sr.id, sr.stock_id, sr._rev AS rev, sr.quantity::text AS quantity, sr.condition_code, sr.lot, sr.serial,
-  sr.cert_source, to_char(sr.received_date, 'YYYY-MM-DD') AS received_date, ${isoSql(sql`sr.changed_at`)} AS changed_at,
-  i.id AS item_id, i.part_number, i.description, i.uom, i.department, i.tracking,
-  w.id AS warehouse_id, w.code AS warehouse, l.id AS location_id, l.code AS location`;
 
 /** Rows in the lookup's order, grouped by item and location (a group appears where its first row does). */
 export function groupStock(rows: readonly LookupRow[]): LookupGroup[] {
@@ -79,18 +74,7 @@ export function groupStock(rows: readonly LookupRow[]): LookupGroup[] {
       };
       groups.set(key, group);
     }
-    group.records.push({
-      _id: r.id,
-      _rev: r.rev,
-      stockId: r.stock_id,
-      quantity: Number(r.quantity),
-      conditionCode: r.condition_code,
-      lot: r.lot,
-      serial: r.serial,
-      certSource: r.cert_source,
-      receivedDate: r.received_date,
-      changedAt: r.changed_at,
-    });
+    group.records.push(toLookupRecord(r));
     group.units += qtyUnits(r.quantity);
   }
   return [...groups.values()].map(({ units, ...g }) => ({ ...g, quantity: Number(formatQty(units)) }));
@@ -112,7 +96,7 @@ export async function lookupStock(db: Db, auth: AuthContext, body: Body<'stock/l
   const rows = await preparedQuery<LookupRow & { matched: string }>(
     db,
     sql`WITH m AS (${matchesOf(auth.orgId, body.value)})
-    SELECT ${LOOKUP_COLUMNS}, (SELECT string_agg(DISTINCT kind, ',') FROM m) AS matched ${STOCK_FROM}
+    SELECT ${LISTED_STOCK_COLUMNS}, (SELECT string_agg(DISTINCT kind, ',') FROM m) AS matched ${STOCK_FROM}
     WHERE ${where} ORDER BY ${order} LIMIT ${body.maxRows + 1}`,
   );
   // Text, not JSON: the driver would parse a JSON column once per row.

@@ -5,7 +5,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { formatQty } from '@floorhand/contract/quantity';
-import type { Movement, MovementType, StockRecord, Tracking } from '@floorhand/contract/inventory';
+import type { LookupRecord, Movement, MovementType, StockRecord, Tracking } from '@floorhand/contract/inventory';
 import type { AuditStamp } from '../../db/schema.ts';
 import type { Db } from '../../db/client.ts';
 import { arrayParam, BATCH_ROWS, insertRows, isoSql, query } from './db.ts';
@@ -35,10 +35,12 @@ export interface StockRow {
   location: string;
 }
 
-export const STOCK_COLUMNS = sql`sr.id, sr.stock_id, sr._rev AS rev, sr.quantity::text AS quantity, sr.condition_code, sr.lot, sr.serial,
-  sr.cert_source, to_char(sr.received_date, 'YYYY-MM-DD') AS received_date, ${isoSql(sql`sr.changed_at`)} AS changed_at, sr.audit,
+/** A stock record with its item and place, without the audit (lookup lists). */
+export const LISTED_STOCK_COLUMNS = sql`sr.id, sr.stock_id, sr._rev AS rev, sr.quantity::text AS quantity, sr.condition_code, sr.lot, sr.serial,
+  sr.cert_source, to_char(sr.received_date, 'YYYY-MM-DD') AS received_date, ${isoSql(sql`sr.changed_at`)} AS changed_at,
   i.id AS item_id, i.part_number, i.description, i.uom, i.department, i.tracking,
   w.id AS warehouse_id, w.code AS warehouse, l.id AS location_id, l.code AS location`;
+export const STOCK_COLUMNS = sql`${LISTED_STOCK_COLUMNS}, sr.audit`;
 // Item, location and warehouse by primary key per stock row. LIMIT 1 keeps each lateral from being
 // pulled up into a plain join: PostgreSQL cannot know how few ids a lookup binds, estimates hundreds
 // of rows and would hash-join a sequential scan of every location (milliseconds on 15,000); this way
@@ -49,11 +51,23 @@ CROSS JOIN LATERAL (SELECT id, code FROM locations WHERE id = sr.location_id LIM
 CROSS JOIN LATERAL (SELECT id, code FROM warehouses WHERE id = sr.warehouse_id LIMIT 1) w`;
 
 
-export const toStockRecord = (r: StockRow): StockRecord => ({
+/** What a stock record says of itself (a lookup group says the rest). */
+export const toLookupRecord = (r: Omit<StockRow, 'audit'>): LookupRecord => ({
   _id: r.id,
   _rev: r.rev,
-  x$audit: r.audit,
   stockId: r.stock_id,
+  quantity: Number(r.quantity),
+  conditionCode: r.condition_code,
+  lot: r.lot,
+  serial: r.serial,
+  certSource: r.cert_source,
+  receivedDate: r.received_date,
+  changedAt: r.changed_at,
+});
+
+export const toStockRecord = (r: StockRow): StockRecord => ({
+  ...toLookupRecord(r),
+  x$audit: r.audit,
   itemId: r.item_id,
   partNumber: r.part_number,
   description: r.description,
@@ -64,13 +78,6 @@ export const toStockRecord = (r: StockRow): StockRecord => ({
   warehouse: r.warehouse,
   locationId: r.location_id,
   location: r.location,
-  quantity: Number(r.quantity),
-  conditionCode: r.condition_code,
-  lot: r.lot,
-  serial: r.serial,
-  certSource: r.cert_source,
-  receivedDate: r.received_date,
-  changedAt: r.changed_at,
 });
 
 /** Stock records with their item, warehouse and location; `rest` holds WHERE, ORDER BY and LIMIT. */
