@@ -333,6 +333,23 @@ describe('accounts', () => {
     expect(ok.status).toBe(200);
     await login('selfie', 'brand-new-pass');
   });
+
+  it('limits wrong current passwords like failed logins: the sixth try in 15 minutes is 429 even when right', async () => {
+    await newAccount('guessed');
+    const token = await login('guessed', 'secret-pass-1');
+    for (let i = 0; i < 5; i++) {
+      const wrong = await call(t.app, 'account/me/changePassword', { oldPassword: `guess-${i}-wrong`, newPassword: 'taken-over-1' }, token);
+      expect(wrong.body.err?.message).toBe('The current password is not correct.');
+    }
+    const blocked = await call(t.app, 'account/me/changePassword', { oldPassword: 'secret-pass-1', newPassword: 'taken-over-1' }, token);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.err?.code).toBe(ERR.rateLimited);
+    await login('guessed', 'secret-pass-1');
+    // Another account is not held back.
+    await newAccount('unguessed');
+    const other = await login('unguessed', 'secret-pass-1');
+    expect((await call(t.app, 'account/me/changePassword', { oldPassword: 'secret-pass-1', newPassword: 'brand-new-pass' }, other)).status).toBe(200);
+  });
 });
 
 describe('API keys of service accounts', () => {

@@ -10,6 +10,7 @@ import type { AuthContext } from '../../lib/auth-context.ts';
 import { auditStamp, newId } from '../../lib/audit.ts';
 import type { Deps } from '../../lib/calls.ts';
 import { findAccount } from '../auth/repository.ts';
+import type { LoginLimiter } from '../auth/login-limiter.ts';
 import { writeAuditLog } from '../site/repository.ts';
 import { putSiteData } from '../site/service.ts';
 import { newApiKey } from './api-key.ts';
@@ -127,10 +128,23 @@ export async function updateMe(deps: Deps, auth: AuthContext, body: CallArgs<'ac
   return { account: after };
 }
 
-export async function changeMyPassword(deps: Deps, auth: AuthContext, body: CallArgs<'account/me/changePassword'>): R<'account/me/changePassword'> {
+/**
+ * A session left open must not become a way to guess its owner's password: wrong current passwords
+ * are limited like failed logins, per account (5 in 15 minutes, then 429).
+ */
+export async function changeMyPassword(deps: Deps, limiter: LoginLimiter, auth: AuthContext, body: CallArgs<'account/me/changePassword'>): R<'account/me/changePassword'> {
   requireOwnAccountUse(auth);
+  const limitKey = `password|${auth.accountId}`;
+  const wait = limiter.retryAfterMs(limitKey);
+  if (wait > 0) {
+    throw new AppError(429, { code: ERR.rateLimited, message: `Too many wrong passwords. Try again in ${Math.ceil(wait / 60_000)} minute(s).` });
+  }
   const row = await findAccount(deps.db, auth.accountId);
-  if (!row?.passwordHash || !(await verify(row.passwordHash, body.oldPassword))) throw badInput('The current password is not correct.');
+  if (!row?.passwordHash || !(await verify(row.passwordHash, body.oldPassword))) {
+    limiter.recordFailure(limitKey);
+    throw badInput('The current password is not correct.');
+  }
+  limiter.recordSuccess(limitKey);
   const problem = passwordProblem(body.newPassword, row.userName) ?? (body.newPassword === body.oldPassword ? 'The new password must differ from the current one.' : undefined);
   if (problem) throw badInput(problem);
   await repo.updateAccount(deps.db, auth.orgId, auth.accountId, { passwordHash: await hash(body.newPassword), audit: auditStamp(auth.accountId, row.audit) });
