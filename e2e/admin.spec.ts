@@ -89,7 +89,23 @@ test.describe('administration', () => {
     await expect(worker.locator('[data-testid=task-menu] [data-feature=stockLookup]')).toBeVisible();
     await worker.goto('/stockPick');
     await expect(worker).toHaveURL(/\/tasks$/);
+
+    // Made a site admin, the open session gets the admin menu at once, without logging in again.
+    await worker.getByTestId('user-menu').click();
+    await expect(worker.getByRole('menuitem', { name: 'Feature Access' })).toBeHidden();
+    await worker.keyboard.press('Escape');
+    await page.goto('/userAcct');
+    await page.getByTestId('tab-accounts').click();
+    await page.getByRole('button', { name: `Edit ${user}` }).click();
+    await page.getByRole('dialog').getByTestId('roles-demo-main').click();
+    await page.getByRole('option', { name: 'siteAdmin', exact: true }).click();
+    await page.getByRole('dialog').getByTestId('acct-save').click();
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await expect(worker.getByTestId('user-menu')).toBeVisible();
+    await worker.getByTestId('user-menu').click();
+    await expect(worker.getByRole('menuitem', { name: 'Feature Access' })).toBeVisible();
     await other.close();
+    await page.goto('/featureAccess');
 
     // The cycle goes on to Full, which has no next step; "Tap clears" brings it back to default.
     await c.click();

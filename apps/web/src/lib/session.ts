@@ -17,7 +17,9 @@ export const realtime = createRealtime(() => useAuthStore.getState().authToken);
 
 export const usePrinterStore = create<{ printers: Printer[] }>()(() => ({ printers: [] }));
 realtime.on('attachedPrinters', (d) => usePrinterStore.setState({ printers: (d as { printers: Printer[] }).printers }));
-realtime.on('featureAccessChanged', () => void loadVisibleFeatures());
+// Roles or feature access changed on the site: the token is renewed, so it carries the account's
+// roles as they are now (menus and guards read them), and the session starts again with them.
+realtime.on('featureAccessChanged', () => void renewToken());
 
 let navigateToRoot: () => void = () => window.location.assign('/');
 /** The router registers how "go to the root path" is done. */
@@ -25,20 +27,23 @@ export const setNavigateToRoot = (fn: () => void): void => {
   navigateToRoot = fn;
 };
 
-const timers = createTokenTimers({
-  refresh: async () => {
-    // A failed refresh is silently ignored (spec section 8): the kill timer still stands.
-    try {
-      const res = await call('auth/refresh', {}, { suppress: /.*/ });
-      if (res.authToken) {
-        useAuthStore.getState().setToken(res.authToken);
-        armTimers();
-        await startSession();
-      }
-    } catch {
-      /* ignored */
+/** A new token with the account's perms as they are now, then the session again. */
+async function renewToken(): Promise<void> {
+  // A failed refresh is silently ignored (spec section 8): the kill timer still stands.
+  try {
+    const res = await call('auth/refresh', {}, { suppress: /.*/ });
+    if (res.authToken) {
+      useAuthStore.getState().setToken(res.authToken);
+      armTimers();
+      await startSession();
     }
-  },
+  } catch {
+    /* ignored */
+  }
+}
+
+const timers = createTokenTimers({
+  refresh: renewToken,
   kill: () => {
     void logout();
     setTimeout(() => void dialogs.loggedOut(), LOGGED_OUT_DIALOG_DELAY_MS);
@@ -48,13 +53,6 @@ const timers = createTokenTimers({
 function armTimers(): void {
   const claims = currentClaims();
   if (claims) timers.arm(claims, useAuthStore.getState().stayLoggedIn);
-}
-
-async function loadVisibleFeatures(): Promise<void> {
-  const sessionToken = useSessionStore.getState().sessionToken;
-  if (!sessionToken) return;
-  const res = await call('site/access/getVisibleFeatures', { sessionToken });
-  useSessionStore.getState().set({ featureAccess: res.visibleFeatures ?? {} });
 }
 
 /** Starts the session: a session token, the visible features and the stored preferences. */
