@@ -177,6 +177,18 @@ describe('record/update', () => {
     expect(again.body.record).toMatchObject({ _rev: 3, active: false });
   });
 
+  it('writes every insert and update to the audit log with what was before and after; a refused one writes nothing', async () => {
+    const created = (await insert('department', { code: 'AUDITED', name: 'First', active: true })).body.record!;
+    await update('department', { ...created, name: 'Second' });
+    expect((await update('department', { ...created, name: 'Stale' })).status).toBe(409);
+    expect((await insert('department', { code: 'AUDITED', name: 'Again', active: true })).status).toBe(409);
+    const log = await call(t.app, 'admin/audit/list', { entity: 'department' }, admin);
+    const mine = log.body.entries?.filter((e) => e.entityId === 'AUDITED') ?? [];
+    expect(mine).toHaveLength(2);
+    expect(mine[0]).toMatchObject({ action: 'record/update', entity: 'department', accountId: adminId, before: { name: 'First' }, after: { name: 'Second' } });
+    expect(mine[1]).toMatchObject({ action: 'record/insert', before: null, after: { code: 'AUDITED', name: 'First', active: true } });
+  });
+
   it('refuses a stale _rev with 409 and leaves the record unchanged', async () => {
     const created = (await insert('department', { code: 'STALE', name: 'First', active: true })).body.record!;
     expect((await update('department', { ...created, name: 'Second' })).status).toBe(200);

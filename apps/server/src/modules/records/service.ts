@@ -30,9 +30,9 @@ import {
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { auditStamp } from '../../lib/audit.ts';
 import type { Db } from '../../db/client.ts';
-import { findSiteData } from '../site/repository.ts';
+import { findSiteData, writeAuditLog } from '../site/repository.ts';
 import { entityConfId, getEntity, readEntityConf, withSiteConf, type RegisteredEntity } from './registry.ts';
-import { DuplicateKeyError, findRecordRow, insertRecordRow, listRecordRows, updateRecordRow, type RecordKey, type RecordRow } from './repository.ts';
+import { DuplicateKeyError, findRecordRow, guarded, insertRecordRow, listRecordRows, updateRecordRow, type RecordKey, type RecordRow } from './repository.ts';
 
 export interface RecordDeps {
   db: Db;
@@ -104,6 +104,10 @@ function idOf(def: EntityDef, data: Record<string, unknown>): string {
   return id;
 }
 
+/** Every record change in the audit log (entity: the record type), in the transaction of the change. */
+const logChange = (db: Db, auth: AuthContext, action: string, type: string, id: string, before: unknown, after: unknown) =>
+  guarded(() => writeAuditLog(db, { orgId: auth.orgId, siteId: auth.siteId, accountId: auth.accountId, action, entity: type, entityId: id, before, after }));
+
 const toRecord = (row: RecordRow): StoredRecord => ({ ...row.data, _id: row.id, _rev: row.rev, x$type: row.type, x$audit: row.audit });
 
 const conflict = (def: EntityDef, id: string, why: string, detail?: string) =>
@@ -117,7 +121,11 @@ export async function insertRecord(deps: RecordDeps, auth: AuthContext, body: Ca
   const id = idOf(def, data);
   let row: RecordRow | undefined;
   try {
-    row = await insertRecordRow(deps.db, { orgId: auth.orgId, type: def.type, id, rev: 1, data, audit: auditStamp(auth.accountId) });
+    row = await deps.db.transaction(async (tx) => {
+      const inserted = await insertRecordRow(tx, { orgId: auth.orgId, type: def.type, id, rev: 1, data, audit: auditStamp(auth.accountId) });
+      if (inserted) await logChange(tx, auth, 'record/insert', def.type, id, null, data);
+      return inserted;
+    });
   } catch (error) {
     if (error instanceof DuplicateKeyError) {
       throw new AppError(409, { code: ERR.dup, message: `${article(def.title)} ${def.title} with id '${id}' already exists.` });
@@ -148,7 +156,11 @@ export async function updateRecord(deps: RecordDeps, auth: AuthContext, body: Ca
   if (idOf(def, data) !== key.id) {
     throw invalidRecord({ [def.idFieldName]: [`'${idLabel(def)}' cannot be changed (the record's id is '${key.id}')`] }, 'record');
   }
-  const row = await updateRecordRow(deps.db, key, rev, { data, audit: auditStamp(auth.accountId, existing.audit) });
+  const row = await deps.db.transaction(async (tx) => {
+    const updated = await updateRecordRow(tx, key, rev, { data, audit: auditStamp(auth.accountId, existing.audit) });
+    if (updated) await logChange(tx, auth, 'record/update', def.type, key.id, existing.data, data);
+    return updated;
+  });
   if (row) return { record: toRecord(row) };
   // No row matched: another update won the race (conflict), or the record is gone.
   if (await findRecordRow(deps.db, key)) throw conflict(def, key.id, 'was changed by someone else');
