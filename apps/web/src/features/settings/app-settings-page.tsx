@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { NOTIFICATION_TIMEOUT_MS } from '@floorhand/contract/constants';
 import { defaultWorkstationId, useMachineStore } from '../../lib/machine-store.ts';
-import { ScanningSettings, scanningSettingsErrors } from '../scanning/scanning-settings.tsx';
+import { ScanningSettings, scanningSettingsErrors } from './scanning-settings.tsx';
 import { AppSettingsAdmin } from '../admin/app-settings-admin.tsx';
 
 const WORKSTATION_ID = /^[A-Za-z0-9](?:[A-Za-z0-9_-]{0,38}[A-Za-z0-9])?$/;

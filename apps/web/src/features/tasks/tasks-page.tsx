@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { visibleWorkAreas } from '../../components/ui/work-areas.tsx';
 import { useAuthStore } from '../../lib/auth-store.ts';
 import { useSessionStore } from '../../lib/session-store.ts';
-import { useScans } from '../scanning/use-scans.ts';
+import { useScans } from '../../lib/scanning/use-scans.ts';
 
 /** The worker's home: the work areas the session's visible features allow. */
 export function TasksPage() {

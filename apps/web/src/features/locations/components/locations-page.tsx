@@ -9,7 +9,7 @@ import { dialogs } from '../../../app/dialogs/dialog-store.ts';
 import { CsvTransfer } from '../../../components/ui/csv-transfer.tsx';
 import { useStockChangedRefresh, useWarehouses } from '../../../lib/inventory-api.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
-import { useScans } from '../../scanning/use-scans.ts';
+import { useScans } from '../../../lib/scanning/use-scans.ts';
 import { useLocations } from '../api/list-locations.ts';
 import { useDeactivateLocation } from '../api/save-location.ts';
 import { useLocationPrefs } from '../hooks/use-location-prefs.ts';

@@ -16,9 +16,9 @@ import { stockQuery, useStockAdjustSettings, useStockChangedRefresh, useWarehous
 import { showQty } from '../../../lib/inventory-format.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
 import { useNarrow } from '../../../lib/use-narrow.ts';
-import { ScanInput } from '../../scanning/scan-input.tsx';
-import { openScanner } from '../../scanning/scanner-store.ts';
-import { useScans } from '../../scanning/use-scans.ts';
+import { ScanInput } from '../../../components/scanning/scan-input.tsx';
+import { openScanner } from '../../../lib/scanning/scanner-store.ts';
+import { useScans } from '../../../lib/scanning/use-scans.ts';
 import { useAdjustStock, useMoveStock, useSplitStock } from '../api/change-stock.ts';
 import { useFindStock } from '../api/find-stock.ts';
 import { ADJUST_TYPES, useStockAdjustPrefs, type AdjustType } from '../hooks/use-stock-adjust-prefs.ts';

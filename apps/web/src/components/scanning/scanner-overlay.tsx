@@ -6,14 +6,14 @@ import { IconBolt, IconBoltOff, IconPhoto, IconX } from '@tabler/icons-react';
 import { BARCODE_DEFAULTS } from '@floorhand/contract/constants';
 import { dialogs, useDialogStore } from '../../app/dialogs/dialog-store.ts';
 import { useMachineStore } from '../../lib/machine-store.ts';
-import { playBeep, playErrorBuzz, vibrate } from './beep.ts';
-import { cameraConstraints, decodeClient, scanBoxCrop, setTorch, stopStream, torchSupported } from './camera.ts';
-import { cameraTransition, type CameraState } from './camera-machine.ts';
-import { decodeImageFile, type DecodedBarcode, type DecodeOptions } from './decoder.ts';
-import { scanBoxSize, transition, type OverlayEffect, type OverlayEvent, type OverlayState } from './overlay-machine.ts';
-import { SCAN_REPEAT_WINDOW_MS, scanBus, type Scan } from './scan-bus.ts';
-import { cameraMissingDialog, cameraPreflight, isCameraInaccessibleError, qrCodeParseError, SCANNER_PAUSED, userMediaError } from './scanner-messages.ts';
-import { closeScanner, useScannerStore, type BarcodeSettings } from './scanner-store.ts';
+import { playBeep, playErrorBuzz, vibrate } from '../../lib/scanning/beep.ts';
+import { cameraConstraints, decodeClient, scanBoxCrop, setTorch, stopStream, torchSupported } from '../../lib/scanning/camera.ts';
+import { cameraTransition, type CameraState } from '../../lib/scanning/camera-machine.ts';
+import { decodeImageFile, type DecodedBarcode, type DecodeOptions } from '../../lib/scanning/decoder.ts';
+import { scanBoxSize, transition, type OverlayEffect, type OverlayEvent, type OverlayState } from '../../lib/scanning/overlay-machine.ts';
+import { SCAN_REPEAT_WINDOW_MS, scanBus, type Scan } from '../../lib/scanning/scan-bus.ts';
+import { cameraMissingDialog, cameraPreflight, isCameraInaccessibleError, qrCodeParseError, SCANNER_PAUSED, userMediaError } from '../../lib/scanning/scanner-messages.ts';
+import { closeScanner, useScannerStore, type BarcodeSettings } from '../../lib/scanning/scanner-store.ts';
 
 /**
  * Camera frames are small crops decoded many times a second, so the decoder gives up quickly on a

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { MachineSettings } from '../../lib/machine-store.ts';
+import type { MachineSettings } from '../machine-store.ts';
 
 export type BarcodeSettings = MachineSettings['barcode'];
 export type OpenScannerOptions = {

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { BarcodeFormat } from '@floorhand/contract/constants';
-import type { CameraChoice } from '../../lib/machine-store.ts';
+import type { CameraChoice } from '../machine-store.ts';
 import type { DecodedBarcode, DecodeOptions } from './decoder.ts';
 import type { DecodeWorkerRequest, DecodeWorkerResponse } from './decode.worker.ts';
 import { zxingReaderWasmUrl } from './decoder-wasm-url.ts';

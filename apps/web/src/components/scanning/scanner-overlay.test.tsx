@@ -4,17 +4,17 @@ import { MantineProvider } from '@mantine/core';
 import '../../lib/i18n.ts';
 import { useDialogStore } from '../../app/dialogs/dialog-store.ts';
 import { useMachineStore } from '../../lib/machine-store.ts';
-import { playBeep, playErrorBuzz, vibrate } from './beep.ts';
-import { decodeImageFile } from './decoder.ts';
-import { scanBus, type Scan } from './scan-bus.ts';
+import { playBeep, playErrorBuzz, vibrate } from '../../lib/scanning/beep.ts';
+import { decodeImageFile } from '../../lib/scanning/decoder.ts';
+import { scanBus, type Scan } from '../../lib/scanning/scan-bus.ts';
 import { ScanInput } from './scan-input.tsx';
 import { ScannerOverlay } from './scanner-overlay.tsx';
-import { closeScanner, openScanner, useScannerStore } from './scanner-store.ts';
-import { CAMERA_SECURE_CONTEXT_ONLY } from './scanner-messages.ts';
-import { useScans } from './use-scans.ts';
+import { closeScanner, openScanner, useScannerStore } from '../../lib/scanning/scanner-store.ts';
+import { CAMERA_SECURE_CONTEXT_ONLY } from '../../lib/scanning/scanner-messages.ts';
+import { useScans } from '../../lib/scanning/use-scans.ts';
 
-vi.mock('./beep.ts', () => ({ playBeep: vi.fn(() => true), playErrorBuzz: vi.fn(() => true), vibrate: vi.fn(() => true) }));
-vi.mock('./decoder.ts', async (importOriginal) => ({ ...(await importOriginal<typeof import('./decoder.ts')>()), decodeImageFile: vi.fn() }));
+vi.mock('../../lib/scanning/beep.ts', () => ({ playBeep: vi.fn(() => true), playErrorBuzz: vi.fn(() => true), vibrate: vi.fn(() => true) }));
+vi.mock('../../lib/scanning/decoder.ts', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../lib/scanning/decoder.ts')>()), decodeImageFile: vi.fn() }));
 
 const CAM = { deviceId: 'cam-1', kind: 'videoinput', label: 'Back camera' };
 const getUserMedia = vi.fn();

@@ -3,9 +3,9 @@ import { Box, Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { BARCODE_DEFAULTS } from '@floorhand/contract/constants';
 import type { CameraChoice } from '../../lib/machine-store.ts';
-import { cameraConstraints, refreshCameras, SCAN_FRAME, stopStream, trackResolution, useCameraList } from './camera.ts';
-import { describeError } from './scanner-messages.ts';
-import { useScannerStore } from './scanner-store.ts';
+import { cameraConstraints, refreshCameras, SCAN_FRAME, stopStream, trackResolution, useCameraList } from '../../lib/scanning/camera.ts';
+import { describeError } from '../../lib/scanning/scanner-messages.ts';
+import { useScannerStore } from '../../lib/scanning/scanner-store.ts';
 
 export type CameraSelectProps = {
   label: string;

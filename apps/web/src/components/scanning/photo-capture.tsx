@@ -6,8 +6,8 @@ import { MEDIA_MAX_DATA_URL_CHARS, type CallArgs } from '@floorhand/contract/api
 import { dialogs } from '../../app/dialogs/dialog-store.ts';
 import { call } from '../../lib/api.ts';
 import { useMachineStore, type CameraChoice } from '../../lib/machine-store.ts';
-import { cameraConstraints, fitWithin, stopStream } from './camera.ts';
-import { isCameraInaccessibleError, userMediaError } from './scanner-messages.ts';
+import { cameraConstraints, fitWithin, stopStream } from '../../lib/scanning/camera.ts';
+import { isCameraInaccessibleError, userMediaError } from '../../lib/scanning/scanner-messages.ts';
 
 /** Asked of the camera; the capture is downscaled to PHOTO_MAX_SIDE anyway. */
 const PHOTO_FRAME = { width: 1920, height: 1080 };

@@ -2,9 +2,9 @@ import { useState, type KeyboardEvent } from 'react';
 import { ActionIcon, TextInput, type TextInputProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { IconBarcode } from '@tabler/icons-react';
-import { createWedgeJoiner } from './keyboard-wedge.ts';
-import { scanBus, UNKNOWN_FORMAT } from './scan-bus.ts';
-import { openScanner } from './scanner-store.ts';
+import { createWedgeJoiner } from '../../lib/scanning/keyboard-wedge.ts';
+import { scanBus, UNKNOWN_FORMAT } from '../../lib/scanning/scan-bus.ts';
+import { openScanner } from '../../lib/scanning/scanner-store.ts';
 
 export type ScanInputProps = Omit<TextInputProps, 'value' | 'defaultValue' | 'onChange' | 'rightSection'> & {
   /** Keep the camera overlay open after each read (counting screens). */
