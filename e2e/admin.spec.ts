@@ -125,6 +125,43 @@ test.describe('administration', () => {
     await expect(page.getByTestId('audit-entry').filter({ hasText: 'admin/account/create' }).filter({ hasText: user }).first()).toBeVisible();
   });
 
+  test('an organisation admin gives an account roles on the other site, where it then logs in', async ({ page, browser }, testInfo) => {
+    const user = `east_${testInfo.project.name}_${Date.now().toString(36)}`;
+    await useMachine(page);
+    await login(page, 'admin');
+    await expect(page).toHaveURL(/\/tasks$/);
+    await page.goto('/userAcct');
+    await page.getByTestId('tab-accounts').click();
+    await page.getByTestId('new-account').click();
+    const editor = page.getByRole('dialog');
+    await editor.getByTestId('acct-username').fill(user);
+    await editor.getByTestId('acct-password').fill('e2e-password-1');
+    // Only this site to begin with; the other site of the organisation is offered.
+    await expect(editor.getByTestId('site-perms-demo-main')).toContainText('Demo Warehouse Co. main site');
+    await expect(editor.getByTestId('site-perms-demo-east')).toHaveCount(0);
+    await editor.getByTestId('add-site').click();
+    await page.getByRole('option', { name: 'Demo Warehouse Co. east site (demo-east)' }).click();
+    await expect(editor.getByTestId('site-perms-demo-east')).toBeVisible();
+    await expect(editor.getByTestId('add-site')).toHaveCount(0);
+    await editor.getByTestId('roles-demo-east').click();
+    await page.getByRole('option', { name: 'timeclockAdmin', exact: true }).click();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('option', { name: 'timeclockAdmin', exact: true })).toBeHidden();
+    await editor.getByTestId('site-perms-demo-east').scrollIntoViewIfNeeded();
+    await snapPart(editor, testInfo, 'account-editor-two-sites');
+    await editor.getByTestId('acct-save').click();
+    await expect(page.getByRole('dialog')).toBeHidden();
+
+    // The east site answers on east.localhost (a loopback name); the account logs in there.
+    const east = await browser.newContext({ baseURL: page.url().replace('//localhost', '//east.localhost').replace(/\/userAcct.*$/, '') });
+    const worker = await east.newPage();
+    await useMachine(worker);
+    await worker.goto('/');
+    await fillLogin(worker, user, { password: 'e2e-password-1' });
+    await expect(worker).toHaveURL(/\/tasks$/);
+    await east.close();
+  });
+
   test('a brand colour, logo and favicon are applied to the theme, login page, favicon and screen saver', async ({ page, browser }) => {
     await useMachine(page);
     await login(page, 'admin');

@@ -105,6 +105,10 @@ export const workstationRowSchema = z.object({
 export type WorkstationRow = z.infer<typeof workstationRowSchema>;
 export const workstationIdSchema = z.string().regex(/^[A-Za-z0-9](?:[A-Za-z0-9_-]{0,38}[A-Za-z0-9])?$/, 'must be 1 to 40 letters, digits, - or _');
 
+/** A site of the organisation, as the account editor offers it. */
+export const siteSummarySchema = z.object({ id: z.string(), name: z.string(), hosts: z.array(z.string()) });
+export type SiteSummary = z.infer<typeof siteSummarySchema>;
+
 export const auditEntrySchema = z.object({
   id: z.string(),
   ts: z.string(),
@@ -281,6 +285,13 @@ export function adminCalls(base: typeof callBase) {
       /** The whole grid of the site: cells left out (or null) are default. */
       body: base.extend({ levels: z.record(z.string().max(40), z.record(z.string().max(80), levelInput)) }),
       response: withErr({ grid: featureGridSchema.optional() }),
+    },
+    'admin/site/list': {
+      locId: undefined,
+      auth: 'required',
+      /** The sites whose account perms the caller manages: every site of the organisation for an organisation admin, its own for a site admin. */
+      body: base,
+      response: withErr({ sites: z.array(siteSummarySchema).optional() }),
     },
     'admin/workstation/list': { locId: undefined, auth: 'required', body: base, response: withErr({ workstations: z.array(workstationRowSchema).optional() }) },
     'admin/workstation/update': {

@@ -10,6 +10,8 @@ import { seedDemoInventory } from '../modules/stock/demo-data.ts';
 export const DEMO = {
   orgId: 'demo',
   siteId: 'demo-main',
+  /** A second site of the demo organisation (east.localhost), where only the admin has roles. */
+  eastSiteId: 'demo-east',
   password: 'demo1234',
   /** Workstation ids the e2e tests use: authorised as kiosk and as time clock. */
   workstations: ['WS0001', 'WS0002'],
@@ -34,11 +36,16 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   { userName: 'tcadmin', firstName: 'Tom', surnames: 'Timekeeper', roles: [ROLE.timeclockAdmin] },
 ];
 
+/** A site of an organisation, resolving for the given hosts. */
+export async function createSite(db: Db, orgId: string, site: { id: string; name: string; hosts: string[] }): Promise<void> {
+  await db.insert(sites).values({ id: site.id, orgId, name: site.name, hostPatterns: site.hosts, trustedDomains: site.hosts, audit: auditStamp('system') });
+}
+
 /** An organisation with one site resolving for the given hosts, and its built-in roles. */
 export async function createOrganisation(db: Db, org: { id: string; name: string; siteId: string; hosts: string[] }): Promise<void> {
   const stamp = auditStamp('system');
   await db.insert(organisations).values({ id: org.id, name: org.name, audit: stamp });
-  await db.insert(sites).values({ id: org.siteId, orgId: org.id, name: `${org.name} main site`, hostPatterns: org.hosts, trustedDomains: org.hosts, audit: stamp });
+  await createSite(db, org.id, { id: org.siteId, name: `${org.name} main site`, hosts: org.hosts });
   await db.insert(roles).values(BUILT_IN_ROLES.map((name) => ({ orgId: org.id, name, builtIn: true, audit: stamp })));
 }
 
@@ -74,8 +81,11 @@ export async function seedDemo(db: Db): Promise<boolean> {
   const existing = await db.select({ id: organisations.id }).from(organisations).where(eq(organisations.id, DEMO.orgId));
   if (existing.length > 0) return false;
   await createOrganisation(db, { id: DEMO.orgId, name: 'Demo Warehouse Co.', siteId: DEMO.siteId, hosts: ['localhost', '127.0.0.1', '[::1]', '::1'] });
-  for (const a of DEMO_ACCOUNTS) await createAccount(db, DEMO.orgId, DEMO.siteId, a, DEMO.password);
+  await createSite(db, DEMO.orgId, { id: DEMO.eastSiteId, name: 'Demo Warehouse Co. east site', hosts: ['east.localhost'] });
+  const ids = new Map<string, string>();
+  for (const a of DEMO_ACCOUNTS) ids.set(a.userName, await createAccount(db, DEMO.orgId, DEMO.siteId, a, DEMO.password));
   const stamp = auditStamp('system');
+  await db.insert(accountPerms).values({ accountId: ids.get('admin')!, siteId: DEMO.eastSiteId, appId: APP_ID, roles: [ROLE.orgAdmin, ROLE.siteAdmin], audit: stamp });
   await db.insert(workstations).values(DEMO.workstations.map((id) => ({ siteId: DEMO.siteId, id, kiosk: true, timeclock: true, audit: stamp })));
   await seedDemoInventory(db, DEMO.orgId);
   return true;

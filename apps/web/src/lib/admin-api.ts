@@ -14,6 +14,7 @@ export const adminKeys = {
   roles: ['admin', 'roles'] as const,
   featureAccess: ['admin', 'featureAccess'] as const,
   workstations: ['admin', 'workstations'] as const,
+  sites: ['admin', 'sites'] as const,
   audit: (q?: { offset: number; entity: string | null }) => (q ? (['admin', 'audit', q] as const) : (['admin', 'audit'] as const)),
   siteData: (section: string, dataId: string) => ['siteData', section, dataId] as const,
 };
@@ -43,6 +44,9 @@ export const siteDataQuery = (section: 'conf' | 'brand', dataId: string) =>
   queryOptions({ queryKey: adminKeys.siteData(section, dataId), queryFn: () => call('site/getData', { section, dataId }), staleTime: 0 });
 
 export const useRoles = () => useQuery(rolesQuery());
+/** The sites whose perms the admin manages (every site of the organisation for an organisation admin). */
+export const sitesQuery = () => queryOptions({ queryKey: adminKeys.sites, queryFn: () => call('admin/site/list', {}), staleTime: 5 * 60_000 });
+export const useSites = () => useQuery(sitesQuery());
 
 /**
  * A mutation of one call that refreshes the given queries (and the audit log, which every admin change

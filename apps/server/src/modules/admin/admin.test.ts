@@ -89,6 +89,7 @@ const ADMIN_CALLS: Case[] = [
   { path: 'admin/role/remove', body: async () => ({ name: await newRole(unique('roleX')) }), otherOrg: 'notFound' },
   { path: 'admin/featureAccess/get', body: async () => ({}), otherOrg: 'ownData' },
   { path: 'admin/featureAccess/put', body: async () => ({ levels: {} }), otherOrg: 'ownData' },
+  { path: 'admin/site/list', body: async () => ({}), otherOrg: 'ownData' },
   { path: 'admin/workstation/list', body: async () => ({}), otherOrg: 'ownData' },
   { path: 'admin/workstation/update', body: async () => ({ id: 'WS7777', timeclock: false, kiosk: false }), otherOrg: 'ownData' },
   { path: 'admin/audit/list', body: async () => ({}), otherOrg: 'ownData' },
@@ -405,6 +406,28 @@ describe('API keys of service accounts', () => {
     const key = (await call(t.app, 'admin/account/issueApiKey', { accountId: id }, tokens.admin)).body.apiKey;
     await call(t.app, 'admin/account/update', { accountId: id, account: { active: false } }, tokens.admin);
     expect((await call(t.app, 'account/me/get', {}, key)).status).toBe(401);
+  });
+});
+
+describe('sites', () => {
+  it('an organisation admin is offered every site of the organisation, a site admin only their own', async () => {
+    const all = await call(t.app, 'admin/site/list', {}, tokens.admin);
+    expect(all.body.sites).toEqual([
+      { id: 'demo-east', name: 'Demo Warehouse Co. east site', hosts: ['east.localhost'] },
+      { id: 'demo-main', name: 'Demo Warehouse Co. main site', hosts: expect.arrayContaining(['localhost']) },
+    ]);
+    await newAccount('siteboss', [ROLE.siteAdmin]);
+    const own = await call(t.app, 'admin/site/list', {}, await login('siteboss', 'secret-pass-1'));
+    expect(own.body.sites?.map((s) => s.id)).toEqual(['demo-main']);
+  });
+
+  it('an organisation admin gives an account roles on the other site, and it logs in there', async () => {
+    const id = await newAccount('eastworker');
+    const res = await call(t.app, 'admin/account/update', { accountId: id, perms: [{ ...perms([ROLE.timeclockAdmin]), siteId: 'demo-east' }] }, tokens.admin);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.account?.perms.map((p) => p.siteId).sort()).toEqual(['demo-east', 'demo-main']);
+    const east = { ...DEMO_BASE, siteId: 'demo-east' };
+    expect((await loginAs(t.app, 'eastworker', { ip: uniqueIp(), password: 'secret-pass-1', base: east })).login.user?.id).toBe(id);
   });
 });
 

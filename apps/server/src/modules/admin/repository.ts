@@ -20,6 +20,10 @@ export function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
+export async function orgSites(db: Db, orgId: string) {
+  return db.select({ id: sites.id, name: sites.name, hosts: sites.hostPatterns }).from(sites).where(eq(sites.orgId, orgId)).orderBy(sites.id);
+}
+
 export async function orgSiteIds(db: Db, orgId: string): Promise<string[]> {
   const rows = await db.select({ id: sites.id }).from(sites).where(eq(sites.orgId, orgId)).orderBy(sites.id);
   return rows.map((r) => r.id);

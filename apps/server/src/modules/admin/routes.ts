@@ -22,6 +22,7 @@ export function adminRoutes(app: FastifyInstance, deps: Deps): void {
   registerCall(app, deps, 'admin/role/remove', ({ auth, body }) => admin.removeRole(deps, auth, body));
   registerCall(app, deps, 'admin/featureAccess/get', ({ auth }) => admin.getFeatureAccess(deps, auth));
   registerCall(app, deps, 'admin/featureAccess/put', ({ auth, body }) => admin.putFeatureAccess(deps, auth, body));
+  registerCall(app, deps, 'admin/site/list', ({ auth }) => admin.listSites(deps, auth));
   registerCall(app, deps, 'admin/workstation/list', ({ auth }) => admin.listWorkstations(deps, auth));
   registerCall(app, deps, 'admin/workstation/update', ({ auth, body }) => admin.updateWorkstation(deps, auth, body));
   registerCall(app, deps, 'admin/audit/list', ({ auth, body }) => admin.listAudit(deps, auth, body));

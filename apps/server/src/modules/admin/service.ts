@@ -464,6 +464,13 @@ const toWorkstation = (ws: repo.WorkstationRow, lastUserName: string | null) => 
   lastUserName,
 });
 
+export async function listSites(deps: Deps, auth: AuthContext): R<'admin/site/list'> {
+  const actor = requireAdmin(auth);
+  const all = await repo.orgSites(deps.db, auth.orgId);
+  const shown = new Set(visibleSites(actor, all.map((s) => s.id)));
+  return { sites: all.filter((s) => shown.has(s.id)) };
+}
+
 export async function listWorkstations(deps: Deps, auth: AuthContext): R<'admin/workstation/list'> {
   requireAdmin(auth);
   return { workstations: (await repo.listWorkstations(deps.db, auth.siteId)).map((r) => toWorkstation(r.ws, r.lastUserName)) };

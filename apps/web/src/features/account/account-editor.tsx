@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Alert, Button, Code, CopyButton, Divider, Fieldset, Group, Modal, MultiSelect, PasswordInput, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Code, CopyButton, Divider, Fieldset, Group, Modal, MultiSelect, PasswordInput, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { IconCopy, IconDeviceFloppy, IconKey, IconKeyOff, IconLockOpen } from '@tabler/icons-react';
 import { passwordProblem, type Account, type SitePerms } from '@floorhand/contract/admin';
 import { UI_BREAKPOINTS } from '@floorhand/contract/constants';
 import { dialogs } from '../../app/dialogs/dialog-store.ts';
-import { adminKeys, useCallMutation, useRoles } from '../../lib/admin-api.ts';
+import { adminKeys, useCallMutation, useRoles, useSites } from '../../lib/admin-api.ts';
 import { fullName, useAuthStore } from '../../lib/auth-store.ts';
 import { i18n } from '../../lib/i18n.ts';
 import { useSiteStore } from '../../lib/site-store.ts';
@@ -45,10 +45,10 @@ function showSecret(title: string, value: string, note: string): void {
   });
 }
 
-function PermsFields({ value, onChange, roleNames, disabled }: { value: SitePerms; onChange: (p: SitePerms) => void; roleNames: string[]; disabled: boolean }) {
+function PermsFields({ value, siteName, onChange, roleNames, disabled }: { value: SitePerms; siteName?: string; onChange: (p: SitePerms) => void; roleNames: string[]; disabled: boolean }) {
   const { t } = useTranslation();
   return (
-    <Fieldset legend={t('Site {{site}}', { site: value.siteId })} disabled={disabled}>
+    <Fieldset legend={siteName ? t('{{site}} ({{id}})', { site: siteName, id: value.siteId }) : t('Site {{site}}', { site: value.siteId })} disabled={disabled} data-testid={`site-perms-${value.siteId}`}>
       <Stack gap="xs">
         <MultiSelect
           label={t('Roles')}
@@ -152,6 +152,7 @@ export function AccountEditor({ account, onClose }: AccountEditorProps) {
   const org = useAuthStore((s) => s.org);
   const roles = useRoles();
   const roleNames = roles.data?.roles?.map((r) => r.name) ?? [];
+  const sites = useSites().data?.sites ?? [];
   const initialPerms = account ? (account.perms.some((p) => p.siteId === siteId) ? account.perms : [...account.perms, noPerms(siteId)]) : [noPerms(siteId)];
   const [form, setForm] = useState({
     userName: account?.userName ?? '',
@@ -165,6 +166,8 @@ export function AccountEditor({ account, onClose }: AccountEditorProps) {
   const [password, setPassword] = useState('');
   const editable = account?.editable ?? true;
   const service = perms.some((p) => p.serviceAcct);
+  // Sites the account has no perms on yet, that this admin manages: roles can be given there too.
+  const addable = sites.filter((site) => !perms.some((p) => p.siteId === site.id));
   const invalidate = [adminKeys.accounts(), adminKeys.roles];
   const create = useCallMutation('admin/account/create', { invalidate, done: t('The account is created'), onSuccess: onClose });
   const update = useCallMutation('admin/account/update', { invalidate, done: t('The account is saved'), onSuccess: onClose });
@@ -213,8 +216,27 @@ export function AccountEditor({ account, onClose }: AccountEditorProps) {
               </Stack>
             </Fieldset>
             {perms.map((p) => (
-              <PermsFields key={p.siteId} value={p} roleNames={roleNames} disabled={!editable} onChange={(next) => setPerms(perms.map((x) => (x.siteId === next.siteId ? next : x)))} />
+              <PermsFields
+                key={p.siteId}
+                value={p}
+                siteName={sites.find((site) => site.id === p.siteId)?.name}
+                roleNames={roleNames}
+                disabled={!editable}
+                onChange={(next) => setPerms(perms.map((x) => (x.siteId === next.siteId ? next : x)))}
+              />
             ))}
+            {editable && addable.length > 0 && (
+              <Select
+                label={t('Roles on another site')}
+                placeholder={t('Add a site')}
+                data={addable.map((site) => ({ value: site.id, label: `${site.name} (${site.id})` }))}
+                value={null}
+                onChange={(id) => id && setPerms([...perms, noPerms(id)])}
+                size="md"
+                comboboxProps={{ withinPortal: true }}
+                data-testid="add-site"
+              />
+            )}
             {editable && (
               <Group justify="flex-end">
                 <Button variant="default" onClick={onClose}>
