@@ -28,6 +28,17 @@ async function upload(page: Page, button: string, file: ReturnType<typeof pngFil
   await (await chooser).setFiles(file);
 }
 
+/** The account editor for a new account with its name and the password e2e-password-1 filled in. */
+async function newAccountEditor(page: Page, userName: string): Promise<Locator> {
+  await page.goto('/userAcct');
+  await page.getByTestId('tab-accounts').click();
+  await page.getByTestId('new-account').click();
+  const editor = page.getByRole('dialog');
+  await editor.getByTestId('acct-username').fill(userName);
+  await editor.getByTestId('acct-password').fill('e2e-password-1');
+  return editor;
+}
+
 /** Cell of the feature grid for a feature and a role. */
 const cell = (page: Page, feature: string, role: string) => page.locator(`[data-testid=feature-grid] tr[data-feature="${feature}"] td[data-role="${role}"] button`);
 
@@ -48,15 +59,10 @@ test.describe('administration', () => {
     await expect(page.locator(`[data-role="${role}"]`)).toBeVisible();
 
     // …and a new account holding it.
-    await page.goto('/userAcct');
-    await page.getByTestId('tab-accounts').click();
-    await page.getByTestId('new-account').click();
-    const editor = page.getByRole('dialog');
-    await editor.getByTestId('acct-username').fill(user);
+    const editor = await newAccountEditor(page, user);
     await editor.getByTestId('acct-firstname').fill('Erin');
     await editor.getByTestId('acct-surnames').fill('Tester');
     await editor.getByTestId('acct-badge').fill(`B-${user.toUpperCase()}`);
-    await editor.getByTestId('acct-password').fill('e2e-password-1');
     await editor.getByTestId('roles-demo-main').click();
     await page.getByRole('option', { name: role }).click();
     await editor.getByTestId('acct-save').click();
@@ -130,12 +136,7 @@ test.describe('administration', () => {
     await useMachine(page);
     await login(page, 'admin');
     await expect(page).toHaveURL(/\/tasks$/);
-    await page.goto('/userAcct');
-    await page.getByTestId('tab-accounts').click();
-    await page.getByTestId('new-account').click();
-    const editor = page.getByRole('dialog');
-    await editor.getByTestId('acct-username').fill(user);
-    await editor.getByTestId('acct-password').fill('e2e-password-1');
+    const editor = await newAccountEditor(page, user);
     // Only this site to begin with; the other site of the organisation is offered.
     await expect(editor.getByTestId('site-perms-demo-main')).toContainText('Demo Warehouse Co. main site');
     await expect(editor.getByTestId('site-perms-demo-east')).toHaveCount(0);
