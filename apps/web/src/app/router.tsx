@@ -1,5 +1,5 @@
 import { createRootRoute, createRoute, createRouter, redirect, type ParsedLocation } from '@tanstack/react-router';
-import { dialogs } from './dialogs/dialog-store.ts';
+import { dialogs } from '../components/dialogs/dialog-store.ts';
 import { readGuardInput } from './guard-input.ts';
 import { adminGuard, appSettingsGuard, homeRedirect, kioskGuard, timeclockGuard, userAcctGuard, workPageGuard, type GuardInput, type GuardResult } from './guards.ts';
 import { Shell } from './shell.tsx';
@@ -13,6 +13,7 @@ import { StockLookupPage } from '../features/stock-lookup/components/stock-looku
 import { StockAdjustPage } from '../features/stock-adjust/components/stock-adjust-page.tsx';
 import { LocationsPage } from '../features/locations/components/locations-page.tsx';
 import { AppSettingsPage } from '../features/settings/app-settings-page.tsx';
+import { AppSettingsAdmin } from '../features/admin/app-settings-admin.tsx';
 import { UserAcctPage } from '../features/account/user-acct-page.tsx';
 import { RolesPage } from '../features/admin/roles-page.tsx';
 import { FeatureAccessPage } from '../features/admin/feature-access-page.tsx';
@@ -132,7 +133,7 @@ const appSettings = createRoute({
   path: '/appSettings',
   staticData: { title: 'App Settings' },
   beforeLoad: enforce(appSettingsGuard),
-  component: AppSettingsPage,
+  component: () => <AppSettingsPage siteSection={<AppSettingsAdmin />} />,
 });
 const linkBack = createRoute({ getParentRoute: () => rootRoute, path: '/linkBack/$op/$pkg', component: LinkBackPage });
 

@@ -17,7 +17,7 @@ import { attachKeyboardWedge } from '../lib/scanning/keyboard-wedge.ts';
 import { scanBus } from '../lib/scanning/scan-bus.ts';
 import { ScannerOverlay } from '../components/scanning/scanner-overlay.tsx';
 import { closeScanner, openScanner } from '../lib/scanning/scanner-store.ts';
-import { DialogHost } from './dialogs/dialog-host.tsx';
+import { DialogHost } from '../components/dialogs/dialog-host.tsx';
 import { ScreenSaver } from './screen-saver.tsx';
 import { Watermark } from './watermark.tsx';
 

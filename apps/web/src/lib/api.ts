@@ -2,7 +2,7 @@ import { calls, HEADERS, type CallArgs, type CallPath, type CallResponse } from 
 import { ANONYMOUS_ORG_ID, APP_ID } from '@floorhand/contract/constants';
 import { hostMatches } from '@floorhand/contract/hosts';
 import { ERR, LOGOUT_ERR_CODES, type ServerErr } from '@floorhand/contract/errors';
-import { dialogs } from '../app/dialogs/dialog-store.ts';
+import { dialogs } from '../components/dialogs/dialog-store.ts';
 import { useAuthStore } from './auth-store.ts';
 import { useSiteStore } from './site-store.ts';
 

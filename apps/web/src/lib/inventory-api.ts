@@ -3,7 +3,7 @@ import { queryOptions, useQuery, useQueryClient, type QueryKey } from '@tanstack
 import { APP_SETTINGS_DEFAULTS, appSettingsSchema } from '@floorhand/contract/admin';
 import { ERR, type ServerErr } from '@floorhand/contract/errors';
 import type { CsvEntity } from '@floorhand/contract/inventory';
-import { dialogs } from '../app/dialogs/dialog-store.ts';
+import { dialogs } from '../components/dialogs/dialog-store.ts';
 import { siteDataQuery } from './admin-api.ts';
 import { apiBase, call, isTrustedHost } from './api.ts';
 import { useAuthStore } from './auth-store.ts';

@@ -1,7 +1,7 @@
 import { isAdmin } from '@floorhand/contract/perms';
 import { LOGGED_OUT_DIALOG_DELAY_MS } from '@floorhand/contract/constants';
 import type { Printer } from '@floorhand/contract/realtime';
-import { dialogs } from '../app/dialogs/dialog-store.ts';
+import { dialogs } from '../components/dialogs/dialog-store.ts';
 import { call, setLogoutHandler } from './api.ts';
 import { currentClaims, useAuthStore, type AuthUser } from './auth-store.ts';
 import { useMachineStore } from './machine-store.ts';

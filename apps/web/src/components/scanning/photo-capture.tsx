@@ -3,7 +3,7 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { IconCamera } from '@tabler/icons-react';
 import { MEDIA_MAX_DATA_URL_CHARS, type CallArgs } from '@floorhand/contract/api';
-import { dialogs } from '../../app/dialogs/dialog-store.ts';
+import { dialogs } from '../dialogs/dialog-store.ts';
 import { call } from '../../lib/api.ts';
 import { useMachineStore, type CameraChoice } from '../../lib/machine-store.ts';
 import { cameraConstraints, fitWithin, stopStream } from '../../lib/scanning/camera.ts';

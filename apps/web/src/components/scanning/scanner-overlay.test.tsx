@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, renderHook, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import '../../lib/i18n.ts';
-import { useDialogStore } from '../../app/dialogs/dialog-store.ts';
+import { useDialogStore } from '../dialogs/dialog-store.ts';
 import { useMachineStore } from '../../lib/machine-store.ts';
 import { playBeep, playErrorBuzz, vibrate } from '../../lib/scanning/beep.ts';
 import { decodeImageFile } from '../../lib/scanning/decoder.ts';

@@ -4,7 +4,7 @@ import { useViewportSize } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { IconBolt, IconBoltOff, IconPhoto, IconX } from '@tabler/icons-react';
 import { BARCODE_DEFAULTS } from '@floorhand/contract/constants';
-import { dialogs, useDialogStore } from '../../app/dialogs/dialog-store.ts';
+import { dialogs, useDialogStore } from '../dialogs/dialog-store.ts';
 import { useMachineStore } from '../../lib/machine-store.ts';
 import { playBeep, playErrorBuzz, vibrate } from '../../lib/scanning/beep.ts';
 import { cameraConstraints, decodeClient, scanBoxCrop, setTorch, stopStream, torchSupported } from '../../lib/scanning/camera.ts';

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { IconDownload, IconUpload } from '@tabler/icons-react';
 import { importReportOf, type CsvEntity, type ImportReport } from '@floorhand/contract/inventory';
 import { isAdmin } from '@floorhand/contract/perms';
-import { dialogs } from '../../app/dialogs/dialog-store.ts';
+import { dialogs } from '../dialogs/dialog-store.ts';
 import { ApiError, call } from '../../lib/api.ts';
 import { downloadCsv, inventoryKeys } from '../../lib/inventory-api.ts';
 import { useSessionStore } from '../../lib/session-store.ts';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { roleNameSchema, type Role } from '@floorhand/contract/admin';
 import { isOrgAdmin } from '@floorhand/contract/perms';
-import { dialogs } from '../../app/dialogs/dialog-store.ts';
+import { dialogs } from '../../components/dialogs/dialog-store.ts';
 import { adminKeys, useCallMutation, useRoles } from '../../lib/admin-api.ts';
 import { useSessionStore } from '../../lib/session-store.ts';
 

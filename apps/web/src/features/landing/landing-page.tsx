@@ -4,7 +4,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { IconAlertCircle, IconLogin } from '@tabler/icons-react';
 import { ERR } from '@floorhand/contract/errors';
-import { dialogs } from '../../app/dialogs/dialog-store.ts';
+import { dialogs } from '../../components/dialogs/dialog-store.ts';
 import { ApiError } from '../../lib/api.ts';
 import { useAuthStore } from '../../lib/auth-store.ts';
 import { login } from '../../lib/session.ts';

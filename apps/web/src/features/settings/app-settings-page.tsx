@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Card, Group, NumberInput, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
@@ -6,12 +6,14 @@ import { IconDeviceFloppy } from '@tabler/icons-react';
 import { NOTIFICATION_TIMEOUT_MS } from '@floorhand/contract/constants';
 import { defaultWorkstationId, useMachineStore } from '../../lib/machine-store.ts';
 import { ScanningSettings, scanningSettingsErrors } from './scanning-settings.tsx';
-import { AppSettingsAdmin } from '../admin/app-settings-admin.tsx';
 
 const WORKSTATION_ID = /^[A-Za-z0-9](?:[A-Za-z0-9_-]{0,38}[A-Za-z0-9])?$/;
 
-/** The machine settings of this device, kept in machine_settings. */
-export function AppSettingsPage() {
+/**
+ * The machine settings of this device, kept in machine_settings. `siteSection` follows them: the
+ * site's settings for admins, composed by the router (a feature does not import another).
+ */
+export function AppSettingsPage({ siteSection }: { siteSection?: ReactNode }) {
   const { t } = useTranslation();
   const saved = useMachineStore();
   const [ws, setWs] = useState(saved.workstation);
@@ -78,7 +80,7 @@ export function AppSettingsPage() {
           {t('Save')}
         </Button>
       </Group>
-      <AppSettingsAdmin />
+      {siteSection}
     </Stack>
   );
 }

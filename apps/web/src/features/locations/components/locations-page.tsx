@@ -5,7 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import type { Location } from '@floorhand/contract/inventory';
-import { dialogs } from '../../../app/dialogs/dialog-store.ts';
+import { dialogs } from '../../../components/dialogs/dialog-store.ts';
 import { CsvTransfer } from '../../../components/ui/csv-transfer.tsx';
 import { useStockChangedRefresh, useWarehouses } from '../../../lib/inventory-api.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';

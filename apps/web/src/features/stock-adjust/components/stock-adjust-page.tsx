@@ -6,7 +6,7 @@ import { useNavigate, useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { IconInfoCircle } from '@tabler/icons-react';
 import type { CallResponse } from '@floorhand/contract/api';
-import { dialogs } from '../../../app/dialogs/dialog-store.ts';
+import { dialogs } from '../../../components/dialogs/dialog-store.ts';
 import { MovementHistory } from '../../../components/ui/movement-history.tsx';
 import { MruChips } from '../../../components/ui/mru-chips.tsx';
 import { StockRecordSummary } from '../../../components/ui/stock-record-summary.tsx';
