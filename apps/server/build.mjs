@@ -1,9 +1,10 @@
 // Bundles the server into dist/server.js: our own workspaces are bundled, node_modules stay external.
 import { build } from 'esbuild';
 
+// The server, and the script sandbox's worker thread beside it (modules/records/script-worker.ts).
 await build({
-  entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.js',
+  entryPoints: { server: 'src/server.ts', 'sandbox-worker': 'src/modules/records/sandbox-worker.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -1,21 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import type { AsyncScriptRunner } from '@floorhand/contract/records/validate';
 import { registerCall, type Deps } from '../../lib/calls.ts';
-import { createScriptSandbox } from './sandbox.ts';
+import { createWorkerSandbox } from './script-worker.ts';
 import { getRecord, getRecordSchema, insertRecord, listRecords, updateRecord, type RecordDeps } from './service.ts';
 
 export function recordRoutes(app: FastifyInstance, deps: Deps): void {
-  // One sandbox per app, loaded while the app starts (onReady fails the start if it cannot load),
-  // so no request pays for compiling the WebAssembly module.
-  const sandbox = createScriptSandbox();
-  sandbox.catch(() => undefined); // reported through onReady, not as an unhandled rejection
-  app.addHook('onReady', async () => {
-    await sandbox;
-  });
-  const scripts: AsyncScriptRunner = {
-    runCalc: async (script, record) => (await sandbox).runCalc(script, record),
-    runCheck: async (script, value, record) => (await sandbox).runCheck(script, value, record),
-  };
+  // One sandbox worker per app, started while the app starts (onReady fails the start if it cannot
+  // load), so no request pays for compiling the WebAssembly module; closed with the app.
+  const scripts = createWorkerSandbox();
+  app.addHook('onReady', () => scripts.ready());
+  app.addHook('onClose', () => scripts.close());
   const rd: RecordDeps = { db: deps.db, scripts };
 
   registerCall(app, deps, 'record/insert', ({ auth, body }) => insertRecord(rd, auth, body));

@@ -17,8 +17,8 @@
  * - Time: an interrupt handler stops the script after timeLimitMs (default 50). QuickJS asks the
  *   handler only every ~10,000 interpreter steps, so plain loops stop on time, but a loop around a
  *   slow built-in (e.g. 'x'.repeat(1e5)), or recursion that catches every stack overflow, runs for
- *   one to two seconds before it is stopped (measured). Only a worker
- *   thread that can be terminated would bound that; scripts come from schema authors, not users.
+ *   one to two seconds before it is stopped (measured). The server runs the sandbox in a worker
+ *   thread (script-worker.ts) that is terminated at a hard limit, which bounds that too.
  * - Memory: in the WebAssembly build runtime.setMemoryLimit bounds single allocations only
  *   (quickjs-emscripten issues #255 and #271), so it is set to memoryLimitBytes (default 16 MB) AND
  *   the module runs in a fixed-size WebAssembly.Memory of 16 MB base + memoryLimitBytes: a script
