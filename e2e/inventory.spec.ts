@@ -1,26 +1,9 @@
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
-import { dialog, login, PASSWORD, snap, useMachine } from './support.ts';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { adminApi, dialog, login, PASSWORD, snap, useMachine, type Api } from './support.ts';
 
 // Inventory screens: Stock Lookup, Stock Adjust and Locations. Tests run in parallel on one
 // database (desktop and mobile), so each makes its own item, locations and stock through the API
 // and never touches another test's records.
-
-type Api = (path: string, body?: Record<string, unknown>) => Promise<Record<string, unknown> & { err?: { message: string } }>;
-
-/** The API as the admin, for test data. */
-async function adminApi(request: APIRequestContext): Promise<Api & { siteId: string }> {
-  const base0 = { siteId: '', appId: 'floorhand', orgId: 'demo' };
-  const site = (await (await request.post('/api/site/resolve', { data: { ...base0, hostname: 'localhost' } })).json()) as { site: { siteId: string; orgId: string } };
-  const base = { siteId: site.site.siteId, appId: 'floorhand', orgId: site.site.orgId };
-  const auth = (await (await request.post('/api/auth/login', { data: { ...base, userName: 'admin', password: PASSWORD, workstationId: 'WS0001' } })).json()) as { authToken: string };
-  const api: Api = async (path, body = {}) => {
-    const res = await request.post(`/api/${path}`, { data: { ...base, ...body }, headers: { authorization: `Bearer ${auth.authToken}` } });
-    const json = (await res.json()) as Awaited<ReturnType<Api>>;
-    if (json.err) throw new Error(`${path}: ${json.err.message}`);
-    return json;
-  };
-  return Object.assign(api, { siteId: base.siteId });
-}
 
 /**
  * An account of this test's own: session preferences are per account, so tests running side by side

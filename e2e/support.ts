@@ -1,4 +1,4 @@
-import { expect, type Page, type TestInfo } from '@playwright/test';
+import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 
 export const PASSWORD = 'demo1234';
 /** Demo workstations authorised as kiosk and time clock; any other id is not. */
@@ -43,4 +43,21 @@ export async function snap(page: Page, testInfo: TestInfo, name: string): Promis
   const path = testInfo.outputPath(`${name}.png`);
   await page.screenshot({ path, fullPage: true });
   await testInfo.attach(name, { path, contentType: 'image/png' });
+}
+
+export type Api = (path: string, body?: Record<string, unknown>) => Promise<Record<string, unknown> & { err?: { message: string } }>;
+
+/** The API as the admin, for test data. */
+export async function adminApi(request: APIRequestContext): Promise<Api & { siteId: string }> {
+  const base0 = { siteId: '', appId: 'floorhand', orgId: 'demo' };
+  const site = (await (await request.post('/api/site/resolve', { data: { ...base0, hostname: 'localhost' } })).json()) as { site: { siteId: string; orgId: string } };
+  const base = { siteId: site.site.siteId, appId: 'floorhand', orgId: site.site.orgId };
+  const auth = (await (await request.post('/api/auth/login', { data: { ...base, userName: 'admin', password: PASSWORD, workstationId: 'WS0001' } })).json()) as { authToken: string };
+  const api: Api = async (path, body = {}) => {
+    const res = await request.post(`/api/${path}`, { data: { ...base, ...body }, headers: { authorization: `Bearer ${auth.authToken}` } });
+    const json = (await res.json()) as Awaited<ReturnType<Api>>;
+    if (json.err) throw new Error(`${path}: ${json.err.message}`);
+    return json;
+  };
+  return Object.assign(api, { siteId: base.siteId });
 }
