@@ -131,7 +131,7 @@ test.describe('administration', () => {
     await expect(page.getByTestId('audit-entry').filter({ hasText: 'admin/account/create' }).filter({ hasText: user }).first()).toBeVisible();
   });
 
-  test('an organisation admin gives an account roles on the other site, where it then logs in', async ({ page, browser }, testInfo) => {
+  test('an organisation admin gives an account roles on the other site, where it then logs in @mobile', async ({ page, browser }, testInfo) => {
     const user = `east_${testInfo.project.name}_${Date.now().toString(36)}`;
     await useMachine(page);
     await login(page, 'admin');
