@@ -53,6 +53,12 @@ export function createWorkerSandbox(options: WorkerSandboxOptions = {}): WorkerS
       w.once('message', () => {
         w.off('error', failed);
         w.off('exit', failed);
+        // A worker that fails or stops between runs is simply replaced by the next run.
+        const forget = () => {
+          if (worker === w) worker = undefined;
+        };
+        w.on('error', forget);
+        w.on('exit', forget);
         worker = w;
         starting = undefined;
         resolve(w);
