@@ -11,6 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { records, warehouses } from '../../db/schema.ts';
 import { writeReceipts, type ResolvedReceipt } from './ledger.ts';
 import { insertRows, query } from './db.ts';
+import { seededRandom } from '@floorhand/contract/random';
 
 export interface InventorySize {
   /** Warehouse code prefix, so a large set can sit beside the demo's. */
@@ -28,18 +29,6 @@ export interface InventorySize {
 }
 
 export const DEMO_INVENTORY: InventorySize = { prefix: '', warehouses: 2, aisles: 6, bays: 10, levels: 4, items: 3000, stockPerItem: 2 };
-
-/** A small fast PRNG (mulberry32): deterministic demo data from a seed. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const CONDITION_CODES = [
   ['NE', 'New'],
@@ -194,7 +183,7 @@ export async function seedInventory(db: Db, orgId: string, size: InventorySize, 
   const firstCode = `${size.prefix}MAIN`;
   const [exists] = await db.select({ id: warehouses.id }).from(warehouses).where(sql`${warehouses.orgId} = ${orgId} AND ${warehouses.code} = ${firstCode}`);
   if (exists) return false;
-  const rand = prng(seed);
+  const rand = seededRandom(seed);
   await seedReferenceData(db, orgId);
   const made = await seedMasters(db, orgId, size, rand);
   const actor = { orgId, siteId: null, accountId: 'system', audit: auditStamp('system'), idempotencyKey: null };

@@ -66,17 +66,24 @@ interface ViewProps<S extends DialogSpec> {
   done(result: ConfirmResult): void;
 }
 
-function InfoView({ spec, done }: ViewProps<Extract<DialogSpec, { kind: 'info' }>>) {
+/** The OK that closes a message: focused once the dialog has opened, so Enter closes it. */
+function OkButton({ done }: { done(result: ConfirmResult): void }) {
   const { t } = useTranslation();
   const ok = useDelayedFocus<HTMLButtonElement>();
+  return (
+    <Button ref={ok} onClick={() => done('ok')} data-testid="dialog-ok">
+      {t('OK')}
+    </Button>
+  );
+}
+
+function InfoView({ spec, done }: ViewProps<Extract<DialogSpec, { kind: 'info' }>>) {
   return (
     <Stack>
       {spec.caption && <Text c="dimmed" size="sm">{spec.caption}</Text>}
       <Body>{spec.message}</Body>
       <Group justify="flex-end">
-        <Button ref={ok} onClick={() => done('ok')} data-testid="dialog-ok">
-          {t('OK')}
-        </Button>
+        <OkButton done={done} />
       </Group>
     </Stack>
   );
@@ -128,7 +135,6 @@ function causeChain(err: ServerErr): ServerErr[] {
 function ErrorView({ spec, done }: ViewProps<Extract<DialogSpec, { kind: 'error' }>>) {
   const { t } = useTranslation();
   const [expanded, setExpanded] = useState(false);
-  const ok = useDelayedFocus<HTMLButtonElement>();
   const { err } = spec;
   const chain = causeChain(err);
   return (
@@ -167,9 +173,7 @@ function ErrorView({ spec, done }: ViewProps<Extract<DialogSpec, { kind: 'error'
         <Button variant="default" onClick={() => notifications.show({ message: t('Report sent'), color: 'green' })}>
           {t('Report')}
         </Button>
-        <Button ref={ok} onClick={() => done('ok')} data-testid="dialog-ok">
-          {t('OK')}
-        </Button>
+        <OkButton done={done} />
       </Group>
     </Stack>
   );
@@ -177,15 +181,12 @@ function ErrorView({ spec, done }: ViewProps<Extract<DialogSpec, { kind: 'error'
 
 function LoggedOutView({ done }: ViewProps<Extract<DialogSpec, { kind: 'loggedOut' }>>) {
   const { t } = useTranslation();
-  const ok = useDelayedFocus<HTMLButtonElement>();
   return (
     <Stack justify="space-between" mih={LOGGED_OUT_DIALOG_SIZE.height - 120}>
       <Text>{t('Your session was closed automatically because it expired.')}</Text>
       <Text c="dimmed">{t("To stay logged in on this device, tick 'Stay logged in' the next time you log in.")}</Text>
       <Group justify="flex-end">
-        <Button ref={ok} onClick={() => done('ok')} data-testid="dialog-ok">
-          {t('OK')}
-        </Button>
+        <OkButton done={done} />
       </Group>
     </Stack>
   );

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RgbaImage } from './decoder.ts';
-import { addNoise, boxBlur, rotate, rotate90, scale, seededRandom } from './image-variants.ts';
+import { seededRandom } from '@floorhand/contract/random';
+import { addNoise, boxBlur, rotate, rotate90, scale } from './image-variants.ts';
 
 /** A grey image whose value at (x, y) is given; alpha opaque. */
 function grey(width: number, height: number, value: (x: number, y: number) => number): RgbaImage {

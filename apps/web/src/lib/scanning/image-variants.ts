@@ -2,6 +2,7 @@
 // decoder tests and the browser benchmark measure read rates on them. Pure RGBA maths, no canvas,
 // so they run the same in Node and in a worker.
 import type { RgbaImage } from './decoder.ts';
+import { seededRandom } from '@floorhand/contract/random';
 
 const WHITE = 255;
 
@@ -90,18 +91,6 @@ export function boxBlur(image: RgbaImage, radius: number): RgbaImage {
     return out;
   };
   return pass(pass(image, true), false);
-}
-
-/** Small, fast, seedable PRNG (mulberry32), so a noisy image is the same on every run. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Uniform grey sensor noise of up to ±amplitude levels per pixel. */
