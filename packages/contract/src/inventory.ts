@@ -166,10 +166,8 @@ export const itemSchema = z.object({
 });
 export type Item = z.infer<typeof itemSchema>;
 
-/** A stock record with its item, warehouse and location named, flat for tables. Quantities are numbers. */
-export const stockRecordSchema = z.object({
-  ...control,
-  stockId: z.string(),
+/** Where stock lies and what it is: its item, warehouse and location (a record's or a lookup group's). */
+const placedItem = {
   itemId: z.string(),
   partNumber: z.string(),
   description: z.string(),
@@ -180,6 +178,13 @@ export const stockRecordSchema = z.object({
   warehouse: z.string(),
   locationId: z.string(),
   location: z.string(),
+};
+
+/** A stock record with its item, warehouse and location named, flat for tables. Quantities are numbers. */
+export const stockRecordSchema = z.object({
+  ...control,
+  stockId: z.string(),
+  ...placedItem,
   quantity: z.number(),
   conditionCode: z.string().nullable(),
   lot: z.string().nullable(),
@@ -236,16 +241,7 @@ export type LookupRecord = z.infer<typeof lookupRecordSchema>;
 
 /** Stock of one item in one location, in the lookup's order. */
 export const lookupGroupSchema = z.object({
-  itemId: z.string(),
-  partNumber: z.string(),
-  description: z.string(),
-  uom: z.string(),
-  tracking: z.enum(TRACKING),
-  department: z.string().nullable(),
-  warehouseId: z.string(),
-  warehouse: z.string(),
-  locationId: z.string(),
-  location: z.string(),
+  ...placedItem,
   quantity: z.number(),
   records: z.array(lookupRecordSchema),
 });

@@ -11,7 +11,7 @@ import { formatQty, qtyUnits } from '@floorhand/contract/quantity';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound, preparedQuery, query, type Body } from './db.ts';
-import { LISTED_STOCK_COLUMNS, movementsOf, selectStock, STOCK_FROM, toLookupRecord, type StockRow } from './repository.ts';
+import { LISTED_STOCK_COLUMNS, movementsOf, selectStock, STOCK_FROM, toLookupRecord, toPlacedItem, type StockRow } from './repository.ts';
 
 type Match = (typeof LOOKUP_MATCHES)[number];
 
@@ -57,21 +57,7 @@ export function groupStock(rows: readonly LookupRow[]): LookupGroup[] {
     const key = `${r.item_id}\u0000${r.location_id}`;
     let group = groups.get(key);
     if (!group) {
-      group = {
-        itemId: r.item_id,
-        partNumber: r.part_number,
-        description: r.description,
-        uom: r.uom,
-        tracking: r.tracking,
-        department: r.department,
-        warehouseId: r.warehouse_id,
-        warehouse: r.warehouse,
-        locationId: r.location_id,
-        location: r.location,
-        quantity: 0,
-        units: 0n,
-        records: [],
-      };
+      group = { ...toPlacedItem(r), quantity: 0, units: 0n, records: [] };
       groups.set(key, group);
     }
     group.records.push(toLookupRecord(r));

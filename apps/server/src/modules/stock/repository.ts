@@ -5,7 +5,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { formatQty } from '@floorhand/contract/quantity';
-import type { LookupRecord, Movement, MovementType, StockRecord, Tracking } from '@floorhand/contract/inventory';
+import type { LookupGroup, LookupRecord, Movement, MovementType, StockRecord, Tracking } from '@floorhand/contract/inventory';
 import type { AuditStamp } from '../../db/schema.ts';
 import type { Db } from '../../db/client.ts';
 import { arrayParam, BATCH_ROWS, insertRows, isoSql, query } from './db.ts';
@@ -65,9 +65,8 @@ export const toLookupRecord = (r: Omit<StockRow, 'audit'>): LookupRecord => ({
   changedAt: r.changed_at,
 });
 
-export const toStockRecord = (r: StockRow): StockRecord => ({
-  ...toLookupRecord(r),
-  x$audit: r.audit,
+/** A stock row's item and place (what a lookup group says of all its records). */
+export const toPlacedItem = (r: Omit<StockRow, 'audit'>): Omit<LookupGroup, 'quantity' | 'records'> => ({
   itemId: r.item_id,
   partNumber: r.part_number,
   description: r.description,
@@ -79,6 +78,8 @@ export const toStockRecord = (r: StockRow): StockRecord => ({
   locationId: r.location_id,
   location: r.location,
 });
+
+export const toStockRecord = (r: StockRow): StockRecord => ({ ...toLookupRecord(r), x$audit: r.audit, ...toPlacedItem(r) });
 
 /** Stock records with their item, warehouse and location; `rest` holds WHERE, ORDER BY and LIMIT. */
 export async function selectStock(db: Db, rest: SQL): Promise<StockRecord[]> {
