@@ -35,7 +35,8 @@ async function renewToken(): Promise<void> {
     if (res.authToken) {
       useAuthStore.getState().setToken(res.authToken);
       armTimers();
-      await startSession();
+      // The preferences in memory are the newest (a change may still wait for its debounced save).
+      await startSession({ loadPrefs: false });
     }
   } catch {
     /* ignored */
@@ -55,8 +56,11 @@ function armTimers(): void {
   if (claims) timers.arm(claims, useAuthStore.getState().stayLoggedIn);
 }
 
-/** Starts the session: a session token, the visible features and the stored preferences. */
-export async function startSession(): Promise<void> {
+/**
+ * Starts the session: a session token, the visible features and the stored preferences. After a
+ * token renewal (`loadPrefs: false`) the session keeps the preferences it holds.
+ */
+export async function startSession({ loadPrefs = true }: { loadPrefs?: boolean } = {}): Promise<void> {
   const auth = useAuthStore.getState();
   const claims = currentClaims();
   if (!auth.user || !claims) return;
@@ -71,7 +75,7 @@ export async function startSession(): Promise<void> {
   useSessionStore.getState().set({
     featureAccess: features.visibleFeatures ?? {},
     sessionId: session.session?.sessionId ?? null,
-    prefs: (session.session?.prefs ?? {}) as never,
+    ...(loadPrefs ? { prefs: (session.session?.prefs ?? {}) as never } : {}),
   });
 }
 

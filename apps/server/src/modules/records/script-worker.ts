@@ -31,8 +31,8 @@ type Outcome = CalcOutcome | CheckOutcome;
 
 export function createWorkerSandbox(options: WorkerSandboxOptions = {}): WorkerSandbox {
   const { hardLimitMs, ...limits } = options;
-  const hardMs = hardLimitMs ?? (limits.timeLimitMs ?? SANDBOX_DEFAULTS.timeLimitMs) + 500;
   const timeLimitMs = limits.timeLimitMs ?? SANDBOX_DEFAULTS.timeLimitMs;
+  const hardMs = hardLimitMs ?? timeLimitMs + 500;
   let worker: Worker | undefined;
   let starting: Promise<Worker> | undefined;
   let restarted = 0;
