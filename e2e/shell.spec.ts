@@ -247,6 +247,8 @@ test.describe('app settings', () => {
   test('a workstation id with spaces is refused with a clear message', async ({ page }) => {
     await useMachine(page);
     await login(page, 'clerk');
+    // A navigation before the login has finished would interrupt it.
+    await expect(page).toHaveURL(/\/tasks$/);
     await page.goto('/appSettings');
     await page.getByTestId('workstation-id').fill('bad id!');
     await expect(page.getByText('Use 1 to 40 letters, digits, - or _')).toBeVisible();

@@ -31,7 +31,9 @@ export async function getSiteData(
   const siteId = auth?.siteId ?? body.siteId;
   const row = await findSiteData(deps.db, siteId, body.section, body.dataId);
   if (row) return { siteData: toSiteData(row) };
-  const fallback = SITE_DATA_DEFAULTS[body.section]?.[body.dataId];
+  // Own keys only: a dataId such as 'toString' must not find Object.prototype's.
+  const defaults = Object.hasOwn(SITE_DATA_DEFAULTS, body.section) ? SITE_DATA_DEFAULTS[body.section]! : {};
+  const fallback = Object.hasOwn(defaults, body.dataId) ? defaults[body.dataId] : undefined;
   if (!fallback) throw new AppError(404, { code: ERR.notFound, message: `No site data '${body.dataId}' in section '${body.section}'` });
   return { siteData: { dataId: body.dataId, data: structuredClone(fallback) } };
 }

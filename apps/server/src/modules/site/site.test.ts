@@ -117,6 +117,12 @@ describe('site/getData', () => {
     expect(res.body.err?.code).toBe(ERR.notFound);
   });
 
+  it.each(['toString', 'constructor', 'hasOwnProperty', 'valueOf'])('answers 404 for the dataId %s, a name Object.prototype has', async (dataId) => {
+    const res = await getData('conf', dataId, clerk);
+    expect(res.status).toBe(404);
+    expect(res.body.err?.code).toBe(ERR.notFound);
+  });
+
   it.each(['a'.repeat(35), 'A1', 'x', 'stock_labels_2'])('accepts the dataId %s (answers 404, not 400)', async (dataId) => {
     expect((await getData('conf', dataId, clerk)).status).toBe(404);
   });
