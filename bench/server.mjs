@@ -1,6 +1,7 @@
 // Starts the built server (apps/server/dist/server.js) on a free port for a benchmark and waits for
 // its health check; shared by every bench.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,11 +18,12 @@ export const freePort = () =>
   });
 
 /**
- * `env` is added to this process's environment; PORT and HOST are chosen here. BENCH_SERVER_NODE_ARGS
- * passes Node options to the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it.
+ * `env` is added to this process's environment; PORT and HOST are chosen here (BENCH_PORT picks the
+ * port, a free one otherwise). BENCH_SERVER_NODE_ARGS passes Node options to the server, e.g.
+ * `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it.
  */
 export async function startBuiltServer(env) {
-  const port = await freePort();
+  const port = Number(process.env.BENCH_PORT) || (await freePort());
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = spawn(process.execPath, [...nodeArgs, join(root, 'apps/server/dist/server.js')], {
     cwd: root,
@@ -31,9 +33,79 @@ export async function startBuiltServer(env) {
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 120; i++) {
     if (child.exitCode !== null) throw new Error(`the server stopped (exit ${child.exitCode})`);
-    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) return { base, stop: () => child.kill() };
+    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) return { base, pid: child.pid, cpuMs: () => cpuMs(child.pid), stop: () => child.kill() };
     await new Promise((r) => setTimeout(r, 500));
   }
   child.kill();
   throw new Error('the server did not answer /api/health within 60 s');
 }
+
+const TICKS_PER_SECOND = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' })) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/**
+ * CPU time (user + system, ms) a process has used so far, from /proc (Linux; NaN elsewhere). Unlike
+ * requests/s it hardly depends on what else the machine runs: the figure to compare between runs on
+ * a shared machine, as CPU ms per request.
+ */
+export function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** The median of a list of numbers. */
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** The PostgreSQL database of the large data set, from DATABASE_URL; exits with a hint without one. */
+export function benchDatabaseUrl() {
+  const url = process.env.DATABASE_URL;
+  if (!url?.startsWith('postgres')) {
+    console.error('Set DATABASE_URL to the PostgreSQL database seeded by `npm run seed:large`.');
+    process.exit(2);
+  }
+  return url;
+}
+
+/** Builds the server (a stale bundle would measure old code) and starts it in production mode on `databaseUrl`. */
+export function buildAndStartServer(databaseUrl) {
+  const built = spawnSync(process.execPath, ['build.mjs'], { cwd: join(root, 'apps/server'), stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('the server build failed');
+  return startBuiltServer({ DATABASE_URL: databaseUrl, DEMO_SEED: 'off', LOG_LEVEL: 'warn', NODE_ENV: 'production' });
+}
+
+/** What every call's body carries, for the demo organisation's main site. */
+export const BASE_BODY = { locId: 'bench', siteId: 'demo-main', appId: 'floorhand', orgId: 'demo' };
+
+/** The demo admin's auth token. */
+export async function login(base) {
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...BASE_BODY, userName: 'admin', password: 'demo1234', workstationId: 'WS0001', lifetimeSecs: 3600 }),
+  });
+  const body = await res.json();
+  if (!body.authToken) throw new Error(`login failed: ${JSON.stringify(body)}`);
+  return body.authToken;
+}
+
+/** The 1, 5 and 15 minute load averages (Linux), printed with every round. */
+export const loadAverage = () => {
+  try {
+    return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+  } catch {
+    return 'unknown';
+  }
+};

@@ -6,47 +6,20 @@
 // concurrency: (1) stock/lookup at a fixed 1,000 requests/s (the target: p99 under 20 ms), (2)
 // stock/lookup flat out, (3) the same indexed statement flat out through a plain pg pool of the
 // server's size, once unnamed and once as a named prepared statement (as the server runs it). Prints
-// requests/s, p50 and p99 of each and the ratio of (2) to the faster of (3) (target: ≥ 0.5).
-import { startBuiltServer } from '../server.mjs';
-import { spawnSync } from 'node:child_process';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+// requests/s, p50 and p99 of each, the server's CPU time per request, and the ratio of (2) to the
+// faster of (3) (target: ≥ 0.5). BENCH_ROUNDS rounds (3) of all four, then the medians of the rounds.
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { BASE_BODY, benchDatabaseUrl, buildAndStartServer, loadAverage, login, median } from '../server.mjs';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const DATABASE_URL = process.env.DATABASE_URL;
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const DATABASE_URL = benchDatabaseUrl();
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const RATE = Number(process.env.BENCH_RATE ?? 1000);
 /** The server's pool size (apps/server/src/db/client.ts), so the plain client gets the same. */
 const POOL = 10;
 const TARGET = { p99Ms: 20, ratio: 0.5 };
-
-if (!DATABASE_URL?.startsWith('postgres')) {
-  console.error('Set DATABASE_URL to the PostgreSQL database seeded by `npm run seed:large`.');
-  process.exit(2);
-}
-
-async function startServer() {
-  // Always rebuild: a stale bundle would measure old code.
-  const built = spawnSync(process.execPath, ['build.mjs'], { cwd: join(root, 'apps/server'), stdio: 'inherit' });
-  if (built.status !== 0) throw new Error('the server build failed');
-  return startBuiltServer({ DATABASE_URL, DEMO_SEED: 'off', LOG_LEVEL: 'warn', NODE_ENV: 'production' });
-}
-
-const BASE_BODY = { locId: 'bench', siteId: 'demo-main', appId: 'floorhand', orgId: 'demo' };
-
-async function login(base) {
-  const res = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...BASE_BODY, userName: 'admin', password: 'demo1234', workstationId: 'WS0001', lifetimeSecs: 3600 }),
-  });
-  const body = await res.json();
-  if (!body.authToken) throw new Error(`login failed: ${JSON.stringify(body)}`);
-  return body.authToken;
-}
 
 /** What people scan, in a fixed mix: 40 % stock ids, 30 % part numbers, 15 % barcodes, 15 % location codes. */
 async function sampleValues(pool) {
@@ -61,7 +34,14 @@ async function sampleValues(pool) {
   return values.map((v, i) => ({ v, k: (i * 7919) % values.length })).sort((a, b) => a.k - b.k).map((x) => x.v);
 }
 
-function apiRun(base, token, values, rate) {
+/** An autocannon run of stock/lookup; `server` gives the base URL and the server's CPU time. */
+async function apiRun(server, token, values, rate) {
+  const cpuBefore = server.cpuMs();
+  const result = await cannon(server.base, token, values, rate);
+  return { ...result, cpuMsPerRequest: (server.cpuMs() - cpuBefore) / result.total };
+}
+
+function cannon(base, token, values, rate) {
   let i = 0;
   return new Promise((ok, fail) => {
     autocannon(
@@ -115,29 +95,39 @@ async function plainRun(pool, values, name) {
   return { rps: latencies.length / SECONDS, p50: at(50), p99: at(99), errors: 0, total: latencies.length };
 }
 
-const fmt = (r) => `${Math.round(r.rps).toString().padStart(6)} req/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms   (${r.total} done, ${r.errors} errors)`;
+const fmt = (r) =>
+  `${Math.round(r.rps).toString().padStart(6)} req/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms` +
+  (r.cpuMsPerRequest === undefined ? '' : `   server CPU ${r.cpuMsPerRequest.toFixed(2)} ms/req`) +
+  `   (${r.total} done, ${r.errors} errors)`;
 
 const pool = new pg.Pool({ connectionString: DATABASE_URL, max: POOL });
-const server = await startServer();
+const server = await buildAndStartServer(DATABASE_URL);
 try {
   const { rows } = await pool.query(`SELECT count(*)::int AS n FROM stock_records WHERE org_id = 'demo'`);
   const token = await login(server.base);
   const values = await sampleValues(pool);
-  console.log(`stock/lookup on ${rows[0].n.toLocaleString('en')} stock records; ${CONNECTIONS} connections, ${SECONDS} s per run, ${values.length} distinct values`);
-  await apiRun(server.base, token, values, 0).then(() => undefined); // warm-up: JIT, caches, pool
-  const fixed = await apiRun(server.base, token, values, RATE);
-  console.log(`API at ${RATE}/s    ${fmt(fixed)}`);
-  const api = await apiRun(server.base, token, values, 0);
-  console.log(`API flat out   ${fmt(api)}`);
-  const unnamed = await plainRun(pool, values, undefined);
-  console.log(`plain pg       ${fmt(unnamed)}`);
-  const prepared = await plainRun(pool, values, 'bench_lookup');
-  console.log(`plain pg, prepared ${fmt(prepared)}`);
-  // The stricter comparison: against the faster of the two plain runs.
-  const plain = prepared.rps > unnamed.rps ? prepared : unnamed;
-  const ratio = api.rps / plain.rps;
-  console.log(`API / plain pg throughput: ${ratio.toFixed(2)} against the faster plain run (target ≥ ${TARGET.ratio}); p99 at ${RATE}/s: ${fixed.p99.toFixed(1)} ms (target < ${TARGET.p99Ms} ms)`);
-  if (fixed.rps < RATE * 0.95) console.log(`note: the API sustained ${Math.round(fixed.rps)}/s of the ${RATE}/s asked`);
+  console.log(`stock/lookup on ${rows[0].n.toLocaleString('en')} stock records; ${CONNECTIONS} connections, ${SECONDS} s per run, ${ROUNDS} rounds, ${values.length} distinct values`);
+  await apiRun(server, token, values, 0); // warm-up: JIT, caches, pool
+  const rounds = [];
+  for (let round = 1; round <= ROUNDS; round++) {
+    console.log(`round ${round}, load average ${loadAverage()}`);
+    const fixed = await apiRun(server, token, values, RATE);
+    console.log(`  API at ${RATE}/s      ${fmt(fixed)}`);
+    const api = await apiRun(server, token, values, 0);
+    console.log(`  API flat out        ${fmt(api)}`);
+    const unnamed = await plainRun(pool, values, undefined);
+    console.log(`  plain pg            ${fmt(unnamed)}`);
+    const prepared = await plainRun(pool, values, 'bench_lookup');
+    console.log(`  plain pg, prepared  ${fmt(prepared)}`);
+    // The stricter comparison: against the faster of the two plain runs.
+    const plain = prepared.rps > unnamed.rps ? prepared : unnamed;
+    rounds.push({ ratio: api.rps / plain.rps, p99: fixed.p99, fixedRps: fixed.rps, apiRps: api.rps, plainRps: plain.rps, cpu: api.cpuMsPerRequest });
+    console.log(`  ratio ${(api.rps / plain.rps).toFixed(2)}, p99 at ${RATE}/s ${fixed.p99.toFixed(1)} ms`);
+  }
+  const m = (key) => median(rounds.map((r) => r[key]));
+  console.log(`median of ${ROUNDS} rounds (load average now ${loadAverage()}):`);
+  console.log(`  API / plain pg throughput ${m('ratio').toFixed(2)} (target ≥ ${TARGET.ratio}): API ${Math.round(m('apiRps'))} req/s, plain pg ${Math.round(m('plainRps'))} req/s`);
+  console.log(`  p99 at ${RATE}/s ${m('p99').toFixed(1)} ms (target < ${TARGET.p99Ms} ms), sustained ${Math.round(m('fixedRps'))} req/s; server CPU ${m('cpu').toFixed(2)} ms per request flat out`);
 } finally {
   server.stop();
   await pool.end();

@@ -5,7 +5,7 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { AppError, ERR, type ServerErr } from '@floorhand/contract/errors';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -13,6 +13,7 @@ import { seedDemo } from './db/seed.ts';
 import type { Deps } from './lib/calls.ts';
 import { createTokenService } from './lib/tokens.ts';
 import { createAuthCache } from './lib/auth-cache.ts';
+import { responseSerializerCompiler } from './lib/response-serializer.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
@@ -86,7 +87,7 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler(config.checkResponses));
 
   app.setErrorHandler((error, req, reply) => {
     const { status, err } = toErrorReply(error instanceof Error ? error : new Error(String(error)), req.body);

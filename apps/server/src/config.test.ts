@@ -25,6 +25,7 @@ describe('loadConfig', () => {
       TRUST_PROXY: 'loopback',
       IDEMPOTENCY_KEEP_HOURS: 168,
       demoSeed: true,
+      checkResponses: 'all',
     });
   });
 
@@ -70,6 +71,15 @@ describe('loadConfig', () => {
     { env: { NODE_ENV: 'production', DEMO_SEED: 'on' }, demoSeed: false, why: 'never in production, even when asked for' },
   ])('demo seed $demoSeed: $why', ({ env, demoSeed }) => {
     expect(loadConfig(env).demoSeed).toBe(demoSeed);
+  });
+
+  it.each([
+    { env: {}, check: 'all', why: 'every answer checked in development and tests' },
+    { env: { NODE_ENV: 'production' }, check: 'cold', why: 'hot calls unchecked in production' },
+    { env: { NODE_ENV: 'production', CHECK_RESPONSES: 'all' }, check: 'all', why: 'as asked for' },
+    { env: { CHECK_RESPONSES: 'cold' }, check: 'cold', why: 'as asked for' },
+  ])('response check $check: $why', ({ env, check }) => {
+    expect(loadConfig(env).checkResponses).toBe(check);
   });
 
   it.each([

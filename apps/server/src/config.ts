@@ -23,9 +23,11 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().min(1).default('loopback'),
   /** How long a write's idempotency key is remembered: a retry after that is a new request. */
   IDEMPOTENCY_KEEP_HOURS: z.coerce.number().int().min(1).max(8760).default(168),
+  /** `all`: every answer is checked against its schema; `cold`: all but the hot calls' (lib/response-serializer.ts). Default: `cold` in production, `all` elsewhere. */
+  CHECK_RESPONSES: z.enum(['all', 'cold']).optional(),
 });
 
-export type Config = z.infer<typeof envSchema> & { demoSeed: boolean };
+export type Config = z.infer<typeof envSchema> & { demoSeed: boolean; checkResponses: 'all' | 'cold' };
 
 export class ConfigError extends Error {}
 
@@ -40,5 +42,5 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const production = c.NODE_ENV === 'production';
   // The demo seed belongs to the embedded database only, unless asked for explicitly (tests, demos).
   const demoSeed = !production && (c.DEMO_SEED === 'on' || (c.DEMO_SEED === 'auto' && !c.DATABASE_URL));
-  return { ...c, demoSeed };
+  return { ...c, demoSeed, checkResponses: c.CHECK_RESPONSES ?? (production ? 'cold' : 'all') };
 }

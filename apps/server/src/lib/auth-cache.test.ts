@@ -60,8 +60,10 @@ describe('auth cache', () => {
     expect(cache.get('t10000')).toBeDefined();
   });
 
-  it('is emptied by the calls that change accounts, perms, roles, keys or revocations', () => {
-    for (const path of ['auth/logout', 'admin/account/update', 'admin/account/revokeApiKey', 'admin/role/remove', 'admin/role/rename']) expect(changesAuth(path)).toBe(true);
-    for (const path of ['stock/lookup', 'auth/refresh', 'admin/featureAccess/put', 'account/me/update']) expect(changesAuth(path)).toBe(false);
+  it('is emptied by the calls that change accounts, perms, roles, keys, feature access or revocations', () => {
+    for (const path of ['auth/logout', 'admin/account/update', 'admin/account/revokeApiKey', 'admin/role/remove', 'admin/role/rename', 'admin/featureAccess/put']) {
+      expect(changesAuth(path)).toBe(true);
+    }
+    for (const path of ['stock/lookup', 'auth/refresh', 'admin/featureAccess/get', 'account/me/update']) expect(changesAuth(path)).toBe(false);
   });
 });

@@ -4,8 +4,9 @@
  * doubled the round trips of a stock lookup (docs/inventory.md, Speed).
  *
  * - An answer is kept AUTH_CACHE_MS at most, and never past the token's expiry.
- * - Every call that can change what an answer holds (logout, account, perms, API key and role
- *   changes: `changesAuth`) empties the cache of this node after it finished, and, with Redis, of
+ * - Every call that can change what an answer holds (logout, account, perms, API key, role and
+ *   feature access changes: `changesAuth`; feature access is remembered with the answer,
+ *   modules/session/service.ts) empties the cache of this node after it finished, and, with Redis, of
  *   every node (modules/realtime/socket.ts). A change made outside those calls (SQL by hand) is seen
  *   within AUTH_CACHE_MS.
  */
@@ -15,7 +16,8 @@ export const AUTH_CACHE_MS = 2000;
 const MAX_ENTRIES = 10_000;
 
 /** The calls after which the cache is emptied. */
-export const changesAuth = (path: string): boolean => path === 'auth/logout' || path.startsWith('admin/account/') || path.startsWith('admin/role/');
+export const changesAuth = (path: string): boolean =>
+  path === 'auth/logout' || path.startsWith('admin/account/') || path.startsWith('admin/role/') || path === 'admin/featureAccess/put';
 
 export interface AuthCache {
   get(key: string): AuthContext | undefined;

@@ -51,7 +51,26 @@ export async function requireFeatures(deps: Deps, auth: AuthContext, ...features
   if (missing) throw new AppError(403, { code: ERR.forbidden, message: `Your roles do not give access to '${missing}'` });
 }
 
-async function visibleFeaturesOf(deps: Deps, auth: AuthContext): Promise<VisibleFeatures> {
+/**
+ * Feature access per authentication: an AuthContext lives in the node's auth cache (lib/auth-cache.ts)
+ * for at most AUTH_CACHE_MS and is dropped with it, by every call that changes accounts, roles or
+ * feature access (changesAuth), so what it answers is as fresh as the authentication itself. Every
+ * stock write asked the database for it again (one round trip of a dozen; docs/inventory.md).
+ */
+const featuresOf = new WeakMap<AuthContext, Promise<VisibleFeatures>>();
+
+function visibleFeaturesOf(deps: Deps, auth: AuthContext): Promise<VisibleFeatures> {
+  let known = featuresOf.get(auth);
+  if (!known) {
+    known = loadVisibleFeatures(deps, auth);
+    featuresOf.set(auth, known);
+    // A failed read is not remembered.
+    known.catch(() => featuresOf.delete(auth));
+  }
+  return known;
+}
+
+async function loadVisibleFeatures(deps: Deps, auth: AuthContext): Promise<VisibleFeatures> {
   const roles = [EVERYONE_ROLE, ...auth.perms.roles];
   const rows = await deps.db
     .select()

@@ -9,7 +9,6 @@ import type { CallPath, calls } from '@floorhand/contract/api';
 import { AppError, ERR, article } from '@floorhand/contract/errors';
 import type { ValidationErrors } from '@floorhand/contract/records/validate';
 import type { Db } from '../../db/client.ts';
-import { preparedRows } from '../../db/prepared.ts';
 import { DuplicateKeyError, guarded } from '../records/repository.ts';
 import { invalidRecord } from '../records/service.ts';
 
@@ -19,11 +18,6 @@ export type Body<P extends CallPath> = z.output<(typeof calls)[P]['body']>;
 /** The rows of a raw query (PGlite and node-postgres both answer `{ rows }`). */
 export function query<T>(db: Db, statement: SQL): Promise<T[]> {
   return guarded(async () => ((await db.execute(statement)) as unknown as { rows: T[] }).rows);
-}
-
-/** `query` as a named prepared statement, for the hot reads (db/prepared.ts). */
-export function preparedQuery<T>(db: Db, statement: SQL): Promise<T[]> {
-  return guarded(() => preparedRows<T>(db, statement));
 }
 
 /** A JavaScript array as one parameter (for `= ANY(...)` and `unnest(...)`), not a list of parameters. */

@@ -10,6 +10,7 @@ import { auditStamp, newId } from '../../lib/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { records, warehouses } from '../../db/schema.ts';
 import { writeReceipts, type ResolvedReceipt } from './ledger.ts';
+import type { Actor } from './repository.ts';
 import { insertRows, query } from './db.ts';
 import { seededRandom } from '@floorhand/contract/random';
 
@@ -175,23 +176,35 @@ export function* stockChunks(size: InventorySize, made: { items: GeneratedItem[]
   if (out.length > 0) yield out;
 }
 
-/**
- * Seeds an organisation's inventory unless its first warehouse exists; returns whether it did.
- * Stock is received in transactions of `chunk` records.
- */
-export async function seedInventory(db: Db, orgId: string, size: InventorySize, seed: number, onChunk?: (records: number) => void): Promise<boolean> {
-  const firstCode = `${size.prefix}MAIN`;
-  const [exists] = await db.select({ id: warehouses.id }).from(warehouses).where(sql`${warehouses.orgId} = ${orgId} AND ${warehouses.code} = ${firstCode}`);
-  if (exists) return false;
+/** Whether an organisation's inventory of this size is there (its first warehouse exists). */
+export async function inventorySeeded(db: Db, orgId: string, size: InventorySize): Promise<boolean> {
+  const [exists] = await db.select({ id: warehouses.id }).from(warehouses).where(sql`${warehouses.orgId} = ${orgId} AND ${warehouses.code} = ${`${size.prefix}MAIN`}`);
+  return exists !== undefined;
+}
+
+/** Writes one chunk of receipts, each with its receive movement. */
+export type StockWriter = (receipts: ResolvedReceipt[], actor: Actor) => Promise<void>;
+
+export interface SeedOptions {
+  /** Called after each chunk with the number of stock records written so far. */
+  onChunk?: (records: number) => void;
+  /** How stock is written; by default through the ledger (writeReceipts), one transaction per chunk. */
+  writeStock?: StockWriter;
+}
+
+/** Seeds an organisation's inventory unless it is there (inventorySeeded); returns whether it did. */
+export async function seedInventory(db: Db, orgId: string, size: InventorySize, seed: number, options: SeedOptions = {}): Promise<boolean> {
+  if (await inventorySeeded(db, orgId, size)) return false;
   const rand = seededRandom(seed);
   await seedReferenceData(db, orgId);
   const made = await seedMasters(db, orgId, size, rand);
-  const actor = { orgId, siteId: null, accountId: 'system', audit: auditStamp('system'), idempotencyKey: null };
+  const actor: Actor = { orgId, siteId: null, accountId: 'system', audit: auditStamp('system'), idempotencyKey: null };
+  const write: StockWriter = options.writeStock ?? ((receipts) => db.transaction(async (tx) => void (await writeReceipts(tx, actor, receipts))));
   let total = 0;
   for (const receipts of stockChunks(size, made, rand)) {
-    await db.transaction((tx) => writeReceipts(tx, actor, receipts));
+    await write(receipts, actor);
     total += receipts.length;
-    onChunk?.(total);
+    options.onChunk?.(total);
   }
   return true;
 }

@@ -20,13 +20,13 @@ import { badInput, checkRev, dup, fieldProblem, mapDuplicates, notFound, query, 
 import { idempotentWrite } from './idempotency.ts';
 import { activeCodes, itemsByPartNumber, locationKey, locationsByCode, type ItemRef, type LocationRef } from './refs.ts';
 import {
+  changeStock,
   insertMovements,
   insertStock,
   lockStock,
-  movementsByIds,
   nextStockIds,
+  stockAndMovementsByIds,
   stockByIds,
-  updateStock,
   type Actor,
   type LockedStock,
   type NewMovement,
@@ -142,8 +142,8 @@ export async function writeReceipts(tx: Db, actor: Actor, receipts: readonly Res
 
 /** The answer of a change: the named record, the record it made (if any), the movements. */
 async function changeAnswer(tx: Db, orgId: string, id: string, madeId: string | undefined, movementIds: string[]): Promise<StockChange> {
-  const [stock, newStock] = await stockByIds(tx, orgId, madeId ? [id, madeId] : [id]);
-  return { stock, ...(newStock ? { newStock } : {}), movements: await movementsByIds(tx, movementIds) };
+  const { stock: [stock, newStock], movements } = await stockAndMovementsByIds(tx, orgId, madeId ? [id, madeId] : [id], movementIds);
+  return { stock, ...(newStock ? { newStock } : {}), movements };
 }
 
 const stockDups = (stockId: string, serial?: string | null) => ({
@@ -218,19 +218,22 @@ export async function adjustStock(deps: Deps, auth: AuthContext, body: Body<'sto
     if (after === before) throw badInput(`The adjustment leaves the quantity of '${row.stock_id}' at ${formatQty(before)}: nothing to change`);
     if (after < 0n) throw badInput(`The adjustment would leave '${row.stock_id}' at ${formatQty(after)}; only ${formatQty(before)} is on hand`);
     if (row.serial !== null && after !== 0n && after !== ONE) throw badInput(`'${row.stock_id}' is a serial-tracked unit: its quantity can only be 0 or 1`);
-    await mapDuplicates(() => updateStock(tx, row.id, { quantity: after, audit: auditStamp(auth.accountId, row.audit) }), stockDups(row.stock_id, row.serial));
-    const movementIds = await insertMovements(tx, actor, [
-      {
-        stockRecordId: row.id,
-        type: 'adjust',
-        qtyDelta: after - before,
-        qtyAfter: after,
-        fromLocationId: row.location_id,
-        toLocationId: row.location_id,
-        reason: body.reason,
-        relatedStockRecordId: null,
-      },
-    ]);
+    const movementIds = await mapDuplicates(
+      () =>
+        changeStock(tx, actor, row.id, { quantity: after, audit: auditStamp(auth.accountId, row.audit) }, [
+          {
+            stockRecordId: row.id,
+            type: 'adjust',
+            qtyDelta: after - before,
+            qtyAfter: after,
+            fromLocationId: row.location_id,
+            toLocationId: row.location_id,
+            reason: body.reason,
+            relatedStockRecordId: null,
+          },
+        ]),
+      stockDups(row.stock_id, row.serial),
+    );
     return { response: await changeAnswer(tx, auth.orgId, row.id, undefined, movementIds), changed: { stockIds: [row.stock_id], locationIds: [row.location_id] } };
   });
 }
@@ -288,13 +291,13 @@ export async function moveStock(deps: Deps, auth: AuthContext, body: Body<'stock
     const changed = { stockIds: [row.stock_id], locationIds: [row.location_id, target.id] };
     if (qty === have) {
       // The whole record moves: its quantity stays, so the movement's delta is 0.
-      await updateStock(tx, row.id, { quantity: have, locationId: target.id, warehouseId: target.warehouseId, audit: stamp });
-      const movementIds = await insertMovements(tx, actor, [{ ...move, stockRecordId: row.id, qtyDelta: 0n, qtyAfter: have, relatedStockRecordId: null }]);
+      const movementIds = await changeStock(tx, actor, row.id, { quantity: have, locationId: target.id, warehouseId: target.warehouseId, audit: stamp }, [
+        { ...move, stockRecordId: row.id, qtyDelta: 0n, qtyAfter: have, relatedStockRecordId: null },
+      ]);
       return { response: await changeAnswer(tx, auth.orgId, row.id, undefined, movementIds), changed };
     }
-    await updateStock(tx, row.id, { quantity: have - qty, audit: stamp });
     const made = await splitOff(tx, actor, row, qty, { locationId: target.id, warehouseId: target.warehouseId });
-    const movementIds = await insertMovements(tx, actor, [
+    const movementIds = await changeStock(tx, actor, row.id, { quantity: have - qty, audit: stamp }, [
       { ...move, stockRecordId: row.id, qtyDelta: -qty, qtyAfter: have - qty, relatedStockRecordId: made.id },
       { ...move, stockRecordId: made.id, qtyDelta: qty, qtyAfter: qty, relatedStockRecordId: row.id },
     ]);
@@ -309,10 +312,9 @@ export async function splitStock(deps: Deps, auth: AuthContext, body: Body<'stoc
     const row = await locked(tx, auth, body.stockId, body._rev);
     const have = partOf(row, body.qty, 'split');
     if (body.qty === have) throw badInput(`Cannot split all of '${row.stock_id}': a split leaves part of the quantity behind`);
-    await updateStock(tx, row.id, { quantity: have - body.qty, audit: auditStamp(auth.accountId, row.audit) });
     const made = await splitOff(tx, actor, row, body.qty, { locationId: row.location_id, warehouseId: row.warehouse_id });
     const split = { type: 'split' as const, fromLocationId: row.location_id, toLocationId: row.location_id, reason: null };
-    const movementIds = await insertMovements(tx, actor, [
+    const movementIds = await changeStock(tx, actor, row.id, { quantity: have - body.qty, audit: auditStamp(auth.accountId, row.audit) }, [
       { ...split, stockRecordId: row.id, qtyDelta: -body.qty, qtyAfter: have - body.qty, relatedStockRecordId: made.id },
       { ...split, stockRecordId: made.id, qtyDelta: body.qty, qtyAfter: body.qty, relatedStockRecordId: row.id },
     ] satisfies NewMovement[]);
