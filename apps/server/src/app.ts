@@ -36,6 +36,15 @@ function webDist(config: Config): string | undefined {
   return undefined;
 }
 
+/**
+ * Vite names everything under assets/ by its content's hash, so a name never changes meaning: cache
+ * it for a year without asking again. Everything else (index.html, the favicon, the zxing .wasm named
+ * by version) is asked for again every time, so a new release is seen at the next load.
+ */
+export function cacheControlOf(path: string): string {
+  return /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
 function locIdOf(body: unknown): string | undefined {
   return typeof body === 'object' && body !== null && 'locId' in body && typeof body.locId === 'string' ? body.locId : undefined;
 }
@@ -131,7 +140,21 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   stockRoutes(app, deps);
 
   const dist = webDist(config);
-  if (dist) await app.register(fastifyStatic, { root: dist, wildcard: false, index: ['index.html'] });
+  if (dist) {
+    await app.register(fastifyStatic, {
+      root: dist,
+      wildcard: false,
+      index: ['index.html'],
+      // The build writes .br and .gz beside every text asset (apps/web/vite.config.ts); the one the
+      // browser accepts is sent, with Vary: Accept-Encoding (this version of the plugin does not add it).
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (res, path) => {
+        res.setHeader('cache-control', cacheControlOf(path));
+        res.setHeader('vary', 'accept-encoding');
+      },
+    });
+  }
   app.setNotFoundHandler((req, reply) => {
     // Every client route is served the web app; unknown API paths get the spec's error shape.
     if (req.method === 'GET' && !req.url.startsWith('/api/') && dist) return reply.type('text/html').sendFile('index.html');

@@ -1,0 +1,65 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cacheControlOf } from './app.ts';
+import { createTestApp, type TestApp } from './test/harness.ts';
+
+// The built web app as the server sends it: precompressed files for browsers that take them, hashed
+// assets cached for good, everything else asked for again (apps/web/vite.config.ts writes the .br/.gz).
+
+const dir = mkdtempSync(join(tmpdir(), 'floorhand-static-'));
+const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+let t: TestApp;
+
+beforeAll(async () => {
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Floorhand</title>');
+  writeFileSync(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(join(dir, 'assets', 'index-AbC123.js'), script);
+  writeFileSync(join(dir, 'assets', 'index-AbC123.js.br'), brotliCompressSync(script));
+  writeFileSync(join(dir, 'assets', 'index-AbC123.js.gz'), gzipSync(script));
+  t = await createTestApp({ WEB_DIST: dir });
+});
+afterAll(async () => {
+  await t?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the built web app', () => {
+  it('sends brotli to a browser that accepts it, with Vary, and caches the hashed asset for a year', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/index-AbC123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(res.statusCode, res.payload).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(String(res.headers.vary)).toMatch(/accept-encoding/i);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.rawPayload.length).toBeLessThan(script.length / 10);
+  });
+
+  it('sends gzip when brotli is not accepted, and the raw file when nothing is', async () => {
+    const gz = await t.app.inject({ method: 'GET', url: '/assets/index-AbC123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(script);
+    const raw = await t.app.inject({ method: 'GET', url: '/assets/index-AbC123.js', headers: { 'accept-encoding': 'identity' } });
+    expect(raw.headers['content-encoding']).toBeUndefined();
+    expect(raw.payload).toBe(script);
+    expect(raw.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('asks again for the page itself and for unhashed files, so a new release is seen at the next load', async () => {
+    for (const url of ['/', '/tasks', '/stockLookup?value=A-01-1', '/favicon.svg']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
+  it('names the cache rule by the path alone', () => {
+    expect(cacheControlOf('/srv/web/assets/index-AbC123.js')).toMatch(/immutable/);
+    expect(cacheControlOf('C:\\web\\assets\\x.css')).toMatch(/immutable/);
+    expect(cacheControlOf('/srv/web/index.html')).toBe('no-cache');
+    expect(cacheControlOf('/srv/web/logo.svg')).toBe('no-cache');
+  });
+});
