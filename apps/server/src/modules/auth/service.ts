@@ -60,5 +60,6 @@ export async function refresh(deps: Deps, auth: AuthContext): Promise<CallRespon
 
 export async function logout(deps: Deps, auth: AuthContext): Promise<CallResponse<'auth/logout'>> {
   await revokeToken(deps.db, auth.claims.jti, new Date(auth.claims.exp * 1000));
+  deps.realtime.disconnectToken(auth.siteId, auth.claims.jti);
   return {};
 }

@@ -3,7 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
 import { ERR, type ServerErr } from '@floorhand/contract/errors';
 import type { ClientToServerEvents, EventEnvelope, Printer, ServerToClientEvents } from '@floorhand/contract/realtime';
-import { ACME, ACME_BASE, call, createAcme, createTestApp, loginAs, uniqueIp, type TestApp } from '../../test/harness.ts';
+import { ACME, ACME_BASE, call, createAcme, createSecondNode, createTestApp, loginAs, uniqueIp, type TestApp } from '../../test/harness.ts';
+import { MAX_SOCKET_MESSAGE_BYTES } from './socket.ts';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -24,8 +25,8 @@ afterEach(() => {
 });
 afterAll(() => t?.close());
 
-function socketTo(namespace: string, token: unknown): ClientSocket {
-  const socket: ClientSocket = io(`${base}/${namespace}`, {
+function socketTo(namespace: string, token: unknown, server = base): ClientSocket {
+  const socket: ClientSocket = io(`${server}/${namespace}`, {
     transports: ['websocket'],
     auth: { token },
     query: { client: 'test' },
@@ -37,16 +38,16 @@ function socketTo(namespace: string, token: unknown): ClientSocket {
 }
 
 /** Connects, resolving with the socket or with the refusal's error data. */
-function connect(namespace: string, token: unknown): Promise<{ socket: ClientSocket; error?: Error & { data?: ServerErr } }> {
-  const socket = socketTo(namespace, token);
+function connect(namespace: string, token: unknown, server = base): Promise<{ socket: ClientSocket; error?: Error & { data?: ServerErr } }> {
+  const socket = socketTo(namespace, token, server);
   return new Promise((resolve) => {
     socket.once('connect', () => resolve({ socket }));
     socket.once('connect_error', (error: Error & { data?: ServerErr }) => resolve({ socket, error }));
   });
 }
 
-async function connected(namespace = 'demo-main', token = clerk): Promise<ClientSocket> {
-  const { socket, error } = await connect(namespace, token);
+async function connected(namespace = 'demo-main', token = clerk, server = base): Promise<ClientSocket> {
+  const { socket, error } = await connect(namespace, token, server);
   if (error) throw new Error(`not connected: ${error.message} ${JSON.stringify(error.data)}`);
   return socket;
 }
@@ -144,5 +145,89 @@ describe('realtime send', () => {
     await expect.poll(() => ids.length).toBe(3);
     expect([...ids].sort((a, b) => a - b)).toEqual(ids);
     expect(new Set(ids).size).toBe(3);
+  });
+});
+
+/** The server still answers: a ping over a new socket, and an HTTP call. */
+async function stillUp(): Promise<void> {
+  const socket = await connected();
+  const reply = await socket.timeout(5000).emitWithAck('send', { op: 'ping' });
+  expect(reply.data).toMatchObject({ pong: expect.any(String) });
+  expect((await fetch(`${base}/api/health`)).status).toBe(200);
+}
+
+describe('realtime send: what a client sends cannot stop the server (fuzz)', () => {
+  it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', '__defineGetter__', 'prototype'])(
+    'answers op %s with ERR_BAD_INPUT Unknown operation',
+    async (op) => {
+      const socket = await connected();
+      const reply = await socket.timeout(5000).emitWithAck('send', { op, data: { topic: 'stock' } });
+      expect(reply.data).toBeUndefined();
+      expect(reply.err).toMatchObject({ code: ERR.badInput, message: expect.stringMatching(/Unknown operation/) });
+      await stillUp();
+    },
+  );
+
+  it('survives a thousand random requests, with and without acknowledgement, and answers each one that asks', async () => {
+    let seed = 7;
+    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
+    const values: unknown[] = [null, undefined, 0, -1, 1e308, NaN, '', 'x'.repeat(200), [], [1, [2, [3]]], {}, { topic: 'stock' }, { topic: '__proto__' }, { __proto__: { polluted: true } }, true, 'ping', 'subscribe', 'constructor'];
+    const socket = await connected();
+    const replies: Array<Promise<unknown>> = [];
+    for (let i = 0; i < 1000; i++) {
+      const req = random() < 0.2 ? pick(values) : { op: pick(values), data: pick(values), token: pick(values), tzOffset: pick(values) };
+      if (random() < 0.3) socket.emit('send', req as never);
+      else if (random() < 0.1) (socket.emit as (ev: string, ...args: unknown[]) => void)('send', req, 'not a callback');
+      else replies.push(socket.timeout(10_000).emitWithAck('send', req as never));
+    }
+    const answered = (await Promise.all(replies)) as Array<{ data?: unknown; err?: ServerErr }>;
+    for (const reply of answered) expect(reply.err === undefined ? 'data' in reply : typeof reply.err.code === 'string').toBe(true);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    await stillUp();
+  });
+
+  it('closes the connection of a message over the size limit, and stays up', async () => {
+    const socket = await connected();
+    const closed = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+    socket.emit('send', { op: 'ping', data: 'x'.repeat(MAX_SOCKET_MESSAGE_BYTES + 1) } as never);
+    expect(await closed).toMatch(/transport/);
+    await stillUp();
+  });
+
+  it('refuses the root namespace', async () => {
+    const { socket, error } = await connect('', clerk);
+    expect(socket.connected).toBe(false);
+    expect(error).toBeDefined();
+  });
+});
+
+describe('logout closes the token\'s sockets', () => {
+  it('disconnects a connected socket of the token, and only that token\'s', async () => {
+    const { token } = await loginAs(t.app, 'clerk', { ip: uniqueIp() });
+    const mine = await connected('demo-main', token);
+    const other = await connected();
+    const gone = new Promise<string>((resolve) => mine.once('disconnect', resolve));
+    expect((await call(t.app, 'auth/logout', {}, token)).status).toBe(200);
+    expect(await gone).toBe('io server disconnect');
+    // The other token's socket still gets answers.
+    expect((await other.timeout(5000).emitWithAck('send', { op: 'ping' })).data).toBeDefined();
+    // And the logged-out token cannot come back.
+    expect((await connect('demo-main', token)).error?.data?.code).toBe(ERR.unauthorized);
+  });
+
+  it.runIf(process.env.REDIS_URL)('disconnects the token\'s socket on another node (through Redis)', async () => {
+    const second = await createSecondNode(t);
+    try {
+      await second.app.listen({ port: 0, host: '127.0.0.1' });
+      const secondBase = `http://127.0.0.1:${(second.app.server.address() as AddressInfo).port}`;
+      const { token } = await loginAs(t.app, 'clerk', { ip: uniqueIp() });
+      const onSecond = await connected('demo-main', token, secondBase);
+      const gone = new Promise<string>((resolve) => onSecond.once('disconnect', resolve));
+      expect((await call(t.app, 'auth/logout', {}, token)).status).toBe(200);
+      expect(await gone).toBe('io server disconnect');
+    } finally {
+      await second.close();
+    }
   });
 });

@@ -23,6 +23,8 @@ export interface Realtime {
   /** Emits an event to every socket of a site (optionally one room of it) with an increasing event id. */
   emit<E extends keyof ServerToClientEvents>(siteId: string, event: E, data: Payload<E>, room?: string): void;
   printersOf(siteId: string): Printer[];
+  /** Disconnects every socket opened with the token `jti` of `siteId`, on every node (after logout). */
+  disconnectToken(siteId: string, jti: string): void;
   close(): Promise<void>;
 }
 
@@ -35,12 +37,22 @@ export function nextEventId(now = Date.now()): number {
 
 type SendHandler = (socket: FhSocket, data: unknown) => Promise<unknown>;
 
+/** The largest message a client may send; a bigger one closes its connection (socket.io's own check). */
+export const MAX_SOCKET_MESSAGE_BYTES = 64 * 1024;
+/** The room of every socket opened with one token, so a logout reaches them on every node. */
+const tokenRoom = (jti: string): string => `token:${jti}`;
 
 export async function attachRealtime(
   server: HttpServer,
   deps: { db: Db; tokens: TokenService; authCache: AuthCache; redisUrl?: string; log: FastifyBaseLogger },
 ): Promise<Realtime> {
-  const io = new Server<ClientToServerEvents, ServerToClientEvents, NodeEvents>(server, { transports: ['websocket'], serveClient: false });
+  const io = new Server<ClientToServerEvents, ServerToClientEvents, NodeEvents>(server, {
+    transports: ['websocket'],
+    serveClient: false,
+    maxHttpBufferSize: MAX_SOCKET_MESSAGE_BYTES,
+  });
+  // Only site namespaces: the root namespace is nobody's, so it is refused.
+  io.use((_socket, next) => next(Object.assign(new Error('Connect to your site'), { data: { code: ERR.notFound, message: 'Connect to your site' } })));
   const redisClients: Array<{ quit(): Promise<unknown> }> = [];
   if (deps.redisUrl) {
     const pub = createClient({ url: deps.redisUrl });
@@ -53,10 +65,11 @@ export async function attachRealtime(
   }
   const printers = new Map<string, Printer[]>();
 
-  // The generic send: operations a client may ask for over the socket.
-  const ops: Record<string, SendHandler> = {
-    ping: async () => ({ pong: new Date().toISOString() }),
-    subscribe: async (socket, data) => {
+  // The generic send: operations a client may ask for over the socket. A Map: an op named like an
+  // Object.prototype member (`constructor`, `__proto__`) is unknown, not a function to call.
+  const ops = new Map<string, SendHandler>([
+    ['ping', async () => ({ pong: new Date().toISOString() })],
+    ['subscribe', async (socket, data) => {
       const topic = typeof data === 'object' && data && 'topic' in data ? String(data.topic) : '';
       if (!['labelPrinter', 'featureAccess', 'stock'].includes(topic)) throw new AppError(400, { code: ERR.badInput, message: `Unknown topic '${topic}'` });
       await socket.join(topic);
@@ -64,8 +77,8 @@ export async function attachRealtime(
         socket.emit('attachedPrinters', { eventId: nextEventId(), data: { printers: printers.get(socket.data.auth.siteId) ?? [] } });
       }
       return { topic };
-    },
-  };
+    }],
+  ]);
 
   // One namespace per site id; the token's site must be the namespace's.
   const sites = io.of(/^\/[A-Za-z0-9_-]{1,40}$/);
@@ -83,26 +96,33 @@ export async function attachRealtime(
     }
   });
   sites.on('connection', (socket: FhSocket) => {
-    void socket.join(`org:${socket.data.auth.orgId}`);
+    void socket.join([`org:${socket.data.auth.orgId}`, tokenRoom(socket.data.auth.claims.jti)]);
     socket.on('send', async (req, ack) => {
-      if (typeof ack !== 'function') return;
-      const parsed = sendRequestSchema.safeParse(req);
-      let reply: SendReply;
-      if (!parsed.success) {
-        reply = { err: { code: ERR.badInput, message: 'The message is not a valid send request' } };
-      } else {
-        const op = ops[parsed.data.op];
-        try {
-          if (!op) throw new AppError(400, { code: ERR.badInput, message: `Unknown operation '${parsed.data.op}'` });
-          reply = { data: await op(socket, parsed.data.data) };
-        } catch (e) {
-          if (!(e instanceof AppError)) deps.log.error(e, 'socket send failed');
-          reply = { err: e instanceof AppError ? e.err : { code: ERR.generic, message: 'The operation failed' } };
-        }
+      // Nothing a client sends may end the process: every failure, the acknowledgement's included, is
+      // logged here and goes no further.
+      try {
+        if (typeof ack !== 'function') return;
+        ack(await answer(socket, req));
+      } catch (e) {
+        deps.log.error(e, 'socket send failed');
       }
-      ack(reply);
     });
+    socket.on('error', (e) => deps.log.warn(e, 'socket error'));
   });
+
+  async function answer(socket: FhSocket, req: unknown): Promise<SendReply> {
+    const parsed = sendRequestSchema.safeParse(req);
+    if (!parsed.success) return { err: { code: ERR.badInput, message: 'The message is not a valid send request' } };
+    const op = ops.get(parsed.data.op);
+    if (!op) return { err: { code: ERR.badInput, message: `Unknown operation '${parsed.data.op}'` } };
+    try {
+      // Whatever an op returns goes out as JSON: anything else (a cycle, a function) is a failure here.
+      return { data: JSON.parse(JSON.stringify(await op(socket, parsed.data.data)) ?? 'null') as unknown };
+    } catch (e) {
+      if (!(e instanceof AppError)) deps.log.error(e, 'socket send failed');
+      return { err: e instanceof AppError ? e.err : { code: ERR.generic, message: 'The operation failed' } };
+    }
+  }
 
   return {
     emit(siteId, event, data, room) {
@@ -111,6 +131,10 @@ export async function attachRealtime(
       (target.emit as (ev: string, payload: unknown) => void)(event, { eventId: nextEventId(), data });
     },
     printersOf: (siteId) => printers.get(siteId) ?? [],
+    disconnectToken(siteId, jti) {
+      // Through the adapter: with Redis, the sockets of this token on every node.
+      io.of(`/${siteId}`).in(tokenRoom(jti)).disconnectSockets(true);
+    },
     async close() {
       await io.close();
       await Promise.all(redisClients.map((c) => c.quit().catch(() => undefined)));
