@@ -177,8 +177,9 @@ describe('realtime send: what a client sends cannot stop the server (fuzz)', () 
     const replies: Array<Promise<unknown>> = [];
     for (let i = 0; i < 1000; i++) {
       const req = random() < 0.2 ? pick(values) : { op: pick(values), data: pick(values), token: pick(values), tzOffset: pick(values) };
-      if (random() < 0.3) socket.emit('send', req as never);
-      else if (random() < 0.1) (socket.emit as (ev: string, ...args: unknown[]) => void)('send', req, 'not a callback');
+      const emit = (socket.emit as (ev: string, ...args: unknown[]) => void).bind(socket);
+      if (random() < 0.3) emit('send', req);
+      else if (random() < 0.1) emit('send', req, 'not a callback');
       else replies.push(socket.timeout(10_000).emitWithAck('send', req as never));
     }
     const answered = (await Promise.all(replies)) as Array<{ data?: unknown; err?: ServerErr }>;
@@ -190,7 +191,7 @@ describe('realtime send: what a client sends cannot stop the server (fuzz)', () 
   it('closes the connection of a message over the size limit, and stays up', async () => {
     const socket = await connected();
     const closed = new Promise<string>((resolve) => socket.once('disconnect', resolve));
-    socket.emit('send', { op: 'ping', data: 'x'.repeat(MAX_SOCKET_MESSAGE_BYTES + 1) } as never);
+    (socket.emit as (ev: string, ...args: unknown[]) => void)('send', { op: 'ping', data: 'x'.repeat(MAX_SOCKET_MESSAGE_BYTES + 1) });
     expect(await closed).toMatch(/transport/);
     await stillUp();
   });
