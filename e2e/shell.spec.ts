@@ -18,12 +18,25 @@ test.describe('home redirect rules', () => {
     });
   }
 
-  test('a service account is refused with Account Restricted @mobile', async ({ page }, testInfo) => {
+  test('an account without access to this site is refused with Account Restricted @mobile', async ({ browser, baseURL }, testInfo) => {
+    // The east site (east.localhost, a loopback name) gives the clerk no perms.
+    const east = await browser.newContext({ baseURL: baseURL!.replace('//localhost', '//east.localhost'), viewport: testInfo.project.use.viewport });
+    const page = await east.newPage();
     await useMachine(page);
-    await login(page, 'svc');
+    await login(page, 'clerk');
     await expect(dialog(page, 'Account Restricted')).toBeVisible();
+    await expect(dialog(page, 'Account Restricted')).toContainText('This account has no access to this site.');
     await snap(page, testInfo, 'account-restricted');
     await page.getByRole('button', { name: 'OK' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+    await east.close();
+  });
+
+  test('the demo service account has no password: its login fails like a wrong one', async ({ page }) => {
+    await useMachine(page);
+    await login(page, 'svc');
+    await expect(page.getByTestId('login-failure')).toHaveText('Unknown account name or wrong password');
     await expect(page).toHaveURL(/\/$/);
   });
 

@@ -56,7 +56,8 @@ export async function createAccount(db: Db, orgId: string, siteId: string, a: De
     id,
     orgId,
     userName: a.userName,
-    passwordHash: await hash(password),
+    // Service accounts are integrations: API keys only, never a password (docs/admin.md).
+    passwordHash: a.serviceAcct ? null : await hash(password),
     firstName: a.firstName,
     surnames: a.surnames,
     email: `${a.userName}@${orgId}.example`,

@@ -3,12 +3,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { calls, type CallPath, type CallResponse } from '@floorhand/contract/api';
 import { AppError, ERR } from '@floorhand/contract/errors';
+import { accountKindOf, refusalFor, rightsOf } from '@floorhand/contract/rights';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { authenticate, bearerToken, type AuthContext, type AuthTarget } from './auth-context.ts';
 import { changesAuth, type AuthCache } from './auth-cache.ts';
 import type { Realtime } from '../modules/realtime/socket.ts';
 import type { TokenService } from './tokens.ts';
+import { requireFeatures } from '../modules/session/service.ts';
 
 export interface Deps {
   db: Db;
@@ -42,6 +44,19 @@ type Handler<P extends CallPath> = (typeof calls)[P]['auth'] extends 'required'
     : (ctx: CallContext<P>) => Promise<CallResponse<P>>;
 
 const authOf = new WeakMap<FastifyRequest, AuthContext>();
+
+/**
+ * The rights the contract declares for `path` (contract/rights.ts), checked for one caller: the
+ * account kind first (a kiosk or time-clock account never changes stock), then the features its roles
+ * must give. Every call goes through here; so do the few routes outside registerCall (the CSV GET).
+ */
+export async function enforceRights(deps: Deps, path: string, auth: AuthContext): Promise<void> {
+  const rights = rightsOf(path);
+  if (!rights) throw new AppError(404, { code: ERR.notFound, message: `No such call: ${path}` });
+  const kind = accountKindOf(auth.perms);
+  if (!rights.accounts.includes(kind)) throw new AppError(403, refusalFor(kind));
+  if (rights.features) await requireFeatures(deps, auth, ...rights.features);
+}
 
 const tagOf = (path: string): string => path.split('/')[0] ?? 'api';
 
@@ -80,6 +95,9 @@ export function registerCall<P extends CallPath>(app: FastifyInstance, deps: Dep
         if (auth) authOf.set(req, auth);
       }
       if (def.auth === 'required' && !authOf.has(req)) throw new AppError(401, { code: ERR.unauthorized, message: 'Please log in first' });
+      // Rights do not depend on the body: a caller who may not make the call learns nothing of its schema.
+      const auth = authOf.get(req);
+      if (auth) await enforceRights(deps, path, auth);
     },
     handler: async (req, reply) => {
       const body = req.body as z.output<(typeof calls)[P]['body']>;

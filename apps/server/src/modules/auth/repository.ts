@@ -25,13 +25,17 @@ export async function findOrganisation(db: Db, id: string) {
   return row;
 }
 
-export async function loadPerms(db: Db, accountId: string, siteId: string, appId: string): Promise<UserPerms> {
+/** The account's perms on one site; undefined when it holds none there. */
+export async function findPerms(db: Db, accountId: string, siteId: string, appId: string): Promise<UserPerms | undefined> {
   const [row] = await db
     .select()
     .from(accountPerms)
     .where(and(eq(accountPerms.accountId, accountId), eq(accountPerms.siteId, siteId), eq(accountPerms.appId, appId)));
-  if (!row) return NO_PERMS;
-  return { roles: row.roles, kioskAcct: row.kioskAcct, timeclockAcct: row.timeclockAcct, serviceAcct: row.serviceAcct };
+  return row ? { roles: row.roles, kioskAcct: row.kioskAcct, timeclockAcct: row.timeclockAcct, serviceAcct: row.serviceAcct } : undefined;
+}
+
+export async function loadPerms(db: Db, accountId: string, siteId: string, appId: string): Promise<UserPerms> {
+  return (await findPerms(db, accountId, siteId, appId)) ?? NO_PERMS;
 }
 
 /** Records that a workstation was seen at login and returns what it is authorised for. */

@@ -1,4 +1,4 @@
-import { verify } from '@node-rs/argon2';
+import { hash, verify } from '@node-rs/argon2';
 import type { CallArgs, CallResponse } from '@floorhand/contract/api';
 import { APP_ID } from '@floorhand/contract/constants';
 import { AppError, ERR } from '@floorhand/contract/errors';
@@ -6,9 +6,27 @@ import type { Deps } from '../../lib/calls.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { findSite } from '../site/repository.ts';
 import type { LoginLimiter } from './login-limiter.ts';
-import { findAccountByUserName, findOrganisation, loadPerms, revokeToken, touchWorkstation } from './repository.ts';
+import { findAccountByUserName, findOrganisation, findPerms, revokeToken, touchWorkstation } from './repository.ts';
 
 const LOGIN_FAILED = 'Unknown account name or wrong password';
+export const NO_ACCESS_HERE = 'This account has no access to this site.';
+export const SERVICE_NOT_INTERACTIVE = 'Service accounts cannot be used interactively.';
+
+/**
+ * A hash to check a password against when there is no account (or it has no password): an unknown
+ * name then costs the same argon2 work as a known one, so timing does not tell which names exist.
+ */
+let decoyHash: Promise<string> | undefined;
+export const decoy = (): Promise<string> => (decoyHash ??= hash('floorhand-decoy-password'));
+
+/** Checks a password against an account's hash, or against the decoy when there is none. */
+export async function passwordMatches(passwordHash: string | null | undefined, password: string): Promise<boolean> {
+  if (!passwordHash) {
+    await verify(await decoy(), password).catch(() => false);
+    return false;
+  }
+  return verify(passwordHash, password).catch(() => false);
+}
 
 export async function login(
   deps: Deps,
@@ -29,16 +47,17 @@ export async function login(
     throw new AppError(429, { code: ERR.rateLimited, message: `Too many failed logins. Try again in ${Math.ceil(wait / 60_000)} minute(s).` });
   }
   const account = await findAccountByUserName(db, siteRow.orgId, args.userName);
-  const ok = account?.passwordHash && account.active ? await verify(account.passwordHash, args.password) : false;
+  const ok = await passwordMatches(account?.active ? account.passwordHash : undefined, args.password);
   if (!account || !ok) {
     limiter.recordFailure(limitKey);
     throw new AppError(401, { code: ERR.loginFailed, message: LOGIN_FAILED });
   }
   limiter.recordSuccess(limitKey);
-  const perms = await loadPerms(db, account.id, siteRow.id, site.appId);
-  if (perms.serviceAcct) {
-    throw new AppError(403, { code: ERR.accountRestricted, message: 'Service accounts cannot be used interactively' });
-  }
+  // Only after the right password: an account with no perms on this site, or a service account, does
+  // not log in here (and the answer names no other site).
+  const perms = await findPerms(db, account.id, siteRow.id, site.appId);
+  if (!perms) throw new AppError(403, { code: ERR.accountRestricted, message: NO_ACCESS_HERE });
+  if (perms.serviceAcct) throw new AppError(403, { code: ERR.accountRestricted, message: SERVICE_NOT_INTERACTIVE });
   const org = await findOrganisation(db, siteRow.orgId);
   const workstation = await touchWorkstation(db, siteRow.id, args.workstationId, account.id);
   const lt = Math.min(args.lifetimeSecs ?? config.TOKEN_LIFETIME_SECS, config.TOKEN_LIFETIME_SECS);

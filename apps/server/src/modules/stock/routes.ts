@@ -4,24 +4,25 @@ import { z } from 'zod';
 import { AppError, ERR } from '@floorhand/contract/errors';
 import { CSV_ENTITIES, IMPORT_MAX_BYTES, type CsvEntity } from '@floorhand/contract/inventory';
 import { authenticate, bearerToken } from '../../lib/auth-context.ts';
-import { registerCall, type Deps } from '../../lib/calls.ts';
+import { enforceRights, registerCall, type Deps } from '../../lib/calls.ts';
+import type { CallPath } from '@floorhand/contract/api';
 import { exportCsv } from './csv-export.ts';
 import { importCsv } from './csv-import.ts';
 import { adjustStock, moveStock, receiveStock, splitStock } from './ledger.ts';
 import { getStock, lookupStock } from './lookup.ts';
-import { requireFeatures } from '../session/service.ts';
 import { deactivateLocation, getItem, getLocation, listItems, listLocations, listWarehouses, saveItem, saveLocation, saveWarehouse } from './masters.ts';
 
-// Every inventory call needs a login; writes also need the feature access of their action, so what
-// the menus hide cannot be called directly (docs/inventory.md).
+// Every inventory call needs a login; who may make it, and the feature access of a write's action,
+// is declared in the contract (contract/rights.ts) and checked by registerCall. An import needs what
+// saving its kind of record one by one needs.
 
-/** The feature that allows importing or saving each kind of master data. */
-const EDIT_FEATURE: Record<CsvEntity, [string, string]> = {
-  warehouses: ['location', 'location.edit'],
-  locations: ['location', 'location.edit'],
-  items: ['stockLookup', 'stockLookup.items'],
-  stock: ['stockAdjust', 'stockAdjust.receive'],
-};
+/** The call whose rights an import or export of each kind of record needs. */
+const SAVE_CALL = new Map<CsvEntity, CallPath>([
+  ['warehouses', 'warehouse/save'],
+  ['locations', 'location/save'],
+  ['items', 'item/save'],
+  ['stock', 'stock/receive'],
+]);
 
 function sendCsv(reply: FastifyReply, deps: Deps, orgId: string, entity: CsvEntity, warehouse?: string) {
   return reply
@@ -34,43 +35,19 @@ function sendCsv(reply: FastifyReply, deps: Deps, orgId: string, entity: CsvEnti
 export function stockRoutes(app: FastifyInstance, deps: Deps): void {
   registerCall(app, deps, 'stock/lookup', ({ auth, body }) => lookupStock(deps.db, auth, body));
   registerCall(app, deps, 'stock/get', ({ auth, body }) => getStock(deps.db, auth, body));
-  registerCall(app, deps, 'stock/receive', async ({ auth, body }) => {
-    await requireFeatures(deps, auth, ...EDIT_FEATURE.stock);
-    return receiveStock(deps, auth, body);
-  });
-  registerCall(app, deps, 'stock/adjust', async ({ auth, body }) => {
-    await requireFeatures(deps, auth, 'stockAdjust', 'stockAdjust.adjust');
-    return adjustStock(deps, auth, body);
-  });
-  registerCall(app, deps, 'stock/move', async ({ auth, body }) => {
-    await requireFeatures(deps, auth, 'stockAdjust', 'stockAdjust.move');
-    return moveStock(deps, auth, body);
-  });
-  registerCall(app, deps, 'stock/split', async ({ auth, body }) => {
-    await requireFeatures(deps, auth, 'stockAdjust', 'stockAdjust.split');
-    return splitStock(deps, auth, body);
-  });
+  registerCall(app, deps, 'stock/receive', ({ auth, body }) => receiveStock(deps, auth, body));
+  registerCall(app, deps, 'stock/adjust', ({ auth, body }) => adjustStock(deps, auth, body));
+  registerCall(app, deps, 'stock/move', ({ auth, body }) => moveStock(deps, auth, body));
+  registerCall(app, deps, 'stock/split', ({ auth, body }) => splitStock(deps, auth, body));
   registerCall(app, deps, 'warehouse/list', ({ auth, body }) => listWarehouses(deps.db, auth, body));
-  registerCall(app, deps, 'warehouse/save', async ({ auth, body }) => {
-    await requireFeatures(deps, auth, ...EDIT_FEATURE.warehouses);
-    return saveWarehouse(deps, auth, body);
-  });
+  registerCall(app, deps, 'warehouse/save', ({ auth, body }) => saveWarehouse(deps, auth, body));
   registerCall(app, deps, 'location/list', ({ auth, body }) => listLocations(deps.db, auth, body));
   registerCall(app, deps, 'location/get', ({ auth, body }) => getLocation(deps.db, auth, body));
-  registerCall(app, deps, 'location/save', async ({ auth, body }) => {
-    await requireFeatures(deps, auth, ...EDIT_FEATURE.locations);
-    return saveLocation(deps, auth, body);
-  });
-  registerCall(app, deps, 'location/deactivate', async ({ auth, body }) => {
-    await requireFeatures(deps, auth, ...EDIT_FEATURE.locations);
-    return deactivateLocation(deps, auth, body);
-  });
+  registerCall(app, deps, 'location/save', ({ auth, body }) => saveLocation(deps, auth, body));
+  registerCall(app, deps, 'location/deactivate', ({ auth, body }) => deactivateLocation(deps, auth, body));
   registerCall(app, deps, 'item/list', ({ auth, body }) => listItems(deps.db, auth, body));
   registerCall(app, deps, 'item/get', ({ auth, body }) => getItem(deps.db, auth, body));
-  registerCall(app, deps, 'item/save', async ({ auth, body }) => {
-    await requireFeatures(deps, auth, ...EDIT_FEATURE.items);
-    return saveItem(deps, auth, body);
-  });
+  registerCall(app, deps, 'item/save', ({ auth, body }) => saveItem(deps, auth, body));
 
   // Encapsulated, so the 64 MB body limit applies to the import only (the app's is 1 MB).
   void app.register(async (scope) => {
@@ -78,7 +55,7 @@ export function stockRoutes(app: FastifyInstance, deps: Deps): void {
       route.bodyLimit = IMPORT_MAX_BYTES + 64 * 1024;
     });
     registerCall(scope, deps, 'import/csv', async ({ auth, body }) => {
-      await requireFeatures(deps, auth, ...EDIT_FEATURE[body.entity]);
+      await enforceRights(deps, SAVE_CALL.get(body.entity)!, auth);
       return importCsv(deps, auth, body);
     });
   });
@@ -100,6 +77,7 @@ export function stockRoutes(app: FastifyInstance, deps: Deps): void {
       const token = bearerToken(req.headers.authorization);
       if (!token) throw new AppError(401, { code: ERR.unauthorized, message: 'Please log in first' });
       const auth = await authenticate(deps.db, deps.tokens, token);
+      await enforceRights(deps, 'export/csv', auth);
       return sendCsv(reply, deps, auth.orgId, req.query.entity, req.query.warehouse);
     },
   );

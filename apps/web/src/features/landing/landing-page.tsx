@@ -41,7 +41,8 @@ export function LandingPage() {
     } catch (err) {
       setPassword('');
       if (err instanceof ApiError && err.err.code === ERR.accountRestricted) {
-        await dialogs.info({ title: 'Account Restricted', message: t('Service accounts cannot be used interactively.'), type: 'warn' });
+        // The server says why: a service account, or no access to this site.
+        await dialogs.info({ title: 'Account Restricted', message: t(err.err.message), type: 'warn' });
       } else if (err instanceof ApiError && (err.err.code === ERR.loginFailed || err.err.code === ERR.rateLimited)) {
         setFailure(err.err.message);
       }
