@@ -9,10 +9,14 @@ describe('API base address', () => {
     expect(apiBase({ origin: 'https://wh.example.com', hostname: 'wh.example.com', port: '' })).toBe('https://wh.example.com');
     expect(apiBase({ origin: 'http://localhost:8080', hostname: 'localhost', port: '8080' })).toBe('http://localhost:8080');
   });
-  it('is the fixed local development server on a local host with a port from 8001 to 8999', () => {
-    expect(apiBase({ origin: 'http://localhost:8001', hostname: 'localhost', port: '8001' })).toBe('http://localhost:8080');
-    expect(apiBase({ origin: 'http://127.0.0.1:8999', hostname: '127.0.0.1', port: '8999' })).toBe('http://localhost:8080');
-    expect(apiBase({ origin: 'http://localhost:9000', hostname: 'localhost', port: '9000' })).toBe('http://localhost:9000');
+  it('is the fixed local development server on a local host with a port from 8001 to 8999, in the development build', () => {
+    expect(apiBase({ origin: 'http://localhost:8001', hostname: 'localhost', port: '8001' }, true)).toBe('http://localhost:8080');
+    expect(apiBase({ origin: 'http://127.0.0.1:8999', hostname: '127.0.0.1', port: '8999' }, true)).toBe('http://localhost:8080');
+    expect(apiBase({ origin: 'http://localhost:9000', hostname: 'localhost', port: '9000' }, true)).toBe('http://localhost:9000');
+  });
+  it('is always the page origin in the built app the server sends, whatever the port', () => {
+    expect(apiBase({ origin: 'http://localhost:8192', hostname: 'localhost', port: '8192' }, false)).toBe('http://localhost:8192');
+    expect(apiBase({ origin: 'http://127.0.0.1:8001', hostname: '127.0.0.1', port: '8001' }, false)).toBe('http://127.0.0.1:8001');
   });
 });
 

@@ -6,11 +6,15 @@ import { dialogs } from '../components/dialogs/dialog-store.ts';
 import { useAuthStore } from './auth-store.ts';
 import { useSiteStore } from './site-store.ts';
 
-/** The API base: the page origin, or the fixed local development server for ports 8001 to 8999. */
-export function apiBase(loc: Pick<Location, 'origin' | 'hostname' | 'port'> = window.location): string {
+/**
+ * The API base: the page origin. Only the development build (`npm run dev:web`) on a local host with
+ * a port from 8001 to 8999 calls the fixed local development server (the spec's development rule); the
+ * app the server sends always calls the server that sent it, on any port.
+ */
+export function apiBase(loc: Pick<Location, 'origin' | 'hostname' | 'port'> = window.location, development: boolean = import.meta.env.DEV): string {
   const port = Number(loc.port);
   const local = loc.hostname === 'localhost' || loc.hostname === '127.0.0.1';
-  if (local && port >= 8001 && port <= 8999) return 'http://localhost:8080';
+  if (development && local && port >= 8001 && port <= 8999) return 'http://localhost:8080';
   return loc.origin;
 }
 
