@@ -3,6 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
@@ -44,6 +45,27 @@ function webDist(config: Config): string | undefined {
 export function cacheControlOf(path: string): string {
   return /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
+
+/** The Content-Security-Policy of every answer: the web app and /api/docs (Swagger UI) pass with it. */
+export const CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  // The zxing barcode reader compiles WebAssembly; nothing evaluates script text.
+  scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+  scriptSrcAttr: ["'none'"],
+  // Mantine and Swagger UI set styles at run time.
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  // Photos and previews are shown from data: and blob: URLs; the camera stream is a blob.
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  mediaSrc: ["'self'", 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  // The API and the socket (same origin, ws: included by 'self').
+  connectSrc: ["'self'"],
+  workerSrc: ["'self'", 'blob:'],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
 
 function locIdOf(body: unknown): string | undefined {
   return typeof body === 'object' && body !== null && 'locId' in body && typeof body.locId === 'string' ? body.locId : undefined;
@@ -110,6 +132,10 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
     if (problem) throw new AppError(400, { code: ERR.badInput, message: `The request is not valid: ${problem}` });
   });
 
+  // Security headers on every answer. The auth token lives in localStorage (the spec's client), so the
+  // script policy is what keeps an injected script from reading it: scripts only from this origin (and
+  // WebAssembly for the barcode reader), no inline scripts, nothing may frame the app (docs/operations.md).
+  await app.register(helmet, { contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES }, crossOriginEmbedderPolicy: false, referrerPolicy: { policy: 'no-referrer' } });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Floorhand API', version: '0.1.0', description: 'Every call of the Floorhand web app. Bodies carry locId, siteId, appId and orgId; identity comes from the bearer token only.' },

@@ -7,6 +7,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { NOTIFICATION_TIMEOUT_MS } from '@floorhand/contract/constants';
+import './lib/zod-config.ts';
 import './lib/i18n.ts';
 import { router } from './app/router.tsx';
 import { ApiError, call } from './lib/api.ts';
