@@ -19,6 +19,7 @@ import { adminRoutes } from './modules/admin/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
 import { attachRealtime } from './modules/realtime/socket.ts';
+import { createMemoryLimitStore, createRedisLimitStore } from './lib/limit-store.ts';
 import { recordRoutes } from './modules/records/routes.ts';
 import { sessionRoutes } from './modules/session/routes.ts';
 import { siteRoutes } from './modules/site/routes.ts';
@@ -154,7 +155,9 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   app.addHook('preClose', () => realtime.close());
   const stopPurge = schedulePurge(db, config.IDEMPOTENCY_KEEP_HOURS, app.log);
   app.addHook('onClose', async () => stopPurge());
-  const deps: Deps = { db, tokens, config, realtime, authCache };
+  const limitStore = config.REDIS_URL ? await createRedisLimitStore(config.REDIS_URL, config.REDIS_KEY_PREFIX) : createMemoryLimitStore();
+  app.addHook('onClose', async () => limitStore.close());
+  const deps: Deps = { db, tokens, config, realtime, authCache, limitStore };
 
   app.get('/api/health', { schema: { hide: true } }, async () => ({ ok: true, db: database.kind }));
   authRoutes(app, deps);

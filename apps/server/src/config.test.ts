@@ -24,6 +24,9 @@ describe('loadConfig', () => {
       NODE_ENV: 'development',
       TRUST_PROXY: 'loopback',
       IDEMPOTENCY_KEEP_HOURS: 168,
+      LOGIN_MAX_FAILURES_PER_ACCOUNT: 10,
+      LOGIN_MAX_FAILURES_PER_ADDRESS: 30,
+      REDIS_KEY_PREFIX: 'floorhand',
       demoSeed: true,
       checkResponses: 'all',
     });

@@ -23,6 +23,12 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().min(1).default('loopback'),
   /** How long a write's idempotency key is remembered: a retry after that is a new request. */
   IDEMPOTENCY_KEEP_HOURS: z.coerce.number().int().min(1).max(8760).default(168),
+  /** Failed logins (or wrong current passwords) per account name from any address in 15 minutes before it must wait. */
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).max(100_000).default(10),
+  /** Failed logins per client address for any account names in 15 minutes before it must wait. */
+  LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(30),
+  /** Prefix of this deployment's keys in Redis. */
+  REDIS_KEY_PREFIX: z.string().min(1).max(60).default('floorhand'),
   /** `all`: every answer is checked against its schema; `cold`: all but the hot calls' (lib/response-serializer.ts). Default: `cold` in production, `all` elsewhere. */
   CHECK_RESPONSES: z.enum(['all', 'cold']).optional(),
 });

@@ -10,6 +10,7 @@ import { authenticate, bearerToken, type AuthContext, type AuthTarget } from './
 import { changesAuth, type AuthCache } from './auth-cache.ts';
 import type { Realtime } from '../modules/realtime/socket.ts';
 import type { TokenService } from './tokens.ts';
+import type { LimitStore } from './limit-store.ts';
 import { requireFeatures } from '../modules/session/service.ts';
 
 export interface Deps {
@@ -18,6 +19,8 @@ export interface Deps {
   config: Config;
   realtime: Realtime;
   authCache: AuthCache;
+  /** Failure counters of the login and password limiters (Redis when configured). */
+  limitStore: LimitStore;
 }
 
 /** `authenticate` through the node's short-lived cache (lib/auth-cache.ts). */

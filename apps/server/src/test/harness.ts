@@ -69,8 +69,13 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
       DEMO_SEED: 'on',
       TOKEN_LIFETIME_SECS: '3600',
       ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
-      // With REDIS_URL set (CI's PostgreSQL run), socket.io goes through the Redis adapter as on several nodes.
-      ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+      // With REDIS_URL set (CI's PostgreSQL run), socket.io goes through the Redis adapter as on several nodes;
+      // each test app has its own keys there (limiter counts), shared with its second node only.
+      ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL, REDIS_KEY_PREFIX: `fhtest-${randomBytes(6).toString('hex')}` } : {}),
+      // Tests log in as the demo accounts from unique addresses all day; the per-account and
+      // per-address limits have their own tests with the defaults (login-limits.test.ts).
+      LOGIN_MAX_FAILURES_PER_ACCOUNT: '100000',
+      LOGIN_MAX_FAILURES_PER_ADDRESS: '100000',
       ...overrides,
     });
     database = await openDatabase({ databaseUrl: pgDb?.url });

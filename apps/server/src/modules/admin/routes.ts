@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { registerCall, type Deps } from '../../lib/calls.ts';
-import { createLoginLimiter } from '../auth/login-limiter.ts';
+import { createLoginLimiter, limitsOf } from '../auth/login-limiter.ts';
 import * as admin from './service.ts';
 
 export function adminRoutes(app: FastifyInstance, deps: Deps): void {
   registerCall(app, deps, 'account/me/get', ({ auth }) => admin.getMe(deps, auth));
   registerCall(app, deps, 'account/me/update', ({ auth, body }) => admin.updateMe(deps, auth, body));
-  const passwordLimiter = createLoginLimiter();
-  registerCall(app, deps, 'account/me/changePassword', ({ auth, body }) => admin.changeMyPassword(deps, passwordLimiter, auth, body));
+  const passwordLimiter = createLoginLimiter(deps.limitStore, 'password', limitsOf(deps.config));
+  registerCall(app, deps, 'account/me/changePassword', ({ auth, body, req }) => admin.changeMyPassword(deps, passwordLimiter, auth, body, req.ip));
   registerCall(app, deps, 'admin/account/list', ({ auth, body }) => admin.listAccounts(deps, auth, body));
   registerCall(app, deps, 'admin/account/get', ({ auth, body }) => admin.getAccount(deps, auth, body));
   registerCall(app, deps, 'admin/account/create', ({ auth, body }) => admin.createAccount(deps, auth, body));

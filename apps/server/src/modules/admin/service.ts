@@ -130,21 +130,22 @@ export async function updateMe(deps: Deps, auth: AuthContext, body: CallArgs<'ac
 
 /**
  * A session left open must not become a way to guess its owner's password: wrong current passwords
- * are limited like failed logins, per account (5 in 15 minutes, then 429).
+ * are limited like failed logins (modules/auth/login-limiter.ts), per address and account, per account
+ * and per address (5 in 15 minutes from one address, then 429).
  */
-export async function changeMyPassword(deps: Deps, limiter: LoginLimiter, auth: AuthContext, body: CallArgs<'account/me/changePassword'>): R<'account/me/changePassword'> {
+export async function changeMyPassword(deps: Deps, limiter: LoginLimiter, auth: AuthContext, body: CallArgs<'account/me/changePassword'>, clientIp: string): R<'account/me/changePassword'> {
   requireOwnAccountUse(auth);
-  const limitKey = `password|${auth.accountId}`;
-  const wait = limiter.retryAfterMs(limitKey);
+  const attempt = { address: clientIp, account: auth.accountId };
+  const wait = await limiter.retryAfterMs(attempt);
   if (wait > 0) {
     throw new AppError(429, { code: ERR.rateLimited, message: `Too many wrong passwords. Try again in ${Math.ceil(wait / 60_000)} minute(s).` });
   }
   const row = await findAccount(deps.db, auth.accountId);
   if (!row?.passwordHash || !(await verify(row.passwordHash, body.oldPassword))) {
-    limiter.recordFailure(limitKey);
+    await limiter.recordFailure(attempt);
     throw badInput('The current password is not correct.');
   }
-  limiter.recordSuccess(limitKey);
+  await limiter.recordSuccess(attempt);
   const problem = passwordProblem(body.newPassword, row.userName) ?? (body.newPassword === body.oldPassword ? 'The new password must differ from the current one.' : undefined);
   if (problem) throw badInput(problem);
   await repo.updateAccount(deps.db, auth.orgId, auth.accountId, { passwordHash: await hash(body.newPassword), audit: auditStamp(auth.accountId, row.audit) });

@@ -1,60 +1,102 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createLoginLimiter } from './login-limiter.ts';
+import { createMemoryLimitStore, createRedisLimitStore, type LimitStore } from '../../lib/limit-store.ts';
+import { createLoginLimiter, DEFAULT_LIMITS } from './login-limiter.ts';
 
-const WINDOW = 15 * 60_000;
+const WINDOW = DEFAULT_LIMITS.windowMs;
+const at = (address: string, account = 'demo|clerk') => ({ address, account });
 
-describe('login limiter', () => {
-  it('allows four failures and refuses after the fifth for the rest of the window', () => {
-    const limiter = createLoginLimiter(5, WINDOW);
+function clock() {
+  let t = 1_000_000;
+  return { now: () => t, advance: (ms: number) => void (t += ms) };
+}
+
+describe('login limiter (one node)', () => {
+  it('allows four failures from one address for one account and refuses after the fifth for the rest of the window', async () => {
+    const c = clock();
+    const limiter = createLoginLimiter(createMemoryLimitStore(100, c.now), 'login');
     for (let i = 0; i < 4; i++) {
-      limiter.recordFailure('k', 1000 + i);
-      expect(limiter.retryAfterMs('k', 1000 + i)).toBe(0);
+      await limiter.recordFailure(at('10.0.0.1'));
+      expect(await limiter.retryAfterMs(at('10.0.0.1'))).toBe(0);
     }
-    limiter.recordFailure('k', 1004);
-    expect(limiter.retryAfterMs('k', 1004)).toBe(WINDOW - 4);
-    expect(limiter.retryAfterMs('k', 1000 + WINDOW / 2)).toBe(WINDOW / 2);
+    await limiter.recordFailure(at('10.0.0.1'));
+    expect(await limiter.retryAfterMs(at('10.0.0.1'))).toBe(WINDOW);
+    c.advance(WINDOW / 2);
+    expect(await limiter.retryAfterMs(at('10.0.0.1'))).toBe(WINDOW / 2);
+    c.advance(WINDOW / 2);
+    expect(await limiter.retryAfterMs(at('10.0.0.1'))).toBe(0);
   });
 
-  it('forgets failures older than the window', () => {
-    const limiter = createLoginLimiter(5, WINDOW);
-    for (let i = 0; i < 5; i++) limiter.recordFailure('k', i);
-    expect(limiter.retryAfterMs('k', WINDOW - 1)).toBeGreaterThan(0);
-    // The first failure (t=0) has left the window: four remain, one more try is allowed.
-    expect(limiter.retryAfterMs('k', WINDOW)).toBe(0);
-    expect(limiter.retryAfterMs('k', WINDOW + 10)).toBe(0);
+  it('limits one account tried from many addresses (30 addresses do not get 30 guesses)', async () => {
+    const limiter = createLoginLimiter(createMemoryLimitStore(), 'login');
+    let allowed = 0;
+    for (let i = 0; i < 30; i++) {
+      const a = at(`10.0.1.${i}`);
+      if ((await limiter.retryAfterMs(a)) === 0) {
+        allowed++;
+        await limiter.recordFailure(a);
+      }
+    }
+    expect(allowed).toBe(DEFAULT_LIMITS.perAccount);
+    // A new address, the right password or not: the account waits.
+    expect(await limiter.retryAfterMs(at('10.0.9.9'))).toBeGreaterThan(0);
+    // Another account is not affected.
+    expect(await limiter.retryAfterMs(at('10.0.9.9', 'demo|admin'))).toBe(0);
   });
 
-  it('clears the failures of a key on success', () => {
-    const limiter = createLoginLimiter(5, WINDOW);
-    for (let i = 0; i < 4; i++) limiter.recordFailure('k', i);
-    limiter.recordSuccess('k');
-    limiter.recordFailure('k', 10);
-    expect(limiter.retryAfterMs('k', 10)).toBe(0);
+  it('limits one address trying many account names', async () => {
+    const limiter = createLoginLimiter(createMemoryLimitStore(), 'login');
+    let allowed = 0;
+    for (let i = 0; i < 100; i++) {
+      const a = at('10.0.2.1', `demo|name${i}`);
+      if ((await limiter.retryAfterMs(a)) === 0) {
+        allowed++;
+        await limiter.recordFailure(a);
+      }
+    }
+    expect(allowed).toBe(DEFAULT_LIMITS.perAddress);
+    expect(await limiter.retryAfterMs(at('10.0.2.1', 'demo|clerk'))).toBeGreaterThan(0);
+    expect(await limiter.retryAfterMs(at('10.0.2.2', 'demo|clerk'))).toBe(0);
   });
 
-  it('keeps keys apart (a guesser does not slow another client or account)', () => {
-    const limiter = createLoginLimiter(5, WINDOW);
-    for (let i = 0; i < 5; i++) limiter.recordFailure('1.1.1.1|demo|clerk', i);
-    expect(limiter.retryAfterMs('1.1.1.1|demo|clerk', 10)).toBeGreaterThan(0);
-    expect(limiter.retryAfterMs('2.2.2.2|demo|clerk', 10)).toBe(0);
-    expect(limiter.retryAfterMs('1.1.1.1|demo|admin', 10)).toBe(0);
+  it('never drops a locked account to make room, however many made-up names another address floods', async () => {
+    const limiter = createLoginLimiter(createMemoryLimitStore(1000), 'login');
+    for (let i = 0; i < 5; i++) await limiter.recordFailure(at('10.0.3.1', 'demo|admin'));
+    expect(await limiter.retryAfterMs(at('10.0.3.1', 'demo|admin'))).toBeGreaterThan(0);
+    for (let i = 0; i < 10_050; i++) await limiter.recordFailure(at(`10.${i % 200}.4.${i % 250}`, `demo|made-up-${i}`));
+    expect(await limiter.retryAfterMs(at('10.0.3.1', 'demo|admin'))).toBeGreaterThan(0);
   });
 
-  it('honours other limits and windows', () => {
-    const limiter = createLoginLimiter(2, 1000);
-    limiter.recordFailure('k', 0);
-    expect(limiter.retryAfterMs('k', 0)).toBe(0);
-    limiter.recordFailure('k', 100);
-    expect(limiter.retryAfterMs('k', 100)).toBe(900);
-    expect(limiter.retryAfterMs('k', 1000)).toBe(0);
+  it('clears an address and account on success, but not what the account collected from elsewhere', async () => {
+    const limiter = createLoginLimiter(createMemoryLimitStore(), 'login');
+    for (let i = 0; i < 4; i++) await limiter.recordFailure(at('10.0.5.1'));
+    for (let i = 0; i < 6; i++) await limiter.recordFailure(at(`10.0.6.${i}`));
+    await limiter.recordSuccess(at('10.0.5.1'));
+    // 10 failures of the account from anywhere: it waits until its window ends.
+    expect(await limiter.retryAfterMs(at('10.0.5.1'))).toBeGreaterThan(0);
   });
 
-  it('bounds its memory at 10 000 keys, dropping the oldest', () => {
-    const limiter = createLoginLimiter(1, WINDOW);
-    limiter.recordFailure('oldest', 0);
-    expect(limiter.retryAfterMs('oldest', 1)).toBeGreaterThan(0);
-    for (let i = 0; i < 10_000; i++) limiter.recordFailure(`key${i}`, 1);
-    expect(limiter.retryAfterMs('oldest', 2)).toBe(0);
-    expect(limiter.retryAfterMs('key9999', 2)).toBeGreaterThan(0);
+  it('keeps the counts of different scopes apart', async () => {
+    const store = createMemoryLimitStore();
+    const logins = createLoginLimiter(store, 'login');
+    const passwords = createLoginLimiter(store, 'password');
+    for (let i = 0; i < 5; i++) await logins.recordFailure(at('10.0.7.1'));
+    expect(await passwords.retryAfterMs(at('10.0.7.1'))).toBe(0);
+  });
+});
+
+describe.runIf(process.env.REDIS_URL)('login limiter across nodes (Redis)', () => {
+  it('counts the failures of every node together, and a locked account stays locked on each', async () => {
+    const prefix = `fhtest-${randomBytes(6).toString('hex')}`;
+    const stores: LimitStore[] = [await createRedisLimitStore(process.env.REDIS_URL!, prefix), await createRedisLimitStore(process.env.REDIS_URL!, prefix)];
+    try {
+      const [a, b] = stores.map((s) => createLoginLimiter(s, 'login'));
+      for (let i = 0; i < 5; i++) await a!.recordFailure(at(`10.1.0.${i}`));
+      for (let i = 0; i < 5; i++) await b!.recordFailure(at(`10.1.1.${i}`));
+      expect(await a!.retryAfterMs(at('10.1.2.1'))).toBeGreaterThan(0);
+      expect(await b!.retryAfterMs(at('10.1.2.1'))).toBeGreaterThan(WINDOW - 60_000);
+    } finally {
+      for (const s of stores) await s.close();
+    }
   });
 });

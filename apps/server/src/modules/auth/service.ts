@@ -41,18 +41,18 @@ export async function login(
   if (!siteRow) throw new AppError(400, { code: ERR.siteUnknown, message: `Unknown site '${site.siteId}'` });
   // Perms are kept per app: a token for another app would carry none, so no service-account flag either.
   if (site.appId !== APP_ID) throw new AppError(400, { code: ERR.badInput, message: `Unknown app '${site.appId}'` });
-  const limitKey = `${clientIp}|${siteRow.orgId}|${args.userName.toLowerCase()}`;
-  const wait = limiter.retryAfterMs(limitKey);
+  const attempt = { address: clientIp, account: `${siteRow.orgId}|${args.userName.toLowerCase()}` };
+  const wait = await limiter.retryAfterMs(attempt);
   if (wait > 0) {
     throw new AppError(429, { code: ERR.rateLimited, message: `Too many failed logins. Try again in ${Math.ceil(wait / 60_000)} minute(s).` });
   }
   const account = await findAccountByUserName(db, siteRow.orgId, args.userName);
   const ok = await passwordMatches(account?.active ? account.passwordHash : undefined, args.password);
   if (!account || !ok) {
-    limiter.recordFailure(limitKey);
+    await limiter.recordFailure(attempt);
     throw new AppError(401, { code: ERR.loginFailed, message: LOGIN_FAILED });
   }
-  limiter.recordSuccess(limitKey);
+  await limiter.recordSuccess(attempt);
   // Only after the right password: an account with no perms on this site, or a service account, does
   // not log in here (and the answer names no other site).
   const perms = await findPerms(db, account.id, siteRow.id, site.appId);
