@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
@@ -117,6 +117,10 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
     // pick its own address and slip past the login limiter.
     trustProxy: config.TRUST_PROXY === 'none' ? false : config.TRUST_PROXY.split(',').map((s) => s.trim()),
     bodyLimit: 1024 * 1024,
+    // Errors Fastify meets before any route (a URL it cannot decode) answer in the spec's shape too.
+    frameworkErrors: (error, _req, reply) => {
+      void (reply as FastifyReply).status(400).send({ err: { code: ERR.badInput, message: `The request is not valid: ${error.message}` } });
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler(config.checkResponses));
@@ -129,7 +133,8 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   });
   // Bad input is a 400 before it can become a database error (500).
   app.addHook('preValidation', async (req) => {
-    const problem = unstorableInput(req.body);
+    // The query string and path too: a NUL in a CSV export's query would break its stream.
+    const problem = unstorableInput(req.body) ?? unstorableInput(req.query, 'query') ?? unstorableInput(req.params, 'path');
     if (problem) throw new AppError(400, { code: ERR.badInput, message: `The request is not valid: ${problem}` });
   });
 

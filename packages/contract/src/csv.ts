@@ -121,10 +121,32 @@ export function* parseCsv(text: string, chunkSize = 1 << 20): Generator<string[]
 
 export type CsvValue = string | number | boolean | null | undefined;
 
-/** One field: quoted when it holds a comma, quote, line break or edge spaces; null and undefined are empty. */
+/**
+ * A text a spreadsheet would run as a formula (OWASP CSV injection), or one that already starts with
+ * apostrophes before such a character (so that the apostrophe added is always the one taken away on
+ * import, and every text comes back as it was); a plain number is none.
+ */
+const FORMULA_START = /^'*[=+\-@\t\r]/;
+const PLAIN_NUMBER = /^[-+]?\d+(\.\d+)?$/;
+/** How an export marks a neutralised cell: a leading apostrophe, which spreadsheets show as text. */
+const NEUTRALISED = /^'+[=+\-@\t\r]/;
+
+/**
+ * A text as an export writes it: one that starts with = + - @ (or a tab or carriage return) gets a
+ * leading apostrophe, so a spreadsheet opening the file shows it instead of running it as a formula.
+ */
+export const neutraliseFormula = (text: string): string => (FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text);
+
+/** An imported field as it was before an export neutralised it (the apostrophe goes, the rest stays). */
+export const restoreFormula = (text: string): string => (NEUTRALISED.test(text) ? text.slice(1) : text);
+
+/**
+ * One field: quoted when it holds a comma, quote, line break or edge spaces; null and undefined are
+ * empty; text that a spreadsheet would run as a formula is neutralised.
+ */
 export function csvField(value: CsvValue): string {
   if (value === null || value === undefined) return '';
-  const text = String(value);
+  const text = typeof value === 'string' ? neutraliseFormula(value) : String(value);
   return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

@@ -386,13 +386,18 @@ export async function renameRole(deps: Deps, auth: AuthContext, body: CallArgs<'
   if (clash && clash.name !== role.name) throw dup('role', body.newName);
   const description = body.description ?? role.description;
   const sites = await repo.orgSiteIds(deps.db, auth.orgId);
-  await deps.db.transaction(async (tx) => {
-    await repo.updateRole(tx, auth.orgId, role.name, { name: body.newName, description, audit: auditStamp(auth.accountId, role.audit) });
-    if (body.newName !== role.name) {
-      await rewriteRole(tx, auth, role.name, body.newName);
-      await repo.renameFeatureRole(tx, sites, role.name, body.newName);
-    }
-  });
+  await deps.db
+    .transaction(async (tx) => {
+      await repo.updateRole(tx, auth.orgId, role.name, { name: body.newName, description, audit: auditStamp(auth.accountId, role.audit) });
+      if (body.newName !== role.name) {
+        await rewriteRole(tx, auth, role.name, body.newName);
+        await repo.renameFeatureRole(tx, sites, role.name, body.newName);
+      }
+    })
+    .catch((e: unknown) => {
+      // Another rename to the same name committed between the check above and this one.
+      throw repo.isUniqueViolation(e) ? dup('role', body.newName) : e;
+    });
   await audit(deps, auth, 'admin/role/rename', 'role', role.name, { name: role.name, description: role.description }, { name: body.newName, description });
   await announceToOrg(deps, auth.orgId);
   return { role: await roleOut(deps, auth, actor, body.newName) };

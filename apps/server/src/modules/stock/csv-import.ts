@@ -13,7 +13,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { CallResponse } from '@floorhand/contract/api';
-import { CsvError, parseCsv } from '@floorhand/contract/csv';
+import { CsvError, parseCsv, restoreFormula } from '@floorhand/contract/csv';
 import { AppError, ERR } from '@floorhand/contract/errors';
 import {
   BARCODE_SEPARATOR,
@@ -64,7 +64,9 @@ function readSheet(entity: CsvEntity, csv: string): Sheet {
   let rowNumber = 0;
   let count = 0;
   try {
-    for (const fields of parseCsv(csv)) {
+    for (const parsed of parseCsv(csv)) {
+      // Cells our export neutralised against formula injection come back as they were.
+      const fields = parsed.map(restoreFormula);
       rowNumber++;
       if (rowNumber === 1) {
         if (fields.every((f) => f.trim() === '')) {
