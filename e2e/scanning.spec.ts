@@ -184,10 +184,10 @@ test.describe('keyboard wedge', () => {
    * real gaps are checked: a try that was not at scanner speed is undone with `reset` and repeated,
    * and after five the test is skipped as "machine too busy" rather than failed.
    */
-  async function scanAtSpeed(page: Page, code: string, reset: () => Promise<unknown>) {
+  async function scanAtSpeed(page: Page, code: string, reset: () => Promise<unknown>, settleFirst = true) {
     let gaps: number[] = [];
     for (let attempt = 0; attempt < 5; attempt++) {
-      await settle(page);
+      if (settleFirst) await settle(page);
       await page.evaluate(() => ((window as unknown as Keys).__keys = []));
       await page.keyboard.type(code, { delay: 10 });
       await page.keyboard.press('Enter');
@@ -240,5 +240,31 @@ test.describe('keyboard wedge', () => {
     // A second scan on the lookup screen looks that up instead.
     await scanAtSpeed(page, 'PALLET 9', () => page.goto('/stockLookup?q=12345'));
     await expect(page.getByTestId('lookup-val')).toHaveText('Looking up: PALLET 9');
+  });
+
+  test('a wedge scan that wakes the screen saver arrives whole @mobile', async ({ page }) => {
+    await useMachine(page, { screenSaver: 0.05 });
+    await recordKeys(page);
+    await login(page, 'clerk');
+    await expect(page).toHaveURL(/\/tasks$/);
+    const asleep = async () => {
+      await page.goto('/tasks');
+      await expect(page.getByTestId('screen-saver')).toBeVisible({ timeout: 15_000 });
+    };
+    await asleep();
+    await scanAtSpeed(page, 'A-01-3', asleep, false);
+    await expect(page).toHaveURL(/\/stockLookup\?q=A-01-3$/);
+    await expect(page.getByTestId('lookup-val')).toHaveText('Looking up: A-01-3');
+    await expect(page.getByTestId('screen-saver')).toHaveCount(0);
+    // And on the lookup screen, whose scan field has the focus.
+    const asleepOnLookup = async () => {
+      await page.goto('/stockLookup');
+      await expect(page.getByTestId('screen-saver')).toBeVisible({ timeout: 15_000 });
+    };
+    await asleepOnLookup();
+    // The scan field takes the keys itself (no wedge timing here): every key must reach it.
+    await page.keyboard.type('S000000007', { delay: 10 });
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('lookup-val')).toHaveText('Looking up: S000000007');
   });
 });
