@@ -103,6 +103,33 @@ test.describe('inventory', () => {
   // Long flows on a two-core machine shared by two browsers and the server.
   test.describe.configure({ timeout: 150_000 });
 
+  test('a value too long to look up says so once, sends nothing and is not remembered @mobile', async ({ page, request }, testInfo) => {
+    const api = await adminApi(request);
+    const tag = uniqueTag(testInfo);
+    await useMachine(page);
+    await login(page, await makeUser(api, tag));
+    await expect(page).toHaveURL(/\/tasks$/);
+    await page.goto('/stockLookup');
+    const lookups: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/stock/lookup')) lookups.push(r.postData() ?? '');
+    });
+    const long = `https://example.com/qr/${'Z'.repeat(120)}`;
+    await page.getByTestId('lookup-input').fill(long);
+    await page.getByTestId('lookup-input').press('Enter');
+    await expect(page.getByTestId('lookup-too-long')).toHaveCount(1);
+    await expect(page.getByTestId('lookup-too-long')).toContainText(`this one has ${long.length}`);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await page.waitForTimeout(500);
+    expect(lookups).toEqual([]);
+    await expect(page.getByTestId('lookup-mru').filter({ hasText: 'example.com' })).toHaveCount(0);
+    // The next scan just works.
+    await page.getByTestId('lookup-input').fill('A-01-1');
+    await page.getByTestId('lookup-input').press('Enter');
+    await expect(page.getByTestId('lookup-val')).toHaveText('Looking up: A-01-1');
+    await expect(page.getByTestId('lookup-too-long')).toHaveCount(0);
+  });
+
   test('stock lookup by typed value, wedge scan and recent lookups, with a record and its history @mobile', async ({ page, request }, testInfo) => {
     const api = await adminApi(request);
     const tag = uniqueTag(testInfo);

@@ -10,13 +10,13 @@ import { NOTIFICATION_TIMEOUT_MS } from '@floorhand/contract/constants';
 import './lib/zod-config.ts';
 import './lib/i18n.ts';
 import { router } from './app/router.tsx';
-import { ApiError, call } from './lib/api.ts';
+import { ApiError, call, retryOnce } from './lib/api.ts';
 import { isAuthenticated, useAuthStore } from './lib/auth-store.ts';
 import { brandTheme } from './lib/brand-theme.ts';
 import { resume } from './lib/session.ts';
 import { useSiteStore, type Brand } from './lib/site-store.ts';
 
-const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, staleTime: 30_000 } } });
+const queryClient = new QueryClient({ defaultOptions: { queries: { retry: retryOnce, staleTime: 30_000 } } });
 
 function App() {
   const brand = useSiteStore((s) => s.brand);

@@ -296,6 +296,9 @@ const stockIdInput = scanCode.max(40);
 const expectedRev = z.number().int().min(1).optional();
 const stockChange = withErr({ stock: stockRecordSchema.optional(), newStock: stockRecordSchema.optional(), movements: z.array(movementSchema).optional() });
 
+/** The longest value stock/lookup takes: longer than any stock id, part number, barcode or location code. */
+export const LOOKUP_VALUE_MAX = 100;
+
 export function inventoryCalls(base: typeof callBase) {
   return {
     'stock/lookup': {
@@ -303,7 +306,7 @@ export function inventoryCalls(base: typeof callBase) {
       auth: 'required',
       /** One scanned or typed value: a stock id, location code, part number or barcode; every kind that matches counts. */
       body: base.extend({
-        value: z.string().trim().min(1).max(100),
+        value: z.string().trim().min(1).max(LOOKUP_VALUE_MAX),
         warehouse: code.optional(),
         conditionCode: code.optional(),
         department: code.optional(),

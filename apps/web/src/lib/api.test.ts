@@ -56,3 +56,13 @@ describe('session helpers', () => {
     expect(defaultWorkstationId(() => 0.99999)).toBe('WS9999');
   });
 });
+
+describe('query retries', () => {
+  it('retries a server or network failure once, and never a refused request', async () => {
+    const { ApiError, retryOnce } = await import('./api.ts');
+    expect(retryOnce(0, new ApiError({ code: 'ERR', message: 'x' }, 500))).toBe(true);
+    expect(retryOnce(0, new TypeError('Failed to fetch'))).toBe(true);
+    expect(retryOnce(1, new TypeError('Failed to fetch'))).toBe(false);
+    expect(retryOnce(0, new ApiError({ code: 'ERR_BAD_INPUT', message: 'too long' }, 400))).toBe(false);
+  });
+});

@@ -30,6 +30,9 @@ export class ApiError extends Error {
   }
 }
 
+/** A query's retry rule: a refused request (4xx) is refused again, so only a server or network failure is retried, once. */
+export const retryOnce = (failures: number, error: unknown): boolean => failures < 1 && !(error instanceof ApiError && error.status < 500);
+
 let onLogoutError: () => void = () => {};
 /** The auth layer registers what an ERR_UNAUTHORIZED or ERR_BAD_TOKEN answer does: log out. */
 export const setLogoutHandler = (fn: () => void): void => {

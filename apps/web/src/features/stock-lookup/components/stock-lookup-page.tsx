@@ -3,7 +3,7 @@ import { Alert, Badge, Button, Collapse, Group, Loader, Stack, Text } from '@man
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { IconAdjustments, IconInfoCircle } from '@tabler/icons-react';
-import { INVENTORY_MAX_ROWS } from '@floorhand/contract/inventory';
+import { INVENTORY_MAX_ROWS, LOOKUP_VALUE_MAX } from '@floorhand/contract/inventory';
 import { CsvTransfer } from '../../../components/ui/csv-transfer.tsx';
 import { MruChips } from '../../../components/ui/mru-chips.tsx';
 import { useStockChangedRefresh } from '../../../lib/inventory-api.ts';
@@ -13,7 +13,7 @@ import { ScanInput } from '../../../components/scanning/scan-input.tsx';
 import { useScans } from '../../../lib/scanning/use-scans.ts';
 import { useLookupStock } from '../api/lookup-stock.ts';
 import { useStockLookupPrefs } from '../hooks/use-stock-lookup-prefs.ts';
-import { activeFilterCount, groupByItem, lookupArgs, MATCH_LABELS } from '../utils/lookup.ts';
+import { activeFilterCount, groupByItem, lookupArgs, lookupValueFits, MATCH_LABELS } from '../utils/lookup.ts';
 import { LookupFilters } from './lookup-filters.tsx';
 import { LookupResults } from './lookup-results.tsx';
 import { StockDetailDrawer } from './stock-detail-drawer.tsx';
@@ -35,18 +35,20 @@ export function StockLookupPage() {
   const mru = useSessionStore((s) => s.mru[MRU_KEY]);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [detail, setDetail] = useState<string | null>(null);
-  const result = useLookupStock(lookupArgs(q, prefs));
+  // A value longer than anything that exists is said so once, never sent, never remembered.
+  const fits = lookupValueFits(q);
+  const result = useLookupStock(lookupArgs(fits ? q : '', prefs));
   useStockChangedRefresh();
 
   useEffect(() => {
-    if (q) useSessionStore.getState().pushMru(MRU_KEY, q);
-  }, [q]);
+    if (q && fits) useSessionStore.getState().pushMru(MRU_KEY, q);
+  }, [q, fits]);
 
   const lookup = (value: string) => {
     const v = value.trim();
     if (!v) return;
     // The same label scanned again is a wish to see it fresh.
-    if (v === q) void result.refetch();
+    if (v === q && fits) void result.refetch();
     else void navigate({ href: `/stockLookup?q=${encodeURIComponent(v)}`, replace: true });
   };
   useScans((scan) => lookup(scan.text));
@@ -83,7 +85,16 @@ export function StockLookupPage() {
         </Alert>
       )}
 
-      {q && (
+      {q && !fits && (
+        <Alert color="orange" data-testid="lookup-too-long" title={t('This value is too long to look up')}>
+          {t('A stock id, part number, barcode or location code has at most {{max}} characters; this one has {{n}}. Was a different label scanned?', {
+            max: LOOKUP_VALUE_MAX,
+            n: q.length,
+          })}
+        </Alert>
+      )}
+
+      {q && fits && (
         <Group gap="xs" justify="space-between">
           <Group gap="xs">
             <Text fw={600} data-testid="lookup-val" style={{ overflowWrap: 'anywhere' }}>

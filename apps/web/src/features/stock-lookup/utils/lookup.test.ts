@@ -71,3 +71,13 @@ describe('groupByItem', () => {
     expect(groupByItem([])).toEqual([]);
   });
 });
+
+describe('lookup value length', () => {
+  it('fits up to the contract maximum and not beyond', async () => {
+    const { lookupValueFits } = await import('./lookup.ts');
+    const { LOOKUP_VALUE_MAX } = await import('@floorhand/contract/inventory');
+    expect(lookupValueFits('A-01-3')).toBe(true);
+    expect(lookupValueFits('x'.repeat(LOOKUP_VALUE_MAX))).toBe(true);
+    expect(lookupValueFits('x'.repeat(LOOKUP_VALUE_MAX + 1))).toBe(false);
+  });
+});

@@ -1,9 +1,12 @@
 import type { CallArgs } from '@floorhand/contract/api';
-import type { LOOKUP_MATCHES, LookupGroup } from '@floorhand/contract/inventory';
+import { LOOKUP_VALUE_MAX, type LOOKUP_MATCHES, type LookupGroup } from '@floorhand/contract/inventory';
 import { sumQty } from '../../../lib/inventory-format.ts';
 import type { StockLookupPrefs } from '../hooks/use-stock-lookup-prefs.ts';
 
 export type LookupArgs = CallArgs<'stock/lookup'>;
+
+/** Whether a scanned or typed value can be looked up at all (a long QR code cannot: nothing is that long). */
+export const lookupValueFits = (value: string): boolean => value.trim().length <= LOOKUP_VALUE_MAX;
 
 /** The stock/lookup request for a value under the user's filters; unset filters are left out. */
 export function lookupArgs(value: string, prefs: StockLookupPrefs): LookupArgs {
