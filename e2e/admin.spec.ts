@@ -234,7 +234,11 @@ test.describe('administration', () => {
     await expect(page.getByTestId('my-account')).toContainText('tcadmin');
     await expect(page.getByTestId('tab-accounts')).toHaveCount(0);
     await expect(page.getByTestId('badge-barcode').locator('svg')).toBeVisible();
-    await page.getByLabel('First name').fill('Thomas');
+    // A first name cannot be left blank.
+    await page.getByTestId('my-first-name').fill('  ');
+    await expect(page.getByText("'First name' must be provided")).toBeVisible();
+    await expect(page.getByTestId('save-my-account')).toBeDisabled();
+    await page.getByTestId('my-first-name').fill('Thomas');
     await page.getByTestId('save-my-account').click();
     await expect(page.getByText('Your account is saved')).toBeVisible();
     await expect(page.getByTestId('user-menu')).toContainText('Thomas');

@@ -11,6 +11,14 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 200;
 
 /** Why a new password is refused, or undefined when it is acceptable. The server checks the same. */
+/**
+ * What is wrong with the name fields of one's own account (My account), or undefined. A person shows
+ * a first name on labels and in the header: it cannot be left blank (the spec's required message).
+ */
+export function myAccountProblem(fields: { firstName: string }): string | undefined {
+  return fields.firstName.trim() === '' ? "'First name' must be provided" : undefined;
+}
+
 export function passwordProblem(password: string, userName?: string): string | undefined {
   if ([...password].length < PASSWORD_MIN) return `The password must be at least ${PASSWORD_MIN} characters long.`;
   if ([...password].length > PASSWORD_MAX) return `The password must not be longer than ${PASSWORD_MAX} characters.`;

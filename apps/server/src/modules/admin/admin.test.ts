@@ -328,6 +328,12 @@ describe('accounts', () => {
     expect(upd.body.account).toMatchObject({ firstName: 'Sally', email: 'sally@example.com', badgeCode: '' });
     const badMail = await call(t.app, 'account/me/update', { account: { firstName: 'S', surnames: 'S', email: 'not-an-email' } }, token);
     expect(badMail.status).toBe(400);
+    for (const firstName of ['', '   ']) {
+      const noName = await call(t.app, 'account/me/update', { account: { firstName, surnames: 'S', email: '' } }, token);
+      expect(noName.status).toBe(400);
+      expect(noName.body.err).toMatchObject({ code: ERR.badInput, message: "'First name' must be provided" });
+    }
+    expect((await call(t.app, 'account/me/get', {}, token)).body.account?.firstName).toBe('Sally');
     const weak = await call(t.app, 'account/me/changePassword', { oldPassword: 'secret-pass-1', newPassword: 'short' }, token);
     expect(weak.body.err?.message).toBe('The password must be at least 8 characters long.');
     const ok = await call(t.app, 'account/me/changePassword', { oldPassword: 'secret-pass-1', newPassword: 'brand-new-pass' }, token);

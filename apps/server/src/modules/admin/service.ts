@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import { EVERYONE, passwordProblem, type Account, type FeatureGrid, type SitePerms } from '@floorhand/contract/admin';
+import { EVERYONE, myAccountProblem, passwordProblem, type Account, type FeatureGrid, type SitePerms } from '@floorhand/contract/admin';
 import type { CallArgs, CallPath, CallResponse } from '@floorhand/contract/api';
 import { AppError, article, ERR } from '@floorhand/contract/errors';
 import { FEATURES, normaliseLevel } from '@floorhand/contract/features';
@@ -119,6 +119,8 @@ export async function getMe(deps: Deps, auth: AuthContext): R<'account/me/get'> 
 
 export async function updateMe(deps: Deps, auth: AuthContext, body: CallArgs<'account/me/update'>): R<'account/me/update'> {
   requireOwnAccountUse(auth);
+  const problem = myAccountProblem(body.account);
+  if (problem) throw badInput(problem);
   const before = await myAccount(deps, auth);
   const row = await findAccount(deps.db, auth.accountId);
   const { firstName, surnames, email } = body.account;

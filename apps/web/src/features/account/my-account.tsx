@@ -3,7 +3,7 @@ import { Alert, Badge, Button, Card, Group, PasswordInput, SimpleGrid, Stack, Ta
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { IconDeviceFloppy, IconKey } from '@tabler/icons-react';
-import { passwordProblem, type Account } from '@floorhand/contract/admin';
+import { myAccountProblem, passwordProblem, type Account } from '@floorhand/contract/admin';
 import { adminKeys, meQuery, useCallMutation } from '../../lib/admin-api.ts';
 import { fullName, useAuthStore } from '../../lib/auth-store.ts';
 import { StaffLabel } from './staff-label.tsx';
@@ -25,22 +25,23 @@ function ProfileForm({ account }: { account: Account }) {
     },
   });
   const emailError = form.email && !EMAIL.test(form.email) ? t('does not appear to be a valid email address') : null;
+  const nameError = myAccountProblem(form);
   const dirty = form.firstName !== account.firstName || form.surnames !== account.surnames || form.email !== account.email;
   return (
     <form
       onSubmit={(e) => {
         e.preventDefault();
-        if (!emailError) save.mutate({ account: form });
+        if (!emailError && !nameError) save.mutate({ account: form });
       }}
     >
       <Stack>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label={t('First name')} value={form.firstName} maxLength={100} onChange={(e) => setForm({ ...form, firstName: e.currentTarget.value })} />
+          <TextInput label={t('First name')} required value={form.firstName} error={nameError ? t(nameError) : null} data-testid="my-first-name" maxLength={100} onChange={(e) => setForm({ ...form, firstName: e.currentTarget.value })} />
           <TextInput label={t('Surnames')} value={form.surnames} maxLength={100} onChange={(e) => setForm({ ...form, surnames: e.currentTarget.value })} />
         </SimpleGrid>
         <TextInput label={t('E-mail')} type="email" value={form.email} error={emailError} onChange={(e) => setForm({ ...form, email: e.currentTarget.value.trim() })} />
         <Group>
-          <Button type="submit" leftSection={<IconDeviceFloppy size={20} />} disabled={!dirty || !!emailError} loading={save.isPending} data-testid="save-my-account">
+          <Button type="submit" leftSection={<IconDeviceFloppy size={20} />} disabled={!dirty || !!emailError || !!nameError} loading={save.isPending} data-testid="save-my-account">
             {t('Save')}
           </Button>
         </Group>
