@@ -279,6 +279,8 @@ test.describe('inventory', () => {
     await expect(page).toHaveURL(/\/tasks$/);
     await page.goto('/stockAdjust');
     await expect(page.getByTestId('adjust-empty')).toBeVisible();
+    // The Stock id field has the focus on arrival, at 360 px too.
+    await expect(page.getByTestId('adjust-lookup-input')).toBeFocused();
     // The location holds one record: it opens.
     await page.getByTestId('adjust-lookup-input').fill(f.from);
     await page.getByTestId('adjust-lookup-input').press('Enter');
@@ -378,15 +380,17 @@ test.describe('inventory', () => {
     const held = page.locator(`[data-testid=location-row][data-code="${f.from}"]`);
     await held.getByTestId('location-actions').click();
     await page.getByTestId('location-deactivate').click();
-    await dialog(page, 'Delete').getByRole('button', { name: 'Delete' }).click();
+    await dialog(page, 'Deactivate location').getByRole('button', { name: 'Deactivate' }).click();
     await expect(dialog(page, 'Error')).toContainText('holds 1 stock record');
     await dialog(page, 'Error').getByRole('button', { name: 'OK' }).click();
 
     await page.getByTestId('location-search').fill(code);
     await row.getByTestId('location-actions').click();
     await page.getByTestId('location-deactivate').click();
-    await expect(dialog(page, 'Delete')).toContainText(`location '${code}' in warehouse 'MAIN'`);
-    await dialog(page, 'Delete').getByRole('button', { name: 'Delete' }).click();
+    await expect(dialog(page, 'Deactivate location')).toContainText(`location '${code}' in warehouse 'MAIN'`);
+    await expect(dialog(page, 'Deactivate location')).toContainText('can be made active again');
+    await expect(dialog(page, 'Deactivate location')).not.toContainText(/delete/i);
+    await dialog(page, 'Deactivate location').getByRole('button', { name: 'Deactivate' }).click();
     await expect(page.getByTestId('location-none')).toBeVisible();
     await page.getByTestId('location-active').uncheck();
     await expect(row).toContainText('Inactive');
@@ -409,6 +413,8 @@ test.describe('inventory', () => {
     const report = page.getByTestId('import-report');
     await expect(report.getByTestId('import-problem')).not.toHaveCount(0);
     await expect(report).toContainText('nothing was imported');
+    // Two of the three data rows are bad; the count is in words that add up.
+    await expect(report).toContainText(/problems in 2 of 3 data rows; nothing was imported/);
     await shot(page, testInfo, 'location-import-refused');
     await report.getByRole('button', { name: 'OK' }).click();
 

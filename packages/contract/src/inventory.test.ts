@@ -72,3 +72,22 @@ describe('lookup groups', () => {
     expect(Object.keys(parsed)).not.toContain('x$audit');
   });
 });
+
+describe('importRefusalSummary', () => {
+  const report = (rows: number, rejected: Array<{ row: number }>, rejectedCount = rejected.length) => ({
+    entity: 'items' as const,
+    rows,
+    imported: 0,
+    inserted: 0,
+    updated: 0,
+    rejectedCount,
+    rejected: rejected.map((p) => ({ ...p, field: 'x', message: 'y' })),
+  });
+  it('tells the header row from the data rows, and counts in words that add up', async () => {
+    const { importRefusalSummary } = await import('./inventory.ts');
+    const many = report(1, [...Array.from({ length: 11 }, () => ({ row: 1 })), { row: 2 }]);
+    expect(importRefusalSummary(many)).toBe('12 problems in the header row and 1 of 1 data row; nothing was imported. Correct the file and import it again.');
+    expect(importRefusalSummary(report(40, [{ row: 3 }, { row: 3 }, { row: 9 }]))).toMatch(/^3 problems in 2 of 40 data rows;/);
+    expect(importRefusalSummary(report(5, [{ row: 1 }]))).toMatch(/^1 problem in the header row;/);
+  });
+});

@@ -274,6 +274,19 @@ export const importReportSchema = z.object({
 });
 export type ImportReport = z.infer<typeof importReportSchema>;
 
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * What a refused import says: how many problems, and where, the header row told apart from the data
+ * rows ("3 problems in the header row and 2 of 40 data rows"; never "12 problems in 2 of 1 rows").
+ */
+export function importRefusalSummary(r: ImportReport): string {
+  const inHeader = r.rejected.some((p) => p.row === 1);
+  const badRows = new Set(r.rejected.filter((p) => p.row > 1).map((p) => p.row)).size;
+  const where = [inHeader ? 'the header row' : '', badRows > 0 ? `${badRows} of ${plural(r.rows, 'data row', 'data rows')}` : ''].filter(Boolean).join(' and ');
+  return `${plural(r.rejectedCount, 'problem', 'problems')}${where ? ` in ${where}` : ''}; nothing was imported. Correct the file and import it again.`;
+}
+
 /** The report of a refused import from its error, or undefined. */
 export function importReportOf(err: { detail?: string } | undefined): ImportReport | undefined {
   try {

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { IconDownload, IconUpload } from '@tabler/icons-react';
-import { importReportOf, type CsvEntity, type ImportReport } from '@floorhand/contract/inventory';
+import { importRefusalSummary, importReportOf, type CsvEntity, type ImportReport } from '@floorhand/contract/inventory';
 import { isAdmin } from '@floorhand/contract/perms';
 import { dialogs } from '../dialogs/dialog-store.ts';
 import { ApiError, call } from '../../lib/api.ts';
@@ -23,11 +23,7 @@ function RejectedRows({ report, onClose }: { report: ImportReport; onClose(): vo
     <Modal opened onClose={onClose} title={t('Import refused')} size="lg" data-testid="import-report">
       <Stack>
         <Alert color="red">
-          {t('{{problems}} problems in {{bad}} of {{rows}} rows; nothing was imported. Correct the file and import it again.', {
-            problems: report.rejectedCount,
-            bad: new Set(report.rejected.map((p) => p.row)).size,
-            rows: report.rows,
-          })}
+          {t(importRefusalSummary(report))}
         </Alert>
         <ScrollArea.Autosize mah="50vh" type="auto">
           <Table striped verticalSpacing={4}>

@@ -61,7 +61,18 @@ export function LocationsPage() {
   }
 
   const onDeactivate = async (l: Location) => {
-    if (!(await dialogs.confirmDelete(t("location '{{code}}' in warehouse '{{warehouse}}' from the active locations (its history is kept)", { code: l.code, warehouse: l.warehouse })))) return;
+    // Deactivating can be undone (tick Active again): it is no deletion and must not say so.
+    const answer = await dialogs.confirm({
+      type: 'warn',
+      title: t('Deactivate location'),
+      message: t("Deactivate location '{{code}}' in warehouse '{{warehouse}}'? It leaves the lists and cannot receive stock; its history is kept, and it can be made active again.", {
+        code: l.code,
+        warehouse: l.warehouse,
+      }),
+      neg: t('Cancel'),
+      pos: t('Deactivate'),
+    });
+    if (answer !== 'pos') return;
     try {
       await deactivate.mutateAsync({ warehouse: l.warehouse, code: l.code, _rev: l._rev, idempotencyKey: crypto.randomUUID() });
       notifications.show({ color: 'green', message: t('Location {{code}} deactivated', { code: l.code }) });

@@ -247,7 +247,7 @@ export function StockAdjustPage() {
 
   return (
     <Stack gap="sm" maw={1400}>
-      <ScanInput label={t('Stock id')} placeholder={t('Scan a stock label or type its id')} data-testid="adjust-lookup-input" data-scan-field="stock" autoFocus={!narrow && !value} />
+      <ScanInput label={t('Stock id')} placeholder={t('Scan a stock label or type its id')} data-testid="adjust-lookup-input" data-scan-field="stock" autoFocus={!value} />
       <MruChips values={mru ?? []} onPick={open} testId="adjust-mru" />
 
       {!value && (
