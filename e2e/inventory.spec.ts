@@ -257,6 +257,14 @@ test.describe('inventory', () => {
     await expect(page.getByTestId('move-dest')).toHaveValue('');
     await snap(page, testInfo, 'stock-adjust-moved');
 
+    // A destination that does not exist is said before any confirmation.
+    await page.getByTestId('move-dest').fill(`NOPE-${tag}`);
+    await page.getByTestId('move-submit').click();
+    await expect(dialog(page, 'Move stock')).toContainText(`There is no location 'NOPE-${tag}' in warehouse 'MAIN'`);
+    await expect(dialog(page, 'Move stock').getByRole('button', { name: 'Move' })).toHaveCount(0);
+    await dialog(page, 'Move stock').getByRole('button', { name: 'OK' }).click();
+    await expect(summaryQty(page)).toHaveText('8');
+
     // Move all of it: quantity left blank.
     await page.getByTestId('move-dest').fill(f.to);
     await page.getByTestId('move-submit').click();

@@ -10,7 +10,8 @@ import { dialogs } from '../../../components/dialogs/dialog-store.ts';
 import { MovementHistory } from '../../../components/ui/movement-history.tsx';
 import { MruChips } from '../../../components/ui/mru-chips.tsx';
 import { StockRecordSummary } from '../../../components/ui/stock-record-summary.tsx';
-import { ApiError } from '../../../lib/api.ts';
+import { ApiError, call } from '../../../lib/api.ts';
+import { ERR } from '@floorhand/contract/errors';
 import { isDefinite, useAttempts } from '../../../lib/attempts.ts';
 import { stockQuery, useStockAdjustSettings, useStockChangedRefresh, useWarehouses } from '../../../lib/inventory-api.ts';
 import { showQty } from '../../../lib/inventory-format.ts';
@@ -147,9 +148,28 @@ export function StockAdjustPage() {
       (res) => t('{{stockId}} adjusted to {{qty}}', { stockId: stock!.stockId, qty: showQty(res.stock?.quantity ?? r.after, stock!.uom) }),
     );
 
+  /** Whether the destination exists and takes stock; says why not before anything is confirmed. */
+  const destinationUsable = async (warehouse: string, code: string): Promise<boolean> => {
+    try {
+      const { location } = await call('location/get', { warehouse, code }, { suppress: /^ERR_NOT_FOUND$/ });
+      if (location && !location.active) {
+        await dialogs.info({ type: 'warn', title: t('Move stock'), message: t("Location '{{code}}' in warehouse '{{warehouse}}' is inactive: it cannot receive stock.", { code, warehouse }) });
+        return false;
+      }
+      return true;
+    } catch (e) {
+      if (e instanceof ApiError && e.err.code === ERR.notFound) {
+        await dialogs.info({ type: 'warn', title: t('Move stock'), message: t("There is no location '{{code}}' in warehouse '{{warehouse}}'. Check the label and scan it again.", { code, warehouse }) });
+      }
+      return false;
+    }
+  };
+
   const onMove = async (r: MoveRequest) => {
     const from = `${stock!.warehouse} / ${stock!.location}`;
     const to = `${r.toWarehouse} / ${r.toLocation}`;
+    // An unknown destination is said before the confirmation, not after it.
+    if (!(await destinationUsable(r.toWarehouse, r.toLocation))) return false;
     const ok = await change(
       'move',
       { toWarehouse: r.toWarehouse, toLocation: r.toLocation, ...(r.qty ? { qty: r.qty } : {}) },
