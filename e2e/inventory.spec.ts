@@ -191,6 +191,24 @@ test.describe('inventory', () => {
     await expect(page.getByTestId('stock-summary-id')).toHaveText(id);
   });
 
+  test('a quantity typed with a decimal comma reads as a decimal where the language writes one @mobile', async ({ browser, baseURL, request }, testInfo) => {
+    const api = await adminApi(request);
+    const tag = uniqueTag(testInfo);
+    const f = await makeStock(api, tag, [10]);
+    const context = await browser.newContext({ baseURL, locale: 'de-DE', viewport: testInfo.project.use.viewport });
+    const page = await context.newPage();
+    await useMachine(page);
+    await login(page, await makeUser(api, tag));
+    await expect(page).toHaveURL(/\/tasks$/);
+    await page.goto(`/stockAdjust/${f.stockIds[0]!}`);
+    await expect(summaryQty(page)).toHaveText('10');
+    await page.getByTestId('adjust-action').getByText('Adjust', { exact: true }).click();
+    await page.getByTestId('adjust-mode').getByText('Add', { exact: true }).click();
+    await page.getByTestId('adjust-qty').fill('1,5');
+    await expect(page.getByTestId('adjust-preview')).toHaveText('10 → 11.5 EA');
+    await context.close();
+  });
+
   test('stock adjust: adjust, split, move part by wedge scan and move all @mobile', async ({ page, request }, testInfo) => {
     const api = await adminApi(request);
     const tag = uniqueTag(testInfo);

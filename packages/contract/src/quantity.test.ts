@@ -62,3 +62,15 @@ describe('parseQty', () => {
     expect([125000n, -30000n, 0n, 1n, 10000000n].map(formatQty)).toEqual(['12.5', '-3', '0', '0.0001', '1000']);
   });
 });
+
+describe('withDecimalPoint', () => {
+  it('reads a lone decimal comma as a point where the locale uses one, and only there', async () => {
+    const { withDecimalPoint } = await import('./quantity.ts');
+    expect(withDecimalPoint('1,5', ',')).toBe('1.5');
+    expect(withDecimalPoint(' -0,25 ', ',')).toBe('-0.25');
+    expect(withDecimalPoint(',5', ',')).toBe('.5');
+    expect(withDecimalPoint('1,5', '.')).toBe('1,5');
+    expect(withDecimalPoint('1.234,5', ',')).toBe('1.234,5');
+    expect(withDecimalPoint('1,2,3', ',')).toBe('1,2,3');
+  });
+});

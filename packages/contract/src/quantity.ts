@@ -51,6 +51,17 @@ export function parseQty(value: unknown): QtyResult {
   return { ok: true, units: sign === '-' ? -magnitude : magnitude };
 }
 
+/**
+ * Typed text with the locale's decimal separator made a point: where the locale writes 1,5 (an
+ * Android keypad offers only a comma there), "1,5" is 1.5. Only a lone comma between digits is read
+ * so; where the locale's separator is a point, a comma stays what it is (refused as no number, since
+ * "1,500" could mean either).
+ */
+export function withDecimalPoint(text: string, decimalSeparator: string): string {
+  const t = text.trim();
+  return decimalSeparator === ',' && /^[+-]?\d*,\d+$/.test(t) ? t.replace(',', '.') : t;
+}
+
 /** Units as canonical decimal text: no trailing zeros, no exponent ("12.5", "-3", "0"). */
 export function formatQty(units: bigint): string {
   const negative = units < 0n;

@@ -27,3 +27,14 @@ describe('inventory quantities', () => {
     expect(showTimestamp('not a date')).toBe('not a date');
   });
 });
+
+describe('typed quantities and the decimal comma', () => {
+  it('reads 1,5 as 1.5 in a comma locale, refuses it in a point locale', async () => {
+    const { readQtyInput, localeDecimalSeparator } = await import('./inventory-format.ts');
+    expect(localeDecimalSeparator('de-DE')).toBe(',');
+    expect(localeDecimalSeparator('en-US')).toBe('.');
+    expect(readQtyInput('1,5', ',')).toEqual({ ok: true, units: 15000n });
+    expect(readQtyInput('1,5', '.')).toMatchObject({ ok: false });
+    expect(readQtyInput('2.5', ',')).toEqual({ ok: true, units: 25000n });
+  });
+});

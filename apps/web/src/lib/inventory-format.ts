@@ -1,4 +1,4 @@
-import { formatQty, parseQty, qtyUnits } from '@floorhand/contract/quantity';
+import { formatQty, parseQty, qtyUnits, withDecimalPoint } from '@floorhand/contract/quantity';
 
 // Quantities are exact decimals (four places): sums and previews are done in integer units of
 // 1/10000, never in floating point, so 0.1 + 0.2 shows 0.3.
@@ -14,10 +14,19 @@ export function sumQty(values: readonly number[]): number {
   return Number(formatQty(values.reduce((sum, v) => sum + qtyUnits(v), 0n)));
 }
 
-/** A typed quantity as units, or the reason it is not one (blank is "must be provided"). */
-export function readQtyInput(text: string): { ok: true; units: bigint } | { ok: false; message: string } {
+/** The decimal separator of the browser's language (',' in de, fr, es, pt…; '.' in en). */
+export function localeDecimalSeparator(locale: string | undefined = globalThis.navigator?.language): string {
+  try {
+    return new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
+  } catch {
+    return '.';
+  }
+}
+
+/** A typed quantity as units, or the reason it is not one (blank is "must be provided"); "1,5" is 1.5 where the locale writes it so. */
+export function readQtyInput(text: string, decimalSeparator: string = localeDecimalSeparator()): { ok: true; units: bigint } | { ok: false; message: string } {
   if (text.trim() === '') return { ok: false, message: 'must be provided' };
-  return parseQty(text);
+  return parseQty(withDecimalPoint(text, decimalSeparator));
 }
 
 /** An ISO timestamp in the spec's display form, year-month-day hour:minute:second, in local time. */
