@@ -131,6 +131,38 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
+type AuditFacts = Pick<AuditEntry, 'action' | 'entity' | 'entityId' | 'before' | 'after'>;
+const fieldOf = (v: unknown, key: string): string | undefined =>
+  v && typeof v === 'object' && Object.hasOwn(v, key) && typeof (v as Record<string, unknown>)[key] === 'string' ? ((v as Record<string, string>)[key] as string) : undefined;
+/** Who or what an entry is about: the account's name where it holds one, else the entity's id. */
+const subjectOf = (e: AuditFacts): string => fieldOf(e.after, 'userName') ?? fieldOf(e.before, 'userName') ?? e.entityId;
+
+/** What each audited call did, in words (a Map: an action named like an Object member is unknown). */
+const AUDIT_SENTENCES = new Map<string, (e: AuditFacts) => string>([
+  ['admin/account/create', (e) => `Created account ${subjectOf(e)}`],
+  ['admin/account/update', (e) => `Changed account ${subjectOf(e)}`],
+  ['admin/account/setPassword', (e) => `Set a temporary password for ${subjectOf(e)}`],
+  ['admin/account/resetPassword', (e) => `Reset the password of ${subjectOf(e)}`],
+  ['admin/account/issueApiKey', (e) => `Issued an API key to ${subjectOf(e)}`],
+  ['admin/account/revokeApiKey', (e) => `Revoked the API key of ${subjectOf(e)}`],
+  ['account/me/update', () => 'Changed their own name or e-mail'],
+  ['account/me/changePassword', () => 'Changed their own password'],
+  ['admin/role/create', (e) => `Created role ${subjectOf(e)}`],
+  ['admin/role/rename', (e) => (fieldOf(e.before, 'name') && fieldOf(e.after, 'name') && fieldOf(e.before, 'name') !== fieldOf(e.after, 'name') ? `Renamed role ${fieldOf(e.before, 'name')} to ${fieldOf(e.after, 'name')}` : `Changed role ${subjectOf(e)}`)],
+  ['admin/role/remove', (e) => `Removed role ${subjectOf(e)}`],
+  ['admin/featureAccess/put', () => 'Changed feature access'],
+  ['admin/workstation/update', (e) => `Changed workstation ${subjectOf(e)}`],
+  ['site/putData', (e) => (e.entity === 'siteData.brand' ? 'Changed the brand' : e.entityId === 'app_settings' ? 'Changed the app settings' : `Changed site data ${e.entityId}`)],
+  ['record/insert', (e) => `Created ${e.entity} ${e.entityId}`],
+  ['record/update', (e) => `Changed ${e.entity} ${e.entityId}`],
+  ['record/delete', (e) => `Deleted ${e.entity} ${e.entityId}`],
+]);
+
+/** An audit entry in words ("Created account jdoe"); an action without a sentence shows as itself. */
+export function describeAudit(e: AuditFacts): string {
+  return AUDIT_SENTENCES.get(e.action)?.(e) ?? `${e.action} ${subjectOf(e)}`;
+}
+
 // App settings (site data conf/app_settings, spec sections 3 and 9).
 export const ORDER_TYPES = ['sos', 'sms', 'rst', 'wos', 'mos'] as const;
 const code = z.string().trim().min(1).max(40);

@@ -3,18 +3,13 @@ import { Button, Card, Code, Collapse, Group, Select, SimpleGrid, Stack, Text, U
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import type { AuditEntry } from '@floorhand/contract/admin';
+import { describeAudit, type AuditEntry } from '@floorhand/contract/admin';
 import { AUDIT_PAGE_SIZE, auditQuery } from '../../lib/admin-api.ts';
 
 const ENTITIES = ['account', 'role', 'featureAccess', 'workstation', 'siteData.conf', 'siteData.brand'];
 
 const json = (v: unknown) => (v === null || v === undefined ? '—' : JSON.stringify(v, null, 2));
 
-/** What the change was about: an account's name where the entry holds one, else the entity id. */
-function subjectOf(e: AuditEntry): string {
-  for (const v of [e.after, e.before]) if (v && typeof v === 'object' && 'userName' in v && typeof v.userName === 'string') return v.userName;
-  return e.entityId;
-}
 
 function Entry({ e }: { e: AuditEntry }) {
   const { t } = useTranslation();
@@ -24,7 +19,7 @@ function Entry({ e }: { e: AuditEntry }) {
       <UnstyledButton onClick={() => setOpen(!open)} style={{ width: '100%', minHeight: 44 }} aria-expanded={open}>
         <Group justify="space-between" wrap="wrap" gap={4}>
           <Text fw={600} size="sm">
-            {e.action} <Text span c="dimmed">· {subjectOf(e)}</Text>
+            {t(describeAudit(e))}
           </Text>
           <Text size="sm" c="dimmed">
             {new Date(e.ts).toLocaleString()} · {e.userName ?? e.accountId}
@@ -32,6 +27,9 @@ function Entry({ e }: { e: AuditEntry }) {
         </Group>
       </UnstyledButton>
       <Collapse in={open}>
+        <Text size="xs" c="dimmed" mt="xs">
+          {t('Call')}: {e.action}
+        </Text>
         <SimpleGrid cols={{ base: 1, md: 2 }} mt="xs">
           <div>
             <Text size="xs" fw={700}>
