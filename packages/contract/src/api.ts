@@ -140,6 +140,8 @@ export const calls = {
       user: userSchema.optional(),
       perms: permsSchema.optional(),
       workstation: workstationSchema.optional(),
+      /** The password was set by an admin: the account must choose its own before anything else. */
+      mustChangePassword: z.boolean().optional(),
     }),
   },
   'auth/logout': {

@@ -45,6 +45,8 @@ export const accounts = pgTable(
     apiKeyHash: text('api_key_hash'),
     apiKeyPrefix: varchar('api_key_prefix', { length: 16 }),
     apiKeyCreatedAt: timestamp('api_key_created_at', { withTimezone: true }),
+    /** Set when an admin sets or resets the password: the account must choose its own at the next login. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
     audit: audit(),
   },
   (t) => [

@@ -90,6 +90,12 @@ export function Shell() {
     return attachKeyboardWedge(window, scanBus.publish);
   }, []);
   useEffect(() => closeScanner(), [pathname]);
+  // A password set by an admin is temporary: My account, to choose one's own, before any other page.
+  const mustChangePassword = useAuthStore((s) => !!s.mustChangePassword);
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (authed && mustChangePassword && !perms?.kioskAcct && !perms?.timeclockAcct && pathname !== '/userAcct') void navigate({ to: '/userAcct', replace: true });
+  }, [authed, mustChangePassword, perms, pathname, navigate]);
   useEffect(() => {
     document.title = [title ? t(title) : undefined, brand.title ?? 'Floorhand'].filter(Boolean).join(' · ');
   }, [title, brand.title, t]);

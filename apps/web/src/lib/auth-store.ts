@@ -24,12 +24,15 @@ interface AuthSettings {
   stayLoggedIn: boolean;
   org: { id: string; name: string } | null;
   user: AuthUser | null;
+  /** The password was set by an admin: My account first (kept over reloads until it is changed). */
+  mustChangePassword?: boolean;
 }
 
 interface AuthActions {
   setLogin(p: { authToken: string; org: { id: string; name: string }; user: AuthUser; stayLoggedIn: boolean }): void;
   setToken(authToken: string): void;
   setHumanToken(humanToken: string | null): void;
+  setMustChangePassword(must: boolean): void;
   clear(): void;
 }
 
@@ -66,8 +69,9 @@ export const useAuthStore = create<AuthSettings & AuthActions>()(
         }),
       setToken: (authToken) => set({ authToken }),
       setHumanToken: (humanToken) => set({ humanToken }),
+      setMustChangePassword: (mustChangePassword) => set({ mustChangePassword }),
       // Logout keeps what the landing page remembers: the last account and the stay-logged-in choice.
-      clear: () => set({ authToken: null, humanToken: null, org: null, user: null }),
+      clear: () => set({ authToken: null, humanToken: null, org: null, user: null, mustChangePassword: false }),
     }),
     { name: 'auth_settings', storage: persistedStorage },
   ),

@@ -96,6 +96,7 @@ export async function login(input: LoginInput): Promise<void> {
   const res = await call('auth/login', { ...input, workstationId: ws.id }, { suppress: /^ERR_ACCOUNT_RESTRICTED$/ });
   if (!res.authToken || !res.org || !res.user) throw new Error('incomplete login answer');
   useAuthStore.getState().setLogin({ authToken: res.authToken, org: res.org, user: res.user as AuthUser, stayLoggedIn: input.stayLoggedIn });
+  useAuthStore.getState().setMustChangePassword(!!res.mustChangePassword);
   armTimers();
   await startSession();
   const siteId = useSiteStore.getState().siteId;

@@ -321,6 +321,22 @@ describe('accounts', () => {
     expect((await call(t.app, 'admin/account/setPassword', { accountId: id, password: 'short' }, tokens.admin)).status).toBe(400);
   });
 
+  it('makes a password an admin set temporary: the login says so until the account chose its own', async () => {
+    const id = await newAccount('tempie');
+    const first = await call(t.app, 'auth/login', { userName: 'tempie', password: 'secret-pass-1', workstationId: 'W1' }, undefined, { ip: uniqueIp() });
+    expect(first.body.mustChangePassword).toBe(false);
+    expect((await call(t.app, 'admin/account/setPassword', { accountId: id, password: 'temp-pass-123' }, tokens.admin)).status).toBe(200);
+    const temp = await call(t.app, 'auth/login', { userName: 'tempie', password: 'temp-pass-123', workstationId: 'W1' }, undefined, { ip: uniqueIp() });
+    expect(temp.body.mustChangePassword).toBe(true);
+    const changed = await call(t.app, 'account/me/changePassword', { oldPassword: 'temp-pass-123', newPassword: 'my-own-pass-1' }, temp.body.authToken!);
+    expect(changed.status).toBe(200);
+    const own = await call(t.app, 'auth/login', { userName: 'tempie', password: 'my-own-pass-1', workstationId: 'W1' }, undefined, { ip: uniqueIp() });
+    expect(own.body.mustChangePassword).toBe(false);
+    const reset = await call(t.app, 'admin/account/resetPassword', { accountId: id }, tokens.admin);
+    const again = await call(t.app, 'auth/login', { userName: 'tempie', password: reset.body.password!, workstationId: 'W1' }, undefined, { ip: uniqueIp() });
+    expect(again.body.mustChangePassword).toBe(true);
+  });
+
   it('lets everyone change their own names and password with the current one', async () => {
     await newAccount('selfie');
     const token = await login('selfie', 'secret-pass-1');

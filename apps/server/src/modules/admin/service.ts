@@ -150,7 +150,7 @@ export async function changeMyPassword(deps: Deps, limiter: LoginLimiter, auth: 
   await limiter.recordSuccess(attempt);
   const problem = passwordProblem(body.newPassword, row.userName) ?? (body.newPassword === body.oldPassword ? 'The new password must differ from the current one.' : undefined);
   if (problem) throw badInput(problem);
-  await repo.updateAccount(deps.db, auth.orgId, auth.accountId, { passwordHash: await hash(body.newPassword), audit: auditStamp(auth.accountId, row.audit) });
+  await repo.updateAccount(deps.db, auth.orgId, auth.accountId, { passwordHash: await hash(body.newPassword), mustChangePassword: false, audit: auditStamp(auth.accountId, row.audit) });
   await audit(deps, auth, 'account/me/changePassword', 'account', auth.accountId, null, { userName: row.userName, password: 'changed' });
   return {};
 }
@@ -273,7 +273,8 @@ export async function setPassword(deps: Deps, auth: AuthContext, body: CallArgs<
   const target = await passwordTarget(deps, auth, body.accountId);
   const problem = passwordProblem(body.password, target.row.userName);
   if (problem) throw badInput(problem);
-  await repo.updateAccount(deps.db, auth.orgId, target.row.id, { passwordHash: await hash(body.password), audit: auditStamp(auth.accountId, target.row.audit) });
+  // A password an admin sets is temporary: the account chooses its own at its next login.
+  await repo.updateAccount(deps.db, auth.orgId, target.row.id, { passwordHash: await hash(body.password), mustChangePassword: true, audit: auditStamp(auth.accountId, target.row.audit) });
   await audit(deps, auth, 'admin/account/setPassword', 'account', target.row.id, null, { userName: target.row.userName, password: 'set' });
   return {};
 }
@@ -285,7 +286,7 @@ export const temporaryPassword = (length = 12): string => Array.from({ length },
 export async function resetPassword(deps: Deps, auth: AuthContext, body: CallArgs<'admin/account/resetPassword'>): R<'admin/account/resetPassword'> {
   const target = await passwordTarget(deps, auth, body.accountId);
   const password = temporaryPassword();
-  await repo.updateAccount(deps.db, auth.orgId, target.row.id, { passwordHash: await hash(password), audit: auditStamp(auth.accountId, target.row.audit) });
+  await repo.updateAccount(deps.db, auth.orgId, target.row.id, { passwordHash: await hash(password), mustChangePassword: true, audit: auditStamp(auth.accountId, target.row.audit) });
   await audit(deps, auth, 'admin/account/resetPassword', 'account', target.row.id, null, { userName: target.row.userName, password: 'reset' });
   return { password };
 }

@@ -68,6 +68,7 @@ export async function login(
     user: { id: account.id, userName: account.userName, firstName: account.firstName, surnames: account.surnames },
     perms,
     workstation,
+    mustChangePassword: account.mustChangePassword,
   };
 }
 

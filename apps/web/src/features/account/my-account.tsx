@@ -58,7 +58,11 @@ function PasswordForm({ userName }: { userName: string }) {
   const change = useCallMutation('account/me/changePassword', {
     invalidate: [],
     done: t('Your password is changed'),
-    onSuccess: () => [setCurrent, setNext, setRepeat].forEach((set) => set('')),
+    onSuccess: () => {
+      [setCurrent, setNext, setRepeat].forEach((set) => set(''));
+      // Their own password now: the other pages open again.
+      useAuthStore.getState().setMustChangePassword(false);
+    },
   });
   const problem = next ? passwordProblem(next, userName) : undefined;
   const mismatch = repeat && repeat !== next ? t('The passwords do not match') : null;
@@ -89,12 +93,18 @@ function PasswordForm({ userName }: { userName: string }) {
 export function MyAccount() {
   const { t } = useTranslation();
   const org = useAuthStore((s) => s.org);
+  const mustChangePassword = useAuthStore((s) => !!s.mustChangePassword);
   const me = useQuery(meQuery());
   const account = me.data?.account;
   if (!account) return me.isError ? <Alert color="red">{t('Your account could not be loaded.')}</Alert> : <Text c="dimmed">{t('Loading…')}</Text>;
   const perms = account.perms[0];
   return (
     <Stack maw={820}>
+      {mustChangePassword && (
+        <Alert color="orange" title={t('Choose your own password')} data-testid="must-change-password">
+          {t('An administrator set your password. Choose your own below (the one you logged in with is the current one); the other pages open once it is changed.')}
+        </Alert>
+      )}
       <Card withBorder>
         <Stack>
           <Title order={3}>{fullName(account) || account.userName}</Title>
