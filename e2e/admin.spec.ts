@@ -44,6 +44,8 @@ const cell = (page: Page, feature: string, role: string) => page.locator(`[data-
 
 test.describe('administration', () => {
   test('an admin creates an account with a role, hides a work area from that role, and the account loses it at once', async ({ page, browser }, testInfo) => {
+    // A long flow with two browsers on a two-core machine shared with the server.
+    test.setTimeout(150_000);
     // Unique per run: a retry, or another spec running beside this one, must not meet these.
     const run = Date.now().toString(36);
     const role = `pickless_${testInfo.project.name}_${run}`;
