@@ -172,6 +172,8 @@ test.describe('administration', () => {
     await expect(page).toHaveURL(/\/tasks$/);
     await page.goto('/appSettings');
     await page.getByTestId('tab-brand').click();
+    // Each colour picker's screen-picker button has a name (it had none: axe critical).
+    await expect(page.getByRole('button', { name: /^Pick the colour for / })).toHaveCount(12);
 
     await page.getByTestId('brand-color-headBg').fill('#7a1f5c');
     await page.getByTestId('brand-color-clickPrimary').fill('#2b7a0b');

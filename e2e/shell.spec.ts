@@ -307,6 +307,38 @@ test.describe('error dialog', () => {
   });
 });
 
+test.describe('keyboard at 360 px', () => {
+  test('Tab never walks into the closed menu, and reaches it once the menu is open @mobile', async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name !== 'mobile', 'the menu is a drawer on handhelds only');
+    await useMachine(page);
+    await login(page, 'clerk');
+    await expect(page).toHaveURL(/\/tasks$/);
+    const inMenu = () => page.evaluate(() => !!document.activeElement?.closest('nav'));
+    for (let i = 0; i < 25; i++) {
+      await page.keyboard.press('Tab');
+      expect(await inMenu(), `Tab ${i + 1}`).toBe(false);
+    }
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
+    await expect(page.getByRole('navigation').getByRole('link').first()).toBeVisible();
+    let reached = false;
+    for (let i = 0; i < 25 && !reached; i++) {
+      await page.keyboard.press('Tab');
+      reached = await inMenu();
+    }
+    expect(reached).toBe(true);
+  });
+
+  test('a dialog\'s close button has a name @mobile', async ({ page }) => {
+    await useMachine(page);
+    await login(page, 'admin');
+    await expect(page).toHaveURL(/\/tasks$/);
+    await page.goto('/userAcct');
+    await page.getByTestId('tab-accounts').click();
+    await page.getByTestId('new-account').click();
+    await expect(page.getByRole('dialog').getByRole('button', { name: 'Close' })).toBeVisible();
+  });
+});
+
 test.describe('touch targets', () => {
   for (const [name, path, user] of [
     ['landing', '/', undefined],

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { ActionIcon, AppShell, Burger, Group, Menu, NavLink, ScrollArea, Text, Title, UnstyledButton } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { UI_BREAKPOINTS } from '@floorhand/contract/constants';
 import { Link, Outlet, useMatches, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { IconLogout, IconSettings, IconUserCircle, IconUsers, IconShieldLock, IconHome } from '@tabler/icons-react';
@@ -100,6 +101,7 @@ export function Shell() {
     document.title = [title ? t(title) : undefined, brand.title ?? 'Floorhand'].filter(Boolean).join(' · ');
   }, [title, brand.title, t]);
   const menu = visibleWorkAreas(features, perms);
+  const navOnScreen = useMediaQuery(`(min-width: ${UI_BREAKPOINTS.md / 16}em)`, true, { getInitialValueInEffect: false });
   return (
     <AppShell
       header={{ height: 56 }}
@@ -130,7 +132,8 @@ export function Shell() {
         </Group>
       </AppShell.Header>
       {showNav && (
-        <AppShell.Navbar p="xs">
+        // Off screen on a handheld until the menu opens: inert, so Tab does not walk into it.
+        <AppShell.Navbar p="xs" inert={!navOnScreen && !navOpen}>
           <ScrollArea>
             {menu.map((w) => (
               <NavLink

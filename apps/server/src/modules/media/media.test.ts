@@ -45,6 +45,8 @@ afterAll(() => t?.close());
 const upload = (body: Record<string, unknown>, token: string | null = clerk, base: Record<string, string> = DEMO_BASE) =>
   call(t.app, 'media/upload', { ...base, ...body }, token ?? undefined);
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+/** A photo is only for a token of its organisation. */
+const getAs = (url: string, token: string) => get(url, { authorization: `Bearer ${token}` });
 
 describe('imageInfo', () => {
   it.each([
@@ -78,7 +80,7 @@ describe('media/upload', () => {
     expect(row).toMatchObject({ orgId: DEMO_BASE.orgId, siteId: DEMO_BASE.siteId, contentType: type, purpose: 'photo' });
     expect(row?.audit.create.user).toBeTruthy();
 
-    const pic = await get(`/api/media/pic/${DEMO_BASE.orgId}/${mediaId}`);
+    const pic = await getAs(`/api/media/pic/${DEMO_BASE.orgId}/${mediaId}`, clerk);
     expect(pic.statusCode).toBe(200);
     expect(pic.headers['content-type']).toBe(type);
     expect(pic.headers['cache-control']).toBe('private, max-age=31536000, immutable');
@@ -100,7 +102,7 @@ describe('media/upload', () => {
     const big = Buffer.concat([png(1, 1), Buffer.alloc(MEDIA_MAX_BYTES - 200, 7)]);
     const res = await upload({ dataUrl: dataUrl('image/png', big) });
     expect(res.status).toBe(200);
-    const pic = await get(`/api/media/pic/${DEMO_BASE.orgId}/${res.body.mediaId}`);
+    const pic = await getAs(`/api/media/pic/${DEMO_BASE.orgId}/${res.body.mediaId}`, clerk);
     expect(pic.rawPayload.length).toBe(big.length);
   });
 
@@ -160,8 +162,21 @@ describe('media/pic', () => {
     const wrong = await get(`/api/media/pic/${DEMO_BASE.orgId}/${acmePic}`);
     expect(wrong.statusCode).toBe(404);
     expect(wrong.json().err).toMatchObject({ code: ERR.notFound, message: 'No such picture' });
-    expect((await get(`/api/media/pic/${ACME.orgId}/${acmePic}`)).statusCode).toBe(200);
+    expect((await getAs(`/api/media/pic/${ACME.orgId}/${acmePic}`, acmeAdmin)).statusCode).toBe(200);
     expect((await get(`/api/media/pic/${ACME.orgId}/${demoPic}`)).statusCode).toBe(404);
+  });
+
+  it('serves a photo only with a token of its own organisation; logos and icons to anyone', async () => {
+    const url = `/api/media/pic/${ACME.orgId}/${acmePic}`;
+    const anonymous = await get(url);
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().err).toMatchObject({ code: ERR.unauthorized, message: expect.any(String) });
+    expect((await get(url, { authorization: 'Bearer not-a-token' })).statusCode).toBeGreaterThanOrEqual(400);
+    const otherOrg = await getAs(url, clerk);
+    expect(otherOrg.statusCode).toBe(404);
+    expect(otherOrg.json().err.message).toBe('No such picture');
+    expect((await getAs(url, acmeAdmin)).statusCode).toBe(200);
+    expect((await get(`/api/media/pic/${DEMO_BASE.siteId}/${DEMO_BASE.orgId}/${demoPic}/32`)).statusCode).toBe(200);
   });
 
   it('answers 404 for an unknown media id', async () => {

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError, ERR } from '@floorhand/contract/errors';
+import { authenticate, bearerToken } from '../../lib/auth-context.ts';
 import { registerCall, type Deps } from '../../lib/calls.ts';
 import { findPicture, uploadMedia, type StoredPicture } from './service.ts';
 
@@ -24,6 +26,20 @@ function sendPicture(req: FastifyRequest, reply: FastifyReply, pic: StoredPictur
   return reply.type(pic.contentType).send(pic.bytes);
 }
 
+/**
+ * Brand logos and icons are shown before login, so anyone may fetch them. Every other picture (a
+ * time-clock photo, a photo of stock) needs a valid token of its own organisation, sent as a bearer
+ * header (the web app fetches it and shows a blob: URL), never in the URL where logs would keep it.
+ */
+async function mayFetch(deps: Deps, req: FastifyRequest, pic: StoredPicture, orgId: string): Promise<void> {
+  if (pic.purpose === 'logo' || pic.purpose === 'icon') return;
+  const token = bearerToken(req.headers.authorization);
+  if (!token) throw new AppError(401, { code: ERR.unauthorized, message: 'Please log in first' });
+  const auth = await authenticate(deps.db, deps.tokens, token);
+  // Another organisation's token sees no such picture.
+  if (auth.orgId !== orgId) throw new AppError(404, { code: ERR.notFound, message: 'No such picture' });
+}
+
 export function mediaRoutes(app: FastifyInstance, deps: Deps): void {
   // Encapsulated, so the larger body limit applies to the upload only.
   void app.register(async (scope) => {
@@ -36,12 +52,20 @@ export function mediaRoutes(app: FastifyInstance, deps: Deps): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.get(
     '/api/media/pic/:orgId/:mediaId',
-    { schema: { tags: ['media'], summary: 'A picture (brand logo, photo) of an organisation', params: picParams } },
-    async (req, reply) => sendPicture(req, reply, await findPicture(deps.db, req.params)),
+    { schema: { tags: ['media'], summary: 'A picture of an organisation: brand logos for anyone, photos with a bearer token of the organisation', params: picParams } },
+    async (req, reply) => {
+      const pic = await findPicture(deps.db, req.params);
+      await mayFetch(deps, req, pic, req.params.orgId);
+      return sendPicture(req, reply, pic);
+    },
   );
   typed.get(
     '/api/media/pic/:siteId/:orgId/:mediaId/:size',
     { schema: { tags: ['media'], summary: 'A brand icon of a site', params: iconParams } },
-    async (req, reply) => sendPicture(req, reply, await findPicture(deps.db, req.params)),
+    async (req, reply) => {
+      const pic = await findPicture(deps.db, req.params);
+      await mayFetch(deps, req, pic, req.params.orgId);
+      return sendPicture(req, reply, pic);
+    },
   );
 }

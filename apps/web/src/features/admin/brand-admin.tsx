@@ -133,6 +133,7 @@ function Editor({ initial, rev }: { initial: BrandData; rev: number | undefined 
                 value={brand.colors[c]}
                 onChange={(v) => setBrand({ ...brand, colors: { ...brand.colors, [c]: v } })}
                 size="md"
+                eyeDropperButtonProps={{ 'aria-label': t('Pick the colour for {{what}} from the screen', { what: t(COLOR_LABELS[c]) }) }}
                 data-testid={`brand-color-${c}`}
               />
             ))}

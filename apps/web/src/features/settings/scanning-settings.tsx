@@ -7,6 +7,7 @@ import type { MachineSettings } from '../../lib/machine-store.ts';
 import { CameraSelect } from '../../components/scanning/camera-select.tsx';
 import { mediaPicUrl } from '../../lib/brand-assets.ts';
 import { PhotoCapture } from '../../components/scanning/photo-capture.tsx';
+import { useProtectedPicture } from '../../lib/protected-picture.ts';
 import { TestScanPanel } from './test-scan-panel.tsx';
 
 export type ScanningSettingsValue = Pick<MachineSettings, 'barcode' | 'timeclockCam' | 'photoCam'>;
@@ -36,6 +37,8 @@ export function ScanningSettings({ value, onChange }: { value: ScanningSettingsV
   const { t } = useTranslation();
   const orgId = useAuthStore((s) => s.org?.id);
   const [photo, setPhoto] = useState<string | null>(null);
+  // A photo needs the token (issue 10): fetched with it, shown from a blob: URL.
+  const photoSrc = useProtectedPicture(photo && orgId ? mediaPicUrl(orgId, photo) : null);
   const { barcode } = value;
   const errors = scanningSettingsErrors(value);
   const setBarcode = (patch: Partial<ScanningSettingsValue['barcode']>) => onChange({ ...value, barcode: { ...barcode, ...patch } });
@@ -111,7 +114,7 @@ export function ScanningSettings({ value, onChange }: { value: ScanningSettingsV
           <CameraSelect label={t('Photo camera')} description={t('Takes photos of stock and damage')} value={value.photoCam} onChange={(photoCam) => onChange({ ...value, photoCam })} testId="photo-cam" />
           <Group>
             <PhotoCapture cam={value.photoCam} label={t('Test photo')} onCaptured={setPhoto} testId="test-photo" />
-            {photo && orgId && <Image src={mediaPicUrl(orgId, photo)} h={90} w="auto" fit="contain" alt={t('Test photo')} data-testid="test-photo-result" />}
+            {photoSrc && <Image src={photoSrc} h={90} w="auto" fit="contain" alt={t('Test photo')} data-testid="test-photo-result" />}
           </Group>
           <Text size="xs" c="dimmed">
             {t('A test photo is uploaded like any other photo.')}
