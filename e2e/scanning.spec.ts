@@ -243,6 +243,7 @@ test.describe('keyboard wedge', () => {
   });
 
   test('a wedge scan that wakes the screen saver arrives whole @mobile', async ({ page }) => {
+    // The screen saver comes after 3 s idle here, so it may well come back while the test looks.
     await useMachine(page, { screenSaver: 0.05 });
     await recordKeys(page);
     await login(page, 'clerk');
@@ -255,7 +256,6 @@ test.describe('keyboard wedge', () => {
     await scanAtSpeed(page, 'A-01-3', asleep, false);
     await expect(page).toHaveURL(/\/stockLookup\?q=A-01-3$/);
     await expect(page.getByTestId('lookup-val')).toHaveText('Looking up: A-01-3');
-    await expect(page.getByTestId('screen-saver')).toHaveCount(0);
     // And on the lookup screen, whose scan field has the focus.
     const asleepOnLookup = async () => {
       await page.goto('/stockLookup');
