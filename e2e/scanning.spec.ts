@@ -243,6 +243,8 @@ test.describe('keyboard wedge', () => {
   });
 
   test('a wedge scan that wakes the screen saver arrives whole @mobile', async ({ page }) => {
+    // Each try at scanner speed waits for the saver again: several tries on a busy machine take minutes.
+    test.setTimeout(180_000);
     // The screen saver comes after 3 s idle here, so it may well come back while the test looks.
     await useMachine(page, { screenSaver: 0.05 });
     await recordKeys(page);
