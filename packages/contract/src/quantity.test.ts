@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { QTY_MAX_UNITS, QTY_MESSAGES, formatQty, parseQty, qtyNumber } from './quantity.ts';
+import { QTY_MAX_UNITS, QTY_MESSAGES, formatQty, parseQty, qtyNumber, wholeUnitProblem, wholeUnitsOnly } from './quantity.ts';
 
 const units = (value: unknown) => {
   const r = parseQty(value);
@@ -72,5 +72,26 @@ describe('withDecimalPoint', () => {
     expect(withDecimalPoint('1,5', '.')).toBe('1,5');
     expect(withDecimalPoint('1.234,5', ',')).toBe('1.234,5');
     expect(withDecimalPoint('1,2,3', ',')).toBe('1,2,3');
+  });
+});
+
+describe('whole units only', () => {
+  it('flags EA and other counted units, in any case, and nothing else', () => {
+    expect(wholeUnitsOnly('EA')).toBe(true);
+    expect(wholeUnitsOnly(' ea ')).toBe(true);
+    expect(wholeUnitsOnly('box')).toBe(true);
+    expect(wholeUnitsOnly('KG')).toBe(false);
+    expect(wholeUnitsOnly('')).toBe(false);
+    expect(wholeUnitsOnly(null)).toBe(false);
+    expect(wholeUnitsOnly('constructor')).toBe(false);
+    expect(wholeUnitsOnly('__proto__')).toBe(false);
+  });
+
+  it('refuses a fraction of an each, allows whole numbers and fractions of a kilogram', () => {
+    expect(wholeUnitProblem('EA', 15000n)).toBe('must be a whole number: EA is counted in whole units');
+    expect(wholeUnitProblem('ea', -5000n)).toBe('must be a whole number: EA is counted in whole units');
+    expect(wholeUnitProblem('EA', 20000n)).toBeUndefined();
+    expect(wholeUnitProblem('EA', -30000n)).toBeUndefined();
+    expect(wholeUnitProblem('KG', 15000n)).toBeUndefined();
   });
 });

@@ -80,3 +80,45 @@ export function qtyUnits(value: string | number): bigint {
   if (!parsed.ok) throw new Error(`Not a quantity: ${String(value)} (${parsed.message})`);
   return parsed.units;
 }
+
+/**
+ * Units of measure counted in whole units only: half an each, a third of a box or 0.5 of a pair is
+ * not stock anyone can pick. An item's unit is free text (up to 10 characters); these codes, in any
+ * case, carry the "whole units only" flag, every other unit (KG, M, L, …) takes up to four decimals.
+ * The server refuses a fraction for such an item on every stock change; the forms say so before
+ * sending. A Map, not a plain object: a unit named `constructor` is simply not whole-units-only.
+ */
+export const WHOLE_UNIT_UOMS: ReadonlyMap<string, string> = new Map([
+  ['EA', 'each'],
+  ['EACH', 'each'],
+  ['PC', 'piece'],
+  ['PCS', 'pieces'],
+  ['UNIT', 'unit'],
+  ['PR', 'pair'],
+  ['PAIR', 'pair'],
+  ['SET', 'set'],
+  ['KIT', 'kit'],
+  ['BX', 'box'],
+  ['BOX', 'box'],
+  ['CS', 'case'],
+  ['CASE', 'case'],
+  ['CTN', 'carton'],
+  ['PK', 'pack'],
+  ['PACK', 'pack'],
+  ['BAG', 'bag'],
+  ['BTL', 'bottle'],
+  ['CAN', 'can'],
+  ['ROLL', 'roll'],
+  ['RL', 'roll'],
+  ['DZ', 'dozen'],
+  ['PLT', 'pallet'],
+]);
+
+/** Whether an item's unit of measure takes whole units only (WHOLE_UNIT_UOMS). */
+export const wholeUnitsOnly = (uom: string | null | undefined): boolean => WHOLE_UNIT_UOMS.has((uom ?? '').trim().toUpperCase());
+
+/** The problem with `units` of an item counted in `uom`, as a phrase without a label, or undefined. */
+export function wholeUnitProblem(uom: string | null | undefined, units: bigint): string | undefined {
+  if (units % FACTOR === 0n || !wholeUnitsOnly(uom)) return undefined;
+  return `must be a whole number: ${(uom ?? '').trim().toUpperCase()} is counted in whole units`;
+}

@@ -7,7 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { CallResponse } from '@floorhand/contract/api';
-import { formatQty, parseQty } from '@floorhand/contract/quantity';
+import { formatQty, parseQty, wholeUnitProblem } from '@floorhand/contract/quantity';
 import { stockRecordEntity } from '@floorhand/contract/inventory';
 import { validateRecord, type ValidationErrors } from '@floorhand/contract/records/validate';
 import type { AuthContext } from '../../lib/auth-context.ts';
@@ -88,6 +88,8 @@ export function resolveReceipt(input: ReceiptInput, refs: ReceiptRefs): { errors
   if (!qty.ok) add('quantity', `'Quantity' ${qty.message}`);
   else if (qty.units <= 0n) add('quantity', `'Quantity' must be greater than 0`);
   const item = refs.items.get(input.partNumber);
+  const fraction = item && qty.ok ? wholeUnitProblem(item.uom, qty.units) : undefined;
+  if (fraction) add('quantity', `'Quantity' ${fraction}`);
   if (!item) add('partNumber', `No item with part number '${input.partNumber}' exists`);
   else if (!item.active) add('partNumber', `The item '${input.partNumber}' is inactive`);
   const location = refs.locations.get(locationKey(input.warehouse, input.location));
@@ -190,6 +192,12 @@ async function locked(tx: Db, auth: AuthContext, stockId: string, rev: number | 
   return row;
 }
 
+/** Refuses a fraction of an item counted in whole units (EA, BOX, …). */
+function wholeUnits(row: LockedStock, qty: bigint, what: string): void {
+  const problem = wholeUnitProblem(row.uom, qty);
+  if (problem) throw badInput(`The quantity to ${what} ${problem}`);
+}
+
 const unitsOf = (row: LockedStock) => {
   const parsed = parseQty(row.quantity);
   if (!parsed.ok) throw new Error(`stored quantity unreadable: ${row.quantity}`);
@@ -213,6 +221,7 @@ export async function adjustStock(deps: Deps, auth: AuthContext, body: Body<'sto
   const actor = actorOf(auth, body.idempotencyKey);
   return idempotentWrite(deps, auth, 'stock/adjust', body, async (tx) => {
     const row = await locked(tx, auth, body.stockId, body._rev);
+    wholeUnits(row, body.qty, body.deltaType === 'delta' ? 'adjust by' : 'set');
     const before = unitsOf(row);
     const after = body.deltaType === 'delta' ? before + body.qty : body.qty;
     if (after === before) throw badInput(`The adjustment leaves the quantity of '${row.stock_id}' at ${formatQty(before)}: nothing to change`);
@@ -269,6 +278,7 @@ function partOf(row: LockedStock, qty: bigint, what: string): bigint {
   const have = unitsOf(row);
   if (qty <= 0n) throw badInput(`The quantity to ${what} must be greater than 0`);
   if (qty > have) throw badInput(`Cannot ${what} ${formatQty(qty)} of '${row.stock_id}': only ${formatQty(have)} is on hand`);
+  if (qty !== have) wholeUnits(row, qty, what);
   if (row.serial !== null && qty !== have) throw badInput(`'${row.stock_id}' is a serial-tracked unit and cannot be divided`);
   return have;
 }

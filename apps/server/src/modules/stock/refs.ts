@@ -62,6 +62,7 @@ export interface ItemRef {
   id: string;
   partNumber: string;
   tracking: Tracking;
+  uom: string;
   active: boolean;
 }
 
@@ -69,7 +70,7 @@ export async function itemsByPartNumber(db: Db, orgId: string, partNumbers: Iter
   const rows = await inChunks(distinct(partNumbers), (chunk) =>
     query<ItemRef>(
       db,
-      sql`SELECT id, part_number AS "partNumber", tracking, active FROM items WHERE org_id = ${orgId} AND part_number = ANY(${arrayParam(chunk)})`,
+      sql`SELECT id, part_number AS "partNumber", tracking, uom, active FROM items WHERE org_id = ${orgId} AND part_number = ANY(${arrayParam(chunk)})`,
     ),
   );
   return new Map(rows.map((r) => [r.partNumber, r]));

@@ -99,6 +99,7 @@ export interface LockedStock {
   quantity: string;
   item_id: string;
   tracking: Tracking;
+  uom: string;
   warehouse_id: string;
   location_id: string;
   condition_code: string | null;
@@ -112,7 +113,7 @@ export interface LockedStock {
 export async function lockStock(db: Db, orgId: string, stockId: string): Promise<LockedStock | undefined> {
   const [row] = await query<LockedStock>(
     db,
-    sql`SELECT sr.id, sr.stock_id, sr._rev AS rev, sr.quantity::text AS quantity, sr.item_id, i.tracking, sr.warehouse_id, sr.location_id,
+    sql`SELECT sr.id, sr.stock_id, sr._rev AS rev, sr.quantity::text AS quantity, sr.item_id, i.tracking, i.uom, sr.warehouse_id, sr.location_id,
       sr.condition_code, sr.lot, sr.serial, sr.cert_source, to_char(sr.received_date, 'YYYY-MM-DD') AS received_date, sr.audit
     FROM stock_records sr JOIN items i ON i.id = sr.item_id
     WHERE sr.org_id = ${orgId} AND sr.stock_id = ${stockId}

@@ -56,8 +56,8 @@ let PART = '';
 let LOT_PART = '';
 let SERIAL_PART = '';
 beforeAll(async () => {
-  // Parts of the demo data by tracking: the first of each kind.
-  const rows = (await dbRows(sql`SELECT DISTINCT ON (tracking) tracking, part_number FROM items WHERE org_id = 'demo' AND active ORDER BY tracking, part_number`)) as Array<{
+  // Parts of the demo data by tracking: the first of each kind, measured in KG or M where one is (fractions allowed).
+  const rows = (await dbRows(sql`SELECT DISTINCT ON (tracking) tracking, part_number FROM items WHERE org_id = 'demo' AND active ORDER BY tracking, uom IN ('KG', 'M') DESC, part_number`)) as Array<{
     tracking: string;
     part_number: string;
   }>;
@@ -289,6 +289,30 @@ describe('stock/move and stock/split', () => {
     expect(res.body.movements?.every((m) => m.type === 'split')).toBe(true);
     expect((await split({ stockId: s.stockId, qty: 7.75 })).status).toBe(400);
     expect((await split({ stockId: s.stockId, qty: 8 })).status).toBe(400);
+  });
+
+  it('refuses a fraction of an item counted in whole units (EA) on receive, adjust, move and split', async () => {
+    const [each] = (await dbRows(sql`SELECT part_number FROM items WHERE org_id = 'demo' AND active AND tracking = 'none' AND uom = 'EA' ORDER BY part_number LIMIT 1`)) as Array<{
+      part_number: string;
+    }>;
+    const whole = "must be a whole number: EA is counted in whole units";
+    const refused = await receive({ partNumber: each!.part_number, warehouse: 'MAIN', location: 'A-01-2', quantity: '1.5' });
+    expect(refused.status).toBe(400);
+    expect(detailOf(refused.body.err).errors.quantity).toEqual([`'Quantity' ${whole}`]);
+    const s = await fresh({ partNumber: each!.part_number, quantity: 4 });
+    const before = await movementCount();
+    for (const [res, what] of [
+      [await adjust({ stockId: s.stockId, qty: 0.5 }), 'adjust by'],
+      [await adjust({ stockId: s.stockId, qty: '2.5', deltaType: 'absolute' }), 'set'],
+      [await move({ stockId: s.stockId, qty: 1.5, toLocation: 'A-01-3' }), 'move'],
+      [await split({ stockId: s.stockId, qty: 0.25 }), 'split'],
+    ] as const) {
+      expect(res.status).toBe(400);
+      expect(res.body.err?.message).toBe(`The quantity to ${what} ${whole}`);
+    }
+    expect(await movementCount()).toBe(before);
+    expect((await split({ stockId: s.stockId, qty: 1 })).status).toBe(200);
+    expect(await qtyOf(s.stockId)).toBe(3);
   });
 
   it('never divides a serial-tracked unit', async () => {

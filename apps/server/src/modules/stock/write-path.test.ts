@@ -18,7 +18,7 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = (await loginAs(t.app, 'admin', { ip: uniqueIp() })).token;
   clerk = (await loginAs(t.app, 'clerk', { ip: uniqueIp() })).token;
-  const rows = (await t.db.execute(sql`SELECT DISTINCT ON (tracking) tracking, part_number FROM items WHERE org_id = 'demo' AND active ORDER BY tracking, part_number`)) as unknown as {
+  const rows = (await t.db.execute(sql`SELECT DISTINCT ON (tracking) tracking, part_number FROM items WHERE org_id = 'demo' AND active ORDER BY tracking, uom IN ('KG', 'M') DESC, part_number`)) as unknown as {
     rows: Array<{ tracking: string; part_number: string }>;
   };
   PART = rows.rows.find((r) => r.tracking === 'none')!.part_number;

@@ -35,7 +35,7 @@ export function AdjustForm({ stock, reasons, deltaType, onDeltaType, busy, onSub
   const [reason, setReason] = useState<string | null>(null);
   const [tried, setTried] = useState(false);
   const mode: AdjustMode = deltaType === 'absolute' ? 'set' : sign;
-  const outcome = adjustOutcome(stock.quantity, mode, qtyText, stock.serial !== null);
+  const outcome = adjustOutcome(stock.quantity, mode, qtyText, stock.serial !== null, stock.uom);
   const qtyError = (tried || qtyText !== '') && !outcome.ok ? t(outcome.message, outcome.values) : undefined;
   const reasonError = tried && !reason ? t('must be provided') : undefined;
 

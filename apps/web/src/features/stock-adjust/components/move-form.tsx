@@ -33,7 +33,7 @@ export function MoveForm({ stock, warehouses, destination, onDestination, onScan
   const [qtyText, setQtyText] = useState('');
   const [warehouse, setWarehouse] = useState(stock.warehouse);
   const [tried, setTried] = useState(false);
-  const outcome = moveOutcome(stock.quantity, qtyText, stock.serial !== null);
+  const outcome = moveOutcome(stock.quantity, qtyText, stock.serial !== null, stock.uom);
   const qtyError = (tried || qtyText !== '') && !outcome.ok ? t(outcome.message, outcome.values) : undefined;
   const to = destination.trim();
   const destError = tried && !to ? t('must be provided') : undefined;

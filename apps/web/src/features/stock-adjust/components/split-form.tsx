@@ -21,7 +21,7 @@ export function SplitForm({ stock, busy, onSubmit }: SplitFormProps) {
   const { t } = useTranslation();
   const [qtyText, setQtyText] = useState('');
   const [tried, setTried] = useState(false);
-  const outcome = splitOutcome(stock.quantity, qtyText, stock.serial !== null);
+  const outcome = splitOutcome(stock.quantity, qtyText, stock.serial !== null, stock.uom);
   const qtyError = (tried || qtyText !== '' || stock.serial !== null) && !outcome.ok ? t(outcome.message, outcome.values) : undefined;
 
   const submit = async (e: FormEvent) => {

@@ -58,3 +58,17 @@ describe('splitOutcome', () => {
     expect(splitOutcome(1, '1', true)).toMatchObject({ ok: false, message: 'cannot divide a serial-tracked unit' });
   });
 });
+
+describe('whole units only', () => {
+  const whole = { ok: false, message: 'must be a whole number: {{uom}} is counted in whole units', values: { uom: 'EA' } };
+  it('refuses a fraction of an each before it is sent, and allows it for a kilogram', () => {
+    expect(adjustOutcome(10, 'add', '1.5', false, 'EA')).toEqual(whole);
+    expect(adjustOutcome(10, 'set', '2,5', false, 'ea')).toMatchObject({ ok: false });
+    expect(adjustOutcome(10, 'add', '2', false, 'EA')).toEqual({ ok: true, qty: '2', after: 12 });
+    expect(adjustOutcome(10, 'add', '1.5', false, 'KG')).toEqual({ ok: true, qty: '1.5', after: 11.5 });
+    expect(moveOutcome(10, '0.5', false, 'EA')).toEqual(whole);
+    expect(moveOutcome(10, '', false, 'EA')).toMatchObject({ ok: true, whole: true });
+    expect(splitOutcome(10, '2.5', false, 'EA')).toEqual(whole);
+    expect(splitOutcome(10, '2.5', false, 'M')).toMatchObject({ ok: true, remaining: 7.5 });
+  });
+});
