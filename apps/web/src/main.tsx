@@ -12,7 +12,7 @@ import './lib/i18n.ts';
 import { router } from './app/router.tsx';
 import { ApiError, call, retryOnce } from './lib/api.ts';
 import { isAuthenticated, useAuthStore } from './lib/auth-store.ts';
-import { brandTheme } from './lib/brand-theme.ts';
+import { brandTheme, floorCssVariables } from './lib/brand-theme.ts';
 import { resume } from './lib/session.ts';
 import { useSiteStore, type Brand } from './lib/site-store.ts';
 
@@ -22,7 +22,7 @@ function App() {
   const brand = useSiteStore((s) => s.brand);
   const theme = useMemo(() => brandTheme(brand), [brand]);
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={floorCssVariables}>
       <Notifications autoClose={NOTIFICATION_TIMEOUT_MS} position="top-center" zIndex={8500} />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />

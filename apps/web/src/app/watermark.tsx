@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 export function Watermark() {
   const { t } = useTranslation();
   return (
-    <Box data-credit ta="right" mt="xl" style={{ opacity: 0.6 }}>
+    <Box data-credit ta="right" mt="xl">
       <Anchor href="https://tabler.io/icons" target="_blank" rel="noreferrer" size="xs" c="dimmed">
         {t('Icons by Tabler')}
       </Anchor>

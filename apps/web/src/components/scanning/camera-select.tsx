@@ -107,7 +107,7 @@ export function CameraSelect({ label, description, value, onChange, size = SCAN_
         </Button>
       )}
       {error && (
-        <Text c="red" size="sm">
+        <Text c="red.9" size="sm">
           {t(error)}
         </Text>
       )}

@@ -62,7 +62,7 @@ export function StockRecordSummary({ stock, badge }: StockRecordSummaryProps) {
         {stock.department && <Field label={t('Department')}>{stock.department}</Field>}
       </SimpleGrid>
       {stock.quantity === 0 && (
-        <Badge color="gray" variant="light">
+        <Badge color="dark" variant="light">
           {t('No quantity left')}
         </Badge>
       )}

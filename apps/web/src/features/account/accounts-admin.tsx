@@ -24,7 +24,7 @@ function Tags({ a }: { a: Account }) {
   return (
     <Group gap={4}>
       {!a.active && (
-        <Badge color="gray" variant="filled">
+        <Badge color="gray.7" variant="filled">
           {t('Inactive')}
         </Badge>
       )}

@@ -63,7 +63,7 @@ function RoleCard({ role, canManage, onRename }: { role: Role; canManage: boolea
             <Group gap={6}>
               <Text fw={700}>{role.name}</Text>
               {role.builtIn && (
-                <Badge size="sm" color="gray">
+                <Badge size="sm" color="gray.7">
                   {t('built-in')}
                 </Badge>
               )}
@@ -101,7 +101,7 @@ function RoleCard({ role, canManage, onRename }: { role: Role; canManage: boolea
         <Group gap={4} data-testid="role-holders">
           {holders.length ? (
             holders.map((h) => (
-              <Badge key={h.accountId} variant="light" tt="none" color={h.active ? undefined : 'gray'} title={h.fullName}>
+              <Badge key={h.accountId} variant="light" tt="none" color={h.active ? undefined : 'dark'} title={h.fullName}>
                 {h.userName}
               </Badge>
             ))

@@ -98,7 +98,7 @@ export function LandingPage() {
             />
             <Checkbox label={t('Stay logged in')} checked={stayLoggedIn} onChange={(e) => setStay(e.currentTarget.checked)} />
             {failure && (
-              <Text c="red" size="sm" role="alert" data-testid="login-failure">
+              <Text c="red.9" size="sm" role="alert" data-testid="login-failure">
                 {failure}
               </Text>
             )}

@@ -23,7 +23,7 @@ export function WorkAreaPage() {
           {t('Looking up: {{value}}', { value: lookupVal })}
         </Text>
       )}
-      <Alert icon={<IconTools />} color="gray" title={t('Coming soon')}>
+      <Alert icon={<IconTools />} color="dark" title={t('Coming soon')}>
         {t('The screens of this work area are not built yet.')}
       </Alert>
       <Button component={Link} to="/tasks" variant="default" w="fit-content">

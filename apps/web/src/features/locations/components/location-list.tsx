@@ -68,7 +68,7 @@ export function LocationList(props: LocationListProps) {
                     {l.warehouse}
                   </Badge>
                   {!l.active && (
-                    <Badge color="gray" size="sm" style={{ flexShrink: 0 }}>
+                    <Badge color="gray.7" size="sm" style={{ flexShrink: 0 }}>
                       {t('Inactive')}
                     </Badge>
                   )}
@@ -108,7 +108,7 @@ export function LocationList(props: LocationListProps) {
                     {l.code}
                   </UnstyledButton>
                   {!l.active && (
-                    <Badge color="gray" size="sm">
+                    <Badge color="gray.7" size="sm">
                       {t('Inactive')}
                     </Badge>
                   )}

@@ -37,12 +37,12 @@ export function LocationStockDrawer({ location, onClose }: LocationStockDrawerPr
           <Group gap="xs">
             <Text>{loc.description || '—'}</Text>
             <Badge variant="light">{loc.type}</Badge>
-            {!loc.active && <Badge color="gray">{t('Inactive')}</Badge>}
+            {!loc.active && <Badge color="gray.7">{t('Inactive')}</Badge>}
           </Group>
           <Text size="sm" c="dimmed" data-testid="location-counts">
             {t('Records: {{records}} · items: {{items}}', { records: loc.counts?.records ?? 0, items: loc.counts?.items ?? 0 })}
           </Text>
-          {stock.length === 0 && <Alert color="gray">{t('This location holds no stock.')}</Alert>}
+          {stock.length === 0 && <Alert color="dark">{t('This location holds no stock.')}</Alert>}
           {stock.length > 0 && narrow && (
             <Stack gap={6}>
               {stock.map((r) => (

@@ -120,7 +120,7 @@ export function LocationsPage() {
 
       {list.isPending && <Loader />}
       {!list.isPending && locations.length === 0 && (
-        <Alert color="gray" data-testid="location-none">
+        <Alert color="dark" data-testid="location-none">
           {t('No locations match.')}
         </Alert>
       )}

@@ -241,7 +241,7 @@ export function StockAdjustPage() {
         {action === 'move' && (
           <>
             {expectDest && (
-              <Text size="sm" c="blue" data-testid="expect-dest">
+              <Text size="sm" c="blue.9" data-testid="expect-dest">
                 {t('Scan the destination location')}
               </Text>
             )}
@@ -271,7 +271,7 @@ export function StockAdjustPage() {
       <MruChips values={mru ?? []} onPick={open} testId="adjust-mru" />
 
       {!value && (
-        <Alert icon={<IconInfoCircle />} color="gray" data-testid="adjust-empty">
+        <Alert icon={<IconInfoCircle />} color="dark" data-testid="adjust-empty">
           {t('Scan a stock label or type a stock id to adjust, move or split the record.')}
         </Alert>
       )}
@@ -302,7 +302,7 @@ export function StockAdjustPage() {
               <Paper withBorder p="sm">
                 <StockRecordSummary stock={stock} />
               </Paper>
-              {!action && <Alert color="gray">{t('Your roles may look at stock records here but not change them.')}</Alert>}
+              {!action && <Alert color="dark">{t('Your roles may look at stock records here but not change them.')}</Alert>}
               {narrow && actionPanel}
               {outcome && <ChangeResult outcome={outcome} onOpen={open} />}
               <PrintLabelPrefs prefs={prefs} onChange={setPrefs} />

@@ -80,7 +80,7 @@ export function StockLookupPage() {
       </Collapse>
 
       {!q && (
-        <Alert icon={<IconInfoCircle />} color="gray" data-testid="lookup-empty">
+        <Alert icon={<IconInfoCircle />} color="dark" data-testid="lookup-empty">
           {t('Scan a stock label, item barcode or location label, or type a stock id, part number or location code and press Enter.')}
         </Alert>
       )}
@@ -122,7 +122,7 @@ export function StockLookupPage() {
       )}
 
       {q && data && items.length === 0 && (
-        <Alert color="gray" data-testid="lookup-none">
+        <Alert color="dark" data-testid="lookup-none">
           {data.matchedAs?.length
             ? t('No stock matches the filters.') + (prefs.showZeroQty ? '' : ` ${t('Records with zero quantity are hidden.')}`)
             : t("Nothing is known as '{{value}}'.", { value: q })}
