@@ -1,6 +1,6 @@
 import { chromium, expect, test, type Page, type TestInfo } from '@playwright/test';
 import { PNG } from 'pngjs';
-import { barcodePng, writeFakeCamera } from './fixtures/make-fake-camera.ts';
+import { barcodePng, tiltedPng, writeFakeCamera } from './fixtures/make-fake-camera.ts';
 import { dialog, login, snap, useMachine } from './support.ts';
 
 // All digits, so CODE_128 packs it small enough for the scan box of a 360 px phone (the middle
@@ -156,6 +156,54 @@ test.describe('without a camera', () => {
     await expect(overlay(page)).toBeHidden();
   });
 
+  test('without a camera, Camera missing leads straight to an image file @mobile', async ({ page }, testInfo) => {
+    await useMachine(page);
+    await login(page, 'clerk');
+    await expect(page).toHaveURL(/\/tasks$/);
+    await page.getByTestId('header-scan').click();
+    await expect(dialog(page, 'Camera missing')).toBeVisible();
+    await shot(page, testInfo, 'camera-missing-image-file');
+    const chooser = page.waitForEvent('filechooser');
+    await dialog(page, 'Camera missing').getByRole('button', { name: 'Image file' }).click();
+    await (await chooser).setFiles({ name: 'label.png', mimeType: 'image/png', buffer: await barcodePng('LOC-A-17') });
+    await expect(page).toHaveURL(/\/stockLookup\?q=LOC-A-17$/);
+    await expect(overlay(page)).toBeHidden();
+  });
+
+  test('an image of a switched-off format says which format it saw, and nothing is looked up', async ({ page }) => {
+    await useMachine(page);
+    await login(page, 'clerk');
+    await expect(page).toHaveURL(/\/tasks$/);
+    await page.getByTestId('header-scan').click();
+    await page.keyboard.press('Escape');
+    // EAN_13 is not among the default formats (CODE_39, CODE_93, CODE_128, QR_CODE).
+    await page.getByTestId('scanner-file-input').setInputFiles({ name: 'ean.png', mimeType: 'image/png', buffer: await barcodePng('5901234123457', 'ean13') });
+    await expect(page.getByTestId('scanner-message')).toHaveText('The image has a barcode of format EAN_13, but EAN_13 is switched off in App Settings (Barcode formats).');
+    await expect(overlay(page)).toBeVisible();
+    await expect(page).toHaveURL(/\/tasks$/);
+  });
+
+  test('with EAN_13 and UPC_A on, a UPC-A label reads as UPC_A with 12 digits; a tilted ITF-14 reads whole', async ({ page }) => {
+    await useMachine(page);
+    await login(page, 'clerk');
+    await expect(page).toHaveURL(/\/tasks$/);
+    await page.goto('/appSettings');
+    for (const format of ['EAN_13', 'UPC_A', 'ITF']) await page.getByTestId('barcode-formats').getByText(format, { exact: true }).click();
+    await page.getByTestId('test-scan-camera').click();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('scanner-file-input').setInputFiles({ name: 'upc.png', mimeType: 'image/png', buffer: await barcodePng('036000291452', 'upca') });
+    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page).first()).toContainText('036000291452');
+    await expect(rows(page).first()).toContainText('UPC_A');
+    await expect(rows(page).first()).not.toContainText('0036000291452');
+    await page.getByTestId('test-scan-camera').click();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('scanner-file-input').setInputFiles({ name: 'itf.png', mimeType: 'image/png', buffer: await tiltedPng('15400141288763', 'interleaved2of5', 20) });
+    await expect(rows(page)).toHaveCount(2);
+    await expect(rows(page).first()).toContainText('15400141288763');
+    await expect(rows(page).first()).toContainText('ITF');
+  });
+
   test('an image without a barcode says so and leaves the overlay open', async ({ page }) => {
     await useMachine(page);
     await login(page, 'clerk');
@@ -165,7 +213,7 @@ test.describe('without a camera', () => {
     const blank = new PNG({ width: 40, height: 40 });
     blank.data.fill(255);
     await page.getByTestId('scanner-file-input').setInputFiles({ name: 'blank.png', mimeType: 'image/png', buffer: PNG.sync.write(blank) });
-    await expect(page.getByTestId('scanner-message')).toHaveText('No barcode was found in the image.');
+    await expect(page.getByTestId('scanner-message')).toHaveText('No barcode was found in the image. If it has one, its format may be switched off in App Settings.');
     await page.keyboard.press('Escape');
     await expect(overlay(page)).toBeHidden();
     await expect(page).toHaveURL(/\/tasks$/);

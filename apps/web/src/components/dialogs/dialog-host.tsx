@@ -10,6 +10,7 @@ import {
   IconCircleCheck,
   IconCircleX,
   IconHelpCircle,
+  IconPhoto,
   IconInfoCircle,
   IconLogout,
   IconTrash,
@@ -216,6 +217,11 @@ function CameraMissingView({ spec, done }: ViewProps<Extract<DialogSpec, { kind:
         >
           {t('App Settings')}
         </Button>
+        {spec.imageFile && (
+          <Button variant="default" leftSection={<IconPhoto size={20} />} onClick={() => done('pos')} data-testid="camera-missing-file">
+            {t('Image file')}
+          </Button>
+        )}
         <Button onClick={() => done('ok')}>{t('OK')}</Button>
       </Group>
     </Stack>

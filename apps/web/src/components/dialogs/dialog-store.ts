@@ -35,6 +35,8 @@ export interface LoggedOutSpec {
 export interface CameraMissingSpec {
   kind: 'cameraMissing';
   reason: 'notConfigured' | 'inaccessible';
+  /** Offer "Image file" (answers 'pos'): the scanner reads files without a camera. */
+  imageFile?: boolean;
 }
 export interface DeleteSpec {
   kind: 'delete';
@@ -84,7 +86,7 @@ export const dialogs = {
   confirm: (p: Omit<ConfirmSpec, 'kind'>): Promise<ConfirmResult> => push({ kind: 'confirm', ...p }),
   error: (err: ServerErr): Promise<ConfirmResult> => push({ kind: 'error', err }),
   loggedOut: (): Promise<ConfirmResult> => push({ kind: 'loggedOut' }),
-  cameraMissing: (reason: CameraMissingSpec['reason']): Promise<ConfirmResult> => push({ kind: 'cameraMissing', reason }),
+  cameraMissing: (reason: CameraMissingSpec['reason'], opts: { imageFile?: boolean } = {}): Promise<ConfirmResult> => push({ kind: 'cameraMissing', reason, ...opts }),
   /** Resolves true when the user chose Delete. */
   confirmDelete: async (what: string): Promise<boolean> => (await push({ kind: 'delete', what })) === 'pos',
 };

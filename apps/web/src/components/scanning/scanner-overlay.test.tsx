@@ -5,16 +5,16 @@ import '../../lib/i18n.ts';
 import { useDialogStore } from '../dialogs/dialog-store.ts';
 import { useMachineStore } from '../../lib/machine-store.ts';
 import { playBeep, playErrorBuzz, vibrate } from '../../lib/scanning/beep.ts';
-import { decodeImageFile } from '../../lib/scanning/decoder.ts';
+import { scanImageFile } from '../../lib/scanning/decoder.ts';
 import { scanBus, type Scan } from '../../lib/scanning/scan-bus.ts';
 import { ScanInput } from './scan-input.tsx';
-import { ScannerOverlay } from './scanner-overlay.tsx';
+import { NO_BARCODE_IN_IMAGE, ScannerOverlay } from './scanner-overlay.tsx';
 import { closeScanner, openScanner, useScannerStore } from '../../lib/scanning/scanner-store.ts';
 import { CAMERA_SECURE_CONTEXT_ONLY } from '../../lib/scanning/scanner-messages.ts';
 import { useScans } from '../../lib/scanning/use-scans.ts';
 
 vi.mock('../../lib/scanning/beep.ts', () => ({ playBeep: vi.fn(() => true), playErrorBuzz: vi.fn(() => true), vibrate: vi.fn(() => true) }));
-vi.mock('../../lib/scanning/decoder.ts', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../lib/scanning/decoder.ts')>()), decodeImageFile: vi.fn() }));
+vi.mock('../../lib/scanning/decoder.ts', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../lib/scanning/decoder.ts')>()), scanImageFile: vi.fn() }));
 
 const CAM = { deviceId: 'cam-1', kind: 'videoinput', label: 'Back camera' };
 const getUserMedia = vi.fn();
@@ -59,9 +59,20 @@ describe('ScannerOverlay', () => {
     renderOverlay();
     act(() => openScanner());
     await flush();
-    expect(useDialogStore.getState().open.map((d) => d.spec)).toEqual([{ kind: 'cameraMissing', reason: 'notConfigured' }]);
+    expect(useDialogStore.getState().open.map((d) => d.spec)).toEqual([{ kind: 'cameraMissing', reason: 'notConfigured', imageFile: true }]);
     expect(screen.getByTestId('scanner-message').textContent).toBe('No camera has been configured for this device');
     expect(getUserMedia).not.toHaveBeenCalled();
+  });
+
+  it('goes from Camera missing straight to the image file picker', async () => {
+    renderOverlay();
+    act(() => openScanner());
+    await flush();
+    const picked = vi.spyOn(screen.getByTestId('scanner-file-input'), 'click').mockImplementation(() => undefined);
+    act(() => useDialogStore.getState().close(useDialogStore.getState().open[0]!.id, 'pos'));
+    await flush();
+    expect(picked).toHaveBeenCalledOnce();
+    expect(overlay().dataset.state).toBe('open');
   });
 
   it('shows Camera missing (inaccessible) when the chosen camera is refused', async () => {
@@ -70,7 +81,7 @@ describe('ScannerOverlay', () => {
     act(() => openScanner());
     await flush();
     expect(getUserMedia).toHaveBeenCalledWith({ audio: false, video: { deviceId: { exact: 'cam-1' }, width: { ideal: 640 }, height: { ideal: 480 } } });
-    expect(useDialogStore.getState().open.map((d) => d.spec)).toEqual([{ kind: 'cameraMissing', reason: 'inaccessible' }]);
+    expect(useDialogStore.getState().open.map((d) => d.spec)).toEqual([{ kind: 'cameraMissing', reason: 'inaccessible', imageFile: true }]);
   });
 
   it('streams the chosen camera, pauses while the page is hidden, and stops the camera on close', async () => {
@@ -140,7 +151,7 @@ describe('ScannerOverlay', () => {
   });
 
   it('publishes an image file read with source file, beeps, vibrates 350 ms and closes', async () => {
-    vi.mocked(decodeImageFile).mockResolvedValue([{ text: 'LOC-A-17', format: 'CODE_128' }]);
+    vi.mocked(scanImageFile).mockResolvedValue({ found: { text: 'LOC-A-17', format: 'CODE_128' } });
     const screenScans = listen();
     renderOverlay();
     act(() => openScanner());
@@ -155,7 +166,7 @@ describe('ScannerOverlay', () => {
   });
 
   it('stays open in continuous mode and says when an image holds no barcode', async () => {
-    vi.mocked(decodeImageFile).mockResolvedValueOnce([]).mockResolvedValueOnce([{ text: 'A1', format: 'QR_CODE' }]);
+    vi.mocked(scanImageFile).mockResolvedValueOnce({ none: true }).mockResolvedValueOnce({ switchedOff: 'EAN_13' }).mockResolvedValueOnce({ found: { text: 'A1', format: 'QR_CODE' } });
     useMachineStore.setState({ barcode: { ...useMachineStore.getState().barcode, beep: false, vibrate: false } });
     const screenScans = listen();
     renderOverlay();
@@ -163,7 +174,11 @@ describe('ScannerOverlay', () => {
     const input = screen.getByTestId('scanner-file-input');
     fireEvent.change(input, { target: { files: [new File(['x'], 'blank.png')] } });
     await flush();
-    expect(screen.getByTestId('scanner-message').textContent).toBe('No barcode was found in the image.');
+    expect(screen.getByTestId('scanner-message').textContent).toBe(NO_BARCODE_IN_IMAGE);
+    fireEvent.change(input, { target: { files: [new File(['x'], 'ean.png')] } });
+    await flush();
+    expect(screen.getByTestId('scanner-message').textContent).toBe('The image has a barcode of format EAN_13, but EAN_13 is switched off in App Settings (Barcode formats).');
+    expect(screenScans.scans).toEqual([]);
     fireEvent.change(input, { target: { files: [new File(['x'], 'qr.png')] } });
     await flush();
     expect(screenScans.scans.map((s) => s.text)).toEqual(['A1']);

@@ -9,7 +9,7 @@ import { useMachineStore } from '../../lib/machine-store.ts';
 import { playBeep, playErrorBuzz, vibrate } from '../../lib/scanning/beep.ts';
 import { cameraConstraints, decodeClient, scanBoxCrop, setTorch, stopStream, torchSupported } from '../../lib/scanning/camera.ts';
 import { cameraTransition, type CameraState } from '../../lib/scanning/camera-machine.ts';
-import { decodeImageFile, type DecodedBarcode, type DecodeOptions } from '../../lib/scanning/decoder.ts';
+import { scanImageFile, type DecodedBarcode, type DecodeOptions } from '../../lib/scanning/decoder.ts';
 import { scanBoxSize, transition, type OverlayEffect, type OverlayEvent, type OverlayState } from '../../lib/scanning/overlay-machine.ts';
 import { SCAN_REPEAT_WINDOW_MS, scanBus, type Scan } from '../../lib/scanning/scan-bus.ts';
 import { cameraMissingDialog, cameraPreflight, isCameraInaccessibleError, qrCodeParseError, SCANNER_PAUSED, userMediaError } from '../../lib/scanning/scanner-messages.ts';
@@ -21,7 +21,9 @@ import { closeScanner, useScannerStore, type BarcodeSettings } from '../../lib/s
  * held at any angle. bench/scan measures these settings.
  */
 export const CAMERA_DECODE_OPTIONS: DecodeOptions = { tryHarder: false, tryRotate: true, tryInvert: false, tryDownscale: true, maxNumberOfSymbols: 1 };
-export const NO_BARCODE_IN_IMAGE = 'No barcode was found in the image.';
+export const NO_BARCODE_IN_IMAGE = 'No barcode was found in the image. If it has one, its format may be switched off in App Settings.';
+/** A file scan saw a barcode of a format this device does not read: said, never published. */
+export const formatSwitchedOff = (format: string) => `The image has a barcode of format ${format}, but ${format} is switched off in App Settings (Barcode formats).`;
 
 type Torch = 'none' | 'off' | 'on';
 type Ui = { state: OverlayState; message: string | null; torch: Torch; reads: number; busy: boolean };
@@ -32,7 +34,7 @@ const CLOSED_UI: Ui = { state: 'closed', message: null, torch: 'none', reads: 0,
  * publishing. Async camera work carries the session number it started under; stopping bumps it, so
  * a stream or frame that arrives after the overlay closed is dropped instead of lighting the camera.
  */
-function createController(video: () => HTMLVideoElement | null, patchUi: (patch: Partial<Ui>) => void) {
+function createController(video: () => HTMLVideoElement | null, patchUi: (patch: Partial<Ui>) => void, pickFile: () => void) {
   let state: OverlayState = 'closed';
   let camera: CameraState = 'notStarted';
   let session = 0;
@@ -98,7 +100,7 @@ function createController(video: () => HTMLVideoElement | null, patchUi: (patch:
     if (blocked) return patchUi({ message: blocked });
     if (!settings.cam) {
       patchUi({ message: cameraMissingDialog('notConfigured').message });
-      return void dialogs.cameraMissing('notConfigured');
+      return cameraMissing('notConfigured');
     }
     const step = cameraTransition(camera, 'start');
     if (!step.ok) return;
@@ -127,8 +129,17 @@ function createController(video: () => HTMLVideoElement | null, patchUi: (patch:
       camera = 'notStarted';
       if (!isCameraInaccessibleError(error)) return patchUi({ message: userMediaError(error) });
       patchUi({ message: cameraMissingDialog('inaccessible').message });
-      void dialogs.cameraMissing('inaccessible');
+      cameraMissing('inaccessible');
     }
+  }
+
+  /** The Camera missing dialog, with a way straight to an image file (no camera is needed for that). */
+  function cameraMissing(reason: 'notConfigured' | 'inaccessible'): void {
+    void dialogs.cameraMissing(reason, { imageFile: true }).then((result) => {
+      if (result !== 'pos' || state === 'closed') return;
+      run('clearTimer');
+      pickFile();
+    });
   }
 
   // Frames are taken at the configured fps, but a new one only once the worker answered the last:
@@ -214,9 +225,9 @@ function createController(video: () => HTMLVideoElement | null, patchUi: (patch:
       if (!step.ok) return patchUi({ message: step.error });
       patchUi({ message: null, busy: true });
       try {
-        const [found] = await decodeImageFile(file, [...settings.formats]);
-        patchUi({ busy: false, message: found ? null : NO_BARCODE_IN_IMAGE });
-        if (found) read(found, 'file');
+        const scan = await scanImageFile(file, [...settings.formats]);
+        patchUi({ busy: false, message: 'found' in scan ? null : 'switchedOff' in scan ? formatSwitchedOff(scan.switchedOff) : NO_BARCODE_IN_IMAGE });
+        if ('found' in scan) read(scan.found, 'file');
       } catch (error) {
         patchUi({ busy: false, message: qrCodeParseError(error) });
       }
@@ -258,7 +269,13 @@ export function ScannerOverlay() {
   const [ui, setUi] = useState<Ui>(CLOSED_UI);
   const videoRef = useRef<HTMLVideoElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
-  const [controller] = useState(() => createController(() => videoRef.current, (patch) => setUi((u) => ({ ...u, ...patch }))));
+  const [controller] = useState(() =>
+    createController(
+      () => videoRef.current,
+      (patch) => setUi((u) => ({ ...u, ...patch })),
+      () => fileRef.current?.click(),
+    ),
+  );
   const view = useViewportSize();
   const box = scanBoxSize(view.width || window.innerWidth, view.height || window.innerHeight);
   const closed = ui.state === 'closed';

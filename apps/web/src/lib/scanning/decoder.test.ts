@@ -11,9 +11,12 @@ import * as zxing from 'zxing-wasm/reader';
 import { BARCODE_DEFAULTS, BARCODE_FORMATS_SUPPORTED, type BarcodeFormat } from '@floorhand/contract/constants';
 import {
   configureWasm,
+  completeReads,
   configureWasmBinary,
   decodeImageData,
   decodeImageFile,
+  gs1CheckOk,
+  scanImageFile,
   specFormatOf,
   unsupportedFormats,
   ZXING_READ_FORMATS,
@@ -52,7 +55,8 @@ const SAMPLES: Partial<Record<BarcodeFormat, Sample[]>> = {
   EAN_8: ['9638507', '5512345', '4017072'].map((body) => ({ bcid: 'ean8', text: gtin(body) })),
   UPC_A: ['03600029145', '01234567890', '72527273070'].map((body) => ({ bcid: 'upca', text: gtin(body) })),
   UPC_E: ['123456', '425261', '654321'].map((six) => ({ bcid: 'upce', text: upce(six) })),
-  ITF: ['0123456789', gtin('1540014128876'), '40012345'].map((text) => ({ bcid: 'interleaved2of5', text })),
+  // Only ITF-14 is taken (decoder.ts, completeReads): cartons' GTIN-14.
+  ITF: [gtin('1540014128876'), gtin('0001234567890'), gtin('1012345678901')].map((text) => ({ bcid: 'interleaved2of5', text })),
   CODABAR: ['A40156B', 'C1234-5678D', 'A$12.50:34B'].map((text) => ({ bcid: 'rationalizedCodabar', text })),
   DATA_MATRIX: ['LOT-2026-0001', 'Floorhand DM test 123', 'SN:000123456789'].map((text) => ({ bcid: 'datamatrix', text })),
   PDF_417: ['Floorhand packing slip 0042', 'SHIP-TO: DOCK 4 / ORDER SO-1002', 'PDF417 sample 12345'].map((text) => ({ bcid: 'pdf417', text })),
@@ -108,6 +112,32 @@ describe('decoder before configuration', () => {
   });
 });
 
+describe('complete reads', () => {
+  it('drops reads that lie inside a longer one of the same format, and puts the longest first', () => {
+    const reads = completeReads(
+      [
+        { text: 'A-01', format: 'CODE_128' },
+        { text: 'LOC-A-01-3', format: 'CODE_128' },
+        { text: 'A-01', format: 'QR_CODE' },
+        { text: 'LOC-A-01-3', format: 'CODE_128' },
+      ],
+      ['CODE_128', 'QR_CODE'],
+    );
+    expect(reads).toEqual([
+      { text: 'LOC-A-01-3', format: 'CODE_128' },
+      { text: 'A-01', format: 'QR_CODE' },
+    ]);
+  });
+
+  it('takes ITF only as ITF-14 with its check digit, and a zero-led EAN-13 as UPC-A when UPC_A is on', () => {
+    expect(gs1CheckOk('15400141288763')).toBe(true);
+    expect(gs1CheckOk('15400141288764')).toBe(false);
+    expect(completeReads([{ text: '1540014128', format: 'ITF' }, { text: '15400141288764', format: 'ITF' }], ['ITF'])).toEqual([]);
+    expect(completeReads([{ text: '0036000291452', format: 'EAN_13' }], ['EAN_13', 'UPC_A'])).toEqual([{ text: '036000291452', format: 'UPC_A' }]);
+    expect(completeReads([{ text: '0036000291452', format: 'EAN_13' }], ['EAN_13'])).toEqual([{ text: '0036000291452', format: 'EAN_13' }]);
+  });
+});
+
 describe('format mapping', () => {
   it('maps every supported spec format, and reports the one zxing-cpp cannot read alone', () => {
     expect(Object.keys(ZXING_READ_FORMATS).sort()).toEqual([...BARCODE_FORMATS_SUPPORTED].sort());
@@ -154,6 +184,36 @@ describe('decoder', () => {
     const [[upcA], [upcE]] = await Promise.all([decodeImageData(images.get('UPC_A')![0]!, ['UPC_A']), decodeImageData(images.get('UPC_E')![0]!, ['UPC_E'])]);
     expect(upcA).toEqual({ text: '036000291452', format: 'UPC_A' });
     expect(upcE).toEqual({ text: '01234565', format: 'UPC_E' });
+  });
+
+  it('never publishes a partial ITF read of a tilted label: the whole ITF-14, or nothing', async () => {
+    const itf14 = images.get('ITF')![0]!;
+    for (const angle of [0, 10, 15, 20, 30]) {
+      const found = await decodeImageData(rotate(itf14, angle, 20), ['ITF'], { tryHarder: true, maxNumberOfSymbols: 255 });
+      expect(found.every((r) => r.text === '15400141288763'), `${angle}°: ${JSON.stringify(found)}`).toBe(true);
+      if (angle <= 20) expect(found, `${angle}°`).toEqual([{ text: '15400141288763', format: 'ITF' }]);
+    }
+    // An interleaved 2 of 5 of ten digits (which a tilted ITF-14 also reads as) is not taken.
+    const ten = await render({ bcid: 'interleaved2of5', text: '0123456789' });
+    expect(await decodeImageData(ten, ['ITF'])).toEqual([]);
+  });
+
+  it('reads a UPC-A label as UPC_A with 12 digits when EAN_13 and UPC_A are both on, as EAN_13 when only EAN_13 is', async () => {
+    const upcA = images.get('UPC_A')![0]!;
+    expect(await decodeImageData(upcA, ['EAN_13', 'UPC_A'])).toEqual([{ text: '036000291452', format: 'UPC_A' }]);
+    expect(await decodeImageData(upcA, ['EAN_13'])).toEqual([{ text: '0036000291452', format: 'EAN_13' }]);
+    const ean = images.get('EAN_13')![0]!;
+    expect(await decodeImageData(ean, ['EAN_13', 'UPC_A'])).toEqual([{ text: SAMPLES.EAN_13![0]!.text, format: 'EAN_13' }]);
+  });
+
+  it('scans an image file: the most complete read, or which switched-off format it saw, or nothing', async () => {
+    const blob = async (sample: Sample) => new Blob([new Uint8Array(await toBuffer({ bcid: sample.bcid, text: sample.text, scale: 3, height: 20, paddingwidth: 10, paddingheight: 10, backgroundcolor: 'FFFFFF' }))], { type: 'image/png' });
+    const code128 = await blob({ bcid: 'code128', text: 'LOC-A-17' });
+    expect(await scanImageFile(code128, BARCODE_DEFAULTS.formats)).toEqual({ found: { text: 'LOC-A-17', format: 'CODE_128' } });
+    expect(await scanImageFile(code128, ['QR_CODE', 'EAN_13'])).toEqual({ switchedOff: 'CODE_128' });
+    const blank = new PNG({ width: 200, height: 120 });
+    blank.data.fill(255);
+    expect(await scanImageFile(new Blob([new Uint8Array(PNG.sync.write(blank))], { type: 'image/png' }), BARCODE_DEFAULTS.formats)).toEqual({ none: true });
   });
 
   it('reads only the requested formats, and nothing for an empty list', async () => {

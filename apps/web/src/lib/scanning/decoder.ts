@@ -144,17 +144,47 @@ export async function preloadDecoder(): Promise<void> {
   }
 }
 
+/** GS1 mod-10 check of a whole GTIN (ITF-14, EAN, UPC): the last digit checks the others. */
+export function gs1CheckOk(digits: string): boolean {
+  if (!/^\d{2,}$/.test(digits)) return false;
+  const body = digits.slice(0, -1);
+  const sum = [...body].reverse().reduce((acc, d, i) => acc + Number(d) * (i % 2 === 0 ? 3 : 1), 0);
+  return (10 - (sum % 10)) % 10 === Number(digits.at(-1));
+}
+
+/**
+ * What the decoder found, as the worker may use it: never a partial read, the most complete first.
+ * - ITF has no guard against a scan line that leaves a tilted symbol through its side: such a line
+ *   reads fewer digit pairs and still looks valid ("1540014128" of "15400141288763"). Warehouse ITF
+ *   is ITF-14 on cartons, so only 14 digits with a right GS1 check digit are taken, as handheld
+ *   scanners ship (fixed length 14).
+ * - With EAN_13 and UPC_A both on, zxing-cpp reports a UPC-A label as EAN-13 with a leading zero; it
+ *   is the UPC-A of the 12 digits after it (docs/scanning.md), as ZXing and wedge scanners give it.
+ * - A read whose text lies inside a longer read of the same format is a partial read: dropped.
+ * - The rest, longest text first.
+ */
+export function completeReads(found: readonly DecodedBarcode[], formats: readonly BarcodeFormat[]): DecodedBarcode[] {
+  const upcA = formats.includes('UPC_A');
+  const reads = found
+    .map((r) => (upcA && r.format === 'EAN_13' && r.text.length === 13 && r.text.startsWith('0') ? { text: r.text.slice(1), format: 'UPC_A' as const } : r))
+    .filter((r) => r.format !== 'ITF' || (r.text.length === 14 && gs1CheckOk(r.text)));
+  const whole = reads.filter((r, i) => !reads.some((other, j) => j !== i && other.format === r.format && other.text.length > r.text.length && other.text.includes(r.text)));
+  const unique = whole.filter((r, i) => whole.findIndex((other) => other.format === r.format && other.text === r.text) === i);
+  return unique.sort((a, b) => b.text.length - a.text.length);
+}
+
 async function decode(input: RgbaImage | Blob, formats: readonly BarcodeFormat[], options: DecodeOptions): Promise<DecodedBarcode[]> {
   requireConfigured();
   const wanted = new Set(formats);
   const zxingFormats = formats.flatMap((format) => ZXING_READ_FORMATS[format]);
   if (zxingFormats.length === 0) return [];
   const results = await readBarcodes(input as ImageData | Blob, { ...options, formats: zxingFormats });
-  return results.flatMap((result) => {
+  const found = results.flatMap((result) => {
     const format = specFormatOf(result.format);
     // A requested symbology root can match variants the caller did not ask for.
     return format && wanted.has(format) ? [{ text: specText(result, format), format }] : [];
   });
+  return completeReads(found, formats);
 }
 
 /** Decodes every barcode of the requested formats in an RGBA image (a camera frame). */
@@ -170,6 +200,23 @@ export function decodeImageData(image: RgbaImage, formats: readonly BarcodeForma
 export async function decodeImageFile(file: Blob, formats: readonly BarcodeFormat[], options: DecodeOptions = {}): Promise<DecodedBarcode[]> {
   const image = await rasterize(file).catch(() => null);
   return decode(image ?? file, formats, options);
+}
+
+/** A file scan's outcome: the best read, or the format of a barcode it saw that is switched off. */
+export type FileScan = { found: DecodedBarcode } | { switchedOff: BarcodeFormat } | { none: true };
+
+/**
+ * Decodes a picked image file with the enabled formats; when that finds nothing, once more with every
+ * format, so the worker learns that the label's format is switched off instead of "no barcode".
+ * The second read is never published.
+ */
+export async function scanImageFile(file: Blob, formats: readonly BarcodeFormat[]): Promise<FileScan> {
+  const image = (await rasterize(file).catch(() => null)) ?? file;
+  const [found] = await decode(image, formats, { tryHarder: true, tryRotate: true, maxNumberOfSymbols: 255 });
+  if (found) return { found };
+  const others = BARCODE_FORMATS_SUPPORTED.filter((format) => !formats.includes(format));
+  const [seen] = others.length > 0 ? await decode(image, others, { tryHarder: true, tryRotate: true, maxNumberOfSymbols: 255 }) : [];
+  return seen ? { switchedOff: seen.format } : { none: true };
 }
 
 async function rasterize(file: Blob): Promise<RgbaImage | null> {
