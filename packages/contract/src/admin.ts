@@ -112,6 +112,17 @@ export const workstationRowSchema = z.object({
 });
 export type WorkstationRow = z.infer<typeof workstationRowSchema>;
 export const workstationIdSchema = z.string().regex(/^[A-Za-z0-9](?:[A-Za-z0-9_-]{0,38}[A-Za-z0-9])?$/, 'must be 1 to 40 letters, digits, - or _');
+/** A one-time pairing code a device shows: six letters and digits without look-alikes (0/O, 1/I/L). */
+export const PAIR_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export const PAIR_CODE_LENGTH = 6;
+/** How long a pairing code can be entered by an admin and claimed by its device. */
+export const PAIR_CODE_TTL_SECS = 600;
+export const pairCodeSchema = z
+  .string()
+  .transform((s) => s.replace(/[\s-]/g, '').toUpperCase())
+  .pipe(z.string().regex(new RegExp(`^[${PAIR_CODE_ALPHABET}]{${PAIR_CODE_LENGTH}}$`), `must be the ${PAIR_CODE_LENGTH} letters and digits the device shows`));
+/** The secret a paired device holds and sends with its workstation id (base64url of 32 random bytes). */
+export const workstationSecretSchema = z.string().min(16).max(100);
 
 /** A site of the organisation, as the account editor offers it. */
 export const siteSummarySchema = z.object({ id: z.string(), name: z.string(), hosts: z.array(z.string()) });
@@ -152,6 +163,8 @@ const AUDIT_SENTENCES = new Map<string, (e: AuditFacts) => string>([
   ['admin/role/remove', (e) => `Removed role ${subjectOf(e)}`],
   ['admin/featureAccess/put', () => 'Changed feature access'],
   ['admin/workstation/update', (e) => `Changed workstation ${subjectOf(e)}`],
+  ['admin/workstation/remove', (e) => `Removed workstation ${subjectOf(e)}`],
+  ['admin/workstation/pair', (e) => `Paired workstation ${subjectOf(e)}`],
   ['site/putData', (e) => (e.entity === 'siteData.brand' ? 'Changed the brand' : e.entityId === 'app_settings' ? 'Changed the app settings' : `Changed site data ${e.entityId}`)],
   ['record/insert', (e) => `Created ${e.entity} ${e.entityId}`],
   ['record/update', (e) => `Changed ${e.entity} ${e.entityId}`],
@@ -337,9 +350,41 @@ export function adminCalls(base: typeof callBase) {
     'admin/workstation/update': {
       locId: undefined,
       auth: 'required',
-      /** Authorises (or revokes) a workstation as time clock and kiosk; an id not seen yet is added. */
-      body: base.extend({ id: workstationIdSchema, timeclock: z.boolean(), kiosk: z.boolean() }),
+      /**
+       * Authorises (or revokes) a workstation as time clock and kiosk; an id not seen yet is added.
+       * `thisDevice`: the admin is on that device; the answer carries a new secret for it to keep.
+       * Other devices get theirs by pairing (workstation/pair/start, admin/workstation/pair).
+       */
+      body: base.extend({ id: workstationIdSchema, timeclock: z.boolean(), kiosk: z.boolean(), thisDevice: z.boolean().default(false) }),
+      response: withErr({ workstation: workstationRowSchema.optional(), secret: z.string().optional() }),
+    },
+    'admin/workstation/remove': {
+      locId: undefined,
+      auth: 'required',
+      /** Forgets a workstation id (a stale one); the device, if it comes back, is seen anew, unauthorised. */
+      body: base.extend({ id: workstationIdSchema }),
+      response: withErr({ removed: z.boolean().optional() }),
+    },
+    'admin/workstation/pair': {
+      locId: undefined,
+      auth: 'required',
+      /** Approves the device showing `code`, with these authorisations; the device then claims its secret. */
+      body: base.extend({ code: pairCodeSchema, timeclock: z.boolean(), kiosk: z.boolean() }),
       response: withErr({ workstation: workstationRowSchema.optional() }),
+    },
+    'workstation/pair/start': {
+      locId: undefined,
+      auth: 'required',
+      /** This device asks for a one-time code to show, for an admin to enter (PAIR_CODE_TTL_SECS). */
+      body: base.extend({ workstationId: workstationIdSchema }),
+      response: withErr({ code: z.string().optional(), expiresAt: z.string().optional() }),
+    },
+    'workstation/pair/claim': {
+      locId: undefined,
+      auth: 'required',
+      /** Once an admin entered the code: the device's secret, answered once. Before that: `pending`. */
+      body: base.extend({ workstationId: workstationIdSchema, code: pairCodeSchema }),
+      response: withErr({ pending: z.boolean().optional(), secret: z.string().optional(), workstation: workstationRowSchema.optional() }),
     },
     'admin/audit/list': {
       locId: undefined,

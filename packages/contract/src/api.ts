@@ -131,6 +131,8 @@ export const calls = {
       password: z.string().min(1).max(200),
       stayLoggedIn: z.boolean().default(false),
       workstationId: z.string().min(1).max(40),
+      /** The secret this device got when it was authorised or paired; without it the id is not authorised. */
+      workstationSecret: z.string().max(100).optional(),
       /** A shorter token lifetime than the server's, e.g. for shared devices; capped by the server. */
       lifetimeSecs: z.number().int().min(5).max(31_536_000).optional(),
     }),

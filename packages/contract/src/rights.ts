@@ -78,6 +78,11 @@ export const CALL_RIGHTS = {
   'admin/site/list': rights(ACCOUNTABLE),
   'admin/workstation/list': rights(PEOPLE),
   'admin/workstation/update': rights(PEOPLE),
+  'admin/workstation/remove': rights(PEOPLE),
+  'admin/workstation/pair': rights(PEOPLE),
+  // The device being paired may be a kiosk or a time clock with its shared account signed in.
+  'workstation/pair/start': rights(EVERYONE),
+  'workstation/pair/claim': rights(EVERYONE),
   'admin/audit/list': rights(ACCOUNTABLE),
   'admin/appSettings/put': rights(ACCOUNTABLE),
   'admin/brand/put': rights(ACCOUNTABLE),

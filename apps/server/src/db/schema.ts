@@ -118,6 +118,13 @@ export const workstations = pgTable(
     firstSeen: timestamp('first_seen', { withTimezone: true }).notNull().defaultNow(),
     lastSeen: timestamp('last_seen', { withTimezone: true }).notNull().defaultNow(),
     lastAccountId: varchar('last_account_id', { length: 40 }),
+    /** SHA-256 (hex) of the secret the device holds; without it the id is not authorised. */
+    secretHash: varchar('secret_hash', { length: 64 }),
+    /** A one-time pairing code the device shows, until it expires or is claimed. */
+    pairCode: varchar('pair_code', { length: 8 }),
+    pairExpires: timestamp('pair_expires', { withTimezone: true }),
+    /** An admin entered the code: the device may claim its secret. */
+    pairApproved: boolean('pair_approved').notNull().default(false),
     audit: audit(),
   },
   (t) => [primaryKey({ columns: [t.siteId, t.id] })],

@@ -5,6 +5,7 @@ import { BUILT_IN_ROLES, ROLE } from '@floorhand/contract/perms';
 import { auditStamp, newId } from '../lib/audit.ts';
 import type { Db } from './client.ts';
 import { accountPerms, accounts, organisations, roles, sites, workstations } from './schema.ts';
+import { hashDeviceSecret } from '../lib/device-secret.ts';
 import { seedDemoInventory } from '../modules/stock/demo-data.ts';
 
 export const DEMO = {
@@ -15,6 +16,12 @@ export const DEMO = {
   password: 'demo1234',
   /** Workstation ids the e2e tests use: authorised as kiosk and as time clock. */
   workstations: ['WS0001', 'WS0002'],
+  /**
+   * The secret the demo workstations hold (docs/admin.md): a browser that sends it with WS0001 is
+   * that workstation. Known to anyone who reads this file, as the demo password is; a real site
+   * authorises its devices from themselves or by pairing, and their secrets are random.
+   */
+  workstationSecret: 'demo-workstation-secret',
 } as const;
 
 interface DemoAccount {
@@ -87,7 +94,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
   for (const a of DEMO_ACCOUNTS) ids.set(a.userName, await createAccount(db, DEMO.orgId, DEMO.siteId, a, DEMO.password));
   const stamp = auditStamp('system');
   await db.insert(accountPerms).values({ accountId: ids.get('admin')!, siteId: DEMO.eastSiteId, appId: APP_ID, roles: [ROLE.orgAdmin, ROLE.siteAdmin], audit: stamp });
-  await db.insert(workstations).values(DEMO.workstations.map((id) => ({ siteId: DEMO.siteId, id, kiosk: true, timeclock: true, audit: stamp })));
+  const secretHash = hashDeviceSecret(DEMO.workstationSecret);
+  await db.insert(workstations).values(DEMO.workstations.map((id) => ({ siteId: DEMO.siteId, id, kiosk: true, timeclock: true, secretHash, audit: stamp })));
   await seedDemoInventory(db, DEMO.orgId);
   return true;
 }

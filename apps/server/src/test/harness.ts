@@ -176,6 +176,8 @@ export async function call<P extends CallPath>(
 export interface LoginOptions extends CallOptions {
   password?: string;
   workstationId?: string;
+  /** The device's secret; the demo workstations' unless given (undefined: sent without one). */
+  workstationSecret?: string | undefined;
   lifetimeSecs?: number;
   stayLoggedIn?: boolean;
   /** Base fields of another site, e.g. ACME_BASE. */
@@ -196,6 +198,9 @@ export async function loginAs(
       userName,
       password: opts.password ?? DEMO.password,
       workstationId: opts.workstationId ?? DEMO_WORKSTATION,
+      ...(('workstationSecret' in opts ? opts.workstationSecret : DEMO.workstationSecret) !== undefined
+        ? { workstationSecret: 'workstationSecret' in opts ? opts.workstationSecret : DEMO.workstationSecret }
+        : {}),
       ...(opts.lifetimeSecs !== undefined ? { lifetimeSecs: opts.lifetimeSecs } : {}),
       ...(opts.stayLoggedIn !== undefined ? { stayLoggedIn: opts.stayLoggedIn } : {}),
     },

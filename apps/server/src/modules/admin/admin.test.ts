@@ -4,7 +4,7 @@ import { API_KEY_PATTERN } from '@floorhand/contract/admin';
 import type { CallPath } from '@floorhand/contract/api';
 import { ERR } from '@floorhand/contract/errors';
 import { ROLE } from '@floorhand/contract/perms';
-import { accounts, auditLog } from '../../db/schema.ts';
+import { accounts, auditLog, workstations } from '../../db/schema.ts';
 import { SITE_DATA_DEFAULTS } from '../site/defaults.ts';
 import { ACME_BASE, call, createAcme, createTestApp, DEMO_BASE, loginAs, uniqueIp, type TestApp } from '../../test/harness.ts';
 import { permsChangeProblem } from './rules.ts';
@@ -92,10 +92,25 @@ const ADMIN_CALLS: Case[] = [
   { path: 'admin/site/list', body: async () => ({}), otherOrg: 'ownData' },
   { path: 'admin/workstation/list', body: async () => ({}), otherOrg: 'ownData' },
   { path: 'admin/workstation/update', body: async () => ({ id: 'WS7777', timeclock: false, kiosk: false }), otherOrg: 'ownData' },
+  { path: 'admin/workstation/remove', body: async () => ({ id: await seenWorkstation() }), otherOrg: 'notFound' },
+  { path: 'admin/workstation/pair', body: async () => ({ code: await pairCode(await seenWorkstation()), timeclock: false, kiosk: true }), otherOrg: 'notFound' },
   { path: 'admin/audit/list', body: async () => ({}), otherOrg: 'ownData' },
   { path: 'admin/appSettings/put', body: async () => ({ siteData: { _rev: (await siteData('conf', 'app_settings'))?._rev, data: SITE_DATA_DEFAULTS.conf!.app_settings } }), otherOrg: 'ownData' },
   { path: 'admin/brand/put', body: async () => ({ siteData: { _rev: (await siteData('brand', 'brand'))?._rev, data: SITE_DATA_DEFAULTS.brand!.brand } }), otherOrg: 'ownData' },
 ];
+
+/** A workstation id the clerk logged in from. */
+async function seenWorkstation(): Promise<string> {
+  const id = unique('WS-SEEN-');
+  await loginAs(t.app, 'clerk', { ip: uniqueIp(), workstationId: id });
+  return id;
+}
+/** The pairing code a device shows, asked for by the clerk signed in on it. */
+async function pairCode(workstationId: string): Promise<string> {
+  const res = await call(t.app, 'workstation/pair/start', { workstationId }, tokens.clerk);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.code!;
+}
 
 describe('admin calls × accounts', () => {
   it.each(ADMIN_CALLS.map((c) => [c.path, c] as const))('%s: the admin succeeds', async (_p, c) => {
@@ -517,14 +532,98 @@ describe('feature access', () => {
   });
 });
 
+describe('workstations: authorisation is a secret the device holds', () => {
+  const loginFrom = (userName: string, workstationId: string, workstationSecret: string | undefined) => loginAs(t.app, userName, { ip: uniqueIp(), workstationId, workstationSecret });
+
+  it('an authorised id without its secret, or with a wrong one, is not authorised', async () => {
+    expect((await loginFrom('kiosk', 'WS0001', 'demo-workstation-secret')).login.workstation).toEqual({ id: 'WS0001', timeclock: true, kiosk: true });
+    expect((await loginFrom('kiosk', 'WS0001', undefined)).login.workstation).toEqual({ id: 'WS0001', timeclock: false, kiosk: false });
+    expect((await loginFrom('kiosk', 'WS0001', 'a-guessed-secret-value')).login.workstation).toEqual({ id: 'WS0001', timeclock: false, kiosk: false });
+  });
+
+  it('authorised from the device itself, the answer carries its secret; authorised from elsewhere, the device holds none', async () => {
+    const upd = await call(t.app, 'admin/workstation/update', { id: 'WS-HERE-1', timeclock: false, kiosk: true, thisDevice: true }, tokens.admin);
+    expect(upd.status, JSON.stringify(upd.body)).toBe(200);
+    expect(upd.body.secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect((await loginFrom('kiosk', 'WS-HERE-1', upd.body.secret)).login.workstation).toEqual({ id: 'WS-HERE-1', timeclock: false, kiosk: true });
+    const [stored] = await t.db.select({ hash: workstations.secretHash }).from(workstations).where(eq(workstations.id, 'WS-HERE-1'));
+    expect(stored?.hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(stored?.hash).not.toContain(upd.body.secret);
+    const elsewhere = await call(t.app, 'admin/workstation/update', { id: 'WS-THERE-1', timeclock: true, kiosk: true }, tokens.admin);
+    expect(elsewhere.body.secret).toBeUndefined();
+    expect((await loginFrom('clock', 'WS-THERE-1', undefined)).login.workstation).toEqual({ id: 'WS-THERE-1', timeclock: false, kiosk: false });
+    // Revoking both forgets the secret: authorising again later needs a new one.
+    await call(t.app, 'admin/workstation/update', { id: 'WS-HERE-1', timeclock: false, kiosk: false }, tokens.admin);
+    await call(t.app, 'admin/workstation/update', { id: 'WS-HERE-1', timeclock: false, kiosk: true }, tokens.admin);
+    expect((await loginFrom('kiosk', 'WS-HERE-1', upd.body.secret)).login.workstation?.kiosk).toBe(false);
+  });
+
+  it('pairs by a one-time code: the device shows it, an admin enters it, the device claims its secret once', async () => {
+    const id = await seenWorkstation();
+    const start = await call(t.app, 'workstation/pair/start', { workstationId: id }, tokens.kiosk);
+    expect(start.status, JSON.stringify(start.body)).toBe(200);
+    const code = start.body.code!;
+    expect(code).toMatch(/^[A-HJ-NP-Z2-9]{6}$/);
+    expect(new Date(start.body.expiresAt!).getTime() - Date.now()).toBeGreaterThan(9 * 60_000);
+    expect((await call(t.app, 'workstation/pair/claim', { workstationId: id, code }, tokens.kiosk)).body).toMatchObject({ pending: true });
+    // A clerk cannot approve; the admin types it as shown, in lower case with a dash.
+    expect((await call(t.app, 'admin/workstation/pair', { code, timeclock: false, kiosk: true }, tokens.clerk)).status).toBe(403);
+    const typed = `${code.slice(0, 3).toLowerCase()}-${code.slice(3).toLowerCase()}`;
+    const approved = await call(t.app, 'admin/workstation/pair', { code: typed, timeclock: false, kiosk: true }, tokens.admin);
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    expect(approved.body.workstation).toMatchObject({ id, kiosk: true, timeclock: false });
+    const claim = await call(t.app, 'workstation/pair/claim', { workstationId: id, code }, tokens.kiosk);
+    expect(claim.body).toMatchObject({ pending: false, workstation: { id, kiosk: true } });
+    expect((await loginFrom('kiosk', id, claim.body.secret)).login.workstation).toEqual({ id, timeclock: false, kiosk: true });
+    // Spent: a second claim (another browser that saw the code) gets nothing.
+    const again = await call(t.app, 'workstation/pair/claim', { workstationId: id, code }, tokens.kiosk);
+    expect(again.status).toBe(404);
+    expect(again.body.secret).toBeUndefined();
+  });
+
+  it('refuses an unknown, expired or other-device code, and a malformed one, in the spec shape', async () => {
+    const id = await seenWorkstation();
+    const code = await pairCode(id);
+    const other = await seenWorkstation();
+    expect((await call(t.app, 'workstation/pair/claim', { workstationId: other, code }, tokens.clerk)).status).toBe(404);
+    await t.db.update(workstations).set({ pairExpires: new Date(Date.now() - 1000) }).where(eq(workstations.id, id));
+    const expired = await call(t.app, 'admin/workstation/pair', { code, timeclock: true, kiosk: false }, tokens.admin);
+    expect(expired.status).toBe(404);
+    expect(expired.body.err?.message).toContain('No device shows this pairing code');
+    const bad = await call(t.app, 'admin/workstation/pair', { code: 'O0I1L!', timeclock: true, kiosk: false }, tokens.admin);
+    expect(bad.status).toBe(400);
+    expect(bad.body.err?.code).toBe(ERR.badInput);
+  });
+
+  it('an admin removes a stale id; it comes back unauthorised only if the device logs in again', async () => {
+    const id = await seenWorkstation();
+    expect((await call(t.app, 'admin/workstation/remove', { id }, tokens.clerk)).status).toBe(403);
+    expect((await call(t.app, 'admin/workstation/remove', { id }, tokens.admin)).body).toEqual({ removed: true });
+    expect((await call(t.app, 'admin/workstation/list', {}, tokens.admin)).body.workstations?.some((w) => w.id === id)).toBe(false);
+    expect((await call(t.app, 'admin/workstation/remove', { id }, tokens.admin)).status).toBe(404);
+  });
+
+  it('never answers 500 to malformed workstation calls', async () => {
+    const junk = [null, 1, 'x', '', ' ', 'constructor', '__proto__', [], {}, { code: 1 }, 'A'.repeat(10_000), true];
+    for (const path of ['admin/workstation/pair', 'admin/workstation/remove', 'admin/workstation/update', 'workstation/pair/start', 'workstation/pair/claim'] as const) {
+      for (const a of junk) {
+        for (const key of ['id', 'code', 'workstationId', 'timeclock', 'thisDevice']) {
+          const res = await call(t.app, path, { [key]: a, id: 'WS-F', code: 'ABCDEF', workstationId: 'WS-F', timeclock: false, kiosk: false, [`${key}`]: a } as never, tokens.admin);
+          expect(res.status, `${path} ${key}=${JSON.stringify(a)?.slice(0, 20)}`).toBeLessThan(500);
+        }
+      }
+    }
+  });
+});
+
 describe('workstations, settings, brand and the audit log', () => {
-  it('authorises a workstation as kiosk; a login from it carries the authorisation', async () => {
+  it('authorises a workstation as kiosk from that device; a login from it carries the authorisation', async () => {
     await loginAs(t.app, 'admin', { ip: uniqueIp(), workstationId: 'WS4321' });
     const list = await call(t.app, 'admin/workstation/list', {}, tokens.admin);
     expect(list.body.workstations?.find((w) => w.id === 'WS4321')).toMatchObject({ kiosk: false, timeclock: false, lastUserName: 'admin' });
-    const upd = await call(t.app, 'admin/workstation/update', { id: 'WS4321', timeclock: false, kiosk: true }, tokens.admin);
+    const upd = await call(t.app, 'admin/workstation/update', { id: 'WS4321', timeclock: false, kiosk: true, thisDevice: true }, tokens.admin);
     expect(upd.body.workstation).toMatchObject({ id: 'WS4321', kiosk: true });
-    const kiosk = await loginAs(t.app, 'kiosk', { ip: uniqueIp(), workstationId: 'WS4321' });
+    const kiosk = await loginAs(t.app, 'kiosk', { ip: uniqueIp(), workstationId: 'WS4321', workstationSecret: upd.body.secret });
     expect(kiosk.login.workstation).toEqual({ id: 'WS4321', timeclock: false, kiosk: true });
     expect((await call(t.app, 'admin/workstation/update', { id: 'bad id!', timeclock: false, kiosk: true }, tokens.admin)).status).toBe(400);
   });

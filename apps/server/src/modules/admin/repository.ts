@@ -165,13 +165,52 @@ export async function findWorkstation(db: Db, siteId: string, id: string): Promi
   return row;
 }
 
-export async function upsertWorkstation(db: Db, siteId: string, id: string, set: { timeclock: boolean; kiosk: boolean; audit: AuditStamp }) {
+export async function upsertWorkstation(db: Db, siteId: string, id: string, set: { timeclock: boolean; kiosk: boolean; secretHash?: string | null; audit: AuditStamp }) {
   const [row] = await db
     .insert(workstations)
     .values({ siteId, id, ...set })
     .onConflictDoUpdate({ target: [workstations.siteId, workstations.id], set })
     .returning();
   return row!;
+}
+
+/** Deletes a workstation; returns what it was, or undefined when there was none. */
+export async function deleteWorkstation(db: Db, siteId: string, id: string): Promise<WorkstationRow | undefined> {
+  const [row] = await db.delete(workstations).where(and(eq(workstations.siteId, siteId), eq(workstations.id, id))).returning();
+  return row;
+}
+
+/** A new pairing code for a workstation, seen now (added when new). */
+export async function setPairCode(db: Db, siteId: string, id: string, set: { pairCode: string; pairExpires: Date; pairApproved: false; lastAccountId: string; audit: AuditStamp }) {
+  const { audit, ...pairing } = set;
+  await db
+    .insert(workstations)
+    .values({ siteId, id, ...pairing, audit })
+    .onConflictDoUpdate({ target: [workstations.siteId, workstations.id], set: { ...pairing, lastSeen: new Date() } });
+}
+
+export async function findByPairCode(db: Db, siteId: string, code: string): Promise<WorkstationRow | undefined> {
+  const [row] = await db.select().from(workstations).where(and(eq(workstations.siteId, siteId), eq(workstations.pairCode, code)));
+  return row;
+}
+
+export async function approvePairing(db: Db, siteId: string, id: string, set: { timeclock: boolean; kiosk: boolean; audit: AuditStamp }) {
+  const [row] = await db
+    .update(workstations)
+    .set({ ...set, pairApproved: true })
+    .where(and(eq(workstations.siteId, siteId), eq(workstations.id, id)))
+    .returning();
+  return row!;
+}
+
+/** Spends an approved code and stores the device's secret; undefined when the code was spent already. */
+export async function claimPairing(db: Db, siteId: string, id: string, code: string, secretHash: string): Promise<WorkstationRow | undefined> {
+  const [row] = await db
+    .update(workstations)
+    .set({ secretHash, pairCode: null, pairExpires: null, pairApproved: false })
+    .where(and(eq(workstations.siteId, siteId), eq(workstations.id, id), eq(workstations.pairCode, code), eq(workstations.pairApproved, true)))
+    .returning();
+  return row;
 }
 
 /** Newest first; one row more than asked tells whether there is a next page. */

@@ -25,6 +25,10 @@ export function adminRoutes(app: FastifyInstance, deps: Deps): void {
   registerCall(app, deps, 'admin/site/list', ({ auth }) => admin.listSites(deps, auth));
   registerCall(app, deps, 'admin/workstation/list', ({ auth }) => admin.listWorkstations(deps, auth));
   registerCall(app, deps, 'admin/workstation/update', ({ auth, body }) => admin.updateWorkstation(deps, auth, body));
+  registerCall(app, deps, 'admin/workstation/remove', ({ auth, body }) => admin.removeWorkstation(deps, auth, body));
+  registerCall(app, deps, 'admin/workstation/pair', ({ auth, body }) => admin.approvePairing(deps, auth, body));
+  registerCall(app, deps, 'workstation/pair/start', ({ auth, body }) => admin.startPairing(deps, auth, body));
+  registerCall(app, deps, 'workstation/pair/claim', ({ auth, body }) => admin.claimPairing(deps, auth, body));
   registerCall(app, deps, 'admin/audit/list', ({ auth, body }) => admin.listAudit(deps, auth, body));
   registerCall(app, deps, 'admin/appSettings/put', ({ auth, body }) => admin.putAppSettings(deps, auth, body));
   registerCall(app, deps, 'admin/brand/put', ({ auth, body }) => admin.putBrand(deps, auth, body));

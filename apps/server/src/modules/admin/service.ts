@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import { EVERYONE, myAccountProblem, passwordProblem, type Account, type FeatureGrid, type SitePerms } from '@floorhand/contract/admin';
+import { EVERYONE, myAccountProblem, PAIR_CODE_TTL_SECS, passwordProblem, type Account, type FeatureGrid, type SitePerms } from '@floorhand/contract/admin';
 import type { CallArgs, CallPath, CallResponse } from '@floorhand/contract/api';
 import { AppError, article, ERR } from '@floorhand/contract/errors';
 import { FEATURES, normaliseLevel } from '@floorhand/contract/features';
@@ -14,6 +14,7 @@ import type { LoginLimiter } from '../auth/login-limiter.ts';
 import { writeAuditLog } from '../site/repository.ts';
 import { putSiteData } from '../site/service.ts';
 import { newApiKey } from './api-key.ts';
+import { hashDeviceSecret, newDeviceSecret, newPairCode } from '../../lib/device-secret.ts';
 import * as repo from './repository.ts';
 import { accountChangeProblem, actsForOrg, permsChangeProblem, visibleSites, type Actor, type Problem } from './rules.ts';
 
@@ -488,10 +489,67 @@ export async function listWorkstations(deps: Deps, auth: AuthContext): R<'admin/
 export async function updateWorkstation(deps: Deps, auth: AuthContext, body: CallArgs<'admin/workstation/update'>): R<'admin/workstation/update'> {
   requireAdmin(auth);
   const before = await repo.findWorkstation(deps.db, auth.siteId, body.id);
-  const row = await repo.upsertWorkstation(deps.db, auth.siteId, body.id, { timeclock: body.timeclock, kiosk: body.kiosk, audit: auditStamp(auth.accountId, before?.audit) });
-  await audit(deps, auth, 'admin/workstation/update', 'workstation', body.id, before ? { timeclock: before.timeclock, kiosk: before.kiosk } : null, { timeclock: row.timeclock, kiosk: row.kiosk });
-  const [listed] = (await repo.listWorkstations(deps.db, auth.siteId)).filter((r) => r.ws.id === body.id);
-  return { workstation: toWorkstation(row, listed?.lastUserName ?? null) };
+  // From the device itself: a new secret, answered once, for it to keep. Revoking both keeps none.
+  const secret = body.thisDevice && (body.timeclock || body.kiosk) ? newDeviceSecret() : undefined;
+  const secretHash = secret ? hashDeviceSecret(secret) : body.timeclock || body.kiosk ? undefined : null;
+  const row = await repo.upsertWorkstation(deps.db, auth.siteId, body.id, {
+    timeclock: body.timeclock,
+    kiosk: body.kiosk,
+    ...(secretHash !== undefined ? { secretHash } : {}),
+    audit: auditStamp(auth.accountId, before?.audit),
+  });
+  await audit(deps, auth, 'admin/workstation/update', 'workstation', body.id, before ? { timeclock: before.timeclock, kiosk: before.kiosk } : null, {
+    timeclock: row.timeclock,
+    kiosk: row.kiosk,
+    ...(secret ? { secretIssued: true } : {}),
+  });
+  return { workstation: await listedWorkstation(deps, auth, row), ...(secret ? { secret } : {}) };
+}
+
+async function listedWorkstation(deps: Deps, auth: AuthContext, row: repo.WorkstationRow) {
+  const [listed] = (await repo.listWorkstations(deps.db, auth.siteId)).filter((r) => r.ws.id === row.id);
+  return toWorkstation(row, listed?.lastUserName ?? null);
+}
+
+export async function removeWorkstation(deps: Deps, auth: AuthContext, body: CallArgs<'admin/workstation/remove'>): R<'admin/workstation/remove'> {
+  requireAdmin(auth);
+  const before = await repo.deleteWorkstation(deps.db, auth.siteId, body.id);
+  if (!before) throw notFound(`The workstation '${body.id}'`);
+  await audit(deps, auth, 'admin/workstation/remove', 'workstation', body.id, { timeclock: before.timeclock, kiosk: before.kiosk }, null);
+  return { removed: true };
+}
+
+/** A device asks for a code to show; a new one replaces its last. Any signed-in account may. */
+export async function startPairing(deps: Deps, auth: AuthContext, body: CallArgs<'workstation/pair/start'>): R<'workstation/pair/start'> {
+  const code = newPairCode();
+  const expires = new Date(Date.now() + PAIR_CODE_TTL_SECS * 1000);
+  await repo.setPairCode(deps.db, auth.siteId, body.workstationId, { pairCode: code, pairExpires: expires, pairApproved: false, lastAccountId: auth.accountId, audit: auditStamp(auth.accountId) });
+  return { code, expiresAt: expires.toISOString() };
+}
+
+const pairCodeUnknown = () =>
+  new AppError(404, { code: ERR.notFound, message: 'No device shows this pairing code: check it, or have the device show a new one (codes last 10 minutes)' });
+
+/** An admin enters the code a device shows: that workstation is authorised so, and may claim its secret. */
+export async function approvePairing(deps: Deps, auth: AuthContext, body: CallArgs<'admin/workstation/pair'>): R<'admin/workstation/pair'> {
+  requireAdmin(auth);
+  const row = await repo.findByPairCode(deps.db, auth.siteId, body.code);
+  if (!row || !row.pairExpires || row.pairExpires.getTime() < Date.now()) throw pairCodeUnknown();
+  const after = await repo.approvePairing(deps.db, auth.siteId, row.id, { timeclock: body.timeclock, kiosk: body.kiosk, audit: auditStamp(auth.accountId, row.audit) });
+  await audit(deps, auth, 'admin/workstation/pair', 'workstation', row.id, { timeclock: row.timeclock, kiosk: row.kiosk }, { timeclock: after.timeclock, kiosk: after.kiosk });
+  return { workstation: await listedWorkstation(deps, auth, after) };
+}
+
+/** The device asks whether its code was entered; once it was, its secret (answered once; the code is spent). */
+export async function claimPairing(deps: Deps, auth: AuthContext, body: CallArgs<'workstation/pair/claim'>): R<'workstation/pair/claim'> {
+  const row = await repo.findWorkstation(deps.db, auth.siteId, body.workstationId);
+  if (!row || row.pairCode !== body.code || !row.pairExpires || row.pairExpires.getTime() < Date.now()) throw pairCodeUnknown();
+  if (!row.pairApproved) return { pending: true };
+  const secret = newDeviceSecret();
+  const claimed = await repo.claimPairing(deps.db, auth.siteId, row.id, body.code, hashDeviceSecret(secret));
+  // A second claim racing this one found the code spent.
+  if (!claimed) throw pairCodeUnknown();
+  return { pending: false, secret, workstation: await listedWorkstation(deps, auth, claimed) };
 }
 
 // ---------------------------------------------------------------------------------------------

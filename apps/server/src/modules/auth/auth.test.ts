@@ -46,6 +46,10 @@ const minimalBodies: Partial<Record<CallPath, Record<string, unknown>>> = {
   'admin/role/remove': { name: 'x' },
   'admin/featureAccess/put': { levels: {} },
   'admin/workstation/update': { id: 'x', timeclock: false, kiosk: false },
+  'admin/workstation/remove': { id: 'x' },
+  'admin/workstation/pair': { code: 'ABCDEF', timeclock: false, kiosk: false },
+  'workstation/pair/start': { workstationId: 'x' },
+  'workstation/pair/claim': { workstationId: 'x', code: 'ABCDEF' },
   'admin/appSettings/put': { siteData: { data: SITE_DATA_DEFAULTS.conf!.app_settings } },
   'admin/brand/put': { siteData: { data: SITE_DATA_DEFAULTS.brand!.brand } },
   'record/insert': { type: 'department', record: {} },
@@ -80,7 +84,7 @@ describe('auth/login', () => {
     { userName: 'clock', perms: { ...NO_FLAGS, roles: [], timeclockAcct: true } },
     { userName: 'tcadmin', perms: { ...NO_FLAGS, roles: [ROLE.timeclockAdmin] } },
   ])('logs $userName in with its perms and the workstation flags', async ({ userName, perms }) => {
-    const res = await call(t.app, 'auth/login', { userName, password: 'demo1234', workstationId: DEMO_WORKSTATION }, undefined, { ip: uniqueIp() });
+    const res = await call(t.app, 'auth/login', { userName, password: 'demo1234', workstationId: DEMO_WORKSTATION, workstationSecret: DEMO.workstationSecret }, undefined, { ip: uniqueIp() });
     expect(res.status).toBe(200);
     expect(res.body.err).toBeUndefined();
     expect(res.body.perms).toEqual(perms);

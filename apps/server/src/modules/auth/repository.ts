@@ -3,6 +3,7 @@ import type { UserPerms } from '@floorhand/contract/perms';
 import { NO_PERMS } from '@floorhand/contract/perms';
 import type { Db } from '../../db/client.ts';
 import { accountPerms, accounts, organisations, revokedTokens, workstations } from '../../db/schema.ts';
+import { deviceSecretMatches } from '../../lib/device-secret.ts';
 import { auditStamp } from '../../lib/audit.ts';
 
 export type AccountRow = typeof accounts.$inferSelect;
@@ -38,14 +39,19 @@ export async function loadPerms(db: Db, accountId: string, siteId: string, appId
   return (await findPerms(db, accountId, siteId, appId)) ?? NO_PERMS;
 }
 
-/** Records that a workstation was seen at login and returns what it is authorised for. */
-export async function touchWorkstation(db: Db, siteId: string, id: string, accountId: string) {
+/**
+ * Records that a workstation was seen at login and returns what it is authorised for: nothing unless
+ * the device sent the secret it was given when authorised or paired (an id alone is a claim anyone
+ * can type).
+ */
+export async function touchWorkstation(db: Db, siteId: string, id: string, accountId: string, secret: string | undefined) {
   const [row] = await db
     .insert(workstations)
     .values({ siteId, id, lastAccountId: accountId, audit: auditStamp(accountId) })
     .onConflictDoUpdate({ target: [workstations.siteId, workstations.id], set: { lastSeen: new Date(), lastAccountId: accountId } })
     .returning();
-  return { id, timeclock: row?.timeclock ?? false, kiosk: row?.kiosk ?? false };
+  const held = deviceSecretMatches(secret, row?.secretHash);
+  return { id, timeclock: held && (row?.timeclock ?? false), kiosk: held && (row?.kiosk ?? false) };
 }
 
 export async function revokeToken(db: Db, jti: string, expiresAt: Date): Promise<void> {

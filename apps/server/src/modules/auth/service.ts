@@ -59,7 +59,7 @@ export async function login(
   if (!perms) throw new AppError(403, { code: ERR.accountRestricted, message: NO_ACCESS_HERE });
   if (perms.serviceAcct) throw new AppError(403, { code: ERR.accountRestricted, message: SERVICE_NOT_INTERACTIVE });
   const org = await findOrganisation(db, siteRow.orgId);
-  const workstation = await touchWorkstation(db, siteRow.id, args.workstationId, account.id);
+  const workstation = await touchWorkstation(db, siteRow.id, args.workstationId, account.id, args.workstationSecret);
   const lt = Math.min(args.lifetimeSecs ?? config.TOKEN_LIFETIME_SECS, config.TOKEN_LIFETIME_SECS);
   const authToken = await tokens.signAuth({ sub: account.id, org: siteRow.orgId, site: siteRow.id, app: site.appId, lt, stay: args.stayLoggedIn, perms, ws: workstation });
   return {
