@@ -57,6 +57,11 @@ test.describe('axe-core: 0 critical, 0 serious', () => {
       await settle(page);
       found.push(...(await seriousViolations(page, testInfo, path)));
     }
+    // The Workstations tab (search, pairing code, remove buttons).
+    await page.goto('/featureAccess');
+    await page.getByTestId('tab-workstations').click();
+    await expect(page.getByTestId('pair-by-code')).toBeVisible();
+    found.push(...(await seriousViolations(page, testInfo, '/featureAccess workstations')));
     expect(found).toEqual([]);
     // The navigation: a drawer at 360 px opened by its burger; always shown at 1440 px (checked above).
     if (testInfo.project.name === 'mobile') {

@@ -205,30 +205,77 @@ test.describe('administration', () => {
     await other.close();
   });
 
-  test('a workstation seen at login is authorised as kiosk, and the kiosk account may then use it', async ({ page, browser }) => {
-    const ws = 'WS5555';
-    const kioskContext = await browser.newContext();
-    const kiosk = await kioskContext.newPage();
-    await useMachine(kiosk, { id: ws });
-    await login(kiosk, 'kiosk');
-    await expect(dialog(kiosk, 'Device Restricted')).toBeVisible();
-    await expect(kiosk.getByText('This device is not authorised as a kiosk.')).toBeVisible();
-    await kiosk.getByRole('button', { name: 'OK' }).click();
+  test('a workstation id alone is not authorised; paired by the code it shows, its kiosk account may use it @mobile', async ({ page, browser }, testInfo) => {
+    const ws = `WS-PAIR-${testInfo.project.name}`;
+    const deviceContext = await browser.newContext({ viewport: testInfo.project.use.viewport });
+    const device = await deviceContext.newPage();
+    await useMachine(device, { id: ws, secret: null });
+    await login(device, 'kiosk');
+    await expect(device.getByText('This device is not authorised as a kiosk.')).toBeVisible();
+    await device.getByRole('button', { name: 'OK' }).click();
+
+    // The admin authorises the id from another device: an id is a claim, the device holds no key yet.
+    await useMachine(page);
+    await login(page, 'admin');
+    await expect(page).toHaveURL(/\/tasks$/);
+    await page.goto('/featureAccess');
+    await page.getByTestId('tab-workstations').click();
+    await page.getByTestId('ws-search').fill(ws);
+    const row = page.locator(`[data-ws="${ws}"]:visible`);
+    await expect(row).toHaveCount(1);
+    await expect(page.locator('[data-ws="WS0001"]:visible')).toHaveCount(0);
+    await row.getByTestId(`ws-kiosk-${ws}`).check();
+    await expect(page.getByText('The workstation is saved')).toBeVisible();
+    await login(device, 'kiosk');
+    await expect(device.getByText('This device is not authorised as a kiosk.')).toBeVisible();
+    await device.getByRole('button', { name: 'OK' }).click();
+
+    // A clerk on the device shows a pairing code; the admin enters it; the device receives its key.
+    await login(device, 'clerk');
+    await expect(device).toHaveURL(/\/tasks$/);
+    await device.goto('/appSettings');
+    await expect(device.getByTestId('workstation-id')).toHaveAttribute('readonly');
+    await device.getByTestId('pair-start').click();
+    const code = (await device.getByTestId('pair-code').innerText()).replace(/\s/g, '');
+    expect(code).toMatch(/^[A-Z0-9]{6}$/);
+    await snap(device, testInfo, 'pair-device-code');
+    await page.getByTestId('pair-code-input').fill(code.toLowerCase());
+    await page.getByTestId('pair-submit').click();
+    await expect(page.getByText('The device is paired')).toBeVisible();
+    await expect(device.getByTestId('pair-state')).toHaveText('This device holds its authorisation key.', { timeout: 15_000 });
+
+    await logout(device);
+    await login(device, 'kiosk');
+    await expect(device).toHaveURL(/\/kiosk$/);
+    await deviceContext.close();
+  });
+
+  test('the workstation id is kept from the first load, and an admin removes a stale id', async ({ page, browser }) => {
+    const fresh = await browser.newContext();
+    const visitor = await fresh.newPage();
+    await visitor.goto('/');
+    await expect(visitor.getByRole('button', { name: 'Log in' })).toBeEnabled();
+    const idOf = () => visitor.evaluate(() => (JSON.parse(localStorage.getItem('machine_settings') ?? '{}') as { state?: { workstation?: { id?: string } } }).state?.workstation?.id);
+    const id = await idOf();
+    expect(id).toMatch(/^WS\d{4}$/);
+    await visitor.reload();
+    await expect(visitor.getByRole('button', { name: 'Log in' })).toBeEnabled();
+    expect(await idOf()).toBe(id);
+    await fillLogin(visitor, 'clerk');
+    await expect(visitor).toHaveURL(/\/tasks$/);
+    await fresh.close();
 
     await useMachine(page);
     await login(page, 'admin');
     await expect(page).toHaveURL(/\/tasks$/);
     await page.goto('/featureAccess');
     await page.getByTestId('tab-workstations').click();
-    const row = page.locator(`[data-testid=workstations-table] tr[data-ws="${ws}"]`);
-    await expect(row).toContainText('kiosk');
-    await row.getByTestId(`ws-kiosk-${ws}`).check();
-    await expect(page.getByText('The workstation is saved')).toBeVisible();
-    await expect(row.getByTestId(`ws-kiosk-${ws}`)).toBeChecked();
-
-    await login(kiosk, 'kiosk');
-    await expect(kiosk).toHaveURL(/\/kiosk$/);
-    await kioskContext.close();
+    await page.getByTestId('ws-search').fill(id!);
+    await expect(page.locator(`[data-ws="${id}"]:visible`)).toHaveCount(1);
+    await page.getByTestId(`ws-remove-${id}`).locator('visible=true').click();
+    await dialog(page, 'Delete').getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('The workstation is removed')).toBeVisible();
+    await expect(page.locator(`[data-ws="${id}"]:visible`)).toHaveCount(0);
   });
 
   test('a password an admin set must be changed before any other page opens @mobile', async ({ page, request }, testInfo) => {

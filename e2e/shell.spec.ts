@@ -243,7 +243,8 @@ test.describe('login and logout', () => {
 test.describe('app settings', () => {
   test('machine settings are saved in machine_settings @mobile', async ({ page }, testInfo) => {
     await useMachine(page);
-    await login(page, 'clerk');
+    // Only administrators change the workstation part (a clerk sees it read-only: admin.spec.ts).
+    await login(page, 'admin');
     await expect(page).toHaveURL(/\/tasks$/);
     await page.goto('/appSettings');
     await page.getByTestId('workstation-id').fill('WS0002');
@@ -253,13 +254,15 @@ test.describe('app settings', () => {
     await expect(page.getByText('Settings saved')).toBeVisible();
     const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('machine_settings') ?? '{}'));
     expect(saved.state.workstation.id).toBe('WS0002');
+    // The key belonged to the old id.
+    expect(saved.state.workstation.secret).toBeUndefined();
     expect(saved.state.kioskSessionTimeout).toBe(20);
     expect(saved.state.barcode.formats).toEqual(['CODE_39', 'CODE_93', 'CODE_128', 'QR_CODE']);
   });
 
   test('a workstation id with spaces is refused with a clear message', async ({ page }) => {
     await useMachine(page);
-    await login(page, 'clerk');
+    await login(page, 'admin');
     // A navigation before the login has finished would interrupt it.
     await expect(page).toHaveURL(/\/tasks$/);
     await page.goto('/appSettings');

@@ -3,9 +3,13 @@ import { expect, type APIRequestContext, type Page, type TestInfo } from '@playw
 export const PASSWORD = 'demo1234';
 /** Demo workstations authorised as kiosk and time clock; any other id is not. */
 export const AUTHORISED_WS = 'WS0001';
+/** The secret the demo workstations hold (apps/server/src/db/seed.ts, DEMO.workstationSecret). */
+export const DEMO_WORKSTATION_SECRET = 'demo-workstation-secret';
 
 export interface MachineOverrides {
   id?: string;
+  /** The device's secret: the demo one unless given; null for a device that holds none. */
+  secret?: string | null;
   timeclockOnly?: boolean;
   kioskOnly?: boolean;
   screenSaver?: number;
@@ -14,7 +18,12 @@ export interface MachineOverrides {
 /** Sets this browser's machine_settings before the app loads, as App Settings would. */
 export async function useMachine(page: Page, m: MachineOverrides = {}): Promise<void> {
   const state = {
-    workstation: { id: m.id ?? AUTHORISED_WS, timeclockOnly: m.timeclockOnly ?? false, kioskOnly: m.kioskOnly ?? false },
+    workstation: {
+      id: m.id ?? AUTHORISED_WS,
+      timeclockOnly: m.timeclockOnly ?? false,
+      kioskOnly: m.kioskOnly ?? false,
+      ...(m.secret === null ? {} : { secret: m.secret ?? DEMO_WORKSTATION_SECRET }),
+    },
     ...(m.screenSaver !== undefined ? { screenSaver: m.screenSaver } : {}),
   };
   await page.addInitScript((s) => {
@@ -52,7 +61,7 @@ export async function adminApi(request: APIRequestContext): Promise<Api & { site
   const base0 = { siteId: '', appId: 'floorhand', orgId: 'demo' };
   const site = (await (await request.post('/api/site/resolve', { data: { ...base0, hostname: 'localhost' } })).json()) as { site: { siteId: string; orgId: string } };
   const base = { siteId: site.site.siteId, appId: 'floorhand', orgId: site.site.orgId };
-  const auth = (await (await request.post('/api/auth/login', { data: { ...base, userName: 'admin', password: PASSWORD, workstationId: 'WS0001' } })).json()) as { authToken: string };
+  const auth = (await (await request.post('/api/auth/login', { data: { ...base, userName: 'admin', password: PASSWORD, workstationId: AUTHORISED_WS, workstationSecret: DEMO_WORKSTATION_SECRET } })).json()) as { authToken: string };
   const api: Api = async (path, body = {}) => {
     const res = await request.post(`/api/${path}`, { data: { ...base, ...body }, headers: { authorization: `Bearer ${auth.authToken}` } });
     const json = (await res.json()) as Awaited<ReturnType<Api>>;

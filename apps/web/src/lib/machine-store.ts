@@ -20,7 +20,11 @@ export interface CameraChoice {
 }
 
 export interface MachineSettings {
-  workstation: { id: string; timeclockOnly: boolean; kioskOnly: boolean };
+  /**
+   * `secret`: what the server gave this device when an admin authorised it here or paired it; sent
+   * with the id at login. Without it the id is not authorised (docs/admin.md, Workstations).
+   */
+  workstation: { id: string; timeclockOnly: boolean; kioskOnly: boolean; secret?: string };
   barcode: { cam: CameraChoice | null; formats: BarcodeFormat[]; beep: boolean; vibrate: boolean; fps: number; timeoutSecs: number };
   timeclockCam: CameraChoice | null;
   photoCam: CameraChoice | null;
@@ -75,3 +79,15 @@ export const useMachineStore = create<MachineSettings & { save(patch: Partial<Ma
     },
   ),
 );
+
+/**
+ * The settings are written on the first load, not only on the first Save: the generated workstation
+ * id must survive reloads and browser restarts (else every load is a new id on the Workstations list).
+ * Hydration from localStorage is synchronous, so it has finished by the time this runs.
+ */
+export function persistMachineSettings(): void {
+  const write = () => useMachineStore.setState({});
+  if (useMachineStore.persist.hasHydrated()) write();
+  else useMachineStore.persist.onFinishHydration(write);
+}
+persistMachineSettings();

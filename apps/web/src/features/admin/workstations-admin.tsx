@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Badge, Button, Card, Group, ScrollArea, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Badge, Button, Card, Group, ScrollArea, Stack, Switch, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { IconPlus } from '@tabler/icons-react';
-import { workstationIdSchema, type WorkstationRow } from '@floorhand/contract/admin';
+import { IconLink, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { pairCodeSchema, workstationIdSchema, type WorkstationRow } from '@floorhand/contract/admin';
+import { dialogs } from '../../components/dialogs/dialog-store.ts';
 import { adminKeys, useCallMutation, workstationsQuery } from '../../lib/admin-api.ts';
 import { useMachineStore } from '../../lib/machine-store.ts';
 
@@ -27,28 +28,107 @@ function Toggles({ ws, onChange, busy }: { ws: WorkstationRow; onChange: (p: Aut
   );
 }
 
+/** Whether a workstation row matches what the admin typed in the search box (id or last account). */
+export const matchesSearch = (ws: WorkstationRow, search: string): boolean => {
+  const q = search.trim().toLowerCase();
+  return !q || ws.id.toLowerCase().includes(q) || (ws.lastUserName ?? '').toLowerCase().includes(q);
+};
+
+/** An administrator enters the code another device shows (App Settings, Pair this device). */
+function PairByCode() {
+  const { t } = useTranslation();
+  const [code, setCode] = useState('');
+  const [auth, setAuth] = useState<Auth>({ timeclock: false, kiosk: true });
+  const pair = useCallMutation('admin/workstation/pair', { invalidate: [adminKeys.workstations], done: t('The device is paired') });
+  const codeError = code && !pairCodeSchema.safeParse(code).success ? t('Six letters and digits, as the device shows them') : null;
+  return (
+    <Card withBorder data-testid="pair-by-code">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          pair.mutate({ code, ...auth }, { onSuccess: () => setCode('') });
+        }}
+      >
+        <Stack gap="xs">
+          <Group align="flex-start" wrap="wrap">
+            <TextInput
+              label={t('Pairing code shown by a device')}
+              description={t('Under App Settings on that device: Pair this device')}
+              value={code}
+              error={codeError}
+              maxLength={12}
+              autoCapitalize="characters"
+              autoComplete="off"
+              onChange={(e) => setCode(e.currentTarget.value)}
+              style={{ flex: 1, minWidth: 200 }}
+              data-testid="pair-code-input"
+            />
+          </Group>
+          <Group gap="lg">
+            <Switch label={t('Time clock')} checked={auth.timeclock} onChange={(e) => setAuth({ ...auth, timeclock: e.currentTarget.checked })} />
+            <Switch label={t('Kiosk')} checked={auth.kiosk} onChange={(e) => setAuth({ ...auth, kiosk: e.currentTarget.checked })} />
+            <Button type="submit" leftSection={<IconLink size={20} />} disabled={!code || !!codeError || pair.isPending} data-testid="pair-submit">
+              {t('Pair')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
 /** Workstations seen at login on this site; an admin authorises them as time clock or kiosk. */
 export function WorkstationsAdmin() {
   const { t } = useTranslation();
   const thisDevice = useMachineStore((s) => s.workstation.id);
   const list = useQuery(workstationsQuery());
   const [newId, setNewId] = useState('');
-  const update = useCallMutation('admin/workstation/update', { invalidate: [adminKeys.workstations], done: t('The workstation is saved') });
-  const set = (id: string, p: Auth, undo: () => void) => update.mutate({ id, ...p }, { onError: undo });
+  const [search, setSearch] = useState('');
+  const update = useCallMutation('admin/workstation/update', {
+    invalidate: [adminKeys.workstations],
+    done: t('The workstation is saved'),
+    // Authorised from this very device: it keeps the secret the server answered.
+    onSuccess: (res) => {
+      const machine = useMachineStore.getState();
+      if (res.workstation?.id === machine.workstation.id && (res.secret || (!res.workstation.kiosk && !res.workstation.timeclock))) {
+        machine.save({ workstation: { ...machine.workstation, secret: res.secret } });
+      }
+    },
+  });
+  const remove = useCallMutation('admin/workstation/remove', { invalidate: [adminKeys.workstations], done: t('The workstation is removed') });
+  const set = (id: string, p: Auth, undo: () => void) => update.mutate({ id, ...p, thisDevice: id === thisDevice }, { onError: undo });
+  const drop = async (id: string) => {
+    if (await dialogs.confirmDelete(t('the workstation {{id}} (it can log in again, unauthorised)', { id }))) remove.mutate({ id });
+  };
   const idError = newId && !workstationIdSchema.safeParse(newId).success ? t('Use 1 to 40 letters, digits, - or _, starting and ending with a letter or digit') : null;
-  const rows = list.data?.workstations ?? [];
+  const all = list.data?.workstations ?? [];
+  const rows = all.filter((ws) => matchesSearch(ws, search));
   const here = (id: string) =>
     id === thisDevice && (
       <Badge size="sm" variant="light" ml={6}>
         {t('this device')}
       </Badge>
     );
+  const removeButton = (id: string) => (
+    <ActionIcon variant="subtle" color="red" size={44} onClick={() => void drop(id)} disabled={remove.isPending} aria-label={t('Remove workstation {{id}}', { id })} data-testid={`ws-remove-${id}`}>
+      <IconTrash size={20} />
+    </ActionIcon>
+  );
 
   return (
     <Stack>
       <Text size="sm" c="dimmed">
-        {t('A time-clock or kiosk account may only be used on a workstation authorised for it; the change applies at the next login there. Each device shows its id under App Settings.')}
+        {t('A time-clock or kiosk account may only be used on a workstation authorised for it, and only from the device that holds its key: authorise a device from itself, or pair it by the code it shows under App Settings. The change applies at the next login there.')}
       </Text>
+      <PairByCode />
+      <TextInput
+        leftSection={<IconSearch size={18} />}
+        placeholder={t('Search by id or account')}
+        aria-label={t('Search workstations')}
+        value={search}
+        onChange={(e) => setSearch(e.currentTarget.value)}
+        data-testid="ws-search"
+      />
       <ScrollArea visibleFrom="sm" type="auto">
         <Table verticalSpacing="sm" highlightOnHover data-testid="workstations-table">
           <Table.Thead>
@@ -57,6 +137,9 @@ export function WorkstationsAdmin() {
               <Table.Th>{t('Last seen')}</Table.Th>
               <Table.Th>{t('Last account')}</Table.Th>
               <Table.Th>{t('Authorised as')}</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>{t('Remove')}</VisuallyHidden>
+              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -71,6 +154,7 @@ export function WorkstationsAdmin() {
                 <Table.Td>
                   <Toggles key={`${ws.timeclock}${ws.kiosk}`} ws={ws} busy={update.isPending} onChange={(p, undo) => set(ws.id, p, undo)} />
                 </Table.Td>
+                <Table.Td>{removeButton(ws.id)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -79,10 +163,13 @@ export function WorkstationsAdmin() {
       <Stack hiddenFrom="sm" gap="xs">
         {rows.map((ws) => (
           <Card key={ws.id} withBorder padding="sm" data-ws={ws.id}>
-            <Text fw={600}>
-              {ws.id}
-              {here(ws.id)}
-            </Text>
+            <Group justify="space-between" wrap="nowrap">
+              <Text fw={600}>
+                {ws.id}
+                {here(ws.id)}
+              </Text>
+              {removeButton(ws.id)}
+            </Group>
             <Text size="sm" c="dimmed">
               {when(ws.lastSeen)} · {ws.lastUserName ?? '—'}
             </Text>
@@ -90,7 +177,8 @@ export function WorkstationsAdmin() {
           </Card>
         ))}
       </Stack>
-      {!list.isPending && rows.length === 0 && <Text c="dimmed">{t('No workstation has logged in yet.')}</Text>}
+      {!list.isPending && all.length === 0 && <Text c="dimmed">{t('No workstation has logged in yet.')}</Text>}
+      {all.length > 0 && rows.length === 0 && <Text c="dimmed">{t('No workstation matches the search.')}</Text>}
       <Card withBorder>
         <form
           onSubmit={(e) => {

@@ -4,7 +4,10 @@ import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { NOTIFICATION_TIMEOUT_MS } from '@floorhand/contract/constants';
+import { isAdmin } from '@floorhand/contract/perms';
 import { defaultWorkstationId, useMachineStore } from '../../lib/machine-store.ts';
+import { useSessionStore } from '../../lib/session-store.ts';
+import { PairDevice } from './pair-device.tsx';
 import { ScanningSettings, scanningSettingsErrors } from './scanning-settings.tsx';
 
 const WORKSTATION_ID = /^[A-Za-z0-9](?:[A-Za-z0-9_-]{0,38}[A-Za-z0-9])?$/;
@@ -16,6 +19,9 @@ const WORKSTATION_ID = /^[A-Za-z0-9](?:[A-Za-z0-9_-]{0,38}[A-Za-z0-9])?$/;
 export function AppSettingsPage({ siteSection }: { siteSection?: ReactNode }) {
   const { t } = useTranslation();
   const saved = useMachineStore();
+  const perms = useSessionStore((s) => s.perms);
+  // Only administrators change the workstation part (issue 10 item 6); the rest is anyone's.
+  const admin = !!perms && isAdmin(perms);
   const [ws, setWs] = useState(saved.workstation);
   const [screenSaver, setScreenSaver] = useState<number | string>(saved.screenSaver);
   const [kioskTimeout, setKioskTimeout] = useState<number | string>(saved.kioskSessionTimeout);
@@ -27,7 +33,9 @@ export function AppSettingsPage({ siteSection }: { siteSection?: ReactNode }) {
 
   const save = () => {
     if (wsError || ssError || ktError || scanError) return;
-    saved.save({ workstation: ws, screenSaver: Number(screenSaver), kioskSessionTimeout: Number(kioskTimeout), ...scanning });
+    // A new id is a new workstation: the secret of the old one does not go with it.
+    const workstation = admin ? (ws.id === saved.workstation.id ? { ...ws, secret: saved.workstation.secret } : { ...ws, secret: undefined }) : saved.workstation;
+    saved.save({ workstation, screenSaver: Number(screenSaver), kioskSessionTimeout: Number(kioskTimeout), ...scanning });
     notifications.show({ message: t('Settings saved'), color: 'green', autoClose: NOTIFICATION_TIMEOUT_MS });
   };
 
@@ -36,32 +44,41 @@ export function AppSettingsPage({ siteSection }: { siteSection?: ReactNode }) {
       <Card withBorder>
         <Stack>
           <Title order={3}>{t('Workstation')}</Title>
+          {!admin && <Text size="sm">{t('Only an administrator can change the workstation settings of this device.')}</Text>}
           <Group align="flex-end" wrap="wrap">
             <TextInput
               label={t('Workstation id')}
               description={t('Administrators authorise this id as a time clock or kiosk')}
               value={ws.id}
+              readOnly={!admin}
               onChange={(e) => setWs({ ...ws, id: e.currentTarget.value.trim() })}
               error={wsError}
               data-testid="workstation-id"
               style={{ flex: 1, minWidth: 220 }}
             />
-            <Button variant="default" onClick={() => setWs({ ...ws, id: defaultWorkstationId() })}>
-              {t('New id')}
-            </Button>
+            {admin && (
+              <Button variant="default" onClick={() => setWs({ ...ws, id: defaultWorkstationId() })}>
+                {t('New id')}
+              </Button>
+            )}
           </Group>
           <Switch
             label={t('Time clock only')}
             description={t('Only timeclock accounts (and administrators) may log in here')}
             checked={ws.timeclockOnly}
+            disabled={!admin}
             onChange={(e) => setWs({ ...ws, timeclockOnly: e.currentTarget.checked })}
+            data-testid="workstation-timeclock-only"
           />
           <Switch
             label={t('Kiosk only')}
             description={t('Only kiosk accounts (and administrators) may log in here')}
             checked={ws.kioskOnly}
+            disabled={!admin}
             onChange={(e) => setWs({ ...ws, kioskOnly: e.currentTarget.checked })}
+            data-testid="workstation-kiosk-only"
           />
+          <PairDevice />
         </Stack>
       </Card>
       <Card withBorder>
