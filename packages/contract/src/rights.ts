@@ -132,3 +132,22 @@ export function refusalFor(kind: AccountKind): { code: 'ERR_FORBIDDEN'; message:
         : 'Your account cannot do this';
   return { code: 'ERR_FORBIDDEN', message };
 }
+
+/**
+ * The calls an account whose password an administrator set (temporary: mustChangePassword) may make
+ * before it chooses its own: enough to show the change-password form and to leave. Everything else
+ * answers 403 until account/me/changePassword succeeds.
+ */
+export const WHILE_PASSWORD_TEMPORARY: ReadonlySet<string> = new Set([
+  'site/resolve',
+  'site/getData',
+  'auth/login',
+  'auth/logout',
+  'auth/refresh',
+  'capture/session/genSessionToken',
+  'capture/session/getSession',
+  'capture/session/putSession',
+  'site/access/getVisibleFeatures',
+  'account/me/get',
+  'account/me/changePassword',
+]);

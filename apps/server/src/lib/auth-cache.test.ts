@@ -11,6 +11,7 @@ const auth = (exp: number): AuthContext => ({
   appId: 'floorhand',
   perms: NO_PERMS,
   claims: { exp } as AuthContext['claims'],
+  mustChangePassword: false,
 });
 
 describe('auth cache', () => {

@@ -17,7 +17,12 @@ const MAX_ENTRIES = 10_000;
 
 /** The calls after which the cache is emptied. */
 export const changesAuth = (path: string): boolean =>
-  path === 'auth/logout' || path.startsWith('admin/account/') || path.startsWith('admin/role/') || path === 'admin/featureAccess/put';
+  path === 'auth/logout' ||
+  // A temporary password changed lifts mustChangePassword.
+  path === 'account/me/changePassword' ||
+  path.startsWith('admin/account/') ||
+  path.startsWith('admin/role/') ||
+  path === 'admin/featureAccess/put';
 
 export interface AuthCache {
   get(key: string): AuthContext | undefined;

@@ -20,6 +20,8 @@ export interface AuthContext {
   appId: string;
   perms: UserPerms;
   claims: AuthClaims;
+  /** The password was set by an administrator: only WHILE_PASSWORD_TEMPORARY calls until it is changed. */
+  mustChangePassword: boolean;
 }
 
 export function bearerToken(header: string | undefined): string | undefined {
@@ -37,6 +39,7 @@ interface AuthRow {
   user_name: string;
   org_id: string;
   active: boolean;
+  must_change_password: boolean;
   /** The perms columns are null when the account has no perms on the token's site. */
   roles: string[] | null;
   kiosk_acct: boolean | null;
@@ -52,7 +55,7 @@ export async function authenticate(db: Db, tokens: TokenService, token: string, 
   // prepared statement (db/prepared.ts).
   const [row] = await preparedRows<AuthRow>(
     db,
-    sql`SELECT a.user_name, a.org_id, a.active, p.roles, p.kiosk_acct, p.timeclock_acct, p.service_acct,
+    sql`SELECT a.user_name, a.org_id, a.active, a.must_change_password, p.roles, p.kiosk_acct, p.timeclock_acct, p.service_acct,
       EXISTS (SELECT 1 FROM revoked_tokens WHERE jti = ${claims.jti}) AS revoked
     FROM accounts a LEFT JOIN account_perms p ON p.account_id = a.id AND p.site_id = ${claims.site} AND p.app_id = ${claims.app}
     WHERE a.id = ${claims.sub}`,
@@ -64,7 +67,7 @@ export async function authenticate(db: Db, tokens: TokenService, token: string, 
   const perms: UserPerms = row.roles
     ? { roles: row.roles, kioskAcct: row.kiosk_acct ?? false, timeclockAcct: row.timeclock_acct ?? false, serviceAcct: row.service_acct ?? false }
     : NO_PERMS;
-  return { accountId: claims.sub, userName: row.user_name, orgId: claims.org, siteId: claims.site, appId: claims.app, perms, claims };
+  return { accountId: claims.sub, userName: row.user_name, orgId: claims.org, siteId: claims.site, appId: claims.app, perms, claims, mustChangePassword: row.must_change_password };
 }
 
 const badKey = () => new AppError(401, { code: ERR.unauthorized, message: 'The API key is not valid or has been revoked' });
@@ -101,5 +104,6 @@ async function authenticateApiKey(db: Db, key: string, target: AuthTarget): Prom
     iat: now,
     exp: now + 3600,
   };
-  return { accountId: account.id, userName: account.userName, orgId: account.orgId, siteId, appId, perms, claims };
+  // Service accounts have no password to change.
+  return { accountId: account.id, userName: account.userName, orgId: account.orgId, siteId, appId, perms, claims, mustChangePassword: false };
 }

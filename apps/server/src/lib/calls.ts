@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { calls, type CallPath, type CallResponse } from '@floorhand/contract/api';
 import { AppError, ERR } from '@floorhand/contract/errors';
-import { accountKindOf, refusalFor, rightsOf } from '@floorhand/contract/rights';
+import { accountKindOf, refusalFor, rightsOf, WHILE_PASSWORD_TEMPORARY } from '@floorhand/contract/rights';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { authenticate, bearerToken, type AuthContext, type AuthTarget } from './auth-context.ts';
@@ -58,6 +58,9 @@ export async function enforceRights(deps: Deps, path: string, auth: AuthContext)
   if (!rights) throw new AppError(404, { code: ERR.notFound, message: `No such call: ${path}` });
   const kind = accountKindOf(auth.perms);
   if (!rights.accounts.includes(kind)) throw new AppError(403, refusalFor(kind));
+  if (auth.mustChangePassword && !WHILE_PASSWORD_TEMPORARY.has(path)) {
+    throw new AppError(403, { code: ERR.forbidden, message: 'Choose your own password first: the one an administrator set is temporary.' });
+  }
   if (rights.features) await requireFeatures(deps, auth, ...rights.features);
 }
 

@@ -343,8 +343,15 @@ describe('accounts', () => {
     expect((await call(t.app, 'admin/account/setPassword', { accountId: id, password: 'temp-pass-123' }, tokens.admin)).status).toBe(200);
     const temp = await call(t.app, 'auth/login', { userName: 'tempie', password: 'temp-pass-123', workstationId: 'W1' }, undefined, { ip: uniqueIp() });
     expect(temp.body.mustChangePassword).toBe(true);
+    // The server holds it too, not only the web: nothing but what the change-password form needs.
+    const meanwhile = await call(t.app, 'stock/lookup', { value: 'A-01-3' }, temp.body.authToken!);
+    expect(meanwhile.status).toBe(403);
+    expect(meanwhile.body.err).toMatchObject({ code: ERR.forbidden, message: 'Choose your own password first: the one an administrator set is temporary.' });
+    expect((await call(t.app, 'account/me/get', {}, temp.body.authToken!)).status).toBe(200);
     const changed = await call(t.app, 'account/me/changePassword', { oldPassword: 'temp-pass-123', newPassword: 'my-own-pass-1' }, temp.body.authToken!);
     expect(changed.status).toBe(200);
+    // The same token works everywhere once the password is the account's own.
+    expect((await call(t.app, 'stock/lookup', { value: 'A-01-3' }, temp.body.authToken!)).status).toBe(200);
     const own = await call(t.app, 'auth/login', { userName: 'tempie', password: 'my-own-pass-1', workstationId: 'W1' }, undefined, { ip: uniqueIp() });
     expect(own.body.mustChangePassword).toBe(false);
     const reset = await call(t.app, 'admin/account/resetPassword', { accountId: id }, tokens.admin);

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { hash, verify } from '@node-rs/argon2';
+import { hash } from '@node-rs/argon2';
 import { EVERYONE, myAccountProblem, PAIR_CODE_TTL_SECS, passwordProblem, type Account, type FeatureGrid, type SitePerms } from '@floorhand/contract/admin';
 import type { CallArgs, CallPath, CallResponse } from '@floorhand/contract/api';
 import { AppError, article, ERR } from '@floorhand/contract/errors';
@@ -10,6 +10,7 @@ import type { AuthContext } from '../../lib/auth-context.ts';
 import { auditStamp, newId } from '../../lib/audit.ts';
 import type { Deps } from '../../lib/calls.ts';
 import { findAccount } from '../auth/repository.ts';
+import { passwordMatches } from '../auth/service.ts';
 import type { LoginLimiter } from '../auth/login-limiter.ts';
 import { writeAuditLog } from '../site/repository.ts';
 import { putSiteData } from '../site/service.ts';
@@ -144,7 +145,7 @@ export async function changeMyPassword(deps: Deps, limiter: LoginLimiter, auth: 
     throw new AppError(429, { code: ERR.rateLimited, message: `Too many wrong passwords. Try again in ${Math.ceil(wait / 60_000)} minute(s).` });
   }
   const row = await findAccount(deps.db, auth.accountId);
-  if (!row?.passwordHash || !(await verify(row.passwordHash, body.oldPassword))) {
+  if (!row || !(await passwordMatches(row.passwordHash, body.oldPassword))) {
     await limiter.recordFailure(attempt);
     throw badInput('The current password is not correct.');
   }
