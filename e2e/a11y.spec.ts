@@ -71,19 +71,16 @@ test.describe('axe-core: 0 critical, 0 serious', () => {
     }
   });
 
-  test('the kiosk @mobile', async ({ page }, testInfo) => {
-    await useMachine(page);
-    await login(page, 'kiosk');
-    await expect(page).toHaveURL(/\/kiosk$/);
-    await settle(page);
-    await expectNoSeriousViolations(page, testInfo, 'kiosk');
-  });
-
-  test('the time clock @mobile', async ({ page }, testInfo) => {
-    await useMachine(page);
-    await login(page, 'clock');
-    await expect(page).toHaveURL(/\/timeclock$/);
-    await settle(page);
-    await expectNoSeriousViolations(page, testInfo, 'timeclock');
-  });
+  for (const [user, path] of [
+    ['kiosk', '/kiosk'],
+    ['clock', '/timeclock'],
+  ] as const) {
+    test(`the ${path.slice(1)} page, as ${user} @mobile`, async ({ page }, testInfo) => {
+      await useMachine(page);
+      await login(page, user);
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await settle(page);
+      await expectNoSeriousViolations(page, testInfo, path.slice(1));
+    });
+  }
 });

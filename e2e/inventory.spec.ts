@@ -32,9 +32,9 @@ interface Fixture {
 }
 
 /** An item with a barcode, two locations in MAIN and stock records of the given quantities in the first. */
-async function makeStock(api: Api, tag: string, quantities: number[]): Promise<Fixture> {
+async function makeStock(api: Api, tag: string, quantities: number[], uom = 'EA'): Promise<Fixture> {
   const f = { part: `E2E-${tag}`, barcode: `BC${tag}`, from: `SRC-${tag}`, to: `DST-${tag}` };
-  await api('item/save', { record: { partNumber: f.part, description: `Test widget ${tag}`, uom: 'EA', tracking: 'none', barcodes: [f.barcode] } });
+  await api('item/save', { record: { partNumber: f.part, description: `Test widget ${tag}`, uom, tracking: 'none', barcodes: [f.barcode] } });
   for (const code of [f.from, f.to]) await api('location/save', { record: { warehouse: 'MAIN', code, description: `E2E ${code}`, type: 'bin' } });
   const stockIds: string[] = [];
   for (const [i, quantity] of quantities.entries()) {
@@ -194,7 +194,8 @@ test.describe('inventory', () => {
   test('a quantity typed with a decimal comma reads as a decimal where the language writes one @mobile', async ({ browser, baseURL, request }, testInfo) => {
     const api = await adminApi(request);
     const tag = uniqueTag(testInfo);
-    const f = await makeStock(api, tag, [10]);
+    // Kilograms take decimals; an each does not (whole units only, below).
+    const f = await makeStock(api, tag, [10], 'KG');
     const context = await browser.newContext({ baseURL, locale: 'de-DE', viewport: testInfo.project.use.viewport });
     const page = await context.newPage();
     await useMachine(page);
@@ -205,8 +206,25 @@ test.describe('inventory', () => {
     await page.getByTestId('adjust-action').getByText('Adjust', { exact: true }).click();
     await page.getByTestId('adjust-mode').getByText('Add', { exact: true }).click();
     await page.getByTestId('adjust-qty').fill('1,5');
-    await expect(page.getByTestId('adjust-preview')).toHaveText('10 → 11.5 EA');
+    await expect(page.getByTestId('adjust-preview')).toHaveText('10 → 11.5 KG');
     await context.close();
+  });
+
+  test('a fraction of an item counted in whole units (EA) is refused before anything is sent @mobile', async ({ page, request }, testInfo) => {
+    const api = await adminApi(request);
+    const tag = uniqueTag(testInfo);
+    const f = await makeStock(api, tag, [10]);
+    await useMachine(page);
+    await login(page, await makeUser(api, tag));
+    await expect(page).toHaveURL(/\/tasks$/);
+    await page.goto(`/stockAdjust/${f.stockIds[0]!}`);
+    await expect(summaryQty(page)).toHaveText('10');
+    await page.getByTestId('adjust-action').getByText('Adjust', { exact: true }).click();
+    await page.getByTestId('adjust-mode').getByText('Add', { exact: true }).click();
+    await page.getByTestId('adjust-qty').fill('1.5');
+    await expect(page.getByText('must be a whole number: EA is counted in whole units')).toBeVisible();
+    await page.getByTestId('adjust-qty').fill('2');
+    await expect(page.getByTestId('adjust-preview')).toHaveText('10 → 12 EA');
   });
 
   test('stock adjust: adjust, split, move part by wedge scan and move all @mobile', async ({ page, request }, testInfo) => {
