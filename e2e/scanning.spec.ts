@@ -306,10 +306,14 @@ test.describe('keyboard wedge', () => {
     await scanAtSpeed(page, 'A-01-3', asleep, false);
     await expect(page).toHaveURL(/\/stockLookup\?q=A-01-3$/);
     await expect(page.getByTestId('lookup-val')).toHaveText('Looking up: A-01-3');
-    // And on the lookup screen, whose scan field has the focus.
+    // And on the lookup screen with its scan field focused (at 360 px the field is not focused on
+    // arrival, so the soft keyboard stays down: focused here without an input event, which would
+    // reset the idle timer).
     const asleepOnLookup = async () => {
       await page.goto('/stockLookup');
+      await page.getByTestId('lookup-input').focus();
       await expect(page.getByTestId('screen-saver')).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByTestId('lookup-input')).toBeFocused();
     };
     await asleepOnLookup();
     // The scan field takes the keys itself (no wedge timing here): every key must reach it.
