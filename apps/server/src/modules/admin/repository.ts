@@ -10,16 +10,6 @@ export type PermsRow = typeof accountPerms.$inferSelect;
 export type RoleRow = typeof roles.$inferSelect;
 export type WorkstationRow = typeof workstations.$inferSelect;
 
-const UNIQUE_VIOLATION = '23505';
-
-/** Whether a database error (from node-postgres or PGlite, wrapped by drizzle or not) is a unique violation. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let e = error, depth = 0; typeof e === 'object' && e !== null && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as { code?: unknown }).code === UNIQUE_VIOLATION) return true;
-  }
-  return false;
-}
-
 export async function orgSites(db: Db, orgId: string) {
   return db.select({ id: sites.id, name: sites.name, hosts: sites.hostPatterns }).from(sites).where(eq(sites.orgId, orgId)).orderBy(sites.id);
 }

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { hash } from '@node-rs/argon2';
 import { EVERYONE, myAccountProblem, PAIR_CODE_TTL_SECS, passwordProblem, type Account, type FeatureGrid, type SitePerms } from '@floorhand/contract/admin';
 import type { CallArgs, CallPath, CallResponse } from '@floorhand/contract/api';
@@ -93,7 +94,7 @@ async function guardedWrite<T>(write: () => Promise<T>, what: string): Promise<T
   try {
     return await write();
   } catch (e) {
-    if (repo.isUniqueViolation(e)) throw new AppError(409, { code: ERR.dup, message: `${what} is already used by another account.` });
+    if (isUniqueViolation(e)) throw new AppError(409, { code: ERR.dup, message: `${what} is already used by another account.` });
     throw e;
   }
 }
@@ -314,7 +315,7 @@ export async function issueApiKey(deps: Deps, auth: AuthContext, body: CallArgs<
       await audit(deps, auth, 'admin/account/issueApiKey', 'account', target.row.id, { userName: target.row.userName, apiKeyPrefix: before }, { userName: target.row.userName, apiKeyPrefix: key.prefix });
       return { apiKey: key.key, account: await viewOne(deps, auth, actor, target.row.id) };
     } catch (e) {
-      if (!repo.isUniqueViolation(e) || attempt >= 3) throw e;
+      if (!isUniqueViolation(e) || attempt >= 3) throw e;
     }
   }
 }
@@ -401,7 +402,7 @@ export async function renameRole(deps: Deps, auth: AuthContext, body: CallArgs<'
     })
     .catch((e: unknown) => {
       // Another rename to the same name committed between the check above and this one.
-      throw repo.isUniqueViolation(e) ? dup('role', body.newName) : e;
+      throw isUniqueViolation(e) ? dup('role', body.newName) : e;
     });
   await audit(deps, auth, 'admin/role/rename', 'role', role.name, { name: role.name, description: role.description }, { name: body.newName, description });
   await announceToOrg(deps, auth.orgId);

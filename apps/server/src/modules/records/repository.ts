@@ -5,9 +5,9 @@
  * by the error handler but never sent.
  */
 import { and, asc, eq, gt } from 'drizzle-orm';
-import { AppError, ERR } from '@floorhand/contract/errors';
 import type { Db } from '../../db/client.ts';
 import { records } from '../../db/schema.ts';
+import { guarded } from '../../db/errors.ts';
 
 export type RecordRow = typeof records.$inferSelect;
 
@@ -15,30 +15,6 @@ export interface RecordKey {
   orgId: string;
   type: string;
   id: string;
-}
-
-export class DuplicateKeyError extends Error {}
-
-const UNIQUE_VIOLATION = '23505';
-
-/** The PostgreSQL error code, from node-postgres and PGlite errors alike, wrapped by drizzle or not. */
-export function pgCode(error: unknown): string | undefined {
-  for (let e = error, depth = 0; typeof e === 'object' && e !== null && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-  }
-  return undefined;
-}
-
-export async function guarded<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (pgCode(error) === UNIQUE_VIOLATION) throw new DuplicateKeyError('unique violation', { cause: error });
-    const failure = new AppError(500, { code: ERR.dbErr, message: 'The database could not complete the request' });
-    failure.cause = error;
-    throw failure;
-  }
 }
 
 const whereKey = (key: RecordKey) => and(eq(records.orgId, key.orgId), eq(records.type, key.type), eq(records.id, key.id));

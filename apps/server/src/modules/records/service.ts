@@ -13,26 +13,25 @@ import {
   RECORD_ID_MAX,
   type CallArgs,
   type CallResponse,
-  type ValidationDetail,
 } from '@floorhand/contract/api';
 import { AppError, ERR, article } from '@floorhand/contract/errors';
 import { isAdmin } from '@floorhand/contract/perms';
 import type { EntityDef } from '@floorhand/contract/records/schema-model';
 import {
   MESSAGES,
-  RECORD_KEY,
   siteDataEntity,
   validateRecord,
   validateRecordAsync,
   type AsyncScriptRunner,
-  type ValidationErrors,
 } from '@floorhand/contract/records/validate';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { auditStamp } from '../../lib/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { findSiteData, writeAuditLog } from '../site/repository.ts';
 import { entityConfId, getEntity, readEntityConf, withSiteConf, type RegisteredEntity } from './registry.ts';
-import { DuplicateKeyError, findRecordRow, guarded, insertRecordRow, listRecordRows, updateRecordRow, type RecordKey, type RecordRow } from './repository.ts';
+import { DuplicateKeyError, guarded } from '../../db/errors.ts';
+import { invalidRecord } from '../../lib/errors.ts';
+import { findRecordRow, insertRecordRow, listRecordRows, updateRecordRow, type RecordKey, type RecordRow } from './repository.ts';
 
 export interface RecordDeps {
   db: Db;
@@ -41,21 +40,6 @@ export interface RecordDeps {
 }
 
 type StoredRecord = NonNullable<CallResponse<'record/get'>['record']>;
-
-/** How many messages `message` lists before "and N more"; `detail` has them all. */
-const MESSAGES_SHOWN = 3;
-
-/** A 400 ERR_BAD_INPUT for failed validation; `path` prefixes field names in the message ('record', 'siteData'). */
-export function invalidRecord(errors: ValidationErrors, path: string, calcError?: string): AppError {
-  const lines = Object.entries(errors).flatMap(([key, list]) => list.map((m) => `${key === RECORD_KEY ? path : `${path}.${key}`}: ${m}`));
-  const more = lines.length > MESSAGES_SHOWN ? `; and ${lines.length - MESSAGES_SHOWN} more` : '';
-  const detail: ValidationDetail = { errors, ...(calcError === undefined ? {} : { calcError }) };
-  return new AppError(400, {
-    code: ERR.badInput,
-    message: `The request is not valid: ${lines.slice(0, MESSAGES_SHOWN).join('; ')}${more}`,
-    detail: JSON.stringify(detail),
-  });
-}
 
 // The spec's `required` fails an empty object, but an emptied conf ({}) is legitimate site data, so
 // `data` is checked for presence here and for its type by the engine.

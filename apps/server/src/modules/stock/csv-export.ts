@@ -8,7 +8,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { csvLine, type CsvValue } from '@floorhand/contract/csv';
 import { BARCODE_SEPARATOR, CSV_COLUMNS, type CsvEntity } from '@floorhand/contract/inventory';
 import type { Db } from '../../db/client.ts';
-import { query } from './db.ts';
+import { query } from '../../db/sql.ts';
 
 const PAGE = 5000;
 

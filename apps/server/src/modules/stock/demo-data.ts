@@ -11,7 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { records, warehouses } from '../../db/schema.ts';
 import { writeReceipts, type ResolvedReceipt } from './ledger.ts';
 import type { Actor } from './repository.ts';
-import { insertRows, query } from './db.ts';
+import { insertRows, query } from '../../db/sql.ts';
 import { seededRandom } from '@floorhand/contract/random';
 
 export interface InventorySize {

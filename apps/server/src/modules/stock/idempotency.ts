@@ -13,8 +13,9 @@ import type { AuthContext } from '../../lib/auth-context.ts';
 import type { Deps } from '../../lib/calls.ts';
 import type { Db } from '../../db/client.ts';
 import { idempotencyKeys, sites } from '../../db/schema.ts';
-import { DuplicateKeyError, guarded } from '../records/repository.ts';
-import { conflict, constraintOf } from './db.ts';
+import { DuplicateKeyError, guarded } from '../../db/errors.ts';
+import { conflict } from '../../lib/errors.ts';
+import { constraintOf } from '../../db/errors.ts';
 
 /** What a write changed, told to every screen of the organisation after commit. */
 export interface Changed {

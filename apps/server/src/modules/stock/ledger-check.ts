@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { query } from './db.ts';
+import { query } from '../../db/sql.ts';
 
 /** A stock record whose ledger disagrees with it. */
 export interface LedgerMismatch {

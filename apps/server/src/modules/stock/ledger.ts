@@ -16,7 +16,10 @@ import type { Deps } from '../../lib/calls.ts';
 import type { Db } from '../../db/client.ts';
 import { SITE_DATA_DEFAULTS } from '../site/defaults.ts';
 import { findSiteData } from '../site/repository.ts';
-import { badInput, checkRev, dup, fieldProblem, mapDuplicates, notFound, query, type Body } from './db.ts';
+import { badInput, checkRev, dup, invalidRecord as fieldProblem, notFound } from '../../lib/errors.ts';
+import { mapDuplicates } from '../../db/errors.ts';
+import { query } from '../../db/sql.ts';
+import { type Body } from './db.ts';
 import { idempotentWrite } from './idempotency.ts';
 import { activeCodes, itemsByPartNumber, locationKey, locationsByCode, type ItemRef, type LocationRef } from './refs.ts';
 import {

@@ -11,8 +11,10 @@ import { qtyNumber, qtyUnits } from '@floorhand/contract/quantity';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import type { Db } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
-import { guarded } from '../records/repository.ts';
-import { notFound, query, type Body } from './db.ts';
+import { guarded } from '../../db/errors.ts';
+import { notFound } from '../../lib/errors.ts';
+import { query } from '../../db/sql.ts';
+import { type Body } from './db.ts';
 import { LISTED_STOCK_COLUMNS, movementsOf, selectStock, STOCK_FROM, toLookupRecord, toPlacedItem, type StockRow } from './repository.ts';
 
 type Match = (typeof LOOKUP_MATCHES)[number];

@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tracking } from '@floorhand/contract/inventory';
 import type { Db } from '../../db/client.ts';
-import { arrayParam, query } from './db.ts';
+import { arrayParam, query } from '../../db/sql.ts';
 
 /** Values per `= ANY(…)` parameter. */
 const CHUNK = 10_000;

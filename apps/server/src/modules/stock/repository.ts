@@ -8,7 +8,7 @@ import { formatQty } from '@floorhand/contract/quantity';
 import type { LookupGroup, LookupRecord, Movement, MovementType, StockRecord, Tracking } from '@floorhand/contract/inventory';
 import type { AuditStamp } from '../../db/schema.ts';
 import type { Db } from '../../db/client.ts';
-import { arrayParam, BATCH_ROWS, insertRows, isoSql, query } from './db.ts';
+import { arrayParam, BATCH_ROWS, insertRows, isoSql, query } from '../../db/sql.ts';
 
 
 export interface StockRow {
