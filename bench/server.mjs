@@ -2,6 +2,7 @@
 // its health check; shared by every bench.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import http from 'node:http';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -109,3 +110,29 @@ export const loadAverage = () => {
     return 'unknown';
   }
 };
+
+/**
+ * A JSON POST to the API over `sockets` kept-alive connections, resolved when the whole answer has
+ * arrived (a 200) and rejected with the status and the start of the body otherwise. The benches'
+ * paced runs use it: autocannon's `overallRate` is a per-second budget that each connection spends
+ * flat out at the start of every second, which measures bursts, not a fixed rate.
+ */
+export function jsonPoster(sockets) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: sockets });
+  return (base, token, path, body) => {
+    const payload = JSON.stringify({ ...BASE_BODY, ...body });
+    return new Promise((ok, fail) => {
+      const req = http.request(
+        `${base}/api/${path}`,
+        { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), authorization: `Bearer ${token}` } },
+        (res) => {
+          const chunks = [];
+          res.on('data', (c) => chunks.push(c));
+          res.on('end', () => (res.statusCode === 200 ? ok() : fail(new Error(`${path}: ${res.statusCode} ${Buffer.concat(chunks).toString().slice(0, 300)}`))));
+        },
+      );
+      req.on('error', fail);
+      req.end(payload);
+    });
+  };
+}

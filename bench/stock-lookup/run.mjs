@@ -3,7 +3,7 @@
 //   DATABASE_URL=postgres://…/floorhand_bench npm run seed:large
 //   DATABASE_URL=postgres://…/floorhand_bench npm run bench:stock-lookup -w bench
 // Builds and starts the server on a free port against DATABASE_URL, then measures with the same
-// concurrency: (1) stock/lookup at a fixed 1,000 requests/s (the target: p99 under 20 ms), (2)
+// concurrency: (1) stock/lookup paced at a fixed 1,000 requests/s (the target: p99 under 20 ms), (2)
 // stock/lookup flat out, (3) the same indexed statement flat out through a plain pg pool of the
 // server's size, once unnamed and once as a named prepared statement (as the server runs it). Prints
 // requests/s, p50 and p99 of each, the server's CPU time per request, and the ratio of (2) to the
@@ -11,7 +11,7 @@
 // machine itself gives. BENCH_ROUNDS rounds (3) of all four, then the medians of the rounds.
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { BASE_BODY, benchDatabaseUrl, buildAndStartServer, loadAverage, login, median } from '../server.mjs';
+import { BASE_BODY, benchDatabaseUrl, buildAndStartServer, jsonPoster, loadAverage, login, median } from '../server.mjs';
 
 const DATABASE_URL = benchDatabaseUrl();
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -35,14 +35,21 @@ async function sampleValues(pool) {
   return values.map((v, i) => ({ v, k: (i * 7919) % values.length })).sort((a, b) => a.k - b.k).map((x) => x.v);
 }
 
-/** An autocannon run of stock/lookup; `server` gives the base URL and the server's CPU time. */
+/**
+ * stock/lookup through the API: flat out with autocannon (`rate` 0), or paced exactly like the plain
+ * client's fixed-rate run (request k due at k / rate s, over the same number of connections), so the
+ * two latency figures are comparable. `server` gives the base URL and the server's CPU time.
+ */
 async function apiRun(server, token, values, rate) {
   const cpuBefore = server.cpuMs();
-  const result = await cannon(server.base, token, values, rate);
+  const result = rate ? await pacedRun(values, rate, (value) => post(server.base, token, 'stock/lookup', { value })) : await cannon(server.base, token, values);
   return { ...result, cpuMsPerRequest: (server.cpuMs() - cpuBefore) / result.total };
 }
 
-function cannon(base, token, values, rate) {
+const post = jsonPoster(CONNECTIONS);
+
+/** stock/lookup flat out with autocannon (its own HTTP client, the lightest load generator here). */
+function cannon(base, token, values) {
   let i = 0;
   return new Promise((ok, fail) => {
     autocannon(
@@ -50,7 +57,6 @@ function cannon(base, token, values, rate) {
         url: `${base}/api/stock/lookup`,
         connections: CONNECTIONS,
         duration: SECONDS,
-        ...(rate ? { overallRate: rate } : {}),
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
         requests: [{ method: 'POST', setupRequest: (req) => ({ ...req, body: JSON.stringify({ ...BASE_BODY, value: values[i++ % values.length] }) }) }],
       },
@@ -78,11 +84,12 @@ WHERE sr.org_id = $1 AND (sr.id = ANY(ARRAY(SELECT id FROM m WHERE kind IN ('sto
 ORDER BY w.code, l.code, i.part_number, sr.stock_id LIMIT 500`;
 
 /**
- * `name`: run the statement as a named prepared statement, as the server does (db/prepared.ts).
- * `rate`: requests/s for all connections together (request k is due at k / rate s), else flat out.
+ * CONNECTIONS workers sending `send(value)` one at a time: flat out, or at `rate` requests/s for all
+ * of them together (request k is due at k / rate s). Latency is measured from the send.
  */
-async function plainRun(pool, values, name, rate = 0) {
+async function pacedRun(values, rate, send) {
   let i = 0;
+  let errors = 0;
   const latencies = [];
   const started = performance.now();
   const until = started + SECONDS * 1000;
@@ -94,17 +101,23 @@ async function plainRun(pool, values, name, rate = 0) {
         if (wait > 0) await new Promise((r) => setTimeout(r, wait));
         if (performance.now() >= until) break;
       }
-      const value = values[k % values.length];
       const sent = performance.now();
-      await pool.query({ name, text: LOOKUP, values: ['demo', value] });
-      latencies.push(performance.now() - sent);
+      try {
+        await send(values[k % values.length]);
+        latencies.push(performance.now() - sent);
+      } catch {
+        errors++;
+      }
     }
   };
   await Promise.all(Array.from({ length: CONNECTIONS }, worker));
   latencies.sort((a, b) => a - b);
   const at = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
-  return { rps: latencies.length / ((performance.now() - started) / 1000), p50: at(50), p99: at(99), errors: 0, total: latencies.length };
+  return { rps: latencies.length / ((performance.now() - started) / 1000), p50: at(50), p99: at(99), errors, total: latencies.length };
 }
+
+/** The statement through the plain pool; `name` runs it as a named prepared statement, as the server does (db/prepared.ts). */
+const plainRun = (pool, values, name, rate = 0) => pacedRun(values, rate, (value) => pool.query({ name, text: LOOKUP, values: ['demo', value] }));
 
 const fmt = (r) =>
   `${Math.round(r.rps).toString().padStart(6)} req/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms` +

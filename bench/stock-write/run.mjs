@@ -13,9 +13,8 @@
 // rounds (3), then the medians. (4) the plain client at BENCH_RATE too: the p99 the machine itself gives.
 // Every write adds a movement (and a move changes a record's place) in the benchmark database.
 import { randomUUID } from 'node:crypto';
-import http from 'node:http';
 import pg from 'pg';
-import { BASE_BODY, benchDatabaseUrl, buildAndStartServer, loadAverage, login, median } from '../server.mjs';
+import { BASE_BODY, benchDatabaseUrl, buildAndStartServer, jsonPoster, loadAverage, login, median } from '../server.mjs';
 
 const DATABASE_URL = benchDatabaseUrl();
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -119,24 +118,7 @@ async function drive(data, rate, send) {
 // ---------------------------------------------------------------------------------------------
 // The API
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
-
-function post(base, token, path, body) {
-  const payload = JSON.stringify({ ...BASE_BODY, ...body });
-  return new Promise((ok, fail) => {
-    const req = http.request(
-      `${base}/api/${path}`,
-      { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), authorization: `Bearer ${token}` } },
-      (res) => {
-        const chunks = [];
-        res.on('data', (c) => chunks.push(c));
-        res.on('end', () => (res.statusCode === 200 ? ok() : fail(new Error(`${path}: ${res.statusCode} ${Buffer.concat(chunks).toString().slice(0, 300)}`))));
-      },
-    );
-    req.on('error', fail);
-    req.end(payload);
-  });
-}
+const post = jsonPoster(CLIENTS);
 
 async function apiRun(server, token, data, rate) {
   const cpuBefore = server.cpuMs();
