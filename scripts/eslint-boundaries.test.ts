@@ -1,0 +1,92 @@
+// The layer boundaries and the file-name rule fail lint when broken: small in-memory files linted
+// with the repository's own eslint.config.js (docs/architecture.md, "Boundaries").
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const eslint = new ESLint({ cwd: root, overrideConfigFile: resolve(root, 'eslint.config.js') });
+
+/** The floorhand/* rules that `code` breaks when it sits at `file` (a repository path). */
+async function broken(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: resolve(root, file) });
+  const messages = result?.messages ?? [];
+  const fatal = messages.find((m) => m.fatal);
+  if (fatal) throw new Error(`${file}: ${fatal.message}`);
+  return messages.filter((m) => m.ruleId?.startsWith('floorhand/')).map((m) => m.ruleId!);
+}
+
+const LAYERS = 'floorhand/layer-imports';
+const NAMES = 'floorhand/kebab-case-file-names';
+
+describe('layer boundaries', () => {
+  it('refuses a feature importing another feature', async () => {
+    expect(await broken('apps/web/src/features/locations/components/fixture-list.tsx', "export { useLookupStock } from '../../stock-lookup/api/lookup-stock.ts';\n")).toEqual([LAYERS]);
+    expect(await broken('apps/web/src/features/locations/components/fixture-list.tsx', "export const load = () => import('../../admin/roles-page.tsx');\n")).toEqual([LAYERS]);
+  });
+
+  it('refuses a feature importing the app', async () => {
+    expect(await broken('apps/web/src/features/locations/components/fixture-list.tsx', "import '../../../app/router.tsx';\n")).toEqual([LAYERS]);
+  });
+
+  it('refuses shared web code importing a feature or the app', async () => {
+    expect(await broken('apps/web/src/components/ui/fixture-table.tsx', "import '../../features/locations/components/location-list.tsx';\n")).toEqual([LAYERS]);
+    expect(await broken('apps/web/src/lib/fixture-api.ts', "export * from '../features/stock-lookup/api/lookup-stock.ts';\n")).toEqual([LAYERS]);
+    expect(await broken('apps/web/src/lib/fixture-api.ts', "import '../app/router.tsx';\n")).toEqual([LAYERS]);
+  });
+
+  it('refuses server lib/ or db/ importing a module', async () => {
+    expect(await broken('apps/server/src/lib/fixture-context.ts', "import '../modules/auth/repository.ts';\n")).toEqual([LAYERS]);
+    expect(await broken('apps/server/src/db/fixture-seed.ts', "import '../modules/stock/service.ts';\n")).toEqual([LAYERS]);
+  });
+
+  it('refuses the contract importing an app', async () => {
+    expect(await broken('packages/contract/src/fixture-area.ts', "import '../../../apps/server/src/lib/errors.ts';\n")).toEqual([LAYERS]);
+    expect(await broken('packages/contract/src/fixture-area.ts', "import '@floorhand/web/src/lib/api.ts';\n")).toEqual([LAYERS]);
+  });
+
+  it('allows the imports the layers permit', async () => {
+    const allowed: [string, string][] = [
+      // inside one feature, and a feature using shared code and the contract
+      ['apps/web/src/features/locations/components/fixture-list.tsx', "import '../api/save-location.ts';\nimport '../../../components/ui/save-bar.tsx';\nimport '../../../lib/api.ts';\nimport '@floorhand/contract/constants';\n"],
+      // the app importing features (the work-area registry)
+      ['apps/web/src/app/fixture-registry.tsx', "export const load = () => import('../features/locations/components/locations-page.tsx');\nimport '../components/ui/save-bar.tsx';\n"],
+      // shared web code importing shared web code
+      ['apps/web/src/components/ui/fixture-table.tsx', "import '../../lib/api.ts';\nimport '../dialogs/dialog-store.ts';\n"],
+      // a server module importing lib/, db/ and another module; lib/ importing db/
+      ['apps/server/src/modules/stock/fixture-routes.ts', "import '../../lib/errors.ts';\nimport '../../db/sql.ts';\nimport '../auth/repository.ts';\n"],
+      ['apps/server/src/lib/fixture-write.ts', "import '../db/errors.ts';\nimport './errors.ts';\nimport '@floorhand/contract/api';\n"],
+      // the contract importing itself and packages
+      ['packages/contract/src/fixture-area.ts', "import './common.ts';\nimport 'zod';\n"],
+    ];
+    for (const [file, code] of allowed) expect(await broken(file, code), file).toEqual([]);
+  });
+});
+
+describe('kebab-case file names', () => {
+  it('refuses a file or folder name that is not kebab-case', async () => {
+    for (const file of [
+      'apps/web/src/features/locations/components/LocationList.tsx',
+      'apps/web/src/lib/scan_utils.ts',
+      'apps/server/src/modules/stockItems/service.ts',
+      'e2e/StockLookup.spec.ts',
+      'scripts/check--names.mjs',
+    ]) {
+      expect(await broken(file, 'export {};\n'), file).toEqual([NAMES]);
+    }
+  });
+
+  it('allows kebab-case names with the usual extra dots', async () => {
+    for (const file of [
+      'apps/web/src/features/stock-lookup/components/stock-lookup-page.tsx',
+      'apps/web/src/lib/scanning/decode.worker.ts',
+      'apps/server/src/modules/stock/stock.test.ts',
+      'e2e/stock-lookup.spec.ts',
+      'e2e/playwright.config.ts',
+      'bench/scan/run-2.mjs',
+    ]) {
+      expect(await broken(file, 'export {};\n'), file).toEqual([]);
+    }
+  });
+});
