@@ -15,15 +15,8 @@ import { sql } from 'drizzle-orm';
 import type { CallResponse } from '@floorhand/contract/api';
 import { CsvError, parseCsv, restoreFormula } from '@floorhand/contract/csv';
 import { AppError, ERR } from '@floorhand/contract/errors';
-import {
-  BARCODE_SEPARATOR,
-  CSV_COLUMNS,
-  IMPORT_REPORT_MAX,
-  INVENTORY_ENTITIES,
-  type CsvEntity,
-  type ImportReport,
-  type Tracking,
-} from '@floorhand/contract/inventory';
+import { BARCODE_SEPARATOR, CSV_COLUMNS, IMPORT_REPORT_MAX, INVENTORY_ENTITIES, type CsvEntity, type ImportReport } from '@floorhand/contract/csv-transfer';
+import type { Tracking } from '@floorhand/contract/items';
 import { RECORD_KEY, validateRecord } from '@floorhand/contract/records/validate';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { auditStamp, newId } from '../../lib/audit.ts';

@@ -5,7 +5,7 @@
  * seeds in well under a second on PGlite; seed-large uses the same generator for 1,000,000 records.
  */
 import { sql } from 'drizzle-orm';
-import type { Tracking } from '@floorhand/contract/inventory';
+import type { Tracking } from '@floorhand/contract/items';
 import { auditStamp, newId } from '../../lib/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { records, warehouses } from '../../db/schema.ts';

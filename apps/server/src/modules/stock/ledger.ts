@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import type { CallResponse } from '@floorhand/contract/api';
 import { formatQty, parseQty, wholeUnitProblem } from '@floorhand/contract/quantity';
-import { stockRecordEntity } from '@floorhand/contract/inventory';
+import { stockRecordEntity } from '@floorhand/contract/stock';
 import { validateRecord, type ValidationErrors } from '@floorhand/contract/records/validate';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { auditStamp, newId } from '../../lib/audit.ts';

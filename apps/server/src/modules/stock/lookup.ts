@@ -6,7 +6,7 @@
  */
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { CallResponse } from '@floorhand/contract/api';
-import { LOOKUP_MATCHES, MOVEMENT_HISTORY_MAX, type LookupGroup } from '@floorhand/contract/inventory';
+import { LOOKUP_MATCHES, MOVEMENT_HISTORY_MAX, type LookupGroup } from '@floorhand/contract/stock';
 import { qtyNumber, qtyUnits } from '@floorhand/contract/quantity';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import type { Db } from '../../db/client.ts';

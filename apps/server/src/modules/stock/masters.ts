@@ -5,7 +5,9 @@
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { CallResponse } from '@floorhand/contract/api';
-import { itemEntity, locationEntity, warehouseEntity, INVENTORY_MAX_ROWS, type Item, type Location, type Tracking, type Warehouse } from '@floorhand/contract/inventory';
+import { INVENTORY_MAX_ROWS } from '@floorhand/contract/common';
+import { itemEntity, type Item, type Tracking } from '@floorhand/contract/items';
+import { locationEntity, warehouseEntity, type Location, type Warehouse } from '@floorhand/contract/locations';
 import type { EntityDef } from '@floorhand/contract/records/schema-model';
 import { validateRecord, type ValidationErrors } from '@floorhand/contract/records/validate';
 import type { AuthContext } from '../../lib/auth-context.ts';

@@ -5,7 +5,8 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { formatQty } from '@floorhand/contract/quantity';
-import type { LookupGroup, LookupRecord, Movement, MovementType, StockRecord, Tracking } from '@floorhand/contract/inventory';
+import type { Tracking } from '@floorhand/contract/items';
+import type { LookupGroup, LookupRecord, Movement, MovementType, StockRecord } from '@floorhand/contract/stock';
 import type { AuditStamp } from '../../db/schema.ts';
 import type { Db } from '../../db/client.ts';
 import { arrayParam, BATCH_ROWS, insertRows, isoSql, query } from '../../db/sql.ts';

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, ERR } from '@floorhand/contract/errors';
-import { CSV_ENTITIES, IMPORT_MAX_BYTES, type CsvEntity } from '@floorhand/contract/inventory';
+import { CSV_ENTITIES, IMPORT_MAX_BYTES, type CsvEntity } from '@floorhand/contract/csv-transfer';
 import { authenticate, bearerToken } from '../../lib/auth-context.ts';
 import { enforceRights, registerCall, type Deps } from '../../lib/calls.ts';
 import type { CallPath } from '@floorhand/contract/api';
