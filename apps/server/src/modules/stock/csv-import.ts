@@ -25,9 +25,9 @@ import type { Db } from '../../db/client.ts';
 import { arrayParam, BATCH_ROWS, query } from '../../db/sql.ts';
 import { dup } from '../../lib/errors.ts';
 import { mapDuplicates } from '../../db/errors.ts';
-import { type Body } from './db.ts';
-import { idempotentWrite } from './idempotency.ts';
-import { actorOf, loadReceiptRefs, resolveReceipt, writeReceipts, type ReceiptInput, type ResolvedReceipt } from './ledger.ts';
+import { type Body } from '../../lib/call-body.ts';
+import { idempotentWrite } from '../../lib/idempotent-write.ts';
+import { actorOf, loadReceiptRefs, resolveReceipt, writeReceipts, type ReceiptInput, type ResolvedReceipt } from './service.ts';
 import { activeCodes, barcodeOwners, itemsByPartNumber, locationKey, locationsByCode, warehousesByCode } from './refs.ts';
 
 interface Problem {

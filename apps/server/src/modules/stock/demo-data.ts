@@ -9,7 +9,7 @@ import type { Tracking } from '@floorhand/contract/items';
 import { auditStamp, newId } from '../../lib/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { records, warehouses } from '../../db/schema.ts';
-import { writeReceipts, type ResolvedReceipt } from './ledger.ts';
+import { writeReceipts, type ResolvedReceipt } from './service.ts';
 import type { Actor } from './repository.ts';
 import { insertRows, query } from '../../db/sql.ts';
 import { seededRandom } from '@floorhand/contract/random';

@@ -14,7 +14,7 @@ import { preparedStatement } from '../../db/prepared.ts';
 import { guarded } from '../../db/errors.ts';
 import { notFound } from '../../lib/errors.ts';
 import { query } from '../../db/sql.ts';
-import { type Body } from './db.ts';
+import { type Body } from '../../lib/call-body.ts';
 import { LISTED_STOCK_COLUMNS, movementsOf, selectStock, STOCK_FROM, toLookupRecord, toPlacedItem, type StockRow } from './repository.ts';
 
 type Match = (typeof LOOKUP_MATCHES)[number];

@@ -1,16 +1,15 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, ERR } from '@floorhand/contract/errors';
 import { CSV_ENTITIES, IMPORT_MAX_BYTES, type CsvEntity } from '@floorhand/contract/csv-transfer';
 import { authenticate, bearerToken } from '../../lib/auth-context.ts';
 import { enforceRights, registerCall, type Deps } from '../../lib/calls.ts';
+import { unauthorized } from '../../lib/errors.ts';
 import type { CallPath } from '@floorhand/contract/api';
 import { exportCsv } from './csv-export.ts';
 import { importCsv } from './csv-import.ts';
-import { adjustStock, moveStock, receiveStock, splitStock } from './ledger.ts';
+import { adjustStock, moveStock, receiveStock, splitStock } from './service.ts';
 import { getStock, lookupStock } from './lookup.ts';
-import { deactivateLocation, getItem, getLocation, listItems, listLocations, listWarehouses, saveItem, saveLocation, saveWarehouse } from './masters.ts';
 
 // Every inventory call needs a login; who may make it, and the feature access of a write's action,
 // is declared in the contract (contract/rights.ts) and checked by registerCall. An import needs what
@@ -39,15 +38,6 @@ export function stockRoutes(app: FastifyInstance, deps: Deps): void {
   registerCall(app, deps, 'stock/adjust', ({ auth, body }) => adjustStock(deps, auth, body));
   registerCall(app, deps, 'stock/move', ({ auth, body }) => moveStock(deps, auth, body));
   registerCall(app, deps, 'stock/split', ({ auth, body }) => splitStock(deps, auth, body));
-  registerCall(app, deps, 'warehouse/list', ({ auth, body }) => listWarehouses(deps.db, auth, body));
-  registerCall(app, deps, 'warehouse/save', ({ auth, body }) => saveWarehouse(deps, auth, body));
-  registerCall(app, deps, 'location/list', ({ auth, body }) => listLocations(deps.db, auth, body));
-  registerCall(app, deps, 'location/get', ({ auth, body }) => getLocation(deps.db, auth, body));
-  registerCall(app, deps, 'location/save', ({ auth, body }) => saveLocation(deps, auth, body));
-  registerCall(app, deps, 'location/deactivate', ({ auth, body }) => deactivateLocation(deps, auth, body));
-  registerCall(app, deps, 'item/list', ({ auth, body }) => listItems(deps.db, auth, body));
-  registerCall(app, deps, 'item/get', ({ auth, body }) => getItem(deps.db, auth, body));
-  registerCall(app, deps, 'item/save', ({ auth, body }) => saveItem(deps, auth, body));
 
   // Encapsulated, so the 64 MB body limit applies to the import only (the app's is 1 MB).
   void app.register(async (scope) => {
@@ -75,7 +65,7 @@ export function stockRoutes(app: FastifyInstance, deps: Deps): void {
     },
     async (req, reply) => {
       const token = bearerToken(req.headers.authorization);
-      if (!token) throw new AppError(401, { code: ERR.unauthorized, message: 'Please log in first' });
+      if (!token) throw unauthorized('Please log in first');
       const auth = await authenticate(deps.db, deps.tokens, token);
       await enforceRights(deps, 'export/csv', auth);
       return sendCsv(reply, deps, auth.orgId, req.query.entity, req.query.warehouse);

@@ -19,8 +19,8 @@ import { findSiteData } from '../site/repository.ts';
 import { badInput, checkRev, dup, invalidRecord as fieldProblem, notFound } from '../../lib/errors.ts';
 import { mapDuplicates } from '../../db/errors.ts';
 import { query } from '../../db/sql.ts';
-import { type Body } from './db.ts';
-import { idempotentWrite } from './idempotency.ts';
+import { type Body } from '../../lib/call-body.ts';
+import { idempotentWrite } from '../../lib/idempotent-write.ts';
 import { activeCodes, itemsByPartNumber, locationKey, locationsByCode, type ItemRef, type LocationRef } from './refs.ts';
 import {
   changeStock,
