@@ -26,6 +26,7 @@ import { siteRoutes } from './modules/site/routes.ts';
 import { stockRoutes } from './modules/stock/routes.ts';
 import { locationRoutes } from './modules/locations/routes.ts';
 import { itemRoutes } from './modules/items/routes.ts';
+import { csvTransferRoutes } from './modules/csv-transfer/routes.ts';
 import { schedulePurge } from './modules/housekeeping/purge.ts';
 
 /** The built web app: WEB_DIST, or apps/web/dist found from here. */
@@ -176,6 +177,7 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   stockRoutes(app, deps);
   locationRoutes(app, deps);
   itemRoutes(app, deps);
+  csvTransferRoutes(app, deps);
 
   const dist = webDist(config);
   if (dist) {

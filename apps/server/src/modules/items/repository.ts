@@ -5,7 +5,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Item, Tracking } from '@floorhand/contract/items';
 import type { Db } from '../../db/client.ts';
 import type { AuditStamp } from '../../db/schema.ts';
-import { likeEscape, query } from '../../db/sql.ts';
+import { arrayParam, BATCH_ROWS, likeEscape, query } from '../../db/sql.ts';
 
 export interface ItemRow {
   id: string;
@@ -78,4 +78,41 @@ export async function itemStockByWarehouse(db: Db, itemId: string): Promise<Arra
 export async function itemRecordsHeld(db: Db, itemId: string): Promise<number> {
   const [held] = await query<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM stock_records WHERE item_id = ${itemId} AND quantity > 0`);
   return held?.n ?? 0;
+}
+
+/** Of these items, the ones with stock on hand (a quantity above zero). */
+export async function itemsWithStock(db: Db, itemIds: string[]): Promise<Set<string>> {
+  if (itemIds.length === 0) return new Set();
+  const rows = await query<{ id: string }>(db, sql`SELECT DISTINCT item_id AS id FROM stock_records WHERE item_id = ANY(${arrayParam(itemIds)}) AND quantity > 0`);
+  return new Set(rows.map((r) => r.id));
+}
+
+const column = <T, V>(rows: readonly T[], pick: (row: T) => V) => arrayParam(rows.map(pick));
+
+/** Imported items updated by id: a value left out (undefined) keeps the stored one. */
+export async function updateItems(
+  db: Db,
+  audit: AuditStamp,
+  rows: ReadonlyArray<{ id: string; description: string; uom?: string | undefined; department?: string | undefined; tracking?: Tracking | undefined; active?: boolean | undefined }>,
+): Promise<void> {
+  for (let at = 0; at < rows.length; at += BATCH_ROWS) {
+    const b = rows.slice(at, at + BATCH_ROWS);
+    await query(
+      db,
+      sql`UPDATE items i SET description = u.description, uom = coalesce(u.uom, i.uom), department = coalesce(u.department, i.department),
+        tracking = coalesce(u.tracking, i.tracking), active = coalesce(u.active, i.active), _rev = i._rev + 1,
+        audit = jsonb_set(${JSON.stringify(audit)}::jsonb, '{create}', i.audit->'create')
+      FROM unnest(${column(b, (r) => r.id)}::text[], ${column(b, (r) => r.description)}::text[], ${column(b, (r) => r.uom ?? null)}::text[],
+        ${column(b, (r) => r.department ?? null)}::text[], ${column(b, (r) => r.tracking ?? null)}::text[], ${column(b, (r) => r.active ?? null)}::boolean[])
+        AS u(id, description, uom, department, tracking, active)
+      WHERE i.id = u.id`,
+    );
+  }
+}
+
+/** The barcodes of these items removed (an import with the barcodes column replaces them). */
+export async function deleteBarcodes(db: Db, itemIds: readonly string[]): Promise<void> {
+  for (let at = 0; at < itemIds.length; at += BATCH_ROWS) {
+    await query(db, sql`DELETE FROM item_barcodes WHERE item_id = ANY(${arrayParam(itemIds.slice(at, at + BATCH_ROWS))})`);
+  }
 }

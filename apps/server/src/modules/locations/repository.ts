@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { Location, Warehouse } from '@floorhand/contract/locations';
 import type { Db } from '../../db/client.ts';
 import type { AuditStamp, warehouses } from '../../db/schema.ts';
-import { likeEscape, query } from '../../db/sql.ts';
+import { arrayParam, BATCH_ROWS, likeEscape, query } from '../../db/sql.ts';
 
 export type WarehouseRow = typeof warehouses.$inferSelect;
 export const toWarehouse = (r: WarehouseRow): Warehouse => ({ _id: r.id, _rev: r.rev, x$audit: r.audit, code: r.code, name: r.name, active: r.active });
@@ -93,4 +93,49 @@ export async function locationCounts(db: Db, locationId: string): Promise<{ reco
     FROM stock_records WHERE location_id = ${locationId} AND quantity > 0`,
   );
   return counts;
+}
+
+/** Of these warehouses or locations, the ones that hold stock (a quantity above zero). */
+export async function placesHoldingStock(db: Db, column: 'warehouse_id' | 'location_id', ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await query<{ id: string }>(
+    db,
+    sql`SELECT DISTINCT ${sql.raw(column)} AS id FROM stock_records WHERE ${sql.raw(column)} = ANY(${arrayParam(ids)}) AND quantity > 0`,
+  );
+  return new Set(rows.map((r) => r.id));
+}
+
+const column = <T, V>(rows: readonly T[], pick: (row: T) => V) => arrayParam(rows.map(pick));
+
+/** Imported warehouses updated by id: a value left out (undefined) keeps the stored one. */
+export async function updateWarehouses(db: Db, audit: AuditStamp, rows: ReadonlyArray<{ id: string; name: string; active?: boolean | undefined }>): Promise<void> {
+  for (let at = 0; at < rows.length; at += BATCH_ROWS) {
+    const b = rows.slice(at, at + BATCH_ROWS);
+    await query(
+      db,
+      sql`UPDATE warehouses w SET name = u.name, active = coalesce(u.active, w.active), _rev = w._rev + 1,
+        audit = jsonb_set(${JSON.stringify(audit)}::jsonb, '{create}', w.audit->'create')
+      FROM unnest(${column(b, (r) => r.id)}::text[], ${column(b, (r) => r.name)}::text[], ${column(b, (r) => r.active ?? null)}::boolean[]) AS u(id, name, active)
+      WHERE w.id = u.id`,
+    );
+  }
+}
+
+/** Imported locations updated by id: a value left out (undefined) keeps the stored one. */
+export async function updateLocations(
+  db: Db,
+  audit: AuditStamp,
+  rows: ReadonlyArray<{ id: string; description?: string | undefined; type?: string | undefined; active?: boolean | undefined }>,
+): Promise<void> {
+  for (let at = 0; at < rows.length; at += BATCH_ROWS) {
+    const b = rows.slice(at, at + BATCH_ROWS);
+    await query(
+      db,
+      sql`UPDATE locations l SET description = coalesce(u.description, l.description), type = coalesce(u.type, l.type), active = coalesce(u.active, l.active),
+        _rev = l._rev + 1, audit = jsonb_set(${JSON.stringify(audit)}::jsonb, '{create}', l.audit->'create')
+      FROM unnest(${column(b, (r) => r.id)}::text[], ${column(b, (r) => r.description ?? null)}::text[], ${column(b, (r) => r.type ?? null)}::text[],
+        ${column(b, (r) => r.active ?? null)}::boolean[]) AS u(id, description, type, active)
+      WHERE l.id = u.id`,
+    );
+  }
 }
