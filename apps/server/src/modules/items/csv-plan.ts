@@ -67,10 +67,7 @@ export const planItems: Planner = async (db, auth, sheet) => {
       );
       await updateItems(tx, audit, old);
       if (withBarcodes) {
-        await deleteBarcodes(
-          tx,
-          old.map((r) => r.id),
-        );
+        await deleteBarcodes(tx, old.map((r) => r.id));
         const codes = all.flatMap((r) => [...new Set(r.barcodes ?? [])].map((barcode) => ({ barcode, itemId: r.id })));
         await mapDuplicates(() => insertRows(tx, 'item_barcodes', { barcode: 'text', itemId: 'text' }, codes, constants), {
           item_barcodes_org_barcode: () => dup('Barcode', '(one of the file)', 'Another item took one of these barcodes meanwhile; import again'),
