@@ -3,7 +3,7 @@ import { expect, type APIRequestContext, type Page, type TestInfo } from '@playw
 export const PASSWORD = 'demo1234';
 /** Demo workstations authorised as kiosk and time clock; any other id is not. */
 export const AUTHORISED_WS = 'WS0001';
-/** The secret the demo workstations hold (apps/server/src/db/seed.ts, DEMO.workstationSecret). */
+/** The secret the demo workstations hold (apps/server/src/seed/demo.ts, DEMO.workstationSecret). */
 export const DEMO_WORKSTATION_SECRET = 'demo-workstation-secret';
 
 export interface MachineOverrides {

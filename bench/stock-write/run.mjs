@@ -128,7 +128,7 @@ async function apiRun(server, token, data, rate) {
 
 // ---------------------------------------------------------------------------------------------
 // The same statements through a plain pg pool: what the server runs for one adjust or whole move
-// (apps/server/src/modules/stock/ledger.ts, repository.ts, idempotency.ts), with
+// (apps/server/src/modules/stock/service.ts, repository.ts, lib/idempotent-write.ts), with
 // the same texts, parameters and transaction; the answer stored under the key is the rows as JSON.
 
 const STOCK_SELECT = `SELECT sr.id, sr.stock_id, sr._rev AS rev, sr.quantity::text AS quantity, sr.condition_code, sr.lot, sr.serial,

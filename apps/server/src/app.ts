@@ -10,7 +10,7 @@ import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, validatorComp
 import { AppError, ERR, type ServerErr } from '@floorhand/contract/errors';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { seedDemo } from './db/seed.ts';
+import { seedDemo } from './seed/demo.ts';
 import type { Deps } from './lib/calls.ts';
 import { createTokenService } from './lib/tokens.ts';
 import { createAuthCache } from './lib/auth-cache.ts';
@@ -24,6 +24,9 @@ import { recordRoutes } from './modules/records/routes.ts';
 import { sessionRoutes } from './modules/session/routes.ts';
 import { siteRoutes } from './modules/site/routes.ts';
 import { stockRoutes } from './modules/stock/routes.ts';
+import { locationRoutes } from './modules/locations/routes.ts';
+import { itemRoutes } from './modules/items/routes.ts';
+import { csvTransferRoutes } from './modules/csv-transfer/routes.ts';
 import { schedulePurge } from './modules/housekeeping/purge.ts';
 
 /** The built web app: WEB_DIST, or apps/web/dist found from here. */
@@ -172,6 +175,9 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   mediaRoutes(app, deps);
   recordRoutes(app, deps);
   stockRoutes(app, deps);
+  locationRoutes(app, deps);
+  itemRoutes(app, deps);
+  csvTransferRoutes(app, deps);
 
   const dist = webDist(config);
   if (dist) {

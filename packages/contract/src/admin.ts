@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LABOR_DEFAULTS, STOCK_ADJUST_CLEAR_DST_LOC_DEFAULT } from './constants.ts';
 import { serverErrSchema } from './errors.ts';
-import type { callBase } from './api.ts';
+import type { callBase } from './common.ts';
 
 // Administration (docs/admin.md): accounts, roles, feature access, workstations, audit log, and the
 // admin-edited site data (app settings, brand). The calls are declared here and spread into `calls`

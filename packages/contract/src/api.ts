@@ -1,25 +1,15 @@
 import { z } from 'zod';
-import { serverErrSchema } from './errors.ts';
 import { PACK_PICK_MAX_ROWS, SITE_DATA_ID_MAX } from './constants.ts';
 import { entityDefSchema } from './records/schema-model.ts';
 import { adminCalls } from './admin.ts';
-import { inventoryCalls } from './inventory.ts';
+import { auditStampSchema, callBase, recordInputSchema, withErr } from './common.ts';
+import { csvTransferCalls } from './csv-transfer.ts';
+import { itemCalls } from './items.ts';
+import { locationCalls } from './locations.ts';
+import { stockCalls } from './stock.ts';
 
 // The schema of every call: request body and response, used for validation on the server, the
 // OpenAPI document and the web app's types. Paths are joined under /api (spec section 7).
-
-const id = z.string().min(1).max(100);
-
-/** Every body carries locId, siteId, appId and orgId. Identity and rights come from the token only. */
-export const callBase = z.object({
-  locId: z.string().max(40).optional(),
-  /** Empty before the site is resolved. */
-  siteId: z.string().max(100),
-  appId: id,
-  orgId: id,
-});
-
-const withErr = <T extends z.ZodRawShape>(shape: T) => z.object({ err: serverErrSchema.optional(), ...shape });
 
 export const siteInfo = z.object({ siteId: z.string(), orgId: z.string(), trustedDomains: z.array(z.string()) });
 
@@ -72,12 +62,6 @@ export const RECORD_ID_MAX = 120;
 export const recordIdSchema = z.string().min(1).max(RECORD_ID_MAX);
 /** The most records one record/list answer holds. */
 export const RECORD_LIST_MAX = PACK_PICK_MAX_ROWS;
-export const auditStampSchema = z.object({
-  create: z.object({ user: z.string(), ts: z.string() }),
-  modify: z.object({ user: z.string(), ts: z.string() }),
-});
-/** A record as sent: the entity's fields, `_rev` on update; x$type, x$audit and tmp$ properties are ignored. */
-export const recordInputSchema = z.record(z.string(), z.unknown());
 /** A record as stored and answered: its fields plus the control fields, all set by the server. */
 export const storedRecordSchema = z.looseObject({
   _id: z.string(),
@@ -104,7 +88,10 @@ export const mediaPurpose = z.enum(['photo', 'logo', 'icon']);
 
 export const calls = {
   ...adminCalls(callBase),
-  ...inventoryCalls(callBase),
+  ...stockCalls,
+  ...locationCalls,
+  ...itemCalls,
+  ...csvTransferCalls,
   'site/resolve': {
     locId: 'c1141',
     auth: 'none',

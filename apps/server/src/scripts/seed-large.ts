@@ -11,7 +11,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { openDatabase, type Db } from '../db/client.ts';
 import * as schema from '../db/schema.ts';
-import { DEMO, seedDemo } from '../db/seed.ts';
+import { DEMO, seedDemo } from '../seed/demo.ts';
 import { copyReceipts, STOCK_TABLES, withoutIndexes } from '../modules/stock/bulk-load.ts';
 import { inventorySeeded, seedInventory, stockCount, type InventorySize } from '../modules/stock/demo-data.ts';
 import { ledgerMismatches } from '../modules/stock/ledger-check.ts';

@@ -8,7 +8,7 @@ import { ROLE } from '@floorhand/contract/perms';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database, type Db } from '../db/client.ts';
-import { createAccount, createOrganisation, DEMO } from '../db/seed.ts';
+import { createAccount, createOrganisation, DEMO } from '../seed/demo.ts';
 
 // Builds the whole app in process on a real database: a fresh PostgreSQL database when DATABASE_URL
 // is set, PGlite in memory otherwise. A new database costs seconds, so build one app per test file

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { queryOptions, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { APP_SETTINGS_DEFAULTS, appSettingsSchema } from '@floorhand/contract/admin';
 import { ERR, type ServerErr } from '@floorhand/contract/errors';
-import type { CsvEntity } from '@floorhand/contract/inventory';
+import type { CsvEntity } from '@floorhand/contract/csv-transfer';
 import { dialogs } from '../components/dialogs/dialog-store.ts';
 import { siteDataQuery } from './admin-api.ts';
 import { apiBase, call, isTrustedHost } from './api.ts';

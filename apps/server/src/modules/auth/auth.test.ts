@@ -7,7 +7,7 @@ import { ACME, ACME_BASE, call, createAcme, createSecondNode, createTestApp, DEM
 import { AUTH_CACHE_MS } from '../../lib/auth-cache.ts';
 import { eq } from 'drizzle-orm';
 import { accountPerms } from '../../db/schema.ts';
-import { createAccount, DEMO } from '../../db/seed.ts';
+import { createAccount, DEMO } from '../../seed/demo.ts';
 import { NO_ACCESS_HERE, SERVICE_NOT_INTERACTIVE } from './service.ts';
 
 let t: TestApp;

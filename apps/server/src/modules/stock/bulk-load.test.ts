@@ -4,7 +4,7 @@ import type pg from 'pg';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import type { Db } from '../../db/client.ts';
 import * as schema from '../../db/schema.ts';
-import { DEMO } from '../../db/seed.ts';
+import { DEMO } from '../../seed/demo.ts';
 import { copyReceipts, copyText, droppableDefinitions, STOCK_TABLES, withoutIndexes } from './bulk-load.ts';
 import { seedInventory, type InventorySize } from './demo-data.ts';
 import { ledgerMismatches } from './ledger-check.ts';

@@ -20,7 +20,7 @@ import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
-import type { ResolvedReceipt } from './ledger.ts';
+import type { ResolvedReceipt } from './service.ts';
 import type { Actor } from './repository.ts';
 
 /** The tables a stock load writes. */

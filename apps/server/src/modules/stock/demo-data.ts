@@ -5,11 +5,11 @@
  * seeds in well under a second on PGlite; seed-large uses the same generator for 1,000,000 records.
  */
 import { sql } from 'drizzle-orm';
-import type { Tracking } from '@floorhand/contract/inventory';
+import type { Tracking } from '@floorhand/contract/items';
 import { auditStamp, newId } from '../../lib/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { records, warehouses } from '../../db/schema.ts';
-import { writeReceipts, type ResolvedReceipt } from './ledger.ts';
+import { writeReceipts, type ResolvedReceipt } from './service.ts';
 import type { Actor } from './repository.ts';
 import { insertRows, query } from '../../db/sql.ts';
 import { seededRandom } from '@floorhand/contract/random';

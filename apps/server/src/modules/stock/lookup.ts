@@ -6,7 +6,7 @@
  */
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { CallResponse } from '@floorhand/contract/api';
-import { LOOKUP_MATCHES, MOVEMENT_HISTORY_MAX, type LookupGroup } from '@floorhand/contract/inventory';
+import { LOOKUP_MATCHES, MOVEMENT_HISTORY_MAX, type LookupGroup } from '@floorhand/contract/stock';
 import { qtyNumber, qtyUnits } from '@floorhand/contract/quantity';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import type { Db } from '../../db/client.ts';
@@ -14,7 +14,7 @@ import { preparedStatement } from '../../db/prepared.ts';
 import { guarded } from '../../db/errors.ts';
 import { notFound } from '../../lib/errors.ts';
 import { query } from '../../db/sql.ts';
-import { type Body } from './db.ts';
+import { type Body } from '../../lib/call-body.ts';
 import { LISTED_STOCK_COLUMNS, movementsOf, selectStock, STOCK_FROM, toLookupRecord, toPlacedItem, type StockRow } from './repository.ts';
 
 type Match = (typeof LOOKUP_MATCHES)[number];

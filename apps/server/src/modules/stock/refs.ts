@@ -3,7 +3,7 @@
  * (warehouse, location, part number, condition code, department) to the rows it means.
  */
 import { sql } from 'drizzle-orm';
-import type { Tracking } from '@floorhand/contract/inventory';
+import type { Tracking } from '@floorhand/contract/items';
 import type { Db } from '../../db/client.ts';
 import { arrayParam, query } from '../../db/sql.ts';
 

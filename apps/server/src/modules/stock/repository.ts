@@ -5,7 +5,8 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { formatQty } from '@floorhand/contract/quantity';
-import type { LookupGroup, LookupRecord, Movement, MovementType, StockRecord, Tracking } from '@floorhand/contract/inventory';
+import type { Tracking } from '@floorhand/contract/items';
+import type { LookupGroup, LookupRecord, Movement, MovementType, StockRecord } from '@floorhand/contract/stock';
 import type { AuditStamp } from '../../db/schema.ts';
 import type { Db } from '../../db/client.ts';
 import { arrayParam, BATCH_ROWS, insertRows, isoSql, query } from '../../db/sql.ts';
@@ -294,4 +295,23 @@ export async function stockAndMovementsByIds(db: Db, orgId: string, stockIds: st
 export async function movementsByIds(db: Db, ids: string[]): Promise<Movement[]> {
   const rows = (await query<MovementRow>(db, sql`${MOVEMENT_SELECT} WHERE m.id = ANY(${arrayParam(ids)}::bigint[]) ORDER BY m.id`)).map(toMovement);
   return rows;
+}
+
+/** Of these stock ids, the ones an organisation's records use already. */
+export async function takenStockIds(db: Db, orgId: string, stockIds: string[]): Promise<Set<string>> {
+  const rows = await query<{ stock_id: string }>(db, sql`SELECT stock_id FROM stock_records WHERE org_id = ${orgId} AND stock_id = ANY(${arrayParam(stockIds)})`);
+  return new Set(rows.map((r) => r.stock_id));
+}
+
+/** Of these (item, serial) pairs, the ones on hand (a quantity above zero), as `itemId \0 serial`. */
+export async function serialsOnHand(db: Db, pairs: ReadonlyArray<{ itemId: string; serial: string }>): Promise<Set<string>> {
+  if (pairs.length === 0) return new Set();
+  const rows = await query<{ item_id: string; serial: string }>(
+    db,
+    sql`SELECT s.item_id, s.serial FROM stock_records s
+    JOIN unnest(${column(pairs, (p) => p.itemId)}::text[], ${column(pairs, (p) => p.serial)}::text[]) AS u(item_id, serial)
+      ON s.item_id = u.item_id AND s.serial = u.serial
+    WHERE s.quantity > 0`,
+  );
+  return new Set(rows.map((r) => `${r.item_id}\u0000${r.serial}`));
 }

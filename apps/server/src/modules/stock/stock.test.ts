@@ -5,7 +5,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { io, type Socket } from 'socket.io-client';
 import { validationDetailSchema, type CallResponse } from '@floorhand/contract/api';
 import { ERR, type ServerErr } from '@floorhand/contract/errors';
-import { groupRecords, type StockRecord } from '@floorhand/contract/inventory';
+import { groupRecords, type StockRecord } from '@floorhand/contract/stock';
 import type { ClientToServerEvents, EventEnvelope, ServerToClientEvents } from '@floorhand/contract/realtime';
 import { ACME_BASE, ACME, call, createAcme, createTestApp, DEMO_BASE, loginAs, uniqueIp, type TestApp } from '../../test/harness.ts';
 import { ledgerMismatches } from './ledger-check.ts';

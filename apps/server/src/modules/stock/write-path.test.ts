@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { StockRecord } from '@floorhand/contract/inventory';
+import type { StockRecord } from '@floorhand/contract/stock';
 import { call, createTestApp, loginAs, uniqueIp, type TestApp } from '../../test/harness.ts';
 import { ledgerMismatches } from './ledger-check.ts';
 

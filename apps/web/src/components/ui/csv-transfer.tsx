@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { IconDownload, IconUpload } from '@tabler/icons-react';
-import { importRefusalSummary, importReportOf, type CsvEntity, type ImportReport } from '@floorhand/contract/inventory';
+import { importRefusalSummary, importReportOf, type CsvEntity, type ImportReport } from '@floorhand/contract/csv-transfer';
 import { isAdmin } from '@floorhand/contract/perms';
 import { dialogs } from '../dialogs/dialog-store.ts';
 import { ApiError, call } from '../../lib/api.ts';

@@ -1,6 +1,6 @@
 import { Badge, Group, Paper, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Movement, MovementType } from '@floorhand/contract/inventory';
+import type { Movement, MovementType } from '@floorhand/contract/stock';
 import { showQty, showTimestamp } from '../../lib/inventory-format.ts';
 import { useNarrow } from '../../lib/use-narrow.ts';
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Badge, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { StockRecord } from '@floorhand/contract/inventory';
+import type { StockRecord } from '@floorhand/contract/stock';
 import { showQty } from '../../lib/inventory-format.ts';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {

@@ -1,7 +1,7 @@
 import { Modal } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import type { Location } from '@floorhand/contract/inventory';
+import type { Location } from '@floorhand/contract/locations';
 import { SchemaForm } from '../../../components/ui/schema-form.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { isDefinite, useAttempts } from '../../../lib/attempts.ts';

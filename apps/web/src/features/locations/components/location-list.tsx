@@ -1,7 +1,7 @@
 import { ActionIcon, Badge, Button, Card, Group, Menu, ScrollArea, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { IconDots, IconEdit, IconPackages, IconArchive } from '@tabler/icons-react';
-import type { Location } from '@floorhand/contract/inventory';
+import type { Location } from '@floorhand/contract/locations';
 import { useNarrow } from '../../../lib/use-narrow.ts';
 
 export interface LocationListProps {

@@ -2,7 +2,7 @@ import { ActionIcon, Alert, Badge, Drawer, Group, Loader, Paper, ScrollArea, Sta
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
-import { INVENTORY_MAX_ROWS } from '@floorhand/contract/inventory';
+import { INVENTORY_MAX_ROWS } from '@floorhand/contract/common';
 import { showQty } from '../../../lib/inventory-format.ts';
 import { useNarrow } from '../../../lib/use-narrow.ts';
 import { useLocationDetail } from '../api/get-location.ts';

@@ -4,7 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
-import type { Location } from '@floorhand/contract/inventory';
+import type { Location } from '@floorhand/contract/locations';
 import { dialogs } from '../../../components/dialogs/dialog-store.ts';
 import { CsvTransfer } from '../../../components/ui/csv-transfer.tsx';
 import { useStockChangedRefresh, useWarehouses } from '../../../lib/inventory-api.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { locationEntity, type Location } from '@floorhand/contract/inventory';
+import { locationEntity, type Location } from '@floorhand/contract/locations';
 import { validateRecord } from '@floorhand/contract/records/validate';
 import { readPrefs } from '../../../lib/prefs.ts';
 import { LOCATION_PREFS } from '../hooks/use-location-prefs.ts';

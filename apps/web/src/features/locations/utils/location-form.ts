@@ -1,4 +1,4 @@
-import { locationEntity, type Location } from '@floorhand/contract/inventory';
+import { locationEntity, type Location } from '@floorhand/contract/locations';
 import type { EntityDef } from '@floorhand/contract/records/schema-model';
 
 /**

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { groupRecords } from '@floorhand/contract/inventory';
+import { groupRecords } from '@floorhand/contract/stock';
 import { call } from '../../../lib/api.ts';
 import { inventoryKeys } from '../../../lib/inventory-api.ts';
 

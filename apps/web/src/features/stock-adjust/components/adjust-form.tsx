@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Select, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { StockRecord } from '@floorhand/contract/inventory';
+import type { StockRecord } from '@floorhand/contract/stock';
 import { showQty } from '../../../lib/inventory-format.ts';
 import type { StockAdjustPrefs } from '../hooks/use-stock-adjust-prefs.ts';
 import { adjustOutcome, type AdjustMode } from '../utils/outcomes.ts';

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { IconCircleCheck } from '@tabler/icons-react';
-import type { StockRecord } from '@floorhand/contract/inventory';
+import type { StockRecord } from '@floorhand/contract/stock';
 import { StockRecordSummary } from '../../../components/ui/stock-record-summary.tsx';
 import { PrintLabelButton } from './print-label.tsx';
 

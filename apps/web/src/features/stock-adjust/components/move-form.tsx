@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { ActionIcon, Button, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { IconBarcode } from '@tabler/icons-react';
-import type { StockRecord, Warehouse } from '@floorhand/contract/inventory';
+import type { Warehouse } from '@floorhand/contract/locations';
+import type { StockRecord } from '@floorhand/contract/stock';
 import { showQty } from '../../../lib/inventory-format.ts';
 import { moveOutcome } from '../utils/outcomes.ts';
 

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { StockRecord } from '@floorhand/contract/inventory';
+import type { StockRecord } from '@floorhand/contract/stock';
 import { showQty } from '../../../lib/inventory-format.ts';
 import { splitOutcome } from '../utils/outcomes.ts';
 

@@ -1,4 +1,4 @@
-import { DELTA_TYPES } from '@floorhand/contract/inventory';
+import { DELTA_TYPES } from '@floorhand/contract/stock';
 import { pref, usePrefs, type PrefsOf } from '../../../lib/prefs.ts';
 
 export const ADJUST_TYPES = ['adjust', 'move', 'split'] as const;

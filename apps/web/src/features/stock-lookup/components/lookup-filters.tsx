@@ -1,7 +1,7 @@
 import { ActionIcon, Group, NumberInput, Select, SimpleGrid, Switch, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { IconSortAscending, IconSortDescending } from '@tabler/icons-react';
-import { LOOKUP_SORTS } from '@floorhand/contract/inventory';
+import { LOOKUP_SORTS } from '@floorhand/contract/stock';
 import { useCodes, useWarehouses } from '../../../lib/inventory-api.ts';
 import type { StockLookupPrefs } from '../hooks/use-stock-lookup-prefs.ts';
 

@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Group, Paper, ScrollArea, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
-import type { LookupRecord } from '@floorhand/contract/inventory';
+import type { LookupRecord } from '@floorhand/contract/stock';
 import { showQty } from '../../../lib/inventory-format.ts';
 import { useNarrow } from '../../../lib/use-narrow.ts';
 import type { ItemSection } from '../utils/lookup.ts';

@@ -3,7 +3,8 @@ import { Alert, Badge, Button, Collapse, Group, Loader, Stack, Text } from '@man
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { IconAdjustments, IconInfoCircle } from '@tabler/icons-react';
-import { INVENTORY_MAX_ROWS, LOOKUP_VALUE_MAX } from '@floorhand/contract/inventory';
+import { INVENTORY_MAX_ROWS } from '@floorhand/contract/common';
+import { LOOKUP_VALUE_MAX } from '@floorhand/contract/stock';
 import { CsvTransfer } from '../../../components/ui/csv-transfer.tsx';
 import { MruChips } from '../../../components/ui/mru-chips.tsx';
 import { useStockChangedRefresh } from '../../../lib/inventory-api.ts';

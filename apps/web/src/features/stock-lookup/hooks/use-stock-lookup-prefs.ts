@@ -1,5 +1,5 @@
 import { ZERO_QTY_MONTHS_DEFAULT } from '@floorhand/contract/constants';
-import { LOOKUP_SORTS } from '@floorhand/contract/inventory';
+import { LOOKUP_SORTS } from '@floorhand/contract/stock';
 import { pref, usePrefs, type PrefsOf } from '../../../lib/prefs.ts';
 
 /** The stockLookup session preferences: filters, zero quantity with zeroQtyMonths, and sort. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LookupGroup, LookupRecord } from '@floorhand/contract/inventory';
+import type { LookupGroup, LookupRecord } from '@floorhand/contract/stock';
 import { sumQty } from '../../../lib/inventory-format.ts';
 import { readPrefs } from '../../../lib/prefs.ts';
 import { STOCK_LOOKUP_PREFS } from '../hooks/use-stock-lookup-prefs.ts';
@@ -75,7 +75,7 @@ describe('groupByItem', () => {
 describe('lookup value length', () => {
   it('fits up to the contract maximum and not beyond', async () => {
     const { lookupValueFits } = await import('./lookup.ts');
-    const { LOOKUP_VALUE_MAX } = await import('@floorhand/contract/inventory');
+    const { LOOKUP_VALUE_MAX } = await import('@floorhand/contract/stock');
     expect(lookupValueFits('A-01-3')).toBe(true);
     expect(lookupValueFits('x'.repeat(LOOKUP_VALUE_MAX))).toBe(true);
     expect(lookupValueFits('x'.repeat(LOOKUP_VALUE_MAX + 1))).toBe(false);

@@ -1,5 +1,5 @@
 import type { CallArgs } from '@floorhand/contract/api';
-import { LOOKUP_VALUE_MAX, type LOOKUP_MATCHES, type LookupGroup } from '@floorhand/contract/inventory';
+import { LOOKUP_VALUE_MAX, type LOOKUP_MATCHES, type LookupGroup } from '@floorhand/contract/stock';
 import { sumQty } from '../../../lib/inventory-format.ts';
 import type { StockLookupPrefs } from '../hooks/use-stock-lookup-prefs.ts';
 

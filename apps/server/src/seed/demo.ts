@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { APP_ID } from '@floorhand/contract/constants';
 import { BUILT_IN_ROLES, ROLE } from '@floorhand/contract/perms';
 import { auditStamp, newId } from '../lib/audit.ts';
-import type { Db } from './client.ts';
-import { accountPerms, accounts, organisations, roles, sites, workstations } from './schema.ts';
+import type { Db } from '../db/client.ts';
+import { accountPerms, accounts, organisations, roles, sites, workstations } from '../db/schema.ts';
 import { hashDeviceSecret } from '../lib/device-secret.ts';
 import { seedDemoInventory } from '../modules/stock/demo-data.ts';
 

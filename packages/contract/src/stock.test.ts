@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { entityDefSchema } from './records/schema-model.ts';
 import { validateRecord } from './records/validate.ts';
-import { CSV_COLUMNS, CSV_ENTITIES, groupRecords, INVENTORY_ENTITIES, importReportOf, lookupGroupSchema, lookupRecordSchema, quantityInput } from './inventory.ts';
+import { CSV_COLUMNS, CSV_ENTITIES, INVENTORY_ENTITIES, importReportOf } from './csv-transfer.ts';
+import { groupRecords, lookupGroupSchema, lookupRecordSchema, quantityInput } from './stock.ts';
 
 describe('inventory entities', () => {
   it.each(CSV_ENTITIES)('%s is a valid EntityDef whose fields are the CSV columns', (entity) => {
@@ -84,7 +85,7 @@ describe('importRefusalSummary', () => {
     rejected: rejected.map((p) => ({ ...p, field: 'x', message: 'y' })),
   });
   it('tells the header row from the data rows, and counts in words that add up', async () => {
-    const { importRefusalSummary } = await import('./inventory.ts');
+    const { importRefusalSummary } = await import('./csv-transfer.ts');
     const many = report(1, [...Array.from({ length: 11 }, () => ({ row: 1 })), { row: 2 }]);
     expect(importRefusalSummary(many)).toBe('12 problems in the header row and 1 of 1 data row; nothing was imported. Correct the file and import it again.');
     expect(importRefusalSummary(report(40, [{ row: 3 }, { row: 3 }, { row: 9 }]))).toMatch(/^3 problems in 2 of 40 data rows;/);

@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import type { CallResponse } from '@floorhand/contract/api';
 import { formatQty, parseQty, wholeUnitProblem } from '@floorhand/contract/quantity';
-import { stockRecordEntity } from '@floorhand/contract/inventory';
+import { stockRecordEntity } from '@floorhand/contract/stock';
 import { validateRecord, type ValidationErrors } from '@floorhand/contract/records/validate';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { auditStamp, newId } from '../../lib/audit.ts';
@@ -19,8 +19,8 @@ import { findSiteData } from '../site/repository.ts';
 import { badInput, checkRev, dup, invalidRecord as fieldProblem, notFound } from '../../lib/errors.ts';
 import { mapDuplicates } from '../../db/errors.ts';
 import { query } from '../../db/sql.ts';
-import { type Body } from './db.ts';
-import { idempotentWrite } from './idempotency.ts';
+import { type Body } from '../../lib/call-body.ts';
+import { idempotentWrite } from '../../lib/idempotent-write.ts';
 import { activeCodes, itemsByPartNumber, locationKey, locationsByCode, type ItemRef, type LocationRef } from './refs.ts';
 import {
   changeStock,

@@ -6,7 +6,7 @@
 import { Readable } from 'node:stream';
 import { sql, type SQL } from 'drizzle-orm';
 import { csvLine, type CsvValue } from '@floorhand/contract/csv';
-import { BARCODE_SEPARATOR, CSV_COLUMNS, type CsvEntity } from '@floorhand/contract/inventory';
+import { BARCODE_SEPARATOR, CSV_COLUMNS, type CsvEntity } from '@floorhand/contract/csv-transfer';
 import type { Db } from '../../db/client.ts';
 import { query } from '../../db/sql.ts';
 

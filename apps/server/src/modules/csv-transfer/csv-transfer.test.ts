@@ -3,10 +3,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import { parseCsv, toCsv } from '@floorhand/contract/csv';
 import { ERR } from '@floorhand/contract/errors';
-import { IMPORT_MAX_BYTES, importReportOf } from '@floorhand/contract/inventory';
+import { IMPORT_MAX_BYTES, importReportOf } from '@floorhand/contract/csv-transfer';
 import { wholeUnitsOnly } from '@floorhand/contract/quantity';
 import { call, createTestApp, DEMO_BASE, loginAs, uniqueIp, type TestApp } from '../../test/harness.ts';
-import { ledgerMismatches } from './ledger-check.ts';
+import { ledgerMismatches } from '../stock/ledger-check.ts';
 
 let t: TestApp;
 let clerk: string;

@@ -6,9 +6,9 @@ import { ACME, ACME_BASE, call, createAcme, createTestApp, loginAs, uniqueIp, ty
 import { and, eq } from 'drizzle-orm';
 import { APP_ID } from '@floorhand/contract/constants';
 import { featureAccess } from '../../db/schema.ts';
-import { DEMO } from '../../db/seed.ts';
+import { DEMO } from '../../seed/demo.ts';
 import { EVERYONE_ROLE } from '../session/service.ts';
-import { ledgerMismatches } from './ledger-check.ts';
+import { ledgerMismatches } from '../stock/ledger-check.ts';
 
 let t: TestApp;
 let clerk: string;
@@ -121,59 +121,6 @@ describe('locations', () => {
     const noWh = await save('location/save', { warehouse: 'NOPE', code: 'X-1' });
     expect(detailOf(noWh.body.err).errors.warehouse).toEqual(["No warehouse 'NOPE' exists"]);
     expect((await call(t.app, 'location/get', { warehouse: 'MAIN', code: 'NOWHERE' }, clerk)).status).toBe(404);
-  });
-});
-
-describe('items', () => {
-  it('creates an item with barcodes, finds it by them, and replaces them on update', async () => {
-    const partNumber = unique('P-');
-    const created = await save('item/save', { partNumber, description: 'Widget', department: 'ASSY', tracking: 'lot', barcodes: [`${partNumber}-BC1`, `${partNumber}-BC2`] });
-    expect(created.status, JSON.stringify(created.body)).toBe(200);
-    expect(created.body.item).toMatchObject({ partNumber, uom: 'EA', department: 'ASSY', tracking: 'lot', barcodes: [`${partNumber}-BC1`, `${partNumber}-BC2`], active: true });
-    const item = created.body.item!;
-    expect((await call(t.app, 'stock/lookup', { value: `${partNumber}-BC2` }, clerk)).body.matchedAs).toEqual(['barcode']);
-    const updated = await save('item/save', { _id: item._id, _rev: 1, partNumber, description: 'Widget', barcodes: [`${partNumber}-BC3`] });
-    expect(updated.body.item).toMatchObject({ barcodes: [`${partNumber}-BC3`], tracking: 'lot', department: 'ASSY' });
-    expect((await call(t.app, 'stock/lookup', { value: `${partNumber}-BC2` }, clerk)).body.matchedAs).toEqual([]);
-    const got = await call(t.app, 'item/get', { partNumber }, clerk);
-    expect(got.body).toMatchObject({ item: { partNumber, _rev: 2 }, stock: [] });
-  });
-
-  it('refuses a barcode of another item, an unknown department, a duplicate part number', async () => {
-    const other = (await call(t.app, 'item/list', { limit: 1 }, clerk)).body.items![0]!;
-    const res = await save('item/save', { partNumber: unique('P-'), description: 'x', department: 'NODEPT', barcodes: [other.barcodes[0]] });
-    expect(res.status).toBe(400);
-    const errors = detailOf(res.body.err).errors;
-    expect(errors.department).toEqual(["No active department 'NODEPT' exists"]);
-    expect(errors.barcodes?.[0]).toContain(`already names the item '${other.partNumber}'`);
-    const dup = await save('item/save', { partNumber: other.partNumber, description: 'again' });
-    expect(dup.body.err).toMatchObject({ code: ERR.dup, message: `An Item with id '${other.partNumber}' already exists.` });
-  });
-
-  it('refuses to change the tracking of an item with stock on hand', async () => {
-    const stocked = (await call(t.app, 'stock/lookup', { value: 'A-01-2', warehouse: 'MAIN' }, clerk)).body.groups![0]!;
-    const item = (await call(t.app, 'item/get', { partNumber: stocked.partNumber }, clerk)).body.item!;
-    const tracking = item.tracking === 'serial' ? 'none' : 'serial';
-    const res = await save('item/save', { _id: item._id, _rev: item._rev, partNumber: item.partNumber, description: item.description, tracking });
-    expect(res.status).toBe(409);
-  });
-
-  it('lists by search, department and page', async () => {
-    const res = await call(t.app, 'item/list', { search: 'FH-1000', department: 'ASSY', limit: 50 }, clerk);
-    expect(res.status).toBe(200);
-    expect(res.body.items!.every((i) => i.partNumber.startsWith('FH-1000') && i.department === 'ASSY')).toBe(true);
-    const first = await call(t.app, 'item/list', { limit: 2 }, clerk);
-    const second = await call(t.app, 'item/list', { limit: 2, offset: 1 }, clerk);
-    expect(second.body.items![0]).toEqual(first.body.items![1]);
-    expect((await call(t.app, 'item/get', { partNumber: 'NOPE' }, clerk)).status).toBe(404);
-  });
-
-  it('applies a retried save once', async () => {
-    const body = { idempotencyKey: randomUUID(), record: { partNumber: unique('P-'), description: 'Once' } };
-    const first = await call(t.app, 'item/save', body, clerk);
-    const again = await call(t.app, 'item/save', body, clerk);
-    expect(first.status).toBe(200);
-    expect(again.body).toEqual(first.body);
   });
 });
 
