@@ -12,7 +12,6 @@ const SOURCE_FILES = ['apps/*/src', 'packages/*/src', 'e2e', 'bench', 'scripts']
  * they are merged: each { file, import }. TODO(lead): empty this list after merging issue 11.
  */
 const PENDING_ISSUE_11 = [
-  { file: 'apps/server/src/db/seed.ts', import: '../modules/stock/demo-data.ts' }, // H1: demo seed out of db/
   { file: 'apps/server/src/lib/auth-context.ts', import: '../modules/auth/repository.ts' }, // H2
   { file: 'apps/server/src/lib/auth-context.ts', import: '../modules/admin/api-key.ts' }, // H2
   { file: 'apps/server/src/lib/auth-context.ts', import: '../modules/admin/repository.ts' }, // H2

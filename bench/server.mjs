@@ -119,7 +119,7 @@ export const loadAverage = () => {
  */
 export function jsonPoster(sockets) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: sockets });
-  return (base, token, path, body) => {
+  const post = (base, token, path, body) => {
     const payload = JSON.stringify({ ...BASE_BODY, ...body });
     return new Promise((ok, fail) => {
       const req = http.request(
@@ -135,4 +135,7 @@ export function jsonPoster(sockets) {
       req.end(payload);
     });
   };
+  /** Closes the kept-alive connections. */
+  post.close = () => agent.destroy();
+  return post;
 }

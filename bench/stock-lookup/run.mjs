@@ -158,5 +158,6 @@ try {
   console.log(`  plain pg, prepared, at ${RATE}/s: p99 ${m('plainP99').toFixed(1)} ms (what this machine gives the same statement without the server)`);
 } finally {
   server.stop();
+  post.close();
   await pool.end();
 }

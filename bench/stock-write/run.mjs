@@ -268,6 +268,6 @@ try {
   console.log(`  plain pg at ${RATE}/s: p99 ${m('plainP99').toFixed(1)} ms (what this machine gives the same statements without the server)`);
 } finally {
   server.stop();
-  agent.destroy();
+  post.close();
   await pool.end();
 }
