@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { queryOptions, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { APP_SETTINGS_DEFAULTS, appSettingsSchema } from '@floorhand/contract/admin';
 import { ERR, type ServerErr } from '@floorhand/contract/errors';
 import type { CsvEntity } from '@floorhand/contract/inventory';
 import type { StockChanged } from '@floorhand/contract/realtime';
+import { readStockAdjustSettings } from '@floorhand/contract/stock-rules';
 import { dialogs } from '../components/dialogs/dialog-store.ts';
 import { siteDataQuery } from './admin-api.ts';
 import { apiBase, call, isTrustedHost } from './api.ts';
@@ -96,18 +96,7 @@ export const stockQuery = (stockId: string) =>
     retry: false,
   });
 
-export interface StockAdjustSettings {
-  clearDstLoc: boolean;
-  reasons: string[];
-}
-
-/** app_settings' stockAdjust section, or the defaults where it is missing or broken. */
-export function readStockAdjustSettings(data: unknown): StockAdjustSettings {
-  const raw = (data as { stockAdjust?: unknown } | undefined)?.stockAdjust;
-  const parsed = appSettingsSchema.shape.stockAdjust.safeParse(raw);
-  return parsed.success ? parsed.data : { ...APP_SETTINGS_DEFAULTS.stockAdjust };
-}
-
+/** The stock-adjust section of app_settings (its adjustment reasons), read by the contract's rule. */
 export const useStockAdjustSettings = () => useQuery({ ...siteDataQuery('conf', 'app_settings'), select: (r) => readStockAdjustSettings(r.siteData?.data) });
 
 /**
