@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { QTY_MAX_UNITS, QTY_MESSAGES, formatQty, parseQty, qtyNumber, wholeUnitProblem, wholeUnitsOnly } from './quantity.ts';
+import { QTY_MAX_UNITS, QTY_MESSAGES, formatQty, parseQty, qtyNumber, wholeUnitsOnly } from './quantity.ts';
+import { wholeUnitProblem } from './stock-rules.ts';
 
 const units = (value: unknown) => {
   const r = parseQty(value);

@@ -86,7 +86,7 @@ export function qtyUnits(value: string | number): bigint {
  * not stock anyone can pick. An item's unit is free text (up to 10 characters); these codes, in any
  * case, carry the "whole units only" flag, every other unit (KG, M, L, …) takes up to four decimals.
  * The server refuses a fraction for such an item on every stock change; the forms say so before
- * sending. A Map, not a plain object: a unit named `constructor` is simply not whole-units-only.
+ * sending (stock-rules.ts wholeUnitsProblem). A Map, not a plain object: a unit named `constructor` is simply not whole-units-only.
  */
 export const WHOLE_UNIT_UOMS: ReadonlyMap<string, string> = new Map([
   ['EA', 'each'],
@@ -116,9 +116,3 @@ export const WHOLE_UNIT_UOMS: ReadonlyMap<string, string> = new Map([
 
 /** Whether an item's unit of measure takes whole units only (WHOLE_UNIT_UOMS). */
 export const wholeUnitsOnly = (uom: string | null | undefined): boolean => WHOLE_UNIT_UOMS.has((uom ?? '').trim().toUpperCase());
-
-/** The problem with `units` of an item counted in `uom`, as a phrase without a label, or undefined. */
-export function wholeUnitProblem(uom: string | null | undefined, units: bigint): string | undefined {
-  if (units % FACTOR === 0n || !wholeUnitsOnly(uom)) return undefined;
-  return `must be a whole number: ${(uom ?? '').trim().toUpperCase()} is counted in whole units`;
-}

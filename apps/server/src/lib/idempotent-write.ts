@@ -9,19 +9,16 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { CallPath } from '@floorhand/contract/api';
+import type { StockChanged } from '@floorhand/contract/realtime';
 import type { AuthContext } from './auth-context.ts';
 import type { Deps } from './calls.ts';
 import type { Db } from '../db/client.ts';
 import { idempotencyKeys, sites } from '../db/schema.ts';
-import { DuplicateKeyError, guarded } from '../db/errors.ts';
+import { DuplicateKeyError, constraintOf, guarded } from '../db/errors.ts';
 import { conflict } from './errors.ts';
-import { constraintOf } from '../db/errors.ts';
 
-/** What a write changed, told to every screen of the organisation after commit. */
-export interface Changed {
-  stockIds: string[];
-  locationIds: string[];
-}
+/** What a write changed, told to every screen of the organisation after commit (the stockChanged event). */
+export type Changed = StockChanged;
 
 export interface WriteResult<T> {
   response: T;

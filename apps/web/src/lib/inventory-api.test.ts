@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { APP_SETTINGS_DEFAULTS } from '@floorhand/contract/admin';
-import { inventoryKeys, isAffected, readStockAdjustSettings } from './inventory-api.ts';
+import { readStockAdjustSettings } from '@floorhand/contract/stock-rules';
+import { inventoryKeys, isAffected } from './inventory-api.ts';
 
 vi.mock('./session.ts', () => ({ realtime: { on: () => () => true } }));
 

@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
 import { queryOptions, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { APP_SETTINGS_DEFAULTS, appSettingsSchema } from '@floorhand/contract/admin';
 import { ERR, type ServerErr } from '@floorhand/contract/errors';
 import type { CsvEntity } from '@floorhand/contract/csv-transfer';
+import type { StockChanged } from '@floorhand/contract/realtime';
+import { readStockAdjustSettings } from '@floorhand/contract/stock-rules';
 import { dialogs } from '../components/dialogs/dialog-store.ts';
 import { siteDataQuery } from './admin-api.ts';
 import { apiBase, call, isTrustedHost } from './api.ts';
@@ -26,17 +27,12 @@ export const inventoryKeys = {
   codes: (type: CodeType) => ['inventory', 'codes', type] as const,
 };
 
-export interface StockChangedEvent {
-  stockIds: string[];
-  locationIds: string[];
-}
-
 /**
  * Whether a cached query shows something a stockChanged event touched. Lookups and location lists
  * are refreshed on any change (a record may have moved into what they match, and counts change);
  * a stock record or a location only when it is one of those named.
  */
-export function isAffected(key: QueryKey, data: unknown, ev: StockChangedEvent): boolean {
+export function isAffected(key: QueryKey, data: unknown, ev: StockChanged): boolean {
   if (key[0] !== 'inventory') return false;
   switch (key[1]) {
     case 'lookup':
@@ -57,8 +53,7 @@ export function isAffected(key: QueryKey, data: unknown, ev: StockChangedEvent):
 export function useStockChangedRefresh(): void {
   const qc = useQueryClient();
   useEffect(() => {
-    const off = realtime.on('stockChanged', (data) => {
-      const ev = data as StockChangedEvent;
+    const off = realtime.on('stockChanged', (ev) => {
       void qc.invalidateQueries({ predicate: (q) => isAffected(q.queryKey, q.state.data, ev) });
     });
     return () => void off();
@@ -101,18 +96,7 @@ export const stockQuery = (stockId: string) =>
     retry: false,
   });
 
-export interface StockAdjustSettings {
-  clearDstLoc: boolean;
-  reasons: string[];
-}
-
-/** app_settings' stockAdjust section, or the defaults where it is missing or broken. */
-export function readStockAdjustSettings(data: unknown): StockAdjustSettings {
-  const raw = (data as { stockAdjust?: unknown } | undefined)?.stockAdjust;
-  const parsed = appSettingsSchema.shape.stockAdjust.safeParse(raw);
-  return parsed.success ? parsed.data : { ...APP_SETTINGS_DEFAULTS.stockAdjust };
-}
-
+/** The stock-adjust section of app_settings (its adjustment reasons), read by the contract's rule. */
 export const useStockAdjustSettings = () => useQuery({ ...siteDataQuery('conf', 'app_settings'), select: (r) => readStockAdjustSettings(r.siteData?.data) });
 
 /**

@@ -16,7 +16,7 @@ import { create } from 'zustand';
 export const realtime = createRealtime(() => useAuthStore.getState().authToken);
 
 export const usePrinterStore = create<{ printers: Printer[] }>()(() => ({ printers: [] }));
-realtime.on('attachedPrinters', (d) => usePrinterStore.setState({ printers: (d as { printers: Printer[] }).printers }));
+realtime.on('attachedPrinters', (d) => usePrinterStore.setState({ printers: d.printers }));
 // Roles or feature access changed on the site: the token is renewed, so it carries the account's
 // roles as they are now (menus and guards read them), and the session starts again with them.
 realtime.on('featureAccessChanged', () => void renewToken());

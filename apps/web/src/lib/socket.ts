@@ -1,11 +1,25 @@
 import { io, type Socket } from 'socket.io-client';
 import { SOCKET_LIBRARY_DEFAULTS, SOCKET_SEND_TIMEOUT_MS } from '@floorhand/contract/constants';
 import { ERR } from '@floorhand/contract/errors';
-import type { ClientToServerEvents, EventEnvelope, SendReply, ServerEventName, ServerToClientEvents } from '@floorhand/contract/realtime';
+import {
+  SERVER_EVENT_NAMES,
+  type ClientToServerEvents,
+  type EventEnvelope,
+  type RealtimeTopic,
+  type SendOpAnswer,
+  type SendOpName,
+  type SendOpRequest,
+  type SendReply,
+  type ServerEventName,
+  type ServerEventPayload,
+  type ServerToClientEvents,
+} from '@floorhand/contract/realtime';
 import { apiBase } from './api.ts';
 import { createEventOrder, retryDelayMs } from './socket-backoff.ts';
 
-type Listener = (data: unknown) => void;
+/** A listener of one declared server event, handed that event's payload (contract `serverEvents`). */
+export type RealtimeListener<E extends ServerEventName> = (data: ServerEventPayload<E>) => void;
+type AnyListener = (data: unknown) => void;
 
 /**
  * The realtime socket: websocket only, one namespace per site, token at connect. After a connect
@@ -18,8 +32,8 @@ export function createRealtime(getToken: () => string | null, clientName = 'floo
   let attempt = 0;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   const order = createEventOrder();
-  const listeners = new Map<ServerEventName, Set<Listener>>();
-  const topics = new Set<string>();
+  const listeners = new Map<ServerEventName, Set<AnyListener>>();
+  const topics = new Set<RealtimeTopic>();
 
   const dispatch = (type: ServerEventName, env: EventEnvelope<unknown>) => {
     if (!order.accept(type, env.eventId)) return;
@@ -46,8 +60,9 @@ export function createRealtime(getToken: () => string | null, clientName = 'floo
       clearTimeout(retryTimer);
       retryTimer = setTimeout(() => s.connect(), retryDelayMs(attempt++));
     });
-    for (const type of ['attachedPrinters', 'featureAccessChanged', 'sessionClosed', 'stockChanged'] as const) {
-      s.on(type, ((env: EventEnvelope<unknown>) => dispatch(type, env)) as never);
+    // Every declared event (contract serverEvents) is heard; its listeners get its typed payload.
+    for (const type of SERVER_EVENT_NAMES) {
+      (s.on as (ev: ServerEventName, fn: (env: EventEnvelope<unknown>) => void) => void)(type, (env) => dispatch(type, env));
     }
   }
 
@@ -61,31 +76,34 @@ export function createRealtime(getToken: () => string | null, clientName = 'floo
   }
 
   /** The generic send: adds the token and the client's time, waits 10 s for the acknowledgement. */
-  async function send(op: string, data?: unknown): Promise<SendReply> {
+  async function send<O extends SendOpName>(op: O, data?: SendOpRequest<O>): Promise<SendReply<SendOpAnswer<O>>> {
     if (!socket) return { err: { code: ERR.generic, message: 'Not connected' } };
     const now = new Date();
     try {
-      return await socket.timeout(SOCKET_SEND_TIMEOUT_MS).emitWithAck('send', {
+      // The answer's shape is the op's declared answer (the server's handlers are typed by it).
+      return (await socket.timeout(SOCKET_SEND_TIMEOUT_MS).emitWithAck('send', {
         op,
         data,
         token: getToken() ?? undefined,
         clientTime: now.toISOString(),
         timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
         tzOffset: now.getTimezoneOffset(),
-      });
+      })) as SendReply<SendOpAnswer<O>>;
     } catch {
       return { err: { code: ERR.generic, message: `No answer from the server for '${op}'` } };
     }
   }
 
-  function on(type: ServerEventName, l: Listener): () => void {
+  /** Listens to one declared server event; answers the function that stops listening. */
+  function on<E extends ServerEventName>(type: E, l: RealtimeListener<E>): () => void {
     let set = listeners.get(type);
     if (!set) listeners.set(type, (set = new Set()));
-    set.add(l);
-    return () => set.delete(l);
+    const any = l as AnyListener;
+    set.add(any);
+    return () => set.delete(any);
   }
 
-  function subscribe(topic: string): void {
+  function subscribe(topic: RealtimeTopic): void {
     topics.add(topic);
     if (socket?.connected) void send('subscribe', { topic });
   }

@@ -4,7 +4,7 @@ import { io, type Socket } from 'socket.io-client';
 import { ERR, type ServerErr } from '@floorhand/contract/errors';
 import type { ClientToServerEvents, EventEnvelope, Printer, ServerToClientEvents } from '@floorhand/contract/realtime';
 import { ACME, ACME_BASE, call, createAcme, createSecondNode, createTestApp, loginAs, uniqueIp, type TestApp } from '../../test/harness.ts';
-import { MAX_SOCKET_MESSAGE_BYTES } from './socket.ts';
+import { MAX_SOCKET_MESSAGE_BYTES, envelope } from './socket.ts';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -145,6 +145,22 @@ describe('realtime send', () => {
     await expect.poll(() => ids.length).toBe(3);
     expect([...ids].sort((a, b) => a - b)).toEqual(ids);
     expect(new Set(ids).size).toBe(3);
+  });
+});
+
+describe('realtime emit: only declared events with their payload', () => {
+  it('wraps a payload its schema accepts with a new event id', () => {
+    const first = envelope('stockChanged', { stockIds: ['S000000001'], locationIds: [] });
+    const second = envelope('featureAccessChanged', { siteId: 'demo-main' });
+    expect(first.data).toEqual({ stockIds: ['S000000001'], locationIds: [] });
+    expect(second.eventId).toBeGreaterThan(first.eventId);
+  });
+
+  it('refuses a payload its schema refuses (and the type refuses it too)', () => {
+    // @ts-expect-error stockIds is a list of stock ids
+    expect(() => envelope('stockChanged', { stockIds: 'S000000001', locationIds: [] })).toThrow(/stockChanged/);
+    // @ts-expect-error no such event is declared
+    expect(() => envelope('selfDestruct', {})).toThrow();
   });
 });
 

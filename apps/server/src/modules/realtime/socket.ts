@@ -4,13 +4,25 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, ERR } from '@floorhand/contract/errors';
-import { sendRequestSchema, type ClientToServerEvents, type Printer, type ServerToClientEvents, type SendReply } from '@floorhand/contract/realtime';
+import {
+  isRealtimeTopic,
+  sendRequestSchema,
+  serverEvents,
+  type ClientToServerEvents,
+  type EventEnvelope,
+  type Printer,
+  type SendOpAnswer,
+  type SendOpName,
+  type SendReply,
+  type ServerEventName,
+  type ServerEventPayload,
+  type ServerToClientEvents,
+} from '@floorhand/contract/realtime';
 import type { Db } from '../../db/client.ts';
 import { authenticate, type AuthContext } from '../../lib/auth-context.ts';
 import type { TokenService } from '../../lib/tokens.ts';
 import type { AuthCache } from '../../lib/auth-cache.ts';
 
-type Payload<E extends keyof ServerToClientEvents> = Parameters<ServerToClientEvents[E]>[0]['data'];
 /** The message by which one node tells the others to forget who tokens are (lib/auth-cache.ts). */
 const AUTH_CHANGED = 'floorhand:authChanged';
 /** Events between server nodes (through the Redis adapter). */
@@ -20,8 +32,11 @@ interface NodeEvents {
 type FhSocket = Socket<ClientToServerEvents, ServerToClientEvents, NodeEvents, { auth: AuthContext; client: string }>;
 
 export interface Realtime {
-  /** Emits an event to every socket of a site (optionally one room of it) with an increasing event id. */
-  emit<E extends keyof ServerToClientEvents>(siteId: string, event: E, data: Payload<E>, room?: string): void;
+  /**
+   * Emits a declared event (contract `serverEvents`) to every socket of a site (optionally one room of
+   * it) with an increasing event id. A payload its schema refuses is logged and not sent.
+   */
+  emit<E extends ServerEventName>(siteId: string, event: E, data: ServerEventPayload<E>, room?: string): void;
   printersOf(siteId: string): Printer[];
   /** Disconnects every socket opened with the token `jti` of `siteId`, on every node (after logout). */
   disconnectToken(siteId: string, jti: string): void;
@@ -36,6 +51,15 @@ export function nextEventId(now = Date.now()): number {
 }
 
 type SendHandler = (socket: FhSocket, data: unknown) => Promise<unknown>;
+/** One handler per declared send op (contract `sendOps`), answering that op's answer type. */
+type SendHandlers = { [O in SendOpName]: (socket: FhSocket, data: unknown) => Promise<SendOpAnswer<O>> };
+
+/** An event as it goes out: its payload checked against the contract's schema, with a new event id. */
+export function envelope<E extends ServerEventName>(event: E, data: ServerEventPayload<E>): EventEnvelope<ServerEventPayload<E>> {
+  const checked = serverEvents[event].payload.safeParse(data);
+  if (!checked.success) throw new Error(`The payload of '${event}' does not match its schema: ${checked.error.message}`);
+  return { eventId: nextEventId(), data: checked.data as ServerEventPayload<E> };
+}
 
 /** The largest message a client may send; a bigger one closes its connection (socket.io's own check). */
 export const MAX_SOCKET_MESSAGE_BYTES = 64 * 1024;
@@ -65,20 +89,19 @@ export async function attachRealtime(
   }
   const printers = new Map<string, Printer[]>();
 
-  // The generic send: operations a client may ask for over the socket. A Map: an op named like an
-  // Object.prototype member (`constructor`, `__proto__`) is unknown, not a function to call.
-  const ops = new Map<string, SendHandler>([
-    ['ping', async () => ({ pong: new Date().toISOString() })],
-    ['subscribe', async (socket, data) => {
+  // The generic send: operations a client may ask for over the socket, one per declared op. A Map: an
+  // op named like an Object.prototype member (`constructor`, `__proto__`) is unknown, not a function to call.
+  const handlers: SendHandlers = {
+    ping: async () => ({ pong: new Date().toISOString() }),
+    subscribe: async (socket, data) => {
       const topic = typeof data === 'object' && data && 'topic' in data ? String(data.topic) : '';
-      if (!['labelPrinter', 'featureAccess', 'stock'].includes(topic)) throw new AppError(400, { code: ERR.badInput, message: `Unknown topic '${topic}'` });
+      if (!isRealtimeTopic(topic)) throw new AppError(400, { code: ERR.badInput, message: `Unknown topic '${topic}'` });
       await socket.join(topic);
-      if (topic === 'labelPrinter') {
-        socket.emit('attachedPrinters', { eventId: nextEventId(), data: { printers: printers.get(socket.data.auth.siteId) ?? [] } });
-      }
+      if (topic === 'labelPrinter') socket.emit('attachedPrinters', envelope('attachedPrinters', { printers: printers.get(socket.data.auth.siteId) ?? [] }));
       return { topic };
-    }],
-  ]);
+    },
+  };
+  const ops = new Map<string, SendHandler>(Object.entries(handlers));
 
   // One namespace per site id; the token's site must be the namespace's.
   const sites = io.of(/^\/[A-Za-z0-9_-]{1,40}$/);
@@ -126,9 +149,16 @@ export async function attachRealtime(
 
   return {
     emit(siteId, event, data, room) {
+      let env: EventEnvelope<ServerEventPayload<typeof event>>;
+      try {
+        env = envelope(event, data);
+      } catch (e) {
+        deps.log.error(e, 'socket event not sent');
+        return;
+      }
       const nsp = io.of(`/${siteId}`);
       const target = room ? nsp.to(room) : nsp;
-      (target.emit as (ev: string, payload: unknown) => void)(event, { eventId: nextEventId(), data });
+      (target.emit as (ev: ServerEventName, payload: typeof env) => void)(event, env);
     },
     printersOf: (siteId) => printers.get(siteId) ?? [],
     disconnectToken(siteId, jti) {

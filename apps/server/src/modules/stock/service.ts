@@ -7,14 +7,14 @@
  */
 import { sql } from 'drizzle-orm';
 import type { CallResponse } from '@floorhand/contract/api';
-import { formatQty, parseQty, wholeUnitProblem } from '@floorhand/contract/quantity';
+import { parseQty } from '@floorhand/contract/quantity';
+import { STOCK_RULE_MESSAGES, adjustRule, moveRule, readStockAdjustSettings, reasonProblem, ruleText, splitRule, wholeUnitProblem, type StockRuleProblem } from '@floorhand/contract/stock-rules';
 import { stockRecordEntity } from '@floorhand/contract/stock';
 import { validateRecord, type ValidationErrors } from '@floorhand/contract/records/validate';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { auditStamp, newId } from '../../lib/audit.ts';
 import type { Deps } from '../../lib/calls.ts';
 import type { Db } from '../../db/client.ts';
-import { SITE_DATA_DEFAULTS } from '../site/defaults.ts';
 import { findSiteData } from '../site/repository.ts';
 import { badInput, checkRev, dup, invalidRecord as fieldProblem, notFound } from '../../lib/errors.ts';
 import { mapDuplicates } from '../../db/errors.ts';
@@ -89,7 +89,7 @@ export function resolveReceipt(input: ReceiptInput, refs: ReceiptRefs): { errors
   const add = (field: string, message: string) => (errors[field] ??= []).push(message);
   const qty = parseQty(input.quantity);
   if (!qty.ok) add('quantity', `'Quantity' ${qty.message}`);
-  else if (qty.units <= 0n) add('quantity', `'Quantity' must be greater than 0`);
+  else if (qty.units <= 0n) add('quantity', `'Quantity' ${STOCK_RULE_MESSAGES.notPositive}`);
   const item = refs.items.get(input.partNumber);
   const fraction = item && qty.ok ? wholeUnitProblem(item.uom, qty.units) : undefined;
   if (fraction) add('quantity', `'Quantity' ${fraction}`);
@@ -195,11 +195,11 @@ async function locked(tx: Db, auth: AuthContext, stockId: string, rev: number | 
   return row;
 }
 
-/** Refuses a fraction of an item counted in whole units (EA, BOX, …). */
-function wholeUnits(row: LockedStock, qty: bigint, what: string): void {
-  const problem = wholeUnitProblem(row.uom, qty);
-  if (problem) throw badInput(`The quantity to ${what} ${problem}`);
-}
+/** The stock rules' view of a locked record (contract stock-rules.ts). */
+const unitOf = (row: LockedStock) => ({ have: unitsOf(row), serial: row.serial !== null, uom: row.uom });
+
+/** A refusal of a stock rule: what it is about, then the rule's phrase. */
+const ruleRefusal = (subject: string, problem: StockRuleProblem) => badInput(`${subject} ${ruleText(problem)}`);
 
 const unitsOf = (row: LockedStock) => {
   const parsed = parseQty(row.quantity);
@@ -209,27 +209,24 @@ const unitsOf = (row: LockedStock) => {
 
 /** The adjustment reasons of the site's app settings (stockAdjust.reasons), or the defaults. */
 export async function adjustReasons(db: Db, siteId: string): Promise<string[]> {
-  const read = (data: unknown) => {
-    const reasons = (data as { stockAdjust?: { reasons?: unknown } } | undefined)?.stockAdjust?.reasons;
-    return Array.isArray(reasons) ? reasons.filter((r): r is string => typeof r === 'string') : undefined;
-  };
   const row = await findSiteData(db, siteId, 'conf', 'app_settings');
-  return read(row?.data) ?? read(SITE_DATA_DEFAULTS.conf?.app_settings) ?? [];
+  return readStockAdjustSettings(row?.data).reasons;
 }
 
 export async function adjustStock(deps: Deps, auth: AuthContext, body: Body<'stock/adjust'>): Promise<StockChange> {
   const reasons = await adjustReasons(deps.db, auth.siteId);
-  if (!reasons.includes(body.reason)) throw badInput(`The reason '${body.reason}' is not one of the adjustment reasons: ${reasons.join(', ')}`);
-  if (body.deltaType === 'absolute' && body.qty < 0n) throw badInput('The new quantity must not be negative');
+  const badReason = reasonProblem(reasons, body.reason);
+  if (badReason) throw badInput(badReason);
+  const subject = `The quantity to ${body.deltaType === 'delta' ? 'adjust by' : 'set'}`;
+  if (body.deltaType === 'absolute' && body.qty < 0n) throw badInput(`${subject} ${STOCK_RULE_MESSAGES.negative}`);
   const actor = actorOf(auth, body.idempotencyKey);
   return idempotentWrite(deps, auth, 'stock/adjust', body, async (tx) => {
     const row = await locked(tx, auth, body.stockId, body._rev);
-    wholeUnits(row, body.qty, body.deltaType === 'delta' ? 'adjust by' : 'set');
-    const before = unitsOf(row);
-    const after = body.deltaType === 'delta' ? before + body.qty : body.qty;
-    if (after === before) throw badInput(`The adjustment leaves the quantity of '${row.stock_id}' at ${formatQty(before)}: nothing to change`);
-    if (after < 0n) throw badInput(`The adjustment would leave '${row.stock_id}' at ${formatQty(after)}; only ${formatQty(before)} is on hand`);
-    if (row.serial !== null && after !== 0n && after !== ONE) throw badInput(`'${row.stock_id}' is a serial-tracked unit: its quantity can only be 0 or 1`);
+    const unit = unitOf(row);
+    const rule = adjustRule(unit, body.deltaType, body.qty);
+    if (!rule.ok) throw ruleRefusal(subject, rule);
+    const { have: before } = unit;
+    const { after } = rule;
     const movementIds = await mapDuplicates(
       () =>
         changeStock(tx, actor, row.id, { quantity: after, audit: auditStamp(auth.accountId, row.audit) }, [
@@ -276,15 +273,6 @@ async function splitOff(tx: Db, actor: Actor, row: LockedStock, qty: bigint, tar
   return { id, stockId: stockId! };
 }
 
-/** Part of a record's quantity: above zero and below what it holds (all of it is a whole move). */
-function partOf(row: LockedStock, qty: bigint, what: string): bigint {
-  const have = unitsOf(row);
-  if (qty <= 0n) throw badInput(`The quantity to ${what} must be greater than 0`);
-  if (qty > have) throw badInput(`Cannot ${what} ${formatQty(qty)} of '${row.stock_id}': only ${formatQty(have)} is on hand`);
-  if (qty !== have) wholeUnits(row, qty, what);
-  if (row.serial !== null && qty !== have) throw badInput(`'${row.stock_id}' is a serial-tracked unit and cannot be divided`);
-  return have;
-}
 
 export async function moveStock(deps: Deps, auth: AuthContext, body: Body<'stock/move'>): Promise<StockChange> {
   const actor = actorOf(auth, body.idempotencyKey);
@@ -295,10 +283,11 @@ export async function moveStock(deps: Deps, auth: AuthContext, body: Body<'stock
     if (!target) throw badInput(`No location '${body.toLocation}' exists in warehouse '${warehouse}'`);
     await holdActiveLocation(tx, target.id, `${warehouse}/${body.toLocation}`);
     if (target.id === row.location_id) throw badInput(`'${row.stock_id}' is in '${body.toLocation}' already`);
-    const have = unitsOf(row);
-    const qty = body.qty ?? have;
-    if (have === 0n) throw badInput(`'${row.stock_id}' has no quantity to move`);
-    partOf(row, qty, 'move');
+    const unit = unitOf(row);
+    const rule = moveRule(unit, body.qty);
+    if (!rule.ok) throw ruleRefusal(rule.message === STOCK_RULE_MESSAGES.nothingToMove ? `'${row.stock_id}'` : 'The quantity to move', rule);
+    const { have } = unit;
+    const { qty } = rule;
     const move = { type: 'move' as const, fromLocationId: row.location_id, toLocationId: target.id, reason: null };
     const stamp = auditStamp(auth.accountId, row.audit);
     const changed = { stockIds: [row.stock_id], locationIds: [row.location_id, target.id] };
@@ -323,8 +312,10 @@ export async function splitStock(deps: Deps, auth: AuthContext, body: Body<'stoc
   const actor = actorOf(auth, body.idempotencyKey);
   return idempotentWrite(deps, auth, 'stock/split', body, async (tx) => {
     const row = await locked(tx, auth, body.stockId, body._rev);
-    const have = partOf(row, body.qty, 'split');
-    if (body.qty === have) throw badInput(`Cannot split all of '${row.stock_id}': a split leaves part of the quantity behind`);
+    const unit = unitOf(row);
+    const rule = splitRule(unit, body.qty);
+    if (!rule.ok) throw ruleRefusal('The quantity to split', rule);
+    const { have } = unit;
     const made = await splitOff(tx, actor, row, body.qty, { locationId: row.location_id, warehouseId: row.warehouse_id });
     const split = { type: 'split' as const, fromLocationId: row.location_id, toLocationId: row.location_id, reason: null };
     const movementIds = await changeStock(tx, actor, row.id, { quantity: have - body.qty, audit: auditStamp(auth.accountId, row.audit) }, [

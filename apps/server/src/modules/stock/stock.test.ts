@@ -158,7 +158,7 @@ describe('stock/adjust', () => {
   it.each([
     ['a delta below zero on hand', { qty: -11 }, 400, 'would leave'],
     ['a negative absolute quantity', { deltaType: 'absolute', qty: -1 }, 400, 'must not be negative'],
-    ['a change of nothing', { qty: 0 }, 400, 'nothing to change'],
+    ['a change of nothing', { qty: 0 }, 400, 'leaves the quantity unchanged'],
     ['text that is not a number', { qty: 'ten' }, 400, 'must be a number'],
     ['NaN', { qty: 'NaN' }, 400, 'must be a number'],
     ['too many decimals', { qty: 0.00001 }, 400, 'decimal places'],
@@ -258,7 +258,7 @@ describe('stock/move and stock/split', () => {
   it.each([
     ['an unknown location', { toLocation: 'NOWHERE' }, 400, "No location 'NOWHERE' exists in warehouse 'MAIN'"],
     ['the same location', { toLocation: 'A-01-2' }, 400, 'already'],
-    ['more than on hand', { qty: 11, toLocation: 'A-01-3' }, 400, 'only 10 is on hand'],
+    ['more than on hand', { qty: 11, toLocation: 'A-01-3' }, 400, 'is more than the 10 on hand'],
     ['a zero quantity', { qty: 0, toLocation: 'A-01-3' }, 400, 'greater than 0'],
     ['a negative quantity', { qty: -2, toLocation: 'A-01-3' }, 400, 'greater than 0'],
     ['an unknown warehouse', { toWarehouse: 'NOWH', toLocation: 'A-01-3' }, 400, "No location 'A-01-3' exists in warehouse 'NOWH'"],

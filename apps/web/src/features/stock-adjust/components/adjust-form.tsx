@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Select, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Select, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { StockRecord } from '@floorhand/contract/stock';
 import { showQty } from '../../../lib/inventory-format.ts';
 import type { StockAdjustPrefs } from '../hooks/use-stock-adjust-prefs.ts';
+import { QuantityInput } from '../../../components/ui/quantity-input.tsx';
 import { adjustOutcome, type AdjustMode } from '../utils/outcomes.ts';
 
 export interface AdjustRequest {
@@ -70,15 +71,12 @@ export function AdjustForm({ stock, reasons, deltaType, onDeltaType, busy, onSub
           ]}
           data-testid="adjust-mode"
         />
-        <TextInput
+        <QuantityInput
           label={mode === 'set' ? t('New quantity') : mode === 'add' ? t('Quantity to add') : t('Quantity to remove')}
-          inputMode="decimal"
-          autoComplete="off"
           value={qtyText}
-          onChange={(e) => setQtyText(e.currentTarget.value)}
+          onChange={setQtyText}
+          uom={stock.uom}
           error={qtyError}
-          rightSection={<Text size="sm" c="dimmed">{stock.uom}</Text>}
-          rightSectionWidth={48}
           data-testid="adjust-qty"
         />
         <Select

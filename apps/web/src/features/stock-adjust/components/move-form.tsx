@@ -5,6 +5,7 @@ import { IconBarcode } from '@tabler/icons-react';
 import type { Warehouse } from '@floorhand/contract/locations';
 import type { StockRecord } from '@floorhand/contract/stock';
 import { showQty } from '../../../lib/inventory-format.ts';
+import { QuantityInput } from '../../../components/ui/quantity-input.tsx';
 import { moveOutcome } from '../utils/outcomes.ts';
 
 export interface MoveRequest {
@@ -80,16 +81,13 @@ export function MoveForm({ stock, warehouses, destination, onDestination, onScan
             data-testid="move-warehouse"
           />
         )}
-        <TextInput
+        <QuantityInput
           label={t('Quantity to move')}
           placeholder={t('All ({{qty}})', { qty: showQty(stock.quantity) })}
-          inputMode="decimal"
-          autoComplete="off"
           value={qtyText}
-          onChange={(e) => setQtyText(e.currentTarget.value)}
+          onChange={setQtyText}
+          uom={stock.uom}
           error={qtyError}
-          rightSection={<Text size="sm" c="dimmed">{stock.uom}</Text>}
-          rightSectionWidth={48}
           data-testid="move-qty"
         />
         <Text size="sm" c="dimmed" data-testid="move-preview">

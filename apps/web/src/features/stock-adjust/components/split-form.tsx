@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { StockRecord } from '@floorhand/contract/stock';
 import { showQty } from '../../../lib/inventory-format.ts';
+import { QuantityInput } from '../../../components/ui/quantity-input.tsx';
 import { splitOutcome } from '../utils/outcomes.ts';
 
 export interface SplitRequest {
@@ -37,16 +38,13 @@ export function SplitForm({ stock, busy, onSubmit }: SplitFormProps) {
   return (
     <form onSubmit={(e) => void submit(e)} noValidate data-testid="split-form">
       <Stack gap="sm">
-        <TextInput
+        <QuantityInput
           label={t('Quantity for the new record')}
-          inputMode="decimal"
-          autoComplete="off"
           value={qtyText}
-          onChange={(e) => setQtyText(e.currentTarget.value)}
+          onChange={setQtyText}
+          uom={stock.uom}
           error={qtyError}
           disabled={stock.serial !== null}
-          rightSection={<Text size="sm" c="dimmed">{stock.uom}</Text>}
-          rightSectionWidth={48}
           data-testid="split-qty"
         />
         <Text size="sm" c="dimmed" data-testid="split-preview">
