@@ -4,8 +4,8 @@ import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { IconLink } from '@tabler/icons-react';
 import { NOTIFICATION_TIMEOUT_MS } from '@floorhand/contract/constants';
-import { ApiError, call } from '../../lib/api.ts';
-import { useMachineStore } from '../../lib/machine-store.ts';
+import { ApiError, call } from '../../../lib/api.ts';
+import { useMachineStore } from '../../../lib/machine-store.ts';
 
 /** How often a device showing a code asks whether an admin entered it. */
 export const PAIR_POLL_MS = 3000;

@@ -4,11 +4,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { IconPhotoUp } from '@tabler/icons-react';
 import { BRAND_COLORS, BRAND_DEFAULTS, brandSchema, FAVICON_SIZES, type BrandColor, type BrandData } from '@floorhand/contract/admin';
-import { SaveBar } from '../../components/ui/save-bar.tsx';
-import { adminKeys, siteDataQuery, useCallMutation } from '../../lib/admin-api.ts';
-import { brandIconUrl, brandLogoUrl } from '../../lib/brand-assets.ts';
-import { useSiteStore, type Brand } from '../../lib/site-store.ts';
-import { uploadFavicons, uploadLogo } from './brand-images.ts';
+import { SaveBar } from '../../../components/ui/save-bar.tsx';
+import { adminKeys, siteDataQuery, useCallMutation } from '../../../lib/admin-api.ts';
+import { brandIconUrl, brandLogoUrl } from '../../../lib/brand-assets.ts';
+import { useSiteStore, type Brand } from '../../../lib/site-store.ts';
+import { uploadFavicons, uploadLogo } from '../api/upload-brand-images.ts';
 
 const COLOR_LABELS: Record<BrandColor, string> = {
   primary: 'Primary',

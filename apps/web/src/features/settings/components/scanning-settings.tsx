@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { Card, Chip, Group, Image, Input, NumberInput, Stack, Switch, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { BARCODE_FORMATS_SUPPORTED, MIN_TOUCH_TARGET_PX, type BarcodeFormat } from '@floorhand/contract/constants';
-import { useAuthStore } from '../../lib/auth-store.ts';
-import type { MachineSettings } from '../../lib/machine-store.ts';
-import { CameraSelect } from '../../components/scanning/camera-select.tsx';
-import { mediaPicUrl } from '../../lib/brand-assets.ts';
-import { PhotoCapture } from '../../components/scanning/photo-capture.tsx';
-import { useProtectedPicture } from '../../lib/protected-picture.ts';
+import { useAuthStore } from '../../../lib/auth-store.ts';
+import type { MachineSettings } from '../../../lib/machine-store.ts';
+import { CameraSelect } from '../../../components/scanning/camera-select.tsx';
+import { mediaPicUrl } from '../../../lib/brand-assets.ts';
+import { PhotoCapture } from '../../../components/scanning/photo-capture.tsx';
+import { useProtectedPicture } from '../../../lib/protected-picture.ts';
 import { TestScanPanel } from './test-scan-panel.tsx';
 
 export type ScanningSettingsValue = Pick<MachineSettings, 'barcode' | 'timeclockCam' | 'photoCam'>;

@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { IconCopy, IconDeviceFloppy, IconKey, IconKeyOff, IconLockOpen } from '@tabler/icons-react';
 import { passwordProblem, type Account, type SitePerms } from '@floorhand/contract/admin';
 import { UI_BREAKPOINTS } from '@floorhand/contract/constants';
-import { dialogs } from '../../components/dialogs/dialog-store.ts';
-import { adminKeys, useCallMutation, useRoles, useSites } from '../../lib/admin-api.ts';
-import { fullName, useAuthStore } from '../../lib/auth-store.ts';
-import { i18n } from '../../lib/i18n.ts';
-import { useSiteStore } from '../../lib/site-store.ts';
+import { dialogs } from '../../../components/dialogs/dialog-store.ts';
+import { adminKeys, useCallMutation, useRoles, useSites } from '../../../lib/admin-api.ts';
+import { fullName, useAuthStore } from '../../../lib/auth-store.ts';
+import { i18n } from '../../../lib/i18n.ts';
+import { useSiteStore } from '../../../lib/site-store.ts';
 import { StaffLabel } from './staff-label.tsx';
 
 const FLAGS = [

@@ -3,10 +3,10 @@ import { Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { IconBarcode } from '@tabler/icons-react';
 import { WEDGE_KEY_GAP_MS } from '@floorhand/contract/constants';
-import type { Scan, ScanSource } from '../../lib/scanning/scan-bus.ts';
-import { ScanInput } from '../../components/scanning/scan-input.tsx';
-import { openScanner, useScannerStore, type BarcodeSettings } from '../../lib/scanning/scanner-store.ts';
-import { useScans } from '../../lib/scanning/use-scans.ts';
+import type { Scan, ScanSource } from '../../../lib/scanning/scan-bus.ts';
+import { ScanInput } from '../../../components/scanning/scan-input.tsx';
+import { openScanner, useScannerStore, type BarcodeSettings } from '../../../lib/scanning/scanner-store.ts';
+import { useScans } from '../../../lib/scanning/use-scans.ts';
 
 type Row = Scan & { id: number; ms: number | null };
 const KEPT = 5;

@@ -1,7 +1,7 @@
 import { FAVICON_SIZES } from '@floorhand/contract/admin';
 import { MEDIA_MAX_BYTES } from '@floorhand/contract/api';
 import { SCREEN_SAVER_LOGO } from '@floorhand/contract/constants';
-import { call } from '../../lib/api.ts';
+import { call } from '../../../lib/api.ts';
 
 // Brand pictures are redrawn in the browser before upload: any picture the browser can show (SVG
 // too) becomes a PNG of a sensible size, so media/upload only ever gets small PNGs.

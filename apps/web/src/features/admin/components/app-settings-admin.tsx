@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { IconBrush, IconBuildingWarehouse } from '@tabler/icons-react';
 import { APP_SETTINGS_DEFAULTS, appSettingsSchema, LABEL_TEMPLATE_LISTS, ORDER_TYPES, type AppSettings } from '@floorhand/contract/admin';
 import { isAdmin } from '@floorhand/contract/perms';
-import { SaveBar } from '../../components/ui/save-bar.tsx';
-import { adminKeys, siteDataQuery, useCallMutation } from '../../lib/admin-api.ts';
-import { useSessionStore } from '../../lib/session-store.ts';
+import { SaveBar } from '../../../components/ui/save-bar.tsx';
+import { adminKeys, siteDataQuery, useCallMutation } from '../../../lib/admin-api.ts';
+import { useSessionStore } from '../../../lib/session-store.ts';
 import { BrandAdmin } from './brand-admin.tsx';
 
 const ORDER_TYPE_LABELS: Record<(typeof ORDER_TYPES)[number], string> = {

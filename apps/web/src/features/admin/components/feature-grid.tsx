@@ -6,8 +6,8 @@ import { IconDeviceFloppy, IconEraser, IconRotate } from '@tabler/icons-react';
 import { EVERYONE, type FeatureGrid as Grid } from '@floorhand/contract/admin';
 import { MIN_TOUCH_TARGET_PX } from '@floorhand/contract/constants';
 import { nextLevel, type FeatureLevel } from '@floorhand/contract/features';
-import { WORK_AREA_MENU } from '../../components/ui/work-areas.tsx';
-import { adminKeys, featureAccessQuery, useCallMutation } from '../../lib/admin-api.ts';
+import { WORK_AREA_MENU } from '../../../components/ui/work-areas.tsx';
+import { adminKeys, featureAccessQuery, useCallMutation } from '../../../lib/admin-api.ts';
 
 type Levels = Grid['levels'];
 

@@ -2,7 +2,7 @@ import { Tabs } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { IconUserCircle, IconUsers } from '@tabler/icons-react';
 import { isAdmin } from '@floorhand/contract/perms';
-import { useSessionStore } from '../../lib/session-store.ts';
+import { useSessionStore } from '../../../lib/session-store.ts';
 import { AccountsAdmin } from './accounts-admin.tsx';
 import { MyAccount } from './my-account.tsx';
 

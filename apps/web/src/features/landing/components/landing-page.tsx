@@ -4,13 +4,13 @@ import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { IconAlertCircle, IconLogin } from '@tabler/icons-react';
 import { ERR } from '@floorhand/contract/errors';
-import { dialogs } from '../../components/dialogs/dialog-store.ts';
-import { ApiError } from '../../lib/api.ts';
-import { useAuthStore } from '../../lib/auth-store.ts';
-import { login } from '../../lib/session.ts';
-import { usePendingRoute } from '../../lib/session-store.ts';
-import { brandLogoUrl } from '../../lib/brand-assets.ts';
-import { useSiteStore } from '../../lib/site-store.ts';
+import { dialogs } from '../../../components/dialogs/dialog-store.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { useAuthStore } from '../../../lib/auth-store.ts';
+import { login } from '../../../lib/session.ts';
+import { usePendingRoute } from '../../../lib/session-store.ts';
+import { brandLogoUrl } from '../../../lib/brand-assets.ts';
+import { useSiteStore } from '../../../lib/site-store.ts';
 
 /** The landing (login) page: account, password, "Stay logged in"; the last account is remembered. */
 export function LandingPage() {

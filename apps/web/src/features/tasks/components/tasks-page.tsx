@@ -1,10 +1,10 @@
 import { Card, Group, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { visibleWorkAreas } from '../../components/ui/work-areas.tsx';
-import { useAuthStore } from '../../lib/auth-store.ts';
-import { useSessionStore } from '../../lib/session-store.ts';
-import { useScans } from '../../lib/scanning/use-scans.ts';
+import { visibleWorkAreas } from '../../../components/ui/work-areas.tsx';
+import { useAuthStore } from '../../../lib/auth-store.ts';
+import { useSessionStore } from '../../../lib/session-store.ts';
+import { useScans } from '../../../lib/scanning/use-scans.ts';
 
 /** The worker's home: the work areas the session's visible features allow. */
 export function TasksPage() {

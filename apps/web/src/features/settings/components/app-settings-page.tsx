@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { NOTIFICATION_TIMEOUT_MS } from '@floorhand/contract/constants';
 import { isAdmin } from '@floorhand/contract/perms';
-import { defaultWorkstationId, useMachineStore } from '../../lib/machine-store.ts';
-import { useSessionStore } from '../../lib/session-store.ts';
+import { defaultWorkstationId, useMachineStore } from '../../../lib/machine-store.ts';
+import { useSessionStore } from '../../../lib/session-store.ts';
 import { PairDevice } from './pair-device.tsx';
 import { ScanningSettings, scanningSettingsErrors } from './scanning-settings.tsx';
 

@@ -2,8 +2,8 @@ import { Alert, Button, Stack, Text } from '@mantine/core';
 import { Link, useMatches, useNavigate, useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { IconTools } from '@tabler/icons-react';
-import { WORK_AREA_MENU } from '../../components/ui/work-areas.tsx';
-import { useScans } from '../../lib/scanning/use-scans.ts';
+import { WORK_AREA_MENU } from '../../../components/ui/work-areas.tsx';
+import { useScans } from '../../../lib/scanning/use-scans.ts';
 
 /** A work area that is routed and guarded but whose screens arrive with their own issue. */
 export function WorkAreaPage() {

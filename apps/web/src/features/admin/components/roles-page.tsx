@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { roleNameSchema, type Role } from '@floorhand/contract/admin';
 import { isOrgAdmin } from '@floorhand/contract/perms';
-import { dialogs } from '../../components/dialogs/dialog-store.ts';
-import { adminKeys, useCallMutation, useRoles } from '../../lib/admin-api.ts';
-import { useSessionStore } from '../../lib/session-store.ts';
+import { dialogs } from '../../../components/dialogs/dialog-store.ts';
+import { adminKeys, useCallMutation, useRoles } from '../../../lib/admin-api.ts';
+import { useSessionStore } from '../../../lib/session-store.ts';
 
 /** What the built-in roles are for, when the organisation gave them no description of its own. */
 const BUILT_IN_PURPOSE: Record<string, string> = {
