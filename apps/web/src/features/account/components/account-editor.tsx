@@ -6,7 +6,9 @@ import { IconCopy, IconDeviceFloppy, IconKey, IconKeyOff, IconLockOpen } from '@
 import { passwordProblem, type Account, type SitePerms } from '@floorhand/contract/admin';
 import { UI_BREAKPOINTS } from '@floorhand/contract/constants';
 import { dialogs } from '../../../components/dialogs/dialog-store.ts';
-import { adminKeys, useCallMutation, useRoles, useSites } from '../../../lib/admin-api.ts';
+import { adminKeys, useCallMutation } from '../../../lib/call-mutation.ts';
+import { useRoles } from '../../../lib/roles.ts';
+import { useSites } from '../api/list-sites.ts';
 import { fullName, useAuthStore } from '../../../lib/auth-store.ts';
 import { i18n } from '../../../lib/i18n.ts';
 import { useSiteStore } from '../../../lib/site-store.ts';

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import type { Account } from '@floorhand/contract/admin';
-import { accountsQuery, ACCOUNTS_PAGE_SIZE } from '../../../lib/admin-api.ts';
+import { accountsQuery, ACCOUNTS_PAGE_SIZE } from '../api/list-accounts.ts';
 import { fullName } from '../../../lib/auth-store.ts';
 import { AccountEditor } from './account-editor.tsx';
 

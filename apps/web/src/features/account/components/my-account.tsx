@@ -4,7 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { IconDeviceFloppy, IconKey } from '@tabler/icons-react';
 import { myAccountProblem, passwordProblem, type Account } from '@floorhand/contract/admin';
-import { adminKeys, meQuery, useCallMutation } from '../../../lib/admin-api.ts';
+import { adminKeys, useCallMutation } from '../../../lib/call-mutation.ts';
+import { meQuery } from '../api/get-me.ts';
 import { fullName, useAuthStore } from '../../../lib/auth-store.ts';
 import { StaffLabel } from './staff-label.tsx';
 

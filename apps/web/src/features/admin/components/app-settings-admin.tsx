@@ -6,7 +6,8 @@ import { IconBrush, IconBuildingWarehouse } from '@tabler/icons-react';
 import { APP_SETTINGS_DEFAULTS, appSettingsSchema, LABEL_TEMPLATE_LISTS, ORDER_TYPES, type AppSettings } from '@floorhand/contract/admin';
 import { isAdmin } from '@floorhand/contract/perms';
 import { SaveBar } from '../../../components/ui/save-bar.tsx';
-import { adminKeys, siteDataQuery, useCallMutation } from '../../../lib/admin-api.ts';
+import { adminKeys, useCallMutation } from '../../../lib/call-mutation.ts';
+import { siteDataQuery } from '../../../lib/site-data.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
 import { BrandAdmin } from './brand-admin.tsx';
 

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { describeAudit, type AuditEntry } from '@floorhand/contract/admin';
-import { AUDIT_PAGE_SIZE, auditQuery } from '../../../lib/admin-api.ts';
+import { AUDIT_PAGE_SIZE, auditQuery } from '../api/list-audit.ts';
 
 const ENTITIES = ['account', 'role', 'featureAccess', 'workstation', 'siteData.conf', 'siteData.brand'];
 

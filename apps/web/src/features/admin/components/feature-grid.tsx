@@ -7,7 +7,8 @@ import { EVERYONE, type FeatureGrid as Grid } from '@floorhand/contract/admin';
 import { MIN_TOUCH_TARGET_PX } from '@floorhand/contract/constants';
 import { nextLevel, type FeatureLevel } from '@floorhand/contract/features';
 import { WORK_AREA_MENU } from '../../../components/ui/work-areas.tsx';
-import { adminKeys, featureAccessQuery, useCallMutation } from '../../../lib/admin-api.ts';
+import { adminKeys, useCallMutation } from '../../../lib/call-mutation.ts';
+import { featureAccessQuery } from '../api/get-feature-access.ts';
 
 type Levels = Grid['levels'];
 

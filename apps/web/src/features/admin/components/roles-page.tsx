@@ -5,7 +5,8 @@ import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { roleNameSchema, type Role } from '@floorhand/contract/admin';
 import { isOrgAdmin } from '@floorhand/contract/perms';
 import { dialogs } from '../../../components/dialogs/dialog-store.ts';
-import { adminKeys, useCallMutation, useRoles } from '../../../lib/admin-api.ts';
+import { adminKeys, useCallMutation } from '../../../lib/call-mutation.ts';
+import { useRoles } from '../../../lib/roles.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
 
 /** What the built-in roles are for, when the organisation gave them no description of its own. */

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { IconLink, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { pairCodeSchema, workstationIdSchema, type WorkstationRow } from '@floorhand/contract/admin';
 import { dialogs } from '../../../components/dialogs/dialog-store.ts';
-import { adminKeys, useCallMutation, workstationsQuery } from '../../../lib/admin-api.ts';
+import { adminKeys, useCallMutation } from '../../../lib/call-mutation.ts';
+import { workstationsQuery } from '../api/list-workstations.ts';
 import { useMachineStore } from '../../../lib/machine-store.ts';
 
 const when = (iso: string) => new Date(iso).toLocaleString();
