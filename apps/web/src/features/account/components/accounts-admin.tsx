@@ -1,11 +1,12 @@
-import { useState } from 'react';
-import { Badge, Button, Card, Group, Pagination, ScrollArea, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { Badge, Button, Group, Pagination, Stack, Switch, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import type { Account } from '@floorhand/contract/admin';
 import { accountsQuery, ACCOUNTS_PAGE_SIZE } from '../api/list-accounts.ts';
+import { DataTable, type DataColumn, type RowAction } from '../../../components/ui/data-table.tsx';
 import { fullName } from '../../../lib/auth-store.ts';
 import { AccountEditor } from './account-editor.tsx';
 
@@ -54,6 +55,20 @@ export function AccountsAdmin() {
   const list = useQuery(accountsQuery({ search: debounced.trim(), includeInactive, page }));
   const accounts = list.data?.accounts ?? [];
   const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / ACCOUNTS_PAGE_SIZE));
+  const columns = useMemo<DataColumn<Account>[]>(
+    () => [
+      { id: 'account', header: t('Account'), cell: (a) => a.userName, sortValue: (a) => a.userName, tdProps: { fw: 600 } },
+      { id: 'name', header: t('Name'), cell: (a) => fullName(a), sortValue: (a) => fullName(a) },
+      { id: 'email', header: t('E-mail'), cell: (a) => a.email, sortValue: (a) => a.email },
+      { id: 'badge', header: t('Badge'), cell: (a) => a.badgeCode, sortValue: (a) => a.badgeCode },
+      { id: 'tags', header: t('Roles and type'), cell: (a) => <Tags a={a} /> },
+    ],
+    [t],
+  );
+  const actions = useMemo<RowAction<Account>[]>(
+    () => [{ id: 'edit', label: (a) => (a.editable ? t('Edit') : t('View')), ariaLabel: (a) => t('Edit {{name}}', { name: a.userName }), onClick: (a) => setEditing(a.id) }],
+    [t],
+  );
   const current = editing && editing !== 'new' ? accounts.find((a) => a.id === editing) : undefined;
 
   return (
@@ -84,42 +99,20 @@ export function AccountsAdmin() {
         </Button>
       </Group>
 
-      {/* Desktop: a table; handhelds: one card per account. */}
-      <ScrollArea visibleFrom="sm" type="auto">
-        <Table highlightOnHover verticalSpacing="sm" data-testid="accounts-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('Account')}</Table.Th>
-              <Table.Th>{t('Name')}</Table.Th>
-              <Table.Th>{t('E-mail')}</Table.Th>
-              <Table.Th>{t('Badge')}</Table.Th>
-              <Table.Th>{t('Roles and type')}</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {accounts.map((a) => (
-              <Table.Tr key={a.id} data-account={a.userName} style={{ opacity: a.active ? 1 : 0.6 }}>
-                <Table.Td fw={600}>{a.userName}</Table.Td>
-                <Table.Td>{fullName(a)}</Table.Td>
-                <Table.Td>{a.email}</Table.Td>
-                <Table.Td>{a.badgeCode}</Table.Td>
-                <Table.Td>
-                  <Tags a={a} />
-                </Table.Td>
-                <Table.Td ta="right">
-                  <Button variant="light" size="sm" onClick={() => setEditing(a.id)} aria-label={t('Edit {{name}}', { name: a.userName })}>
-                    {a.editable ? t('Edit') : t('View')}
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </ScrollArea>
-      <Stack hiddenFrom="sm" gap="xs" data-testid="accounts-cards">
-        {accounts.map((a) => (
-          <Card key={a.id} withBorder padding="sm" component="button" type="button" onClick={() => setEditing(a.id)} data-account={a.userName} style={{ opacity: a.active ? 1 : 0.6, minHeight: 44, textAlign: 'left', width: '100%', cursor: 'pointer' }}>
+      {/* Desktop: a table; handhelds: one card per account (a card opens the editor). */}
+      <DataTable
+        rows={accounts}
+        columns={columns}
+        rowKey={(a) => a.id}
+        rowAttrs={(a) => ({ 'data-account': a.userName })}
+        rowStyle={(a) => ({ opacity: a.active ? 1 : 0.6 })}
+        actions={actions}
+        testId="accounts-table"
+        cardsTestId="accounts-cards"
+        loading={list.isPending}
+        empty={t('No accounts match.')}
+        renderCard={(a) => (
+          <UnstyledButton onClick={() => setEditing(a.id)} style={{ minHeight: 44, textAlign: 'left', width: '100%' }}>
             <Group justify="space-between" wrap="nowrap">
               <Text fw={600}>{a.userName}</Text>
               <Text size="sm" c="dimmed" truncate>
@@ -127,11 +120,9 @@ export function AccountsAdmin() {
               </Text>
             </Group>
             <Tags a={a} />
-          </Card>
-        ))}
-      </Stack>
-
-      {!list.isPending && accounts.length === 0 && <Text c="dimmed">{t('No accounts match.')}</Text>}
+          </UnstyledButton>
+        )}
+      />
       {pages > 1 && <Pagination total={pages} value={page + 1} onChange={(p) => setPage(p - 1)} size="lg" />}
       {editing && (editing === 'new' || current) && <AccountEditor key={editing} account={current ?? null} onClose={() => setEditing(null)} />}
     </Stack>

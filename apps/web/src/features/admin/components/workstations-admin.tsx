@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Card, Group, ScrollArea, Stack, Switch, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, Button, Card, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { IconLink, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconLink, IconPlus, IconTrash } from '@tabler/icons-react';
 import { pairCodeSchema, workstationIdSchema, type WorkstationRow } from '@floorhand/contract/admin';
 import { dialogs } from '../../../components/dialogs/dialog-store.ts';
+import { DataTable, type DataColumn, type RowAction } from '../../../components/ui/data-table.tsx';
 import { adminKeys, useCallMutation } from '../../../lib/call-mutation.ts';
 import { workstationsQuery } from '../api/list-workstations.ts';
 import { useMachineStore } from '../../../lib/machine-store.ts';
@@ -84,7 +85,6 @@ export function WorkstationsAdmin() {
   const thisDevice = useMachineStore((s) => s.workstation.id);
   const list = useQuery(workstationsQuery());
   const [newId, setNewId] = useState('');
-  const [search, setSearch] = useState('');
   const update = useCallMutation('admin/workstation/update', {
     invalidate: [adminKeys.workstations],
     done: t('The workstation is saved'),
@@ -103,7 +103,6 @@ export function WorkstationsAdmin() {
   };
   const idError = newId && !workstationIdSchema.safeParse(newId).success ? t('Use 1 to 40 letters, digits, - or _, starting and ending with a letter or digit') : null;
   const all = list.data?.workstations ?? [];
-  const rows = all.filter((ws) => matchesSearch(ws, search));
   const here = (id: string) =>
     id === thisDevice && (
       <Badge size="sm" variant="light" ml={6}>
@@ -115,6 +114,26 @@ export function WorkstationsAdmin() {
       <IconTrash size={20} />
     </ActionIcon>
   );
+  const toggles = (ws: WorkstationRow) => <Toggles key={`${ws.timeclock}${ws.kiosk}`} ws={ws} busy={update.isPending} onChange={(p, undo) => set(ws.id, p, undo)} />;
+  // The cells read the mutations' state: the columns are made again when it changes.
+  const columns: DataColumn<WorkstationRow>[] = [
+    {
+      id: 'id',
+      header: t('Workstation'),
+      sortValue: (ws) => ws.id,
+      tdProps: { fw: 600 },
+      cell: (ws) => (
+        <>
+          {ws.id}
+          {here(ws.id)}
+        </>
+      ),
+    },
+    { id: 'lastSeen', header: t('Last seen'), cell: (ws) => when(ws.lastSeen), sortValue: (ws) => ws.lastSeen },
+    { id: 'lastUser', header: t('Last account'), cell: (ws) => ws.lastUserName ?? '—', sortValue: (ws) => ws.lastUserName },
+    { id: 'auth', header: t('Authorised as'), cell: toggles },
+  ];
+  const actions: RowAction<WorkstationRow>[] = [{ id: 'remove', label: () => t('Remove'), onClick: (ws) => void drop(ws.id), render: (ws) => removeButton(ws.id) }];
 
   return (
     <Stack>
@@ -122,48 +141,20 @@ export function WorkstationsAdmin() {
         {t('A time-clock or kiosk account may only be used on a workstation authorised for it, and only from the device that holds its key: authorise a device from itself, or pair it by the code it shows under App Settings. The change applies at the next login there.')}
       </Text>
       <PairByCode />
-      <TextInput
-        leftSection={<IconSearch size={18} />}
-        placeholder={t('Search by id or account')}
-        aria-label={t('Search workstations')}
-        value={search}
-        onChange={(e) => setSearch(e.currentTarget.value)}
-        data-testid="ws-search"
-      />
-      <ScrollArea visibleFrom="sm" type="auto">
-        <Table verticalSpacing="sm" highlightOnHover data-testid="workstations-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('Workstation')}</Table.Th>
-              <Table.Th>{t('Last seen')}</Table.Th>
-              <Table.Th>{t('Last account')}</Table.Th>
-              <Table.Th>{t('Authorised as')}</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>{t('Remove')}</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((ws) => (
-              <Table.Tr key={ws.id} data-ws={ws.id}>
-                <Table.Td fw={600}>
-                  {ws.id}
-                  {here(ws.id)}
-                </Table.Td>
-                <Table.Td>{when(ws.lastSeen)}</Table.Td>
-                <Table.Td>{ws.lastUserName ?? '—'}</Table.Td>
-                <Table.Td>
-                  <Toggles key={`${ws.timeclock}${ws.kiosk}`} ws={ws} busy={update.isPending} onChange={(p, undo) => set(ws.id, p, undo)} />
-                </Table.Td>
-                <Table.Td>{removeButton(ws.id)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </ScrollArea>
-      <Stack hiddenFrom="sm" gap="xs">
-        {rows.map((ws) => (
-          <Card key={ws.id} withBorder padding="sm" data-ws={ws.id}>
+      <DataTable
+        rows={all}
+        columns={columns}
+        rowKey={(ws) => ws.id}
+        rowAttrs={(ws) => ({ 'data-ws': ws.id })}
+        actions={actions}
+        actionsHeader={t('Remove')}
+        filter={{ label: t('Search workstations'), placeholder: t('Search by id or account'), testId: 'ws-search', match: matchesSearch }}
+        testId="workstations-table"
+        loading={list.isPending}
+        empty={t('No workstation has logged in yet.')}
+        emptyFiltered={t('No workstation matches the search.')}
+        renderCard={(ws) => (
+          <>
             <Group justify="space-between" wrap="nowrap">
               <Text fw={600}>
                 {ws.id}
@@ -174,12 +165,10 @@ export function WorkstationsAdmin() {
             <Text size="sm" c="dimmed">
               {when(ws.lastSeen)} · {ws.lastUserName ?? '—'}
             </Text>
-            <Toggles key={`${ws.timeclock}${ws.kiosk}`} ws={ws} busy={update.isPending} onChange={(p, undo) => set(ws.id, p, undo)} />
-          </Card>
-        ))}
-      </Stack>
-      {!list.isPending && all.length === 0 && <Text c="dimmed">{t('No workstation has logged in yet.')}</Text>}
-      {all.length > 0 && rows.length === 0 && <Text c="dimmed">{t('No workstation matches the search.')}</Text>}
+            {toggles(ws)}
+          </>
+        )}
+      />
       <Card withBorder>
         <form
           onSubmit={(e) => {
