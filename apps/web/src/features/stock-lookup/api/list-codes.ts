@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { RECORD_LIST_MAX } from '@floorhand/contract/api';
 import { call } from '../../../lib/api.ts';
 import { inventoryKeys } from '../../../lib/inventory-api.ts';
 
@@ -8,7 +9,7 @@ export interface CodeOption {
   label: string;
 }
 
-export const listCodes = (type: CodeType) => call('record/list', { type, limit: 499 });
+export const listCodes = (type: CodeType) => call('record/list', { type, limit: RECORD_LIST_MAX });
 
 /** Active condition codes or departments (record layer) as select options "CODE – text". */
 export const codesQuery = (type: CodeType) =>
