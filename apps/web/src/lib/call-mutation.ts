@@ -20,6 +20,9 @@ export const adminKeys = {
   siteData: (section: string, dataId: string) => ['siteData', section, dataId] as const,
 };
 
+/** What a feature's mutation hook takes from its screen: the notification and what to do with the answer. */
+export type CallMutationOptions<P extends CallPath> = { done?: string; onSuccess?: (res: CallResponse<P>) => void };
+
 /**
  * A mutation of one call that refreshes the given queries (and the audit log, which every admin change
  * writes to) and shows `done` as a notification.

@@ -6,7 +6,12 @@ import { IconCopy, IconDeviceFloppy, IconKey, IconKeyOff, IconLockOpen } from '@
 import { passwordProblem, type Account, type SitePerms } from '@floorhand/contract/admin';
 import { UI_BREAKPOINTS } from '@floorhand/contract/constants';
 import { dialogs } from '../../../components/dialogs/dialog-store.ts';
-import { adminKeys, useCallMutation } from '../../../lib/call-mutation.ts';
+import { useUpdateAccount } from '../api/update-account.ts';
+import { useCreateAccount } from '../api/create-account.ts';
+import { useRevokeApiKey } from '../api/revoke-api-key.ts';
+import { useIssueApiKey } from '../api/issue-api-key.ts';
+import { useResetPassword } from '../api/reset-password.ts';
+import { useSetPassword } from '../api/set-password.ts';
 import { useRoles } from '../../../lib/roles.ts';
 import { useSites } from '../api/list-sites.ts';
 import { fullName, useAuthStore } from '../../../lib/auth-store.ts';
@@ -82,17 +87,14 @@ function PermsFields({ value, siteName, onChange, roleNames, disabled }: { value
 function Credentials({ account }: { account: Account }) {
   const { t } = useTranslation();
   const [password, setPassword] = useState('');
-  const invalidate = [adminKeys.accounts()];
-  const setPw = useCallMutation('admin/account/setPassword', { invalidate, done: t('The password is set'), onSuccess: () => setPassword('') });
-  const reset = useCallMutation('admin/account/resetPassword', {
-    invalidate,
+  const setPw = useSetPassword({ done: t('The password is set'), onSuccess: () => setPassword('') });
+  const reset = useResetPassword({
     onSuccess: (res) => res.password && showSecret(t('Temporary password'), res.password, t('Hand this password to {{name}}; they should change it under My account.', { name: account.userName })),
   });
-  const issue = useCallMutation('admin/account/issueApiKey', {
-    invalidate,
+  const issue = useIssueApiKey({
     onSuccess: (res) => res.apiKey && showSecret(t('API key'), res.apiKey, t('Copy the key now: it is shown only this once. Send it as "Authorization: Bearer <key>".')),
   });
-  const revoke = useCallMutation('admin/account/revokeApiKey', { invalidate, done: t('The API key is revoked') });
+  const revoke = useRevokeApiKey({ done: t('The API key is revoked') });
   const service = account.perms.some((p) => p.serviceAcct);
   if (service) {
     return (
@@ -170,9 +172,8 @@ export function AccountEditor({ account, onClose }: AccountEditorProps) {
   const service = perms.some((p) => p.serviceAcct);
   // Sites the account has no perms on yet, that this admin manages: roles can be given there too.
   const addable = sites.filter((site) => !perms.some((p) => p.siteId === site.id));
-  const invalidate = [adminKeys.accounts(), adminKeys.roles];
-  const create = useCallMutation('admin/account/create', { invalidate, done: t('The account is created'), onSuccess: onClose });
-  const update = useCallMutation('admin/account/update', { invalidate, done: t('The account is saved'), onSuccess: onClose });
+  const create = useCreateAccount({ done: t('The account is created'), onSuccess: onClose });
+  const update = useUpdateAccount({ done: t('The account is saved'), onSuccess: onClose });
 
   const userNameError = form.userName && !/^[A-Za-z0-9][A-Za-z0-9._@-]*$/.test(form.userName) ? t('Letters, digits, dots, underscores, @ and hyphens; start with a letter or digit') : null;
   const passwordError = !account && !service && password ? passwordProblem(password, form.userName) : undefined;

@@ -4,7 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { IconDeviceFloppy, IconKey } from '@tabler/icons-react';
 import { myAccountProblem, passwordProblem, type Account } from '@floorhand/contract/admin';
-import { adminKeys, useCallMutation } from '../../../lib/call-mutation.ts';
+import { useChangeMyPassword } from '../api/change-my-password.ts';
+import { useUpdateMe } from '../api/update-me.ts';
 import { meQuery } from '../api/get-me.ts';
 import { fullName, useAuthStore } from '../../../lib/auth-store.ts';
 import { StaffLabel } from './staff-label.tsx';
@@ -14,8 +15,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 function ProfileForm({ account }: { account: Account }) {
   const { t } = useTranslation();
   const [form, setForm] = useState({ firstName: account.firstName, surnames: account.surnames, email: account.email });
-  const save = useCallMutation('account/me/update', {
-    invalidate: [adminKeys.me],
+  const save = useUpdateMe({
     done: t('Your account is saved'),
     // The header shows the name from auth_settings: keep it in step.
     onSuccess: (res) => {
@@ -56,8 +56,7 @@ function PasswordForm({ userName }: { userName: string }) {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [repeat, setRepeat] = useState('');
-  const change = useCallMutation('account/me/changePassword', {
-    invalidate: [],
+  const change = useChangeMyPassword({
     done: t('Your password is changed'),
     onSuccess: () => {
       [setCurrent, setNext, setRepeat].forEach((set) => set(''));

@@ -6,7 +6,7 @@ import { IconBrush, IconBuildingWarehouse } from '@tabler/icons-react';
 import { APP_SETTINGS_DEFAULTS, appSettingsSchema, LABEL_TEMPLATE_LISTS, ORDER_TYPES, type AppSettings } from '@floorhand/contract/admin';
 import { isAdmin } from '@floorhand/contract/perms';
 import { SaveBar } from '../../../components/ui/save-bar.tsx';
-import { adminKeys, useCallMutation } from '../../../lib/call-mutation.ts';
+import { useSaveAppSettings } from '../api/save-app-settings.ts';
 import { siteDataQuery } from '../../../lib/site-data.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
 import { BrandAdmin } from './brand-admin.tsx';
@@ -41,7 +41,7 @@ const num = (v: string | number) => (typeof v === 'number' ? v : Number.NaN);
 function Editor({ initial, rev }: { initial: AppSettings; rev: number | undefined }) {
   const { t } = useTranslation();
   const [s, setS] = useState<AppSettings>(initial);
-  const save = useCallMutation('admin/appSettings/put', { invalidate: [adminKeys.siteData('conf', 'app_settings')], done: t('The site settings are saved') });
+  const save = useSaveAppSettings({ done: t('The site settings are saved') });
   const check = appSettingsSchema.safeParse(s);
   const problems = check.success ? [] : check.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
   const dirty = JSON.stringify(s) !== JSON.stringify(initial);

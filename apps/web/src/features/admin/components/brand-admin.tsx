@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { IconPhotoUp } from '@tabler/icons-react';
 import { BRAND_COLORS, BRAND_DEFAULTS, brandSchema, FAVICON_SIZES, type BrandColor, type BrandData } from '@floorhand/contract/admin';
 import { SaveBar } from '../../../components/ui/save-bar.tsx';
-import { adminKeys, useCallMutation } from '../../../lib/call-mutation.ts';
+import { adminKeys } from '../../../lib/call-mutation.ts';
+import { useSaveBrand } from '../api/save-brand.ts';
 import { siteDataQuery } from '../../../lib/site-data.ts';
 import { brandIconUrl, brandLogoUrl } from '../../../lib/brand-assets.ts';
 import { useSiteStore, type Brand } from '../../../lib/site-store.ts';
@@ -39,8 +40,7 @@ function Editor({ initial, rev }: { initial: BrandData; rev: number | undefined 
   const [brand, setBrand] = useState<BrandData>(initial);
   const [busy, setBusy] = useState<'logo' | 'icon' | null>(null);
   const [uploadError, setUploadError] = useState<string | null>(null);
-  const save = useCallMutation('admin/brand/put', {
-    invalidate: [adminKeys.siteData('brand', 'brand')],
+  const save = useSaveBrand({
     done: t('The brand is saved'),
     // The theme, header, favicon and screen saver follow the site store at once.
     onSuccess: (res) => res.siteData && site.set({ brand: res.siteData.data as Brand }),

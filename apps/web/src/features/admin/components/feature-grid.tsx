@@ -7,7 +7,7 @@ import { EVERYONE, type FeatureGrid as Grid } from '@floorhand/contract/admin';
 import { MIN_TOUCH_TARGET_PX } from '@floorhand/contract/constants';
 import { nextLevel, type FeatureLevel } from '@floorhand/contract/features';
 import { WORK_AREA_MENU } from '../../../components/ui/work-areas.tsx';
-import { adminKeys, useCallMutation } from '../../../lib/call-mutation.ts';
+import { useSaveFeatureAccess } from '../api/save-feature-access.ts';
 import { featureAccessQuery } from '../api/get-feature-access.ts';
 
 type Levels = Grid['levels'];
@@ -70,7 +70,7 @@ function GridEditor({ grid }: { grid: Grid }) {
   const { t } = useTranslation();
   const [levels, setLevels] = useState<Levels>(grid.levels);
   const [mode, setMode] = useState<'cycle' | 'clear'>('cycle');
-  const save = useCallMutation('admin/featureAccess/put', { invalidate: [adminKeys.featureAccess], done: t('Feature access is saved; every session follows at once') });
+  const save = useSaveFeatureAccess({ done: t('Feature access is saved; every session follows at once') });
   const dirty = JSON.stringify(levels) !== JSON.stringify(grid.levels);
   const roleLabel = (role: string) => (role === EVERYONE ? t('Everyone') : role);
 

@@ -5,7 +5,9 @@ import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { roleNameSchema, type Role } from '@floorhand/contract/admin';
 import { isOrgAdmin } from '@floorhand/contract/perms';
 import { dialogs } from '../../../components/dialogs/dialog-store.ts';
-import { adminKeys, useCallMutation } from '../../../lib/call-mutation.ts';
+import { useCreateRole } from '../api/create-role.ts';
+import { useRemoveRole } from '../api/remove-role.ts';
+import { useRenameRole } from '../api/rename-role.ts';
 import { useRoles } from '../../../lib/roles.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
 
@@ -22,7 +24,7 @@ function RenameDialog({ role, onClose }: { role: Role; onClose: () => void }) {
   const { t } = useTranslation();
   const [name, setName] = useState(role.name);
   const [description, setDescription] = useState(role.description);
-  const rename = useCallMutation('admin/role/rename', { invalidate: [adminKeys.roles, adminKeys.accounts(), adminKeys.featureAccess], done: t('The role is saved'), onSuccess: onClose });
+  const rename = useRenameRole({ done: t('The role is saved'), onSuccess: onClose });
   const error = nameError(name);
   return (
     <Modal opened onClose={onClose} title={t('Role {{name}}', { name: role.name })}>
@@ -54,7 +56,7 @@ function RenameDialog({ role, onClose }: { role: Role; onClose: () => void }) {
 
 function RoleCard({ role, canManage, onRename }: { role: Role; canManage: boolean; onRename: () => void }) {
   const { t } = useTranslation();
-  const remove = useCallMutation('admin/role/remove', { invalidate: [adminKeys.roles, adminKeys.accounts(), adminKeys.featureAccess], done: t('The role is removed') });
+  const remove = useRemoveRole({ done: t('The role is removed') });
   const holders = [...new Map(role.holders.map((h) => [h.accountId, h])).values()];
   return (
     <Card withBorder data-role={role.name}>
@@ -126,8 +128,7 @@ export function RolesPage() {
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [renaming, setRenaming] = useState<Role | null>(null);
-  const create = useCallMutation('admin/role/create', {
-    invalidate: [adminKeys.roles, adminKeys.featureAccess],
+  const create = useCreateRole({
     done: t('The role is created'),
     onSuccess: () => {
       setName('');

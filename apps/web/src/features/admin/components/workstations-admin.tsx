@@ -6,7 +6,9 @@ import { IconLink, IconPlus, IconTrash } from '@tabler/icons-react';
 import { pairCodeSchema, workstationIdSchema, type WorkstationRow } from '@floorhand/contract/admin';
 import { dialogs } from '../../../components/dialogs/dialog-store.ts';
 import { DataTable, type DataColumn, type RowAction } from '../../../components/ui/data-table.tsx';
-import { adminKeys, useCallMutation } from '../../../lib/call-mutation.ts';
+import { useRemoveWorkstation } from '../api/remove-workstation.ts';
+import { useUpdateWorkstation } from '../api/update-workstation.ts';
+import { usePairWorkstation } from '../api/pair-workstation.ts';
 import { workstationsQuery } from '../api/list-workstations.ts';
 import { useMachineStore } from '../../../lib/machine-store.ts';
 
@@ -41,7 +43,7 @@ function PairByCode() {
   const { t } = useTranslation();
   const [code, setCode] = useState('');
   const [auth, setAuth] = useState<Auth>({ timeclock: false, kiosk: true });
-  const pair = useCallMutation('admin/workstation/pair', { invalidate: [adminKeys.workstations], done: t('The device is paired') });
+  const pair = usePairWorkstation({ done: t('The device is paired') });
   const codeError = code && !pairCodeSchema.safeParse(code).success ? t('Six letters and digits, as the device shows them') : null;
   return (
     <Card withBorder data-testid="pair-by-code">
@@ -85,8 +87,7 @@ export function WorkstationsAdmin() {
   const thisDevice = useMachineStore((s) => s.workstation.id);
   const list = useQuery(workstationsQuery());
   const [newId, setNewId] = useState('');
-  const update = useCallMutation('admin/workstation/update', {
-    invalidate: [adminKeys.workstations],
+  const update = useUpdateWorkstation({
     done: t('The workstation is saved'),
     // Authorised from this very device: it keeps the secret the server answered.
     onSuccess: (res) => {
@@ -96,7 +97,7 @@ export function WorkstationsAdmin() {
       }
     },
   });
-  const remove = useCallMutation('admin/workstation/remove', { invalidate: [adminKeys.workstations], done: t('The workstation is removed') });
+  const remove = useRemoveWorkstation({ done: t('The workstation is removed') });
   const set = (id: string, p: Auth, undo: () => void) => update.mutate({ id, ...p, thisDevice: id === thisDevice }, { onError: undo });
   const drop = async (id: string) => {
     if (await dialogs.confirmDelete(t('the workstation {{id}} (it can log in again, unauthorised)', { id }))) remove.mutate({ id });
