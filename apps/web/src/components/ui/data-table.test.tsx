@@ -33,7 +33,8 @@ const codes = () => screen.queryAllByTestId('bin-row').map((r) => r.getAttribute
 
 afterEach(cleanup);
 
-describe('DataTable', () => {
+// The first render pays for loading Mantine: a busy machine takes longer than the default 5 s.
+describe('DataTable', { timeout: 20_000 }, () => {
   it('keeps the server order until a column is sorted, then sorts ascending, descending and back', () => {
     renderTable();
     expect(codes()).toEqual(['B-10', 'A-2', 'C-1']);
