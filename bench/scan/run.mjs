@@ -15,7 +15,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const DECODE_SECONDS = Number(process.env.BENCH_DECODE_SECONDS ?? 5);
 const WEDGE_SCANS = Number(process.env.BENCH_WEDGE_SCANS ?? 30);
 const TARGET = { fps: 15, latencyMs: 50 };
-// The overlay's camera settings (CAMERA_DECODE_OPTIONS in scanner-overlay.tsx) and formats (BARCODE_DEFAULTS).
+// The overlay's camera settings (CAMERA_DECODE_OPTIONS in apps/web/src/lib/scanning/scanner-controller.ts) and formats (BARCODE_DEFAULTS).
 const CAMERA_OPTIONS = { tryHarder: false, tryRotate: true, tryInvert: false, tryDownscale: true, maxNumberOfSymbols: 1 };
 const FORMATS = ['CODE_39', 'CODE_93', 'CODE_128', 'QR_CODE'];
 

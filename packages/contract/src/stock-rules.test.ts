@@ -48,6 +48,9 @@ describe('stock rules (one copy, used by the server ledger and the web forms)', 
   it('reads the adjustment reasons from app settings, or the defaults', () => {
     expect(readStockAdjustSettings({ stockAdjust: { clearDstLoc: true, reasons: ['Scrap'] } }).reasons).toEqual(['Scrap']);
     expect(readStockAdjustSettings({ stockAdjust: { reasons: 'Scrap' } })).toEqual(APP_SETTINGS_DEFAULTS.stockAdjust);
+    expect(readStockAdjustSettings({ stockAdjust: { clearDstLoc: false, reasons: ['Scrap'] } })).toEqual({ clearDstLoc: false, reasons: ['Scrap'] });
+    expect(readStockAdjustSettings(undefined)).toEqual(APP_SETTINGS_DEFAULTS.stockAdjust);
+    expect(readStockAdjustSettings({ stockAdjust: { clearDstLoc: 'no' } })).toEqual(APP_SETTINGS_DEFAULTS.stockAdjust);
     expect(reasonProblem(['Found'], 'Found')).toBeUndefined();
     expect(reasonProblem(['Found', 'Lost'], 'Stolen')).toBe("The reason 'Stolen' is not one of the adjustment reasons: Found, Lost");
   });

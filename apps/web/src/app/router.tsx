@@ -6,20 +6,20 @@ import { Shell } from './shell.tsx';
 import { isAuthenticated } from '../lib/auth-store.ts';
 import { logout, setNavigateToRoot } from '../lib/session.ts';
 import { usePendingRoute } from '../lib/session-store.ts';
-import { LandingPage } from '../features/landing/landing-page.tsx';
-import { TasksPage } from '../features/tasks/tasks-page.tsx';
-import { WorkAreaPage } from '../features/tasks/work-area-page.tsx';
+import { LandingPage } from '../features/landing/components/landing-page.tsx';
+import { TasksPage } from '../features/tasks/components/tasks-page.tsx';
+import { WorkAreaPage } from '../features/tasks/components/work-area-page.tsx';
 import { StockLookupPage } from '../features/stock-lookup/components/stock-lookup-page.tsx';
 import { StockAdjustPage } from '../features/stock-adjust/components/stock-adjust-page.tsx';
 import { LocationsPage } from '../features/locations/components/locations-page.tsx';
-import { AppSettingsPage } from '../features/settings/app-settings-page.tsx';
-import { AppSettingsAdmin } from '../features/admin/app-settings-admin.tsx';
-import { UserAcctPage } from '../features/account/user-acct-page.tsx';
-import { RolesPage } from '../features/admin/roles-page.tsx';
-import { FeatureAccessPage } from '../features/admin/feature-access-page.tsx';
-import { TimeclockPage } from '../features/timeclock/timeclock-page.tsx';
-import { KioskPage } from '../features/kiosk/kiosk-page.tsx';
-import { LinkBackPage } from '../features/landing/link-back-page.tsx';
+import { AppSettingsPage } from '../features/settings/components/app-settings-page.tsx';
+import { AppSettingsAdmin } from '../features/admin/components/app-settings-admin.tsx';
+import { UserAcctPage } from '../features/account/components/user-acct-page.tsx';
+import { RolesPage } from '../features/admin/components/roles-page.tsx';
+import { FeatureAccessPage } from '../features/admin/components/feature-access-page.tsx';
+import { TimeclockPage } from '../features/timeclock/components/timeclock-page.tsx';
+import { KioskPage } from '../features/kiosk/components/kiosk-page.tsx';
+import { LinkBackPage } from '../features/landing/components/link-back-page.tsx';
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {

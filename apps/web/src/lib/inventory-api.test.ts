@@ -1,6 +1,4 @@
 import { describe, expect, it, vi } from 'vitest';
-import { APP_SETTINGS_DEFAULTS } from '@floorhand/contract/admin';
-import { readStockAdjustSettings } from '@floorhand/contract/stock-rules';
 import { inventoryKeys, isAffected } from './inventory-api.ts';
 
 vi.mock('./session.ts', () => ({ realtime: { on: () => () => true } }));
@@ -27,13 +25,5 @@ describe('which queries a stockChanged event refreshes', () => {
   it('nothing else', () => {
     expect(isAffected(inventoryKeys.warehouses, undefined, ev)).toBe(false);
     expect(isAffected(['admin', 'accounts'], undefined, ev)).toBe(false);
-  });
-});
-
-describe('stock adjust app settings', () => {
-  it('are read from app_settings, or the defaults when missing or broken', () => {
-    expect(readStockAdjustSettings({ stockAdjust: { clearDstLoc: false, reasons: ['Scrap'] } })).toEqual({ clearDstLoc: false, reasons: ['Scrap'] });
-    expect(readStockAdjustSettings(undefined)).toEqual(APP_SETTINGS_DEFAULTS.stockAdjust);
-    expect(readStockAdjustSettings({ stockAdjust: { clearDstLoc: 'no' } })).toEqual(APP_SETTINGS_DEFAULTS.stockAdjust);
   });
 });

@@ -3,17 +3,15 @@ import { queryOptions, useQuery, useQueryClient, type QueryKey } from '@tanstack
 import { ERR, type ServerErr } from '@floorhand/contract/errors';
 import type { CsvEntity } from '@floorhand/contract/csv-transfer';
 import type { StockChanged } from '@floorhand/contract/realtime';
-import { readStockAdjustSettings } from '@floorhand/contract/stock-rules';
 import { dialogs } from '../components/dialogs/dialog-store.ts';
-import { siteDataQuery } from './admin-api.ts';
 import { apiBase, call, isTrustedHost } from './api.ts';
 import { useAuthStore } from './auth-store.ts';
 import { realtime } from './session.ts';
 import { useSiteStore } from './site-store.ts';
 
 // What the inventory work areas (stock lookup, stock adjust, locations) share: the query keys (so a
-// realtime stockChanged event refreshes every screen that shows stock), reference lists, one stock
-// record, the stock-adjust app settings and the CSV download.
+// realtime stockChanged event refreshes every screen that shows stock), the warehouses, one stock
+// record and the CSV download. What only one work area reads lives in that feature's api/.
 
 export const inventoryKeys = {
   all: ['inventory'] as const,
@@ -24,7 +22,7 @@ export const inventoryKeys = {
   locations: (args: object) => ['inventory', 'locations', args] as const,
   location: (warehouse: string, code: string) => ['inventory', 'location', warehouse, code] as const,
   warehouses: ['inventory', 'warehouses'] as const,
-  codes: (type: CodeType) => ['inventory', 'codes', type] as const,
+  codes: (type: string) => ['inventory', 'codes', type] as const,
 };
 
 /**
@@ -63,30 +61,7 @@ export function useStockChangedRefresh(): void {
 export const warehousesQuery = () =>
   queryOptions({ queryKey: inventoryKeys.warehouses, queryFn: () => call('warehouse/list', {}), staleTime: 5 * 60_000, select: (r) => r.warehouses ?? [] });
 
-export type CodeType = 'conditionCode' | 'department';
-export interface CodeOption {
-  value: string;
-  label: string;
-}
-
-/** Active condition codes or departments (record layer) as select options "CODE – text". */
-export const codesQuery = (type: CodeType) =>
-  queryOptions({
-    queryKey: inventoryKeys.codes(type),
-    queryFn: () => call('record/list', { type, limit: 499 }),
-    staleTime: 5 * 60_000,
-    select: (r): CodeOption[] =>
-      (r.records ?? [])
-        .filter((rec) => rec.active !== false)
-        .map((rec) => {
-          const code = String(rec.code ?? rec._id);
-          const text = rec.description ?? rec.name;
-          return { value: code, label: typeof text === 'string' && text ? `${code} – ${text}` : code };
-        }),
-  });
-
 export const useWarehouses = () => useQuery(warehousesQuery());
-export const useCodes = (type: CodeType) => useQuery(codesQuery(type));
 
 /** One stock record with its movement history. A missing or malformed id is an answer, not an error dialog. */
 export const stockQuery = (stockId: string) =>
@@ -95,9 +70,6 @@ export const stockQuery = (stockId: string) =>
     queryFn: () => call('stock/get', { stockId }, { suppress: /^(ERR_NOT_FOUND|ERR_BAD_INPUT)$/ }),
     retry: false,
   });
-
-/** The stock-adjust section of app_settings (its adjustment reasons), read by the contract's rule. */
-export const useStockAdjustSettings = () => useQuery({ ...siteDataQuery('conf', 'app_settings'), select: (r) => readStockAdjustSettings(r.siteData?.data) });
 
 /**
  * Downloads a CSV export. export/csv answers text/csv rather than JSON, so it is fetched here with

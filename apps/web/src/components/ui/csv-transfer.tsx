@@ -1,5 +1,5 @@
-import { useRef, useState } from 'react';
-import { Alert, Button, FileButton, Group, Modal, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { useMemo, useRef, useState } from 'react';
+import { Alert, Button, FileButton, Group, Modal, ScrollArea, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { dialogs } from '../dialogs/dialog-store.ts';
 import { ApiError, call } from '../../lib/api.ts';
 import { downloadCsv, inventoryKeys } from '../../lib/inventory-api.ts';
 import { useSessionStore } from '../../lib/session-store.ts';
+import { DataTable, type DataColumn } from './data-table.tsx';
 
 export interface CsvTransferProps {
   entity: CsvEntity;
@@ -17,8 +18,20 @@ export interface CsvTransferProps {
   warehouse?: string | null;
 }
 
+/** A refused row's problem, numbered (a row may have the same problem twice). */
+type Problem = ImportReport['rejected'][number] & { n: number };
+
 function RejectedRows({ report, onClose }: { report: ImportReport; onClose(): void }) {
   const { t } = useTranslation();
+  const problemColumns = useMemo<DataColumn<Problem>[]>(
+    () => [
+      { id: 'row', header: t('Row'), cell: (p) => p.row, sortValue: (p) => p.row },
+      { id: 'field', header: t('Field'), cell: (p) => p.field, sortValue: (p) => p.field },
+      { id: 'problem', header: t('Problem'), cell: (p) => p.message, tdProps: { style: { overflowWrap: 'anywhere' } } },
+    ],
+    [t],
+  );
+  const problems = useMemo(() => report.rejected.map((p, n) => ({ ...p, n })), [report.rejected]);
   return (
     <Modal opened onClose={onClose} title={t('Import refused')} size="lg" data-testid="import-report">
       <Stack>
@@ -26,24 +39,14 @@ function RejectedRows({ report, onClose }: { report: ImportReport; onClose(): vo
           {t(importRefusalSummary(report))}
         </Alert>
         <ScrollArea.Autosize mah="50vh" type="auto">
-          <Table striped verticalSpacing={4}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('Row')}</Table.Th>
-                <Table.Th>{t('Field')}</Table.Th>
-                <Table.Th>{t('Problem')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {report.rejected.map((p, i) => (
-                <Table.Tr key={i} data-testid="import-problem">
-                  <Table.Td>{p.row}</Table.Td>
-                  <Table.Td>{p.field}</Table.Td>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{p.message}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <DataTable
+            rows={problems}
+            columns={problemColumns}
+            rowKey={(p) => String(p.n)}
+            rowAttrs={() => ({ 'data-testid': 'import-problem' })}
+            tableProps={{ striped: true, verticalSpacing: 4, highlightOnHover: false }}
+            scroll={false}
+          />
         </ScrollArea.Autosize>
         {report.rejected.length < report.rejectedCount && <Text size="sm">{t('Only the first {{n}} problems are listed.', { n: report.rejected.length })}</Text>}
         <Group justify="flex-end">

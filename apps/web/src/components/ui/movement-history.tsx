@@ -1,8 +1,9 @@
-import { Badge, Group, Paper, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { useCallback, useMemo } from 'react';
+import { Badge, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Movement, MovementType } from '@floorhand/contract/stock';
 import { showQty, showTimestamp } from '../../lib/inventory-format.ts';
-import { useNarrow } from '../../lib/use-narrow.ts';
+import { DataTable, type DataColumn } from './data-table.tsx';
 
 const TYPE_LABELS: Record<MovementType, string> = {
   receive: 'Received',
@@ -36,73 +37,55 @@ export interface MovementHistoryProps {
   more?: boolean;
 }
 
+const typeBadge = (m: Movement, label: string) => (
+  <Badge color={TYPE_COLORS[m.type] ?? 'gray'} variant="light">
+    {label}
+  </Badge>
+);
+
 /** A stock record's ledger, newest first: a table on desktops, a list on handhelds. */
 export function MovementHistory({ movements, more }: MovementHistoryProps) {
   const { t } = useTranslation();
-  const narrow = useNarrow();
+  const note = useCallback((m: Movement) => [m.reason, m.relatedStockId ? t('with {{stockId}}', { stockId: m.relatedStockId }) : null].filter(Boolean).join(' · '), [t]);
+  const columns = useMemo<DataColumn<Movement>[]>(
+    () => [
+      { id: 'ts', header: t('When'), cell: (m) => showTimestamp(m.ts), tdProps: { style: { whiteSpace: 'nowrap' } } },
+      { id: 'type', header: t('What'), cell: (m) => typeBadge(m, t(TYPE_LABELS[m.type])) },
+      { id: 'delta', header: t('Change'), cell: (m) => signed(m.qtyDelta), align: 'right' },
+      { id: 'after', header: t('After'), cell: (m) => showQty(m.qtyAfter), align: 'right' },
+      { id: 'where', header: t('Where'), cell: route },
+      { id: 'note', header: t('Note'), cell: note },
+      { id: 'by', header: t('By'), cell: (m) => m.userName ?? m.user },
+    ],
+    [t, note],
+  );
   if (movements.length === 0) return <Text c="dimmed">{t('No movements yet.')}</Text>;
-  const note = (m: Movement) => [m.reason, m.relatedStockId ? t('with {{stockId}}', { stockId: m.relatedStockId }) : null].filter(Boolean).join(' · ');
   return (
     <Stack gap="xs" data-testid="movement-history">
-      {narrow ? (
-        <Stack gap={6}>
-          {movements.map((m) => (
-            <Paper key={m.id} withBorder p="xs" data-testid="movement-row" data-type={m.type}>
-              <Group justify="space-between" wrap="nowrap" gap="xs">
-                <Badge color={TYPE_COLORS[m.type] ?? 'gray'} variant="light">
-                  {t(TYPE_LABELS[m.type])}
-                </Badge>
-                <Text fw={600} size="sm">
-                  {signed(m.qtyDelta)} → {showQty(m.qtyAfter)}
-                </Text>
-              </Group>
-              <Text size="sm">{route(m)}</Text>
-              {note(m) && <Text size="sm">{note(m)}</Text>}
-              <Text size="xs" c="dimmed">
-                {showTimestamp(m.ts)} · {m.userName ?? m.user}
+      <DataTable
+        rows={movements}
+        columns={columns}
+        rowKey={(m) => m.id}
+        rowAttrs={(m) => ({ 'data-testid': 'movement-row', 'data-type': m.type })}
+        tableProps={{ striped: true, verticalSpacing: 6, highlightOnHover: false }}
+        more={more ?? false}
+        moreHint={t('Older movements are not shown.')}
+        renderCard={(m) => (
+          <>
+            <Group justify="space-between" wrap="nowrap" gap="xs">
+              {typeBadge(m, t(TYPE_LABELS[m.type]))}
+              <Text fw={600} size="sm">
+                {signed(m.qtyDelta)} → {showQty(m.qtyAfter)}
               </Text>
-            </Paper>
-          ))}
-        </Stack>
-      ) : (
-        <ScrollArea type="auto">
-          <Table verticalSpacing={6} striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('When')}</Table.Th>
-                <Table.Th>{t('What')}</Table.Th>
-                <Table.Th ta="right">{t('Change')}</Table.Th>
-                <Table.Th ta="right">{t('After')}</Table.Th>
-                <Table.Th>{t('Where')}</Table.Th>
-                <Table.Th>{t('Note')}</Table.Th>
-                <Table.Th>{t('By')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {movements.map((m) => (
-                <Table.Tr key={m.id} data-testid="movement-row" data-type={m.type}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{showTimestamp(m.ts)}</Table.Td>
-                  <Table.Td>
-                    <Badge color={TYPE_COLORS[m.type] ?? 'gray'} variant="light">
-                      {t(TYPE_LABELS[m.type])}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td ta="right">{signed(m.qtyDelta)}</Table.Td>
-                  <Table.Td ta="right">{showQty(m.qtyAfter)}</Table.Td>
-                  <Table.Td>{route(m)}</Table.Td>
-                  <Table.Td>{note(m)}</Table.Td>
-                  <Table.Td>{m.userName ?? m.user}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollArea>
-      )}
-      {more && (
-        <Text size="sm" c="dimmed">
-          {t('Older movements are not shown.')}
-        </Text>
-      )}
+            </Group>
+            <Text size="sm">{route(m)}</Text>
+            {note(m) && <Text size="sm">{note(m)}</Text>}
+            <Text size="xs" c="dimmed">
+              {showTimestamp(m.ts)} · {m.userName ?? m.user}
+            </Text>
+          </>
+        )}
+      />
     </Stack>
   );
 }

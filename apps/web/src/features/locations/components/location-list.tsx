@@ -1,8 +1,9 @@
-import { ActionIcon, Badge, Button, Card, Group, Menu, ScrollArea, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { useMemo } from 'react';
+import { ActionIcon, Badge, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { IconDots, IconEdit, IconPackages, IconArchive } from '@tabler/icons-react';
 import type { Location } from '@floorhand/contract/locations';
-import { useNarrow } from '../../../lib/use-narrow.ts';
+import { DataTable, type DataColumn, type RowAction } from '../../../components/ui/data-table.tsx';
 
 export interface LocationListProps {
   locations: Location[];
@@ -51,88 +52,73 @@ function Actions({ l, canEdit, onStock, onEdit, onDeactivate }: { l: Location } 
 /** Locations as a table on desktops and as cards on handhelds; a row opens what the location holds. */
 export function LocationList(props: LocationListProps) {
   const { t } = useTranslation();
-  const narrow = useNarrow();
-  const { locations, onStock } = props;
-  if (narrow) {
-    return (
-      <Stack gap="xs" data-testid="location-list">
-        {locations.map((l) => (
-          <Card key={l._id} withBorder padding="xs" data-testid="location-row" data-code={l.code} data-warehouse={l.warehouse} style={{ opacity: l.active ? 1 : 0.6 }}>
-            <Group wrap="nowrap" gap="xs">
-              <UnstyledButton onClick={() => onStock(l)} style={{ flex: 1, minWidth: 0, minHeight: 44 }}>
-                <Group gap={6} wrap="nowrap">
-                  <Text fw={700} ff="monospace" truncate>
-                    {l.code}
-                  </Text>
-                  <Badge variant="light" size="sm" style={{ flexShrink: 0 }}>
-                    {l.warehouse}
-                  </Badge>
-                  {!l.active && (
-                    <Badge color="gray.7" size="sm" style={{ flexShrink: 0 }}>
-                      {t('Inactive')}
-                    </Badge>
-                  )}
-                </Group>
-                <Text size="sm" c="dimmed" truncate>
-                  {[l.description, l.type].filter(Boolean).join(' · ')}
-                </Text>
-                <Held l={l} />
-              </UnstyledButton>
-              <Actions l={l} {...props} />
-            </Group>
-          </Card>
-        ))}
-      </Stack>
-    );
-  }
+  const { locations, canEdit, onStock, onEdit } = props;
+  const columns = useMemo<DataColumn<Location>[]>(
+    () => [
+      { id: 'warehouse', header: t('Warehouse'), cell: (l) => l.warehouse, sortValue: (l) => l.warehouse },
+      {
+        id: 'code',
+        header: t('Code'),
+        sortValue: (l) => l.code,
+        cell: (l) => (
+          <Group gap={6}>
+            <UnstyledButton ff="monospace" fw={600}>
+              {l.code}
+            </UnstyledButton>
+            {!l.active && (
+              <Badge color="gray.7" size="sm">
+                {t('Inactive')}
+              </Badge>
+            )}
+          </Group>
+        ),
+      },
+      { id: 'description', header: t('Description'), cell: (l) => l.description, sortValue: (l) => l.description },
+      { id: 'type', header: t('Type'), cell: (l) => l.type, sortValue: (l) => l.type },
+      { id: 'holds', header: t('Holds'), cell: (l) => <Held l={l} />, sortValue: (l) => l.counts?.records ?? 0 },
+    ],
+    [t],
+  );
+  // On a card the menu holds Edit too; the table shows it as a button beside the menu.
+  const actions: RowAction<Location>[] = [
+    { id: 'edit', label: () => t('Edit'), onClick: onEdit, allowed: canEdit, testId: 'location-edit-button' },
+    { id: 'menu', label: () => t('Actions'), onClick: onStock, render: (l) => <Actions l={l} {...props} /> },
+  ];
   return (
-    <ScrollArea type="auto">
-      <Table highlightOnHover verticalSpacing={4} data-testid="location-list">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('Warehouse')}</Table.Th>
-            <Table.Th>{t('Code')}</Table.Th>
-            <Table.Th>{t('Description')}</Table.Th>
-            <Table.Th>{t('Type')}</Table.Th>
-            <Table.Th>{t('Holds')}</Table.Th>
-            <Table.Th />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {locations.map((l) => (
-            <Table.Tr key={l._id} data-testid="location-row" data-code={l.code} data-warehouse={l.warehouse} style={{ cursor: 'pointer', opacity: l.active ? 1 : 0.6 }} onClick={() => onStock(l)}>
-              <Table.Td>{l.warehouse}</Table.Td>
-              <Table.Td>
-                <Group gap={6}>
-                  <UnstyledButton ff="monospace" fw={600}>
-                    {l.code}
-                  </UnstyledButton>
-                  {!l.active && (
-                    <Badge color="gray.7" size="sm">
-                      {t('Inactive')}
-                    </Badge>
-                  )}
-                </Group>
-              </Table.Td>
-              <Table.Td>{l.description}</Table.Td>
-              <Table.Td>{l.type}</Table.Td>
-              <Table.Td>
-                <Held l={l} />
-              </Table.Td>
-              <Table.Td ta="right" onClick={(e) => e.stopPropagation()}>
-                <Group gap={4} justify="flex-end" wrap="nowrap">
-                  {props.canEdit && (
-                    <Button size="xs" variant="light" onClick={() => props.onEdit(l)} data-testid="location-edit-button">
-                      {t('Edit')}
-                    </Button>
-                  )}
-                  <Actions l={l} {...props} />
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </ScrollArea>
+    <DataTable
+      rows={locations}
+      columns={columns}
+      rowKey={(l) => l._id}
+      rowAttrs={(l) => ({ 'data-testid': 'location-row', 'data-code': l.code, 'data-warehouse': l.warehouse })}
+      rowStyle={(l) => ({ opacity: l.active ? 1 : 0.6 })}
+      onRowClick={onStock}
+      actions={actions}
+      testId="location-list"
+      tableProps={{ verticalSpacing: 4 }}
+      renderCard={(l) => (
+        <Group wrap="nowrap" gap="xs">
+          <UnstyledButton onClick={() => onStock(l)} style={{ flex: 1, minWidth: 0, minHeight: 44 }}>
+            <Group gap={6} wrap="nowrap">
+              <Text fw={700} ff="monospace" truncate>
+                {l.code}
+              </Text>
+              <Badge variant="light" size="sm" style={{ flexShrink: 0 }}>
+                {l.warehouse}
+              </Badge>
+              {!l.active && (
+                <Badge color="gray.7" size="sm" style={{ flexShrink: 0 }}>
+                  {t('Inactive')}
+                </Badge>
+              )}
+            </Group>
+            <Text size="sm" c="dimmed" truncate>
+              {[l.description, l.type].filter(Boolean).join(' · ')}
+            </Text>
+            <Held l={l} />
+          </UnstyledButton>
+          <Actions l={l} {...props} />
+        </Group>
+      )}
+    />
   );
 }

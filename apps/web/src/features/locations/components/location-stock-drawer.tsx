@@ -1,11 +1,15 @@
-import { ActionIcon, Alert, Badge, Drawer, Group, Loader, Paper, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
+import { useMemo } from 'react';
+import { ActionIcon, Alert, Badge, Drawer, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
 import { INVENTORY_MAX_ROWS } from '@floorhand/contract/common';
+import { DataTable, type DataColumn, type RowAction } from '../../../components/ui/data-table.tsx';
 import { showQty } from '../../../lib/inventory-format.ts';
 import { useNarrow } from '../../../lib/use-narrow.ts';
 import { useLocationDetail } from '../api/get-location.ts';
+
+type LocationStock = NonNullable<NonNullable<ReturnType<typeof useLocationDetail>['data']>['stock']>[number];
 
 export interface LocationStockDrawerProps {
   location: { warehouse: string; code: string } | null;
@@ -21,6 +25,22 @@ export function LocationStockDrawer({ location, onClose }: LocationStockDrawerPr
   const loc = q.data?.location;
   const stock = q.data?.stock ?? [];
   const adjust = (stockId: string) => void navigate({ href: `/stockAdjust/${encodeURIComponent(stockId)}` });
+  const adjustButton = (r: LocationStock, size: number) => (
+    <ActionIcon size={size} variant="light" onClick={() => adjust(r.stockId)} aria-label={t('Adjust {{stockId}}', { stockId: r.stockId })}>
+      <IconAdjustmentsHorizontal size={size > 40 ? 22 : 20} />
+    </ActionIcon>
+  );
+  const columns = useMemo<DataColumn<LocationStock>[]>(
+    () => [
+      { id: 'stockId', header: t('Stock id'), cell: (r) => r.stockId, sortValue: (r) => r.stockId, tdProps: { ff: 'monospace' } },
+      { id: 'part', header: t('Part number'), cell: (r) => r.partNumber, sortValue: (r) => r.partNumber },
+      { id: 'description', header: t('Description'), cell: (r) => r.description, sortValue: (r) => r.description },
+      { id: 'qty', header: t('Quantity'), cell: (r) => showQty(r.quantity, r.uom), sortValue: (r) => r.quantity, align: 'right' },
+      { id: 'condition', header: t('Condition'), cell: (r) => r.conditionCode ?? '—', sortValue: (r) => r.conditionCode },
+    ],
+    [t],
+  );
+  const actions: RowAction<LocationStock>[] = [{ id: 'adjust', label: () => t('Adjust'), onClick: (r) => adjust(r.stockId), render: (r) => adjustButton(r, 36) }];
 
   return (
     <Drawer
@@ -43,61 +63,32 @@ export function LocationStockDrawer({ location, onClose }: LocationStockDrawerPr
             {t('Records: {{records}} · items: {{items}}', { records: loc.counts?.records ?? 0, items: loc.counts?.items ?? 0 })}
           </Text>
           {stock.length === 0 && <Alert color="dark">{t('This location holds no stock.')}</Alert>}
-          {stock.length > 0 && narrow && (
-            <Stack gap={6}>
-              {stock.map((r) => (
-                <Paper key={r.stockId} withBorder p="xs" data-testid="location-stock-row">
-                  <Group justify="space-between" wrap="nowrap" gap="xs">
-                    <div style={{ minWidth: 0 }}>
-                      <Text ff="monospace" fw={600} size="sm">
-                        {r.stockId}
-                      </Text>
-                      <Text size="sm" truncate>{`${r.partNumber} · ${r.description}`}</Text>
-                    </div>
-                    <Text fw={600} size="sm" style={{ flexShrink: 0 }}>
-                      {showQty(r.quantity, r.uom)}
+          {stock.length > 0 && (
+            <DataTable
+              rows={stock}
+              columns={columns}
+              rowKey={(r) => r.stockId}
+              rowAttrs={() => ({ 'data-testid': 'location-stock-row' })}
+              actions={actions}
+              tableProps={{ striped: true, verticalSpacing: 6 }}
+              maxRows={INVENTORY_MAX_ROWS}
+              more={q.data?.more ?? false}
+              renderCard={(r) => (
+                <Group justify="space-between" wrap="nowrap" gap="xs">
+                  <div style={{ minWidth: 0 }}>
+                    <Text ff="monospace" fw={600} size="sm">
+                      {r.stockId}
                     </Text>
-                    <ActionIcon size={44} variant="light" onClick={() => adjust(r.stockId)} aria-label={t('Adjust {{stockId}}', { stockId: r.stockId })}>
-                      <IconAdjustmentsHorizontal size={22} />
-                    </ActionIcon>
-                  </Group>
-                </Paper>
-              ))}
-            </Stack>
+                    <Text size="sm" truncate>{`${r.partNumber} · ${r.description}`}</Text>
+                  </div>
+                  <Text fw={600} size="sm" style={{ flexShrink: 0 }}>
+                    {showQty(r.quantity, r.uom)}
+                  </Text>
+                  {adjustButton(r, 44)}
+                </Group>
+              )}
+            />
           )}
-          {stock.length > 0 && !narrow && (
-            <ScrollArea type="auto">
-              <Table striped highlightOnHover verticalSpacing={6}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('Stock id')}</Table.Th>
-                    <Table.Th>{t('Part number')}</Table.Th>
-                    <Table.Th>{t('Description')}</Table.Th>
-                    <Table.Th ta="right">{t('Quantity')}</Table.Th>
-                    <Table.Th>{t('Condition')}</Table.Th>
-                    <Table.Th />
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {stock.map((r) => (
-                    <Table.Tr key={r.stockId} data-testid="location-stock-row">
-                      <Table.Td ff="monospace">{r.stockId}</Table.Td>
-                      <Table.Td>{r.partNumber}</Table.Td>
-                      <Table.Td>{r.description}</Table.Td>
-                      <Table.Td ta="right">{showQty(r.quantity, r.uom)}</Table.Td>
-                      <Table.Td>{r.conditionCode ?? '—'}</Table.Td>
-                      <Table.Td ta="right">
-                        <ActionIcon size={36} variant="light" onClick={() => adjust(r.stockId)} aria-label={t('Adjust {{stockId}}', { stockId: r.stockId })}>
-                          <IconAdjustmentsHorizontal size={20} />
-                        </ActionIcon>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </ScrollArea>
-          )}
-          {q.data?.more && <Alert color="yellow">{t('Only the first {{max}} records are shown.', { max: INVENTORY_MAX_ROWS })}</Alert>}
         </Stack>
       )}
     </Drawer>

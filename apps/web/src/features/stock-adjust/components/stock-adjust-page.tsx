@@ -13,7 +13,8 @@ import { StockRecordSummary } from '../../../components/ui/stock-record-summary.
 import { ApiError, call } from '../../../lib/api.ts';
 import { ERR } from '@floorhand/contract/errors';
 import { isDefinite, useAttempts } from '../../../lib/attempts.ts';
-import { stockQuery, useStockAdjustSettings, useStockChangedRefresh, useWarehouses } from '../../../lib/inventory-api.ts';
+import { stockQuery, useStockChangedRefresh, useWarehouses } from '../../../lib/inventory-api.ts';
+import { useStockAdjustSettings } from '../api/get-stock-adjust-settings.ts';
 import { showQty } from '../../../lib/inventory-format.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
 import { useNarrow } from '../../../lib/use-narrow.ts';

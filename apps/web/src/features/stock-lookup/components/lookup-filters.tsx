@@ -2,7 +2,8 @@ import { ActionIcon, Group, NumberInput, Select, SimpleGrid, Switch, Tooltip } f
 import { useTranslation } from 'react-i18next';
 import { IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { LOOKUP_SORTS } from '@floorhand/contract/stock';
-import { useCodes, useWarehouses } from '../../../lib/inventory-api.ts';
+import { useWarehouses } from '../../../lib/inventory-api.ts';
+import { useCodes } from '../api/list-codes.ts';
 import type { StockLookupPrefs } from '../hooks/use-stock-lookup-prefs.ts';
 
 const SORT_LABELS: Record<(typeof LOOKUP_SORTS)[number], string> = {

@@ -1,0 +1,161 @@
+import { useState } from 'react';
+import { Alert, Box, Button, Group, ScrollArea, SegmentedControl, Stack, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { IconDeviceFloppy, IconEraser, IconRotate } from '@tabler/icons-react';
+import { EVERYONE, type FeatureGrid as Grid } from '@floorhand/contract/admin';
+import { MIN_TOUCH_TARGET_PX } from '@floorhand/contract/constants';
+import { nextLevel, type FeatureLevel } from '@floorhand/contract/features';
+import { WORK_AREA_MENU } from '../../../components/ui/work-areas.tsx';
+import { useSaveFeatureAccess } from '../api/save-feature-access.ts';
+import { featureAccessQuery } from '../api/get-feature-access.ts';
+
+type Levels = Grid['levels'];
+
+/** The spec's tooltip wording per level. */
+export const LEVEL_TOOLTIP: Record<'null' | '0' | '1', string> = { null: 'default use', 0: 'members have no access', 1: 'full access' };
+
+const levelOf = (levels: Levels, role: string, feature: string): FeatureLevel => levels[role]?.[feature] ?? null;
+
+/** The grid with one cell set; null removes the cell (default). */
+export function withLevel(levels: Levels, role: string, feature: string, level: FeatureLevel): Levels {
+  const row = { ...levels[role] };
+  if (level === null) delete row[feature];
+  else row[feature] = level;
+  const out = { ...levels, [role]: row };
+  if (!Object.keys(row).length) delete out[role];
+  return out;
+}
+
+function featureLabel(feature: string, t: (s: string) => string): { label: string; action: boolean } {
+  const [area, action] = feature.split('.');
+  const title = WORK_AREA_MENU.find((w) => w.feature === area)?.title ?? area ?? feature;
+  return action ? { label: `${t(title)} · ${action}`, action: true } : { label: t(title), action: false };
+}
+
+function Cell({ level, onClick, onClear, label }: { level: FeatureLevel; onClick: () => void; onClear: () => void; label: string }) {
+  const { t } = useTranslation();
+  const look = level === 1 ? { bg: 'var(--mantine-color-green-6)', c: 'white', text: t('Full') } : level === 0 ? { bg: 'var(--mantine-color-red-6)', c: 'white', text: t('None') } : { bg: 'transparent', c: 'inherit', text: '' };
+  return (
+    <Tooltip label={t(LEVEL_TOOLTIP[String(level) as keyof typeof LEVEL_TOOLTIP])} openDelay={300}>
+      <UnstyledButton
+        onClick={onClick}
+        onKeyDown={(e) => {
+          if (e.key === 'Delete' || e.key === 'Backspace') {
+            e.preventDefault();
+            onClear();
+          }
+        }}
+        aria-label={`${label}: ${t(LEVEL_TOOLTIP[String(level) as keyof typeof LEVEL_TOOLTIP])}`}
+        data-level={level === null ? 'default' : level}
+        style={{
+          width: 72,
+          height: MIN_TOUCH_TARGET_PX,
+          borderRadius: 6,
+          border: '1px solid var(--mantine-color-gray-4)',
+          background: look.bg,
+          color: look.c,
+          fontWeight: 600,
+          fontSize: 14,
+          textAlign: 'center',
+        }}
+      >
+        {look.text}
+      </UnstyledButton>
+    </Tooltip>
+  );
+}
+
+function GridEditor({ grid }: { grid: Grid }) {
+  const { t } = useTranslation();
+  const [levels, setLevels] = useState<Levels>(grid.levels);
+  const [mode, setMode] = useState<'cycle' | 'clear'>('cycle');
+  const save = useSaveFeatureAccess({ done: t('Feature access is saved; every session follows at once') });
+  const dirty = JSON.stringify(levels) !== JSON.stringify(grid.levels);
+  const roleLabel = (role: string) => (role === EVERYONE ? t('Everyone') : role);
+
+  const press = (role: string, feature: string) => {
+    const current = levelOf(levels, role, feature);
+    // The spec's cycle: default → None → Full; Full has no next step, so tapping it again keeps it.
+    setLevels(withLevel(levels, role, feature, mode === 'clear' ? null : current === 1 ? 1 : nextLevel(current)));
+  };
+
+  return (
+    <Stack>
+      <Text size="sm" c="dimmed">
+        {t('Tap a cell to go from default (blank) to None (red) to Full (green). Full is the last step: to go back to default, switch to "Tap clears", press Delete on a cell, or reset everything.')}
+      </Text>
+      <Group justify="space-between" wrap="wrap">
+        <SegmentedControl
+          value={mode}
+          onChange={(v) => setMode(v as 'cycle' | 'clear')}
+          data={[
+            { value: 'cycle', label: t('Tap cycles') },
+            { value: 'clear', label: t('Tap clears') },
+          ]}
+          size="md"
+          data-testid="grid-mode"
+        />
+        <Group gap="xs">
+          <Button variant="default" leftSection={<IconEraser size={20} />} onClick={() => setLevels({})} disabled={!Object.keys(levels).length}>
+            {t('Reset all to default')}
+          </Button>
+          <Button variant="default" leftSection={<IconRotate size={20} />} onClick={() => setLevels(grid.levels)} disabled={!dirty}>
+            {t('Discard')}
+          </Button>
+          <Button leftSection={<IconDeviceFloppy size={20} />} onClick={() => save.mutate({ levels })} disabled={!dirty} loading={save.isPending} data-testid="save-feature-access">
+            {t('Save')}
+          </Button>
+        </Group>
+      </Group>
+      <ScrollArea type="auto" offsetScrollbars>
+        <Table withTableBorder withColumnBorders verticalSpacing={4} horizontalSpacing={6} data-testid="feature-grid" style={{ width: 'max-content' }}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th style={{ position: 'sticky', left: 0, zIndex: 1, background: 'var(--mantine-color-body)', minWidth: 110 }}>{t('Feature')}</Table.Th>
+              {grid.roles.map((role) => (
+                <Table.Th key={role} ta="center" data-role={role} style={{ whiteSpace: 'nowrap' }}>
+                  {roleLabel(role)}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {grid.features.map((feature) => {
+              const { label, action } = featureLabel(feature, t);
+              return (
+                <Table.Tr key={feature} data-feature={feature}>
+                  <Table.Th style={{ position: 'sticky', left: 0, zIndex: 1, background: 'var(--mantine-color-body)', fontWeight: action ? 400 : 600 }}>
+                    {/* Narrow on handhelds, so more role columns fit beside it. */}
+                    <Box pl={action ? 'md' : 0} maw={{ base: 130, sm: 'none' }}>
+                      {label}
+                    </Box>
+                  </Table.Th>
+                  {grid.roles.map((role) => (
+                    <Table.Td key={role} ta="center" data-role={role} p={4}>
+                      <Cell level={levelOf(levels, role, feature)} label={`${label}, ${roleLabel(role)}`} onClick={() => press(role, feature)} onClear={() => setLevels(withLevel(levels, role, feature, null))} />
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </ScrollArea>
+      <Text size="sm" c="dimmed">
+        {t('A feature is shown when one of an account’s roles (or Everyone) gives Full, hidden when one gives None and none gives Full, and shown by default otherwise.')}
+      </Text>
+    </Stack>
+  );
+}
+
+/** Feature access: work areas and actions by role, for this site. */
+export function FeatureGrid() {
+  const { t } = useTranslation();
+  const q = useQuery(featureAccessQuery());
+  if (q.isError) return <Alert color="red">{t('Feature access could not be loaded.')}</Alert>;
+  const grid = q.data?.grid;
+  if (!grid) return <Text c="dimmed">{t('Loading…')}</Text>;
+  // A fresh editor whenever the saved grid changes (after a save, or another admin's save).
+  return <GridEditor key={JSON.stringify(grid)} grid={grid} />;
+}

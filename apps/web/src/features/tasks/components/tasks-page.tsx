@@ -1,0 +1,46 @@
+import { Card, Group, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { visibleWorkAreas } from '../../../components/ui/work-areas.tsx';
+import { useAuthStore } from '../../../lib/auth-store.ts';
+import { useSessionStore } from '../../../lib/session-store.ts';
+import { useScans } from '../../../lib/scanning/use-scans.ts';
+
+/** The worker's home: the work areas the session's visible features allow. */
+export function TasksPage() {
+  const { t } = useTranslation();
+  const features = useSessionStore((s) => s.featureAccess);
+  const perms = useSessionStore((s) => s.perms);
+  const user = useAuthStore((s) => s.user);
+  const navigate = useNavigate();
+  // A scan on the home screen looks the value up (docs/scanning.md).
+  useScans((scan) => void navigate({ href: `/stockLookup?q=${encodeURIComponent(scan.text)}` }));
+  const areas = visibleWorkAreas(features, perms);
+  return (
+    <Stack>
+      {user && (
+        <Text c="dimmed" data-testid="greeting">
+          {t('Hello {{name}}, what are you working on?', { name: user.firstName || user.userName })}
+        </Text>
+      )}
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="sm" data-testid="task-menu">
+        {areas.map((w) => (
+          <Card key={w.feature} component={Link} to={w.path} withBorder padding="md" radius="md" data-feature={w.feature} style={{ minHeight: 72 }}>
+            <Group wrap="nowrap">
+              <ThemeIcon size={48} radius="md" variant="light">
+                <w.icon size={28} />
+              </ThemeIcon>
+              <Stack gap={2}>
+                <Text fw={600}>{t(w.title)}</Text>
+                <Text size="sm" c="dimmed">
+                  {t(w.description)}
+                </Text>
+              </Stack>
+            </Group>
+          </Card>
+        ))}
+      </SimpleGrid>
+      {areas.length === 0 && <Text>{t('No work areas are available to your account. Ask an administrator for access.')}</Text>}
+    </Stack>
+  );
+}
