@@ -8,6 +8,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { AppError, ERR, type ServerErr } from '@floorhand/contract/errors';
+import { badInput } from './lib/errors.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { seedDemo } from './db/seed.ts';
@@ -135,7 +136,7 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   app.addHook('preValidation', async (req) => {
     // The query string and path too: a NUL in a CSV export's query would break its stream.
     const problem = unstorableInput(req.body) ?? unstorableInput(req.query, 'query') ?? unstorableInput(req.params, 'path');
-    if (problem) throw new AppError(400, { code: ERR.badInput, message: `The request is not valid: ${problem}` });
+    if (problem) throw badInput(`The request is not valid: ${problem}`);
   });
 
   // Security headers on every answer. The auth token lives in localStorage (the spec's client), so the

@@ -3,13 +3,13 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { hash } from '@node-rs/argon2';
 import { EVERYONE, myAccountProblem, PAIR_CODE_TTL_SECS, passwordProblem, type Account, type FeatureGrid, type SitePerms } from '@floorhand/contract/admin';
 import type { CallArgs, CallPath, CallResponse } from '@floorhand/contract/api';
-import { AppError, article, ERR } from '@floorhand/contract/errors';
 import { FEATURES, normaliseLevel } from '@floorhand/contract/features';
 import { isAdmin, isOrgAdmin } from '@floorhand/contract/perms';
 import type { AuditStamp } from '../../db/schema.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { auditStamp, newId } from '../../lib/audit.ts';
 import type { Deps } from '../../lib/calls.ts';
+import { accountRestricted, badInput, dup, dupMessage, forbidden, notFound, rateLimited } from '../../lib/errors.ts';
 import { findAccount } from '../auth/repository.ts';
 import { passwordMatches } from '../auth/service.ts';
 import type { LoginLimiter } from '../auth/login-limiter.ts';
@@ -25,11 +25,7 @@ import { accountChangeProblem, actsForOrg, permsChangeProblem, visibleSites, typ
 
 type R<P extends CallPath> = Promise<CallResponse<P>>;
 
-const forbidden = (message: string) => new AppError(403, { code: ERR.forbidden, message });
-const badInput = (message: string) => new AppError(400, { code: ERR.badInput, message });
-const notFound = (what: string) => new AppError(404, { code: ERR.notFound, message: `${what} was not found` });
 const refuse = (p: Problem) => (p.kind === 'invalid' ? badInput(p.message) : forbidden(p.message));
-const dup = (type: string, id: string) => new AppError(409, { code: ERR.dup, message: `${article(type)} ${type} with id '${id}' already exists.` });
 
 function requireAdmin(auth: AuthContext): Actor {
   if (!isAdmin(auth.perms)) throw forbidden('Only site or organisation administrators may do this');
@@ -76,7 +72,7 @@ async function accountsView(deps: Deps, auth: AuthContext, actor: Actor, rows: r
 
 async function loadTarget(deps: Deps, auth: AuthContext, actor: Actor, accountId: string) {
   const row = await repo.findOrgAccount(deps.db, auth.orgId, accountId);
-  if (!row) throw notFound('The account');
+  if (!row) throw notFound('The account was not found');
   const perms = (await repo.permsOf(deps.db, [row.id], auth.appId)).map(toSitePerms);
   const problem = accountChangeProblem(actor, perms);
   return { row, perms, problem };
@@ -86,7 +82,7 @@ async function checkClash(deps: Deps, orgId: string, exceptId: string | null, us
   const clash = await repo.findClash(deps.db, orgId, exceptId, userName, badgeCode);
   if (!clash) return;
   if (userName && clash.userName.toLowerCase() === userName.toLowerCase()) throw dup('account', userName);
-  throw new AppError(409, { code: ERR.dup, message: `The badge code '${badgeCode}' is already used by account '${clash.userName}'.` });
+  throw dupMessage(`The badge code '${badgeCode}' is already used by account '${clash.userName}'.`);
 }
 
 /** Unique indexes close the race between the clash check and the write. */
@@ -94,7 +90,7 @@ async function guardedWrite<T>(write: () => Promise<T>, what: string): Promise<T
   try {
     return await write();
   } catch (e) {
-    if (isUniqueViolation(e)) throw new AppError(409, { code: ERR.dup, message: `${what} is already used by another account.` });
+    if (isUniqueViolation(e)) throw dupMessage(`${what} is already used by another account.`);
     throw e;
   }
 }
@@ -106,13 +102,13 @@ async function guardedWrite<T>(write: () => Promise<T>, what: string): Promise<T
 function requireOwnAccountUse(auth: AuthContext): void {
   const p = auth.perms;
   if (p.kioskAcct || p.timeclockAcct || p.serviceAcct) {
-    throw new AppError(403, { code: ERR.accountRestricted, message: 'Kiosk, time-clock and service accounts cannot change their own account.' });
+    throw accountRestricted('Kiosk, time-clock and service accounts cannot change their own account.');
   }
 }
 
 async function myAccount(deps: Deps, auth: AuthContext): Promise<Account> {
   const row = await findAccount(deps.db, auth.accountId);
-  if (!row) throw notFound('The account');
+  if (!row) throw notFound('The account was not found');
   return toAccount(row, [{ siteId: auth.siteId, ...auth.perms }], [auth.siteId], true);
 }
 
@@ -143,7 +139,7 @@ export async function changeMyPassword(deps: Deps, limiter: LoginLimiter, auth: 
   const attempt = { address: clientIp, account: auth.accountId };
   const wait = await limiter.retryAfterMs(attempt);
   if (wait > 0) {
-    throw new AppError(429, { code: ERR.rateLimited, message: `Too many wrong passwords. Try again in ${Math.ceil(wait / 60_000)} minute(s).` });
+    throw rateLimited(`Too many wrong passwords. Try again in ${Math.ceil(wait / 60_000)} minute(s).`);
   }
   const row = await findAccount(deps.db, auth.accountId);
   if (!row || !(await passwordMatches(row.passwordHash, body.oldPassword))) {
@@ -169,7 +165,7 @@ export async function listAccounts(deps: Deps, auth: AuthContext, body: CallArgs
 
 async function viewOne(deps: Deps, auth: AuthContext, actor: Actor, id: string): Promise<Account> {
   const row = await repo.findOrgAccount(deps.db, auth.orgId, id);
-  if (!row) throw notFound('The account');
+  if (!row) throw notFound('The account was not found');
   const [view] = await accountsView(deps, auth, actor, [row]);
   return view!;
 }
@@ -364,7 +360,7 @@ export async function createRole(deps: Deps, auth: AuthContext, body: CallArgs<'
 
 async function customRole(deps: Deps, auth: AuthContext, name: string, verb: string) {
   const role = await repo.findRole(deps.db, auth.orgId, name);
-  if (!role) throw notFound(`The role '${name}'`);
+  if (!role) throw notFound(`The role '${name}' was not found`);
   if (role.builtIn) throw forbidden(`The built-in role '${name}' cannot be ${verb}.`);
   return role;
 }
@@ -516,7 +512,7 @@ async function listedWorkstation(deps: Deps, auth: AuthContext, row: repo.Workst
 export async function removeWorkstation(deps: Deps, auth: AuthContext, body: CallArgs<'admin/workstation/remove'>): R<'admin/workstation/remove'> {
   requireAdmin(auth);
   const before = await repo.deleteWorkstation(deps.db, auth.siteId, body.id);
-  if (!before) throw notFound(`The workstation '${body.id}'`);
+  if (!before) throw notFound(`The workstation '${body.id}' was not found`);
   await audit(deps, auth, 'admin/workstation/remove', 'workstation', body.id, { timeclock: before.timeclock, kiosk: before.kiosk }, null);
   return { removed: true };
 }
@@ -529,8 +525,7 @@ export async function startPairing(deps: Deps, auth: AuthContext, body: CallArgs
   return { code, expiresAt: expires.toISOString() };
 }
 
-const pairCodeUnknown = () =>
-  new AppError(404, { code: ERR.notFound, message: 'No device shows this pairing code: check it, or have the device show a new one (codes last 10 minutes)' });
+const pairCodeUnknown = () => notFound('No device shows this pairing code: check it, or have the device show a new one (codes last 10 minutes)');
 
 /** An admin enters the code a device shows: that workstation is authorised so, and may claim its secret. */
 export async function approvePairing(deps: Deps, auth: AuthContext, body: CallArgs<'admin/workstation/pair'>): R<'admin/workstation/pair'> {

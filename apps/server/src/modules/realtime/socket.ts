@@ -4,6 +4,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, ERR } from '@floorhand/contract/errors';
+import { badInput, forbidden } from '../../lib/errors.ts';
 import { sendRequestSchema, type ClientToServerEvents, type Printer, type ServerToClientEvents, type SendReply } from '@floorhand/contract/realtime';
 import type { Db } from '../../db/client.ts';
 import { authenticate, type AuthContext } from '../../lib/auth-context.ts';
@@ -71,7 +72,7 @@ export async function attachRealtime(
     ['ping', async () => ({ pong: new Date().toISOString() })],
     ['subscribe', async (socket, data) => {
       const topic = typeof data === 'object' && data && 'topic' in data ? String(data.topic) : '';
-      if (!['labelPrinter', 'featureAccess', 'stock'].includes(topic)) throw new AppError(400, { code: ERR.badInput, message: `Unknown topic '${topic}'` });
+      if (!['labelPrinter', 'featureAccess', 'stock'].includes(topic)) throw badInput(`Unknown topic '${topic}'`);
       await socket.join(topic);
       if (topic === 'labelPrinter') {
         socket.emit('attachedPrinters', { eventId: nextEventId(), data: { printers: printers.get(socket.data.auth.siteId) ?? [] } });
@@ -86,7 +87,7 @@ export async function attachRealtime(
     try {
       const token = typeof socket.handshake.auth.token === 'string' ? socket.handshake.auth.token : '';
       const auth = await authenticate(deps.db, deps.tokens, token);
-      if (socket.nsp.name !== `/${auth.siteId}`) throw new AppError(403, { code: ERR.forbidden, message: 'This token belongs to another site' });
+      if (socket.nsp.name !== `/${auth.siteId}`) throw forbidden('This token belongs to another site');
       socket.data.auth = auth;
       socket.data.client = String(socket.handshake.query.client ?? 'unknown');
       next();

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { CallArgs, CallResponse } from '@floorhand/contract/api';
-import { AppError, ERR } from '@floorhand/contract/errors';
+import { badToken, dbError, forbidden } from '../../lib/errors.ts';
 import { normaliseLevel, visibleFeatures, type FeatureLevel, type VisibleFeatures } from '@floorhand/contract/features';
 import { featureAccess, sessions } from '../../db/schema.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
@@ -13,14 +13,14 @@ export const EVERYONE_ROLE = '*';
 /** Starts (or restarts) the session of the token's account: one per account, site and app. */
 export async function genSessionToken(deps: Deps, auth: AuthContext, body: CallArgs<'capture/session/genSessionToken'>): Promise<CallResponse<'capture/session/genSessionToken'>> {
   if (body.userId !== undefined && body.userId !== auth.accountId) {
-    throw new AppError(403, { code: ERR.forbidden, message: 'A session can only be started for the logged-in account' });
+    throw forbidden('A session can only be started for the logged-in account');
   }
   const [row] = await deps.db
     .insert(sessions)
     .values({ id: newId(), accountId: auth.accountId, siteId: auth.siteId, appId: auth.appId, audit: auditStamp(auth.accountId) })
     .onConflictDoUpdate({ target: [sessions.accountId, sessions.siteId, sessions.appId], set: { startedAt: new Date() } })
     .returning({ id: sessions.id });
-  if (!row) throw new AppError(500, { code: ERR.dbErr, message: 'The session could not be started' });
+  if (!row) throw dbError('The session could not be started');
   const lifetime = Math.max(1, auth.claims.exp - Math.floor(Date.now() / 1000));
   const sessionToken = await deps.tokens.signSession({ sub: auth.accountId, sid: row.id, site: auth.siteId, app: auth.appId }, lifetime);
   return { sessionToken };
@@ -29,10 +29,10 @@ export async function genSessionToken(deps: Deps, auth: AuthContext, body: CallA
 async function sessionOf(deps: Deps, auth: AuthContext, sessionToken: string) {
   const claims = await deps.tokens.verifySession(sessionToken);
   if (claims.sub !== auth.accountId || claims.site !== auth.siteId) {
-    throw new AppError(403, { code: ERR.forbidden, message: 'This session belongs to another account' });
+    throw forbidden('This session belongs to another account');
   }
   const [row] = await deps.db.select().from(sessions).where(eq(sessions.id, claims.sid));
-  if (!row) throw new AppError(401, { code: ERR.badToken, message: 'The session no longer exists' });
+  if (!row) throw badToken('The session no longer exists');
   return row;
 }
 
@@ -48,7 +48,7 @@ export async function getVisibleFeatures(deps: Deps, auth: AuthContext, sessionT
 export async function requireFeatures(deps: Deps, auth: AuthContext, ...features: string[]): Promise<void> {
   const visible = await visibleFeaturesOf(deps, auth);
   const missing = features.find((f) => visible[f] === false);
-  if (missing) throw new AppError(403, { code: ERR.forbidden, message: `Your roles do not give access to '${missing}'` });
+  if (missing) throw forbidden(`Your roles do not give access to '${missing}'`);
 }
 
 /**
