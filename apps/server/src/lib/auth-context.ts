@@ -4,11 +4,10 @@ import type { Db } from '../db/client.ts';
 import { sql } from 'drizzle-orm';
 import { NO_PERMS } from '@floorhand/contract/perms';
 import { preparedRows } from '../db/prepared.ts';
-import { loadPerms } from '../modules/auth/repository.ts';
 import { looksLikeApiKey } from '@floorhand/contract/admin';
 import { APP_ID } from '@floorhand/contract/constants';
-import { apiKeyMatches, apiKeyPrefix } from '../modules/admin/api-key.ts';
-import { findAccountByApiKeyPrefix, permsOf } from '../modules/admin/repository.ts';
+import { findAccountByApiKeyPrefix, loadPerms, permsOf } from '../db/accounts.ts';
+import { apiKeyMatches, apiKeyPrefix } from './api-key.ts';
 import type { AuthClaims, TokenService } from './tokens.ts';
 
 /** Who is calling, taken from the token and the database, never from the request body. */

@@ -9,10 +9,10 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { authenticate, bearerToken, type AuthContext, type AuthTarget } from './auth-context.ts';
 import { changesAuth, type AuthCache } from './auth-cache.ts';
-import type { Realtime } from '../modules/realtime/socket.ts';
+import type { Realtime } from './realtime.ts';
 import type { TokenService } from './tokens.ts';
 import type { LimitStore } from './limit-store.ts';
-import { requireFeatures } from '../modules/session/service.ts';
+import { requireFeatures } from './features.ts';
 
 export interface Deps {
   db: Db;

@@ -24,11 +24,6 @@ export async function findOrgAccount(db: Db, orgId: string, id: string): Promise
   return row;
 }
 
-export async function findAccountByApiKeyPrefix(db: Db, prefix: string): Promise<AccountRow | undefined> {
-  const [row] = await db.select().from(accounts).where(eq(accounts.apiKeyPrefix, prefix));
-  return row;
-}
-
 /** Another account of the organisation with this user name (any case) or badge code. */
 export async function findClash(db: Db, orgId: string, exceptId: string | null, userName?: string, badgeCode?: string | null) {
   const tests: SQL[] = [];
@@ -54,11 +49,6 @@ export async function listAccounts(db: Db, orgId: string, q: { search?: string; 
     db.select({ n: count() }).from(accounts).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
-}
-
-export async function permsOf(db: Db, accountIds: string[], appId: string): Promise<PermsRow[]> {
-  if (!accountIds.length) return [];
-  return db.select().from(accountPerms).where(and(inArray(accountPerms.accountId, accountIds), eq(accountPerms.appId, appId))).orderBy(accountPerms.siteId);
 }
 
 export async function insertAccount(db: Db, row: typeof accounts.$inferInsert): Promise<AccountRow> {

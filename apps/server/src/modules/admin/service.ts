@@ -7,15 +7,14 @@ import { FEATURES, normaliseLevel } from '@floorhand/contract/features';
 import { isAdmin, isOrgAdmin } from '@floorhand/contract/perms';
 import type { AuditStamp } from '../../db/schema.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
-import { auditStamp, newId } from '../../lib/audit.ts';
+import { auditStamp, newId, writeAuditLog } from '../../lib/audit.ts';
 import type { Deps } from '../../lib/calls.ts';
 import { accountRestricted, badInput, dup, dupMessage, forbidden, notFound, rateLimited } from '../../lib/errors.ts';
-import { findAccount } from '../auth/repository.ts';
-import { passwordMatches } from '../auth/service.ts';
+import { findAccount, permsOf } from '../../db/accounts.ts';
+import { passwordMatches } from '../../lib/passwords.ts';
 import type { LoginLimiter } from '../auth/login-limiter.ts';
-import { writeAuditLog } from '../site/repository.ts';
 import { putSiteData } from '../site/service.ts';
-import { newApiKey } from './api-key.ts';
+import { newApiKey } from '../../lib/api-key.ts';
 import { hashDeviceSecret, newDeviceSecret, newPairCode } from '../../lib/device-secret.ts';
 import * as repo from './repository.ts';
 import { accountChangeProblem, actsForOrg, permsChangeProblem, visibleSites, type Actor, type Problem } from './rules.ts';
@@ -62,7 +61,7 @@ function toAccount(row: repo.AccountRow, perms: SitePerms[], sites: readonly str
 }
 
 async function accountsView(deps: Deps, auth: AuthContext, actor: Actor, rows: repo.AccountRow[]): Promise<Account[]> {
-  const [allPerms, orgSites] = await Promise.all([repo.permsOf(deps.db, rows.map((r) => r.id), auth.appId), repo.orgSiteIds(deps.db, auth.orgId)]);
+  const [allPerms, orgSites] = await Promise.all([permsOf(deps.db, rows.map((r) => r.id), auth.appId), repo.orgSiteIds(deps.db, auth.orgId)]);
   const sites = visibleSites(actor, orgSites);
   return rows.map((row) => {
     const perms = allPerms.filter((p) => p.accountId === row.id).map(toSitePerms);
@@ -73,7 +72,7 @@ async function accountsView(deps: Deps, auth: AuthContext, actor: Actor, rows: r
 async function loadTarget(deps: Deps, auth: AuthContext, actor: Actor, accountId: string) {
   const row = await repo.findOrgAccount(deps.db, auth.orgId, accountId);
   if (!row) throw notFound('The account was not found');
-  const perms = (await repo.permsOf(deps.db, [row.id], auth.appId)).map(toSitePerms);
+  const perms = (await permsOf(deps.db, [row.id], auth.appId)).map(toSitePerms);
   const problem = accountChangeProblem(actor, perms);
   return { row, perms, problem };
 }

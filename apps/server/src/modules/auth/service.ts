@@ -1,4 +1,3 @@
-import { hash, verify } from '@node-rs/argon2';
 import type { CallArgs, CallResponse } from '@floorhand/contract/api';
 import { APP_ID } from '@floorhand/contract/constants';
 import { accountRestricted, badInput, loginFailed, rateLimited, siteUnknown } from '../../lib/errors.ts';
@@ -6,27 +5,13 @@ import type { Deps } from '../../lib/calls.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { findSite } from '../site/repository.ts';
 import type { LoginLimiter } from './login-limiter.ts';
-import { findAccountByUserName, findOrganisation, findPerms, revokeToken, touchWorkstation } from './repository.ts';
+import { passwordMatches } from '../../lib/passwords.ts';
+import { findAccountByUserName, findOrganisation, revokeToken, touchWorkstation } from './repository.ts';
+import { findPerms } from '../../db/accounts.ts';
 
 const LOGIN_FAILED = 'Unknown account name or wrong password';
 export const NO_ACCESS_HERE = 'This account has no access to this site.';
 export const SERVICE_NOT_INTERACTIVE = 'Service accounts cannot be used interactively.';
-
-/**
- * A hash to check a password against when there is no account (or it has no password): an unknown
- * name then costs the same argon2 work as a known one, so timing does not tell which names exist.
- */
-let decoyHash: Promise<string> | undefined;
-export const decoy = (): Promise<string> => (decoyHash ??= hash('floorhand-decoy-password'));
-
-/** Checks a password against an account's hash, or against the decoy when there is none. */
-export async function passwordMatches(passwordHash: string | null | undefined, password: string): Promise<boolean> {
-  if (!passwordHash) {
-    await verify(await decoy(), password).catch(() => false);
-    return false;
-  }
-  return verify(passwordHash, password).catch(() => false);
-}
 
 export async function login(
   deps: Deps,

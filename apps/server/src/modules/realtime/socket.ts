@@ -10,8 +10,8 @@ import type { Db } from '../../db/client.ts';
 import { authenticate, type AuthContext } from '../../lib/auth-context.ts';
 import type { TokenService } from '../../lib/tokens.ts';
 import type { AuthCache } from '../../lib/auth-cache.ts';
+import type { Payload, Realtime } from '../../lib/realtime.ts';
 
-type Payload<E extends keyof ServerToClientEvents> = Parameters<ServerToClientEvents[E]>[0]['data'];
 /** The message by which one node tells the others to forget who tokens are (lib/auth-cache.ts). */
 const AUTH_CHANGED = 'floorhand:authChanged';
 /** Events between server nodes (through the Redis adapter). */
@@ -19,15 +19,6 @@ interface NodeEvents {
   [AUTH_CHANGED]: () => void;
 }
 type FhSocket = Socket<ClientToServerEvents, ServerToClientEvents, NodeEvents, { auth: AuthContext; client: string }>;
-
-export interface Realtime {
-  /** Emits an event to every socket of a site (optionally one room of it) with an increasing event id. */
-  emit<E extends keyof ServerToClientEvents>(siteId: string, event: E, data: Payload<E>, room?: string): void;
-  printersOf(siteId: string): Printer[];
-  /** Disconnects every socket opened with the token `jti` of `siteId`, on every node (after logout). */
-  disconnectToken(siteId: string, jti: string): void;
-  close(): Promise<void>;
-}
 
 /** Event ids grow with time, so they stay ordered across server nodes and restarts. */
 let lastEventId = 0;

@@ -24,9 +24,9 @@ import {
   type AsyncScriptRunner,
 } from '@floorhand/contract/records/validate';
 import type { AuthContext } from '../../lib/auth-context.ts';
-import { auditStamp } from '../../lib/audit.ts';
+import { auditStamp, writeAuditLog } from '../../lib/audit.ts';
 import type { Db } from '../../db/client.ts';
-import { findSiteData, writeAuditLog } from '../site/repository.ts';
+import { findSiteData } from '../site/repository.ts';
 import { entityConfId, getEntity, readEntityConf, withSiteConf, type RegisteredEntity } from './registry.ts';
 import { DuplicateKeyError, guarded } from '../../db/errors.ts';
 import { conflict, countIncorrect, dup, forbidden, invalidRecord, notFound } from '../../lib/errors.ts';

@@ -5,7 +5,7 @@ import { ERR } from '@floorhand/contract/errors';
 import { ROLE } from '@floorhand/contract/perms';
 import { featureAccess } from '../../db/schema.ts';
 import { ACME, ACME_BASE, call, createAcme, createTestApp, loginAs, uniqueIp, type TestApp } from '../../test/harness.ts';
-import { EVERYONE_ROLE } from './service.ts';
+import { EVERYONE_ROLE } from '../../lib/features.ts';
 
 let t: TestApp;
 beforeAll(async () => {

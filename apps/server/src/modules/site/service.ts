@@ -3,12 +3,12 @@ import { conflict, forbidden, notFound, siteUnknown, unauthorized } from '../../
 import { hostMatches } from '@floorhand/contract/hosts';
 import { isAdmin } from '@floorhand/contract/perms';
 import type { AuthContext } from '../../lib/auth-context.ts';
-import { auditStamp, newId } from '../../lib/audit.ts';
+import { auditStamp, newId, writeAuditLog } from '../../lib/audit.ts';
 import type { Deps } from '../../lib/calls.ts';
 import { checkSiteData } from '../records/service.ts';
-import { checkKnownSiteData } from '../admin/site-data.ts';
+import { checkKnownSiteData } from './site-data.ts';
 import { PUBLIC_SITE_DATA, SITE_DATA_DEFAULTS } from './defaults.ts';
-import { findSite, findSiteData, insertSiteData, listSites, updateSiteData, writeAuditLog, type SiteDataRow } from './repository.ts';
+import { findSite, findSiteData, insertSiteData, listSites, updateSiteData, type SiteDataRow } from './repository.ts';
 
 export async function resolveSite(deps: Deps, hostname: string): Promise<CallResponse<'site/resolve'>> {
   const all = await listSites(deps.db);
