@@ -10,7 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { authenticate, type AuthContext } from '../../lib/auth-context.ts';
 import type { TokenService } from '../../lib/tokens.ts';
 import type { AuthCache } from '../../lib/auth-cache.ts';
-import type { Payload, Realtime } from '../../lib/realtime.ts';
+import type { Realtime } from '../../lib/realtime.ts';
 
 /** The message by which one node tells the others to forget who tokens are (lib/auth-cache.ts). */
 const AUTH_CHANGED = 'floorhand:authChanged';
