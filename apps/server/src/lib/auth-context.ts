@@ -4,7 +4,7 @@ import type { Db } from '../db/client.ts';
 import { sql } from 'drizzle-orm';
 import { NO_PERMS } from '@floorhand/contract/perms';
 import { preparedRows } from '../db/prepared.ts';
-import { looksLikeApiKey } from '@floorhand/contract/admin';
+import { looksLikeApiKey } from '@floorhand/contract/accounts';
 import { APP_ID } from '@floorhand/contract/constants';
 import { findAccountByApiKeyPrefix, loadPerms, permsOf } from '../db/accounts.ts';
 import { apiKeyMatches, apiKeyPrefix } from './api-key.ts';

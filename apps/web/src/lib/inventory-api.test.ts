@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { APP_SETTINGS_DEFAULTS } from '@floorhand/contract/admin';
+import { APP_SETTINGS_DEFAULTS } from '@floorhand/contract/site-admin';
 import { inventoryKeys, isAffected, readStockAdjustSettings } from './inventory-api.ts';
 
 vi.mock('./session.ts', () => ({ realtime: { on: () => () => true } }));

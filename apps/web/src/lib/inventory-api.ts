@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { queryOptions, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { APP_SETTINGS_DEFAULTS, appSettingsSchema } from '@floorhand/contract/admin';
+import { APP_SETTINGS_DEFAULTS, appSettingsSchema } from '@floorhand/contract/site-admin';
 import { ERR, type ServerErr } from '@floorhand/contract/errors';
 import type { CsvEntity } from '@floorhand/contract/inventory';
 import { dialogs } from '../components/dialogs/dialog-store.ts';

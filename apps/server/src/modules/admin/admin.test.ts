@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { API_KEY_PATTERN } from '@floorhand/contract/admin';
+import { API_KEY_PATTERN } from '@floorhand/contract/accounts';
 import type { CallPath } from '@floorhand/contract/api';
 import { ERR } from '@floorhand/contract/errors';
 import { ROLE } from '@floorhand/contract/perms';

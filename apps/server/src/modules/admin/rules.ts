@@ -1,4 +1,4 @@
-import type { SitePerms } from '@floorhand/contract/admin';
+import type { SitePerms } from '@floorhand/contract/accounts';
 import { isAdmin, isOrgAdmin, ROLE, type UserPerms } from '@floorhand/contract/perms';
 
 // Who may change what (docs/admin.md), as plain functions of their inputs. Each answers why a change

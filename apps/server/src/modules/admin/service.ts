@@ -1,7 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { hash } from '@node-rs/argon2';
-import { EVERYONE, myAccountProblem, PAIR_CODE_TTL_SECS, passwordProblem, type Account, type FeatureGrid, type SitePerms } from '@floorhand/contract/admin';
+import { myAccountProblem, passwordProblem, type Account, type SitePerms } from '@floorhand/contract/accounts';
+import { EVERYONE, type FeatureGrid } from '@floorhand/contract/roles';
+import { PAIR_CODE_TTL_SECS } from '@floorhand/contract/site-admin';
 import type { CallArgs, CallPath, CallResponse } from '@floorhand/contract/api';
 import { FEATURES, normaliseLevel } from '@floorhand/contract/features';
 import { isAdmin, isOrgAdmin } from '@floorhand/contract/perms';

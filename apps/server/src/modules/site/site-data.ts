@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { appSettingsSchema, brandSchema } from '@floorhand/contract/admin';
+import { appSettingsSchema, brandSchema } from '@floorhand/contract/site-admin';
 import { badInput } from '../../lib/errors.ts';
 
 // Site data with a known shape is checked on every write, through admin/appSettings/put and

@@ -3,7 +3,7 @@ import { Alert, Badge, Button, Card, Group, PasswordInput, SimpleGrid, Stack, Ta
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { IconDeviceFloppy, IconKey } from '@tabler/icons-react';
-import { myAccountProblem, passwordProblem, type Account } from '@floorhand/contract/admin';
+import { myAccountProblem, passwordProblem, type Account } from '@floorhand/contract/accounts';
 import { adminKeys, meQuery, useCallMutation } from '../../lib/admin-api.ts';
 import { fullName, useAuthStore } from '../../lib/auth-store.ts';
 import { StaffLabel } from './staff-label.tsx';

@@ -3,7 +3,7 @@ import { ActionIcon, Badge, Button, Card, Group, ScrollArea, Stack, Switch, Tabl
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { IconLink, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
-import { pairCodeSchema, workstationIdSchema, type WorkstationRow } from '@floorhand/contract/admin';
+import { pairCodeSchema, workstationIdSchema, type WorkstationRow } from '@floorhand/contract/site-admin';
 import { dialogs } from '../../components/dialogs/dialog-store.ts';
 import { adminKeys, useCallMutation, workstationsQuery } from '../../lib/admin-api.ts';
 import { useMachineStore } from '../../lib/machine-store.ts';
