@@ -16,7 +16,7 @@ import type { Deps } from './lib/calls.ts';
 import { createTokenService } from './lib/tokens.ts';
 import { createAuthCache } from './lib/auth-cache.ts';
 import { responseSerializerCompiler } from './lib/response-serializer.ts';
-import { adminRoutes } from './modules/admin/routes.ts';
+import { adminRoutes } from './modules/accounts/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
 import { attachRealtime } from './modules/realtime/socket.ts';
