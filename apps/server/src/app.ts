@@ -16,7 +16,9 @@ import type { Deps } from './lib/calls.ts';
 import { createTokenService } from './lib/tokens.ts';
 import { createAuthCache } from './lib/auth-cache.ts';
 import { responseSerializerCompiler } from './lib/response-serializer.ts';
-import { adminRoutes } from './modules/accounts/routes.ts';
+import { accountsRoutes } from './modules/accounts/routes.ts';
+import { rolesRoutes } from './modules/roles/routes.ts';
+import { siteAdminRoutes } from './modules/site-admin/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
 import { attachRealtime } from './modules/realtime/socket.ts';
@@ -167,7 +169,9 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
 
   app.get('/api/health', { schema: { hide: true } }, async () => ({ ok: true, db: database.kind }));
   authRoutes(app, deps);
-  adminRoutes(app, deps);
+  accountsRoutes(app, deps);
+  rolesRoutes(app, deps);
+  siteAdminRoutes(app, deps);
   siteRoutes(app, deps);
   sessionRoutes(app, deps);
   mediaRoutes(app, deps);

@@ -2,51 +2,31 @@ import { randomInt } from 'node:crypto';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { hash } from '@node-rs/argon2';
 import { myAccountProblem, passwordProblem, type Account, type SitePerms } from '@floorhand/contract/accounts';
-import { EVERYONE, type FeatureGrid } from '@floorhand/contract/roles';
-import { PAIR_CODE_TTL_SECS } from '@floorhand/contract/site-admin';
-import type { CallArgs, CallPath, CallResponse } from '@floorhand/contract/api';
-import { FEATURES, normaliseLevel } from '@floorhand/contract/features';
-import { isAdmin, isOrgAdmin } from '@floorhand/contract/perms';
+import type { CallArgs } from '@floorhand/contract/api';
 import type { AuditStamp } from '../../db/schema.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
-import { auditStamp, newId, writeAuditLog } from '../../lib/audit.ts';
+import { auditStamp, newId } from '../../lib/audit.ts';
 import type { Deps } from '../../lib/calls.ts';
 import { accountRestricted, badInput, dup, dupMessage, forbidden, notFound, rateLimited } from '../../lib/errors.ts';
-import { findAccount, permsOf } from '../../db/accounts.ts';
+import { findAccount, permsOf, type AccountRow, type PermsRow } from '../../db/accounts.ts';
+import { orgRoles, orgSiteIds } from '../../db/organisation.ts';
 import { passwordMatches } from '../../lib/passwords.ts';
+import { audit, guardedWrite, requireAdmin, visibleSites, type Actor, type R } from '../../lib/admins.ts';
 import type { LoginLimiter } from '../auth/login-limiter.ts';
-import { putSiteData } from '../site/service.ts';
 import { newApiKey } from '../../lib/api-key.ts';
-import { hashDeviceSecret, newDeviceSecret, newPairCode } from '../../lib/device-secret.ts';
 import * as repo from './repository.ts';
-import { accountChangeProblem, actsForOrg, permsChangeProblem, visibleSites, type Actor, type Problem } from './rules.ts';
+import { accountChangeProblem, permsChangeProblem, type Problem } from './rules.ts';
 
-// Administration (docs/admin.md). Every call is scoped to the organisation and site of the caller's
-// token; an account id of another organisation is simply not found.
-
-type R<P extends CallPath> = Promise<CallResponse<P>>;
+// Accounts (docs/admin.md): one's own account, the accounts of the organisation, their perms,
+// passwords and API keys. Every call is scoped to the organisation and site of the caller's token;
+// an account id of another organisation is simply not found.
 
 const refuse = (p: Problem) => (p.kind === 'invalid' ? badInput(p.message) : forbidden(p.message));
 
-function requireAdmin(auth: AuthContext): Actor {
-  if (!isAdmin(auth.perms)) throw forbidden('Only site or organisation administrators may do this');
-  return { accountId: auth.accountId, siteId: auth.siteId, perms: auth.perms };
-}
-
-function requireOrgAdmin(auth: AuthContext): Actor {
-  const actor = requireAdmin(auth);
-  if (!isOrgAdmin(auth.perms)) throw forbidden('Roles belong to the whole organisation: only organisation administrators may create, rename or remove them');
-  return actor;
-}
-
-async function audit(deps: Deps, auth: AuthContext, action: string, entity: string, entityId: string, before: unknown, after: unknown): Promise<void> {
-  await writeAuditLog(deps.db, { orgId: auth.orgId, siteId: auth.siteId, accountId: auth.accountId, action, entity, entityId, before: before ?? null, after: after ?? null });
-}
-
-const toSitePerms = (p: repo.PermsRow): SitePerms => ({ siteId: p.siteId, roles: p.roles, kioskAcct: p.kioskAcct, timeclockAcct: p.timeclockAcct, serviceAcct: p.serviceAcct });
+const toSitePerms = (p: PermsRow): SitePerms => ({ siteId: p.siteId, roles: p.roles, kioskAcct: p.kioskAcct, timeclockAcct: p.timeclockAcct, serviceAcct: p.serviceAcct });
 const nullIfEmpty = (s: string | undefined) => (s === undefined ? undefined : s.trim() || null);
 
-function toAccount(row: repo.AccountRow, perms: SitePerms[], sites: readonly string[], editable: boolean): Account {
+function toAccount(row: AccountRow, perms: SitePerms[], sites: readonly string[], editable: boolean): Account {
   return {
     id: row.id,
     userName: row.userName,
@@ -62,8 +42,8 @@ function toAccount(row: repo.AccountRow, perms: SitePerms[], sites: readonly str
   };
 }
 
-async function accountsView(deps: Deps, auth: AuthContext, actor: Actor, rows: repo.AccountRow[]): Promise<Account[]> {
-  const [allPerms, orgSites] = await Promise.all([permsOf(deps.db, rows.map((r) => r.id), auth.appId), repo.orgSiteIds(deps.db, auth.orgId)]);
+async function accountsView(deps: Deps, auth: AuthContext, actor: Actor, rows: AccountRow[]): Promise<Account[]> {
+  const [allPerms, orgSites] = await Promise.all([permsOf(deps.db, rows.map((r) => r.id), auth.appId), orgSiteIds(deps.db, auth.orgId)]);
   const sites = visibleSites(actor, orgSites);
   return rows.map((row) => {
     const perms = allPerms.filter((p) => p.accountId === row.id).map(toSitePerms);
@@ -84,16 +64,6 @@ async function checkClash(deps: Deps, orgId: string, exceptId: string | null, us
   if (!clash) return;
   if (userName && clash.userName.toLowerCase() === userName.toLowerCase()) throw dup('account', userName);
   throw dupMessage(`The badge code '${badgeCode}' is already used by account '${clash.userName}'.`);
-}
-
-/** Unique indexes close the race between the clash check and the write. */
-async function guardedWrite<T>(write: () => Promise<T>, what: string): Promise<T> {
-  try {
-    return await write();
-  } catch (e) {
-    if (isUniqueViolation(e)) throw dupMessage(`${what} is already used by another account.`);
-    throw e;
-  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -176,14 +146,14 @@ export async function getAccount(deps: Deps, auth: AuthContext, body: CallArgs<'
 }
 
 async function knownRoles(deps: Deps, orgId: string): Promise<Set<string>> {
-  return new Set((await repo.listRoles(deps.db, orgId)).map((r) => r.name));
+  return new Set((await orgRoles(deps.db, orgId)).map((r) => r.name));
 }
 
 /** Checks a change of an account's perms (rules.ts). */
 async function checkPerms(deps: Deps, auth: AuthContext, actor: Actor, targetId: string, before: SitePerms[], after: SitePerms[]): Promise<void> {
   const siteIds = after.map((p) => p.siteId);
   if (new Set(siteIds).size !== siteIds.length) throw badInput('Each site may appear only once in perms.');
-  const problem = permsChangeProblem(actor, targetId, before, after, await knownRoles(deps, auth.orgId), await repo.orgSiteIds(deps.db, auth.orgId));
+  const problem = permsChangeProblem(actor, targetId, before, after, await knownRoles(deps, auth.orgId), await orgSiteIds(deps.db, auth.orgId));
   if (problem) throw refuse(problem);
 }
 
@@ -324,262 +294,4 @@ export async function revokeApiKey(deps: Deps, auth: AuthContext, body: CallArgs
   await repo.updateAccount(deps.db, auth.orgId, target.row.id, { apiKeyHash: null, apiKeyPrefix: null, apiKeyCreatedAt: null, audit: auditStamp(auth.accountId, target.row.audit) });
   await audit(deps, auth, 'admin/account/revokeApiKey', 'account', target.row.id, { userName: target.row.userName, apiKeyPrefix: target.row.apiKeyPrefix }, { userName: target.row.userName, apiKeyPrefix: null });
   return { account: await viewOne(deps, auth, actor, target.row.id) };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Roles
-
-async function rolesView(deps: Deps, auth: AuthContext, actor: Actor) {
-  const [roles, perms, orgSites] = await Promise.all([repo.listRoles(deps.db, auth.orgId), repo.orgPerms(deps.db, auth.orgId, auth.appId), repo.orgSiteIds(deps.db, auth.orgId)]);
-  const sites = visibleSites(actor, orgSites);
-  return roles.map((r) => ({
-    name: r.name,
-    description: r.description,
-    builtIn: r.builtIn,
-    holders: perms
-      .filter((p) => sites.includes(p.perms.siteId) && p.perms.roles.includes(r.name))
-      .map((p) => ({ accountId: p.perms.accountId, userName: p.userName, fullName: [p.firstName, p.surnames].filter(Boolean).join(' '), siteId: p.perms.siteId, active: p.active }))
-      .sort((a, b) => a.userName.localeCompare(b.userName)),
-  }));
-}
-
-export async function listRoles(deps: Deps, auth: AuthContext): R<'admin/role/list'> {
-  return { roles: await rolesView(deps, auth, requireAdmin(auth)) };
-}
-
-async function roleOut(deps: Deps, auth: AuthContext, actor: Actor, name: string) {
-  return (await rolesView(deps, auth, actor)).find((r) => r.name === name);
-}
-
-export async function createRole(deps: Deps, auth: AuthContext, body: CallArgs<'admin/role/create'>): R<'admin/role/create'> {
-  const actor = requireOrgAdmin(auth);
-  if (await repo.findRoleAnyCase(deps.db, auth.orgId, body.name)) throw dup('role', body.name);
-  await guardedWrite(() => repo.insertRole(deps.db, { orgId: auth.orgId, name: body.name, description: body.description ?? '', builtIn: false, audit: auditStamp(auth.accountId) }), `The role name '${body.name}'`);
-  await audit(deps, auth, 'admin/role/create', 'role', body.name, null, { name: body.name, description: body.description ?? '' });
-  return { role: await roleOut(deps, auth, actor, body.name) };
-}
-
-async function customRole(deps: Deps, auth: AuthContext, name: string, verb: string) {
-  const role = await repo.findRole(deps.db, auth.orgId, name);
-  if (!role) throw notFound(`The role '${name}' was not found`);
-  if (role.builtIn) throw forbidden(`The built-in role '${name}' cannot be ${verb}.`);
-  return role;
-}
-
-/** Rewrites one role name in every perms row of the organisation (to null: removes it); answers how many rows changed. */
-async function rewriteRole(tx: Deps['db'], auth: AuthContext, from: string, to: string | null): Promise<number> {
-  let changed = 0;
-  for (const { perms } of await repo.orgPerms(tx, auth.orgId, auth.appId)) {
-    if (!perms.roles.includes(from)) continue;
-    const next = to === null ? perms.roles.filter((r) => r !== from) : [...new Set(perms.roles.map((r) => (r === from ? to : r)))];
-    await repo.setPermsRoles(tx, perms, next, auditStamp(auth.accountId, perms.audit));
-    changed++;
-  }
-  return changed;
-}
-
-async function announceToOrg(deps: Deps, orgId: string): Promise<void> {
-  for (const siteId of await repo.orgSiteIds(deps.db, orgId)) deps.realtime.emit(siteId, 'featureAccessChanged', { siteId });
-}
-
-export async function renameRole(deps: Deps, auth: AuthContext, body: CallArgs<'admin/role/rename'>): R<'admin/role/rename'> {
-  const actor = requireOrgAdmin(auth);
-  const role = await customRole(deps, auth, body.name, 'renamed');
-  const clash = await repo.findRoleAnyCase(deps.db, auth.orgId, body.newName);
-  if (clash && clash.name !== role.name) throw dup('role', body.newName);
-  const description = body.description ?? role.description;
-  const sites = await repo.orgSiteIds(deps.db, auth.orgId);
-  await deps.db
-    .transaction(async (tx) => {
-      await repo.updateRole(tx, auth.orgId, role.name, { name: body.newName, description, audit: auditStamp(auth.accountId, role.audit) });
-      if (body.newName !== role.name) {
-        await rewriteRole(tx, auth, role.name, body.newName);
-        await repo.renameFeatureRole(tx, sites, role.name, body.newName);
-      }
-    })
-    .catch((e: unknown) => {
-      // Another rename to the same name committed between the check above and this one.
-      throw isUniqueViolation(e) ? dup('role', body.newName) : e;
-    });
-  await audit(deps, auth, 'admin/role/rename', 'role', role.name, { name: role.name, description: role.description }, { name: body.newName, description });
-  await announceToOrg(deps, auth.orgId);
-  return { role: await roleOut(deps, auth, actor, body.newName) };
-}
-
-export async function removeRole(deps: Deps, auth: AuthContext, body: CallArgs<'admin/role/remove'>): R<'admin/role/remove'> {
-  const actor = requireOrgAdmin(auth);
-  const role = await customRole(deps, auth, body.name, 'removed');
-  const before = await roleOut(deps, auth, actor, role.name);
-  const sites = await repo.orgSiteIds(deps.db, auth.orgId);
-  const removedFrom = await deps.db.transaction(async (tx) => {
-    const n = await rewriteRole(tx, auth, role.name, null);
-    await repo.deleteFeatureRole(tx, sites, role.name);
-    await repo.deleteRole(tx, auth.orgId, role.name);
-    return n;
-  });
-  await audit(deps, auth, 'admin/role/remove', 'role', role.name, before, null);
-  await announceToOrg(deps, auth.orgId);
-  return { removedFrom };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Feature access (per site)
-
-async function grid(deps: Deps, auth: AuthContext): Promise<FeatureGrid> {
-  const [roles, rows] = await Promise.all([repo.listRoles(deps.db, auth.orgId), repo.featureRows(deps.db, auth.siteId, auth.appId)]);
-  const names = [EVERYONE, ...roles.map((r) => r.name)];
-  const levels: FeatureGrid['levels'] = {};
-  for (const r of rows) {
-    const level = normaliseLevel(r.level);
-    if (level !== null && names.includes(r.role) && FEATURES.includes(r.feature)) (levels[r.role] ??= {})[r.feature] = level;
-  }
-  return { features: [...FEATURES], roles: names, levels };
-}
-
-export async function getFeatureAccess(deps: Deps, auth: AuthContext): R<'admin/featureAccess/get'> {
-  requireAdmin(auth);
-  return { grid: await grid(deps, auth) };
-}
-
-export async function putFeatureAccess(deps: Deps, auth: AuthContext, body: CallArgs<'admin/featureAccess/put'>): R<'admin/featureAccess/put'> {
-  requireAdmin(auth);
-  const before = await grid(deps, auth);
-  const rows: Array<{ role: string; feature: string; level: number }> = [];
-  for (const [role, cells] of Object.entries(body.levels)) {
-    if (!before.roles.includes(role)) throw badInput(`There is no role '${role}'.`);
-    for (const [feature, raw] of Object.entries(cells)) {
-      if (!FEATURES.includes(feature)) throw badInput(`There is no feature '${feature}'.`);
-      const level = normaliseLevel(raw);
-      if (level !== null) rows.push({ role, feature, level });
-    }
-  }
-  await deps.db.transaction((tx) => repo.replaceFeatureRows(tx, auth.siteId, auth.appId, rows, auditStamp(auth.accountId)));
-  const after = await grid(deps, auth);
-  await audit(deps, auth, 'admin/featureAccess/put', 'featureAccess', auth.siteId, before.levels, after.levels);
-  // Every session of the site reloads its visible features at once; menus and guards follow.
-  deps.realtime.emit(auth.siteId, 'featureAccessChanged', { siteId: auth.siteId });
-  return { grid: after };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Workstations (per site)
-
-const toWorkstation = (ws: repo.WorkstationRow, lastUserName: string | null) => ({
-  id: ws.id,
-  timeclock: ws.timeclock,
-  kiosk: ws.kiosk,
-  firstSeen: ws.firstSeen.toISOString(),
-  lastSeen: ws.lastSeen.toISOString(),
-  lastUserName,
-});
-
-export async function listSites(deps: Deps, auth: AuthContext): R<'admin/site/list'> {
-  const actor = requireAdmin(auth);
-  const all = await repo.orgSites(deps.db, auth.orgId);
-  const shown = new Set(visibleSites(actor, all.map((s) => s.id)));
-  return { sites: all.filter((s) => shown.has(s.id)) };
-}
-
-export async function listWorkstations(deps: Deps, auth: AuthContext): R<'admin/workstation/list'> {
-  requireAdmin(auth);
-  return { workstations: (await repo.listWorkstations(deps.db, auth.siteId)).map((r) => toWorkstation(r.ws, r.lastUserName)) };
-}
-
-export async function updateWorkstation(deps: Deps, auth: AuthContext, body: CallArgs<'admin/workstation/update'>): R<'admin/workstation/update'> {
-  requireAdmin(auth);
-  const before = await repo.findWorkstation(deps.db, auth.siteId, body.id);
-  // From the device itself: a new secret, answered once, for it to keep. Revoking both keeps none.
-  const secret = body.thisDevice && (body.timeclock || body.kiosk) ? newDeviceSecret() : undefined;
-  const secretHash = secret ? hashDeviceSecret(secret) : body.timeclock || body.kiosk ? undefined : null;
-  const row = await repo.upsertWorkstation(deps.db, auth.siteId, body.id, {
-    timeclock: body.timeclock,
-    kiosk: body.kiosk,
-    ...(secretHash !== undefined ? { secretHash } : {}),
-    audit: auditStamp(auth.accountId, before?.audit),
-  });
-  await audit(deps, auth, 'admin/workstation/update', 'workstation', body.id, before ? { timeclock: before.timeclock, kiosk: before.kiosk } : null, {
-    timeclock: row.timeclock,
-    kiosk: row.kiosk,
-    ...(secret ? { secretIssued: true } : {}),
-  });
-  return { workstation: await listedWorkstation(deps, auth, row), ...(secret ? { secret } : {}) };
-}
-
-async function listedWorkstation(deps: Deps, auth: AuthContext, row: repo.WorkstationRow) {
-  const [listed] = (await repo.listWorkstations(deps.db, auth.siteId)).filter((r) => r.ws.id === row.id);
-  return toWorkstation(row, listed?.lastUserName ?? null);
-}
-
-export async function removeWorkstation(deps: Deps, auth: AuthContext, body: CallArgs<'admin/workstation/remove'>): R<'admin/workstation/remove'> {
-  requireAdmin(auth);
-  const before = await repo.deleteWorkstation(deps.db, auth.siteId, body.id);
-  if (!before) throw notFound(`The workstation '${body.id}' was not found`);
-  await audit(deps, auth, 'admin/workstation/remove', 'workstation', body.id, { timeclock: before.timeclock, kiosk: before.kiosk }, null);
-  return { removed: true };
-}
-
-/** A device asks for a code to show; a new one replaces its last. Any signed-in account may. */
-export async function startPairing(deps: Deps, auth: AuthContext, body: CallArgs<'workstation/pair/start'>): R<'workstation/pair/start'> {
-  const code = newPairCode();
-  const expires = new Date(Date.now() + PAIR_CODE_TTL_SECS * 1000);
-  await repo.setPairCode(deps.db, auth.siteId, body.workstationId, { pairCode: code, pairExpires: expires, pairApproved: false, lastAccountId: auth.accountId, audit: auditStamp(auth.accountId) });
-  return { code, expiresAt: expires.toISOString() };
-}
-
-const pairCodeUnknown = () => notFound('No device shows this pairing code: check it, or have the device show a new one (codes last 10 minutes)');
-
-/** An admin enters the code a device shows: that workstation is authorised so, and may claim its secret. */
-export async function approvePairing(deps: Deps, auth: AuthContext, body: CallArgs<'admin/workstation/pair'>): R<'admin/workstation/pair'> {
-  requireAdmin(auth);
-  const row = await repo.findByPairCode(deps.db, auth.siteId, body.code);
-  if (!row || !row.pairExpires || row.pairExpires.getTime() < Date.now()) throw pairCodeUnknown();
-  const after = await repo.approvePairing(deps.db, auth.siteId, row.id, { timeclock: body.timeclock, kiosk: body.kiosk, audit: auditStamp(auth.accountId, row.audit) });
-  await audit(deps, auth, 'admin/workstation/pair', 'workstation', row.id, { timeclock: row.timeclock, kiosk: row.kiosk }, { timeclock: after.timeclock, kiosk: after.kiosk });
-  return { workstation: await listedWorkstation(deps, auth, after) };
-}
-
-/** The device asks whether its code was entered; once it was, its secret (answered once; the code is spent). */
-export async function claimPairing(deps: Deps, auth: AuthContext, body: CallArgs<'workstation/pair/claim'>): R<'workstation/pair/claim'> {
-  const row = await repo.findWorkstation(deps.db, auth.siteId, body.workstationId);
-  if (!row || row.pairCode !== body.code || !row.pairExpires || row.pairExpires.getTime() < Date.now()) throw pairCodeUnknown();
-  if (!row.pairApproved) return { pending: true };
-  const secret = newDeviceSecret();
-  const claimed = await repo.claimPairing(deps.db, auth.siteId, row.id, body.code, hashDeviceSecret(secret));
-  // A second claim racing this one found the code spent.
-  if (!claimed) throw pairCodeUnknown();
-  return { pending: false, secret, workstation: await listedWorkstation(deps, auth, claimed) };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Audit log, app settings, brand
-
-export async function listAudit(deps: Deps, auth: AuthContext, body: CallArgs<'admin/audit/list'>): R<'admin/audit/list'> {
-  const actor = requireAdmin(auth);
-  const limit = body.limit ?? 50;
-  // Organisation admins read the whole organisation's log, site admins their own site's.
-  const rows = await repo.listAudit(deps.db, auth.orgId, { siteId: actsForOrg(actor) ? undefined : auth.siteId, entity: body.entity, offset: body.offset ?? 0, limit });
-  const entries = rows.slice(0, limit).map(({ entry, userName }) => ({
-    id: entry.id,
-    ts: entry.ts.toISOString(),
-    siteId: entry.siteId,
-    accountId: entry.accountId,
-    userName,
-    action: entry.action,
-    entity: entry.entity,
-    entityId: entry.entityId,
-    before: entry.before,
-    after: entry.after,
-  }));
-  return { entries, more: rows.length > limit };
-}
-
-/** Validated by the call's schema, then stored through site/putData (admin check, _rev, audit log). */
-export async function putAppSettings(deps: Deps, auth: AuthContext, body: CallArgs<'admin/appSettings/put'>): R<'admin/appSettings/put'> {
-  requireAdmin(auth);
-  return putSiteData(deps, auth, { section: 'conf', siteData: { dataId: 'app_settings', _rev: body.siteData._rev, data: body.siteData.data } });
-}
-
-export async function putBrand(deps: Deps, auth: AuthContext, body: CallArgs<'admin/brand/put'>): R<'admin/brand/put'> {
-  requireAdmin(auth);
-  return putSiteData(deps, auth, { section: 'brand', siteData: { dataId: 'brand', _rev: body.siteData._rev, data: body.siteData.data } });
 }
