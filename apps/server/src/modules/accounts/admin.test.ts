@@ -6,7 +6,8 @@ import { ERR } from '@floorhand/contract/errors';
 import { ROLE } from '@floorhand/contract/perms';
 import { accounts, auditLog, workstations } from '../../db/schema.ts';
 import { SITE_DATA_DEFAULTS } from '../site/defaults.ts';
-import { ACME_BASE, call, createAcme, createTestApp, DEMO_BASE, loginAs, uniqueIp, type TestApp } from '../../test/harness.ts';
+import { ACME_BASE, call, createAcme, createTestApp, DEMO_BASE, uniqueIp, type TestApp } from '../../test/harness.ts';
+import { acmeAdminToken, demoLogin, tokenFor } from '../../test/logins.ts';
 import { permsChangeProblem } from './rules.ts';
 
 let t: TestApp;
@@ -14,7 +15,8 @@ const tokens: Record<string, string> = {};
 const ids: Record<string, string> = {};
 let acmeAdminId = '';
 
-const login = async (userName: string, password?: string, base?: Record<string, string>) => (await loginAs(t.app, userName, { ip: uniqueIp(), password, base })).token;
+/** Accounts the tests create log in with their own passwords. */
+const login = (userName: string, password?: string) => tokenFor(t.app, userName, { password });
 const perms = (roles: string[] = [], flags: Partial<Record<'kioskAcct' | 'timeclockAcct' | 'serviceAcct', boolean>> = {}) => ({
   siteId: DEMO_BASE.siteId,
   roles,
@@ -50,11 +52,11 @@ beforeAll(async () => {
   t = await createTestApp();
   acmeAdminId = (await createAcme(t.db)).adminId;
   for (const u of ['admin', 'clerk', 'kiosk', 'clock', 'tcadmin']) {
-    const { token, login: res } = await loginAs(t.app, u, { ip: uniqueIp() });
+    const { token, login: res } = await demoLogin(t.app, u);
     tokens[u] = token;
     ids[u] = res.user!.id;
   }
-  tokens.acme = await login('admin', undefined, ACME_BASE);
+  tokens.acme = await acmeAdminToken(t.app);
   const [svc] = await t.db.select().from(accounts).where(eq(accounts.userName, 'svc'));
   ids.svc = svc!.id;
   const key = await call(t.app, 'admin/account/issueApiKey', { accountId: ids.svc }, tokens.admin);
@@ -102,7 +104,7 @@ const ADMIN_CALLS: Case[] = [
 /** A workstation id the clerk logged in from. */
 async function seenWorkstation(): Promise<string> {
   const id = unique('WS-SEEN-');
-  await loginAs(t.app, 'clerk', { ip: uniqueIp(), workstationId: id });
+  await demoLogin(t.app, 'clerk', { workstationId: id });
   return id;
 }
 /** The pairing code a device shows, asked for by the clerk signed in on it. */
@@ -262,7 +264,7 @@ describe('organisations are apart', () => {
     const list = await call(t.app, 'admin/account/list', { limit: 100, includeInactive: true }, tokens.admin);
     expect(list.body.accounts?.map((a) => a.id)).not.toContain(acmeAdminId);
     // Acme's admin still logs in with the old password.
-    await login('admin', undefined, ACME_BASE);
+    await acmeAdminToken(t.app);
   });
 
   it('a demo account cannot be given a role on an acme site', async () => {
@@ -471,7 +473,7 @@ describe('sites', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.account?.perms.map((p) => p.siteId).sort()).toEqual(['demo-east', 'demo-main']);
     const east = { ...DEMO_BASE, siteId: 'demo-east' };
-    expect((await loginAs(t.app, 'eastworker', { ip: uniqueIp(), password: 'secret-pass-1', base: east })).login.user?.id).toBe(id);
+    expect((await demoLogin(t.app, 'eastworker', { password: 'secret-pass-1', base: east })).login.user?.id).toBe(id);
   });
 });
 
@@ -540,7 +542,7 @@ describe('feature access', () => {
 });
 
 describe('workstations: authorisation is a secret the device holds', () => {
-  const loginFrom = (userName: string, workstationId: string, workstationSecret: string | undefined) => loginAs(t.app, userName, { ip: uniqueIp(), workstationId, workstationSecret });
+  const loginFrom = (userName: string, workstationId: string, workstationSecret: string | undefined) => demoLogin(t.app, userName, { workstationId, workstationSecret });
 
   it('an authorised id without its secret, or with a wrong one, is not authorised', async () => {
     expect((await loginFrom('kiosk', 'WS0001', 'demo-workstation-secret')).login.workstation).toEqual({ id: 'WS0001', timeclock: true, kiosk: true });
@@ -625,12 +627,12 @@ describe('workstations: authorisation is a secret the device holds', () => {
 
 describe('workstations, settings, brand and the audit log', () => {
   it('authorises a workstation as kiosk from that device; a login from it carries the authorisation', async () => {
-    await loginAs(t.app, 'admin', { ip: uniqueIp(), workstationId: 'WS4321' });
+    await demoLogin(t.app, 'admin', { workstationId: 'WS4321' });
     const list = await call(t.app, 'admin/workstation/list', {}, tokens.admin);
     expect(list.body.workstations?.find((w) => w.id === 'WS4321')).toMatchObject({ kiosk: false, timeclock: false, lastUserName: 'admin' });
     const upd = await call(t.app, 'admin/workstation/update', { id: 'WS4321', timeclock: false, kiosk: true, thisDevice: true }, tokens.admin);
     expect(upd.body.workstation).toMatchObject({ id: 'WS4321', kiosk: true });
-    const kiosk = await loginAs(t.app, 'kiosk', { ip: uniqueIp(), workstationId: 'WS4321', workstationSecret: upd.body.secret });
+    const kiosk = await demoLogin(t.app, 'kiosk', { workstationId: 'WS4321', workstationSecret: upd.body.secret });
     expect(kiosk.login.workstation).toEqual({ id: 'WS4321', timeclock: false, kiosk: true });
     expect((await call(t.app, 'admin/workstation/update', { id: 'bad id!', timeclock: false, kiosk: true }, tokens.admin)).status).toBe(400);
   });
