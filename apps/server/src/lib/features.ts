@@ -1,12 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import { EVERYONE } from '@floorhand/contract/roles';
 import { normaliseLevel, visibleFeatures, type FeatureLevel, type VisibleFeatures } from '@floorhand/contract/features';
 import type { Db } from '../db/client.ts';
 import { featureAccess } from '../db/schema.ts';
 import type { AuthContext } from './auth-context.ts';
 import { forbidden } from './errors.ts';
-
-/** Feature access rows under this role name apply to every account of the site. */
-export const EVERYONE_ROLE = '*';
 
 /**
  * Refuses a call unless the caller's roles give every one of the features: the server enforces what
@@ -38,7 +36,7 @@ export function visibleFeaturesOf(deps: { db: Db }, auth: AuthContext): Promise<
 }
 
 async function loadVisibleFeatures(deps: { db: Db }, auth: AuthContext): Promise<VisibleFeatures> {
-  const roles = [EVERYONE_ROLE, ...auth.perms.roles];
+  const roles = [EVERYONE, ...auth.perms.roles];
   const rows = await deps.db
     .select()
     .from(featureAccess)

@@ -6,7 +6,7 @@ import { ROLE } from '@floorhand/contract/perms';
 import { featureAccess } from '../../db/schema.ts';
 import { ACME_BASE, call, createAcme, createTestApp, type TestApp } from '../../test/harness.ts';
 import { acmeAdminToken, demoLogin, tokenFor } from '../../test/logins.ts';
-import { EVERYONE_ROLE } from '../../lib/features.ts';
+import { EVERYONE as EVERYONE_ROLE } from '@floorhand/contract/roles';
 
 let t: TestApp;
 beforeAll(async () => {

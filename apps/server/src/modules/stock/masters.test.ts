@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { APP_ID } from '@floorhand/contract/constants';
 import { featureAccess } from '../../db/schema.ts';
 import { DEMO } from '../../db/seed.ts';
-import { EVERYONE_ROLE } from '../../lib/features.ts';
+import { EVERYONE as EVERYONE_ROLE } from '@floorhand/contract/roles';
 import { ledgerMismatches } from './ledger-check.ts';
 
 let t: TestApp;
