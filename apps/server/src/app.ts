@@ -8,6 +8,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { AppError, ERR, type ServerErr } from '@floorhand/contract/errors';
+import { badInput } from './lib/errors.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { seedDemo } from './seed/demo.ts';
@@ -15,7 +16,9 @@ import type { Deps } from './lib/calls.ts';
 import { createTokenService } from './lib/tokens.ts';
 import { createAuthCache } from './lib/auth-cache.ts';
 import { responseSerializerCompiler } from './lib/response-serializer.ts';
-import { adminRoutes } from './modules/admin/routes.ts';
+import { accountsRoutes } from './modules/accounts/routes.ts';
+import { rolesRoutes } from './modules/roles/routes.ts';
+import { siteAdminRoutes } from './modules/site-admin/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
 import { attachRealtime } from './modules/realtime/socket.ts';
@@ -138,7 +141,7 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   app.addHook('preValidation', async (req) => {
     // The query string and path too: a NUL in a CSV export's query would break its stream.
     const problem = unstorableInput(req.body) ?? unstorableInput(req.query, 'query') ?? unstorableInput(req.params, 'path');
-    if (problem) throw new AppError(400, { code: ERR.badInput, message: `The request is not valid: ${problem}` });
+    if (problem) throw badInput(`The request is not valid: ${problem}`);
   });
 
   // Security headers on every answer. The auth token lives in localStorage (the spec's client), so the
@@ -169,7 +172,9 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
 
   app.get('/api/health', { schema: { hide: true } }, async () => ({ ok: true, db: database.kind }));
   authRoutes(app, deps);
-  adminRoutes(app, deps);
+  accountsRoutes(app, deps);
+  rolesRoutes(app, deps);
+  siteAdminRoutes(app, deps);
   siteRoutes(app, deps);
   sessionRoutes(app, deps);
   mediaRoutes(app, deps);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERR } from '@floorhand/contract/errors';
-import { call, createTestApp, loginAs, uniqueIp, type TestApp } from './test/harness.ts';
+import { call, createTestApp, type TestApp } from './test/harness.ts';
+import { tokenFor } from './test/logins.ts';
 
 // Issue 10 item 8: small holes, each answered in the spec's error shape and never with a 500.
 
@@ -8,7 +9,7 @@ let t: TestApp;
 let admin: string;
 beforeAll(async () => {
   t = await createTestApp();
-  admin = (await loginAs(t.app, 'admin', { ip: uniqueIp() })).token;
+  admin = await tokenFor(t.app, 'admin');
 });
 afterAll(() => t?.close());
 

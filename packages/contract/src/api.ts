@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { PACK_PICK_MAX_ROWS, SITE_DATA_ID_MAX } from './constants.ts';
 import { entityDefSchema } from './records/schema-model.ts';
-import { adminCalls } from './admin.ts';
+import { accountsCalls } from './accounts.ts';
 import { auditStampSchema, callBase, recordInputSchema, withErr } from './common.ts';
 import { csvTransferCalls } from './csv-transfer.ts';
 import { itemCalls } from './items.ts';
 import { locationCalls } from './locations.ts';
+import { rolesCalls } from './roles.ts';
+import { siteAdminCalls } from './site-admin.ts';
 import { stockCalls } from './stock.ts';
 
 // The schema of every call: request body and response, used for validation on the server, the
@@ -87,7 +89,9 @@ export const MEDIA_MAX_DATA_URL_CHARS = Math.ceil(MEDIA_MAX_BYTES / 3) * 4 + 32;
 export const mediaPurpose = z.enum(['photo', 'logo', 'icon']);
 
 export const calls = {
-  ...adminCalls(callBase),
+  ...accountsCalls(callBase),
+  ...rolesCalls(callBase),
+  ...siteAdminCalls(callBase),
   ...stockCalls,
   ...locationCalls,
   ...itemCalls,

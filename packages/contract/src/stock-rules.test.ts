@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { APP_SETTINGS_DEFAULTS } from './admin.ts';
+import { APP_SETTINGS_DEFAULTS } from './site-admin.ts';
 import { STOCK_RULE_MESSAGES, adjustRule, moveRule, readStockAdjustSettings, reasonProblem, ruleText, splitRule, wholeUnitsProblem } from './stock-rules.ts';
 
 const plain = (have: bigint, uom = 'KG') => ({ have, serial: false, uom });

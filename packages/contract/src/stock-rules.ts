@@ -1,4 +1,4 @@
-import { APP_SETTINGS_DEFAULTS, appSettingsSchema, type AppSettings } from './admin.ts';
+import { APP_SETTINGS_DEFAULTS, appSettingsSchema, type AppSettings } from './site-admin.ts';
 import { formatQty, wholeUnitsOnly } from './quantity.ts';
 
 // The rules of a stock change as plain functions of their inputs, with one set of messages: the

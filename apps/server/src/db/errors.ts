@@ -3,7 +3,8 @@
  * (its constraint kept, so the caller can say which key), anything else as DB_ERR with the cause
  * logged. The same for node-postgres and PGlite, wrapped by drizzle or not.
  */
-import { AppError, ERR } from '@floorhand/contract/errors';
+import { AppError } from '@floorhand/contract/errors';
+import { dbError, dupMessage } from '../lib/errors.ts';
 
 export class DuplicateKeyError extends Error {}
 
@@ -36,7 +37,7 @@ export async function guarded<T>(run: () => Promise<T>): Promise<T> {
   } catch (error) {
     if (error instanceof AppError || error instanceof DuplicateKeyError) throw error;
     if (pgCode(error) === UNIQUE_VIOLATION) throw new DuplicateKeyError('unique violation', { cause: error });
-    const failure = new AppError(500, { code: ERR.dbErr, message: 'The database could not complete the request' });
+    const failure = dbError('The database could not complete the request');
     failure.cause = error;
     throw failure;
   }
@@ -55,7 +56,7 @@ export async function mapDuplicates<T>(write: () => Promise<T>, byConstraint: Re
       const name = constraintOf(error) ?? '';
       const make = byConstraint instanceof Map ? byConstraint.get(name) : Object.hasOwn(byConstraint, name) ? (byConstraint as Record<string, () => AppError>)[name] : undefined;
       if (make) throw make();
-      throw new AppError(409, { code: ERR.dup, message: 'A record with this id already exists.' });
+      throw dupMessage('A record with this id already exists.');
     }
     throw error;
   }

@@ -6,7 +6,7 @@
  * - An answer is kept AUTH_CACHE_MS at most, and never past the token's expiry.
  * - Every call that can change what an answer holds (logout, account, perms, API key, role and
  *   feature access changes: `changesAuth`; feature access is remembered with the answer,
- *   modules/session/service.ts) empties the cache of this node after it finished, and, with Redis, of
+ *   lib/features.ts) empties the cache of this node after it finished, and, with Redis, of
  *   every node (modules/realtime/socket.ts). A change made outside those calls (SQL by hand) is seen
  *   within AUTH_CACHE_MS.
  */

@@ -1,14 +1,13 @@
-import { AppError, ERR } from '@floorhand/contract/errors';
+import { forbidden, unauthorized } from './errors.ts';
 import type { UserPerms } from '@floorhand/contract/perms';
 import type { Db } from '../db/client.ts';
 import { sql } from 'drizzle-orm';
 import { NO_PERMS } from '@floorhand/contract/perms';
 import { preparedRows } from '../db/prepared.ts';
-import { loadPerms } from '../modules/auth/repository.ts';
-import { looksLikeApiKey } from '@floorhand/contract/admin';
+import { looksLikeApiKey } from '@floorhand/contract/accounts';
 import { APP_ID } from '@floorhand/contract/constants';
-import { apiKeyMatches, apiKeyPrefix } from '../modules/admin/api-key.ts';
-import { findAccountByApiKeyPrefix, permsOf } from '../modules/admin/repository.ts';
+import { findAccountByApiKeyPrefix, loadPerms, permsOf } from '../db/accounts.ts';
+import { apiKeyMatches, apiKeyPrefix } from './api-key.ts';
 import type { AuthClaims, TokenService } from './tokens.ts';
 
 /** Who is calling, taken from the token and the database, never from the request body. */
@@ -60,9 +59,9 @@ export async function authenticate(db: Db, tokens: TokenService, token: string, 
     FROM accounts a LEFT JOIN account_perms p ON p.account_id = a.id AND p.site_id = ${claims.site} AND p.app_id = ${claims.app}
     WHERE a.id = ${claims.sub}`,
   );
-  if (row?.revoked) throw new AppError(401, { code: ERR.unauthorized, message: 'This session has been logged out' });
+  if (row?.revoked) throw unauthorized('This session has been logged out');
   if (!row || !row.active || row.org_id !== claims.org) {
-    throw new AppError(401, { code: ERR.unauthorized, message: 'The account is not active' });
+    throw unauthorized('The account is not active');
   }
   const perms: UserPerms = row.roles
     ? { roles: row.roles, kioskAcct: row.kiosk_acct ?? false, timeclockAcct: row.timeclock_acct ?? false, serviceAcct: row.service_acct ?? false }
@@ -70,7 +69,7 @@ export async function authenticate(db: Db, tokens: TokenService, token: string, 
   return { accountId: claims.sub, userName: row.user_name, orgId: claims.org, siteId: claims.site, appId: claims.app, perms, claims, mustChangePassword: row.must_change_password };
 }
 
-const badKey = () => new AppError(401, { code: ERR.unauthorized, message: 'The API key is not valid or has been revoked' });
+const badKey = () => unauthorized('The API key is not valid or has been revoked');
 
 /**
  * A service account's API key (docs/admin.md). The site is the one the call names, or, when it names
@@ -84,7 +83,7 @@ async function authenticateApiKey(db: Db, key: string, target: AuthTarget): Prom
   const serviceSites = (await permsOf(db, [account.id], appId)).filter((p) => p.serviceAcct).map((p) => p.siteId);
   const siteId = target.siteId ?? (serviceSites.length === 1 ? serviceSites[0] : undefined);
   if (!siteId || !serviceSites.includes(siteId)) {
-    throw new AppError(403, { code: ERR.forbidden, message: 'This API key belongs to an account that is not a service account on this site' });
+    throw forbidden('This API key belongs to an account that is not a service account on this site');
   }
   const perms = await loadPerms(db, account.id, siteId, appId);
   const now = Math.floor(Date.now() / 1000);

@@ -2,16 +2,17 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { calls, type CallPath, type CallResponse } from '@floorhand/contract/api';
-import { AppError, ERR } from '@floorhand/contract/errors';
+import { AppError } from '@floorhand/contract/errors';
+import { forbidden, notFound, orgMismatch, unauthorized } from './errors.ts';
 import { accountKindOf, refusalFor, rightsOf, WHILE_PASSWORD_TEMPORARY } from '@floorhand/contract/rights';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { authenticate, bearerToken, type AuthContext, type AuthTarget } from './auth-context.ts';
 import { changesAuth, type AuthCache } from './auth-cache.ts';
-import type { Realtime } from '../modules/realtime/socket.ts';
+import type { Realtime } from './realtime.ts';
 import type { TokenService } from './tokens.ts';
 import type { LimitStore } from './limit-store.ts';
-import { requireFeatures } from '../modules/session/service.ts';
+import { requireFeatures } from './features.ts';
 
 export interface Deps {
   db: Db;
@@ -55,11 +56,11 @@ const authOf = new WeakMap<FastifyRequest, AuthContext>();
  */
 export async function enforceRights(deps: Deps, path: string, auth: AuthContext): Promise<void> {
   const rights = rightsOf(path);
-  if (!rights) throw new AppError(404, { code: ERR.notFound, message: `No such call: ${path}` });
+  if (!rights) throw notFound(`No such call: ${path}`);
   const kind = accountKindOf(auth.perms);
-  if (!rights.accounts.includes(kind)) throw new AppError(403, refusalFor(kind));
+  if (!rights.accounts.includes(kind)) throw forbidden(refusalFor(kind).message);
   if (auth.mustChangePassword && !WHILE_PASSWORD_TEMPORARY.has(path)) {
-    throw new AppError(403, { code: ERR.forbidden, message: 'Choose your own password first: the one an administrator set is temporary.' });
+    throw forbidden('Choose your own password first: the one an administrator set is temporary.');
   }
   if (rights.features) await requireFeatures(deps, auth, ...rights.features);
 }
@@ -100,7 +101,7 @@ export function registerCall<P extends CallPath>(app: FastifyInstance, deps: Dep
         });
         if (auth) authOf.set(req, auth);
       }
-      if (def.auth === 'required' && !authOf.has(req)) throw new AppError(401, { code: ERR.unauthorized, message: 'Please log in first' });
+      if (def.auth === 'required' && !authOf.has(req)) throw unauthorized('Please log in first');
       // Rights do not depend on the body: a caller who may not make the call learns nothing of its schema.
       const auth = authOf.get(req);
       if (auth) await enforceRights(deps, path, auth);
@@ -111,11 +112,7 @@ export function registerCall<P extends CallPath>(app: FastifyInstance, deps: Dep
       if (auth) {
         const b = body as { orgId: string; siteId: string; appId: string };
         if (b.orgId !== auth.orgId || b.siteId !== auth.siteId || b.appId !== auth.appId) {
-          throw new AppError(403, {
-            code: ERR.orgMismatch,
-            message: 'The request names another organisation, site or app than your login',
-            detail: `token: ${auth.orgId}/${auth.siteId}/${auth.appId}, body: ${b.orgId}/${b.siteId}/${b.appId}`,
-          });
+          throw orgMismatch('The request names another organisation, site or app than your login', `token: ${auth.orgId}/${auth.siteId}/${auth.appId}, body: ${b.orgId}/${b.siteId}/${b.appId}`);
         }
       }
       const run = () => (handler as (ctx: Authed<P, AuthContext | undefined>) => Promise<CallResponse<P>>)({ body, req, reply, auth });

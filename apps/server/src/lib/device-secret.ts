@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { PAIR_CODE_ALPHABET, PAIR_CODE_LENGTH } from '@floorhand/contract/admin';
+import { PAIR_CODE_ALPHABET, PAIR_CODE_LENGTH } from '@floorhand/contract/site-admin';
 
 // The secret a workstation holds (docs/admin.md, Workstations): 32 random bytes the device keeps in
 // its machine settings and sends at login with its id. The server keeps only its SHA-256: the secret

@@ -11,15 +11,23 @@ const withDetail = (detail?: string) => (detail === undefined ? {} : { detail })
 
 export const badInput = (message: string, detail?: string) => new AppError(400, { code: ERR.badInput, message, ...withDetail(detail) });
 export const unauthorized = (message: string) => new AppError(401, { code: ERR.unauthorized, message });
+export const loginFailed = (message: string) => new AppError(401, { code: ERR.loginFailed, message });
 export const badToken = (message: string) => new AppError(401, { code: ERR.badToken, message });
 export const forbidden = (message: string) => new AppError(403, { code: ERR.forbidden, message });
+/** The body names another organisation, site or app than the caller's token. */
+export const orgMismatch = (message: string, detail?: string) => new AppError(403, { code: ERR.orgMismatch, message, ...withDetail(detail) });
 export const accountRestricted = (message: string) => new AppError(403, { code: ERR.accountRestricted, message });
 export const notFound = (message: string) => new AppError(404, { code: ERR.notFound, message });
+/** The spec's UN-REGISTERED: a record type nobody registered. */
+export const unregistered = (message: string) => new AppError(404, { code: ERR.unregistered, message });
 export const siteUnknown = (message: string, status: 400 | 404 = 404) => new AppError(status, { code: ERR.siteUnknown, message });
 export const conflict = (message: string, detail?: string) => new AppError(409, { code: ERR.conflict, message, ...withDetail(detail) });
 export const rateLimited = (message: string) => new AppError(429, { code: ERR.rateLimited, message });
 /** A 500 for an answer the database should have given and did not (a row count that is off). */
 export const countIncorrect = (message: string) => new AppError(500, { code: ERR.countIncorrect, message });
+
+/** A 500 DB_ERR: the database failed in a way no other answer describes. */
+export const dbError = (message: string) => new AppError(500, { code: ERR.dbErr, message });
 
 /** The spec's DUP: "A/An {type} with id '{id}' already exists." */
 export const dup = (type: string, id: string, detail?: string) =>

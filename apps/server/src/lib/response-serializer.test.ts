@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { calls, type CallResponse } from '@floorhand/contract/api';
-import { call, createTestApp, loginAs, uniqueIp, type TestApp } from '../test/harness.ts';
+import { call, createTestApp, type TestApp } from '../test/harness.ts';
+import { tokenFor } from '../test/logins.ts';
 import { FAST_RESPONSES, FastSerializerMismatch, fastSerializer, responseSerializerCompiler } from './response-serializer.ts';
 
 type Lookup = CallResponse<'stock/lookup'>;
@@ -90,7 +91,7 @@ describe('stock/lookup in production mode (CHECK_RESPONSES=cold)', () => {
   let token: string;
   beforeAll(async () => {
     t = await createTestApp({ CHECK_RESPONSES: 'cold' });
-    token = (await loginAs(t.app, 'clerk', { ip: uniqueIp() })).token;
+    token = await tokenFor(t.app, 'clerk');
   });
   afterAll(() => t?.close());
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import { calls, type CallPath } from '@floorhand/contract/api';
 import { ERR } from '@floorhand/contract/errors';
 import { ACCOUNT_KINDS, mayCall, refusalFor, type AccountKind } from '@floorhand/contract/rights';
-import { accounts, movements } from '../db/schema.ts';
-import { call, createTestApp, loginAs, uniqueIp, type TestApp } from '../test/harness.ts';
+import { movements } from '../db/schema.ts';
+import { call, createTestApp, type TestApp } from '../test/harness.ts';
+import { serviceApiKey, tokenFor } from '../test/logins.ts';
 
 // The rights table of the contract (contract/rights.ts), enforced by registerCall for every call:
 // each call is made by an account of each kind, and what the table refuses is refused, before the
@@ -15,13 +15,10 @@ const tokenOf = new Map<AccountKind, string>();
 
 beforeAll(async () => {
   t = await createTestApp();
-  tokenOf.set('person', (await loginAs(t.app, 'clerk', { ip: uniqueIp() })).token);
-  tokenOf.set('kiosk', (await loginAs(t.app, 'kiosk', { ip: uniqueIp() })).token);
-  tokenOf.set('timeclock', (await loginAs(t.app, 'clock', { ip: uniqueIp() })).token);
-  const admin = (await loginAs(t.app, 'admin', { ip: uniqueIp() })).token;
-  const [svc] = await t.db.select().from(accounts).where(eq(accounts.userName, 'svc'));
-  const key = await call(t.app, 'admin/account/issueApiKey', { accountId: svc!.id }, admin);
-  tokenOf.set('service', key.body.apiKey!);
+  tokenOf.set('person', await tokenFor(t.app, 'clerk'));
+  tokenOf.set('kiosk', await tokenFor(t.app, 'kiosk'));
+  tokenOf.set('timeclock', await tokenFor(t.app, 'clock'));
+  tokenOf.set('service', (await serviceApiKey(t, await tokenFor(t.app, 'admin'))).key);
 });
 afterAll(() => t?.close());
 
@@ -59,7 +56,7 @@ describe('shared devices and stock', () => {
   });
 
   it('a person with the feature still adjusts stock', async () => {
-    const admin = (await loginAs(t.app, 'admin', { ip: uniqueIp() })).token;
+    const admin = await tokenFor(t.app, 'admin');
     const res = await call(t.app, 'stock/adjust', { idempotencyKey: `k-admin-${Date.now()}`, stockId: 'S000000001', deltaType: 'delta', qty: 1, reason: 'Found' }, admin);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
   });

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { eq } from 'drizzle-orm';
-import { AppError, ERR } from '@floorhand/contract/errors';
+import { AppError } from '@floorhand/contract/errors';
+import { badToken, unauthorized } from './errors.ts';
 import { fromUrlSafe, toUrlSafe, type AuthClaims, type SessionClaims } from '@floorhand/contract/auth';
 import type { Db } from '../db/client.ts';
 import { serverKeys } from '../db/schema.ts';
@@ -61,12 +62,12 @@ export async function createTokenService(db: Db) {
   async function verify<T>(token: string, typ: string): Promise<T> {
     try {
       const payload = await verifySignature(token);
-      if (payload.typ !== typ) throw new AppError(401, { code: ERR.badToken, message: 'The token is not valid for this call' });
+      if (payload.typ !== typ) throw badToken('The token is not valid for this call');
       return payload as T;
     } catch (e) {
       if (e instanceof AppError) throw e;
-      if (e instanceof joseErrors.JWTExpired) throw new AppError(401, { code: ERR.unauthorized, message: 'Your session has expired; please log in again' });
-      throw new AppError(401, { code: ERR.badToken, message: 'The token is not valid' });
+      if (e instanceof joseErrors.JWTExpired) throw unauthorized('Your session has expired; please log in again');
+      throw badToken('The token is not valid');
     }
   }
 

@@ -3,7 +3,8 @@ import { calls, type CallPath } from '@floorhand/contract/api';
 import { ERR } from '@floorhand/contract/errors';
 import { ROLE } from '@floorhand/contract/perms';
 import { SITE_DATA_DEFAULTS } from '../site/defaults.ts';
-import { ACME, ACME_BASE, call, createAcme, createSecondNode, createTestApp, DEMO_BASE, DEMO_WORKSTATION, loginAs, uniqueIp, type TestApp } from '../../test/harness.ts';
+import { ACME, ACME_BASE, call, createAcme, createSecondNode, createTestApp, DEMO_BASE, DEMO_WORKSTATION, uniqueIp, type TestApp } from '../../test/harness.ts';
+import { acmeAdminToken, demoLogin, tokenFor } from '../../test/logins.ts';
 import { AUTH_CACHE_MS } from '../../lib/auth-cache.ts';
 import { eq } from 'drizzle-orm';
 import { accountPerms } from '../../db/schema.ts';
@@ -96,7 +97,7 @@ describe('auth/login', () => {
   });
 
   it('sends the token in the URL-safe form: three parts joined by "!" and no "."', async () => {
-    const { token } = await loginAs(t.app, 'clerk', { ip: uniqueIp() });
+    const token = await tokenFor(t.app, 'clerk');
     expect(token).not.toContain('.');
     expect(token.split('!')).toHaveLength(3);
     // Both forms are accepted back.
@@ -105,12 +106,12 @@ describe('auth/login', () => {
   });
 
   it('matches the account name regardless of case', async () => {
-    const { login } = await loginAs(t.app, 'ADMIN', { ip: uniqueIp() });
+    const { login } = await demoLogin(t.app, 'ADMIN');
     expect(login.user?.userName).toBe('admin');
   });
 
   it('reports an unauthorised workstation and records it', async () => {
-    const { login } = await loginAs(t.app, 'clerk', { workstationId: 'WS-NEW-1', ip: uniqueIp() });
+    const { login } = await demoLogin(t.app, 'clerk', { workstationId: 'WS-NEW-1' });
     expect(login.workstation).toEqual({ id: 'WS-NEW-1', kiosk: false, timeclock: false });
   });
 
@@ -129,7 +130,7 @@ describe('auth/login', () => {
 
   it('logs the acme admin in on the acme site, whatever orgId the body names', async () => {
     // Before login the client sends orgId 'demo' (spec section 7): the organisation is the site's own.
-    const { token, login } = await loginAs(t.app, ACME.adminUserName, { base: { ...ACME_BASE, orgId: 'demo' }, ip: uniqueIp() });
+    const { token, login } = await demoLogin(t.app, ACME.adminUserName, { base: { ...ACME_BASE, orgId: 'demo' } });
     expect(login.org?.id).toBe(ACME.orgId);
     expect(claimsOf(token)).toMatchObject({ org: ACME.orgId, site: ACME.siteId });
   });
@@ -246,7 +247,7 @@ describe('auth/login', () => {
     { asked: 5, expected: 5 },
     { asked: 999_999, expected: 3600 },
   ])('gives a token lifetime of $expected s when asked for $asked (capped by TOKEN_LIFETIME_SECS)', async ({ asked, expected }) => {
-    const { token } = await loginAs(t.app, 'clerk', { lifetimeSecs: asked, ip: uniqueIp() });
+    const { token } = await demoLogin(t.app, 'clerk', { lifetimeSecs: asked });
     const c = claimsOf(token);
     expect(Number(c.exp) - Number(c.iat)).toBe(expected);
     expect(c.lt).toBe(expected);
@@ -272,7 +273,7 @@ describe('auth/login', () => {
 
 describe('auth/refresh', () => {
   it('gives a new valid token with the same identity and lifetime', async () => {
-    const { token } = await loginAs(t.app, 'clerk', { lifetimeSecs: 600, stayLoggedIn: true, ip: uniqueIp() });
+    const { token } = await demoLogin(t.app, 'clerk', { lifetimeSecs: 600, stayLoggedIn: true });
     const res = await call(t.app, 'auth/refresh', {}, token);
     expect(res.status).toBe(200);
     const fresh = res.body.authToken ?? '';
@@ -287,8 +288,8 @@ describe('auth/refresh', () => {
 
 describe('auth/logout', () => {
   it('revokes the token: the next call answers 401 ERR_UNAUTHORIZED', async () => {
-    const { token } = await loginAs(t.app, 'clerk', { ip: uniqueIp() });
-    const { token: other } = await loginAs(t.app, 'clerk', { ip: uniqueIp() });
+    const token = await tokenFor(t.app, 'clerk');
+    const { token: other } = await demoLogin(t.app, 'clerk');
     const res = await call(t.app, 'auth/logout', {}, token);
     expect(res.status).toBe(200);
     expect(res.body.err).toBeUndefined();
@@ -306,7 +307,7 @@ describe('several server nodes', () => {
   it('a logout on one node is refused on the other: at once with Redis, within AUTH_CACHE_MS without', async () => {
     const other = await createSecondNode(t);
     try {
-      const { token } = await loginAs(t.app, 'clerk', { ip: uniqueIp() });
+      const token = await tokenFor(t.app, 'clerk');
       // The other node has seen the token, so it remembers who it is.
       expect((await call(other.app, 'account/me/get', {}, token)).status).toBe(200);
       expect((await call(t.app, 'auth/logout', {}, token)).status).toBe(200);
@@ -327,7 +328,7 @@ describe('several server nodes', () => {
 
 describe('tokens', () => {
   it('refuses an expired token with 401 ERR_UNAUTHORIZED', async () => {
-    const { token } = await loginAs(t.app, 'clerk', { lifetimeSecs: 5, ip: uniqueIp() });
+    const { token } = await demoLogin(t.app, 'clerk', { lifetimeSecs: 5 });
     expect((await call(t.app, 'auth/refresh', {}, token)).status).toBe(200);
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
@@ -364,14 +365,14 @@ describe('tokens', () => {
     },
     { why: 'garbage', tamper: () => 'not-a-token' },
   ])('refuses a token with $why with 401 ERR_BAD_TOKEN', async ({ tamper }) => {
-    const { token } = await loginAs(t.app, 'clerk', { ip: uniqueIp() });
+    const token = await tokenFor(t.app, 'clerk');
     const res = await call(t.app, 'auth/refresh', {}, tamper(token));
     expect(res.status).toBe(401);
     expect(res.body.err?.code).toBe(ERR.badToken);
   });
 
   it('refuses a session token used as the bearer token', async () => {
-    const { token } = await loginAs(t.app, 'clerk', { ip: uniqueIp() });
+    const token = await tokenFor(t.app, 'clerk');
     const { body } = await call(t.app, 'capture/session/genSessionToken', {}, token);
     const res = await call(t.app, 'auth/refresh', {}, body.sessionToken);
     expect(res.status).toBe(401);
@@ -386,7 +387,7 @@ describe('tokens', () => {
   });
 
   it('refuses an Authorization header that is not a bearer token like a missing one', async () => {
-    const { token } = await loginAs(t.app, 'clerk', { ip: uniqueIp() });
+    const token = await tokenFor(t.app, 'clerk');
     const res = await call(t.app, 'auth/refresh', {}, undefined, { headers: { authorization: `Basic ${token}` } });
     expect(res.status).toBe(401);
     expect(res.body.err?.code).toBe(ERR.unauthorized);
@@ -401,7 +402,7 @@ describe('organisation boundary', () => {
     { why: 'only the siteId of acme', body: { siteId: ACME.siteId } },
     { why: 'another appId', body: { appId: 'other-app' } },
   ])('refuses a demo token with $why: 403 ERR_ORG_MISMATCH on every call', async ({ body }) => {
-    const { token } = await loginAs(t.app, 'admin', { ip: uniqueIp() });
+    const token = await tokenFor(t.app, 'admin');
     for (const path of Object.keys(calls) as CallPath[]) {
       if (calls[path].auth === 'none') continue;
       const res = await call(t.app, path, { ...body, ...minimalBodies[path] }, token);
@@ -413,7 +414,7 @@ describe('organisation boundary', () => {
   });
 
   it('refuses an acme token naming the demo site, and accepts it with its own', async () => {
-    const { token } = await loginAs(t.app, ACME.adminUserName, { base: ACME_BASE, ip: uniqueIp() });
+    const token = await acmeAdminToken(t.app);
     const res = await call(t.app, 'auth/refresh', { ...DEMO_BASE }, token);
     expect(res.status).toBe(403);
     expect(res.body.err?.code).toBe(ERR.orgMismatch);

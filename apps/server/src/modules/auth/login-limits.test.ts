@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERR } from '@floorhand/contract/errors';
-import { call, createSecondNode, createTestApp, loginAs, uniqueIp, type TestApp } from '../../test/harness.ts';
+import { call, createSecondNode, createTestApp, uniqueIp, type TestApp } from '../../test/harness.ts';
+import { demoLogin } from '../../test/logins.ts';
 
 // The login limits with their defaults (10 failures per account from any address, 30 per address for
 // any names, 5 per address and account), through the API; with REDIS_URL, across two nodes.
@@ -24,7 +25,7 @@ describe('login limits', () => {
     expect(right.status).toBe(429);
     expect(right.body.err).toMatchObject({ code: ERR.rateLimited, message: expect.stringMatching(/minute/) });
     // Other accounts are not affected.
-    await loginAs(t.app, 'admin', { ip: uniqueIp() });
+    await demoLogin(t.app, 'admin');
   });
 
   it('gives one address 30 failures across made-up names, then refuses it any name', async () => {
@@ -34,7 +35,7 @@ describe('login limits', () => {
     expect(statuses.filter((s) => s === 401)).toHaveLength(30);
     expect((await attempt(t.app, 'tcadmin', 'demo1234', ip)).status).toBe(429);
     // Another address is not affected.
-    await loginAs(t.app, 'tcadmin', { ip: uniqueIp() });
+    await demoLogin(t.app, 'tcadmin');
   });
 
   it.runIf(process.env.REDIS_URL)('counts failures on every node: a lock made on one holds on the other', async () => {

@@ -1,8 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { UserPerms } from '@floorhand/contract/perms';
-import { NO_PERMS } from '@floorhand/contract/perms';
 import type { Db } from '../../db/client.ts';
-import { accountPerms, accounts, organisations, revokedTokens, workstations } from '../../db/schema.ts';
+import { accounts, organisations, revokedTokens, workstations } from '../../db/schema.ts';
 import { deviceSecretMatches } from '../../lib/device-secret.ts';
 import { auditStamp } from '../../lib/audit.ts';
 
@@ -16,27 +14,9 @@ export async function findAccountByUserName(db: Db, orgId: string, userName: str
   return row;
 }
 
-export async function findAccount(db: Db, id: string): Promise<AccountRow | undefined> {
-  const [row] = await db.select().from(accounts).where(eq(accounts.id, id));
-  return row;
-}
-
 export async function findOrganisation(db: Db, id: string) {
   const [row] = await db.select().from(organisations).where(eq(organisations.id, id));
   return row;
-}
-
-/** The account's perms on one site; undefined when it holds none there. */
-export async function findPerms(db: Db, accountId: string, siteId: string, appId: string): Promise<UserPerms | undefined> {
-  const [row] = await db
-    .select()
-    .from(accountPerms)
-    .where(and(eq(accountPerms.accountId, accountId), eq(accountPerms.siteId, siteId), eq(accountPerms.appId, appId)));
-  return row ? { roles: row.roles, kioskAcct: row.kioskAcct, timeclockAcct: row.timeclockAcct, serviceAcct: row.serviceAcct } : undefined;
-}
-
-export async function loadPerms(db: Db, accountId: string, siteId: string, appId: string): Promise<UserPerms> {
-  return (await findPerms(db, accountId, siteId, appId)) ?? NO_PERMS;
 }
 
 /**

@@ -1,32 +1,17 @@
-import { hash, verify } from '@node-rs/argon2';
 import type { CallArgs, CallResponse } from '@floorhand/contract/api';
 import { APP_ID } from '@floorhand/contract/constants';
-import { AppError, ERR } from '@floorhand/contract/errors';
+import { accountRestricted, badInput, loginFailed, rateLimited, siteUnknown } from '../../lib/errors.ts';
 import type { Deps } from '../../lib/calls.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { findSite } from '../site/repository.ts';
 import type { LoginLimiter } from './login-limiter.ts';
-import { findAccountByUserName, findOrganisation, findPerms, revokeToken, touchWorkstation } from './repository.ts';
+import { passwordMatches } from '../../lib/passwords.ts';
+import { findAccountByUserName, findOrganisation, revokeToken, touchWorkstation } from './repository.ts';
+import { findPerms } from '../../db/accounts.ts';
 
 const LOGIN_FAILED = 'Unknown account name or wrong password';
 export const NO_ACCESS_HERE = 'This account has no access to this site.';
 export const SERVICE_NOT_INTERACTIVE = 'Service accounts cannot be used interactively.';
-
-/**
- * A hash to check a password against when there is no account (or it has no password): an unknown
- * name then costs the same argon2 work as a known one, so timing does not tell which names exist.
- */
-let decoyHash: Promise<string> | undefined;
-export const decoy = (): Promise<string> => (decoyHash ??= hash('floorhand-decoy-password'));
-
-/** Checks a password against an account's hash, or against the decoy when there is none. */
-export async function passwordMatches(passwordHash: string | null | undefined, password: string): Promise<boolean> {
-  if (!passwordHash) {
-    await verify(await decoy(), password).catch(() => false);
-    return false;
-  }
-  return verify(passwordHash, password).catch(() => false);
-}
 
 export async function login(
   deps: Deps,
@@ -38,26 +23,26 @@ export async function login(
   const { db, tokens, config } = deps;
   const siteRow = await findSite(db, site.siteId);
   // The body names the site; the organisation is the site's own, never the body's.
-  if (!siteRow) throw new AppError(400, { code: ERR.siteUnknown, message: `Unknown site '${site.siteId}'` });
+  if (!siteRow) throw siteUnknown(`Unknown site '${site.siteId}'`, 400);
   // Perms are kept per app: a token for another app would carry none, so no service-account flag either.
-  if (site.appId !== APP_ID) throw new AppError(400, { code: ERR.badInput, message: `Unknown app '${site.appId}'` });
+  if (site.appId !== APP_ID) throw badInput(`Unknown app '${site.appId}'`);
   const attempt = { address: clientIp, account: `${siteRow.orgId}|${args.userName.toLowerCase()}` };
   const wait = await limiter.retryAfterMs(attempt);
   if (wait > 0) {
-    throw new AppError(429, { code: ERR.rateLimited, message: `Too many failed logins. Try again in ${Math.ceil(wait / 60_000)} minute(s).` });
+    throw rateLimited(`Too many failed logins. Try again in ${Math.ceil(wait / 60_000)} minute(s).`);
   }
   const account = await findAccountByUserName(db, siteRow.orgId, args.userName);
   const ok = await passwordMatches(account?.active ? account.passwordHash : undefined, args.password);
   if (!account || !ok) {
     await limiter.recordFailure(attempt);
-    throw new AppError(401, { code: ERR.loginFailed, message: LOGIN_FAILED });
+    throw loginFailed(LOGIN_FAILED);
   }
   await limiter.recordSuccess(attempt);
   // Only after the right password: an account with no perms on this site, or a service account, does
   // not log in here (and the answer names no other site).
   const perms = await findPerms(db, account.id, siteRow.id, site.appId);
-  if (!perms) throw new AppError(403, { code: ERR.accountRestricted, message: NO_ACCESS_HERE });
-  if (perms.serviceAcct) throw new AppError(403, { code: ERR.accountRestricted, message: SERVICE_NOT_INTERACTIVE });
+  if (!perms) throw accountRestricted(NO_ACCESS_HERE);
+  if (perms.serviceAcct) throw accountRestricted(SERVICE_NOT_INTERACTIVE);
   const org = await findOrganisation(db, siteRow.orgId);
   const workstation = await touchWorkstation(db, siteRow.id, args.workstationId, account.id, args.workstationSecret);
   const lt = Math.min(args.lifetimeSecs ?? config.TOKEN_LIFETIME_SECS, config.TOKEN_LIFETIME_SECS);

@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { APP_ID } from '@floorhand/contract/constants';
 import { featureAccess } from '../../db/schema.ts';
 import { DEMO } from '../../seed/demo.ts';
-import { EVERYONE_ROLE } from '../session/service.ts';
+import { EVERYONE as EVERYONE_ROLE } from '@floorhand/contract/roles';
 import { ledgerMismatches } from '../stock/ledger-check.ts';
 
 let t: TestApp;

@@ -4,7 +4,8 @@ import { PNG } from 'pngjs';
 import { MEDIA_MAX_BYTES } from '@floorhand/contract/api';
 import { ERR } from '@floorhand/contract/errors';
 import { media } from '../../db/schema.ts';
-import { ACME, ACME_BASE, call, createAcme, createTestApp, DEMO_BASE, loginAs, uniqueIp, type TestApp } from '../../test/harness.ts';
+import { ACME, ACME_BASE, call, createAcme, createTestApp, DEMO_BASE, type TestApp } from '../../test/harness.ts';
+import { acmeAdminToken, tokenFor } from '../../test/logins.ts';
 import { imageInfo } from './service.ts';
 
 function png(width: number, height: number): Buffer {
@@ -37,8 +38,8 @@ let acmeAdmin: string;
 beforeAll(async () => {
   t = await createTestApp();
   await createAcme(t.db);
-  clerk = (await loginAs(t.app, 'clerk', { ip: uniqueIp() })).token;
-  acmeAdmin = (await loginAs(t.app, ACME.adminUserName, { base: ACME_BASE, ip: uniqueIp() })).token;
+  clerk = await tokenFor(t.app, 'clerk');
+  acmeAdmin = await acmeAdminToken(t.app);
 });
 afterAll(() => t?.close());
 

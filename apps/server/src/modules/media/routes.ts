@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, ERR } from '@floorhand/contract/errors';
+import { notFound, unauthorized } from '../../lib/errors.ts';
 import { authenticate, bearerToken } from '../../lib/auth-context.ts';
 import { registerCall, type Deps } from '../../lib/calls.ts';
 import { findPicture, uploadMedia, type StoredPicture } from './service.ts';
@@ -34,10 +34,10 @@ function sendPicture(req: FastifyRequest, reply: FastifyReply, pic: StoredPictur
 async function mayFetch(deps: Deps, req: FastifyRequest, pic: StoredPicture, orgId: string): Promise<void> {
   if (pic.purpose === 'logo' || pic.purpose === 'icon') return;
   const token = bearerToken(req.headers.authorization);
-  if (!token) throw new AppError(401, { code: ERR.unauthorized, message: 'Please log in first' });
+  if (!token) throw unauthorized('Please log in first');
   const auth = await authenticate(deps.db, deps.tokens, token);
   // Another organisation's token sees no such picture.
-  if (auth.orgId !== orgId) throw new AppError(404, { code: ERR.notFound, message: 'No such picture' });
+  if (auth.orgId !== orgId) throw notFound('No such picture');
 }
 
 export function mediaRoutes(app: FastifyInstance, deps: Deps): void {

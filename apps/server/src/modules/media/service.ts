@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { MEDIA_MAX_BYTES, MEDIA_TYPES, type CallArgs, type CallResponse } from '@floorhand/contract/api';
-import { AppError, ERR } from '@floorhand/contract/errors';
+import { badInput, notFound } from '../../lib/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { media } from '../../db/schema.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
@@ -49,8 +49,6 @@ export function imageInfo(bytes: Buffer): ImageInfo | null {
   return info && info.width > 0 && info.height > 0 ? info : null;
 }
 
-const bad = (message: string) => new AppError(400, { code: ERR.badInput, message });
-
 /**
  * Stores an uploaded picture for the caller's organisation and site (from the token, never the
  * body). The bytes must be the image type the data URL claims: a browser shown a mislabelled file
@@ -60,10 +58,10 @@ export async function uploadMedia(deps: Deps, auth: AuthContext, body: CallArgs<
   const comma = body.dataUrl.indexOf(',');
   const declared = body.dataUrl.slice(5, body.dataUrl.indexOf(';'));
   const bytes = Buffer.from(body.dataUrl.slice(comma + 1), 'base64');
-  if (bytes.length > MEDIA_MAX_BYTES) throw bad(`The picture is larger than ${MEDIA_MAX_BYTES / 1024 / 1024} MB`);
+  if (bytes.length > MEDIA_MAX_BYTES) throw badInput(`The picture is larger than ${MEDIA_MAX_BYTES / 1024 / 1024} MB`);
   const info = imageInfo(bytes);
-  if (!info) throw bad(`The data is not a ${declared} picture`);
-  if (info.type !== declared) throw bad(`The data is a ${info.type} picture, not ${declared}`);
+  if (!info) throw badInput(`The data is not a ${declared} picture`);
+  if (info.type !== declared) throw badInput(`The data is a ${info.type} picture, not ${declared}`);
   const id = newId();
   await deps.db.insert(media).values({
     id,
@@ -91,7 +89,7 @@ export async function findPicture(db: Db, where: { orgId: string; mediaId: strin
     .from(media)
     .where(and(eq(media.id, where.mediaId), eq(media.orgId, where.orgId)));
   if (!row || (where.siteId !== undefined && row.siteId !== null && row.siteId !== where.siteId)) {
-    throw new AppError(404, { code: ERR.notFound, message: 'No such picture' });
+    throw notFound('No such picture');
   }
   return row;
 }

@@ -3,7 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
 import { ERR, type ServerErr } from '@floorhand/contract/errors';
 import type { ClientToServerEvents, EventEnvelope, Printer, ServerToClientEvents } from '@floorhand/contract/realtime';
-import { ACME, ACME_BASE, call, createAcme, createSecondNode, createTestApp, loginAs, uniqueIp, type TestApp } from '../../test/harness.ts';
+import { ACME, call, createAcme, createSecondNode, createTestApp, type TestApp } from '../../test/harness.ts';
+import { acmeAdminToken, tokenFor } from '../../test/logins.ts';
 import { MAX_SOCKET_MESSAGE_BYTES, envelope } from './socket.ts';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -18,7 +19,7 @@ beforeAll(async () => {
   await createAcme(t.db);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  clerk = (await loginAs(t.app, 'clerk', { ip: uniqueIp() })).token;
+  clerk = await tokenFor(t.app, 'clerk');
 });
 afterEach(() => {
   for (const s of open.splice(0)) s.disconnect();
@@ -81,7 +82,7 @@ describe('realtime connection', () => {
   });
 
   it('accepts the acme admin on the acme namespace only', async () => {
-    const { token } = await loginAs(t.app, ACME.adminUserName, { base: ACME_BASE, ip: uniqueIp() });
+    const token = await acmeAdminToken(t.app);
     await connected(ACME.siteId, token);
     const { error } = await connect('demo-main', token);
     expect(error?.data?.code).toBe(ERR.forbidden);
@@ -94,7 +95,7 @@ describe('realtime connection', () => {
   });
 
   it('refuses a logged-out token with ERR_UNAUTHORIZED', async () => {
-    const { token } = await loginAs(t.app, 'clerk', { ip: uniqueIp() });
+    const token = await tokenFor(t.app, 'clerk');
     expect((await call(t.app, 'auth/logout', {}, token)).status).toBe(200);
     const { error } = await connect('demo-main', token);
     expect(error?.data?.code).toBe(ERR.unauthorized);
@@ -221,7 +222,7 @@ describe('realtime send: what a client sends cannot stop the server (fuzz)', () 
 
 describe('logout closes the token\'s sockets', () => {
   it('disconnects a connected socket of the token, and only that token\'s', async () => {
-    const { token } = await loginAs(t.app, 'clerk', { ip: uniqueIp() });
+    const token = await tokenFor(t.app, 'clerk');
     const mine = await connected('demo-main', token);
     const other = await connected();
     const gone = new Promise<string>((resolve) => mine.once('disconnect', resolve));
@@ -238,7 +239,7 @@ describe('logout closes the token\'s sockets', () => {
     try {
       await second.app.listen({ port: 0, host: '127.0.0.1' });
       const secondBase = `http://127.0.0.1:${(second.app.server.address() as AddressInfo).port}`;
-      const { token } = await loginAs(t.app, 'clerk', { ip: uniqueIp() });
+      const token = await tokenFor(t.app, 'clerk');
       const onSecond = await connected('demo-main', token, secondBase);
       const gone = new Promise<string>((resolve) => onSecond.once('disconnect', resolve));
       expect((await call(t.app, 'auth/logout', {}, token)).status).toBe(200);

@@ -18,10 +18,12 @@ import {
   type ServerEventPayload,
   type ServerToClientEvents,
 } from '@floorhand/contract/realtime';
+import { badInput, forbidden } from '../../lib/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { authenticate, type AuthContext } from '../../lib/auth-context.ts';
 import type { TokenService } from '../../lib/tokens.ts';
 import type { AuthCache } from '../../lib/auth-cache.ts';
+import type { Realtime } from '../../lib/realtime.ts';
 
 /** The message by which one node tells the others to forget who tokens are (lib/auth-cache.ts). */
 const AUTH_CHANGED = 'floorhand:authChanged';
@@ -30,18 +32,6 @@ interface NodeEvents {
   [AUTH_CHANGED]: () => void;
 }
 type FhSocket = Socket<ClientToServerEvents, ServerToClientEvents, NodeEvents, { auth: AuthContext; client: string }>;
-
-export interface Realtime {
-  /**
-   * Emits a declared event (contract `serverEvents`) to every socket of a site (optionally one room of
-   * it) with an increasing event id. A payload its schema refuses is logged and not sent.
-   */
-  emit<E extends ServerEventName>(siteId: string, event: E, data: ServerEventPayload<E>, room?: string): void;
-  printersOf(siteId: string): Printer[];
-  /** Disconnects every socket opened with the token `jti` of `siteId`, on every node (after logout). */
-  disconnectToken(siteId: string, jti: string): void;
-  close(): Promise<void>;
-}
 
 /** Event ids grow with time, so they stay ordered across server nodes and restarts. */
 let lastEventId = 0;
@@ -95,7 +85,7 @@ export async function attachRealtime(
     ping: async () => ({ pong: new Date().toISOString() }),
     subscribe: async (socket, data) => {
       const topic = typeof data === 'object' && data && 'topic' in data ? String(data.topic) : '';
-      if (!isRealtimeTopic(topic)) throw new AppError(400, { code: ERR.badInput, message: `Unknown topic '${topic}'` });
+      if (!isRealtimeTopic(topic)) throw badInput(`Unknown topic '${topic}'`);
       await socket.join(topic);
       if (topic === 'labelPrinter') socket.emit('attachedPrinters', envelope('attachedPrinters', { printers: printers.get(socket.data.auth.siteId) ?? [] }));
       return { topic };
@@ -109,7 +99,7 @@ export async function attachRealtime(
     try {
       const token = typeof socket.handshake.auth.token === 'string' ? socket.handshake.auth.token : '';
       const auth = await authenticate(deps.db, deps.tokens, token);
-      if (socket.nsp.name !== `/${auth.siteId}`) throw new AppError(403, { code: ERR.forbidden, message: 'This token belongs to another site' });
+      if (socket.nsp.name !== `/${auth.siteId}`) throw forbidden('This token belongs to another site');
       socket.data.auth = auth;
       socket.data.client = String(socket.handshake.query.client ?? 'unknown');
       next();

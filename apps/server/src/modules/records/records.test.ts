@@ -3,7 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { validationDetailSchema } from '@floorhand/contract/api';
 import { ERR, type ServerErr } from '@floorhand/contract/errors';
 import { records } from '../../db/schema.ts';
-import { ACME, ACME_BASE, call, createAcme, createTestApp, DEMO_BASE, loginAs, uniqueIp, type TestApp } from '../../test/harness.ts';
+import { ACME_BASE, call, createAcme, createTestApp, DEMO_BASE, type TestApp } from '../../test/harness.ts';
+import { acmeAdminToken, demoLogin } from '../../test/logins.ts';
 import { registerEntity } from './registry.ts';
 
 // A test entity any logged-in account may write, titled with a vowel for the DUP article ("An").
@@ -33,13 +34,13 @@ let acmeAdmin: string;
 beforeAll(async () => {
   t = await createTestApp();
   await createAcme(t.db);
-  const a = await loginAs(t.app, 'admin', { ip: uniqueIp() });
+  const a = await demoLogin(t.app, 'admin');
   admin = a.token;
   adminId = a.login.user?.id ?? '';
-  const c = await loginAs(t.app, 'clerk', { ip: uniqueIp() });
+  const c = await demoLogin(t.app, 'clerk');
   clerk = c.token;
   clerkId = c.login.user?.id ?? '';
-  acmeAdmin = (await loginAs(t.app, ACME.adminUserName, { base: ACME_BASE, ip: uniqueIp() })).token;
+  acmeAdmin = await acmeAdminToken(t.app);
 });
 afterAll(() => t?.close());
 

@@ -3,7 +3,7 @@
  * write them. Definitions are code; what admins add per site (a calculation script, custom field
  * checks) is site data conf `entity_<type>`, merged in at validation time by withSiteConf.
  */
-import { AppError, ERR } from '@floorhand/contract/errors';
+import { unregistered } from '../../lib/errors.ts';
 import { entityDefSchema, type EntityDef } from '@floorhand/contract/records/schema-model';
 
 /** 'admin': reference data, written by siteAdmin or orgAdmin only; 'login': any logged-in account. */
@@ -35,7 +35,7 @@ export function registerEntity(def: EntityDef, writeAccess: WriteAccess = 'admin
 /** The registered entity, or the spec's UN-REGISTERED error. */
 export function getEntity(type: string): RegisteredEntity {
   const entity = registry.get(type);
-  if (!entity) throw new AppError(404, { code: ERR.unregistered, message: `No entity '${type}' has been registered` });
+  if (!entity) throw unregistered(`No entity '${type}' has been registered`);
   return entity;
 }
 

@@ -14,7 +14,6 @@ import {
   type CallArgs,
   type CallResponse,
 } from '@floorhand/contract/api';
-import { AppError, ERR, article } from '@floorhand/contract/errors';
 import { isAdmin } from '@floorhand/contract/perms';
 import type { EntityDef } from '@floorhand/contract/records/schema-model';
 import {
@@ -25,12 +24,12 @@ import {
   type AsyncScriptRunner,
 } from '@floorhand/contract/records/validate';
 import type { AuthContext } from '../../lib/auth-context.ts';
-import { auditStamp } from '../../lib/audit.ts';
+import { auditStamp, writeAuditLog } from '../../lib/audit.ts';
 import type { Db } from '../../db/client.ts';
-import { findSiteData, writeAuditLog } from '../site/repository.ts';
+import { findSiteData } from '../site/repository.ts';
 import { entityConfId, getEntity, readEntityConf, withSiteConf, type RegisteredEntity } from './registry.ts';
 import { DuplicateKeyError, guarded } from '../../db/errors.ts';
-import { invalidRecord } from '../../lib/errors.ts';
+import { conflict, countIncorrect, dup, forbidden, invalidRecord, notFound } from '../../lib/errors.ts';
 import { findRecordRow, insertRecordRow, listRecordRows, updateRecordRow, type RecordKey, type RecordRow } from './repository.ts';
 
 export interface RecordDeps {
@@ -62,7 +61,7 @@ async function siteEntity(deps: RecordDeps, auth: AuthContext, entity: Registere
 
 function assertCanWrite(entity: RegisteredEntity, auth: AuthContext): void {
   if (entity.writeAccess === 'admin' && !isAdmin(auth.perms)) {
-    throw new AppError(403, { code: ERR.forbidden, message: `Only site or organisation administrators may change ${entity.def.title} records` });
+    throw forbidden(`Only site or organisation administrators may change ${entity.def.title} records`);
   }
 }
 
@@ -94,8 +93,7 @@ const logChange = (db: Db, auth: AuthContext, action: string, type: string, id: 
 
 const toRecord = (row: RecordRow): StoredRecord => ({ ...row.data, _id: row.id, _rev: row.rev, x$type: row.type, x$audit: row.audit });
 
-const conflict = (def: EntityDef, id: string, why: string, detail?: string) =>
-  new AppError(409, { code: ERR.conflict, message: `The ${def.title} '${id}' ${why}; reload it and try again`, ...(detail ? { detail } : {}) });
+const recordConflict = (def: EntityDef, id: string, why: string, detail?: string) => conflict(`The ${def.title} '${id}' ${why}; reload it and try again`, detail || undefined);
 
 export async function insertRecord(deps: RecordDeps, auth: AuthContext, body: CallArgs<'record/insert'>): Promise<CallResponse<'record/insert'>> {
   const entity = getEntity(body.type);
@@ -112,11 +110,11 @@ export async function insertRecord(deps: RecordDeps, auth: AuthContext, body: Ca
     });
   } catch (error) {
     if (error instanceof DuplicateKeyError) {
-      throw new AppError(409, { code: ERR.dup, message: `${article(def.title)} ${def.title} with id '${id}' already exists.` });
+      throw dup(def.title, id);
     }
     throw error;
   }
-  if (!row) throw new AppError(500, { code: ERR.countIncorrect, message: 'Insert was unsuccessful' });
+  if (!row) throw countIncorrect('Insert was unsuccessful');
   return { record: toRecord(row) };
 }
 
@@ -130,11 +128,11 @@ export async function updateRecord(deps: RecordDeps, auth: AuthContext, body: Ca
   const key: RecordKey = { orgId: auth.orgId, type: def.type, id: String(rawKey) };
 
   const existing = await findRecordRow(deps.db, key);
-  if (!existing) throw new AppError(404, { code: ERR.notFound, message: `No ${def.title} with id '${key.id}' exists` });
+  if (!existing) throw notFound(`No ${def.title} with id '${key.id}' exists`);
   // Checked before validation: a stale record is refused whatever else is wrong with it.
   const rev = input._rev;
-  if (typeof rev !== 'number') throw conflict(def, key.id, 'was sent without its revision (_rev)');
-  if (rev !== existing.rev) throw conflict(def, key.id, 'was changed by someone else', `revision sent: ${rev}, stored: ${existing.rev}`);
+  if (typeof rev !== 'number') throw recordConflict(def, key.id, 'was sent without its revision (_rev)');
+  if (rev !== existing.rev) throw recordConflict(def, key.id, 'was changed by someone else', `revision sent: ${rev}, stored: ${existing.rev}`);
 
   const data = await validData(deps, await siteEntity(deps, auth, entity), input);
   if (idOf(def, data) !== key.id) {
@@ -147,14 +145,14 @@ export async function updateRecord(deps: RecordDeps, auth: AuthContext, body: Ca
   });
   if (row) return { record: toRecord(row) };
   // No row matched: another update won the race (conflict), or the record is gone.
-  if (await findRecordRow(deps.db, key)) throw conflict(def, key.id, 'was changed by someone else');
-  throw new AppError(500, { code: ERR.countIncorrect, message: 'Update was unsuccessful' });
+  if (await findRecordRow(deps.db, key)) throw recordConflict(def, key.id, 'was changed by someone else');
+  throw countIncorrect('Update was unsuccessful');
 }
 
 export async function getRecord(deps: RecordDeps, auth: AuthContext, body: CallArgs<'record/get'>): Promise<CallResponse<'record/get'>> {
   const { def } = getEntity(body.type);
   const row = await findRecordRow(deps.db, { orgId: auth.orgId, type: def.type, id: body.id });
-  if (!row) throw new AppError(404, { code: ERR.notFound, message: `No ${def.title} with id '${body.id}' exists` });
+  if (!row) throw notFound(`No ${def.title} with id '${body.id}' exists`);
   return { record: toRecord(row) };
 }
 

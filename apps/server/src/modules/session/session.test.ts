@@ -4,8 +4,9 @@ import { APP_ID } from '@floorhand/contract/constants';
 import { ERR } from '@floorhand/contract/errors';
 import { ROLE } from '@floorhand/contract/perms';
 import { featureAccess } from '../../db/schema.ts';
-import { ACME, ACME_BASE, call, createAcme, createTestApp, loginAs, uniqueIp, type TestApp } from '../../test/harness.ts';
-import { EVERYONE_ROLE } from './service.ts';
+import { ACME_BASE, call, createAcme, createTestApp, type TestApp } from '../../test/harness.ts';
+import { acmeAdminToken, demoLogin, tokenFor } from '../../test/logins.ts';
+import { EVERYONE as EVERYONE_ROLE } from '@floorhand/contract/roles';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,7 +17,7 @@ afterAll(() => t?.close());
 
 /** Logs in and starts a session: the auth token, session token and account id. */
 async function startSession(userName: string) {
-  const { token, login } = await loginAs(t.app, userName, { ip: uniqueIp() });
+  const { token, login } = await demoLogin(t.app, userName);
   const res = await call(t.app, 'capture/session/genSessionToken', { userId: login.user?.id, roles: login.perms?.roles }, token);
   expect(res.status).toBe(200);
   const sessionToken = res.body.sessionToken ?? '';
@@ -72,8 +73,8 @@ describe('session calls', () => {
   });
 
   it('refuses to start a session for another user with 403 ERR_FORBIDDEN', async () => {
-    const { token } = await loginAs(t.app, 'clerk', { ip: uniqueIp() });
-    const { login: adminLogin } = await loginAs(t.app, 'admin', { ip: uniqueIp() });
+    const token = await tokenFor(t.app, 'clerk');
+    const { login: adminLogin } = await demoLogin(t.app, 'admin');
     const res = await call(t.app, 'capture/session/genSessionToken', { userId: adminLogin.user?.id }, token);
     expect(res.status).toBe(403);
     expect(res.body.err?.code).toBe(ERR.forbidden);
@@ -98,7 +99,7 @@ describe('session calls', () => {
 
   it('refuses a demo session token with an acme login', async () => {
     const demo = await startSession('admin');
-    const { token } = await loginAs(t.app, ACME.adminUserName, { base: ACME_BASE, ip: uniqueIp() });
+    const token = await acmeAdminToken(t.app);
     const res = await call(t.app, 'capture/session/getSession', { ...ACME_BASE, sessionToken: demo.sessionToken }, token);
     expect(res.status).toBe(403);
   });
@@ -162,7 +163,7 @@ describe('site/access/getVisibleFeatures', () => {
 
   it('applies the feature access of the site only', async () => {
     await setLevel(EVERYONE_ROLE, 'stockLookup', 0);
-    const { token } = await loginAs(t.app, ACME.adminUserName, { base: ACME_BASE, ip: uniqueIp() });
+    const token = await acmeAdminToken(t.app);
     const { sessionToken } = (await call(t.app, 'capture/session/genSessionToken', ACME_BASE, token)).body;
     const res = await call(t.app, 'site/access/getVisibleFeatures', { ...ACME_BASE, sessionToken }, token);
     expect(res.body.visibleFeatures?.stockLookup).toBe(true);
@@ -171,7 +172,7 @@ describe('site/access/getVisibleFeatures', () => {
 
 describe('docIo/zplPrinter/getAttachedPrinters', () => {
   it('lists no printers while no agent is attached', async () => {
-    const { token } = await loginAs(t.app, 'clerk', { ip: uniqueIp() });
+    const token = await tokenFor(t.app, 'clerk');
     const res = await call(t.app, 'docIo/zplPrinter/getAttachedPrinters', {}, token);
     expect(res.status).toBe(200);
     expect(res.body.printers).toEqual([]);

@@ -1,4 +1,4 @@
-import { APP_SETTINGS_DEFAULTS, BRAND_DEFAULTS } from '@floorhand/contract/admin';
+import { APP_SETTINGS_DEFAULTS, BRAND_DEFAULTS } from '@floorhand/contract/site-admin';
 
 /** Site data that exists before an admin saves any: the spec's defaults (section 9), declared in the contract. */
 export const SITE_DATA_DEFAULTS: Record<string, Record<string, Record<string, unknown>>> = {

@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { auditLog, siteData, sites } from '../../db/schema.ts';
-import { newId } from '../../lib/audit.ts';
+import { siteData, sites } from '../../db/schema.ts';
 
 export type SiteRow = typeof sites.$inferSelect;
 export type SiteDataRow = typeof siteData.$inferSelect;
@@ -36,8 +35,4 @@ export async function updateSiteData(db: Db, id: string, rev: number, set: Pick<
     .where(and(eq(siteData.id, id), eq(siteData.rev, rev)))
     .returning();
   return out;
-}
-
-export async function writeAuditLog(db: Db, entry: Omit<typeof auditLog.$inferInsert, 'id' | 'ts'>): Promise<void> {
-  await db.insert(auditLog).values({ ...entry, id: newId() });
 }

@@ -1,19 +1,19 @@
 import type { CallArgs, CallResponse } from '@floorhand/contract/api';
-import { AppError, ERR } from '@floorhand/contract/errors';
+import { conflict, forbidden, notFound, siteUnknown, unauthorized } from '../../lib/errors.ts';
 import { hostMatches } from '@floorhand/contract/hosts';
 import { isAdmin } from '@floorhand/contract/perms';
 import type { AuthContext } from '../../lib/auth-context.ts';
-import { auditStamp, newId } from '../../lib/audit.ts';
+import { auditStamp, newId, writeAuditLog } from '../../lib/audit.ts';
 import type { Deps } from '../../lib/calls.ts';
 import { checkSiteData } from '../records/service.ts';
-import { checkKnownSiteData } from '../admin/site-data.ts';
+import { checkKnownSiteData } from './site-data.ts';
 import { PUBLIC_SITE_DATA, SITE_DATA_DEFAULTS } from './defaults.ts';
-import { findSite, findSiteData, insertSiteData, listSites, updateSiteData, writeAuditLog, type SiteDataRow } from './repository.ts';
+import { findSite, findSiteData, insertSiteData, listSites, updateSiteData, type SiteDataRow } from './repository.ts';
 
 export async function resolveSite(deps: Deps, hostname: string): Promise<CallResponse<'site/resolve'>> {
   const all = await listSites(deps.db);
   const site = all.find((s) => s.hostPatterns.some((p) => hostMatches(p, hostname)));
-  if (!site) throw new AppError(404, { code: ERR.siteUnknown, message: `No site is set up for the host name '${hostname}'` });
+  if (!site) throw siteUnknown(`No site is set up for the host name '${hostname}'`);
   return { site: { siteId: site.id, orgId: site.orgId, trustedDomains: site.trustedDomains } };
 }
 
@@ -25,21 +25,21 @@ export async function getSiteData(
   body: CallArgs<'site/getData'> & { siteId: string },
 ): Promise<CallResponse<'site/getData'>> {
   const isPublic = PUBLIC_SITE_DATA.some(([s, d]) => s === body.section && d === body.dataId);
-  if (!auth && !isPublic) throw new AppError(401, { code: ERR.unauthorized, message: 'Please log in first' });
+  if (!auth && !isPublic) throw unauthorized('Please log in first');
   // Before login the site is the one the client resolved; it must exist.
-  if (!auth && !(await findSite(deps.db, body.siteId))) throw new AppError(404, { code: ERR.siteUnknown, message: `Unknown site '${body.siteId}'` });
+  if (!auth && !(await findSite(deps.db, body.siteId))) throw siteUnknown(`Unknown site '${body.siteId}'`);
   const siteId = auth?.siteId ?? body.siteId;
   const row = await findSiteData(deps.db, siteId, body.section, body.dataId);
   if (row) return { siteData: toSiteData(row) };
   // Own keys only: a dataId such as 'toString' must not find Object.prototype's.
   const defaults = Object.hasOwn(SITE_DATA_DEFAULTS, body.section) ? SITE_DATA_DEFAULTS[body.section]! : {};
   const fallback = Object.hasOwn(defaults, body.dataId) ? defaults[body.dataId] : undefined;
-  if (!fallback) throw new AppError(404, { code: ERR.notFound, message: `No site data '${body.dataId}' in section '${body.section}'` });
+  if (!fallback) throw notFound(`No site data '${body.dataId}' in section '${body.section}'`);
   return { siteData: { dataId: body.dataId, data: structuredClone(fallback) } };
 }
 
 export async function putSiteData(deps: Deps, auth: AuthContext, body: CallArgs<'site/putData'>): Promise<CallResponse<'site/putData'>> {
-  if (!isAdmin(auth.perms)) throw new AppError(403, { code: ERR.forbidden, message: 'Only site or organisation administrators may change site data' });
+  if (!isAdmin(auth.perms)) throw forbidden('Only site or organisation administrators may change site data');
   const { section } = body;
   // Checked by the record layer (siteDataEntity), so a bad dataId or data gets the spec's messages.
   const siteData = checkSiteData(body.siteData);
@@ -55,17 +55,13 @@ export async function putSiteData(deps: Deps, auth: AuthContext, body: CallArgs<
       data: siteData.data,
       audit: auditStamp(auth.accountId),
     });
-    if (!saved) throw new AppError(409, { code: ERR.conflict, message: `Site data '${siteData.dataId}' was created by someone else meanwhile; reload and try again` });
+    if (!saved) throw conflict(`Site data '${siteData.dataId}' was created by someone else meanwhile; reload and try again`);
   } else {
     if (siteData._rev !== existing.rev) {
-      throw new AppError(409, {
-        code: ERR.conflict,
-        message: `Site data '${siteData.dataId}' was changed by someone else; reload and try again`,
-        detail: `revision sent: ${siteData._rev ?? 'none'}, stored: ${existing.rev}`,
-      });
+      throw conflict(`Site data '${siteData.dataId}' was changed by someone else; reload and try again`, `revision sent: ${siteData._rev ?? 'none'}, stored: ${existing.rev}`);
     }
     saved = await updateSiteData(deps.db, existing.id, existing.rev, { data: siteData.data, audit: auditStamp(auth.accountId, existing.audit) });
-    if (!saved) throw new AppError(409, { code: ERR.conflict, message: `Site data '${siteData.dataId}' was changed by someone else; reload and try again` });
+    if (!saved) throw conflict(`Site data '${siteData.dataId}' was changed by someone else; reload and try again`);
   }
   await writeAuditLog(deps.db, {
     orgId: auth.orgId,

@@ -5,7 +5,8 @@ import { calls, type CallPath } from '@floorhand/contract/api';
 import { LABOR_DEFAULTS } from '@floorhand/contract/constants';
 import { ERR } from '@floorhand/contract/errors';
 import { auditLog, siteData } from '../../db/schema.ts';
-import { ACME, ACME_BASE, call, createAcme, createTestApp, DEMO_BASE, loginAs, uniqueIp, type TestApp } from '../../test/harness.ts';
+import { ACME, ACME_BASE, call, createAcme, createTestApp, DEMO_BASE, uniqueIp, type TestApp } from '../../test/harness.ts';
+import { acmeAdminToken, demoLogin, tokenFor } from '../../test/logins.ts';
 
 let t: TestApp;
 let admin: string;
@@ -15,11 +16,11 @@ let acmeAdmin: string;
 beforeAll(async () => {
   t = await createTestApp();
   await createAcme(t.db);
-  const a = await loginAs(t.app, 'admin', { ip: uniqueIp() });
+  const a = await demoLogin(t.app, 'admin');
   admin = a.token;
   adminId = a.login.user?.id ?? '';
-  clerk = (await loginAs(t.app, 'clerk', { ip: uniqueIp() })).token;
-  acmeAdmin = (await loginAs(t.app, ACME.adminUserName, { base: ACME_BASE, ip: uniqueIp() })).token;
+  clerk = await tokenFor(t.app, 'clerk');
+  acmeAdmin = await acmeAdminToken(t.app);
 });
 afterAll(() => t?.close());
 
@@ -209,7 +210,7 @@ describe('site/putData', () => {
   });
 
   it.each(['clerk', 'kiosk', 'clock', 'tcadmin'])('refuses %s with 403 ERR_FORBIDDEN and writes nothing', async (userName) => {
-    const { token } = await loginAs(t.app, userName, { ip: uniqueIp() });
+    const token = await tokenFor(t.app, userName);
     const res = await putData('conf', { dataId: `by_${userName}`, data: { x: 1 } }, token);
     expect(res.status).toBe(403);
     expect(res.body.err?.code).toBe(ERR.forbidden);

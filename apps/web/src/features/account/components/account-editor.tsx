@@ -3,7 +3,7 @@ import { Alert, Button, Code, CopyButton, Divider, Fieldset, Group, Modal, Multi
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { IconCopy, IconDeviceFloppy, IconKey, IconKeyOff, IconLockOpen } from '@tabler/icons-react';
-import { passwordProblem, type Account, type SitePerms } from '@floorhand/contract/admin';
+import { passwordProblem, type Account, type SitePerms } from '@floorhand/contract/accounts';
 import { UI_BREAKPOINTS } from '@floorhand/contract/constants';
 import { dialogs } from '../../../components/dialogs/dialog-store.ts';
 import { useUpdateAccount } from '../api/update-account.ts';

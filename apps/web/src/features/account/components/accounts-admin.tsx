@@ -4,7 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
-import type { Account } from '@floorhand/contract/admin';
+import type { Account } from '@floorhand/contract/accounts';
 import { accountsQuery, ACCOUNTS_PAGE_SIZE } from '../api/list-accounts.ts';
 import { DataTable, type DataColumn, type RowAction } from '../../../components/ui/data-table.tsx';
 import { fullName } from '../../../lib/auth-store.ts';

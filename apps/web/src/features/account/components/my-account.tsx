@@ -3,7 +3,7 @@ import { Alert, Badge, Button, Card, Group, PasswordInput, SimpleGrid, Stack, Ta
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { IconDeviceFloppy, IconKey } from '@tabler/icons-react';
-import { myAccountProblem, passwordProblem, type Account } from '@floorhand/contract/admin';
+import { myAccountProblem, passwordProblem, type Account } from '@floorhand/contract/accounts';
 import { useChangeMyPassword } from '../api/change-my-password.ts';
 import { useUpdateMe } from '../api/update-me.ts';
 import { meQuery } from '../api/get-me.ts';

@@ -3,7 +3,7 @@ import { Accordion, Alert, Card, NumberInput, SimpleGrid, Stack, Switch, Tabs, T
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { IconBrush, IconBuildingWarehouse } from '@tabler/icons-react';
-import { APP_SETTINGS_DEFAULTS, appSettingsSchema, LABEL_TEMPLATE_LISTS, ORDER_TYPES, type AppSettings } from '@floorhand/contract/admin';
+import { APP_SETTINGS_DEFAULTS, appSettingsSchema, LABEL_TEMPLATE_LISTS, ORDER_TYPES, type AppSettings } from '@floorhand/contract/site-admin';
 import { isAdmin } from '@floorhand/contract/perms';
 import { SaveBar } from '../../../components/ui/save-bar.tsx';
 import { useSaveAppSettings } from '../api/save-app-settings.ts';

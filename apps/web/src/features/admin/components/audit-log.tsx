@@ -3,7 +3,7 @@ import { Button, Card, Code, Collapse, Group, Select, SimpleGrid, Stack, Text, U
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { describeAudit, type AuditEntry } from '@floorhand/contract/admin';
+import { describeAudit, type AuditEntry } from '@floorhand/contract/site-admin';
 import { AUDIT_PAGE_SIZE, auditQuery } from '../api/list-audit.ts';
 
 const ENTITIES = ['account', 'role', 'featureAccess', 'workstation', 'siteData.conf', 'siteData.brand'];

@@ -3,7 +3,7 @@ import { Alert, Box, Button, Group, ScrollArea, SegmentedControl, Stack, Table, 
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { IconDeviceFloppy, IconEraser, IconRotate } from '@tabler/icons-react';
-import { EVERYONE, type FeatureGrid as Grid } from '@floorhand/contract/admin';
+import { EVERYONE, type FeatureGrid as Grid } from '@floorhand/contract/roles';
 import { MIN_TOUCH_TARGET_PX } from '@floorhand/contract/constants';
 import { nextLevel, type FeatureLevel } from '@floorhand/contract/features';
 import { WORK_AREA_MENU } from '../../../components/ui/work-areas.tsx';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ActionIcon, Alert, Badge, Button, Card, Group, Modal, SimpleGrid, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { roleNameSchema, type Role } from '@floorhand/contract/admin';
+import { roleNameSchema, type Role } from '@floorhand/contract/roles';
 import { isOrgAdmin } from '@floorhand/contract/perms';
 import { dialogs } from '../../../components/dialogs/dialog-store.ts';
 import { useCreateRole } from '../api/create-role.ts';

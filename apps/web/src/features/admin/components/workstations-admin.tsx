@@ -3,7 +3,7 @@ import { ActionIcon, Badge, Button, Card, Group, Stack, Switch, Text, TextInput 
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { IconLink, IconPlus, IconTrash } from '@tabler/icons-react';
-import { pairCodeSchema, workstationIdSchema, type WorkstationRow } from '@floorhand/contract/admin';
+import { pairCodeSchema, workstationIdSchema, type WorkstationRow } from '@floorhand/contract/site-admin';
 import { dialogs } from '../../../components/dialogs/dialog-store.ts';
 import { DataTable, type DataColumn, type RowAction } from '../../../components/ui/data-table.tsx';
 import { useRemoveWorkstation } from '../api/remove-workstation.ts';

@@ -1,5 +1,6 @@
-import type { SitePerms } from '@floorhand/contract/admin';
-import { isAdmin, isOrgAdmin, ROLE, type UserPerms } from '@floorhand/contract/perms';
+import type { SitePerms } from '@floorhand/contract/accounts';
+import { isAdmin, ROLE } from '@floorhand/contract/perms';
+import { actsForOrg, type Actor } from '../../lib/admins.ts';
 
 // Who may change what (docs/admin.md), as plain functions of their inputs. Each answers why a change
 // is refused (a request that cannot be right is 'invalid', one the actor may not make 'forbidden'),
@@ -11,16 +12,6 @@ export interface Problem {
 }
 const invalid = (message: string): Problem => ({ kind: 'invalid', message });
 const forbidden = (message: string): Problem => ({ kind: 'forbidden', message });
-
-export interface Actor {
-  accountId: string;
-  siteId: string;
-  /** The actor's perms on the site of the token. */
-  perms: UserPerms;
-}
-
-/** Organisation admins manage the whole organisation; site admins their own site. */
-export const actsForOrg = (a: Actor): boolean => isOrgAdmin(a.perms);
 
 /** A site admin may not change an account that is an organisation admin on any site. */
 export function accountChangeProblem(actor: Actor, targetPerms: SitePerms[]): Problem | undefined {
@@ -53,6 +44,3 @@ export function permsChangeProblem(actor: Actor, targetId: string, before: SiteP
   }
   return undefined;
 }
-
-/** The sites whose perms an admin sees of an account: all of the organisation's, or a site admin's own. */
-export const visibleSites = (actor: Actor, orgSites: readonly string[]): string[] => (actsForOrg(actor) ? [...orgSites] : orgSites.filter((s) => s === actor.siteId));

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { appSettingsSchema, brandSchema } from '@floorhand/contract/admin';
-import { AppError, ERR } from '@floorhand/contract/errors';
+import { appSettingsSchema, brandSchema } from '@floorhand/contract/site-admin';
+import { badInput } from '../../lib/errors.ts';
 
 // Site data with a known shape is checked on every write, through admin/appSettings/put and
 // admin/brand/put as through the generic site/putData.
@@ -11,5 +11,5 @@ export function checkKnownSiteData(section: string, dataId: string, data: unknow
   const result = shape?.safeParse(data);
   if (!result || result.success) return;
   const problems = result.error.issues.map((i) => `siteData.data.${i.path.join('.')}: ${i.message}`);
-  throw new AppError(400, { code: ERR.badInput, message: `The request is not valid: ${problems.join('; ')}` });
+  throw badInput(`The request is not valid: ${problems.join('; ')}`);
 }

@@ -1,106 +1,10 @@
 import { z } from 'zod';
 import { LABOR_DEFAULTS, STOCK_ADJUST_CLEAR_DST_LOC_DEFAULT } from './constants.ts';
-import { serverErrSchema } from './errors.ts';
-import type { callBase } from './common.ts';
+import { withErr, type callBase } from './common.ts';
 
-// Administration (docs/admin.md): accounts, roles, feature access, workstations, audit log, and the
-// admin-edited site data (app settings, brand). The calls are declared here and spread into `calls`
-// of api.ts; this file imports api.ts for types only, so there is no import cycle at run time.
-
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 200;
-
-/** Why a new password is refused, or undefined when it is acceptable. The server checks the same. */
-/**
- * What is wrong with the name fields of one's own account (My account), or undefined. A person shows
- * a first name on labels and in the header: it cannot be left blank (the spec's required message).
- */
-export function myAccountProblem(fields: { firstName: string }): string | undefined {
-  return fields.firstName.trim() === '' ? "'First name' must be provided" : undefined;
-}
-
-export function passwordProblem(password: string, userName?: string): string | undefined {
-  if ([...password].length < PASSWORD_MIN) return `The password must be at least ${PASSWORD_MIN} characters long.`;
-  if ([...password].length > PASSWORD_MAX) return `The password must not be longer than ${PASSWORD_MAX} characters.`;
-  if (!password.trim()) return 'The password must not be blank.';
-  if (userName && password.toLowerCase() === userName.toLowerCase()) return 'The password must not be the account name.';
-  return undefined;
-}
-
-/** Service-account API keys: `fhk_<prefix>_<secret>`, the prefix public (it identifies the key), the secret shown once. */
-export const API_KEY_PATTERN = /^fhk_([0-9a-f]{8})_([A-Za-z0-9_-]{43})$/;
-export const looksLikeApiKey = (token: string): boolean => token.startsWith('fhk_');
-
-const GENERAL_ID = /^[A-Za-z0-9](?:[A-Za-z0-9_]*[A-Za-z0-9])?$/;
-const GENERAL_ID_MESSAGE = 'must start with a letter or digit, may only contain letters (upper or lowercase), digits (0-9), underscores (_), and must end in a letter or digit.';
-
-export const roleNameSchema = z.string().min(1).max(40).regex(GENERAL_ID, GENERAL_ID_MESSAGE);
-/** Feature access rows under this role apply to everyone. */
-export const EVERYONE = '*';
-
-export const userNameSchema = z
-  .string()
-  .min(1)
-  .max(100)
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._@-]*$/, 'may only contain letters, digits, dots, underscores, @ and hyphens, and must start with a letter or digit');
-const personName = z.string().trim().max(100);
-const email = z.union([z.literal(''), z.email('does not appear to be a valid email address').max(200)]);
-const badgeCode = z.union([z.literal(''), z.string().regex(/^[\x21-\x7e]{1,64}$/, 'must be 1 to 64 printable ASCII characters without spaces')]);
-
-export const sitePermsSchema = z.object({
-  siteId: z.string().min(1).max(40),
-  roles: z.array(roleNameSchema).max(50),
-  kioskAcct: z.boolean(),
-  timeclockAcct: z.boolean(),
-  serviceAcct: z.boolean(),
-});
-export type SitePerms = z.infer<typeof sitePermsSchema>;
-
-export const accountSchema = z.object({
-  id: z.string(),
-  userName: z.string(),
-  firstName: z.string(),
-  surnames: z.string(),
-  email: z.string(),
-  badgeCode: z.string(),
-  active: z.boolean(),
-  hasPassword: z.boolean(),
-  apiKey: z.object({ prefix: z.string(), createdAt: z.string() }).nullable(),
-  /** Per site of the organisation (a site admin sees only its own site). */
-  perms: z.array(sitePermsSchema),
-  /** May the caller change this account (a site admin may not change an organisation admin)? */
-  editable: z.boolean(),
-});
-export type Account = z.infer<typeof accountSchema>;
-
-export const accountFieldsSchema = z.object({
-  userName: userNameSchema,
-  firstName: personName,
-  surnames: personName,
-  email,
-  badgeCode,
-});
-
-export const roleSchema = z.object({
-  name: z.string(),
-  description: z.string(),
-  builtIn: z.boolean(),
-  holders: z.array(z.object({ accountId: z.string(), userName: z.string(), fullName: z.string(), siteId: z.string(), active: z.boolean() })),
-});
-export type Role = z.infer<typeof roleSchema>;
-
-export const storedLevel = z.union([z.literal(0), z.literal(1)]);
-/** What a feature access cell accepts: null default, 0 None, 1 Full; R and W read as Full. */
-export const levelInput = z.union([z.literal(0), z.literal(1), z.null(), z.literal('R'), z.literal('W')]);
-export const featureLevelsSchema = z.record(z.string(), z.record(z.string(), storedLevel));
-export const featureGridSchema = z.object({
-  features: z.array(z.string()),
-  /** '*' (Everyone) first, then the organisation's roles. */
-  roles: z.array(z.string()),
-  /** Only the cells that are not default. */
-  levels: featureLevelsSchema,
-});
-export type FeatureGrid = z.infer<typeof featureGridSchema>;
+// Site administration (docs/admin.md): the organisation's sites, workstations and their pairing, the
+// audit log, and the admin-edited site data (app settings, brand). The calls are spread into `calls`
+// of api.ts (types only from it).
 
 export const workstationRowSchema = z.object({
   id: z.string(),
@@ -245,100 +149,11 @@ export const BRAND_DEFAULTS: BrandData = {
 
 const siteDataOut = z.object({ _id: z.string().optional(), _rev: z.number().int().optional(), dataId: z.string(), data: z.record(z.string(), z.unknown()) });
 
-const withErr = <T extends z.ZodRawShape>(shape: T) => z.object({ err: serverErrSchema.optional(), ...shape });
-const accountId = z.string().min(1).max(40);
 const page = { offset: z.number().int().min(0).max(100_000).default(0), limit: z.number().int().min(1).max(100).default(50) };
 
-/** The administration calls, built on api.ts's callBase (passed in to avoid an import cycle). */
-export function adminCalls(base: typeof callBase) {
+/** The site administration calls, built on common.ts's callBase. */
+export function siteAdminCalls(base: typeof callBase) {
   return {
-    'account/me/get': { locId: undefined, auth: 'required', body: base, response: withErr({ account: accountSchema.optional() }) },
-    'account/me/update': {
-      locId: undefined,
-      auth: 'required',
-      body: base.extend({ account: accountFieldsSchema.pick({ firstName: true, surnames: true, email: true }) }),
-      response: withErr({ account: accountSchema.optional() }),
-    },
-    'account/me/changePassword': {
-      locId: undefined,
-      auth: 'required',
-      body: base.extend({ oldPassword: z.string().min(1).max(PASSWORD_MAX), newPassword: z.string().min(1).max(PASSWORD_MAX) }),
-      response: withErr({}),
-    },
-    'admin/account/list': {
-      locId: undefined,
-      auth: 'required',
-      body: base.extend({ search: z.string().max(100).optional(), includeInactive: z.boolean().default(false), ...page }),
-      response: withErr({ accounts: z.array(accountSchema).optional(), total: z.number().int().optional() }),
-    },
-    'admin/account/get': { locId: undefined, auth: 'required', body: base.extend({ accountId }), response: withErr({ account: accountSchema.optional() }) },
-    'admin/account/create': {
-      locId: undefined,
-      auth: 'required',
-      /** A password is required unless the account is a service account on some site (it gets an API key instead). */
-      body: base.extend({ account: accountFieldsSchema, password: z.string().max(PASSWORD_MAX).optional(), perms: z.array(sitePermsSchema).max(50) }),
-      response: withErr({ account: accountSchema.optional() }),
-    },
-    'admin/account/update': {
-      locId: undefined,
-      auth: 'required',
-      /** Changes only what is given; `perms` replaces the perms of the sites it names. Deactivate with active false. */
-      body: base.extend({
-        accountId,
-        account: accountFieldsSchema.extend({ active: z.boolean() }).partial().default({}),
-        perms: z.array(sitePermsSchema).max(50).optional(),
-      }),
-      response: withErr({ account: accountSchema.optional() }),
-    },
-    'admin/account/setPassword': {
-      locId: undefined,
-      auth: 'required',
-      body: base.extend({ accountId, password: z.string().min(1).max(PASSWORD_MAX) }),
-      response: withErr({}),
-    },
-    'admin/account/resetPassword': {
-      locId: undefined,
-      auth: 'required',
-      body: base.extend({ accountId }),
-      /** A new random password, shown once for the admin to hand over. */
-      response: withErr({ password: z.string().optional() }),
-    },
-    'admin/account/issueApiKey': {
-      locId: undefined,
-      auth: 'required',
-      body: base.extend({ accountId }),
-      /** The key is shown this once; only its hash is stored. A new key replaces the old one. */
-      response: withErr({ apiKey: z.string().optional(), account: accountSchema.optional() }),
-    },
-    'admin/account/revokeApiKey': { locId: undefined, auth: 'required', body: base.extend({ accountId }), response: withErr({ account: accountSchema.optional() }) },
-    'admin/role/list': { locId: undefined, auth: 'required', body: base, response: withErr({ roles: z.array(roleSchema).optional() }) },
-    'admin/role/create': {
-      locId: undefined,
-      auth: 'required',
-      body: base.extend({ name: roleNameSchema, description: z.string().max(200).default('') }),
-      response: withErr({ role: roleSchema.optional() }),
-    },
-    'admin/role/rename': {
-      locId: undefined,
-      auth: 'required',
-      body: base.extend({ name: roleNameSchema, newName: roleNameSchema, description: z.string().max(200).optional() }),
-      response: withErr({ role: roleSchema.optional() }),
-    },
-    'admin/role/remove': {
-      locId: undefined,
-      auth: 'required',
-      body: base.extend({ name: roleNameSchema }),
-      /** How many accounts (per site) lost the role. */
-      response: withErr({ removedFrom: z.number().int().optional() }),
-    },
-    'admin/featureAccess/get': { locId: undefined, auth: 'required', body: base, response: withErr({ grid: featureGridSchema.optional() }) },
-    'admin/featureAccess/put': {
-      locId: undefined,
-      auth: 'required',
-      /** The whole grid of the site: cells left out (or null) are default. */
-      body: base.extend({ levels: z.record(z.string().max(40), z.record(z.string().max(80), levelInput)) }),
-      response: withErr({ grid: featureGridSchema.optional() }),
-    },
     'admin/site/list': {
       locId: undefined,
       auth: 'required',

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { API_KEY_PATTERN } from '@floorhand/contract/admin';
+import { API_KEY_PATTERN } from '@floorhand/contract/accounts';
 
 // Service-account API keys: `fhk_<prefix>_<secret>`. The secret is 32 random bytes, so a plain SHA-256
 // is enough to store (a slow password hash buys nothing against 256 bits and would slow every call).

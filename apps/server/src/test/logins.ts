@@ -1,0 +1,30 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { CallResponse } from '@floorhand/contract/api';
+import { accounts } from '../db/schema.ts';
+import { ACME, ACME_BASE, call, loginAs, uniqueIp, type LoginOptions, type TestApp } from './harness.ts';
+
+// The demo logins of the API tests (db/seed.ts: admin, clerk, kiosk, clock, tcadmin, svc; all with
+// DEMO.password), each from a client address of its own so the login limiter never counts one test's
+// logins against another's.
+
+/** Logs a demo account in (loginAs, from a fresh address unless `opts.ip` says otherwise). */
+export function demoLogin(app: FastifyInstance, userName: string, opts: LoginOptions = {}): Promise<{ token: string; login: CallResponse<'auth/login'> }> {
+  return loginAs(app, userName, { ip: uniqueIp(), ...opts });
+}
+
+/** The auth token of a demo account. */
+export async function tokenFor(app: FastifyInstance, userName: string, opts: LoginOptions = {}): Promise<string> {
+  return (await demoLogin(app, userName, opts)).token;
+}
+
+/** The token of the other organisation's admin (createAcme must have run). */
+export const acmeAdminToken = (app: FastifyInstance): Promise<string> => tokenFor(app, ACME.adminUserName, { base: ACME_BASE });
+
+/** A new API key of the demo service account `svc`, issued by an admin; and that account's id. */
+export async function serviceApiKey(t: TestApp, adminToken: string): Promise<{ key: string; id: string }> {
+  const [svc] = await t.db.select().from(accounts).where(eq(accounts.userName, 'svc'));
+  const res = await call(t.app, 'admin/account/issueApiKey', { accountId: svc!.id }, adminToken);
+  if (res.status !== 200 || !res.body.apiKey) throw new Error(`issuing an API key failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { key: res.body.apiKey, id: svc!.id };
+}
