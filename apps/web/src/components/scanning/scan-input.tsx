@@ -21,7 +21,8 @@ export type ScanInputProps = Omit<TextInputProps, 'value' | 'defaultValue' | 'on
 export function ScanInput({ continuous, onKeyDown, ...props }: ScanInputProps) {
   const { t } = useTranslation();
   const [value, setValue] = useState('');
-  const [joiner] = useState(() => createWedgeJoiner({ minLength: 1 }));
+  // The field holds every key typed into it, so a stalled burst is still whole here: no tail rule.
+  const [joiner] = useState(() => createWedgeJoiner({ minLength: 1, quietMs: 0 }));
 
   const onKey = (e: KeyboardEvent<HTMLInputElement>) => {
     onKeyDown?.(e);

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WEDGE_KEY_GAP_MS } from '@floorhand/contract/constants';
-import { attachKeyboardWedge, createWedgeJoiner, isTextEntryTarget, WEDGE_MIN_LENGTH, type WedgeKeyEvent } from './keyboard-wedge.ts';
+import { attachKeyboardWedge, createWedgeJoiner, isTextEntryTarget, WEDGE_MIN_LENGTH, WEDGE_QUIET_MS, type WedgeKeyEvent } from './keyboard-wedge.ts';
 
 type Key = string | Partial<WedgeKeyEvent> & { key: string };
 
@@ -33,7 +33,7 @@ describe('wedge joiner', () => {
     expect(typeKeys([...chars('ABC'), 'Enter'], 40)).toEqual(['ABC']);
   });
 
-  it('splits at 41 ms: the chars before the gap are discarded', () => {
+  it('splits at 41 ms: the chars before the gap are discarded, and so is the tail after them', () => {
     const keys: Key[] = [
       { key: 'X', timeStamp: 0 },
       { key: 'Y', timeStamp: 10 },
@@ -42,8 +42,42 @@ describe('wedge joiner', () => {
       { key: 'C', timeStamp: 70 },
       { key: 'Enter', timeStamp: 80 },
     ];
-    expect(typeKeys(keys, 0)).toEqual(['ABC']);
+    expect(typeKeys(keys, 0)).toEqual([]);
     expect(typeKeys([...chars('ABCD'), 'Enter'], 41)).toEqual([]);
+  });
+
+  it('never publishes the tail of a scan whose first keys came too slowly (issue 10 item 9)', () => {
+    // `A-01-3` with a 120 ms stall after `A-0` (a page or a device waking up): `1-3` alone is a wrong lookup.
+    const keys: Key[] = [
+      { key: 'A', timeStamp: 0 },
+      { key: '-', timeStamp: 8 },
+      { key: '0', timeStamp: 16 },
+      { key: '1', timeStamp: 136 },
+      { key: '-', timeStamp: 144 },
+      { key: '3', timeStamp: 152 },
+      { key: 'Enter', timeStamp: 160 },
+    ];
+    expect(typeKeys(keys, 0)).toEqual([]);
+    // Nor a tail broken once more.
+    expect(typeKeys([{ key: 'S', timeStamp: 0 }, ...['0', '0', '0'].map((key, i) => ({ key, timeStamp: 100 + i * 5 })), ...['0', '7'].map((key, i) => ({ key, timeStamp: 300 + i * 5 })), { key: 'Enter', timeStamp: 315 }], 0)).toEqual([]);
+  });
+
+  it('reads the next whole scan: after a terminator, or after a quiet second', () => {
+    const broken: Key[] = [
+      { key: 'A', timeStamp: 0 },
+      { key: '-', timeStamp: 8 },
+      { key: '0', timeStamp: 130 },
+      { key: 'Enter', timeStamp: 138 },
+    ];
+    // Scanned again at once after the broken read's Enter.
+    expect(typeKeys([...broken, ...[...chars('A-01-3'), 'Enter'].map((key, i) => ({ key, timeStamp: 300 + i * 8 }))], 0)).toEqual(['A-01-3']);
+    // Keys cut off without a terminator, then a scan after WEDGE_QUIET_MS of quiet.
+    const cut: Key[] = [
+      { key: 'Q', timeStamp: 0 },
+      { key: 'R', timeStamp: 8 },
+    ];
+    expect(typeKeys([...cut, ...[...chars('B-02'), 'Enter'].map((key, i) => ({ key, timeStamp: 8 + WEDGE_QUIET_MS + i * 8 }))], 0)).toEqual(['B-02']);
+    expect(typeKeys([...cut, ...[...chars('B-02'), 'Enter'].map((key, i) => ({ key, timeStamp: 8 + WEDGE_QUIET_MS - 100 + i * 8 }))], 0)).toEqual([]);
   });
 
   it('ends the code on Tab', () => {

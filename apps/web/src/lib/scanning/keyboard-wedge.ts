@@ -7,6 +7,13 @@ import { UNKNOWN_FORMAT, type Scan } from './scan-bus.ts';
  */
 export const WEDGE_MIN_LENGTH = 3;
 
+/**
+ * Quiet time before the first key of a scan. Keys that follow a broken-off burst sooner than this are
+ * the rest of that burst (a scan whose first keys came too slowly: a device waking up, a busy
+ * page), so they are never published on their own: a wrong lookup is worse than none.
+ */
+export const WEDGE_QUIET_MS = 1000;
+
 export type WedgeKeyEvent = {
   key: string;
   timeStamp: number;
@@ -18,7 +25,7 @@ export type WedgeKeyEvent = {
   isComposing?: boolean;
 };
 
-export type WedgeJoinerOptions = { gapMs?: number; minLength?: number };
+export type WedgeJoinerOptions = { gapMs?: number; minLength?: number; quietMs?: number };
 export type WedgeJoiner = {
   /** Returns the completed code when this key is the Enter or Tab that ends a scan. */
   feed: (event: WedgeKeyEvent) => string | null;
@@ -36,14 +43,19 @@ const isShortcut = (e: WedgeKeyEvent) => Boolean(e.metaKey) || Boolean(e.ctrlKey
  * Joins keystrokes that arrive at most gapMs apart into one code. A gap longer than that starts a
  * new buffer and discards the old one: it was a person typing, or a code without the Enter or Tab
  * the spec requires, and neither is a scan. The terminator obeys the same gap, so a slow Enter
- * after a fast burst is not a scan either.
+ * after a fast burst is not a scan either. A buffer that a gap started less than quietMs after
+ * the discarded keys is the tail of a broken scan (`A-01-3` arriving as `A-0`, a pause, `1-3`), and
+ * the tail alone would look up the wrong thing: it is discarded at its terminator too.
  */
-export function createWedgeJoiner({ gapMs = WEDGE_KEY_GAP_MS, minLength = WEDGE_MIN_LENGTH }: WedgeJoinerOptions = {}): WedgeJoiner {
+export function createWedgeJoiner({ gapMs = WEDGE_KEY_GAP_MS, minLength = WEDGE_MIN_LENGTH, quietMs = WEDGE_QUIET_MS }: WedgeJoinerOptions = {}): WedgeJoiner {
   let buffer = '';
   let last = Number.NEGATIVE_INFINITY;
+  /** Whether the buffer began right after keys that were cut off, so it is not a whole scan. */
+  let tail = false;
   const reset = () => {
     buffer = '';
     last = Number.NEGATIVE_INFINITY;
+    tail = false;
   };
 
   const feed = (event: WedgeKeyEvent): string | null => {
@@ -55,15 +67,22 @@ export function createWedgeJoiner({ gapMs = WEDGE_KEY_GAP_MS, minLength = WEDGE_
     const terminator = isTerminator(event.key);
     if (isShortcut(event) || (!terminator && !isPrintable(event.key))) return null;
 
-    if (event.timeStamp - last > gapMs) buffer = '';
+    const gap = event.timeStamp - last;
+    if (gap > gapMs) {
+      // Keys cut off without their terminator make whatever follows soon after a tail.
+      tail = buffer !== '' ? gap < quietMs : tail && gap < quietMs;
+      buffer = '';
+    }
     last = event.timeStamp;
     if (!terminator) {
       buffer += event.key;
       return null;
     }
     const code = buffer;
+    const whole = !tail;
     buffer = '';
-    return code.length >= minLength ? code : null;
+    tail = false;
+    return whole && code.length >= minLength ? code : null;
   };
 
   return { feed, reset };
