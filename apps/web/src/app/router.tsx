@@ -1,25 +1,30 @@
-import { createRootRoute, createRoute, createRouter, redirect, type ParsedLocation } from '@tanstack/react-router';
+import { createRootRoute, createRoute, createRouter, lazyRouteComponent, redirect, type ParsedLocation } from '@tanstack/react-router';
 import { dialogs } from '../components/dialogs/dialog-store.ts';
+import { WorkAreasContext } from '../components/ui/work-areas.tsx';
 import { readGuardInput } from './guard-input.ts';
-import { adminGuard, appSettingsGuard, homeRedirect, kioskGuard, timeclockGuard, userAcctGuard, workPageGuard, type GuardInput, type GuardResult } from './guards.ts';
+import { adminGuard, appSettingsGuard, homeRedirect, kioskGuard, userAcctGuard, workPageGuard, type GuardInput, type GuardResult } from './guards.ts';
+import { RouteLoading } from './route-loading.tsx';
 import { Shell } from './shell.tsx';
+import { WORK_AREA_REGISTRY } from './work-areas.tsx';
 import { isAuthenticated } from '../lib/auth-store.ts';
 import { logout, setNavigateToRoot } from '../lib/session.ts';
 import { usePendingRoute } from '../lib/session-store.ts';
 import { LandingPage } from '../features/landing/components/landing-page.tsx';
-import { TasksPage } from '../features/tasks/components/tasks-page.tsx';
-import { WorkAreaPage } from '../features/tasks/components/work-area-page.tsx';
-import { StockLookupPage } from '../features/stock-lookup/components/stock-lookup-page.tsx';
-import { StockAdjustPage } from '../features/stock-adjust/components/stock-adjust-page.tsx';
-import { LocationsPage } from '../features/locations/components/locations-page.tsx';
-import { AppSettingsPage } from '../features/settings/components/app-settings-page.tsx';
-import { AppSettingsAdmin } from '../features/admin/components/app-settings-admin.tsx';
-import { UserAcctPage } from '../features/account/components/user-acct-page.tsx';
-import { RolesPage } from '../features/admin/components/roles-page.tsx';
-import { FeatureAccessPage } from '../features/admin/components/feature-access-page.tsx';
-import { TimeclockPage } from '../features/timeclock/components/timeclock-page.tsx';
-import { KioskPage } from '../features/kiosk/components/kiosk-page.tsx';
-import { LinkBackPage } from '../features/landing/components/link-back-page.tsx';
+
+// Every page but the login page is a chunk of its own, loaded on the first visit (RouteLoading shows
+// if that takes a while); the registry's work areas name theirs in app/work-areas.tsx.
+const TasksPage = lazyRouteComponent(() => import('../features/tasks/components/tasks-page.tsx'), 'TasksPage');
+const WorkAreaPage = lazyRouteComponent(() => import('../features/tasks/components/work-area-page.tsx'), 'WorkAreaPage');
+const UserAcctPage = lazyRouteComponent(() => import('../features/account/components/user-acct-page.tsx'), 'UserAcctPage');
+const RolesPage = lazyRouteComponent(() => import('../features/admin/components/roles-page.tsx'), 'RolesPage');
+const FeatureAccessPage = lazyRouteComponent(() => import('../features/admin/components/feature-access-page.tsx'), 'FeatureAccessPage');
+const KioskPage = lazyRouteComponent(() => import('../features/kiosk/components/kiosk-page.tsx'), 'KioskPage');
+const LinkBackPage = lazyRouteComponent(() => import('../features/landing/components/link-back-page.tsx'), 'LinkBackPage');
+// App Settings with the site administration section inside: both chunks load before the page shows.
+const AppSettings = lazyRouteComponent(async () => {
+  const [{ AppSettingsPage }, { AppSettingsAdmin }] = await Promise.all([import('../features/settings/components/app-settings-page.tsx'), import('../features/admin/components/app-settings-admin.tsx')]);
+  return { default: () => <AppSettingsPage siteSection={<AppSettingsAdmin />} /> };
+});
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
@@ -54,7 +59,14 @@ function enforce(check: (g: GuardInput) => GuardResult) {
   };
 }
 
-const rootRoute = createRootRoute({ component: Shell });
+// The shell, with the registry handed to the features that list work areas (tasks menu, feature access).
+const rootRoute = createRootRoute({
+  component: () => (
+    <WorkAreasContext value={WORK_AREA_REGISTRY}>
+      <Shell />
+    </WorkAreasContext>
+  ),
+});
 
 // entrance and landing share the root path: logged in goes home, otherwise the login page shows.
 const entrance = createRoute({
@@ -68,14 +80,6 @@ const entrance = createRoute({
 
 const home = createRoute({ getParentRoute: () => rootRoute, path: '/home', beforeLoad: enforce(homeRedirect) });
 
-const timeclock = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/timeclock',
-  staticData: { title: 'Time-Clock' },
-  beforeLoad: enforce(timeclockGuard),
-  component: TimeclockPage,
-});
-
 const kiosk = createRoute({ getParentRoute: () => rootRoute, path: '/kiosk', beforeLoad: enforce(kioskGuard), component: KioskPage });
 
 const tasks = createRoute({
@@ -86,26 +90,20 @@ const tasks = createRoute({
   component: TasksPage,
 });
 
-/** A work page: same guards as tasks, plus its feature's visibility; the placeholder until its screens exist. */
-function workPage(path: string, title: string, feature: string, component: typeof WorkAreaPage = WorkAreaPage) {
-  return createRoute({
+/**
+ * The work areas' routes, from the registry: the work pages' guard (as tasks, plus the area's
+ * feature) unless the area names its own, its title, and its page or the placeholder until its
+ * screens exist.
+ */
+const workAreas = WORK_AREA_REGISTRY.map((w) =>
+  createRoute({
     getParentRoute: () => rootRoute,
-    path,
-    staticData: { title, feature },
-    beforeLoad: enforce((g) => workPageGuard(g, feature)),
-    component,
-  });
-}
-
-const singleTask = workPage('/singleTask', 'Single Task Labor', 'singleTask');
-const batchTask = workPage('/batchTask', 'Batch Task Labor', 'batchTask');
-const shipping = workPage('/shipping/{-$lookupVal}', 'Shipping', 'shipping');
-const stockPick = workPage('/stockPick/{-$lookupVal}', 'Stock Picking', 'stockPick');
-const stockLookup = workPage('/stockLookup', 'Stock Lookup', 'stockLookup', StockLookupPage);
-const stockAdjust = workPage('/stockAdjust/{-$lookupVal}', 'Stock Adjust', 'stockAdjust', StockAdjustPage);
-const physicalInventory = workPage('/physicalInventory', 'Physical Inventory', 'physicalInventory');
-const location = workPage('/location', 'Locations', 'location', LocationsPage);
-const labelPrinter = workPage('/labelPrinter', 'Label Printers', 'labelPrinter');
+    path: w.lookupVal ? `${w.path}/{-$lookupVal}` : w.path,
+    staticData: { title: w.title, feature: w.feature },
+    beforeLoad: enforce(w.guard ?? ((g) => workPageGuard(g, w.feature))),
+    component: w.page ?? WorkAreaPage,
+  }),
+);
 
 const userAcct = createRoute({
   getParentRoute: () => rootRoute,
@@ -133,7 +131,7 @@ const appSettings = createRoute({
   path: '/appSettings',
   staticData: { title: 'App Settings' },
   beforeLoad: enforce(appSettingsGuard),
-  component: () => <AppSettingsPage siteSection={<AppSettingsAdmin />} />,
+  component: AppSettings,
 });
 const linkBack = createRoute({ getParentRoute: () => rootRoute, path: '/linkBack/$op/$pkg', component: LinkBackPage });
 
@@ -146,29 +144,8 @@ const anyOther = createRoute({
   },
 });
 
-const routeTree = rootRoute.addChildren([
-  entrance,
-  home,
-  timeclock,
-  kiosk,
-  tasks,
-  singleTask,
-  batchTask,
-  shipping,
-  stockPick,
-  stockLookup,
-  stockAdjust,
-  physicalInventory,
-  location,
-  labelPrinter,
-  userAcct,
-  userRoles,
-  featureAccess,
-  appSettings,
-  linkBack,
-  anyOther,
-]);
+const routeTree = rootRoute.addChildren([entrance, home, kiosk, tasks, ...workAreas, userAcct, userRoles, featureAccess, appSettings, linkBack, anyOther]);
 
-export const router = createRouter({ routeTree, defaultPreload: false, scrollRestoration: true });
+export const router = createRouter({ routeTree, defaultPreload: false, scrollRestoration: true, defaultPendingComponent: RouteLoading });
 
 setNavigateToRoot(() => void router.navigate({ to: '/' }));

@@ -1,71 +1,36 @@
-import { useEffect } from 'react';
-import { ActionIcon, AppShell, Burger, Group, Menu, NavLink, ScrollArea, Text, Title, UnstyledButton } from '@mantine/core';
+import { lazy, Suspense, useEffect } from 'react';
+import { ActionIcon, AppShell, Burger, Group, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { UI_BREAKPOINTS } from '@floorhand/contract/constants';
 import { Link, Outlet, useMatches, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { IconLogout, IconSettings, IconUserCircle, IconUsers, IconShieldLock, IconHome } from '@tabler/icons-react';
-import { isAdmin } from '@floorhand/contract/perms';
-import { fullName, isAuthenticated, useAuthStore } from '../lib/auth-store.ts';
-import { logout } from '../lib/session.ts';
+import { IconHome } from '@tabler/icons-react';
+import { isAuthenticated, useAuthStore } from '../lib/auth-store.ts';
 import { useSessionStore } from '../lib/session-store.ts';
 import { useSiteStore } from '../lib/site-store.ts';
 import { useBrandHead } from '../lib/brand-assets.ts';
-import { ScanIcon, visibleWorkAreas } from '../components/ui/work-areas.tsx';
-import { configureWasm } from '../lib/scanning/decoder.ts';
+import { ScanIcon } from '../components/ui/work-areas.tsx';
 import { zxingReaderWasmUrl } from '../lib/scanning/decoder-wasm-url.ts';
 import { attachKeyboardWedge } from '../lib/scanning/keyboard-wedge.ts';
 import { scanBus } from '../lib/scanning/scan-bus.ts';
-import { ScannerOverlay } from '../components/scanning/scanner-overlay.tsx';
 import { closeScanner, openScanner } from '../lib/scanning/scanner-store.ts';
-import { DialogHost } from '../components/dialogs/dialog-host.tsx';
+import { useDialogStore } from '../components/dialogs/dialog-store.ts';
 import { ScreenSaver } from './screen-saver.tsx';
 import { Watermark } from './watermark.tsx';
 
-function UserMenu() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const user = useAuthStore((s) => s.user);
-  const perms = useSessionStore((s) => s.perms);
-  if (!user) return null;
-  return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <UnstyledButton aria-label={t('Account menu')} data-testid="user-menu" style={{ minHeight: 44, minWidth: 44 }}>
-          <Group gap={6} wrap="nowrap">
-            <IconUserCircle size={28} />
-            <Text size="sm" visibleFrom="sm" c="inherit">
-              {fullName(user)}
-            </Text>
-          </Group>
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{fullName(user)}</Menu.Label>
-        <Menu.Item leftSection={<IconUserCircle size={18} />} onClick={() => void navigate({ to: '/userAcct' })}>
-          {t('Accounts')}
-        </Menu.Item>
-        {perms && isAdmin(perms) && (
-          <>
-            <Menu.Item leftSection={<IconUsers size={18} />} onClick={() => void navigate({ to: '/userRoles' })}>
-              {t('Account Roles')}
-            </Menu.Item>
-            <Menu.Item leftSection={<IconShieldLock size={18} />} onClick={() => void navigate({ to: '/featureAccess' })}>
-              {t('Feature Access')}
-            </Menu.Item>
-          </>
-        )}
-        <Menu.Item leftSection={<IconSettings size={18} />} onClick={() => void navigate({ to: '/appSettings' })}>
-          {t('App Settings')}
-        </Menu.Item>
-        <Menu.Divider />
-        <Menu.Item color="red" leftSection={<IconLogout size={18} />} onClick={() => void logout()} data-testid="logout">
-          {t('Log out')}
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
-  );
-}
+// What the login page does without loads when first needed, each a chunk of its own: the account
+// menu and the navigation once logged in, the dialogs with the first one opened.
+const UserMenu = lazy(() => import('./user-menu.tsx').then((m) => ({ default: m.UserMenu })));
+const WorkAreaNav = lazy(() => import('./work-area-nav.tsx').then((m) => ({ default: m.WorkAreaNav })));
+const DialogHost = lazy(() => import('../components/dialogs/dialog-host.tsx').then((m) => ({ default: m.DialogHost })));
+
+// The camera scanner and its decoder load once logged in (not on the login page), the decoder's .wasm
+// from our origin.
+const ScannerOverlay = lazy(async () => {
+  const [{ ScannerOverlay }, { configureWasm }] = await Promise.all([import('../components/scanning/scanner-overlay.tsx'), import('../lib/scanning/decoder.ts')]);
+  configureWasm(zxingReaderWasmUrl);
+  return { default: ScannerOverlay };
+});
 
 /** The one application shell: header, navigation of the visible work areas, router view, overlays. */
 export function Shell() {
@@ -74,7 +39,8 @@ export function Shell() {
   const matches = useMatches();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const authed = useAuthStore((s) => isAuthenticated(s));
-  const features = useSessionStore((s) => s.featureAccess);
+  const hasUser = useAuthStore((s) => !!s.user);
+  const anyDialog = useDialogStore((s) => s.open.length > 0);
   const perms = useSessionStore((s) => s.perms);
   const brand = useSiteStore((s) => s.brand);
   useBrandHead();
@@ -84,12 +50,8 @@ export function Shell() {
   // The mobile menu closes when the page changes.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   useEffect(() => nav.close(), [pathname]);
-  // Scanning everywhere: the decoder's .wasm from our origin, one keyboard-wedge listener, and the
-  // scanner overlay closes when the page changes.
-  useEffect(() => {
-    configureWasm(zxingReaderWasmUrl);
-    return attachKeyboardWedge(window, scanBus.publish);
-  }, []);
+  // Scanning everywhere: one keyboard-wedge listener, and the scanner overlay closes when the page changes.
+  useEffect(() => attachKeyboardWedge(window, scanBus.publish), []);
   useEffect(() => closeScanner(), [pathname]);
   // A password set by an admin is temporary: My account, to choose one's own, before any other page.
   const mustChangePassword = useAuthStore((s) => !!s.mustChangePassword);
@@ -100,7 +62,6 @@ export function Shell() {
   useEffect(() => {
     document.title = [title ? t(title) : undefined, brand.title ?? 'Floorhand'].filter(Boolean).join(' · ');
   }, [title, brand.title, t]);
-  const menu = visibleWorkAreas(features, perms);
   const navOnScreen = useMediaQuery(`(min-width: ${UI_BREAKPOINTS.md / 16}em)`, true, { getInitialValueInEffect: false });
   return (
     <AppShell
@@ -127,34 +88,36 @@ export function Shell() {
                 <ScanIcon size={28} />
               </ActionIcon>
             )}
-            <UserMenu />
+            {hasUser && (
+              <Suspense fallback={null}>
+                <UserMenu />
+              </Suspense>
+            )}
           </Group>
         </Group>
       </AppShell.Header>
       {showNav && (
         // Off screen on a handheld until the menu opens: inert, so Tab does not walk into it.
         <AppShell.Navbar p="xs" inert={!navOnScreen && !navOpen}>
-          <ScrollArea>
-            {menu.map((w) => (
-              <NavLink
-                key={w.feature}
-                component={Link}
-                to={w.path}
-                label={t(w.title)}
-                leftSection={<w.icon size={22} />}
-                active={pathname.startsWith(w.path)}
-                style={{ minHeight: 44 }}
-              />
-            ))}
-          </ScrollArea>
+          <Suspense fallback={null}>
+            <WorkAreaNav pathname={pathname} />
+          </Suspense>
         </AppShell.Navbar>
       )}
       <AppShell.Main pb="xs">
         <Outlet />
         <Watermark />
       </AppShell.Main>
-      <ScannerOverlay />
-      <DialogHost />
+      {authed && (
+        <Suspense fallback={null}>
+          <ScannerOverlay />
+        </Suspense>
+      )}
+      {anyDialog && (
+        <Suspense fallback={null}>
+          <DialogHost />
+        </Suspense>
+      )}
       <ScreenSaver />
     </AppShell>
   );

@@ -1,3 +1,4 @@
+import './zod-config.ts';
 import { calls, HEADERS, type CallArgs, type CallPath, type CallResponse } from '@floorhand/contract/api';
 import { ANONYMOUS_ORG_ID, APP_ID } from '@floorhand/contract/constants';
 import { hostMatches } from '@floorhand/contract/hosts';

@@ -1,4 +1,4 @@
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { SOCKET_LIBRARY_DEFAULTS, SOCKET_SEND_TIMEOUT_MS } from '@floorhand/contract/constants';
 import { ERR } from '@floorhand/contract/errors';
 import {
@@ -40,8 +40,18 @@ export function createRealtime(getToken: () => string | null, clientName = 'floo
     for (const l of listeners.get(type) ?? []) l(env.data);
   };
 
+  let generation = 0;
+
+  /** socket.io-client loads with the first connection, after login: the login page does without it. */
   function connect(siteId: string): void {
     disconnect();
+    const current = generation;
+    void import('socket.io-client').then((lib) => {
+      if (current === generation) open(lib.io, siteId);
+    });
+  }
+
+  function open(io: typeof import('socket.io-client').io, siteId: string): void {
     const s: Socket<ServerToClientEvents, ClientToServerEvents> = io(`${apiBase()}/${siteId}`, {
       transports: ['websocket'],
       auth: (cb) => cb({ token: getToken() }),
@@ -67,6 +77,7 @@ export function createRealtime(getToken: () => string | null, clientName = 'floo
   }
 
   function disconnect(): void {
+    generation++;
     clearTimeout(retryTimer);
     socket?.removeAllListeners();
     socket?.disconnect();

@@ -6,7 +6,7 @@ import { IconDeviceFloppy, IconEraser, IconRotate } from '@tabler/icons-react';
 import { EVERYONE, type FeatureGrid as Grid } from '@floorhand/contract/roles';
 import { MIN_TOUCH_TARGET_PX } from '@floorhand/contract/constants';
 import { nextLevel, type FeatureLevel } from '@floorhand/contract/features';
-import { WORK_AREA_MENU } from '../../../components/ui/work-areas.tsx';
+import { useWorkAreas, type WorkAreaEntry } from '../../../components/ui/work-areas.tsx';
 import { useSaveFeatureAccess } from '../api/save-feature-access.ts';
 import { featureAccessQuery } from '../api/get-feature-access.ts';
 
@@ -27,9 +27,9 @@ export function withLevel(levels: Levels, role: string, feature: string, level: 
   return out;
 }
 
-function featureLabel(feature: string, t: (s: string) => string): { label: string; action: boolean } {
+function featureLabel(feature: string, t: (s: string) => string, areas: readonly WorkAreaEntry[]): { label: string; action: boolean } {
   const [area, action] = feature.split('.');
-  const title = WORK_AREA_MENU.find((w) => w.feature === area)?.title ?? area ?? feature;
+  const title = areas.find((w) => w.feature === area)?.title ?? area ?? feature;
   return action ? { label: `${t(title)} · ${action}`, action: true } : { label: t(title), action: false };
 }
 
@@ -68,6 +68,7 @@ function Cell({ level, onClick, onClear, label }: { level: FeatureLevel; onClick
 
 function GridEditor({ grid }: { grid: Grid }) {
   const { t } = useTranslation();
+  const areas = useWorkAreas();
   const [levels, setLevels] = useState<Levels>(grid.levels);
   const [mode, setMode] = useState<'cycle' | 'clear'>('cycle');
   const save = useSaveFeatureAccess({ done: t('Feature access is saved; every session follows at once') });
@@ -122,7 +123,7 @@ function GridEditor({ grid }: { grid: Grid }) {
           </Table.Thead>
           <Table.Tbody>
             {grid.features.map((feature) => {
-              const { label, action } = featureLabel(feature, t);
+              const { label, action } = featureLabel(feature, t, areas);
               return (
                 <Table.Tr key={feature} data-feature={feature}>
                   <Table.Th style={{ position: 'sticky', left: 0, zIndex: 1, background: 'var(--mantine-color-body)', fontWeight: action ? 400 : 600 }}>

@@ -1,21 +1,18 @@
 import { Card, Group, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { visibleWorkAreas } from '../../../components/ui/work-areas.tsx';
+import { useVisibleWorkAreas } from '../../../components/ui/work-areas.tsx';
 import { useAuthStore } from '../../../lib/auth-store.ts';
-import { useSessionStore } from '../../../lib/session-store.ts';
 import { useScans } from '../../../lib/scanning/use-scans.ts';
 
 /** The worker's home: the work areas the session's visible features allow. */
 export function TasksPage() {
   const { t } = useTranslation();
-  const features = useSessionStore((s) => s.featureAccess);
-  const perms = useSessionStore((s) => s.perms);
   const user = useAuthStore((s) => s.user);
   const navigate = useNavigate();
   // A scan on the home screen looks the value up (docs/scanning.md).
   useScans((scan) => void navigate({ href: `/stockLookup?q=${encodeURIComponent(scan.text)}` }));
-  const areas = visibleWorkAreas(features, perms);
+  const areas = useVisibleWorkAreas();
   return (
     <Stack>
       {user && (

@@ -2,7 +2,7 @@ import { Alert, Button, Stack, Text } from '@mantine/core';
 import { Link, useMatches, useNavigate, useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { IconTools } from '@tabler/icons-react';
-import { WORK_AREA_MENU } from '../../../components/ui/work-areas.tsx';
+import { useWorkAreas } from '../../../components/ui/work-areas.tsx';
 import { useScans } from '../../../lib/scanning/use-scans.ts';
 
 /** A work area that is routed and guarded but whose screens arrive with their own issue. */
@@ -10,7 +10,7 @@ export function WorkAreaPage() {
   const { t } = useTranslation();
   const matches = useMatches();
   const feature = [...matches].reverse().find((m) => m.staticData.feature)?.staticData.feature;
-  const entry = WORK_AREA_MENU.find((w) => w.feature === feature);
+  const entry = useWorkAreas().find((w) => w.feature === feature);
   const { lookupVal } = useParams({ strict: false }) as { lookupVal?: string };
   const navigate = useNavigate();
   // Until the work areas have their screens, a scan in one looks the value up in Stock Lookup (docs/scanning.md).

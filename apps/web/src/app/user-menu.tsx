@@ -1,0 +1,54 @@
+import { Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { IconLogout, IconSettings, IconUserCircle, IconUsers, IconShieldLock } from '@tabler/icons-react';
+import { isAdmin } from '@floorhand/contract/perms';
+import { fullName, useAuthStore } from '../lib/auth-store.ts';
+import { logout } from '../lib/session.ts';
+import { useSessionStore } from '../lib/session-store.ts';
+
+/** The account menu of the header: the account pages, administration for admins, log out. */
+export function UserMenu() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const user = useAuthStore((s) => s.user);
+  const perms = useSessionStore((s) => s.perms);
+  if (!user) return null;
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <UnstyledButton aria-label={t('Account menu')} data-testid="user-menu" style={{ minHeight: 44, minWidth: 44 }}>
+          <Group gap={6} wrap="nowrap">
+            <IconUserCircle size={28} />
+            <Text size="sm" visibleFrom="sm" c="inherit">
+              {fullName(user)}
+            </Text>
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{fullName(user)}</Menu.Label>
+        <Menu.Item leftSection={<IconUserCircle size={18} />} onClick={() => void navigate({ to: '/userAcct' })}>
+          {t('Accounts')}
+        </Menu.Item>
+        {perms && isAdmin(perms) && (
+          <>
+            <Menu.Item leftSection={<IconUsers size={18} />} onClick={() => void navigate({ to: '/userRoles' })}>
+              {t('Account Roles')}
+            </Menu.Item>
+            <Menu.Item leftSection={<IconShieldLock size={18} />} onClick={() => void navigate({ to: '/featureAccess' })}>
+              {t('Feature Access')}
+            </Menu.Item>
+          </>
+        )}
+        <Menu.Item leftSection={<IconSettings size={18} />} onClick={() => void navigate({ to: '/appSettings' })}>
+          {t('App Settings')}
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item color="red" leftSection={<IconLogout size={18} />} onClick={() => void logout()} data-testid="logout">
+          {t('Log out')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,78 @@
+import { lazyRouteComponent, type RouteComponent } from '@tanstack/react-router';
+import {
+  IconAdjustmentsHorizontal,
+  IconBox,
+  IconClipboardList,
+  IconClock,
+  IconListCheck,
+  IconMapPin,
+  IconPackageExport,
+  IconPrinter,
+  IconSearch,
+  IconStack2,
+} from '@tabler/icons-react';
+import type { VisibleFeatures } from '@floorhand/contract/features';
+import type { UserPerms } from '@floorhand/contract/perms';
+import { isWorkAreaVisible, type WorkAreaEntry } from '../components/ui/work-areas.tsx';
+import { timeclockGuard, type GuardInput, type GuardResult } from './guards.ts';
+
+export interface WorkAreaDef extends WorkAreaEntry {
+  /** The route takes an optional value after the area's path (`/shipping/ORD123`), read by the page as `lookupVal`. */
+  lookupVal?: true;
+  /** The area's screens, a chunk of their own loaded on the first visit; the "coming soon" page until they exist. */
+  page?: RouteComponent;
+  /** Who may open it when not the work pages' rule (logged in, no kiosk session, the feature not hidden). */
+  guard?: (g: GuardInput) => GuardResult;
+}
+
+/**
+ * The work areas in menu order: the one registry from which the router's work-page routes and their
+ * guards and titles, the tasks menu and the navigation are built. A new work area is one line here
+ * (its name in the contract's WORK_AREAS) plus its feature folder.
+ */
+export const WORK_AREA_REGISTRY: readonly WorkAreaDef[] = [
+  { feature: 'stockPick', path: '/stockPick', lookupVal: true, title: 'Stock Picking', description: 'Pick order lines from their locations', icon: IconListCheck },
+  { feature: 'shipping', path: '/shipping', lookupVal: true, title: 'Shipping', description: 'Pack picked orders and ship them', icon: IconPackageExport },
+  {
+    feature: 'stockLookup',
+    path: '/stockLookup',
+    title: 'Stock Lookup',
+    description: 'Find where stock is and how much',
+    icon: IconSearch,
+    page: lazyRouteComponent(() => import('../features/stock-lookup/components/stock-lookup-page.tsx'), 'StockLookupPage'),
+  },
+  {
+    feature: 'stockAdjust',
+    path: '/stockAdjust',
+    lookupVal: true,
+    title: 'Stock Adjust',
+    description: 'Adjust, move and split stock',
+    icon: IconAdjustmentsHorizontal,
+    page: lazyRouteComponent(() => import('../features/stock-adjust/components/stock-adjust-page.tsx'), 'StockAdjustPage'),
+  },
+  { feature: 'physicalInventory', path: '/physicalInventory', title: 'Physical Inventory', description: 'Count stock on count sheets', icon: IconClipboardList },
+  {
+    feature: 'location',
+    path: '/location',
+    title: 'Locations',
+    description: 'Warehouse locations and what they hold',
+    icon: IconMapPin,
+    page: lazyRouteComponent(() => import('../features/locations/components/locations-page.tsx'), 'LocationsPage'),
+  },
+  { feature: 'labelPrinter', path: '/labelPrinter', title: 'Label Printers', description: 'Printers and label printing', icon: IconPrinter },
+  { feature: 'singleTask', path: '/singleTask', title: 'Single Task Labor', description: 'Start and stop work on one task', icon: IconBox },
+  { feature: 'batchTask', path: '/batchTask', title: 'Batch Task Labor', description: 'Work on several tasks at once', icon: IconStack2 },
+  {
+    feature: 'timeclock',
+    path: '/timeclock',
+    title: 'Time-Clock',
+    description: 'Punch in and out',
+    icon: IconClock,
+    page: lazyRouteComponent(() => import('../features/timeclock/components/timeclock-page.tsx'), 'TimeclockPage'),
+    guard: timeclockGuard,
+  },
+];
+
+/** The work areas a session may open, in menu order. */
+export const visibleWorkAreas = (features: VisibleFeatures | null, perms: UserPerms | null): WorkAreaDef[] =>
+  WORK_AREA_REGISTRY.filter((w) => isWorkAreaVisible(w, features, perms));
