@@ -8,13 +8,9 @@ export const STAFF_LABEL = { widthIn: 2.25, heightIn: 1.25 } as const;
 /** Preview scale: a label inch is this many CSS pixels on screen. */
 const PX_PER_IN = 144;
 
-/**
- * The badge code as a Code 128 SVG. bwip-js is loaded on demand (it is large) and draws the text as
- * paths, so the SVG carries no text from the user as markup.
- */
+/** The badge code as a Code 128 SVG; the encoder is loaded on demand (utils/badge-svg.ts). */
 export async function badgeSvg(code: string): Promise<string> {
-  const { toSVG } = await import('bwip-js/browser');
-  return toSVG({ bcid: 'code128', text: code, scale: 2, height: 9, includetext: true, textxalign: 'center', textsize: 9 });
+  return (await import('../utils/badge-svg.ts')).badgeSvg(code);
 }
 
 function useBadgeSvg(code: string): { svg: string | null; error: string | null } {
