@@ -7,6 +7,12 @@ import { dialog, login, snap, useMachine } from './support.ts';
 // 230 px of a 640x480 frame), and the lookup must keep it as text.
 const LABEL = '4711000042';
 const overlay = (page: Page) => page.getByTestId('scanner-overlay');
+/** On a machine without a camera the scanner opens with Camera missing: wait for it (the scanner and the dialogs are chunks loaded on first use), then close it with Escape. */
+async function dismissCameraMissing(page: Page) {
+  await expect(dialog(page, 'Camera missing')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog(page, 'Camera missing')).toBeHidden();
+}
 const rows = (page: Page) => page.getByTestId('test-scan-row');
 
 /** A screenshot of what is on screen (the overlay is fixed to the viewport, so no full page). */
@@ -175,7 +181,7 @@ test.describe('without a camera', () => {
     await login(page, 'clerk');
     await expect(page).toHaveURL(/\/tasks$/);
     await page.getByTestId('header-scan').click();
-    await page.keyboard.press('Escape');
+    await dismissCameraMissing(page);
     // EAN_13 is not among the default formats (CODE_39, CODE_93, CODE_128, QR_CODE).
     await page.getByTestId('scanner-file-input').setInputFiles({ name: 'ean.png', mimeType: 'image/png', buffer: await barcodePng('5901234123457', 'ean13') });
     await expect(page.getByTestId('scanner-message')).toHaveText('The image has a barcode of format EAN_13, but EAN_13 is switched off in App Settings (Barcode formats).');
@@ -190,14 +196,14 @@ test.describe('without a camera', () => {
     await page.goto('/appSettings');
     for (const format of ['EAN_13', 'UPC_A', 'ITF']) await page.getByTestId('barcode-formats').getByText(format, { exact: true }).click();
     await page.getByTestId('test-scan-camera').click();
-    await page.keyboard.press('Escape');
+    await dismissCameraMissing(page);
     await page.getByTestId('scanner-file-input').setInputFiles({ name: 'upc.png', mimeType: 'image/png', buffer: await barcodePng('036000291452', 'upca') });
     await expect(rows(page)).toHaveCount(1);
     await expect(rows(page).first()).toContainText('036000291452');
     await expect(rows(page).first()).toContainText('UPC_A');
     await expect(rows(page).first()).not.toContainText('0036000291452');
     await page.getByTestId('test-scan-camera').click();
-    await page.keyboard.press('Escape');
+    await dismissCameraMissing(page);
     await page.getByTestId('scanner-file-input').setInputFiles({ name: 'itf.png', mimeType: 'image/png', buffer: await tiltedPng('15400141288763', 'interleaved2of5', 20) });
     await expect(rows(page)).toHaveCount(2);
     await expect(rows(page).first()).toContainText('15400141288763');
@@ -209,7 +215,7 @@ test.describe('without a camera', () => {
     await login(page, 'clerk');
     await expect(page).toHaveURL(/\/tasks$/);
     await page.getByTestId('header-scan').click();
-    await page.keyboard.press('Escape');
+    await dismissCameraMissing(page);
     const blank = new PNG({ width: 40, height: 40 });
     blank.data.fill(255);
     await page.getByTestId('scanner-file-input').setInputFiles({ name: 'blank.png', mimeType: 'image/png', buffer: PNG.sync.write(blank) });

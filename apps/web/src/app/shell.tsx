@@ -19,7 +19,7 @@ import { ScreenSaver } from './screen-saver.tsx';
 import { Watermark } from './watermark.tsx';
 
 // What the login page does without loads when first needed, each a chunk of its own: the account
-// menu and the navigation once logged in, the dialogs with the first one opened.
+// menu and the navigation once logged in, the dialogs once logged in or with the first one opened.
 const UserMenu = lazy(() => import('./user-menu.tsx').then((m) => ({ default: m.UserMenu })));
 const WorkAreaNav = lazy(() => import('./work-area-nav.tsx').then((m) => ({ default: m.WorkAreaNav })));
 const DialogHost = lazy(() => import('../components/dialogs/dialog-host.tsx').then((m) => ({ default: m.DialogHost })));
@@ -113,7 +113,9 @@ export function Shell() {
           <ScannerOverlay />
         </Suspense>
       )}
-      {anyDialog && (
+      {/* Mounted once logged in, so its chunk is there before the first dialog (Camera missing, a
+          refusal): a dialog that waits for a download can miss the Escape meant for it. */}
+      {(anyDialog || authed) && (
         <Suspense fallback={null}>
           <DialogHost />
         </Suspense>
