@@ -5,7 +5,8 @@ import { parseCsv, toCsv } from '@floorhand/contract/csv';
 import { ERR } from '@floorhand/contract/errors';
 import { IMPORT_MAX_BYTES, importReportOf } from '@floorhand/contract/csv-transfer';
 import { wholeUnitsOnly } from '@floorhand/contract/quantity';
-import { call, createTestApp, DEMO_BASE, loginAs, uniqueIp, type TestApp } from '../../test/harness.ts';
+import { call, createTestApp, DEMO_BASE, type TestApp } from '../../test/harness.ts';
+import { tokenFor } from '../../test/logins.ts';
 import { ledgerMismatches } from '../stock/ledger-check.ts';
 
 let t: TestApp;
@@ -13,7 +14,7 @@ let clerk: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  clerk = (await loginAs(t.app, 'clerk', { ip: uniqueIp() })).token;
+  clerk = await tokenFor(t.app, 'clerk');
 });
 afterAll(() => t?.close());
 afterEach(async () => {

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { validationDetailSchema } from '@floorhand/contract/api';
 import { ERR, type ServerErr } from '@floorhand/contract/errors';
-import { call, createTestApp, loginAs, uniqueIp, type TestApp } from '../../test/harness.ts';
+import { call, createTestApp, type TestApp } from '../../test/harness.ts';
+import { tokenFor } from '../../test/logins.ts';
 import { ledgerMismatches } from '../stock/ledger-check.ts';
 
 let t: TestApp;
@@ -10,7 +11,7 @@ let clerk: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  clerk = (await loginAs(t.app, 'clerk', { ip: uniqueIp() })).token;
+  clerk = await tokenFor(t.app, 'clerk');
 });
 afterAll(() => t?.close());
 afterEach(async () => {

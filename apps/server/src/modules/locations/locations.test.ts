@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { validationDetailSchema } from '@floorhand/contract/api';
 import { ERR, type ServerErr } from '@floorhand/contract/errors';
-import { ACME, ACME_BASE, call, createAcme, createTestApp, loginAs, uniqueIp, type TestApp } from '../../test/harness.ts';
+import { ACME_BASE, call, createAcme, createTestApp, type TestApp } from '../../test/harness.ts';
+import { acmeAdminToken, tokenFor } from '../../test/logins.ts';
 import { and, eq } from 'drizzle-orm';
 import { APP_ID } from '@floorhand/contract/constants';
 import { featureAccess } from '../../db/schema.ts';
@@ -17,8 +18,8 @@ let acme: string;
 beforeAll(async () => {
   t = await createTestApp();
   await createAcme(t.db);
-  clerk = (await loginAs(t.app, 'clerk', { ip: uniqueIp() })).token;
-  acme = (await loginAs(t.app, ACME.adminUserName, { base: ACME_BASE, ip: uniqueIp() })).token;
+  clerk = await tokenFor(t.app, 'clerk');
+  acme = await acmeAdminToken(t.app);
 });
 afterAll(() => t?.close());
 afterEach(async () => {
@@ -130,7 +131,7 @@ describe('feature access on the server', () => {
   const setEveryone = async (feature: string, level: number | null) => {
     await t.db.delete(featureAccess).where(and(eq(featureAccess.role, EVERYONE_ROLE), eq(featureAccess.feature, feature)));
     if (level !== null) await t.db.insert(featureAccess).values({ siteId: DEMO.siteId, appId: APP_ID, role: EVERYONE_ROLE, feature, level });
-    return (await loginAs(t.app, 'clerk', { ip: uniqueIp() })).token;
+    return await tokenFor(t.app, 'clerk');
   };
 
   it('refuses location writes and CSV imports to roles without location.edit, and changes nothing', async () => {

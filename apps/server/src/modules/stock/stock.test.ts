@@ -7,7 +7,8 @@ import { validationDetailSchema, type CallResponse } from '@floorhand/contract/a
 import { ERR, type ServerErr } from '@floorhand/contract/errors';
 import { groupRecords, type StockRecord } from '@floorhand/contract/stock';
 import type { ClientToServerEvents, EventEnvelope, ServerToClientEvents } from '@floorhand/contract/realtime';
-import { ACME_BASE, ACME, call, createAcme, createTestApp, DEMO_BASE, loginAs, uniqueIp, type TestApp } from '../../test/harness.ts';
+import { ACME_BASE, call, createAcme, createTestApp, DEMO_BASE, type TestApp } from '../../test/harness.ts';
+import { acmeAdminToken, demoLogin, tokenFor } from '../../test/logins.ts';
 import { ledgerMismatches } from './ledger-check.ts';
 import { purgeExpired } from '../housekeeping/purge.ts';
 
@@ -20,11 +21,11 @@ let acme: string;
 beforeAll(async () => {
   t = await createTestApp();
   await createAcme(t.db);
-  admin = (await loginAs(t.app, 'admin', { ip: uniqueIp() })).token;
-  const c = await loginAs(t.app, 'clerk', { ip: uniqueIp() });
+  admin = await tokenFor(t.app, 'admin');
+  const c = await demoLogin(t.app, 'clerk');
   clerk = c.token;
   clerkId = c.login.user?.id ?? '';
-  acme = (await loginAs(t.app, ACME.adminUserName, { base: ACME_BASE, ip: uniqueIp() })).token;
+  acme = await acmeAdminToken(t.app);
 });
 afterAll(() => t?.close());
 // The ledger invariant holds after every test, whatever the test did or was refused.

@@ -5,7 +5,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { StockRecord } from '@floorhand/contract/stock';
-import { call, createTestApp, loginAs, uniqueIp, type TestApp } from '../../test/harness.ts';
+import { call, createTestApp, type TestApp } from '../../test/harness.ts';
+import { tokenFor } from '../../test/logins.ts';
 import { ledgerMismatches } from './ledger-check.ts';
 
 let t: TestApp;
@@ -16,8 +17,8 @@ let SERIAL_PART = '';
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = (await loginAs(t.app, 'admin', { ip: uniqueIp() })).token;
-  clerk = (await loginAs(t.app, 'clerk', { ip: uniqueIp() })).token;
+  admin = await tokenFor(t.app, 'admin');
+  clerk = await tokenFor(t.app, 'clerk');
   const rows = (await t.db.execute(sql`SELECT DISTINCT ON (tracking) tracking, part_number FROM items WHERE org_id = 'demo' AND active ORDER BY tracking, uom IN ('KG', 'M') DESC, part_number`)) as unknown as {
     rows: Array<{ tracking: string; part_number: string }>;
   };
