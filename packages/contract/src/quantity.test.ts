@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { QTY_MAX_UNITS, QTY_MESSAGES, formatQty, parseQty, qtyNumber, wholeUnitsOnly } from './quantity.ts';
-import { wholeUnitProblem } from './stock-rules.ts';
+import { wholeUnitsMessage } from './stock-rules.ts';
 
 const units = (value: unknown) => {
   const r = parseQty(value);
@@ -89,10 +89,10 @@ describe('whole units only', () => {
   });
 
   it('refuses a fraction of an each, allows whole numbers and fractions of a kilogram', () => {
-    expect(wholeUnitProblem('EA', 15000n)).toBe('must be a whole number: EA is counted in whole units');
-    expect(wholeUnitProblem('ea', -5000n)).toBe('must be a whole number: EA is counted in whole units');
-    expect(wholeUnitProblem('EA', 20000n)).toBeUndefined();
-    expect(wholeUnitProblem('EA', -30000n)).toBeUndefined();
-    expect(wholeUnitProblem('KG', 15000n)).toBeUndefined();
+    expect(wholeUnitsMessage('EA', 15000n)).toBe('must be a whole number: EA is counted in whole units');
+    expect(wholeUnitsMessage('ea', -5000n)).toBe('must be a whole number: EA is counted in whole units');
+    expect(wholeUnitsMessage('EA', 20000n)).toBeUndefined();
+    expect(wholeUnitsMessage('EA', -30000n)).toBeUndefined();
+    expect(wholeUnitsMessage('KG', 15000n)).toBeUndefined();
   });
 });

@@ -54,7 +54,7 @@ export function wholeUnitsProblem(uom: string | null | undefined, units: bigint)
 }
 
 /** The same problem as a phrase ("must be a whole number: EA is counted in whole units"), or undefined. */
-export function wholeUnitProblem(uom: string | null | undefined, units: bigint): string | undefined {
+export function wholeUnitsMessage(uom: string | null | undefined, units: bigint): string | undefined {
   const problem = wholeUnitsProblem(uom, units);
   return problem && ruleText(problem);
 }

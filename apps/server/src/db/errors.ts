@@ -44,20 +44,17 @@ export async function guarded<T>(run: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Runs a write; a unique violation of a constraint named in `byConstraint` becomes that answer, any
- * other unique violation the spec's generic DUP. `byConstraint` is a Map: constraint names come from
- * the database, never looked up in a plain object.
+ * Runs a write through `guarded`; a unique violation of a constraint named in `byConstraint` becomes
+ * that answer, any other unique violation the spec's generic DUP. Constraint names come from the
+ * database and are looked up as own keys only (never `constructor` or `__proto__`).
  */
-export async function mapDuplicates<T>(write: () => Promise<T>, byConstraint: ReadonlyMap<string, () => AppError> | Record<string, () => AppError>): Promise<T> {
+export async function mapDuplicates<T>(write: () => Promise<T>, byConstraint: Record<string, () => AppError>): Promise<T> {
   try {
-    return await write();
+    return await guarded(write);
   } catch (error) {
-    if (isUniqueViolation(error)) {
-      const name = constraintOf(error) ?? '';
-      const make = byConstraint instanceof Map ? byConstraint.get(name) : Object.hasOwn(byConstraint, name) ? (byConstraint as Record<string, () => AppError>)[name] : undefined;
-      if (make) throw make();
-      throw dupMessage('A record with this id already exists.');
-    }
-    throw error;
+    if (!isUniqueViolation(error)) throw error;
+    const name = constraintOf(error) ?? '';
+    if (Object.hasOwn(byConstraint, name)) throw byConstraint[name]!();
+    throw dupMessage('A record with this id already exists.');
   }
 }

@@ -78,7 +78,7 @@ export async function saveItem(deps: Deps, auth: AuthContext, body: Body<'item/s
         active: input.active ?? true,
         audit: auditStamp(auth.accountId),
       };
-      await mapDuplicates(() => guarded(() => tx.insert(items).values(values)), dups);
+      await mapDuplicates(() => tx.insert(items).values(values), dups);
     } else {
       id = input._id;
       const itemId = id;
@@ -96,11 +96,11 @@ export async function saveItem(deps: Deps, auth: AuthContext, body: Body<'item/s
         rev: current.rev + 1,
         audit: auditStamp(auth.accountId, current.audit),
       };
-      await mapDuplicates(() => guarded(() => tx.update(items).set(set).where(eq(items.id, itemId))), dups);
+      await mapDuplicates(() => tx.update(items).set(set).where(eq(items.id, itemId)), dups);
       if (barcodes !== undefined) await guarded(() => tx.delete(itemBarcodes).where(eq(itemBarcodes.itemId, itemId)));
     }
     if (barcodes?.length) {
-      await mapDuplicates(() => guarded(() => tx.insert(itemBarcodes).values(barcodes.map((barcode) => ({ orgId: auth.orgId, barcode, itemId: id })))), dups);
+      await mapDuplicates(() => tx.insert(itemBarcodes).values(barcodes.map((barcode) => ({ orgId: auth.orgId, barcode, itemId: id }))), dups);
     }
     const saved = await itemById(tx, id);
     return { response: { item: toItem(saved!) } };

@@ -54,7 +54,7 @@ export async function saveWarehouse(deps: Deps, auth: AuthContext, body: Body<'w
     let row: WarehouseRow | undefined;
     if (input._id === undefined) {
       const values = { id: newId(), orgId: auth.orgId, code: input.code, name: input.name, active: input.active ?? true, audit: auditStamp(auth.accountId) };
-      [row] = await mapDuplicates(() => guarded(() => tx.insert(warehouses).values(values).returning()), dups);
+      [row] = await mapDuplicates(() => tx.insert(warehouses).values(values).returning(), dups);
     } else {
       const id = input._id;
       const [found] = await guarded(() => tx.select().from(warehouses).where(and(eq(warehouses.orgId, auth.orgId), eq(warehouses.id, id))).for('update'));
@@ -63,7 +63,7 @@ export async function saveWarehouse(deps: Deps, auth: AuthContext, body: Body<'w
         throw conflict(warehouseHoldsStock(current.code));
       }
       const set = { code: input.code, name: input.name, active: input.active ?? current.active, rev: current.rev + 1, audit: auditStamp(auth.accountId, current.audit) };
-      [row] = await mapDuplicates(() => guarded(() => tx.update(warehouses).set(set).where(eq(warehouses.id, id)).returning()), dups);
+      [row] = await mapDuplicates(() => tx.update(warehouses).set(set).where(eq(warehouses.id, id)).returning(), dups);
     }
     return { response: { warehouse: toWarehouse(row!) } };
   });
@@ -115,7 +115,7 @@ export async function saveLocation(deps: Deps, auth: AuthContext, body: Body<'lo
         active: input.active ?? true,
         audit: auditStamp(auth.accountId),
       };
-      await mapDuplicates(() => guarded(() => tx.insert(locations).values(values)), dups);
+      await mapDuplicates(() => tx.insert(locations).values(values), dups);
     } else {
       id = input._id;
       const current = updatable('Location', id, await locationById(tx, auth.orgId, id, true), input._rev);
@@ -131,7 +131,7 @@ export async function saveLocation(deps: Deps, auth: AuthContext, body: Body<'lo
         rev: current.rev + 1,
         audit: auditStamp(auth.accountId, current.audit),
       };
-      await mapDuplicates(() => guarded(() => tx.update(locations).set(set).where(eq(locations.id, id))), dups);
+      await mapDuplicates(() => tx.update(locations).set(set).where(eq(locations.id, id)), dups);
     }
     const saved = (await locationById(tx, auth.orgId, id))!;
     return { response: { location: toLocation(saved) }, changed: { stockIds: [], locationIds: [id] } };

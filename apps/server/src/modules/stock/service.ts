@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import type { CallResponse } from '@floorhand/contract/api';
 import { parseQty } from '@floorhand/contract/quantity';
-import { STOCK_RULE_MESSAGES, adjustRule, moveRule, readStockAdjustSettings, reasonProblem, ruleText, splitRule, wholeUnitProblem, type StockRuleProblem } from '@floorhand/contract/stock-rules';
+import { STOCK_RULE_MESSAGES, adjustRule, moveRule, readStockAdjustSettings, reasonProblem, ruleText, splitRule, wholeUnitsMessage, type StockRuleProblem } from '@floorhand/contract/stock-rules';
 import { stockRecordEntity } from '@floorhand/contract/stock';
 import { validateRecord, type ValidationErrors } from '@floorhand/contract/records/validate';
 import type { AuthContext } from '../../lib/auth-context.ts';
@@ -91,7 +91,7 @@ export function resolveReceipt(input: ReceiptInput, refs: ReceiptRefs): { errors
   if (!qty.ok) add('quantity', `'Quantity' ${qty.message}`);
   else if (qty.units <= 0n) add('quantity', `'Quantity' ${STOCK_RULE_MESSAGES.notPositive}`);
   const item = refs.items.get(input.partNumber);
-  const fraction = item && qty.ok ? wholeUnitProblem(item.uom, qty.units) : undefined;
+  const fraction = item && qty.ok ? wholeUnitsMessage(item.uom, qty.units) : undefined;
   if (fraction) add('quantity', `'Quantity' ${fraction}`);
   if (!item) add('partNumber', `No item with part number '${input.partNumber}' exists`);
   else if (!item.active) add('partNumber', `The item '${input.partNumber}' is inactive`);
