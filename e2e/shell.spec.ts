@@ -369,3 +369,20 @@ test.describe('touch targets', () => {
     });
   }
 });
+
+test.describe('chunks loaded ahead of need', () => {
+  test('the dialogs load once logged in, before the first dialog (not on the login page)', async ({ page }) => {
+    const loaded: string[] = [];
+    page.on('response', (r) => {
+      if (/\/assets\/dialog-host-[^/]+\.js$/.test(new URL(r.url()).pathname)) loaded.push(r.url());
+    });
+    await useMachine(page);
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+    expect(loaded).toEqual([]);
+    await login(page, 'clerk');
+    await expect(page).toHaveURL(/\/tasks$/);
+    await expect.poll(() => loaded.length).toBe(1);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+});
