@@ -35,6 +35,14 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'print-agent',
+          root: 'apps/print-agent',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'web',
           root: 'apps/web',
           include: ['src/**/*.test.{ts,tsx}'],

@@ -339,6 +339,8 @@ test.describe('administration', () => {
     await page.getByTestId('tab-accounts').click();
     await expect(page.locator('[data-account="clerk"]:visible')).toBeVisible();
     await snap(page, testInfo, 'admin-accounts');
+    // Other specs add accounts to the shared demo organisation: find svc by the search, as an admin would.
+    await page.getByRole('textbox', { name: 'Search' }).fill('svc');
     // Desktop: the row's Edit button; handhelds: the account's card is the button.
     const svc = page.locator('[data-account="svc"]:visible');
     await ((await svc.evaluate((el) => el.tagName)) === 'BUTTON' ? svc : svc.getByRole('button')).click();

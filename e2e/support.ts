@@ -70,3 +70,7 @@ export async function adminApi(request: APIRequestContext): Promise<Api & { site
   };
   return Object.assign(api, { siteId: base.siteId });
 }
+
+let tagCounter = 0;
+/** A code no other test (or project) of this run uses: the project's initial, the time and a count. */
+export const uniqueTag = (testInfo: TestInfo): string => `${testInfo.project.name[0]!.toUpperCase()}${Date.now().toString(36).toUpperCase()}${++tagCounter}`;

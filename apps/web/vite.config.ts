@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -37,9 +38,27 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Every `import … from 'zod'` outside lib/zod-config.ts resolves to lib/zod-config.ts, which sets
+ * zod's jitless mode and re-exports zod: the mode is set before the first schema is made, whatever
+ * the order in which chunks load (a schema made before it would probe `new Function`, which the CSP
+ * refuses).
+ */
+function zodJitless(): Plugin {
+  const wrapper = fileURLToPath(new URL('./src/lib/zod-config.ts', import.meta.url));
+  return {
+    name: 'floorhand-zod-jitless',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source !== 'zod' || !importer || importer === wrapper) return null;
+      return wrapper;
+    },
+  };
+}
+
 // In development the API and the socket are proxied to the server on 8080.
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [zodJitless(), react(), precompress()],
   server: {
     port: 5173,
     proxy: {

@@ -3,7 +3,6 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
@@ -16,6 +15,7 @@ import type { Deps } from './lib/calls.ts';
 import { createTokenService } from './lib/tokens.ts';
 import { createAuthCache } from './lib/auth-cache.ts';
 import { responseSerializerCompiler } from './lib/response-serializer.ts';
+import { useSecurityHeaders } from './lib/security-headers.ts';
 import { accountsRoutes } from './modules/accounts/routes.ts';
 import { rolesRoutes } from './modules/roles/routes.ts';
 import { siteAdminRoutes } from './modules/site-admin/routes.ts';
@@ -30,6 +30,14 @@ import { stockRoutes } from './modules/stock/routes.ts';
 import { locationRoutes } from './modules/locations/routes.ts';
 import { itemRoutes } from './modules/items/routes.ts';
 import { csvTransferRoutes } from './modules/csv-transfer/routes.ts';
+import { laborRoutes } from './modules/labor/routes.ts';
+import { labelRoutes } from './modules/labels/routes.ts';
+import { countRoutes } from './modules/counts/routes.ts';
+import { orderRoutes } from './modules/orders/routes.ts';
+import { pickingRoutes } from './modules/picking/routes.ts';
+import { shippingRoutes } from './modules/shipping/routes.ts';
+import { timeclockRoutes } from './modules/timeclock/routes.ts';
+import { kioskRoutes } from './modules/kiosk/routes.ts';
 import { schedulePurge } from './modules/housekeeping/purge.ts';
 
 /** The built web app: WEB_DIST, or apps/web/dist found from here. */
@@ -147,7 +155,7 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   // Security headers on every answer. The auth token lives in localStorage (the spec's client), so the
   // script policy is what keeps an injected script from reading it: scripts only from this origin (and
   // WebAssembly for the barcode reader), no inline scripts, nothing may frame the app (docs/operations.md).
-  await app.register(helmet, { contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES }, crossOriginEmbedderPolicy: false, referrerPolicy: { policy: 'no-referrer' } });
+  useSecurityHeaders(app, { contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES }, crossOriginEmbedderPolicy: false, referrerPolicy: { policy: 'no-referrer' } });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Floorhand API', version: '0.1.0', description: 'Every call of the Floorhand web app. Bodies carry locId, siteId, appId and orgId; identity comes from the bearer token only.' },
@@ -183,6 +191,14 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   locationRoutes(app, deps);
   itemRoutes(app, deps);
   csvTransferRoutes(app, deps);
+  laborRoutes(app, deps);
+  labelRoutes(app, deps);
+  countRoutes(app, deps);
+  orderRoutes(app, deps);
+  pickingRoutes(app, deps);
+  shippingRoutes(app, deps);
+  timeclockRoutes(app, deps);
+  kioskRoutes(app, deps);
 
   const dist = webDist(config);
   if (dist) {

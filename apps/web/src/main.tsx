@@ -1,38 +1,27 @@
-import { StrictMode, useMemo } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from '@tanstack/react-router';
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import { NOTIFICATION_TIMEOUT_MS } from '@floorhand/contract/constants';
-import './lib/zod-config.ts';
 import './lib/i18n.ts';
-import { router } from './app/router.tsx';
-import { ApiError, call, retryOnce } from './lib/api.ts';
+import { ApiError, call } from './lib/api.ts';
 import { isAuthenticated, useAuthStore } from './lib/auth-store.ts';
-import { brandTheme, floorCssVariables } from './lib/brand-theme.ts';
-import { resume } from './lib/session.ts';
 import { useSiteStore, type Brand } from './lib/site-store.ts';
+import { useDialogStore } from './components/dialogs/dialog-store.ts';
+import { LoginShell } from './app/login-shell.tsx';
 
-const queryClient = new QueryClient({ defaultOptions: { queries: { retry: retryOnce, staleTime: 30_000 } } });
+// The first load is the login page alone (React, i18next and the page: no Mantine, router, query
+// cache or zod); the whole app is a chunk of its own (app/whole-app.tsx), loaded at once when this
+// device is logged in or opens any other page, and otherwise after the login.
 
-function App() {
-  const brand = useSiteStore((s) => s.brand);
-  const theme = useMemo(() => brandTheme(brand), [brand]);
-  return (
-    <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={floorCssVariables}>
-      <Notifications autoClose={NOTIFICATION_TIMEOUT_MS} position="top-center" zIndex={8500} />
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>
-  );
-}
+const root = createRoot(document.getElementById('root')!);
+
+/** The whole app's chunk, fetched once (from the login page: as the login starts, beside its request). */
+const loadWholeApp = () => import('./app/whole-app.tsx');
+let whole: Promise<void> | undefined;
+/** Loads and shows the whole app, once; later calls share the first. */
+const showWholeApp = (opts: { resumeSession?: boolean; to?: string } = {}): Promise<void> =>
+  (whole ??= loadWholeApp().then((m) => m.mountWholeApp(root, opts)));
 
 /** Resolves the site from the host name and loads what the landing page shows before login. */
-async function bootstrap(): Promise<void> {
+async function resolveSite(): Promise<void> {
   const site = useSiteStore.getState();
   try {
     const res = await call('site/resolve', { hostname: window.location.hostname }, { suppress: /.*/ });
@@ -48,14 +37,28 @@ async function bootstrap(): Promise<void> {
   } catch (e) {
     site.set({ error: e instanceof ApiError ? e.err.message : String(e) });
   }
-  if (isAuthenticated()) await resume().catch(() => undefined);
-  else if (useAuthStore.getState().authToken) useAuthStore.getState().clear();
 }
 
-void bootstrap().finally(() => {
-  createRoot(document.getElementById('root')!).render(
+void resolveSite().finally(() => {
+  if (isAuthenticated()) {
+    void showWholeApp({ resumeSession: true });
+    return;
+  }
+  if (useAuthStore.getState().authToken) useAuthStore.getState().clear();
+  // Any other page goes through the router's guards (to the login page, with the page as pending).
+  if (window.location.pathname !== '/') {
+    void showWholeApp();
+    return;
+  }
+  // A dialog (a refusal, an error) is shown by the whole app's dialog host.
+  const unsubscribe = useDialogStore.subscribe((s) => {
+    if (s.open.length === 0) return;
+    unsubscribe();
+    void showWholeApp();
+  });
+  root.render(
     <StrictMode>
-      <App />
+      <LoginShell onLoggingIn={() => void loadWholeApp()} onLoggedIn={(to) => showWholeApp({ to })} />
     </StrictMode>,
   );
 });

@@ -1,14 +1,22 @@
 import { z } from 'zod';
 import { PACK_PICK_MAX_ROWS, SITE_DATA_ID_MAX } from './constants.ts';
+import { SPEC_LOC_IDS } from './loc-ids.ts';
 import { entityDefSchema } from './records/schema-model.ts';
 import { accountsCalls } from './accounts.ts';
 import { auditStampSchema, callBase, recordInputSchema, withErr } from './common.ts';
+import { countCalls } from './counts.ts';
 import { csvTransferCalls } from './csv-transfer.ts';
 import { itemCalls } from './items.ts';
+import { laborCalls } from './labor.ts';
+import { labelCalls } from './labels.ts';
 import { locationCalls } from './locations.ts';
+import { orderCalls } from './orders.ts';
+import { shippingCalls } from './shipping.ts';
 import { rolesCalls } from './roles.ts';
 import { siteAdminCalls } from './site-admin.ts';
 import { stockCalls } from './stock.ts';
+import { timeclockCalls } from './timeclock.ts';
+import { kioskCalls } from './kiosk.ts';
 
 // The schema of every call: request body and response, used for validation on the server, the
 // OpenAPI document and the web app's types. Paths are joined under /api (spec section 7).
@@ -96,14 +104,21 @@ export const calls = {
   ...locationCalls,
   ...itemCalls,
   ...csvTransferCalls,
+  ...laborCalls,
+  ...labelCalls,
+  ...countCalls,
+  ...orderCalls,
+  ...shippingCalls,
+  ...timeclockCalls,
+  ...kioskCalls,
   'site/resolve': {
-    locId: 'c1141',
+    locId: SPEC_LOC_IDS.get('site/resolve'),
     auth: 'none',
     body: callBase.extend({ hostname: z.string().min(1).max(253) }),
     response: withErr({ site: siteInfo.optional() }),
   },
   'site/getData': {
-    locId: 'c1142',
+    locId: SPEC_LOC_IDS.get('site/getData'),
     auth: 'optional',
     body: callBase.extend({ section: siteDataSection, dataId: dataIdSchema }),
     response: withErr({ siteData: siteDataSchema.optional() }),
@@ -115,7 +130,7 @@ export const calls = {
     response: withErr({ siteData: siteDataSchema.optional() }),
   },
   'auth/login': {
-    locId: 'c1135',
+    locId: SPEC_LOC_IDS.get('auth/login'),
     auth: 'none',
     body: callBase.extend({
       userName: z.string().min(1).max(100),
@@ -138,43 +153,43 @@ export const calls = {
     }),
   },
   'auth/logout': {
-    locId: 'c1146',
+    locId: SPEC_LOC_IDS.get('auth/logout'),
     auth: 'required',
     body: callBase,
     response: withErr({}),
   },
   'auth/refresh': {
-    locId: 'c1147',
+    locId: SPEC_LOC_IDS.get('auth/refresh'),
     auth: 'required',
     body: callBase,
     response: withErr({ authToken: z.string().optional() }),
   },
   'capture/session/genSessionToken': {
-    locId: 'c1137',
+    locId: SPEC_LOC_IDS.get('capture/session/genSessionToken'),
     auth: 'required',
     body: callBase.extend({ userId: z.string().optional(), roles: z.array(z.string()).optional() }),
     response: withErr({ sessionToken: z.string().optional() }),
   },
   'site/access/getVisibleFeatures': {
-    locId: 'c1138',
+    locId: SPEC_LOC_IDS.get('site/access/getVisibleFeatures'),
     auth: 'required',
     body: callBase.extend({ sessionToken: z.string().min(1) }),
     response: withErr({ visibleFeatures: z.record(z.string(), z.boolean()).optional() }),
   },
   'capture/session/getSession': {
-    locId: 'c1139',
+    locId: SPEC_LOC_IDS.get('capture/session/getSession'),
     auth: 'required',
     body: callBase.extend({ sessionToken: z.string().min(1) }),
     response: withErr({ session: sessionSchema.optional() }),
   },
   'capture/session/putSession': {
-    locId: 'c1140',
+    locId: SPEC_LOC_IDS.get('capture/session/putSession'),
     auth: 'required',
     body: callBase.extend({ sessionToken: z.string().min(1), session: z.object({ prefs: sessionPrefs }) }),
     response: withErr({ session: sessionSchema.optional() }),
   },
   'docIo/zplPrinter/getAttachedPrinters': {
-    locId: 'c1136',
+    locId: SPEC_LOC_IDS.get('docIo/zplPrinter/getAttachedPrinters'),
     auth: 'required',
     body: callBase,
     response: withErr({ printers: z.array(z.object({ id: z.string(), name: z.string(), agent: z.string() })).optional() }),
@@ -235,11 +250,3 @@ export type CallResponse<P extends CallPath> = z.output<(typeof calls)[P]['respo
 /** What a caller passes: the body less the fields the request helper fills in. */
 export type CallArgs<P extends CallPath> = Omit<CallBody<P>, 'locId' | 'siteId' | 'appId' | 'orgId'>;
 
-/** Header names of spec section 7. */
-export const HEADERS = {
-  debug: 'x-debug',
-  clientTime: 'x-client-time',
-  timeZone: 'x-time-zone',
-  tzOffset: 'x-tz-offset',
-  humanToken: 'x-human-token',
-} as const;

@@ -1,6 +1,18 @@
 import { z } from 'zod';
-import { serverErrSchema } from './errors.ts';
+import type { ServerErr } from './errors.ts';
 import { PACK_PICK_MAX_ROWS } from './constants.ts';
+
+/** The spec's server error (errors.ts) as a schema, for the answers' `err`. */
+export const serverErrSchema: z.ZodType<ServerErr> = z.lazy(() =>
+  z.object({
+    code: z.string(),
+    message: z.string(),
+    msg: z.string().optional(),
+    detail: z.string().optional(),
+    locId: z.string().optional(),
+    causedByErr: serverErrSchema.optional(),
+  }),
+);
 
 // What every call of every area is built from: the body every call carries, the answer's `err`, the
 // control fields of a stored record, ids and idempotency keys. The area files (stock.ts,

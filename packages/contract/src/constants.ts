@@ -84,3 +84,15 @@ export const RESIZE_DEBOUNCE_MS = 16;
 
 /** Minimum touch target (design: gloves on handhelds). */
 export const MIN_TOUCH_TARGET_PX = 44;
+
+/** Header names of spec section 7. */
+export const HEADERS = {
+  debug: 'x-debug',
+  clientTime: 'x-client-time',
+  timeZone: 'x-time-zone',
+  tzOffset: 'x-tz-offset',
+  humanToken: 'x-human-token',
+} as const;
+
+/** The brand's favicon sizes in px (spec section 7: icons by size). */
+export const FAVICON_SIZES = [16, 32, 48, 64, 128, 192] as const;

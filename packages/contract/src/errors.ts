@@ -1,4 +1,4 @@
-import { z } from 'zod';
+// Zod-free: the login page's request helper reads these without loading zod (its schema is in common.ts).
 
 /** The spec's server error (section 8): code, message or msg, detail, locId, causedByErr. */
 export interface ServerErr {
@@ -9,17 +9,6 @@ export interface ServerErr {
   locId?: string;
   causedByErr?: ServerErr;
 }
-
-export const serverErrSchema: z.ZodType<ServerErr> = z.lazy(() =>
-  z.object({
-    code: z.string(),
-    message: z.string(),
-    msg: z.string().optional(),
-    detail: z.string().optional(),
-    locId: z.string().optional(),
-    causedByErr: serverErrSchema.optional(),
-  }),
-);
 
 /** Every error code the server sends, in one place. */
 export const ERR = {
@@ -39,6 +28,8 @@ export const ERR = {
   unregistered: 'UN-REGISTERED',
   countIncorrect: 'COUNT_INCORRECT',
   dup: 'DUP',
+  /** A kiosk worker's human token was revoked or timed out: back to the kiosk page, the kiosk stays logged in. */
+  kioskSessionEnded: 'ERR_KIOSK_SESSION_ENDED',
 } as const;
 export type ErrCode = (typeof ERR)[keyof typeof ERR];
 

@@ -26,6 +26,10 @@ export const FEATURE_ACTIONS = [
   /** Creating and editing items, by hand or by CSV import. */
   'stockLookup.items',
   'physicalInventory.post',
+  /** Creating and editing tasks of task labor, by the API or by CSV import. */
+  'singleTask.tasks',
+  /** Creating, editing and cancelling orders, by hand, by the API or by CSV import. */
+  'stockPick.orders',
 ] as const;
 
 export const FEATURES: readonly string[] = [...WORK_AREAS, ...FEATURE_ACTIONS];

@@ -15,8 +15,8 @@ import {
 
 describe('socket events declared once', () => {
   it('derives the subscribable topics from the events that declare one', () => {
-    expect(REALTIME_TOPICS).toEqual(['labelPrinter', 'featureAccess', 'stock']);
-    expectTypeOf<RealtimeTopic>().toEqualTypeOf<'labelPrinter' | 'featureAccess' | 'stock'>();
+    expect(REALTIME_TOPICS).toEqual(['labelPrinter', 'featureAccess', 'stock', 'orders']);
+    expectTypeOf<RealtimeTopic>().toEqualTypeOf<'labelPrinter' | 'featureAccess' | 'stock' | 'orders'>();
     for (const e of Object.values(serverEvents)) if ('topic' in e) expect(REALTIME_TOPICS).toContain(e.topic);
   });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ServerErr } from './errors.ts';
+import { agentHelloSchema, agentResultSchema, labelAgentSchema, labelJobSchema, printJobSchema } from './labels.ts';
 
 // Socket events, declared once: the server's events and the client's send operations are maps of
 // name → zod schema. socket.io's Server<...> and Socket<...> types, the server's typed emit, its list
@@ -12,6 +13,8 @@ export type Printer = z.infer<typeof printerSchema>;
 /** After a committed change of stock: the stock ids (labels) and location ids it touched; reload what shows them. */
 export const stockChangedSchema = z.object({ stockIds: z.array(z.string()), locationIds: z.array(z.string()) });
 export type StockChanged = z.infer<typeof stockChangedSchema>;
+/** After a committed change of orders (a claim, a pick, a status): their ids; reload what shows them (claimants included). */
+export const ordersChangedSchema = z.object({ orderIds: z.array(z.string()) });
 
 /**
  * Server → client events: each one's payload, and the topic a client subscribes to for it (an event
@@ -22,6 +25,13 @@ export const serverEvents = {
   featureAccessChanged: { topic: 'featureAccess', payload: z.object({ siteId: z.string() }) },
   sessionClosed: { payload: z.object({ reason: z.string() }) },
   stockChanged: { topic: 'stock', payload: stockChangedSchema },
+  /** The print agents of the site and their printers' states, whenever one changes. */
+  labelAgents: { topic: 'labelPrinter', payload: z.object({ agents: z.array(labelAgentSchema) }) },
+  /** A print job changed state: to the Label Printers page and to the person who printed. */
+  labelJob: { topic: 'labelPrinter', payload: z.object({ job: labelJobSchema }) },
+  /** To one print agent (its room): a job to print. */
+  printJob: { payload: printJobSchema },
+  ordersChanged: { topic: 'orders', payload: ordersChangedSchema },
 } as const satisfies Record<string, { topic?: string; payload: z.ZodType }>;
 
 export type ServerEventName = keyof typeof serverEvents;
@@ -51,6 +61,12 @@ export interface EventEnvelope<T> {
 export const sendOps = {
   ping: { request: z.unknown(), answer: z.object({ pong: z.string() }) },
   subscribe: { request: z.object({ topic: z.string() }), answer: z.object({ topic: z.string() }) },
+  /** A print agent (service account) says who it is and its printers; answered with its pending jobs. */
+  'agent/hello': { request: agentHelloSchema, answer: z.object({ agentId: z.string(), pending: z.array(printJobSchema) }) },
+  /** A print agent's printers' states changed. */
+  'agent/status': { request: agentHelloSchema.pick({ printers: true }), answer: z.object({ ok: z.boolean() }) },
+  /** A print agent reports a job's state (queued, sent, printed, held, failed with the reason). */
+  'agent/result': { request: agentResultSchema, answer: z.object({ ok: z.boolean() }) },
 } as const satisfies Record<string, { request: z.ZodType; answer: z.ZodType }>;
 
 export type SendOpName = keyof typeof sendOps;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LABOR_DEFAULTS, STOCK_ADJUST_CLEAR_DST_LOC_DEFAULT } from './constants.ts';
+import { FAVICON_SIZES, LABOR_DEFAULTS, STOCK_ADJUST_CLEAR_DST_LOC_DEFAULT } from './constants.ts';
 import { withErr, type callBase } from './common.ts';
 
 // Site administration (docs/admin.md): the organisation's sites, workstations and their pairing, the
@@ -92,6 +92,8 @@ export const appSettingsSchema = z.looseObject({
     displayScale: z.number().int().min(0).max(4),
     roundToMinutes: z.number().int().min(0).max(60),
     batchGraceTimeSecs: z.number().int().min(0).max(3600),
+    /** Labor may be booked by a worker who is not clocked in (docs/labor.md); absent: false. */
+    allowWithoutClockIn: z.boolean().optional(),
   }),
   stockPick: z.strictObject({ sos: pickStatusesSchema, sms: pickStatusesSchema, rst: pickStatusesSchema, wos: pickStatusesSchema, mos: pickStatusesSchema }),
   stockAdjust: z.strictObject({ clearDstLoc: z.boolean(), reasons: nameList.min(1) }),
@@ -115,7 +117,6 @@ export const APP_SETTINGS_DEFAULTS: AppSettings = {
 export const BRAND_COLORS = ['primary', 'secondary', 'accent', 'dark', 'positive', 'negative', 'info', 'warning', 'headFg', 'headBg', 'clickPrimary', 'clickSecondary'] as const;
 export type BrandColor = (typeof BRAND_COLORS)[number];
 /** The favicon sizes (px, square) the brand keeps: browser tabs 16-64, shortcuts and home screens 128 and 192. */
-export const FAVICON_SIZES = [16, 32, 48, 64, 128, 192] as const;
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #1f6f8b');
 const mediaRef = z.strictObject({ mediaId: z.string().min(1).max(40) });
 export const brandSchema = z.strictObject({

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, customType, date, foreignKey, index, integer, jsonb, numeric, pgSequence, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, customType, date, doublePrecision, foreignKey, index, integer, jsonb, numeric, pgSequence, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 // Audit stamps (spec section 3): create {user, ts} and modify {user, ts}.
 export interface AuditStamp {
@@ -401,4 +401,501 @@ export const idempotencyKeys = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ name: 'idempotency_keys_org_key', columns: [t.orgId, t.key] }), index('idempotency_keys_created').on(t.createdAt)],
+);
+
+// ── labor ──
+
+/**
+ * Tasks of task labor (docs/labor.md): an operation of a work, manufacturing or routing order (its
+ * order by number, as text: orders are their own area) or indirect work. The task code is the
+ * traveller label's barcode, unique in the organisation; upserts and imports go by it.
+ */
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: varchar('id', { length: 40 }).primaryKey(),
+    orgId: orgRef(),
+    taskCode: varchar('task_code', { length: 60 }).notNull(),
+    kind: varchar('kind', { length: 10 }).notNull(),
+    orderNumber: varchar('order_number', { length: 60 }),
+    operationNumber: varchar('operation_number', { length: 20 }),
+    description: text('description').notNull(),
+    workCentre: varchar('work_centre', { length: 40 }),
+    plannedMinutes: numeric('planned_minutes', { precision: 12, scale: 2 }),
+    active: boolean('active').notNull().default(true),
+    rev: integer('_rev').notNull().default(1),
+    audit: audit().notNull(),
+  },
+  (t) => [
+    uniqueIndex('tasks_org_task_code').on(t.orgId, t.taskCode),
+    index('tasks_org_order').on(t.orgId, t.orderNumber),
+    check('tasks_kind', sql`${t.kind} in ('wos', 'mos', 'rst', 'training', 'cleaning', 'meeting')`),
+  ],
+);
+
+/**
+ * Labor entries: one worker on one task from a start to a stop. Every entry belongs to a batch (a
+ * single task is a batch of one); a batch's entries share its seconds exactly (contract/labor.ts
+ * batchShares), recomputed in the transaction of every start and stop of the batch.
+ */
+export const laborEntries = pgTable(
+  'labor_entries',
+  {
+    id: varchar('id', { length: 40 }).primaryKey(),
+    orgId: orgRef(),
+    siteId: varchar('site_id', { length: 40 }),
+    /** The worker: the person signed in, from the token. */
+    accountId: varchar('account_id', { length: 40 })
+      .notNull()
+      .references(() => accounts.id),
+    taskId: varchar('task_id', { length: 40 })
+      .notNull()
+      .references(() => tasks.id),
+    batchId: varchar('batch_id', { length: 40 }).notNull(),
+    mode: varchar('mode', { length: 10 }).notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'string' }).notNull(),
+    /** The batch start for a task added within batchGraceTimeSecs, else startedAt. */
+    countedFrom: timestamp('counted_from', { withTimezone: true, mode: 'string' }).notNull(),
+    stoppedAt: timestamp('stopped_at', { withTimezone: true, mode: 'string' }),
+    seconds: integer('seconds').notNull().default(0),
+    roundedSeconds: integer('rounded_seconds').notNull().default(0),
+    qtyDone: quantity('qty_done'),
+    complete: boolean('complete').notNull().default(false),
+    audit: audit().notNull(),
+  },
+  (t) => [
+    index('labor_entries_running').on(t.orgId, t.accountId).where(sql`${t.stoppedAt} is null`),
+    index('labor_entries_batch').on(t.batchId),
+    index('labor_entries_org_started').on(t.orgId, t.startedAt),
+    index('labor_entries_task').on(t.taskId),
+    check('labor_entries_mode', sql`${t.mode} in ('single', 'batch')`),
+    check('labor_entries_seconds', sql`${t.seconds} >= 0 and ${t.roundedSeconds} >= 0`),
+  ],
+);
+
+// ── labels ──
+
+/** Label templates: every save is a new row (version); the newest version of an id is the template. */
+export const labelTemplates = pgTable(
+  'label_templates',
+  {
+    orgId: orgRef(),
+    id: varchar('id', { length: 100 }).notNull(),
+    version: integer('version').notNull(),
+    kind: varchar('kind', { length: 20 }).notNull(),
+    name: text('name').notNull(),
+    zpl: text('zpl').notNull(),
+    widthMm: doublePrecision('width_mm').notNull(),
+    heightMm: doublePrecision('height_mm').notNull(),
+    dpi: smallint('dpi').notNull(),
+    /** The template printed for its kind when none is named. */
+    isDefault: boolean('is_default').notNull().default(false),
+    savedBy: varchar('saved_by', { length: 100 }).notNull(),
+    savedAt: timestamp('saved_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'label_templates_pk', columns: [t.orgId, t.id, t.version] }), index('label_templates_kind').on(t.orgId, t.kind)],
+);
+
+/** Print jobs: the id is the client's idempotency key; the ZPL is kept so a reprint is the same bytes. */
+export const labelJobs = pgTable(
+  'label_jobs',
+  {
+    orgId: orgRef(),
+    id: varchar('id', { length: 100 }).notNull(),
+    siteId: varchar('site_id', { length: 40 }).notNull(),
+    kind: varchar('kind', { length: 20 }).notNull(),
+    templateId: varchar('template_id', { length: 100 }).notNull(),
+    templateVersion: integer('template_version').notNull(),
+    printerId: varchar('printer_id', { length: 200 }).notNull(),
+    agentId: varchar('agent_id', { length: 100 }).notNull(),
+    copies: integer('copies').notNull(),
+    labels: integer('labels').notNull(),
+    zpl: text('zpl').notNull(),
+    state: varchar('state', { length: 10 }).notNull(),
+    reason: text('reason'),
+    requestHash: varchar('request_hash', { length: 64 }).notNull(),
+    requestedBy: varchar('requested_by', { length: 40 }).notNull(),
+    requestedByName: varchar('requested_by_name', { length: 100 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'string' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'label_jobs_pk', columns: [t.orgId, t.id] }),
+    index('label_jobs_site_created').on(t.orgId, t.siteId, t.createdAt),
+    index('label_jobs_agent_state').on(t.orgId, t.siteId, t.agentId, t.state),
+    check('label_jobs_state', sql`${t.state} in ('queued', 'sent', 'printed', 'held', 'failed')`),
+  ],
+);
+
+/** Print agents of a site as last heard from: their printers and states. */
+export const labelAgents = pgTable(
+  'label_agents',
+  {
+    orgId: orgRef(),
+    siteId: varchar('site_id', { length: 40 }).notNull(),
+    id: varchar('id', { length: 100 }).notNull(),
+    name: text('name').notNull(),
+    accountId: varchar('account_id', { length: 40 }).notNull(),
+    connected: boolean('connected').notNull().default(false),
+    printers: jsonb('printers').$type<Array<{ id: string; name: string; state: string; detail?: string }>>().notNull().default(sql`'[]'::jsonb`),
+    lastSeen: timestamp('last_seen', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'label_agents_pk', columns: [t.orgId, t.siteId, t.id] })],
+);
+
+// ── counts ──
+// Physical inventory (docs/physical-inventory.md): count sheets, their locations, count lines
+// anchored to the ledger (the stock record's last movement at the scan) and every count entered.
+
+/** Sheet codes: 'CS' and a number from a sequence shared by every node. */
+export const countSheetSeq = pgSequence('count_sheet_seq');
+
+export const countSheets = pgTable(
+  'count_sheets',
+  {
+    id: varchar('id', { length: 40 }).primaryKey(),
+    orgId: orgRef(),
+    code: varchar('code', { length: 20 }).notNull(),
+    warehouseId: varchar('warehouse_id', { length: 40 })
+      .notNull()
+      .references(() => warehouses.id),
+    description: text('description').notNull().default(''),
+    state: varchar('state', { length: 10 }).notNull().default('open'),
+    blind: boolean('blind').notNull().default(true),
+    /** Account ids of the counters; empty: anyone with the work area. */
+    assignees: jsonb('assignees').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    createdBy: varchar('created_by', { length: 40 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    postedAt: timestamp('posted_at', { withTimezone: true, mode: 'string' }),
+    rev: integer('_rev').notNull().default(1),
+    audit: audit().notNull(),
+  },
+  (t) => [
+    uniqueIndex('count_sheets_org_code').on(t.orgId, t.code),
+    index('count_sheets_org_created').on(t.orgId, t.createdAt),
+    check('count_sheets_state', sql`${t.state} in ('open', 'counting', 'review', 'posted', 'cancelled')`),
+  ],
+);
+
+export const countSheetLocations = pgTable(
+  'count_sheet_locations',
+  {
+    orgId: orgRef(),
+    sheetId: varchar('sheet_id', { length: 40 })
+      .notNull()
+      .references(() => countSheets.id),
+    locationId: varchar('location_id', { length: 40 })
+      .notNull()
+      .references(() => locations.id),
+    /** The newest movement of the organisation when the location was first scanned; null until then. */
+    visitedMovementId: bigint('visited_movement_id', { mode: 'number' }),
+    visitedBy: varchar('visited_by', { length: 40 }),
+  },
+  (t) => [primaryKey({ name: 'count_sheet_locations_pk', columns: [t.sheetId, t.locationId] })],
+);
+
+export const countLines = pgTable(
+  'count_lines',
+  {
+    id: varchar('id', { length: 40 }).primaryKey(),
+    orgId: orgRef(),
+    sheetId: varchar('sheet_id', { length: 40 })
+      .notNull()
+      .references(() => countSheets.id),
+    /** Where it was counted. */
+    locationId: varchar('location_id', { length: 40 })
+      .notNull()
+      .references(() => locations.id),
+    /** The stock record counted; null for found stock with an unknown label until the post creates it. */
+    stockRecordId: varchar('stock_record_id', { length: 40 }).references(() => stockRecords.id),
+    itemId: varchar('item_id', { length: 40 })
+      .notNull()
+      .references(() => items.id),
+    /** The scanned label of found stock (a new record takes it), or the record's stock id. */
+    stockLabel: varchar('stock_label', { length: 40 }),
+    lot: varchar('lot', { length: 60 }),
+    serial: varchar('serial', { length: 60 }),
+    found: boolean('found').notNull().default(false),
+    notFound: boolean('not_found').notNull().default(false),
+    /** The stock record's last movement at the scan (the anchor) and its quantity then. */
+    anchorMovementId: bigint('anchor_movement_id', { mode: 'number' }),
+    systemQty: quantity('system_qty').notNull().default('0'),
+    counted: quantity('counted').notNull().default('0'),
+    status: varchar('status', { length: 10 }).notNull().default('counted'),
+    round: smallint('round').notNull().default(1),
+    disputed: boolean('disputed').notNull().default(false),
+    serialOver1: boolean('serial_over_1').notNull().default(false),
+    overThreshold: boolean('over_threshold').notNull().default(false),
+    countedBy: varchar('counted_by', { length: 40 }),
+    /** Who counted the round before a recount: the recount must be someone else. */
+    previousCounter: varchar('previous_counter', { length: 40 }),
+    countedAt: timestamp('counted_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    postedMovementId: bigint('posted_movement_id', { mode: 'number' }),
+  },
+  (t) => [
+    index('count_lines_sheet').on(t.sheetId, t.locationId),
+    uniqueIndex('count_lines_sheet_record').on(t.sheetId, t.stockRecordId).where(sql`${t.stockRecordId} is not null`),
+    uniqueIndex('count_lines_sheet_label').on(t.sheetId, t.stockLabel).where(sql`${t.stockRecordId} is null and ${t.stockLabel} is not null`),
+    uniqueIndex('count_lines_sheet_serial').on(t.sheetId, t.itemId, t.serial).where(sql`${t.serial} is not null`),
+    check('count_lines_status', sql`${t.status} in ('counted', 'recount', 'accepted', 'excluded', 'posted')`),
+    check('count_lines_counted', sql`${t.counted} >= 0`),
+  ],
+);
+
+/** Every count entered, by whom, in which round: several counters merge without loss. */
+export const countEntries = pgTable(
+  'count_entries',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orgId: orgRef(),
+    lineId: varchar('line_id', { length: 40 })
+      .notNull()
+      .references(() => countLines.id),
+    accountId: varchar('account_id', { length: 40 }).notNull(),
+    qty: quantity('qty').notNull(),
+    round: smallint('round').notNull(),
+    ts: timestamp('ts', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [index('count_entries_line').on(t.lineId)],
+);
+
+/** Variance thresholds per warehouse: a line over either goes to a blind recount at submit. */
+export const countThresholds = pgTable(
+  'count_thresholds',
+  {
+    orgId: orgRef(),
+    warehouseId: varchar('warehouse_id', { length: 40 })
+      .primaryKey()
+      .references(() => warehouses.id),
+    maxQty: quantity('max_qty'),
+    maxPct: numeric('max_pct', { precision: 10, scale: 2 }),
+    audit: audit().notNull(),
+  },
+);
+
+// ── orders ──
+
+/** Orders of the spec's types (sos, sms, rst, wos, mos): one per type and number in an organisation. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: varchar('id', { length: 40 }).primaryKey(),
+    orgId: orgRef(),
+    type: varchar('type', { length: 3 }).notNull(),
+    number: varchar('number', { length: 60 }).notNull(),
+    status: varchar('status', { length: 40 }).notNull(),
+    warehouseId: varchar('warehouse_id', { length: 40 })
+      .notNull()
+      .references(() => warehouses.id),
+    customer: text('customer'),
+    dueDate: date('due_date', { mode: 'string' }),
+    priority: integer('priority').notNull().default(0),
+    notes: text('notes'),
+    /** Where picked stock goes; the warehouse's first staging location when null. */
+    stagingLocationId: varchar('staging_location_id', { length: 40 }).references(() => locations.id),
+    department: varchar('department', { length: 20 }),
+    /** The person who took the order (pick/claim). */
+    claimedBy: varchar('claimed_by', { length: 40 }),
+    rev: integer('_rev').notNull().default(1),
+    audit: audit().notNull(),
+  },
+  (t) => [
+    uniqueIndex('orders_org_type_number').on(t.orgId, t.type, t.number),
+    index('orders_org_number').on(t.orgId, t.number),
+    index('orders_org_status').on(t.orgId, t.status),
+    check('orders_type', sql`${t.type} in ('sos', 'sms', 'rst', 'wos', 'mos')`),
+  ],
+);
+
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: varchar('id', { length: 40 }).primaryKey(),
+    orgId: orgRef(),
+    orderId: varchar('order_id', { length: 40 })
+      .notNull()
+      .references(() => orders.id),
+    lineNo: integer('line_no').notNull(),
+    itemId: varchar('item_id', { length: 40 })
+      .notNull()
+      .references(() => items.id),
+    qty: quantity('qty').notNull(),
+    qtyPicked: quantity('qty_picked').notNull().default('0'),
+    qtyShort: quantity('qty_short').notNull().default('0'),
+    qtyShipped: quantity('qty_shipped').notNull().default('0'),
+    status: varchar('status', { length: 10 }).notNull().default('open'),
+    shortReason: text('short_reason'),
+    claimedBy: varchar('claimed_by', { length: 40 }),
+    skipSeq: integer('skip_seq').notNull().default(0),
+    rev: integer('_rev').notNull().default(1),
+  },
+  (t) => [
+    uniqueIndex('order_lines_order_line_no').on(t.orderId, t.lineNo),
+    index('order_lines_item').on(t.itemId),
+    check('order_lines_status', sql`${t.status} in ('open', 'picked', 'short', 'cancelled')`),
+    check('order_lines_qty', sql`${t.qty} > 0`),
+    // Never over-picked: what is picked and closed short never exceeds what is wanted.
+    check('order_lines_not_over', sql`${t.qtyPicked} >= 0 and ${t.qtyShort} >= 0 and ${t.qtyPicked} + ${t.qtyShort} <= ${t.qty}`),
+  ],
+);
+
+/** Stock records picked for an order line: the record now at the staging place, until unpicked or shipped. */
+export const orderPicks = pgTable(
+  'order_picks',
+  {
+    id: varchar('id', { length: 40 }).primaryKey(),
+    orgId: orgRef(),
+    orderId: varchar('order_id', { length: 40 })
+      .notNull()
+      .references(() => orders.id),
+    lineId: varchar('line_id', { length: 40 })
+      .notNull()
+      .references(() => orderLines.id),
+    stockRecordId: varchar('stock_record_id', { length: 40 })
+      .notNull()
+      .references(() => stockRecords.id),
+    qty: quantity('qty').notNull(),
+    fromLocationId: varchar('from_location_id', { length: 40 })
+      .notNull()
+      .references(() => locations.id),
+    toLocationId: varchar('to_location_id', { length: 40 })
+      .notNull()
+      .references(() => locations.id),
+    /** picked, unpicked (returned), shipped or issued. */
+    state: varchar('state', { length: 10 }).notNull().default('picked'),
+    /** The package it is packed in (shipping), until shipped with it or unpacked. */
+    packageId: varchar('package_id', { length: 40 }),
+    accountId: varchar('account_id', { length: 40 }).notNull(),
+    ts: timestamp('ts', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('order_picks_line').on(t.lineId),
+    index('order_picks_order').on(t.orderId),
+    // A stock record is picked for one line at a time.
+    uniqueIndex('order_picks_stock_active').on(t.stockRecordId).where(sql`${t.state} = 'picked'`),
+    check('order_picks_state', sql`${t.state} in ('picked', 'unpicked', 'shipped', 'issued')`),
+  ],
+);
+
+/** Packages of an order (shipping): a container with its own id and label, shipped one by one. */
+export const packages = pgTable(
+  'packages',
+  {
+    id: varchar('id', { length: 40 }).primaryKey(),
+    orgId: orgRef(),
+    orderId: varchar('order_id', { length: 40 })
+      .notNull()
+      .references(() => orders.id),
+    /** Printed on the package label: the order number and a sequence. */
+    packageNo: varchar('package_no', { length: 80 }).notNull(),
+    type: varchar('type', { length: 40 }).notNull().default('box'),
+    weight: quantity('weight'),
+    length: quantity('length'),
+    width: quantity('width'),
+    height: quantity('height'),
+    carrier: varchar('carrier', { length: 60 }),
+    service: varchar('service', { length: 60 }),
+    tracking: varchar('tracking', { length: 100 }),
+    /** open or shipped. */
+    status: varchar('status', { length: 10 }).notNull().default('open'),
+    shippedAt: timestamp('shipped_at', { withTimezone: true, mode: 'string' }),
+    rev: integer('_rev').notNull().default(1),
+    audit: audit().notNull(),
+  },
+  (t) => [
+    uniqueIndex('packages_org_package_no').on(t.orgId, t.packageNo),
+    index('packages_order').on(t.orderId),
+    check('packages_status', sql`${t.status} in ('open', 'shipped')`),
+    check('packages_measures', sql`coalesce(${t.weight}, 0) >= 0 and coalesce(${t.length}, 0) >= 0 and coalesce(${t.width}, 0) >= 0 and coalesce(${t.height}, 0) >= 0`),
+  ],
+);
+
+// ── timeclock ──
+
+/**
+ * Punches (docs/timeclock.md): append-only. A correction is a new row that replaces another
+ * (replaces_id, at most one replacement per row); a missed punch the worker states at the next scan
+ * is a pending row until a timeclockAdmin replaces it with an approved one.
+ */
+export const punches = pgTable(
+  'punches',
+  {
+    id: varchar('id', { length: 40 }).primaryKey(),
+    orgId: orgRef(),
+    siteId: varchar('site_id', { length: 40 }).notNull(),
+    /** The worker. */
+    accountId: varchar('account_id', { length: 40 })
+      .notNull()
+      .references(() => accounts.id),
+    kind: varchar('kind', { length: 5 }).notNull(),
+    /** When it counts. */
+    at: timestamp('at', { withTimezone: true, mode: 'string' }).notNull(),
+    serverTs: timestamp('server_ts', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    clientTs: timestamp('client_ts', { withTimezone: true, mode: 'string' }),
+    /** The workstation of the clock, and the time-clock account signed in on it. */
+    deviceId: varchar('device_id', { length: 40 }),
+    clockAccountId: varchar('clock_account_id', { length: 40 }),
+    photoMediaId: varchar('photo_media_id', { length: 40 }).references(() => media.id),
+    source: varchar('source', { length: 12 }).notNull(),
+    status: varchar('status', { length: 8 }).notNull().default('valid'),
+    replacesId: varchar('replaces_id', { length: 40 }),
+    reason: text('reason'),
+    approvedBy: varchar('approved_by', { length: 40 }),
+    audit: audit().notNull(),
+  },
+  (t) => [
+    index('punches_org_account_at').on(t.orgId, t.accountId, t.at),
+    index('punches_org_at').on(t.orgId, t.at),
+    uniqueIndex('punches_replaces').on(t.replacesId),
+    foreignKey({ name: 'punches_replaces_fk', columns: [t.replacesId], foreignColumns: [t.id] }),
+    check('punches_kind', sql`${t.kind} in ('in', 'out', 'void')`),
+    check('punches_source', sql`${t.source} in ('clock', 'missed', 'correction')`),
+    check('punches_status', sql`${t.status} in ('valid', 'pending')`),
+  ],
+);
+
+/** The last punch per worker: a second scan within the debounce window finds its row locked or recent, and never punches. */
+export const punchGuards = pgTable('punch_guards', {
+  accountId: varchar('account_id', { length: 40 })
+    .primaryKey()
+    .references(() => accounts.id),
+  orgId: orgRef(),
+  lastPunchAt: timestamp('last_punch_at', { withTimezone: true, mode: 'string' }).notNull(),
+});
+
+/** Badge PINs (hash only), for typed badges at the clock and the kiosk. */
+export const badgePins = pgTable('badge_pins', {
+  accountId: varchar('account_id', { length: 40 })
+    .primaryKey()
+    .references(() => accounts.id),
+  orgId: orgRef(),
+  pinHash: text('pin_hash').notNull(),
+  audit: audit().notNull(),
+});
+
+// ── kiosk ──
+
+/** A person's session on a kiosk: the human token (its hash), until done, timed out or revoked. */
+export const kioskSessions = pgTable(
+  'kiosk_sessions',
+  {
+    id: varchar('id', { length: 40 }).primaryKey(),
+    orgId: orgRef(),
+    siteId: varchar('site_id', { length: 40 }).notNull(),
+    kioskAccountId: varchar('kiosk_account_id', { length: 40 })
+      .notNull()
+      .references(() => accounts.id),
+    accountId: varchar('account_id', { length: 40 })
+      .notNull()
+      .references(() => accounts.id),
+    deviceId: varchar('device_id', { length: 40 }),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    timeoutSecs: integer('timeout_secs').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    lastSeen: timestamp('last_seen', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    endedAt: timestamp('ended_at', { withTimezone: true, mode: 'string' }),
+    endReason: varchar('end_reason', { length: 12 }),
+  },
+  (t) => [uniqueIndex('kiosk_sessions_token').on(t.tokenHash), index('kiosk_sessions_kiosk').on(t.kioskAccountId)],
 );

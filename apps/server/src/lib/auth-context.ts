@@ -21,6 +21,8 @@ export interface AuthContext {
   claims: AuthClaims;
   /** The password was set by an administrator: only WHILE_PASSWORD_TEMPORARY calls until it is changed. */
   mustChangePassword: boolean;
+  /** A worker's call through a kiosk (human token, lib/human-token.ts): the kiosk account and its session. */
+  kiosk?: { accountId: string; sessionId: string };
 }
 
 export function bearerToken(header: string | undefined): string | undefined {

@@ -13,6 +13,8 @@ import type { Realtime } from './realtime.ts';
 import type { TokenService } from './tokens.ts';
 import type { LimitStore } from './limit-store.ts';
 import { requireFeatures } from './features.ts';
+import { HEADERS } from '@floorhand/contract/constants';
+import { authenticateHuman, KIOSK_OWN_CALLS } from './human-token.ts';
 
 export interface Deps {
   db: Db;
@@ -102,6 +104,11 @@ export function registerCall<P extends CallPath>(app: FastifyInstance, deps: Dep
         if (auth) authOf.set(req, auth);
       }
       if (def.auth === 'required' && !authOf.has(req)) throw unauthorized('Please log in first');
+      // A kiosk's call with a worker's human token is the worker's (never cached: revocation and the
+      // inactivity timeout are checked on every call).
+      const human = req.headers[HEADERS.humanToken];
+      const kioskAuth = authOf.get(req);
+      if (kioskAuth && typeof human === 'string' && human && !KIOSK_OWN_CALLS.has(path)) authOf.set(req, await authenticateHuman(deps.db, kioskAuth, human));
       // Rights do not depend on the body: a caller who may not make the call learns nothing of its schema.
       const auth = authOf.get(req);
       if (auth) await enforceRights(deps, path, auth);

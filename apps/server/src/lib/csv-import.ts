@@ -53,8 +53,11 @@ export type Planner = (db: Db, auth: AuthContext, sheet: Sheet, idempotencyKey?:
 
 /** The header (matched to the entity's columns, any case) and the rows as records; blank lines are skipped. */
 function readSheet(entity: CsvEntity, csv: string): Sheet {
-  const columns = CSV_COLUMNS[entity];
-  const def = INVENTORY_ENTITIES[entity];
+  return readSheetOf(CSV_COLUMNS[entity], INVENTORY_ENTITIES[entity], csv);
+}
+
+/** readSheet of any entity's columns (the imports that are calls of their own, e.g. task/import). */
+export function readSheetOf(columns: readonly string[], def: EntityDef, csv: string): Sheet {
   const lists = new Set(def.fields.filter((f) => f.dataType === 'array').map((f) => f.name));
   const problems: Problem[] = [];
   const rows: Row[] = [];

@@ -1,4 +1,5 @@
-import type { Printer, ServerEventName, ServerEventPayload } from '@floorhand/contract/realtime';
+import type { Printer, SendOpAnswer, SendOpName, ServerEventName, ServerEventPayload } from '@floorhand/contract/realtime';
+import type { AuthContext } from './auth-context.ts';
 
 // What the modules may do with the socket server (modules/realtime/socket.ts builds it): part of every
 // call's Deps (lib/calls.ts), so declared here, where lib/ and the modules both may import it.
@@ -10,7 +11,21 @@ export interface Realtime {
    */
   emit<E extends ServerEventName>(siteId: string, event: E, data: ServerEventPayload<E>, room?: string): void;
   printersOf(siteId: string): Printer[];
+  /** Sets a site's attached printers (docIo/zplPrinter/getAttachedPrinters) and sends attachedPrinters to its labelPrinter topic. */
+  setPrinters(siteId: string, printers: Printer[]): void;
+  /** Answers a send op (contract `sendOps`) of a module; the op checks its own data. */
+  handle<O extends SendOpName>(op: O, handler: (client: SocketClient, data: unknown) => Promise<SendOpAnswer<O>>): void;
+  /** Called when a socket closes. */
+  onDisconnect(listener: (client: SocketClient) => void): void;
   /** Disconnects every socket opened with the token `jti` of `siteId`, on every node (after logout). */
   disconnectToken(siteId: string, jti: string): void;
   close(): Promise<void>;
+}
+
+/** One connected socket as a module's send op sees it. */
+export interface SocketClient {
+  id: string;
+  auth: AuthContext;
+  /** Joins a room of the socket's site (e.g. a print agent's), so emit(siteId, event, data, room) reaches it. */
+  join(room: string): Promise<void>;
 }

@@ -7,6 +7,11 @@ import type { Db } from '../db/client.ts';
 import { accountPerms, accounts, organisations, roles, sites, workstations } from '../db/schema.ts';
 import { hashDeviceSecret } from '../lib/device-secret.ts';
 import { seedDemoInventory } from '../modules/stock/demo-data.ts';
+import { seedDemoLabor } from '../modules/labor/demo-data.ts';
+import { seedDemoLabels } from '../modules/labels/demo-data.ts';
+import { seedDemoCounts } from '../modules/counts/demo-data.ts';
+import { seedDemoOrders } from '../modules/orders/demo-data.ts';
+import { seedTimeclockDemo } from '../modules/timeclock/demo-data.ts';
 
 export const DEMO = {
   orgId: 'demo',
@@ -97,5 +102,10 @@ export async function seedDemo(db: Db): Promise<boolean> {
   const secretHash = hashDeviceSecret(DEMO.workstationSecret);
   await db.insert(workstations).values(DEMO.workstations.map((id) => ({ siteId: DEMO.siteId, id, kiosk: true, timeclock: true, secretHash, audit: stamp })));
   await seedDemoInventory(db, DEMO.orgId);
+  await seedDemoLabor(db, DEMO.orgId, ids);
+  await seedDemoLabels(db, DEMO.orgId, DEMO.siteId, ids.get('svc')!);
+  await seedDemoCounts(db, DEMO.orgId, ids.get('clerk')!, ids.get('admin')!);
+  await seedDemoOrders(db, DEMO.orgId);
+  await seedTimeclockDemo(db, DEMO.orgId, DEMO.siteId, ids);
   return true;
 }

@@ -1,4 +1,4 @@
-import { isAdmin, type UserPerms } from '@floorhand/contract/perms';
+import { hasAnyRole, isAdmin, ROLE, type UserPerms } from '@floorhand/contract/perms';
 import type { VisibleFeatures } from '@floorhand/contract/features';
 
 // The route guards and the home redirect rules (spec section 2) as plain functions of their inputs.
@@ -94,4 +94,12 @@ export function appSettingsGuard(g: GuardInput): GuardResult {
     return { kind: 'block', dialog: { title: 'Access Restricted', message: 'App Settings cannot be opened from a kiosk account.' } };
   }
   return allow;
+}
+
+/** Punch corrections (/punches): a person with timeclockAdmin or an admin role; not a kiosk or time-clock account. */
+export function timekeeperGuard(g: GuardInput): GuardResult {
+  if (!g.authenticated) return { kind: 'login' };
+  const p = g.sessionPerms;
+  if (p && !p.kioskAcct && !p.timeclockAcct && (isAdmin(p) || hasAnyRole(p, ROLE.timeclockAdmin))) return allow;
+  return { kind: 'redirect', to: '/home', dialog: { title: 'Access Denied', message: 'Punch corrections are for timekeepers (timeclockAdmin) and administrators.' } };
 }

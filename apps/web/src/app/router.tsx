@@ -3,6 +3,7 @@ import { dialogs } from '../components/dialogs/dialog-store.ts';
 import { WorkAreasContext } from '../components/ui/work-areas.tsx';
 import { readGuardInput } from './guard-input.ts';
 import { adminGuard, appSettingsGuard, homeRedirect, kioskGuard, userAcctGuard, workPageGuard, type GuardInput, type GuardResult } from './guards.ts';
+import { timekeeperGuard } from './guards.ts';
 import { RouteLoading } from './route-loading.tsx';
 import { Shell } from './shell.tsx';
 import { WORK_AREA_REGISTRY } from './work-areas.tsx';
@@ -19,6 +20,7 @@ const UserAcctPage = lazyRouteComponent(() => import('../features/account/compon
 const RolesPage = lazyRouteComponent(() => import('../features/admin/components/roles-page.tsx'), 'RolesPage');
 const FeatureAccessPage = lazyRouteComponent(() => import('../features/admin/components/feature-access-page.tsx'), 'FeatureAccessPage');
 const KioskPage = lazyRouteComponent(() => import('../features/kiosk/components/kiosk-page.tsx'), 'KioskPage');
+const PunchCorrectionsPage = lazyRouteComponent(() => import('../features/timeclock/components/punch-corrections-page.tsx'), 'PunchCorrectionsPage');
 const LinkBackPage = lazyRouteComponent(() => import('../features/landing/components/link-back-page.tsx'), 'LinkBackPage');
 // App Settings with the site administration section inside: both chunks load before the page shows.
 const AppSettings = lazyRouteComponent(async () => {
@@ -75,7 +77,7 @@ const entrance = createRoute({
   beforeLoad: () => {
     if (isAuthenticated()) throw redirect({ to: '/home' });
   },
-  component: LandingPage,
+  component: () => <LandingPage onLoggedIn={(to) => router.navigate({ href: to })} />,
 });
 
 const home = createRoute({ getParentRoute: () => rootRoute, path: '/home', beforeLoad: enforce(homeRedirect) });
@@ -133,6 +135,13 @@ const appSettings = createRoute({
   beforeLoad: enforce(appSettingsGuard),
   component: AppSettings,
 });
+const punchCorrections = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/punches',
+  staticData: { title: 'Punch Corrections' },
+  beforeLoad: enforce(timekeeperGuard),
+  component: PunchCorrectionsPage,
+});
 const linkBack = createRoute({ getParentRoute: () => rootRoute, path: '/linkBack/$op/$pkg', component: LinkBackPage });
 
 // Any other path redirects to entrance.
@@ -144,7 +153,7 @@ const anyOther = createRoute({
   },
 });
 
-const routeTree = rootRoute.addChildren([entrance, home, kiosk, tasks, ...workAreas, userAcct, userRoles, featureAccess, appSettings, linkBack, anyOther]);
+const routeTree = rootRoute.addChildren([entrance, home, kiosk, tasks, ...workAreas, userAcct, userRoles, featureAccess, appSettings, punchCorrections, linkBack, anyOther]);
 
 export const router = createRouter({ routeTree, defaultPreload: false, scrollRestoration: true, defaultPendingComponent: RouteLoading });
 

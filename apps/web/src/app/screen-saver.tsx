@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { Box, Image, Text } from '@mantine/core';
 import { SCREEN_SAVER_IDLE_CHECK_MS, SCREEN_SAVER_LOGO } from '@floorhand/contract/constants';
 import { useMachineStore } from '../lib/machine-store.ts';
 import { brandLogoUrl } from '../lib/brand-assets.ts';
@@ -30,18 +29,14 @@ export function ScreenSaver() {
     };
   }, [minutes]);
   if (!active) return null;
+  // Plain elements, no Mantine: the login page shows it too, and it loads no Mantine.
   return (
-    <Box
+    <div
       data-testid="screen-saver"
-      pos="fixed"
-      inset={0}
-      bg={brand.colors?.dark ?? 'dark.8'}
-      style={{ zIndex: 9000, display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 16 }}
+      style={{ position: 'fixed', inset: 0, zIndex: 9000, background: brand.colors?.dark ?? '#1f1f1f', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 16 }}
     >
-      <Image src={brandLogoUrl(brand, orgId)} w={SCREEN_SAVER_LOGO.width} h={SCREEN_SAVER_LOGO.height} fit="contain" alt={brand.siteName ?? 'Floorhand'} />
-      <Text c="gray.5" size="sm">
-        {brand.siteName ?? 'Floorhand'}
-      </Text>
-    </Box>
+      <img src={brandLogoUrl(brand, orgId)} width={SCREEN_SAVER_LOGO.width} height={SCREEN_SAVER_LOGO.height} style={{ objectFit: 'contain' }} alt={brand.siteName ?? 'Floorhand'} />
+      <p style={{ margin: 0, color: '#adb5bd', fontSize: 14 }}>{brand.siteName ?? 'Floorhand'}</p>
+    </div>
   );
 }

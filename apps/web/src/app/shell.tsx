@@ -22,6 +22,8 @@ import { Watermark } from './watermark.tsx';
 // menu and the navigation once logged in, the dialogs once logged in or with the first one opened.
 const UserMenu = lazy(() => import('./user-menu.tsx').then((m) => ({ default: m.UserMenu })));
 const WorkAreaNav = lazy(() => import('./work-area-nav.tsx').then((m) => ({ default: m.WorkAreaNav })));
+// A worker's kiosk session: the Done button and the inactivity timeout (a chunk loaded only then).
+const KioskSessionBar = lazy(() => import('../features/kiosk/components/kiosk-session-bar.tsx').then((m) => ({ default: m.KioskSessionBar })));
 const DialogHost = lazy(() => import('../components/dialogs/dialog-host.tsx').then((m) => ({ default: m.DialogHost })));
 
 // The camera scanner and its decoder load once logged in (not on the login page), the decoder's .wasm
@@ -42,6 +44,7 @@ export function Shell() {
   const hasUser = useAuthStore((s) => !!s.user);
   const anyDialog = useDialogStore((s) => s.open.length > 0);
   const perms = useSessionStore((s) => s.perms);
+  const humanHeld = useAuthStore((s) => !!s.humanToken);
   const brand = useSiteStore((s) => s.brand);
   useBrandHead();
   const title = [...matches].reverse().find((m) => m.staticData.title)?.staticData.title;
@@ -111,6 +114,11 @@ export function Shell() {
       {authed && (
         <Suspense fallback={null}>
           <ScannerOverlay />
+        </Suspense>
+      )}
+      {authed && humanHeld && (
+        <Suspense fallback={null}>
+          <KioskSessionBar />
         </Suspense>
       )}
       {/* Mounted once logged in, so its chunk is there before the first dialog (Camera missing, a

@@ -3,6 +3,8 @@ import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { IconLogout, IconSettings, IconUserCircle, IconUsers, IconShieldLock } from '@tabler/icons-react';
 import { isAdmin } from '@floorhand/contract/perms';
+import { IconClockEdit } from '@tabler/icons-react';
+import { hasAnyRole, ROLE } from '@floorhand/contract/perms';
 import { fullName, useAuthStore } from '../lib/auth-store.ts';
 import { logout } from '../lib/session.ts';
 import { useSessionStore } from '../lib/session-store.ts';
@@ -40,6 +42,11 @@ export function UserMenu() {
               {t('Feature Access')}
             </Menu.Item>
           </>
+        )}
+        {perms && !perms.kioskAcct && !perms.timeclockAcct && (isAdmin(perms) || hasAnyRole(perms, ROLE.timeclockAdmin)) && (
+          <Menu.Item leftSection={<IconClockEdit size={18} />} onClick={() => void navigate({ to: '/punches' })} data-testid="menu-punches">
+            {t('Punch Corrections')}
+          </Menu.Item>
         )}
         <Menu.Item leftSection={<IconSettings size={18} />} onClick={() => void navigate({ to: '/appSettings' })}>
           {t('App Settings')}

@@ -1,14 +1,13 @@
-import { Anchor, Box } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-/** The icon-credit link the icon licence asks for: at the foot of the page, never over content. */
+/** The icon-credit link the icon licence asks for: at the foot of the page, never over content. Plain elements: the login page shows it without Mantine. */
 export function Watermark() {
   const { t } = useTranslation();
   return (
-    <Box data-credit ta="right" mt="xl">
-      <Anchor href="https://tabler.io/icons" target="_blank" rel="noreferrer" size="xs" c="dimmed">
+    <div data-credit style={{ textAlign: 'right', marginTop: 32 }}>
+      <a href="https://tabler.io/icons" target="_blank" rel="noreferrer" style={{ display: 'inline-flex', alignItems: 'center', minHeight: 44, fontSize: 12, color: '#495057' }}>
         {t('Icons by Tabler')}
-      </Anchor>
-    </Box>
+      </a>
+    </div>
   );
 }

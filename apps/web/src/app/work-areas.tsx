@@ -31,8 +31,24 @@ export interface WorkAreaDef extends WorkAreaEntry {
  * (its name in the contract's WORK_AREAS) plus its feature folder.
  */
 export const WORK_AREA_REGISTRY: readonly WorkAreaDef[] = [
-  { feature: 'stockPick', path: '/stockPick', lookupVal: true, title: 'Stock Picking', description: 'Pick order lines from their locations', icon: IconListCheck },
-  { feature: 'shipping', path: '/shipping', lookupVal: true, title: 'Shipping', description: 'Pack picked orders and ship them', icon: IconPackageExport },
+  {
+    feature: 'stockPick',
+    path: '/stockPick',
+    lookupVal: true,
+    title: 'Stock Picking',
+    description: 'Pick order lines from their locations',
+    icon: IconListCheck,
+    page: lazyRouteComponent(() => import('../features/picking/components/picking-page.tsx'), 'PickingPage'),
+  },
+  {
+    feature: 'shipping',
+    path: '/shipping',
+    lookupVal: true,
+    title: 'Shipping',
+    description: 'Pack picked orders and ship them',
+    icon: IconPackageExport,
+    page: lazyRouteComponent(() => import('../features/shipping/components/shipping-page.tsx'), 'ShippingPage'),
+  },
   {
     feature: 'stockLookup',
     path: '/stockLookup',
@@ -50,7 +66,14 @@ export const WORK_AREA_REGISTRY: readonly WorkAreaDef[] = [
     icon: IconAdjustmentsHorizontal,
     page: lazyRouteComponent(() => import('../features/stock-adjust/components/stock-adjust-page.tsx'), 'StockAdjustPage'),
   },
-  { feature: 'physicalInventory', path: '/physicalInventory', title: 'Physical Inventory', description: 'Count stock on count sheets', icon: IconClipboardList },
+  {
+    feature: 'physicalInventory',
+    path: '/physicalInventory',
+    title: 'Physical Inventory',
+    description: 'Count stock on count sheets',
+    icon: IconClipboardList,
+    page: lazyRouteComponent(() => import('../features/physical-inventory/components/physical-inventory-page.tsx'), 'PhysicalInventoryPage'),
+  },
   {
     feature: 'location',
     path: '/location',
@@ -59,9 +82,30 @@ export const WORK_AREA_REGISTRY: readonly WorkAreaDef[] = [
     icon: IconMapPin,
     page: lazyRouteComponent(() => import('../features/locations/components/locations-page.tsx'), 'LocationsPage'),
   },
-  { feature: 'labelPrinter', path: '/labelPrinter', title: 'Label Printers', description: 'Printers and label printing', icon: IconPrinter },
-  { feature: 'singleTask', path: '/singleTask', title: 'Single Task Labor', description: 'Start and stop work on one task', icon: IconBox },
-  { feature: 'batchTask', path: '/batchTask', title: 'Batch Task Labor', description: 'Work on several tasks at once', icon: IconStack2 },
+  {
+    feature: 'labelPrinter',
+    path: '/labelPrinter',
+    title: 'Label Printers',
+    description: 'Printers and label printing',
+    icon: IconPrinter,
+    page: lazyRouteComponent(() => import('../features/label-printer/components/label-printer-page.tsx'), 'LabelPrinterPage'),
+  },
+  {
+    feature: 'singleTask',
+    path: '/singleTask',
+    title: 'Single Task Labor',
+    description: 'Start and stop work on one task',
+    icon: IconBox,
+    page: lazyRouteComponent(() => import('../features/labor/components/single-task-page.tsx'), 'SingleTaskPage'),
+  },
+  {
+    feature: 'batchTask',
+    path: '/batchTask',
+    title: 'Batch Task Labor',
+    description: 'Work on several tasks at once',
+    icon: IconStack2,
+    page: lazyRouteComponent(() => import('../features/labor/components/batch-task-page.tsx'), 'BatchTaskPage'),
+  },
   {
     feature: 'timeclock',
     path: '/timeclock',

@@ -1,6 +1,6 @@
-import './zod-config.ts';
-import { calls, HEADERS, type CallArgs, type CallPath, type CallResponse } from '@floorhand/contract/api';
-import { ANONYMOUS_ORG_ID, APP_ID } from '@floorhand/contract/constants';
+import type { CallArgs, CallPath, CallResponse } from '@floorhand/contract/api';
+import { ANONYMOUS_ORG_ID, APP_ID, HEADERS } from '@floorhand/contract/constants';
+import { SPEC_LOC_IDS } from '@floorhand/contract/loc-ids';
 import { hostMatches } from '@floorhand/contract/hosts';
 import { ERR, LOGOUT_ERR_CODES, type ServerErr } from '@floorhand/contract/errors';
 import { dialogs } from '../components/dialogs/dialog-store.ts';
@@ -35,6 +35,11 @@ export class ApiError extends Error {
 export const retryOnce = (failures: number, error: unknown): boolean => failures < 1 && !(error instanceof ApiError && error.status < 500);
 
 let onLogoutError: () => void = () => {};
+let onKioskEnded: () => void = () => {};
+/** The session layer registers what an ended human token does: back to the kiosk page. */
+export const setKioskEndedHandler = (fn: () => void): void => {
+  onKioskEnded = fn;
+};
 /** The auth layer registers what an ERR_UNAUTHORIZED or ERR_BAD_TOKEN answer does: log out. */
 export const setLogoutHandler = (fn: () => void): void => {
   onLogoutError = fn;
@@ -73,7 +78,7 @@ export interface CallOptions {
 export async function call<P extends CallPath>(path: P, args: CallArgs<P>, opts: CallOptions = {}): Promise<CallResponse<P>> {
   const auth = useAuthStore.getState();
   const site = useSiteStore.getState();
-  const locId = opts.locId ?? calls[path].locId;
+  const locId = opts.locId ?? SPEC_LOC_IDS.get(path);
   const base = apiBase();
   const body = { locId, siteId: site.siteId ?? '', appId: APP_ID, orgId: opts.orgId ?? auth.org?.id ?? ANONYMOUS_ORG_ID, ...args };
   const headers: Record<string, string> = { 'content-type': 'application/json', ...clientTimeHeaders() };
@@ -110,5 +115,6 @@ function fail(err: ServerErr, status: number, opts: CallOptions): never {
   const loggingOut = LOGOUT_ERR_CODES.includes(err.code);
   if (!opts.suppress?.test(err.code)) void dialogs.error(err);
   if (loggingOut) onLogoutError();
+  if (err.code === ERR.kioskSessionEnded) onKioskEnded();
   throw new ApiError(err, status);
 }

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { FAVICON_SIZES } from '@floorhand/contract/site-admin';
+import { FAVICON_SIZES } from '@floorhand/contract/constants';
 import { useSiteStore, type Brand } from './site-store.ts';
 
 // Where the brand's pictures are served (spec section 7: media/pic by org and media id; icons by site,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_THEME, mergeMantineTheme } from '@mantine/core';
-import { brandTheme, contrastRatio, readableShade, readableVariants } from './brand-theme.ts';
+import { brandTheme, readableVariants } from './brand-theme.ts';
+import { contrastRatio, readableShade } from './brand-colors.ts';
 
 const asHex = (color: string, theme: typeof DEFAULT_THEME) => {
   // A variable of a shade, or of the filled colour (the primary shade, 6).

@@ -9,27 +9,13 @@ import {
 } from '@mantine/core';
 import { MIN_TOUCH_TARGET_PX, UI_BREAKPOINTS } from '@floorhand/contract/constants';
 import type { Brand } from './site-store.ts';
+import { darkenedTo, DEFAULT_PRIMARY, readableShade, shadesOf as shadesOfHex } from './brand-colors.ts';
 
-function hexToRgb(hex: string): [number, number, number] | undefined {
-  const m = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(hex.trim());
-  if (!m?.[1]) return undefined;
-  const h = m[1].length === 3 ? [...m[1]].map((c) => c + c).join('') : m[1];
-  return [0, 2, 4].map((i) => parseInt(h.slice(i, i + 2), 16)) as [number, number, number];
-}
 
-const mix = (a: number, b: number, t: number) => Math.round(a + (b - a) * t);
-const toHex = (rgb: number[]) => `#${rgb.map((v) => v.toString(16).padStart(2, '0')).join('')}`;
+
 
 /** Ten shades around a brand colour (index 6 is the colour itself), as Mantine expects. */
-export function shadesOf(hex: string): MantineColorsTuple | undefined {
-  const rgb = hexToRgb(hex);
-  if (!rgb) return undefined;
-  const tints = [0.92, 0.8, 0.65, 0.5, 0.35, 0.18].map((t) => toHex(rgb.map((c) => mix(c, 255, t))));
-  const shades = [0.15, 0.3, 0.45].map((t) => toHex(rgb.map((c) => mix(c, 0, t))));
-  return [...tints, toHex(rgb), ...shades] as unknown as MantineColorsTuple;
-}
-
-const DEFAULT_PRIMARY = '#1f6f8b';
+export const shadesOf = (hex: string): MantineColorsTuple | undefined => shadesOfHex(hex) as MantineColorsTuple | undefined;
 
 /**
  * The brand's colours as Mantine colours: primary is the theme's primary colour ('brand'); the others
@@ -84,37 +70,6 @@ export const floorCssVariables: CSSVariablesResolver = () => ({
   dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)' },
 });
 
-/** WCAG relative luminance of a #rrggbb colour. */
-function luminanceOf(hex: string): number {
-  const rgb = hexToRgb(hex) ?? [0, 0, 0];
-  const [r, g, b] = rgb.map((v) => {
-    const c = v / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  }) as [number, number, number];
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
-
-/** The WCAG contrast ratio of two #rrggbb colours (1 to 21). */
-export function contrastRatio(a: string, b: string): number {
-  const [hi, lo] = [luminanceOf(a), luminanceOf(b)].sort((x, y) => y - x) as [number, number];
-  return (hi + 0.05) / (lo + 0.05);
-}
-
-/** The first shade from `from` to 9 that reads at `min`:1 against white, or undefined when none does. */
-export function readableShade(tuple: readonly string[], from: number, min: number): number | undefined {
-  for (let shade = from; shade <= 9; shade++) if (contrastRatio(tuple[shade] ?? '#000000', '#ffffff') >= min) return shade;
-  return undefined;
-}
-
-/** `hex` darkened towards black until it reads at `min`:1 against white. */
-export function darkenedTo(hex: string, min: number): string {
-  const rgb = hexToRgb(hex) ?? [0, 0, 0];
-  for (let t = 0.1; t < 1; t += 0.1) {
-    const darker = toHex(rgb.map((c) => mix(c, 0, t)));
-    if (contrastRatio(darker, '#ffffff') >= min) return darker;
-  }
-  return '#000000';
-}
 
 /**
  * Mantine's variant colours, made readable: white on filled green, yellow or a pale brand colour, and

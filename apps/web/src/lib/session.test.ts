@@ -9,7 +9,7 @@ const call = vi.hoisted(() =>
     return {};
   }),
 );
-vi.mock('./api.ts', () => ({ call, setLogoutHandler: () => undefined }));
+vi.mock('./api.ts', () => ({ call, setLogoutHandler: () => undefined, setKioskEndedHandler: () => undefined }));
 vi.mock('./socket.ts', () => ({ createRealtime: () => ({ on: () => undefined, connect: () => undefined, disconnect: () => undefined, subscribe: () => undefined }) }));
 
 const { startSession } = await import('./session.ts');

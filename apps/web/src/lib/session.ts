@@ -1,8 +1,10 @@
 import { isAdmin } from '@floorhand/contract/perms';
+import type { UserPerms } from '@floorhand/contract/perms';
 import { LOGGED_OUT_DIALOG_DELAY_MS } from '@floorhand/contract/constants';
 import type { Printer } from '@floorhand/contract/realtime';
 import { dialogs } from '../components/dialogs/dialog-store.ts';
 import { call, setLogoutHandler } from './api.ts';
+import { setKioskEndedHandler } from './api.ts';
 import { currentClaims, useAuthStore, type AuthUser } from './auth-store.ts';
 import { useMachineStore } from './machine-store.ts';
 import { usePendingRoute, useSessionStore } from './session-store.ts';
@@ -64,9 +66,13 @@ export async function startSession({ loadPrefs = true }: { loadPrefs?: boolean }
   const auth = useAuthStore.getState();
   const claims = currentClaims();
   if (!auth.user || !claims) return;
-  const gen = await call('capture/session/genSessionToken', { userId: auth.user.id, roles: claims.perms.roles });
+  // A worker's session on a kiosk (human token): their user and rights, not the kiosk account's.
+  const person = auth.humanToken ? kioskPerson : null;
+  const user = person?.user ?? auth.user;
+  const perms = person?.perms ?? claims.perms;
+  const gen = await call('capture/session/genSessionToken', { userId: user.id, roles: perms.roles });
   const sessionToken = gen.sessionToken ?? null;
-  useSessionStore.getState().set({ sessionToken, user: auth.user, org: auth.org, perms: claims.perms });
+  useSessionStore.getState().set({ sessionToken, user, org: auth.org, perms });
   if (!sessionToken) return;
   const [features, session] = await Promise.all([
     call('site/access/getVisibleFeatures', { sessionToken }),
@@ -104,8 +110,35 @@ export async function login(input: LoginInput): Promise<void> {
   realtime.subscribe('labelPrinter');
 }
 
+/** The worker whose badge the kiosk read (kiosk/start), while the human token lasts. */
+let kioskPerson: { user: AuthUser; perms: UserPerms } | null = null;
+
+/** The kiosk's session becomes the worker's ("opened by kiosk"); the human token came with kiosk/start's answer. */
+export async function openKioskSession(user: AuthUser, perms: UserPerms): Promise<void> {
+  kioskPerson = { user, perms };
+  await startSession();
+}
+
+/**
+ * Back to the kiosk account: the human token is revoked on the server ("done", the inactivity
+ * timeout) unless the server ended it already, then forgotten, and the kiosk's own session starts again.
+ */
+export async function closeKioskSession({ revoke = true }: { revoke?: boolean } = {}): Promise<void> {
+  if (revoke && useAuthStore.getState().humanToken) await call('kiosk/end', {}, { suppress: /.*/ }).catch(() => undefined);
+  kioskPerson = null;
+  useAuthStore.getState().setHumanToken(null);
+  await startSession().catch(() => undefined);
+}
+
+// A call refused because the human token has ended: the kiosk page again.
+setKioskEndedHandler(() => {
+  void closeKioskSession({ revoke: false }).then(() => navigateToRoot());
+});
+
 /** After a reload with a still valid token: timers, session and socket come back. */
 export async function resume(): Promise<void> {
+  // A worker's kiosk session does not outlive a reload (who it was is not kept): it is ended.
+  if (useAuthStore.getState().humanToken && !kioskPerson) await closeKioskSession();
   armTimers();
   await startSession();
   const siteId = useSiteStore.getState().siteId;
@@ -119,6 +152,9 @@ export async function resume(): Promise<void> {
  */
 export async function logout(opts: { navigate?: boolean } = {}): Promise<void> {
   const { authToken, org } = useAuthStore.getState();
+  // The request takes the human token with it before the stores are cleared below.
+  if (useAuthStore.getState().humanToken) void call('kiosk/end', {}, { suppress: /.*/ }).catch(() => undefined);
+  kioskPerson = null;
   timers.disarm();
   realtime.disconnect();
   useAuthStore.getState().clear();

@@ -12,7 +12,6 @@ import {
   type EventEnvelope,
   type Printer,
   type SendOpAnswer,
-  type SendOpName,
   type SendReply,
   type ServerEventName,
   type ServerEventPayload,
@@ -23,7 +22,7 @@ import type { Db } from '../../db/client.ts';
 import { authenticate, type AuthContext } from '../../lib/auth-context.ts';
 import type { TokenService } from '../../lib/tokens.ts';
 import type { AuthCache } from '../../lib/auth-cache.ts';
-import type { Realtime } from '../../lib/realtime.ts';
+import type { Realtime, SocketClient } from '../../lib/realtime.ts';
 
 /** The message by which one node tells the others to forget who tokens are (lib/auth-cache.ts). */
 const AUTH_CHANGED = 'floorhand:authChanged';
@@ -42,7 +41,8 @@ export function nextEventId(now = Date.now()): number {
 
 type SendHandler = (socket: FhSocket, data: unknown) => Promise<unknown>;
 /** One handler per declared send op (contract `sendOps`), answering that op's answer type. */
-type SendHandlers = { [O in SendOpName]: (socket: FhSocket, data: unknown) => Promise<SendOpAnswer<O>> };
+type CoreOp = 'ping' | 'subscribe';
+type SendHandlers = { [O in CoreOp]: (socket: FhSocket, data: unknown) => Promise<SendOpAnswer<O>> };
 
 /** An event as it goes out: its payload checked against the contract's schema, with a new event id. */
 export function envelope<E extends ServerEventName>(event: E, data: ServerEventPayload<E>): EventEnvelope<ServerEventPayload<E>> {
@@ -92,6 +92,8 @@ export async function attachRealtime(
     },
   };
   const ops = new Map<string, SendHandler>(Object.entries(handlers));
+  const clientOf = (socket: FhSocket): SocketClient => ({ id: socket.id, auth: socket.data.auth, join: async (room) => socket.join(room) });
+  const disconnectListeners: Array<(client: SocketClient) => void> = [];
 
   // One namespace per site id; the token's site must be the namespace's.
   const sites = io.of(/^\/[A-Za-z0-9_-]{1,40}$/);
@@ -110,6 +112,15 @@ export async function attachRealtime(
   });
   sites.on('connection', (socket: FhSocket) => {
     void socket.join([`org:${socket.data.auth.orgId}`, tokenRoom(socket.data.auth.claims.jti)]);
+    socket.on('disconnect', () => {
+      for (const listener of disconnectListeners) {
+        try {
+          listener(clientOf(socket));
+        } catch (e) {
+          deps.log.error(e, 'socket disconnect listener failed');
+        }
+      }
+    });
     socket.on('send', async (req, ack) => {
       // Nothing a client sends may end the process: every failure, the acknowledgement's included, is
       // logged here and goes no further.
@@ -137,7 +148,7 @@ export async function attachRealtime(
     }
   }
 
-  return {
+  const realtime: Realtime = {
     emit(siteId, event, data, room) {
       let env: EventEnvelope<ServerEventPayload<typeof event>>;
       try {
@@ -151,6 +162,16 @@ export async function attachRealtime(
       (target.emit as (ev: ServerEventName, payload: typeof env) => void)(event, env);
     },
     printersOf: (siteId) => printers.get(siteId) ?? [],
+    setPrinters(siteId, list) {
+      printers.set(siteId, list);
+      realtime.emit(siteId, 'attachedPrinters', { printers: list }, 'labelPrinter');
+    },
+    handle(op, handler) {
+      ops.set(op, (socket, data) => handler(clientOf(socket), data));
+    },
+    onDisconnect(listener) {
+      disconnectListeners.push(listener);
+    },
     disconnectToken(siteId, jti) {
       // Through the adapter: with Redis, the sockets of this token on every node.
       io.of(`/${siteId}`).in(tokenRoom(jti)).disconnectSockets(true);
@@ -160,4 +181,5 @@ export async function attachRealtime(
       await Promise.all(redisClients.map((c) => c.quit().catch(() => undefined)));
     },
   };
+  return realtime;
 }

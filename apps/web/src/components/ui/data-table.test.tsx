@@ -60,6 +60,14 @@ describe('DataTable', { timeout: 20_000 }, () => {
     expect(screen.getByText('No bin matches.')).toBeTruthy();
   });
 
+  it('gives a column the width it asks for, so stacked tables line up', () => {
+    renderTable({ columns: [{ ...columns[0]!, width: 120 }, { ...columns[1]!, width: '25%' }], tableProps: { layout: 'fixed' } });
+    const [code, qty] = screen.getAllByRole('columnheader');
+    expect(code?.style.width).toBe('calc(7.5rem * var(--mantine-scale))'); // 120 px, in Mantine's rem
+    expect(qty?.style.width).toBe('25%');
+    expect(screen.getByRole('table').style.getPropertyValue('--table-layout')).toBe('fixed');
+  });
+
   it('shows the empty state when there is no row', () => {
     renderTable({ rows: [], empty: 'No bins yet.' });
     expect(screen.getByText('No bins yet.')).toBeTruthy();

@@ -25,6 +25,8 @@ export interface DataColumn<T> {
   /** Text the filter searches (default: the sort value). */
   filterValue?(row: T): string | null | undefined;
   align?: 'left' | 'right';
+  /** The column's width on a table (e.g. 120, '25%'); with `tableProps.layout: 'fixed'`, tables stacked under each other line up. */
+  width?: number | string;
   /** On a card: the title line, a labelled line (default) or left out. */
   card?: 'title' | 'line' | 'hidden';
   /** Props of the table cell (e.g. `{ fw: 600 }`, a style). */
@@ -249,7 +251,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
         <Table.Thead>
           <Table.Tr>
             {columns.map((c) => (
-              <Table.Th key={c.id} ta={c.align} aria-sort={sort?.column === c.id ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}>
+              <Table.Th key={c.id} ta={c.align} w={c.width} aria-sort={sort?.column === c.id ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}>
                 {c.headerHidden ? <VisuallyHidden>{c.header}</VisuallyHidden> : c.sortValue ? <SortHeader column={c as DataColumn<unknown>} sort={sort} onSort={() => toggleSort(c.id)} /> : c.header}
               </Table.Th>
             ))}

@@ -261,7 +261,7 @@ export function AccountEditor({ account, onClose }: AccountEditorProps) {
         {account?.badgeCode && (
           <>
             <Divider label={t('Staff label')} labelPosition="left" />
-            <StaffLabel badgeCode={account.badgeCode} name={fullName(account) || account.userName} org={org?.name ?? ''} />
+            <StaffLabel accountId={account.id} badgeCode={account.badgeCode} name={fullName(account) || account.userName} org={org?.name ?? ''} />
           </>
         )}
       </Stack>

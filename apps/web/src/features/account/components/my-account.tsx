@@ -108,6 +108,7 @@ export function MyAccount() {
       <Card withBorder>
         <Stack>
           <Title order={3}>{fullName(account) || account.userName}</Title>
+          {/* Key/value lines of one account, not a list: a vertical table, not the shared DataTable. */}
           <Table data-testid="my-account" variant="vertical" layout="fixed" withRowBorders={false}>
             <Table.Tbody>
               <Table.Tr>
@@ -139,7 +140,7 @@ export function MyAccount() {
         <Stack>
           <Title order={4}>{t('Staff label')}</Title>
           {account.badgeCode ? (
-            <StaffLabel badgeCode={account.badgeCode} name={fullName(account) || account.userName} org={org?.name ?? ''} />
+            <StaffLabel accountId={account.id} badgeCode={account.badgeCode} name={fullName(account) || account.userName} org={org?.name ?? ''} />
           ) : (
             <Text c="dimmed">{t('You have no badge code yet. An administrator gives you one.')}</Text>
           )}

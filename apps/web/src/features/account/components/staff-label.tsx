@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { IconPrinter } from '@tabler/icons-react';
+import { PrintLabelButton } from '../../../components/labels/print-label-button.tsx';
 
 /** The staff label: 2.25 x 1.25 inch, a common size for badge labels on desktop label printers. */
 export const STAFF_LABEL = { widthIn: 2.25, heightIn: 1.25 } as const;
@@ -49,13 +50,15 @@ function printLabel(svg: string, name: string, org: string): void {
 }
 
 export interface StaffLabelProps {
+  /** With it, the badge also prints on the label printer (the staff label template). */
+  accountId?: string;
   badgeCode: string;
   name: string;
   org: string;
 }
 
 /** A printable preview of the staff label: name, organisation and the badge code as Code 128. */
-export function StaffLabel({ badgeCode, name, org }: StaffLabelProps) {
+export function StaffLabel({ accountId, badgeCode, name, org }: StaffLabelProps) {
   const { t } = useTranslation();
   const { svg, error } = useBadgeSvg(badgeCode);
   return (
@@ -86,6 +89,7 @@ export function StaffLabel({ badgeCode, name, org }: StaffLabelProps) {
         <Button variant="default" leftSection={<IconPrinter size={20} />} disabled={!svg} onClick={() => svg && printLabel(svg, name, org)}>
           {t('Print label')}
         </Button>
+        {accountId && <PrintLabelButton kind="staff" source={{ accountIds: [accountId] }} label={t('Print on label printer')} testId="print-staff-label" />}
       </Group>
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { FAVICON_SIZES } from '@floorhand/contract/site-admin';
+import { FAVICON_SIZES } from '@floorhand/contract/constants';
 import { MEDIA_MAX_BYTES } from '@floorhand/contract/api';
 import { SCREEN_SAVER_LOGO } from '@floorhand/contract/constants';
 import { call } from '../../../lib/api.ts';

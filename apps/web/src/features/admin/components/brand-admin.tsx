@@ -3,7 +3,8 @@ import { Alert, Box, Button, Card, ColorInput, FileButton, Group, Image, SimpleG
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { IconPhotoUp } from '@tabler/icons-react';
-import { BRAND_COLORS, BRAND_DEFAULTS, brandSchema, FAVICON_SIZES, type BrandColor, type BrandData } from '@floorhand/contract/site-admin';
+import { FAVICON_SIZES } from '@floorhand/contract/constants';
+import { BRAND_COLORS, BRAND_DEFAULTS, brandSchema, type BrandColor, type BrandData } from '@floorhand/contract/site-admin';
 import { SaveBar } from '../../../components/ui/save-bar.tsx';
 import { adminKeys } from '../../../lib/call-mutation.ts';
 import { useSaveBrand } from '../api/save-brand.ts';

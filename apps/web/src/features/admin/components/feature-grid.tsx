@@ -110,6 +110,7 @@ function GridEditor({ grid }: { grid: Grid }) {
         </Group>
       </Group>
       <ScrollArea type="auto" offsetScrollbars>
+        {/* A role × feature matrix, not a list: a plain table on purpose, not the shared DataTable (no rows to sort, filter or turn into cards). */}
         <Table withTableBorder withColumnBorders verticalSpacing={4} horizontalSpacing={6} data-testid="feature-grid" style={{ width: 'max-content' }}>
           <Table.Thead>
             <Table.Tr>

@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { ActionIcon, Badge, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { IconDots, IconEdit, IconPackages, IconArchive } from '@tabler/icons-react';
+import { IconDots, IconEdit, IconPackages, IconArchive, IconPrinter } from '@tabler/icons-react';
+import { printOrDownload } from '../../../lib/label-printing.ts';
 import type { Location } from '@floorhand/contract/locations';
 import { DataTable, type DataColumn, type RowAction } from '../../../components/ui/data-table.tsx';
 
@@ -33,6 +34,9 @@ function Actions({ l, canEdit, onStock, onEdit, onDeactivate }: { l: Location } 
       <Menu.Dropdown onClick={(e) => e.stopPropagation()}>
         <Menu.Item leftSection={<IconPackages size={18} />} onClick={() => onStock(l)}>
           {t('Show stock')}
+        </Menu.Item>
+        <Menu.Item leftSection={<IconPrinter size={18} />} onClick={() => void printOrDownload({ kind: 'loc', source: { locationIds: [l._id] } }).catch(() => undefined)} data-testid="location-print-label">
+          {t('Print label')}
         </Menu.Item>
         {canEdit && (
           <Menu.Item leftSection={<IconEdit size={18} />} onClick={() => onEdit(l)} data-testid="location-edit">

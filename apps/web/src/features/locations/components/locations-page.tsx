@@ -7,6 +7,7 @@ import { IconPlus, IconSearch } from '@tabler/icons-react';
 import type { Location } from '@floorhand/contract/locations';
 import { dialogs } from '../../../components/dialogs/dialog-store.ts';
 import { CsvTransfer } from '../../../components/ui/csv-transfer.tsx';
+import { PrintRangeButton } from '../../../components/labels/print-range-button.tsx';
 import { useStockChangedRefresh, useWarehouses } from '../../../lib/inventory-api.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
 import { useScans } from '../../../lib/scanning/use-scans.ts';
@@ -116,6 +117,7 @@ export function LocationsPage() {
           </Button>
         )}
         <CsvTransfer entity="locations" warehouse={prefs.filterWarehouse} />
+        {prefs.filterWarehouse && <PrintRangeButton warehouse={prefs.filterWarehouse} />}
       </Group>
 
       {list.isPending && <Loader />}

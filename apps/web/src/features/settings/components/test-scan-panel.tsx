@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
-import { Button, Group, Stack, Table, Text } from '@mantine/core';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { IconBarcode } from '@tabler/icons-react';
 import { WEDGE_KEY_GAP_MS } from '@floorhand/contract/constants';
 import type { Scan, ScanSource } from '../../../lib/scanning/scan-bus.ts';
+import { DataTable, type DataColumn } from '../../../components/ui/data-table.tsx';
 import { ScanInput } from '../../../components/scanning/scan-input.tsx';
 import { openScanner, useScannerStore, type BarcodeSettings } from '../../../lib/scanning/scanner-store.ts';
 import { useScans } from '../../../lib/scanning/use-scans.ts';
@@ -12,6 +13,18 @@ type Row = Scan & { id: number; ms: number | null };
 const KEPT = 5;
 
 const SOURCE_LABEL: Record<ScanSource, string> = { camera: 'Camera', file: 'Image file', wedge: 'Scanner (keyboard)', input: 'Scan field' };
+
+/** What was read, and in which symbology. */
+const value = (row: Row) => (
+  <div style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+    <Text fw={600} size="sm" data-testid="test-scan-value">
+      {row.text}
+    </Text>
+    <Text size="xs" c="dimmed">
+      {row.format}
+    </Text>
+  </div>
+);
 
 export function formatMs(ms: number | null): string {
   if (ms === null) return '–';
@@ -49,6 +62,15 @@ export function TestScanPanel({ settings }: { settings: BarcodeSettings }) {
     { allowRepeats: true },
   );
 
+  const columns = useMemo<DataColumn<Row>[]>(
+    () => [
+      { id: 'value', header: t('Value'), cell: value, tdProps: { style: { overflowWrap: 'anywhere' } } },
+      { id: 'source', header: t('Source'), width: '32%', cell: (row) => t(SOURCE_LABEL[row.source]) },
+      { id: 'time', header: t('Time'), width: '25%', cell: (row) => formatMs(row.ms), tdProps: { style: { whiteSpace: 'nowrap' } } },
+    ],
+    [t],
+  );
+
   return (
     <Stack data-testid="test-scan-panel">
       <Group align="flex-end" wrap="wrap">
@@ -60,35 +82,29 @@ export function TestScanPanel({ settings }: { settings: BarcodeSettings }) {
       <Text size="sm" c="dimmed">
         {t('Scan anywhere on this page with a hand scanner, in the field or with the camera.')}
       </Text>
-      {rows.length === 0 ? (
-        <Text data-testid="test-scan-empty">{t('Nothing scanned yet.')}</Text>
-      ) : (
-        <Table striped withTableBorder data-testid="test-scan-results" style={{ tableLayout: 'fixed' }}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('Value')}</Table.Th>
-              <Table.Th w="32%">{t('Source')}</Table.Th>
-              <Table.Th w="25%">{t('Time')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((row) => (
-              <Table.Tr key={row.id} data-testid="test-scan-row" data-source={row.source}>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                  <Text fw={600} size="sm" data-testid="test-scan-value">
-                    {row.text}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {row.format}
-                  </Text>
-                </Table.Td>
-                <Table.Td>{t(SOURCE_LABEL[row.source])}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMs(row.ms)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
+      <DataTable
+        rows={rows}
+        columns={columns}
+        rowKey={(row) => String(row.id)}
+        rowAttrs={(row) => ({ 'data-testid': 'test-scan-row', 'data-source': row.source })}
+        empty={<Text data-testid="test-scan-empty">{t('Nothing scanned yet.')}</Text>}
+        testId="test-scan-results"
+        tableProps={{ striped: true, withTableBorder: true, highlightOnHover: false, verticalSpacing: 'xs', layout: 'fixed' }}
+        scroll={false}
+        renderCard={(row) => (
+          <>
+            <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+              {value(row)}
+              <Text size="sm" style={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
+                {formatMs(row.ms)}
+              </Text>
+            </Group>
+            <Text size="xs" c="dimmed">
+              {t(SOURCE_LABEL[row.source])}
+            </Text>
+          </>
+        )}
+      />
     </Stack>
   );
 }

@@ -1,24 +1,11 @@
-import { Button, Checkbox, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { Checkbox, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { IconPrinter } from '@tabler/icons-react';
+import { PrintLabelButton as LabelButton } from '../../../components/labels/print-label-button.tsx';
 import type { StockAdjustPrefs } from '../hooks/use-stock-adjust-prefs.ts';
 
-const NOT_YET = 'Label printing arrives with the Label Printers work area.';
-
-/**
- * The label of a stock record. Printing comes with the label printers work; until then the action is
- * shown disabled with the reason, so nobody wonders where it went.
- */
-export function PrintLabelButton({ stockId }: { stockId: string }) {
-  const { t } = useTranslation();
-  return (
-    <Tooltip label={t(NOT_YET)} events={{ hover: true, focus: true, touch: true }}>
-      {/* data-disabled rather than disabled: a disabled button gets no hover, so no tooltip. */}
-      <Button variant="default" leftSection={<IconPrinter size={18} />} data-disabled onClick={(e) => e.preventDefault()} aria-disabled data-testid="print-label" data-stock-id={stockId}>
-        {t('Print label')}
-      </Button>
-    </Tooltip>
-  );
+/** The label of a stock record: to this device's label printer, or a PNG download without one. */
+export function PrintLabelButton({ stockId, testId }: { stockId: string; testId?: string }) {
+  return <LabelButton kind="stock" source={{ stockIds: [stockId] }} data-stock-id={stockId} {...(testId ? { testId } : {})} />;
 }
 
 export interface PrintLabelPrefsProps {
@@ -38,7 +25,7 @@ export function PrintLabelPrefs({ prefs, onChange }: PrintLabelPrefsProps) {
         <Checkbox label={t('Split')} checked={prefs.printOnSplit} onChange={(e) => onChange({ printOnSplit: e.currentTarget.checked })} data-testid="print-on-split" />
       </Group>
       <Text size="sm" c="dimmed">
-        {t(NOT_YET)}
+        {t('Printed on this device’s label printer (Label Printers page); nothing prints when none is attached.')}
       </Text>
     </Stack>
   );

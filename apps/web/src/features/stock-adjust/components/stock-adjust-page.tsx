@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Divider, Grid, Loader, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Divider, Grid, Group, Loader, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
@@ -24,10 +24,11 @@ import { useScans } from '../../../lib/scanning/use-scans.ts';
 import { useAdjustStock, useMoveStock, useSplitStock } from '../api/change-stock.ts';
 import { useFindStock } from '../api/find-stock.ts';
 import { ADJUST_TYPES, useStockAdjustPrefs, type AdjustType } from '../hooks/use-stock-adjust-prefs.ts';
+import { printOrDownload } from '../../../lib/label-printing.ts';
 import { AdjustForm, type AdjustRequest } from './adjust-form.tsx';
 import { ChangeResult, type ChangeOutcome } from './change-result.tsx';
 import { MoveForm, type MoveRequest } from './move-form.tsx';
-import { PrintLabelPrefs } from './print-label.tsx';
+import { PrintLabelButton, PrintLabelPrefs } from './print-label.tsx';
 import { SplitForm, type SplitRequest } from './split-form.tsx';
 
 const MRU_KEY = 'stockAdjust';
@@ -128,6 +129,10 @@ export function StockAdjustPage() {
       const message = done(res);
       notifications.show({ color: 'green', message });
       setOutcome({ message, stock: res.stock, newStock: res.newStock });
+      // The print-label preferences: a label of the record the change made, or of the one it changed.
+      const auto = kind === 'adjust' ? prefs.printOnAdjust : kind === 'move' ? prefs.printOnMove : prefs.printOnSplit;
+      const labelled = res.newStock?.stockId ?? res.stock?.stockId;
+      if (auto && labelled) void printOrDownload({ kind: 'stock', source: { stockIds: [labelled] }, auto: true }).catch(() => undefined);
       return true;
     } catch (e) {
       // A dropped answer keeps the attempt: pressing the button again re-sends the same request.
@@ -302,6 +307,9 @@ export function StockAdjustPage() {
             <Stack gap="sm">
               <Paper withBorder p="sm">
                 <StockRecordSummary stock={stock} />
+                <Group mt="xs">
+                  <PrintLabelButton stockId={stock.stockId} testId="print-stock-label" />
+                </Group>
               </Paper>
               {!action && <Alert color="dark">{t('Your roles may look at stock records here but not change them.')}</Alert>}
               {narrow && actionPanel}

@@ -1,9 +1,10 @@
-import { ActionIcon, Button, Group, Paper, ScrollArea, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { useMemo } from 'react';
+import { ActionIcon, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
-import type { LookupRecord } from '@floorhand/contract/stock';
+import type { LookupGroup, LookupRecord } from '@floorhand/contract/stock';
+import { DataTable, type DataColumn, type RowAction } from '../../../components/ui/data-table.tsx';
 import { showQty } from '../../../lib/inventory-format.ts';
-import { useNarrow } from '../../../lib/use-narrow.ts';
 import type { ItemSection } from '../utils/lookup.ts';
 
 export interface LookupResultsProps {
@@ -38,104 +39,85 @@ function ItemHeader({ item }: { item: ItemSection }) {
   );
 }
 
-/** Desktop: one table per item, a heading row per location, a row per stock record. */
-function ItemTable({ item, onDetail, onAdjust }: { item: ItemSection } & Omit<LookupResultsProps, 'items'>) {
-  const { t } = useTranslation();
+/** The heading of a location group: where the records lie and how much is there. */
+function LocationHeading({ group }: { group: LookupGroup }) {
   return (
-    <ScrollArea type="auto">
-      <Table highlightOnHover verticalSpacing={6} miw={640}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('Stock id')}</Table.Th>
-            <Table.Th ta="right">{t('Quantity')}</Table.Th>
-            <Table.Th>{t('Condition')}</Table.Th>
-            <Table.Th>{t('Lot / serial')}</Table.Th>
-            <Table.Th>{t('Received')}</Table.Th>
-            <Table.Th />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {item.locations.map((g) => [
-            <Table.Tr key={`${g.locationId}-head`} bg="var(--mantine-color-gray-0)" data-testid="location-group">
-              <Table.Td colSpan={6}>
-                <Group gap="xs">
-                  <Text fw={600}>{`${g.warehouse} / ${g.location}`}</Text>
-                  <Text size="sm" c="dimmed">
-                    {showQty(g.quantity, g.uom)}
-                  </Text>
-                </Group>
-              </Table.Td>
-            </Table.Tr>,
-            ...g.records.map((r) => (
-              <Table.Tr key={r.stockId} data-testid="stock-row" data-stock-id={r.stockId} style={{ cursor: 'pointer', opacity: r.quantity === 0 ? 0.6 : 1 }} onClick={() => onDetail(r.stockId)}>
-                <Table.Td>
-                  {/* The row is clickable; the id is the keyboard's way in. */}
-                  <UnstyledButton ff="monospace" fw={600} aria-label={t('Details of {{stockId}}', { stockId: r.stockId })}>
-                    {r.stockId}
-                  </UnstyledButton>
-                </Table.Td>
-                <Table.Td ta="right" data-testid="stock-row-qty">
-                  {showQty(r.quantity)}
-                </Table.Td>
-                <Table.Td>{r.conditionCode ?? '—'}</Table.Td>
-                <Table.Td>{r.serial ? `S/N ${r.serial}` : (r.lot ?? '—')}</Table.Td>
-                <Table.Td>{r.receivedDate ?? '—'}</Table.Td>
-                <Table.Td ta="right">
-                  <Button
-                    size="xs"
-                    variant="light"
-                    leftSection={<IconAdjustmentsHorizontal size={16} />}
-                    onClick={(e) => {
-                      e.stopPropagation();
-                      onAdjust(r.stockId);
-                    }}
-                    data-testid="stock-row-adjust"
-                  >
-                    {t('Adjust')}
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            )),
-          ])}
-        </Table.Tbody>
-      </Table>
-    </ScrollArea>
+    <Group justify="space-between" gap="xs" wrap="nowrap" px={6} py={4} bg="var(--mantine-color-gray-0)" style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
+      <Text fw={600} size="sm">{`${group.warehouse} / ${group.location}`}</Text>
+      <Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>
+        {showQty(group.quantity, group.uom)}
+      </Text>
+    </Group>
   );
 }
 
-/** Handhelds: the same as cards; a record line opens its detail, the icon beside it Stock Adjust. */
-function ItemCards({ item, onDetail, onAdjust }: { item: ItemSection } & Omit<LookupResultsProps, 'items'>) {
+/**
+ * An item's stock records, one DataTable per location group under its heading: a table on desktops
+ * (fixed column widths, so the tables of one item line up) and cards on handhelds. A row opens the
+ * record's detail (its stock id is the keyboard's way in); Adjust opens Stock Adjust. No column
+ * sorting: the lookup's own sort (a filter preference) orders the groups and records.
+ */
+function ItemRecords({ item, onDetail, onAdjust }: { item: ItemSection } & Omit<LookupResultsProps, 'items'>) {
   const { t } = useTranslation();
+  const columns = useMemo<DataColumn<LookupRecord>[]>(
+    () => [
+      {
+        id: 'stockId',
+        header: t('Stock id'),
+        width: '22%',
+        cell: (r) => (
+          <UnstyledButton ff="monospace" fw={600} aria-label={t('Details of {{stockId}}', { stockId: r.stockId })}>
+            {r.stockId}
+          </UnstyledButton>
+        ),
+      },
+      { id: 'qty', header: t('Quantity'), width: '14%', align: 'right', cell: (r) => showQty(r.quantity), tdProps: { 'data-testid': 'stock-row-qty' } },
+      { id: 'condition', header: t('Condition'), width: '14%', cell: (r) => r.conditionCode ?? '—' },
+      { id: 'lotSerial', header: t('Lot / serial'), width: '18%', cell: (r) => (r.serial ? `S/N ${r.serial}` : (r.lot ?? '—')), tdProps: { style: { overflowWrap: 'anywhere' } } },
+      { id: 'received', header: t('Received'), width: '14%', cell: (r) => r.receivedDate ?? '—' },
+    ],
+    [t],
+  );
+  const actions = useMemo<RowAction<LookupRecord>[]>(
+    () => [{ id: 'adjust', label: () => t('Adjust'), icon: <IconAdjustmentsHorizontal size={16} />, onClick: (r) => onAdjust(r.stockId), testId: 'stock-row-adjust' }],
+    [t, onAdjust],
+  );
+  const card = (r: LookupRecord) => (
+    <Group gap={4} wrap="nowrap">
+      <UnstyledButton onClick={() => onDetail(r.stockId)} style={{ flex: 1, minWidth: 0, minHeight: 44 }} px={6} aria-label={t('Details of {{stockId}}', { stockId: r.stockId })}>
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Text ff="monospace" fw={600} size="sm">
+            {r.stockId}
+          </Text>
+          <Text fw={600} size="sm" data-testid="stock-row-qty">
+            {showQty(r.quantity)}
+          </Text>
+        </Group>
+        <Text size="xs" c="dimmed" truncate>
+          {details(r) || '—'}
+        </Text>
+      </UnstyledButton>
+      <ActionIcon size={44} variant="light" onClick={() => onAdjust(r.stockId)} aria-label={t('Adjust {{stockId}}', { stockId: r.stockId })} data-testid="stock-row-adjust">
+        <IconAdjustmentsHorizontal size={22} />
+      </ActionIcon>
+    </Group>
+  );
   return (
-    <Stack gap={6}>
+    <Stack gap="xs">
       {item.locations.map((g) => (
         <Stack key={g.locationId} gap={4} data-testid="location-group">
-          <Group justify="space-between" gap="xs" wrap="nowrap">
-            <Text fw={600} size="sm">{`${g.warehouse} / ${g.location}`}</Text>
-            <Text size="sm" c="dimmed">
-              {showQty(g.quantity, g.uom)}
-            </Text>
-          </Group>
-          {g.records.map((r) => (
-            <Group key={r.stockId} gap={4} wrap="nowrap" data-testid="stock-row" data-stock-id={r.stockId} style={{ opacity: r.quantity === 0 ? 0.6 : 1 }}>
-              <UnstyledButton onClick={() => onDetail(r.stockId)} style={{ flex: 1, minWidth: 0, minHeight: 44 }} px={6} aria-label={t('Details of {{stockId}}', { stockId: r.stockId })}>
-                <Group justify="space-between" wrap="nowrap" gap="xs">
-                  <Text ff="monospace" fw={600} size="sm">
-                    {r.stockId}
-                  </Text>
-                  <Text fw={600} size="sm" data-testid="stock-row-qty">
-                    {showQty(r.quantity)}
-                  </Text>
-                </Group>
-                <Text size="xs" c="dimmed" truncate>
-                  {details(r) || '—'}
-                </Text>
-              </UnstyledButton>
-              <ActionIcon size={44} variant="light" onClick={() => onAdjust(r.stockId)} aria-label={t('Adjust {{stockId}}', { stockId: r.stockId })} data-testid="stock-row-adjust">
-                <IconAdjustmentsHorizontal size={22} />
-              </ActionIcon>
-            </Group>
-          ))}
+          <LocationHeading group={g} />
+          <DataTable
+            rows={g.records}
+            columns={columns}
+            rowKey={(r) => r.stockId}
+            rowAttrs={(r) => ({ 'data-testid': 'stock-row', 'data-stock-id': r.stockId })}
+            rowStyle={(r) => (r.quantity === 0 ? { opacity: 0.6 } : undefined)}
+            onRowClick={(r) => onDetail(r.stockId)}
+            actions={actions}
+            renderCard={card}
+            tableProps={{ verticalSpacing: 6, miw: 640, layout: 'fixed' }}
+          />
         </Stack>
       ))}
     </Stack>
@@ -144,15 +126,13 @@ function ItemCards({ item, onDetail, onAdjust }: { item: ItemSection } & Omit<Lo
 
 /** A lookup's stock grouped by item and location. */
 export function LookupResults({ items, onDetail, onAdjust }: LookupResultsProps) {
-  const narrow = useNarrow();
-  const Records = narrow ? ItemCards : ItemTable;
   return (
     <Stack gap="sm" data-testid="lookup-results">
       {items.map((item) => (
         <Paper key={item.itemId} withBorder p="sm" data-testid="item-section" data-part={item.partNumber}>
           <Stack gap="xs">
             <ItemHeader item={item} />
-            <Records item={item} onDetail={onDetail} onAdjust={onAdjust} />
+            <ItemRecords item={item} onDetail={onDetail} onAdjust={onAdjust} />
           </Stack>
         </Paper>
       ))}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
 import { MovementHistory } from '../../../components/ui/movement-history.tsx';
 import { StockRecordSummary } from '../../../components/ui/stock-record-summary.tsx';
+import { PrintLabelButton } from '../../../components/labels/print-label-button.tsx';
 import { stockQuery } from '../../../lib/inventory-api.ts';
 import { useNarrow } from '../../../lib/use-narrow.ts';
 
@@ -29,6 +30,7 @@ export function StockDetailDrawer({ stockId, onClose, onAdjust }: StockDetailDra
             <Button leftSection={<IconAdjustmentsHorizontal size={18} />} onClick={() => onAdjust(q.data.stock!.stockId)} data-testid="detail-adjust">
               {t('Adjust, move or split')}
             </Button>
+            <PrintLabelButton kind="stock" source={{ stockIds: [q.data.stock.stockId] }} />
           </Group>
           <Divider label={t('Movements')} labelPosition="left" />
           <MovementHistory movements={q.data.movements ?? []} more={q.data.moreMovements} />

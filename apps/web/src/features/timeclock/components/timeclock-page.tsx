@@ -1,23 +1,200 @@
-import { useEffect, useState } from 'react';
-import { Center, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Alert, Badge, Button, Card, Center, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { IconCamera, IconCameraOff, IconLogin2, IconLogout2 } from '@tabler/icons-react';
+import type { CallArgs, CallResponse } from '@floorhand/contract/api';
+import type { Punch } from '@floorhand/contract/timeclock';
+import { ApiError } from '../../../lib/api.ts';
+import { BadgeEntry } from '../../../components/scanning/badge-entry.tsx';
+import { useScans } from '../../../lib/scanning/use-scans.ts';
+import { punchBadge, uploadClockPhoto } from '../api/punch.ts';
+import { useClockCamera } from '../hooks/use-clock-camera.ts';
+import { clockTime, dayTime, fromLocalInput, toLocalInput } from '../utils/format.ts';
 
-/** The time clock: the current time, large; badge punching comes with the time-clock issue. */
-export function TimeclockPage() {
-  const { t } = useTranslation();
+/** How long an answer stays on the clock before it is ready for the next worker. */
+const SHOW_MS = 8000;
+
+type PunchAnswer = CallResponse<'timeclock/punch'>;
+type Shown =
+  | { kind: 'idle' }
+  | { kind: 'busy' }
+  | { kind: 'answer'; answer: PunchAnswer }
+  | { kind: 'missed'; answer: PunchAnswer; args: CallArgs<'timeclock/punch'> }
+  | { kind: 'error'; message: string };
+
+/** The time, large; it alone renders every second (the page does not, so wedge keys are never held up). */
+function ClockFace() {
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
     const timer = setInterval(() => setNow(new Date()), 1000);
     return () => clearInterval(timer);
   }, []);
   return (
+    <>
+      <Title order={2} fz={{ base: 44, sm: 64 }} data-testid="clock" aria-live="off">
+        {now.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false })}
+      </Title>
+      <Text size="lg">{now.toLocaleDateString(undefined, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' })}</Text>
+    </>
+  );
+}
+
+function TodayPunches({ punches }: { punches: readonly Punch[] }) {
+  const { t } = useTranslation();
+  if (!punches.length) return null;
+  return (
+    <Group gap="xs" data-testid="clock-today" aria-label={t("Today's punches")}>
+      {punches.map((p) => (
+        <Badge key={p.id} size="lg" variant={p.status === 'pending' ? 'outline' : 'light'} color={p.kind === 'in' ? 'teal' : 'gray'}>
+          {p.kind === 'in' ? t('In') : t('Out')} {clockTime(p.at)}
+          {p.status === 'pending' ? ` (${t('pending')})` : ''}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
+
+function AnswerCard({ answer }: { answer: PunchAnswer }) {
+  const { t } = useTranslation();
+  const name = answer.worker ? `${answer.worker.firstName} ${answer.worker.initial}.` : '';
+  const isIn = !!answer.status?.in;
+  const since = answer.status?.since;
+  const headline =
+    answer.result === 'duplicate'
+      ? t('Already punched {{what}} at {{time}}', { what: isIn ? t('in') : t('out'), time: since ? clockTime(since) : '' })
+      : isIn
+        ? t('In at {{time}}', { time: since ? clockTime(since) : '' })
+        : t('Out at {{time}}', { time: since ? clockTime(since) : '' });
+  return (
+    <Card withBorder padding="lg" radius="md" data-testid="clock-answer" data-result={answer.result} data-in={String(isIn)}>
+      <Stack gap="xs">
+        <Group gap="sm" wrap="nowrap">
+          {isIn ? <IconLogin2 size={36} color="var(--mantine-color-teal-8)" aria-hidden /> : <IconLogout2 size={36} aria-hidden />}
+          <div>
+            <Text size="xl" fw={700}>
+              {name}
+            </Text>
+            <Text size="lg" data-testid="clock-headline">
+              {headline}
+            </Text>
+          </div>
+        </Group>
+        <TodayPunches punches={answer.today ?? []} />
+      </Stack>
+    </Card>
+  );
+}
+
+function MissedQuestion({ answer, onAnswer, onCancel }: { answer: PunchAnswer; onAnswer: (iso: string) => void; onCancel: () => void }) {
+  const { t } = useTranslation();
+  const inSince = answer.inSince ?? '';
+  const [value, setValue] = useState(() => toLocalInput(new Date(Date.parse(inSince) + 8 * 3_600_000 > Date.now() ? Date.now() : Date.parse(inSince) + 8 * 3_600_000)));
+  const iso = fromLocalInput(value);
+  const problem = !iso ? t('Enter the date and time you left') : Date.parse(iso) <= Date.parse(inSince) || Date.parse(iso) > Date.now() ? t('The time must be after you came in and not in the future') : null;
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (iso && !problem) onAnswer(iso);
+  };
+  return (
+    <Card withBorder padding="lg" radius="md" data-testid="clock-missed">
+      <form onSubmit={submit}>
+        <Stack gap="sm">
+          <Text size="xl" fw={700}>
+            {answer.worker ? `${answer.worker.firstName} ${answer.worker.initial}.` : ''}
+          </Text>
+          <Text size="lg" data-testid="clock-missed-question">
+            {t('In since {{time}} — when did you leave?', { time: dayTime(inSince) })}
+          </Text>
+          <TextInput type="datetime-local" label={t('I left at')} value={value} onChange={(e) => setValue(e.currentTarget.value)} error={problem} size="md" data-testid="clock-missed-time" />
+          <Text size="sm" c="dimmed">
+            {t('A supervisor confirms this time. Then you are punched in now.')}
+          </Text>
+          <Group>
+            <Button type="submit" size="md" disabled={!!problem} data-testid="clock-missed-submit">
+              {t('Send and punch in')}
+            </Button>
+            <Button variant="default" size="md" onClick={onCancel}>
+              {t('Cancel')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+/**
+ * The time clock: a worker scans a badge (anywhere on the page, wedge or camera) or types badge and
+ * PIN; the clock takes a still from the time-clock camera, punches, and shows their status and
+ * today's punches for a few seconds. No list of staff is ever shown. Scans that arrive while one is
+ * sent wait their turn: none is dropped.
+ */
+export function TimeclockPage() {
+  const { t } = useTranslation();
+  const [shown, setShown] = useState<Shown>({ kind: 'idle' });
+  const camera = useClockCamera();
+  const queue = useRef<Promise<void>>(Promise.resolve());
+  const clearTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => () => clearTimeout(clearTimer.current), []);
+
+  const showFor = (next: Shown) => {
+    clearTimeout(clearTimer.current);
+    setShown(next);
+    if (next.kind === 'answer' || next.kind === 'error') clearTimer.current = setTimeout(() => setShown({ kind: 'idle' }), SHOW_MS);
+  };
+
+  const send = async (args: CallArgs<'timeclock/punch'>) => {
+    setShown({ kind: 'busy' });
+    try {
+      const still = args.missedOutAt ? null : camera.still();
+      const photo = still ? await uploadClockPhoto(still).catch(() => undefined) : undefined;
+      const answer = await punchBadge({ ...args, clientTime: new Date().toISOString(), ...(photo?.mediaId ? { photoMediaId: photo.mediaId } : {}) });
+      if (answer.result === 'missedPunch') showFor({ kind: 'missed', answer, args });
+      else showFor({ kind: 'answer', answer });
+    } catch (e) {
+      showFor({ kind: 'error', message: e instanceof ApiError ? e.err.message : t('The clock could not reach the server. Try again.') });
+    }
+  };
+  const enqueue = (args: CallArgs<'timeclock/punch'>) => {
+    queue.current = queue.current.then(() => send(args));
+  };
+
+  useScans((scan) => enqueue({ badge: scan.text, entry: 'scan' }));
+
+
+  return (
     <Center mih="60vh">
-      <Stack align="center">
-        <Title order={2} size={56} data-testid="clock">
-          {now.toLocaleTimeString()}
-        </Title>
-        <Text size="lg">{now.toLocaleDateString(undefined, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' })}</Text>
-        <Text c="dimmed">{t('Scan your badge to punch in or out.')}</Text>
+      <Stack align="center" w="100%" maw={560} gap="md">
+        <ClockFace />
+
+        <div aria-live="polite" style={{ width: '100%' }}>
+          {shown.kind === 'idle' && (
+            <Text ta="center" size="lg" c="dimmed" data-testid="clock-prompt">
+              {t('Scan your badge to punch in or out.')}
+            </Text>
+          )}
+          {shown.kind === 'busy' && (
+            <Text ta="center" size="lg" data-testid="clock-busy">
+              {t('One moment…')}
+            </Text>
+          )}
+          {shown.kind === 'answer' && <AnswerCard answer={shown.answer} />}
+          {shown.kind === 'missed' && <MissedQuestion answer={shown.answer} onAnswer={(iso) => enqueue({ ...shown.args, missedOutAt: iso })} onCancel={() => showFor({ kind: 'idle' })} />}
+          {shown.kind === 'error' && (
+            <Alert color="red" variant="light" title={t('Not punched')} data-testid="clock-error">
+              {shown.message}
+            </Alert>
+          )}
+        </div>
+
+        <BadgeEntry testIdPrefix="clock" submitLabel={t('Punch')} onTyped={(badge, pin) => enqueue({ badge, entry: 'typed', pin })} />
+
+        <Group gap="xs" c="dimmed" data-testid="clock-camera-state">
+          {camera.state === 'on' ? <IconCamera size={18} aria-hidden /> : <IconCameraOff size={18} aria-hidden />}
+          <Text size="sm">{camera.state === 'on' ? t('Camera on: a photo is taken with each punch') : camera.state === 'failed' ? t('The time-clock camera is not available') : t('No time-clock camera set up')}</Text>
+        </Group>
+        <video ref={camera.video} muted playsInline autoPlay aria-hidden style={{ width: 96, height: 72, borderRadius: 4, background: '#000', display: camera.configured ? 'block' : 'none' }} data-testid="clock-video" />
       </Stack>
     </Center>
   );

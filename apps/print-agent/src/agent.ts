@@ -1,0 +1,267 @@
+import { io, type Socket } from 'socket.io-client';
+import { FINAL_JOB_STATES, printJobSchema, withCopies, type JobState, type PrintJob, type PrinterState } from '@floorhand/contract/labels';
+import type { ClientToServerEvents, SendReply, ServerToClientEvents } from '@floorhand/contract/realtime';
+import type { AgentConfig, PrinterConfig } from './config.ts';
+import { queryStatus, sendBytes } from './printer.ts';
+import { DurableQueue, type QueuedJob } from './queue.ts';
+import type { HostStatus } from './zebra-status.ts';
+
+// The print agent (docs/labels.md): dials out to the server's socket with a service account's API key,
+// says who it is and what its printers say to ~HS (agent/hello, agent/status), takes jobs (the
+// printJob event, and the pending jobs agent/hello answers), keeps them in a durable queue, prints
+// them one at a time with copies by ^PQ, holds a job while its printer is not ready and retries until
+// the job expires, and reports every state (agent/result) until the server has acknowledged it.
+
+export const AGENT_VERSION = '0.1.0';
+
+export interface AgentLog {
+  info(msg: string): void;
+  warn(msg: string): void;
+}
+
+export interface Agent {
+  start(): void;
+  /** Closes the socket and timers; the queue file stays as it is. */
+  stop(): Promise<void>;
+  readonly queue: DurableQueue;
+  /** The printers' states as last asked. */
+  states(): Map<string, HostStatus>;
+  /** Resolves when no job is waiting to be printed (tests). */
+  idle(): Promise<void>;
+  connected(): boolean;
+}
+
+type AgentSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+export function createAgent(config: AgentConfig, log: AgentLog = { info: () => undefined, warn: () => undefined }): Agent {
+  const queue = new DurableQueue(config.queueFile);
+  const printers = new Map<string, PrinterConfig>(config.printers.map((p) => [p.id, p]));
+  const states = new Map<string, HostStatus>();
+  let socket: AgentSocket | undefined;
+  let stopped = false;
+  let working = false;
+  let again = false;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let statusTimer: NodeJS.Timeout | undefined;
+  let lastPrintJobEventId = 0;
+  const idleWaiters: Array<() => void> = [];
+
+  function send<T>(op: 'agent/hello' | 'agent/status' | 'agent/result', data: unknown): Promise<T> {
+    return new Promise((resolve, reject) => {
+      if (!socket?.connected) return reject(new Error('not connected'));
+      socket.timeout(10_000).emit('send', { op, data, clientTime: new Date().toISOString() }, (err: Error | null, reply: SendReply) => {
+        if (err) return reject(err);
+        if (reply.err) return reject(new Error(reply.err.message));
+        resolve(reply.data as T);
+      });
+    });
+  }
+
+  const printerList = () => config.printers.map((p) => ({ id: p.id, name: p.name, state: states.get(p.id)?.state ?? 'unknown', ...(states.get(p.id)?.detail ? { detail: states.get(p.id)!.detail } : {}) }));
+
+  /** Records a printer's state; answers whether it changed. */
+  function note(printerId: string, s: HostStatus): boolean {
+    const before = states.get(printerId);
+    states.set(printerId, s);
+    return before?.state !== s.state || before?.detail !== s.detail;
+  }
+
+  /** A printer's state changed during a job: the server hears it at once. */
+  function noteAndTell(printerId: string, s: HostStatus): void {
+    if (note(printerId, s) && socket?.connected) void send('agent/status', { printers: printerList() }).catch(() => undefined);
+  }
+
+  async function refreshStates(): Promise<boolean> {
+    let changed = false;
+    await Promise.all(
+      config.printers.map(async (p) => {
+        if (note(p.id, await queryStatus(p))) changed = true;
+      }),
+    );
+    return changed;
+  }
+
+  async function report(entry: QueuedJob): Promise<void> {
+    if (entry.state === 'sending' || entry.reported === entry.state) return;
+    const state: JobState = entry.state;
+    try {
+      await send('agent/result', { jobId: entry.job.jobId, state, ...(entry.reason ? { reason: entry.reason.slice(0, 500) } : {}) });
+      queue.markReported(entry.job.jobId, state);
+    } catch (e) {
+      log.warn(`could not report ${entry.job.jobId} ${state}: ${(e as Error).message}`);
+    }
+  }
+
+  function accept(job: PrintJob): void {
+    const known = queue.get(job.jobId);
+    if (known) {
+      // The same job again (after a reconnect): never printed twice; its state is told again.
+      void report(known);
+      return;
+    }
+    const entry = queue.add(job);
+    log.info(`job ${job.jobId} queued for ${job.printer}`);
+    void report(entry);
+    kick();
+  }
+
+  function set(entry: QueuedJob, state: QueuedJob['state'], reason?: string): void {
+    if (entry.state === state && entry.reason === reason) return;
+    queue.set(entry.job.jobId, state, reason);
+    void report(entry);
+  }
+
+  async function printOne(entry: QueuedJob): Promise<'done' | 'held'> {
+    const { job } = entry;
+    const printer = printers.get(job.printer);
+    if (!printer) {
+      set(entry, 'failed', `this agent has no printer '${job.printer}'`);
+      return 'done';
+    }
+    if (Date.parse(job.expiresAt) <= Date.now()) {
+      set(entry, 'failed', `expired${entry.reason ? `: ${entry.reason}` : ''}`);
+      return 'done';
+    }
+    const before = await queryStatus(printer);
+    noteAndTell(printer.id, before);
+    if (before.state !== 'online') {
+      set(entry, 'held', `printer ${describe(before.state, before.detail)}`);
+      return 'held';
+    }
+    queue.set(job.jobId, 'sending');
+    try {
+      await sendBytes(printer, withCopies(job.zpl, job.copies));
+    } catch (e) {
+      // Nothing reached the printer when the connection failed before it opened; otherwise it may have.
+      const refused = /ECONNREFUSED|EHOSTUNREACH|ENETUNREACH|ETIMEDOUT|ENOTFOUND/.test(String((e as Error).message));
+      if (refused) {
+        set(entry, 'held', `printer unreachable: ${(e as Error).message}`);
+        return 'held';
+      }
+      set(entry, 'failed', `sending failed part way (${(e as Error).message}); the label may have printed`);
+      return 'done';
+    }
+    set(entry, 'sent');
+    const after = await queryStatus(printer);
+    noteAndTell(printer.id, after);
+    if (after.state === 'online' || after.state === 'unknown') set(entry, 'printed');
+    else set(entry, 'failed', `the printer took the job and then reported ${describe(after.state, after.detail)}; check the label`);
+    return 'done';
+  }
+
+  async function work(): Promise<void> {
+    if (working) {
+      again = true;
+      return;
+    }
+    working = true;
+    try {
+      do {
+        again = false;
+        let held = false;
+        const waiting = queue
+          .all()
+          .filter((j) => j.state === 'queued' || j.state === 'held')
+          .sort((a, b) => a.receivedAt.localeCompare(b.receivedAt));
+        // One job at a time per printer, in the order received; a held printer holds only its own jobs.
+        const heldPrinters = new Set<string>();
+        for (const entry of waiting) {
+          if (stopped) return;
+          if (heldPrinters.has(entry.job.printer)) continue;
+          const outcome = await printOne(entry);
+          if (outcome === 'held') {
+            held = true;
+            heldPrinters.add(entry.job.printer);
+          }
+        }
+        if (held && !stopped) {
+          clearTimeout(retryTimer);
+          retryTimer = setTimeout(kick, config.retryMs);
+        }
+      } while (again && !stopped);
+    } finally {
+      working = false;
+      queue.prune();
+      if (!queue.all().some((j) => j.state === 'queued')) for (const w of idleWaiters.splice(0)) w();
+    }
+  }
+
+  function kick(): void {
+    void work().catch((e: unknown) => log.warn(`printing failed: ${String(e)}`));
+  }
+
+  async function hello(): Promise<void> {
+    await refreshStates();
+    const answer = await send<{ pending: PrintJob[] }>('agent/hello', { agentId: config.agentId, name: config.name, version: AGENT_VERSION, printers: printerList() });
+    log.info(`connected as ${config.agentId}; ${answer.pending.length} pending job(s)`);
+    // States the server has not heard yet (a crash or a lost connection in between).
+    for (const entry of queue.all()) void report(entry);
+    for (const job of answer.pending) accept(job);
+    kick();
+  }
+
+  async function pollStates(): Promise<void> {
+    if (await refreshStates()) {
+      await send('agent/status', { printers: printerList() }).catch(() => undefined);
+      // A printer back online releases its held jobs.
+      kick();
+    }
+  }
+
+  return {
+    queue,
+    states: () => states,
+    connected: () => socket?.connected ?? false,
+    idle: () =>
+      new Promise<void>((resolve) => {
+        if (!working && !queue.all().some((j) => j.state === 'queued')) resolve();
+        else idleWaiters.push(resolve);
+      }),
+    start() {
+      // A job found 'sending' was interrupted after its bytes may have reached the printer.
+      for (const entry of queue.all()) {
+        if (entry.state === 'sending') queue.set(entry.job.jobId, 'failed', 'the agent stopped while sending; the label may have printed — reprint it if it is missing');
+      }
+      socket = io(`${config.server}/${config.siteId}`, {
+        transports: ['websocket'],
+        auth: { token: config.apiKey },
+        query: { client: `print-agent ${config.agentId}` },
+        reconnectionDelay: 1000,
+        reconnectionDelayMax: 32_000,
+      });
+      socket.on('connect', () => {
+        void hello().catch((e: unknown) => log.warn(`agent/hello failed: ${String(e)}`));
+      });
+      socket.on('connect_error', (e: Error & { data?: { message?: string } }) => log.warn(`cannot connect: ${e.data?.message ?? e.message}`));
+      socket.on('printJob', (e) => {
+        // Spec: an event whose id is not newer than the last one seen is dropped.
+        if (e.eventId <= lastPrintJobEventId) return;
+        lastPrintJobEventId = e.eventId;
+        const parsed = printJobSchema.safeParse(e.data);
+        if (parsed.success) accept(parsed.data);
+      });
+      statusTimer = setInterval(() => void pollStates().catch(() => undefined), config.statusIntervalMs);
+      kick();
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(retryTimer);
+      clearInterval(statusTimer);
+      socket?.disconnect();
+      while (working) await new Promise((r) => setTimeout(r, 10));
+    },
+  };
+}
+
+const STATE_WORDS = new Map<PrinterState, string>([
+  ['online', 'online'],
+  ['paused', 'paused'],
+  ['paperOut', 'out of paper'],
+  ['headOpen', 'head open'],
+  ['ribbonOut', 'out of ribbon'],
+  ['unreachable', 'unreachable'],
+  ['unknown', 'state unknown'],
+]);
+const describe = (state: PrinterState, detail?: string) => `${STATE_WORDS.get(state) ?? state}${detail && !detail.includes(STATE_WORDS.get(state) ?? '') ? ` (${detail})` : ''}`;
+
+export { FINAL_JOB_STATES };

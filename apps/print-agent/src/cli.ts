@@ -1,0 +1,20 @@
+import { parseArgs } from 'node:util';
+import { loadConfig } from './config.ts';
+import { createAgent } from './agent.ts';
+
+// `npx floorhand-print-agent --config agent.json` (docs/labels.md).
+
+const { values } = parseArgs({ options: { config: { type: 'string', short: 'c', default: 'print-agent.json' } } });
+const config = loadConfig(values.config ?? 'print-agent.json');
+const stamp = () => new Date().toISOString();
+const agent = createAgent(config, {
+  info: (m) => console.log(`${stamp()} ${m}`),
+  warn: (m) => console.warn(`${stamp()} ${m}`),
+});
+agent.start();
+console.log(`${stamp()} print agent ${config.agentId} for ${config.server}/${config.siteId}: ${config.printers.map((p) => p.id).join(', ')}`);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void agent.stop().then(() => process.exit(0));
+  });
+}

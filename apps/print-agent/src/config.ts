@@ -1,0 +1,75 @@
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+
+// The agent's configuration file (JSON; docs/labels.md has an example).
+
+export interface PrinterConfig {
+  /** Unique within the agent: letters, digits, dots, underscores, hyphens. */
+  id: string;
+  name: string;
+  /** A network ZPL printer: host and port (9100 by default). */
+  host?: string;
+  port?: number;
+  /** A local print queue in raw mode (`lp -d <queue> -o raw`), where present. */
+  queue?: string;
+}
+
+export interface AgentConfig {
+  /** The Floorhand server, e.g. https://floor.example.com */
+  server: string;
+  siteId: string;
+  /** The API key of a service account (or the name of an environment variable holding it: apiKeyEnv). */
+  apiKey: string;
+  agentId: string;
+  name: string;
+  /** The durable job queue (a JSON file); beside the config by default. */
+  queueFile: string;
+  /** How often a held job is tried again, and how often printer states are asked. */
+  retryMs: number;
+  statusIntervalMs: number;
+  printers: PrinterConfig[];
+}
+
+const ID = /^[A-Za-z0-9._-]{1,60}$/;
+
+export function parseConfig(raw: unknown, baseDir = process.cwd(), env: NodeJS.ProcessEnv = process.env): AgentConfig {
+  if (typeof raw !== 'object' || raw === null) throw new Error('The config must be a JSON object');
+  const c = raw as Record<string, unknown>;
+  const str = (name: string, fallback?: string): string => {
+    const v = c[name] ?? fallback;
+    if (typeof v !== 'string' || !v) throw new Error(`The config needs "${name}" (text)`);
+    return v;
+  };
+  const apiKey = typeof c.apiKeyEnv === 'string' ? (env[c.apiKeyEnv] ?? '') : str('apiKey');
+  if (!apiKey) throw new Error(`The environment variable ${String(c.apiKeyEnv)} holds no API key`);
+  const agentId = str('agentId');
+  if (!ID.test(agentId)) throw new Error('"agentId" must be 1 to 60 letters, digits, dots, underscores or hyphens');
+  if (!Array.isArray(c.printers) || !c.printers.length) throw new Error('The config needs "printers": a list of at least one printer');
+  const printers = c.printers.map((p: unknown, i): PrinterConfig => {
+    const q = (p ?? {}) as Record<string, unknown>;
+    if (typeof q.id !== 'string' || !ID.test(q.id)) throw new Error(`printers[${i}].id must be 1 to 60 letters, digits, dots, underscores or hyphens`);
+    if (typeof q.host !== 'string' && typeof q.queue !== 'string') throw new Error(`printers[${i}] needs "host" (a network printer) or "queue" (a local raw queue)`);
+    return {
+      id: q.id,
+      name: typeof q.name === 'string' ? q.name : q.id,
+      ...(typeof q.host === 'string' ? { host: q.host, port: typeof q.port === 'number' ? q.port : 9100 } : {}),
+      ...(typeof q.queue === 'string' ? { queue: q.queue } : {}),
+    };
+  });
+  return {
+    server: str('server').replace(/\/+$/, ''),
+    siteId: str('siteId'),
+    apiKey,
+    agentId,
+    name: str('name', agentId),
+    queueFile: resolve(baseDir, str('queueFile', `print-agent-${agentId}.queue.json`)),
+    retryMs: typeof c.retryMs === 'number' ? c.retryMs : 5000,
+    statusIntervalMs: typeof c.statusIntervalMs === 'number' ? c.statusIntervalMs : 15_000,
+    printers,
+  };
+}
+
+export function loadConfig(path: string): AgentConfig {
+  const full = resolve(path);
+  return parseConfig(JSON.parse(readFileSync(full, 'utf8')), dirname(full));
+}

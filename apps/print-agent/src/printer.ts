@@ -1,0 +1,71 @@
+import { connect } from 'node:net';
+import { spawn } from 'node:child_process';
+import type { HostStatus } from './zebra-status.ts';
+import { parseHostStatus } from './zebra-status.ts';
+import type { PrinterConfig } from './config.ts';
+
+// Talking to one printer: a network ZPL printer on TCP (9100), or a local raw queue through `lp -o raw`.
+
+const STATUS_TIMEOUT_MS = 3000;
+const SEND_TIMEOUT_MS = 15_000;
+
+/** Asks a network printer ~HS; unreachable when it does not connect or answer in time. */
+export function queryStatus(printer: PrinterConfig): Promise<HostStatus> {
+  if (!printer.host) return Promise.resolve(printer.queue ? { state: 'online', detail: `raw queue ${printer.queue}` } : { state: 'unknown' });
+  const host = printer.host;
+  return new Promise((resolve) => {
+    let answer = '';
+    let done = false;
+    const finish = (status: HostStatus) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(status);
+    };
+    const socket = connect({ host, port: printer.port ?? 9100 }, () => socket.write('~HS'));
+    const timer = setTimeout(() => finish({ state: 'unreachable', detail: answer ? 'no complete answer to ~HS' : `no answer from ${host}:${printer.port ?? 9100}` }), STATUS_TIMEOUT_MS);
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk: string) => {
+      answer += chunk;
+      if (answer.split('\x03').length > 3) finish(parseHostStatus(answer));
+    });
+    socket.on('error', (e) => finish({ state: 'unreachable', detail: e.message }));
+    socket.on('close', () => finish(answer ? parseHostStatus(answer) : { state: 'unreachable', detail: 'the printer closed the connection' }));
+  });
+}
+
+/** Sends the bytes of a job; resolves once the printer (or the queue) has taken them all. */
+export function sendBytes(printer: PrinterConfig, data: string): Promise<void> {
+  if (!printer.host && printer.queue) return sendToQueue(printer.queue, data);
+  if (!printer.host) return Promise.reject(new Error('the printer has neither host nor queue'));
+  const host = printer.host;
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host, port: printer.port ?? 9100 }, () => {
+      socket.end(Buffer.from(data, 'utf8'));
+    });
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(new Error('sending timed out'));
+    }, SEND_TIMEOUT_MS);
+    socket.on('error', (e) => {
+      clearTimeout(timer);
+      reject(e);
+    });
+    socket.on('close', (hadError) => {
+      clearTimeout(timer);
+      if (!hadError) resolve();
+    });
+  });
+}
+
+function sendToQueue(queue: string, data: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const lp = spawn('lp', ['-d', queue, '-o', 'raw'], { stdio: ['pipe', 'ignore', 'pipe'] });
+    let err = '';
+    lp.stderr.on('data', (c: Buffer) => (err += c.toString()));
+    lp.on('error', reject);
+    lp.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`lp failed (${code}): ${err.trim()}`))));
+    lp.stdin.end(data);
+  });
+}

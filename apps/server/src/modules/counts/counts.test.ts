@@ -1,0 +1,434 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import fc from 'fast-check';
+import { calls, type CallPath } from '@floorhand/contract/api';
+import { APP_ID } from '@floorhand/contract/constants';
+import { postRefusalSchema, type Sheet } from '@floorhand/contract/counts';
+import { EVERYONE as EVERYONE_ROLE } from '@floorhand/contract/roles';
+import { featureAccess } from '../../db/schema.ts';
+import { DEMO } from '../../seed/demo.ts';
+import { ACME_BASE, call, createAcme, createTestApp, type TestApp } from '../../test/harness.ts';
+import { acmeAdminToken, tokenFor } from '../../test/logins.ts';
+import { ledgerMismatches } from '../stock/ledger-check.ts';
+
+let t: TestApp;
+let admin: string;
+let clerk: string;
+let third: string;
+let acme: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await createAcme(t.db);
+  admin = await tokenFor(t.app, 'admin');
+  clerk = await tokenFor(t.app, 'clerk');
+  third = await tokenFor(t.app, 'tcadmin');
+  acme = await acmeAdminToken(t.app);
+});
+afterAll(() => t?.close());
+afterEach(async () => {
+  expect(await ledgerMismatches(t.db)).toEqual([]);
+});
+
+type Body = Record<string, unknown>;
+const key = () => randomUUID();
+const rows = async (q: SQL) => ((await t.db.execute(q)) as unknown as { rows: Array<Record<string, unknown>> }).rows;
+
+let n = 0;
+let PART = '';
+let SERIAL_PART = '';
+let LOT_PART = '';
+beforeAll(async () => {
+  const found = (await rows(sql`SELECT DISTINCT ON (tracking) tracking, part_number FROM items WHERE org_id = 'demo' AND active AND uom = 'EA' ORDER BY tracking, part_number`)) as Array<{
+    tracking: string;
+    part_number: string;
+  }>;
+  PART = found.find((r) => r.tracking === 'none')!.part_number;
+  SERIAL_PART = found.find((r) => r.tracking === 'serial')!.part_number;
+  LOT_PART = found.find((r) => r.tracking === 'lot')!.part_number;
+});
+
+/** Fresh locations of MAIN (P-<n>-1 … P-<n>-count) for one test. */
+async function places(count = 2): Promise<string[]> {
+  n += 1;
+  const codes = Array.from({ length: count }, (_, i) => `PI-${n}${Date.now() % 100000}-${i + 1}`);
+  for (const code of codes) {
+    const res = await call(t.app, 'location/save', { record: { warehouse: 'MAIN', code, description: 'Count test', type: 'bin' } }, admin);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  }
+  return codes;
+}
+
+async function receive(location: string, quantity: number | string, extra: Body = {}): Promise<string> {
+  const res = await call(t.app, 'stock/receive', { idempotencyKey: key(), record: { partNumber: PART, warehouse: 'MAIN', location, quantity, ...extra } }, admin);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.stock!.stockId;
+}
+
+const qtyOf = async (stockId: string) => Number((await rows(sql`SELECT quantity::text AS q FROM stock_records WHERE stock_id = ${stockId}`))[0]?.q);
+
+async function sheetFor(locations: string[], extra: Body = {}, token = admin): Promise<Sheet> {
+  const res = await call(t.app, 'counts/sheet/create', { warehouse: 'MAIN', locations, ...extra }, token);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.sheet!;
+}
+
+const count = (sheet: Sheet, location: string, body: Body, token = clerk) => call(t.app, 'counts/record', { idempotencyKey: key(), sheetId: sheet._id, location, ...body }, token);
+const submit = (sheet: Sheet, token = clerk) => call(t.app, 'counts/sheet/submit', { sheetId: sheet._id }, token);
+const review = (sheet: Sheet, extra: Body = {}, token = admin) => call(t.app, 'counts/review', { sheetId: sheet._id, limit: 1000, ...extra }, token);
+const post = (sheet: Sheet, idempotencyKey = key(), token = admin) => call(t.app, 'counts/post', { idempotencyKey, sheetId: sheet._id }, token);
+const adjust = (stockId: string, qty: number) => call(t.app, 'stock/adjust', { idempotencyKey: key(), stockId, deltaType: 'delta', qty, reason: 'Found' }, admin);
+
+describe('count sheets', () => {
+  it('goes open → counting → review → posted, and refuses the wrong transitions', async () => {
+    const locs = await places(1);
+    const sheet = await sheetFor(locs, { description: 'Aisle test' });
+    expect(sheet).toMatchObject({ state: 'open', warehouse: 'MAIN', blind: true, locationCount: 1, lineCount: 0, description: 'Aisle test' });
+    expect(sheet.code).toMatch(/^CS\d{6}$/);
+    expect((await submit(sheet)).status).toBe(409);
+    const started = await call(t.app, 'counts/sheet/start', { sheetId: sheet._id }, clerk);
+    expect(started.body.sheet?.state).toBe('counting');
+    expect((await call(t.app, 'counts/sheet/start', { sheetId: sheet._id }, clerk)).status).toBe(409);
+    expect((await submit(sheet)).body.sheet?.state).toBe('review');
+    const posted = await post(sheet);
+    expect(posted.status, JSON.stringify(posted.body)).toBe(200);
+    expect(posted.body.sheet?.state).toBe('posted');
+    expect((await call(t.app, 'counts/sheet/cancel', { sheetId: sheet._id }, admin)).status).toBe(409);
+  });
+
+  it('takes a range of locations, lists by the preference filters, and cancels', async () => {
+    const locs = await places(3);
+    const sheet = await sheetFor([], { locations: undefined, fromLocation: locs[0], toLocation: locs[1], assignees: ['clerk'] });
+    expect(sheet.locationCount).toBe(2);
+    expect(sheet.assignees).toEqual(['clerk']);
+    const mine = await call(t.app, 'counts/sheet/list', { filterSheetSelf: true, filterSheetOpen: true, warehouse: 'MAIN', fromDate: new Date().toISOString().slice(0, 10) }, clerk);
+    expect(mine.body.sheets?.map((s) => s.code)).toContain(sheet.code);
+    const theirs = await call(t.app, 'counts/sheet/list', { filterSheetSelf: true }, admin);
+    expect(theirs.body.sheets?.map((s) => s.code)).not.toContain(sheet.code);
+    expect((await call(t.app, 'counts/sheet/list', { sheet: sheet.code }, clerk)).body.sheets?.map((s) => s.code)).toEqual([sheet.code]);
+    expect((await call(t.app, 'counts/sheet/list', { fromDate: '2999-01-01' }, clerk)).body.sheets).toEqual([]);
+    // Only the assignee counts on an assigned sheet.
+    const other = await count(sheet, locs[0]!, { stockId: 'NOPE', partNumber: PART, qty: 1 }, third);
+    expect(other.status).toBe(403);
+    expect((await call(t.app, 'counts/sheet/cancel', { sheetId: sheet._id }, admin)).body.sheet?.state).toBe('cancelled');
+    expect((await call(t.app, 'counts/sheet/list', { filterSheetOpen: true, sheet: sheet.code }, clerk)).body.sheets).toEqual([]);
+  });
+
+  it('reports every unknown location and account at once', async () => {
+    const res = await call(t.app, 'counts/sheet/create', { warehouse: 'MAIN', locations: ['NOPE-1', 'NOPE-2'] }, admin);
+    expect(res.status).toBe(400);
+    expect(res.body.err?.message).toContain("'NOPE-1', 'NOPE-2'");
+    const who = await call(t.app, 'counts/sheet/create', { warehouse: 'MAIN', assignees: ['ghost', 'nobody'] }, admin);
+    expect(who.body.err?.message).toContain("'ghost', 'nobody'");
+    expect((await call(t.app, 'counts/sheet/create', { warehouse: 'NOWHERE' }, admin)).status).toBe(400);
+  });
+});
+
+describe('counting', () => {
+  it('never gives a blind counter the expected quantity, in any answer', async () => {
+    const locs = await places(1);
+    const stockId = await receive(locs[0]!, 9173);
+    const sheet = await sheetFor(locs);
+    const answers: unknown[] = [];
+    answers.push((await call(t.app, 'counts/scanLocation', { sheetId: sheet._id, location: locs[0] }, clerk)).body);
+    answers.push((await count(sheet, locs[0]!, { stockId, qty: 30 })).body);
+    answers.push((await call(t.app, 'counts/sheet/get', { sheetId: sheet._id, location: locs[0] }, clerk)).body);
+    answers.push((await call(t.app, 'counts/sheet/list', { sheet: sheet.code }, clerk)).body);
+    answers.push((await call(t.app, 'counts/export', { sheetId: sheet._id }, clerk)).body);
+    // Review (the only answer with system quantities) is refused while counting.
+    const early = await review(sheet);
+    expect(early.status).toBe(409);
+    answers.push(early.body);
+    for (const a of answers) {
+      const text = JSON.stringify(a);
+      expect(text).not.toMatch(/(^|[^0-9])9173([^0-9]|$)/);
+      expect(text).not.toContain('expected');
+      expect(text).not.toContain('systemQty');
+    }
+    // The same sheet not blind shows it.
+    const open = await sheetFor(locs, { blind: false });
+    const seen = await count(open, locs[0]!, { stockId, qty: 30 });
+    expect(seen.body.line?.expected).toBe(9173);
+    await call(t.app, 'counts/sheet/cancel', { sheetId: open._id }, admin);
+    await call(t.app, 'counts/sheet/cancel', { sheetId: sheet._id }, admin);
+  });
+
+  it('records found stock, counts a serial scanned twice once, and refuses or flags a serial above 1', async () => {
+    const locs = await places(2);
+    const sheet = await sheetFor(locs);
+    const found = await count(sheet, locs[0]!, { stockId: `FOUND-${Date.now()}`, partNumber: PART, qty: 4 });
+    expect(found.status, JSON.stringify(found.body)).toBe(200);
+    expect(found.body.line).toMatchObject({ found: true, myCount: 4, partNumber: PART });
+    expect((await count(sheet, locs[0]!, { stockId: 'UNKNOWN-LABEL', qty: 1 })).body.err?.message).toContain('give its part number');
+    expect((await count(sheet, locs[0]!, { partNumber: LOT_PART, qty: 1 })).body.err?.message).toContain("'Lot' must be provided");
+
+    const serial = `SN-${Date.now()}`;
+    const first = await count(sheet, locs[1]!, { partNumber: SERIAL_PART, serial });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.line?.myCount).toBe(1);
+    const again = await count(sheet, locs[1]!, { partNumber: SERIAL_PART, serial });
+    expect(again.body.duplicate).toBe(true);
+    const lines = (await call(t.app, 'counts/sheet/get', { sheetId: sheet._id, location: locs[1] }, clerk)).body.lines!;
+    expect(lines).toHaveLength(1);
+
+    const two = await count(sheet, locs[1]!, { partNumber: SERIAL_PART, serial, qty: 2 });
+    expect(two.status).toBe(400);
+    expect(two.body.err?.message).toBe('A serial-tracked count cannot be above 1');
+    const flagged = await count(sheet, locs[1]!, { partNumber: SERIAL_PART, serial, qty: 2, allowSwsgt1: true });
+    expect(flagged.status).toBe(200);
+    expect((await submit(sheet)).status).toBe(200);
+    const r = await review(sheet);
+    expect(r.body.lines?.find((l) => l.serial === serial)?.flags).toContain('serialOver1');
+    // The flagged line blocks the post until it is excluded.
+    const refused = await post(sheet);
+    expect(refused.status).toBe(400);
+    const line = r.body.lines!.find((l) => l.serial === serial)!;
+    await call(t.app, 'counts/decide', { sheetId: sheet._id, decision: 'exclude', lineIds: [line.lineId] }, admin);
+    const posted = await post(sheet);
+    expect(posted.status, JSON.stringify(posted.body)).toBe(200);
+    expect(posted.body.created).toBe(1);
+    const made = await rows(sql`SELECT sr.quantity::text AS q, m.type, m.reason FROM stock_records sr JOIN movements m ON m.stock_record_id = sr.id WHERE sr.stock_id = ${found.body.line!.stockId}`);
+    expect(made).toEqual([{ q: '4.0000', type: 'count', reason: 'physical count' }]);
+  });
+
+  it('merges several counters without loss and flags a disagreement for recount', async () => {
+    const locs = await places(2);
+    const a = await receive(locs[0]!, 10);
+    const b = await receive(locs[1]!, 5);
+    const c = await receive(locs[1]!, 7);
+    const sheet = await sheetFor(locs);
+    await Promise.all([count(sheet, locs[0]!, { stockId: a, qty: 10 }, clerk), count(sheet, locs[1]!, { stockId: b, qty: 5 }, admin), count(sheet, locs[1]!, { stockId: c, qty: 6 }, third)]);
+    // Two counters disagree on c.
+    await count(sheet, locs[1]!, { stockId: c, qty: 7 }, clerk);
+    expect((await submit(sheet)).status).toBe(200);
+    const r = await review(sheet);
+    expect(r.body.summary).toMatchObject({ lines: 3, recount: 1 });
+    const lineC = r.body.lines!.find((l) => l.stockId === c)!;
+    expect(lineC).toMatchObject({ status: 'recount', flags: ['disputed'] });
+    const entries = await rows(sql`SELECT count(*)::int AS n FROM count_entries e JOIN count_lines l ON l.id = e.line_id WHERE l.sheet_id = ${sheet._id}`);
+    expect(entries[0]!.n).toBe(4);
+    // The last counter may not recount; another does, blind.
+    expect((await count(sheet, locs[1]!, { stockId: c, qty: 7 }, clerk)).status).toBe(403);
+    const recount = await count(sheet, locs[1]!, { stockId: c, qty: 7 }, third);
+    expect(recount.status, JSON.stringify(recount.body)).toBe(200);
+    expect(JSON.stringify(recount.body)).not.toContain('expected');
+    const after = await review(sheet);
+    expect(after.body.lines!.find((l) => l.stockId === c)).toMatchObject({ status: 'counted', counted: 7, round: 2 });
+    expect((await post(sheet)).status).toBe(200);
+    expect([await qtyOf(a), await qtyOf(b), await qtyOf(c)]).toEqual([10, 5, 7]);
+  });
+
+  it('counts expected stock of a scanned location that nobody found as 0', async () => {
+    const locs = await places(2);
+    const seen = await receive(locs[0]!, 3);
+    const missing = await receive(locs[0]!, 2);
+    const unvisited = await receive(locs[1]!, 9);
+    const sheet = await sheetFor(locs);
+    await count(sheet, locs[0]!, { stockId: seen, qty: 3 });
+    await submit(sheet);
+    const r = await review(sheet);
+    expect(r.body.summary).toMatchObject({ lines: 2, uncountedLocations: 1 });
+    expect(r.body.lines!.find((l) => l.stockId === missing)).toMatchObject({ notFound: true, systemQty: 2, counted: 0, variance: -2, variancePct: -100 });
+    expect((await post(sheet)).status).toBe(200);
+    expect([await qtyOf(seen), await qtyOf(missing), await qtyOf(unvisited)]).toEqual([3, 0, 9]);
+  });
+
+  it('moves stock counted in another location of the warehouse to where it was found', async () => {
+    const locs = await places(2);
+    const s = await receive(locs[0]!, 6);
+    const sheet = await sheetFor([locs[1]!]);
+    const res = await count(sheet, locs[1]!, { stockId: s, qty: 6 });
+    expect(res.body.line?.found).toBe(true);
+    await submit(sheet);
+    expect((await post(sheet)).status).toBe(200);
+    const [row] = await rows(sql`SELECT l.code, sr.quantity::text AS q FROM stock_records sr JOIN locations l ON l.id = sr.location_id WHERE sr.stock_id = ${s}`);
+    expect(row).toEqual({ code: locs[1], q: '6.0000' });
+  });
+});
+
+describe('posting', () => {
+  it('books counted minus the system quantity at the scan, so movements after the scan carry through', async () => {
+    const locs = await places(1);
+    const s = await receive(locs[0]!, 10);
+    const sheet = await sheetFor(locs);
+    await count(sheet, locs[0]!, { stockId: s, qty: 8 });
+    // 3 are picked after the scan: the count (8 of the 10 then) says 2 are missing; 10 - 3 - 2 = 5.
+    expect((await adjust(s, -3)).status).toBe(200);
+    await submit(sheet);
+    const r = await review(sheet);
+    expect(r.body.lines![0]).toMatchObject({ systemQty: 10, counted: 8, variance: -2, variancePct: -20, movedSince: true });
+    expect(r.body.summary?.movedSince).toBe(1);
+    const posted = await post(sheet);
+    expect(posted.status, JSON.stringify(posted.body)).toBe(200);
+    expect(await qtyOf(s)).toBe(5);
+    const [m] = await rows(sql`SELECT m.type, m.qty_delta::text AS d, m.reason FROM movements m JOIN stock_records sr ON sr.id = m.stock_record_id WHERE sr.stock_id = ${s} ORDER BY m.id DESC LIMIT 1`);
+    expect(m).toEqual({ type: 'count', d: '-2.0000', reason: 'physical count' });
+  });
+
+  it('posts once: a retry answers the same, another key is refused, nothing is booked twice', async () => {
+    const locs = await places(1);
+    const s = await receive(locs[0]!, 4);
+    const sheet = await sheetFor(locs);
+    await count(sheet, locs[0]!, { stockId: s, qty: 6 });
+    await submit(sheet);
+    const k = key();
+    const first = await post(sheet, k);
+    const retry = await post(sheet, k);
+    expect(retry.body).toEqual(first.body);
+    expect((await post(sheet)).status).toBe(409);
+    expect(await qtyOf(s)).toBe(6);
+  });
+
+  it('reports every invalid line in one answer and books nothing', async () => {
+    const locs = await places(1);
+    const ids = [await receive(locs[0]!, 5), await receive(locs[0]!, 5), await receive(locs[0]!, 5)];
+    const sheet = await sheetFor(locs);
+    for (const id of ids) await count(sheet, locs[0]!, { stockId: id, qty: 1 });
+    // Each loses all 5 after the scan: booking -4 would go below zero.
+    for (const id of ids.slice(0, 2)) expect((await adjust(id, -5)).status).toBe(200);
+    await submit(sheet);
+    const res = await post(sheet);
+    expect(res.status).toBe(400);
+    const detail = postRefusalSchema.parse(JSON.parse(res.body.err!.detail!));
+    expect(detail.invalid.map((l) => l.stockId).sort()).toEqual(ids.slice(0, 2).sort());
+    expect(res.body.err?.message).toMatch(/^2 lines cannot be posted/);
+    expect(await qtyOf(ids[2]!)).toBe(5);
+    expect((await review(sheet)).body.sheet?.state).toBe('review');
+  });
+
+  it('sends lines over the warehouse threshold to a blind recount by another counter', async () => {
+    const put = await call(t.app, 'counts/threshold/put', { warehouse: 'MAIN', maxQty: 5, maxPct: 50 }, admin);
+    expect(put.body.threshold).toEqual({ warehouse: 'MAIN', maxQty: 5, maxPct: 50 });
+    try {
+      const locs = await places(1);
+      const small = await receive(locs[0]!, 100);
+      const big = await receive(locs[0]!, 100);
+      const sheet = await sheetFor(locs);
+      await count(sheet, locs[0]!, { stockId: small, qty: 97 });
+      await count(sheet, locs[0]!, { stockId: big, qty: 80 });
+      await submit(sheet);
+      const r = await review(sheet, { onlyVariances: true });
+      expect(r.body.lines!.find((l) => l.stockId === big)).toMatchObject({ status: 'recount', flags: ['overThreshold'] });
+      expect(r.body.lines!.find((l) => l.stockId === small)).toMatchObject({ status: 'counted' });
+      // Accept cannot approve a line due for recount; post refuses it.
+      expect((await call(t.app, 'counts/decide', { sheetId: sheet._id, decision: 'accept', all: true }, admin)).body.changed).toBe(1);
+      expect((await post(sheet)).status).toBe(400);
+      const view = await call(t.app, 'counts/sheet/get', { sheetId: sheet._id, location: locs[0] }, third);
+      expect(view.body.lines!.find((l) => l.stockId === big)).toMatchObject({ status: 'recount', myCount: null });
+      expect(JSON.stringify(view.body)).not.toContain('expected');
+      expect((await count(sheet, locs[0]!, { stockId: big, qty: 81 }, third)).status).toBe(200);
+      expect((await post(sheet)).status).toBe(200);
+      expect([await qtyOf(small), await qtyOf(big)]).toEqual([97, 81]);
+    } finally {
+      await call(t.app, 'counts/threshold/put', { warehouse: 'MAIN', maxQty: null, maxPct: null }, admin);
+    }
+  });
+
+  it('posts each count at once with adjustWithCount', async () => {
+    const locs = await places(1);
+    const s = await receive(locs[0]!, 10);
+    const sheet = await sheetFor(locs);
+    const res = await count(sheet, locs[0]!, { stockId: s, qty: 12, adjustWithCount: true });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.posted).toBe(true);
+    expect(await qtyOf(s)).toBe(12);
+    await submit(sheet);
+    expect((await post(sheet)).body.movements).toBe(0);
+    expect(await qtyOf(s)).toBe(12);
+  });
+
+  it('exports the variances as CSV for a reviewer', async () => {
+    const locs = await places(1);
+    const s = await receive(locs[0]!, 10);
+    const sheet = await sheetFor(locs);
+    await count(sheet, locs[0]!, { stockId: s, qty: 7 });
+    await submit(sheet);
+    const res = await call(t.app, 'counts/export', { sheetId: sheet._id }, admin);
+    expect(res.body.fileName).toBe(`${sheet.code}-variances.csv`);
+    const [head, line] = res.body.csv!.trim().split('\r\n');
+    expect(head).toContain('systemQty,counted,variance,variancePct');
+    expect(line).toContain(`${s},${PART}`);
+    expect(line).toContain(',10,7,-3,-30,');
+  });
+});
+
+describe('rights and other organisations', () => {
+  const setEveryone = async (feature: string, level: number | null) => {
+    await t.db.delete(featureAccess).where(and(eq(featureAccess.role, EVERYONE_ROLE), eq(featureAccess.feature, feature)));
+    if (level !== null) await t.db.insert(featureAccess).values({ siteId: DEMO.siteId, appId: APP_ID, role: EVERYONE_ROLE, feature, level });
+    return await tokenFor(t.app, 'clerk');
+  };
+
+  it('refuses review, posting and adjustWithCount without physicalInventory.post, but lets the counter count', async () => {
+    const locs = await places(1);
+    const s = await receive(locs[0]!, 10);
+    const sheet = await sheetFor(locs);
+    const counter = await setEveryone('physicalInventory.post', 0);
+    try {
+      expect((await count(sheet, locs[0]!, { stockId: s, qty: 9 }, counter)).status).toBe(200);
+      expect((await count(sheet, locs[0]!, { stockId: s, qty: 9, adjustWithCount: true }, counter)).status).toBe(403);
+      expect((await submit(sheet, counter)).status).toBe(200);
+      expect((await review(sheet, {}, counter)).status).toBe(403);
+      expect((await post(sheet, key(), counter)).status).toBe(403);
+      const exported = await call(t.app, 'counts/export', { sheetId: sheet._id }, counter);
+      expect(exported.body.csv).not.toMatch(/(^|,)10(,|\r|$)/m);
+      expect(exported.body.csv).not.toContain('systemQty');
+      expect(await qtyOf(s)).toBe(10);
+    } finally {
+      await setEveryone('physicalInventory.post', null);
+    }
+  });
+
+  it('refuses kiosk and time-clock accounts', async () => {
+    for (const user of ['kiosk', 'clock']) {
+      const token = await tokenFor(t.app, user);
+      expect((await call(t.app, 'counts/record', { idempotencyKey: key(), sheetId: 'x', location: 'A' }, token)).status).toBe(403);
+    }
+  });
+
+  it("never shows or uses another organisation's sheets, stock or warehouses", async () => {
+    const locs = await places(1);
+    const s = await receive(locs[0]!, 10);
+    const sheet = await sheetFor(locs);
+    const acmeCall = (path: CallPath, body: Body) => call(t.app, path, { ...ACME_BASE, ...body }, acme);
+    expect((await acmeCall('counts/sheet/get', { sheetId: sheet._id })).status).toBe(404);
+    expect((await acmeCall('counts/record', { idempotencyKey: key(), sheetId: sheet._id, location: locs[0], stockId: s, qty: 1 })).status).toBe(404);
+    expect((await acmeCall('counts/post', { idempotencyKey: key(), sheetId: sheet._id })).status).toBe(404);
+    expect((await acmeCall('counts/sheet/cancel', { sheetId: sheet._id })).status).toBe(404);
+    expect((await call(t.app, 'counts/sheet/list', { ...ACME_BASE }, acme)).body.sheets).toEqual([]);
+    expect((await acmeCall('counts/sheet/create', { warehouse: 'MAIN' })).status).toBe(400);
+    // The demo's body with an acme token is refused before anything.
+    expect((await call(t.app, 'counts/sheet/get', { sheetId: sheet._id }, acme)).status).toBe(403);
+    // An acme sheet cannot count demo stock.
+    await call(t.app, 'warehouse/save', { ...ACME_BASE, record: { code: 'AW', name: 'Acme W' } }, acme);
+    await call(t.app, 'location/save', { ...ACME_BASE, record: { warehouse: 'AW', code: 'AL-1', description: 'x', type: 'bin' } }, acme);
+    const acmeSheet = (await call(t.app, 'counts/sheet/create', { ...ACME_BASE, warehouse: 'AW' }, acme)).body.sheet;
+    expect(acmeSheet, 'acme sheet').toBeDefined();
+    const stolen = await acmeCall('counts/record', { idempotencyKey: key(), sheetId: acmeSheet!._id, location: 'AL-1', stockId: s, qty: 1 });
+    expect(stolen.status).toBe(400);
+    expect(stolen.body.err?.message).toContain('give its part number');
+    expect(await qtyOf(s)).toBe(10);
+  });
+});
+
+describe('fuzz', () => {
+  const weird = fc.oneof(fc.string(), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 3 }), fc.object({ maxDepth: 1 }), fc.constant('__proto__'), fc.constant('constructor'));
+  const countPaths = (Object.keys(calls) as CallPath[]).filter((p) => p.startsWith('counts/'));
+  it.each(countPaths)('%s never answers 500 to arbitrary input', async (path) => {
+    const locs = await places(1);
+    const sheet = await sheetFor(locs);
+    const fields = [...Object.keys(calls[path].body.shape), 'extra'];
+    const valid: Body = { idempotencyKey: key(), sheetId: sheet._id, location: locs[0], warehouse: 'MAIN', decision: 'accept', maxQty: 1, maxPct: 1 };
+    await fc.assert(
+      fc.asyncProperty(fc.dictionary(fc.constantFrom(...fields), weird, { maxKeys: 3 }), async (overrides) => {
+        const res = await call(t.app, path, { ...valid, idempotencyKey: key(), ...overrides }, admin);
+        expect(res.status, JSON.stringify({ overrides, reply: res.body })).toBeLessThan(500);
+        if (res.status >= 400) expect(res.body.err).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+      }),
+      { numRuns: 25 },
+    );
+    await call(t.app, 'counts/threshold/put', { warehouse: 'MAIN', maxQty: null, maxPct: null }, admin);
+  });
+});
+

@@ -1,0 +1,33 @@
+/*
+ * Physical inventory demo data: an open blind count sheet of aisle A, bay 01 of MAIN assigned to the
+ * demo clerk, and a sheet of bay 02 that anyone may count. Sheets only: every count comes from a scan.
+ */
+import { sql } from 'drizzle-orm';
+import { auditStamp, newId } from '../../lib/audit.ts';
+import type { Db } from '../../db/client.ts';
+import { query } from '../../db/sql.ts';
+import { nextSheetCode } from './repository.ts';
+
+export async function seedDemoCounts(db: Db, orgId: string, clerkId: string, adminId: string): Promise<void> {
+  const audit = JSON.stringify(auditStamp(adminId));
+  const sheets = [
+    { pattern: 'A-01-%', description: 'Aisle A bay 01: cycle count', assignees: [clerkId] },
+    { pattern: 'A-02-%', description: 'Aisle A bay 02: spot check', assignees: [] as string[] },
+  ];
+  for (const s of sheets) {
+    const id = newId();
+    const code = await nextSheetCode(db);
+    await query(
+      db,
+      sql`INSERT INTO count_sheets (id, org_id, code, warehouse_id, description, blind, assignees, created_by, audit)
+      SELECT ${id}, ${orgId}, ${code}, w.id, ${s.description}, true, ${JSON.stringify(s.assignees)}::jsonb, ${adminId}, ${audit}::jsonb
+      FROM warehouses w WHERE w.org_id = ${orgId} AND w.code = 'MAIN'`,
+    );
+    await query(
+      db,
+      sql`INSERT INTO count_sheet_locations (org_id, sheet_id, location_id)
+      SELECT ${orgId}, ${id}, l.id FROM locations l JOIN warehouses w ON w.id = l.warehouse_id
+      WHERE w.org_id = ${orgId} AND w.code = 'MAIN' AND l.code LIKE ${s.pattern}`,
+    );
+  }
+}

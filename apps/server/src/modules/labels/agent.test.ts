@@ -1,0 +1,208 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { createRequire } from 'node:module';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { PNG } from 'pngjs';
+import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
+import type { LabelJob } from '@floorhand/contract/labels';
+import { call, createTestApp, type TestApp } from '../../test/harness.ts';
+import { serviceApiKey, tokenFor } from '../../test/logins.ts';
+import { createAgent, type Agent } from '../../../../print-agent/src/agent.ts';
+import { parseConfig } from '../../../../print-agent/src/config.ts';
+import { startTestPrinter, type TestPrinter } from '../../../../print-agent/src/test-printer.ts';
+import { renderZpl } from './render.ts';
+
+// The print agent end to end: the app on a real port, the agent dialling out with the service
+// account's API key, and a ZPL printer on loopback TCP that records the bytes it is sent.
+
+let t: TestApp;
+let base: string;
+let clerk: string;
+let apiKey: string;
+let printer: TestPrinter;
+let dir: string;
+const agents: Agent[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  clerk = await tokenFor(t.app, 'clerk');
+  apiKey = (await serviceApiKey(t, await tokenFor(t.app, 'admin'))).key;
+  printer = await startTestPrinter();
+  dir = mkdtempSync(join(tmpdir(), 'fh-agent-'));
+  const require = createRequire(import.meta.url);
+  prepareZXingModule({ overrides: { wasmBinary: readFileSync(require.resolve('zxing-wasm/reader/zxing_reader.wasm')).buffer as ArrayBuffer } });
+});
+afterEach(async () => {
+  for (const a of agents.splice(0)) await a.stop();
+  printer.flags = {};
+  printer.prints.length = 0;
+});
+afterAll(async () => {
+  await printer?.close();
+  await t?.close();
+});
+
+function startAgent(agentId = 'dock', queueFile = join(dir, `${agentId}-${randomUUID()}.json`)): Agent {
+  const config = parseConfig({ server: base, siteId: 'demo-main', apiKey, agentId, name: `Agent ${agentId}`, queueFile, retryMs: 150, statusIntervalMs: 60_000, printers: [{ id: 'zebra', name: 'Zebra at the dock', host: '127.0.0.1', port: printer.port }] });
+  const agent = createAgent(config);
+  agents.push(agent);
+  agent.start();
+  return agent;
+}
+
+async function until<T>(what: () => Promise<T | undefined> | T | undefined, timeoutMs = 10_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await what();
+    if (v !== undefined && v !== false) return v;
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const printerOnline = (agentId: string) =>
+  until(async () => {
+    const agents = (await call(t.app, 'label/agent/list', {}, clerk)).body.agents ?? [];
+    return agents.find((a) => a.agentId === agentId && a.connected && a.printers.some((p) => p.state === 'online'));
+  });
+
+const jobState = (jobId: string, state: LabelJob['state']) =>
+  until(async () => ((await call(t.app, 'label/job/list', {}, clerk)).body.jobs ?? []).find((j) => j.jobId === jobId && j.state === state));
+
+const print = (printerId: string, idempotencyKey = randomUUID(), copies = 1) =>
+  call(t.app, 'label/print', { idempotencyKey, kind: 'stock', printerId, copies, source: { stockIds: ['S000000001'] } }, clerk);
+
+describe('the print agent', () => {
+  it('attaches its printers, prints a stock label whose barcode reads back as the stock id, and reports printed', async () => {
+    startAgent('dock');
+    const agent = await printerOnline('dock');
+    expect(agent.printers[0]).toMatchObject({ id: 'dock/zebra', name: 'Zebra at the dock', state: 'online' });
+    const attached = await call(t.app, 'docIo/zplPrinter/getAttachedPrinters', {}, clerk);
+    expect(attached.body.printers).toContainEqual({ id: 'dock/zebra', name: 'Zebra at the dock', agent: 'Agent dock' });
+
+    const res = await print('dock/zebra', undefined, 3);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const [bytes] = await printer.waitForPrints(1);
+    expect(bytes).toContain('^PQ3^XZ');
+    const job = await jobState(res.body.job!.jobId, 'printed');
+    expect(job).toMatchObject({ templateId: 'stock-4x2', templateVersion: 1, copies: 3, labels: 1, reason: null });
+
+    // The recorded ZPL rendered (zebrash) and decoded (ZXing): both barcodes say the stock id.
+    const [png] = await renderZpl(bytes!, 101.6, 50.8, 203);
+    const image = PNG.sync.read(Buffer.from(png!, 'base64'));
+    const reads = await readBarcodes({ data: new Uint8ClampedArray(image.data), width: image.width, height: image.height, colorSpace: 'srgb' }, { formats: ['Code128', 'QRCode'] });
+    expect(reads.map((r) => [r.format, r.text]).sort()).toEqual([
+      ['Code128', 'S000000001'],
+      ['QRCode', 'S000000001'],
+    ]);
+  });
+
+  it('prints a job once for one idempotency key, and a reprint is the same bytes', async () => {
+    startAgent('dock');
+    await printerOnline('dock');
+    const key = randomUUID();
+    const first = await print('dock/zebra', key);
+    const again = await print('dock/zebra', key);
+    expect(again.body.job?.jobId).toBe(first.body.job?.jobId);
+    await jobState(key, 'printed');
+    const reprint = await call(t.app, 'label/job/reprint', { idempotencyKey: randomUUID(), jobId: key }, clerk);
+    expect(reprint.status, JSON.stringify(reprint.body)).toBe(200);
+    await jobState(reprint.body.job!.jobId, 'printed');
+    const prints = await printer.waitForPrints(2);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(printer.prints).toHaveLength(2);
+    expect(prints[1]).toBe(prints[0]);
+    // The same key with another request is refused.
+    expect((await call(t.app, 'label/print', { idempotencyKey: key, kind: 'stock', printerId: 'dock/zebra', source: { stockIds: ['S000000002'] } }, clerk)).status).toBe(409);
+  });
+
+  it('holds a job while the printer says paper out, reports it, and prints it when paper is back', async () => {
+    startAgent('dock');
+    await printerOnline('dock');
+    printer.flags = { paperOut: true };
+    const res = await print('dock/zebra');
+    const held = await jobState(res.body.job!.jobId, 'held');
+    expect(held.reason).toContain('out of paper');
+    await new Promise((r) => setTimeout(r, 400));
+    expect(printer.prints).toHaveLength(0);
+    printer.flags = {};
+    await jobState(res.body.job!.jobId, 'printed');
+    expect(printer.prints).toHaveLength(1);
+  });
+
+  it('killed with a job in its queue, prints it exactly once after a restart', async () => {
+    const queueFile = join(dir, 'restart.json');
+    const first = startAgent('bench', queueFile);
+    await printerOnline('bench');
+    printer.flags = { paused: true };
+    const res = await print('bench/zebra');
+    await jobState(res.body.job!.jobId, 'held');
+    // Killed: nothing more is said to the server; the queue file is all that remains.
+    await first.stop();
+    const saved = JSON.parse(readFileSync(queueFile, 'utf8')) as { jobs: Array<{ job: { jobId: string }; state: string }> };
+    expect(saved.jobs).toEqual([expect.objectContaining({ job: expect.objectContaining({ jobId: res.body.job!.jobId }), state: 'held' })]);
+    printer.flags = {};
+    // On the restart the server sends the pending job again too: the queue knows it, so it prints once.
+    startAgent('bench', queueFile);
+    await jobState(res.body.job!.jobId, 'printed');
+    await new Promise((r) => setTimeout(r, 500));
+    expect(printer.prints).toHaveLength(1);
+  });
+
+  it('a job printed but not yet reported is reported after a restart, not printed again', async () => {
+    const queueFile = join(dir, 'unreported.json');
+    const a = startAgent('yard', queueFile);
+    await printerOnline('yard');
+    const res = await print('yard/zebra');
+    await printer.waitForPrints(1);
+    await jobState(res.body.job!.jobId, 'printed');
+    await a.stop();
+    startAgent('yard', queueFile);
+    await printerOnline('yard');
+    await new Promise((r) => setTimeout(r, 500));
+    expect(printer.prints).toHaveLength(1);
+  });
+
+  it('refuses agent/hello from a person’s token', async () => {
+    const { io } = await import('socket.io-client');
+    const socket = io(`${base}/demo-main`, { transports: ['websocket'], auth: { token: clerk }, reconnection: false, forceNew: true });
+    await new Promise<void>((r) => socket.once('connect', () => r()));
+    const reply = (await socket.timeout(5000).emitWithAck('send', { op: 'agent/hello', data: { agentId: 'x', name: 'x', printers: [] } })) as { err?: { code: string } };
+    socket.disconnect();
+    expect(reply.err?.code).toBe('ERR_FORBIDDEN');
+  });
+});
+
+describe('the print agent as a process', () => {
+  it('killed (SIGKILL) with a job in its queue, prints it exactly once when started again', async () => {
+    const { spawn } = await import('node:child_process');
+    const { writeFileSync } = await import('node:fs');
+    const { fileURLToPath } = await import('node:url');
+    const bin = fileURLToPath(new URL('../../../../print-agent/bin/print-agent.mjs', import.meta.url));
+    const config = join(dir, 'proc.json');
+    writeFileSync(config, JSON.stringify({ server: base, siteId: 'demo-main', apiKey, agentId: 'proc', name: 'Process agent', queueFile: 'proc.queue.json', retryMs: 150, statusIntervalMs: 60_000, printers: [{ id: 'zebra', name: 'Zebra', host: '127.0.0.1', port: printer.port }] }));
+    const run = () => spawn(process.execPath, [bin, '--config', config], { stdio: 'ignore' });
+    let child = run();
+    try {
+      await printerOnline('proc');
+      printer.flags = { headOpen: true };
+      const res = await print('proc/zebra');
+      const held = await jobState(res.body.job!.jobId, 'held');
+      expect(held.reason).toContain('head open');
+      child.kill('SIGKILL');
+      await new Promise((r) => child.once('exit', r));
+      printer.flags = {};
+      child = run();
+      await jobState(res.body.job!.jobId, 'printed');
+      await new Promise((r) => setTimeout(r, 500));
+      expect(printer.prints).toHaveLength(1);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  });
+});

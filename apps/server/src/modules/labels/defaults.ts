@@ -1,0 +1,125 @@
+import type { LabelKind } from '@floorhand/contract/labels';
+
+// The templates every organisation starts with (inserted on first use, version 1, saved by 'system').
+// 203 dpi (8 dots/mm) Zebra ZPL II; ^CI28 reads field data as UTF-8. Sizes are the common roll sizes.
+
+export interface DefaultTemplate {
+  id: string;
+  kind: LabelKind;
+  name: string;
+  widthMm: number;
+  heightMm: number;
+  dpi: 203;
+  isDefault: boolean;
+  zpl: string;
+}
+
+const zpl = (...lines: string[]) => lines.join('\n');
+
+export const DEFAULT_TEMPLATES: readonly DefaultTemplate[] = [
+  {
+    id: 'stock-4x2',
+    kind: 'stock',
+    name: 'Stock 4 x 2 in, Code 128 and QR',
+    widthMm: 101.6,
+    heightMm: 50.8,
+    dpi: 203,
+    isDefault: true,
+    zpl: zpl(
+      '^XA^CI28',
+      '^FO30,25^A0N,36,36^FD{{partNumber}}^FS',
+      '^FO30,68^A0N,24,24^FB570,2,2,L^FD{{description}}^FS',
+      '^FO30,130^BY2,3,90^BCN,90,Y,N,N^FD{{stockId}}^FS',
+      '^FO30,262^A0N,26,26^FD{{warehouse}} {{location}}^FS',
+      '^FO420,262^A0N,26,26^FDQty {{qty}} {{uom}}^FS',
+      '^FO30,302^A0N,22,22^FDLot {{lot}}   Serial {{serial}}^FS',
+      '^FO30,336^A0N,22,22^FDCond {{condition}}   Rcvd {{receivedDate}}^FS',
+      '^FO630,25^BQN,2,5^FDQA,{{stockId}}^FS',
+      '^XZ',
+    ),
+  },
+  {
+    id: 'stock-2x1',
+    kind: 'stock',
+    name: 'Stock 2 x 1 in, Code 128',
+    widthMm: 50.8,
+    heightMm: 25.4,
+    dpi: 203,
+    isDefault: false,
+    zpl: zpl('^XA^CI28', '^FO16,10^A0N,24,24^FD{{partNumber}}^FS', '^FO16,40^BY1,3,80^BCN,80,Y,N,N^FD{{stockId}}^FS', '^FO16,160^A0N,22,22^FDQty {{qty}} {{uom}}  {{location}}^FS', '^XZ'),
+  },
+  {
+    id: 'stock-qr-2x2',
+    kind: 'stock',
+    name: 'Stock 2 x 2 in, QR',
+    widthMm: 50.8,
+    heightMm: 50.8,
+    dpi: 203,
+    isDefault: false,
+    zpl: zpl('^XA^CI28', '^FO16,12^A0N,26,26^FD{{stockId}}^FS', '^FO90,44^BQN,2,7^FDQA,{{stockId}}^FS', '^FO16,300^A0N,24,24^FD{{partNumber}}^FS', '^FO16,334^A0N,22,22^FDQty {{qty}} {{uom}}  {{location}}^FS', '^XZ'),
+  },
+  {
+    id: 'pick-4x3',
+    kind: 'pick',
+    name: 'Pick 4 x 3 in',
+    widthMm: 101.6,
+    heightMm: 76.2,
+    dpi: 203,
+    isDefault: true,
+    zpl: zpl(
+      '^XA^CI28',
+      '^FO30,25^A0N,40,40^FD{{orderId}}  line {{line}}^FS',
+      '^FO30,75^A0N,30,30^FD{{partNumber}}^FS',
+      '^FO30,112^A0N,24,24^FB740,2,2,L^FD{{description}}^FS',
+      '^FO30,180^A0N,30,30^FDQty {{qty}} {{uom}}   from {{location}}^FS',
+      '^FO30,225^A0N,22,22^FDLot {{lot}}   Serial {{serial}}^FS',
+      '^FO30,270^BY2,3,110^BCN,110,Y,N,N^FD{{stockId}}^FS',
+      '^FO30,440^A0N,22,22^FDPicked by {{picker}} {{printedDate}}^FS',
+      '^XZ',
+    ),
+  },
+  {
+    id: 'traveller-4x6',
+    kind: 'orderTraveller',
+    name: 'Order traveller 4 x 6 in',
+    widthMm: 101.6,
+    heightMm: 152.4,
+    dpi: 203,
+    isDefault: true,
+    zpl: zpl(
+      '^XA^CI28',
+      '^FO30,30^A0N,56,56^FD{{orderId}}^FS',
+      '^FO30,100^A0N,36,36^FDOperation {{operation}}  {{workCenter}}^FS',
+      '^FO30,150^A0N,28,28^FB740,3,4,L^FD{{description}}^FS',
+      '^FO30,270^A0N,30,30^FDPart {{partNumber}}   Qty {{qty}}^FS',
+      '^FO30,315^A0N,30,30^FDDue {{dueDate}}^FS',
+      '^FO30,400^BY3,3,160^BCN,160,Y,N,N^FD{{taskBarcode}}^FS',
+      '^FO30,640^BQN,2,8^FDQA,{{taskBarcode}}^FS',
+      '^XZ',
+    ),
+  },
+  {
+    id: 'loc-3x1',
+    kind: 'loc',
+    name: 'Location 3 x 1 in',
+    widthMm: 76.2,
+    heightMm: 25.4,
+    dpi: 203,
+    isDefault: true,
+    zpl: zpl('^XA^CI28', '^FO16,10^A0N,40,40^FD{{location}}^FS', '^FO420,14^A0N,24,24^FD{{warehouse}}^FS', '^FO16,58^BY2,3,100^BCN,100,N,N,N^FD{{location}}^FS', '^FO16,170^A0N,20,20^FD{{description}}^FS', '^XZ'),
+  },
+  {
+    id: 'staff-badge',
+    kind: 'staff',
+    name: 'Staff badge 2.25 x 1.25 in',
+    widthMm: 57.15,
+    heightMm: 31.75,
+    dpi: 203,
+    isDefault: true,
+    zpl: zpl('^XA^CI28', '^FO16,12^A0N,30,30^FD{{name}}^FS', '^FO16,46^A0N,20,20^FD{{org}}^FS', '^FO16,76^BY2,3,110^BCN,110,Y,N,N^FD{{badge}}^FS', '^XZ'),
+  },
+];
+
+/** The test label a printer's "Test print" sends: fixed text, a barcode and the time. */
+export const TEST_LABEL = (printer: string, at: string) =>
+  zpl('^XA^CI28', '^FO30,30^A0N,40,40^FDFloorhand test label^FS', `^FO30,85^A0N,26,26^FD${printer.replace(/[\^~]/g, ' ')}^FS`, `^FO30,125^A0N,22,22^FD${at}^FS`, '^FO30,165^BY2,3,80^BCN,80,Y,N,N^FDTEST-LABEL^FS', '^XZ');

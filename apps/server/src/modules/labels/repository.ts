@@ -1,0 +1,274 @@
+import { sql } from 'drizzle-orm';
+import type { JobState, LabelAgent, LabelJob, LabelKind, LabelTemplate, PrinterState } from '@floorhand/contract/labels';
+import type { Db } from '../../db/client.ts';
+import { arrayParam, isoSql, query } from '../../db/sql.ts';
+
+// The SQL of labels: templates (a row per version), jobs and agents. Every statement names the
+// organisation; timestamps are read as ISO text (the same from PGlite and PostgreSQL).
+
+interface TemplateRow {
+  id: string;
+  version: number;
+  kind: LabelKind;
+  name: string;
+  zpl: string;
+  width_mm: number;
+  height_mm: number;
+  dpi: number;
+  is_default: boolean;
+  saved_by: string;
+  saved_at: string;
+}
+const toTemplate = (r: TemplateRow): LabelTemplate => ({
+  templateId: r.id,
+  kind: r.kind,
+  name: r.name,
+  version: Number(r.version),
+  zpl: r.zpl,
+  widthMm: Number(r.width_mm),
+  heightMm: Number(r.height_mm),
+  dpi: Number(r.dpi),
+  isDefault: r.is_default,
+  savedBy: r.saved_by,
+  savedAt: r.saved_at,
+});
+const TEMPLATE_COLUMNS = sql`id, version, kind, name, zpl, width_mm, height_mm, dpi, is_default, saved_by, ${isoSql(sql`saved_at`)} AS saved_at`;
+
+export async function templateCount(db: Db, orgId: string): Promise<number> {
+  const [row] = await query<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM label_templates WHERE org_id = ${orgId}`);
+  return Number(row?.n ?? 0);
+}
+
+/** The newest version of each template of the organisation (of one kind when given). */
+export async function currentTemplates(db: Db, orgId: string, kind?: LabelKind): Promise<LabelTemplate[]> {
+  const rows = await query<TemplateRow>(
+    db,
+    sql`SELECT DISTINCT ON (id) ${TEMPLATE_COLUMNS} FROM label_templates WHERE org_id = ${orgId} ${kind ? sql`AND kind = ${kind}` : sql``} ORDER BY id, version DESC`,
+  );
+  return rows.map(toTemplate).sort((a, b) => a.kind.localeCompare(b.kind) || Number(b.isDefault) - Number(a.isDefault) || a.name.localeCompare(b.name));
+}
+
+/** One version of a template, or its newest. */
+export async function templateVersion(db: Db, orgId: string, id: string, version?: number): Promise<LabelTemplate | undefined> {
+  const [row] = await query<TemplateRow>(
+    db,
+    sql`SELECT ${TEMPLATE_COLUMNS} FROM label_templates WHERE org_id = ${orgId} AND id = ${id} ${version ? sql`AND version = ${version}` : sql``} ORDER BY version DESC LIMIT 1`,
+  );
+  return row ? toTemplate(row) : undefined;
+}
+
+export interface NewTemplateVersion {
+  id: string;
+  version: number;
+  kind: LabelKind;
+  name: string;
+  zpl: string;
+  widthMm: number;
+  heightMm: number;
+  dpi: number;
+  isDefault: boolean;
+  savedBy: string;
+}
+/** Inserts a version; false when that version already exists (someone saved first). */
+export async function insertTemplateVersion(db: Db, orgId: string, t: NewTemplateVersion): Promise<boolean> {
+  const rows = await query<{ id: string }>(
+    db,
+    sql`INSERT INTO label_templates (org_id, id, version, kind, name, zpl, width_mm, height_mm, dpi, is_default, saved_by)
+      VALUES (${orgId}, ${t.id}, ${t.version}, ${t.kind}, ${t.name}, ${t.zpl}, ${t.widthMm}, ${t.heightMm}, ${t.dpi}, ${t.isDefault}, ${t.savedBy})
+      ON CONFLICT DO NOTHING RETURNING id`,
+  );
+  return rows.length > 0;
+}
+
+// ── jobs ──
+
+interface JobRow {
+  id: string;
+  kind: LabelKind;
+  template_id: string;
+  template_version: number;
+  printer_id: string;
+  agent_id: string;
+  copies: number;
+  labels: number;
+  zpl: string;
+  state: JobState;
+  reason: string | null;
+  request_hash: string;
+  requested_by: string;
+  requested_by_name: string;
+  site_id: string;
+  created_at: string;
+  updated_at: string;
+  expires_at: string;
+}
+export type StoredJob = LabelJob & { zpl: string; agentId: string; siteId: string; requestHash: string; requestedById: string };
+const toJob = (r: JobRow): StoredJob => ({
+  jobId: r.id,
+  kind: r.kind,
+  templateId: r.template_id,
+  templateVersion: Number(r.template_version),
+  printerId: r.printer_id,
+  copies: Number(r.copies),
+  labels: Number(r.labels),
+  state: r.state,
+  reason: r.reason,
+  requestedBy: r.requested_by_name,
+  requestedById: r.requested_by,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+  expiresAt: r.expires_at,
+  zpl: r.zpl,
+  agentId: r.agent_id,
+  siteId: r.site_id,
+  requestHash: r.request_hash,
+});
+const JOB_COLUMNS = sql`id, kind, template_id, template_version, printer_id, agent_id, copies, labels, zpl, state, reason, request_hash, requested_by, requested_by_name, site_id,
+  ${isoSql(sql`created_at`)} AS created_at, ${isoSql(sql`updated_at`)} AS updated_at, ${isoSql(sql`expires_at`)} AS expires_at`;
+
+export interface NewJob {
+  id: string;
+  siteId: string;
+  kind: LabelKind;
+  templateId: string;
+  templateVersion: number;
+  printerId: string;
+  agentId: string;
+  copies: number;
+  labels: number;
+  zpl: string;
+  requestHash: string;
+  requestedBy: string;
+  requestedByName: string;
+  expiresAt: Date;
+}
+/** Inserts a job unless its id exists; answers the job as stored either way, and whether it is new. */
+export async function insertJob(db: Db, orgId: string, j: NewJob): Promise<{ job: StoredJob; created: boolean }> {
+  const inserted = await query<{ id: string }>(
+    db,
+    sql`INSERT INTO label_jobs (org_id, id, site_id, kind, template_id, template_version, printer_id, agent_id, copies, labels, zpl, state, request_hash, requested_by, requested_by_name, expires_at)
+      VALUES (${orgId}, ${j.id}, ${j.siteId}, ${j.kind}, ${j.templateId}, ${j.templateVersion}, ${j.printerId}, ${j.agentId}, ${j.copies}, ${j.labels}, ${j.zpl}, 'queued', ${j.requestHash}, ${j.requestedBy}, ${j.requestedByName}, ${j.expiresAt.toISOString()})
+      ON CONFLICT DO NOTHING RETURNING id`,
+  );
+  const job = await jobById(db, orgId, j.id);
+  if (!job) throw new Error('label job vanished after insert');
+  return { job, created: inserted.length > 0 };
+}
+
+export async function jobById(db: Db, orgId: string, id: string): Promise<StoredJob | undefined> {
+  const [row] = await query<JobRow>(db, sql`SELECT ${JOB_COLUMNS} FROM label_jobs WHERE org_id = ${orgId} AND id = ${id}`);
+  return row ? toJob(row) : undefined;
+}
+
+/** Jobs of a site past their expiry and never printed fail as expired (their agent never took them or never came back). */
+export async function expireJobs(db: Db, orgId: string, siteId: string): Promise<StoredJob[]> {
+  return (
+    await query<JobRow>(
+      db,
+      sql`UPDATE label_jobs SET state = 'failed', reason = 'expired: ' || coalesce(reason, 'the print agent did not print it in time'), updated_at = now()
+        WHERE org_id = ${orgId} AND site_id = ${siteId} AND state IN ('queued', 'sent', 'held') AND expires_at <= now()
+        RETURNING ${JOB_COLUMNS}`,
+    )
+  ).map(toJob);
+}
+
+export async function recentJobs(db: Db, orgId: string, siteId: string, limit: number): Promise<StoredJob[]> {
+  return (await query<JobRow>(db, sql`SELECT ${JOB_COLUMNS} FROM label_jobs WHERE org_id = ${orgId} AND site_id = ${siteId} ORDER BY created_at DESC, id LIMIT ${limit}`)).map(toJob);
+}
+
+/** Jobs of an agent not yet printed or failed and not expired, oldest first. */
+export async function pendingJobs(db: Db, orgId: string, siteId: string, agentId: string): Promise<StoredJob[]> {
+  return (
+    await query<JobRow>(
+      db,
+      sql`SELECT ${JOB_COLUMNS} FROM label_jobs WHERE org_id = ${orgId} AND site_id = ${siteId} AND agent_id = ${agentId}
+        AND state IN ('queued', 'sent', 'held') AND expires_at > now() ORDER BY created_at, id`,
+    )
+  ).map(toJob);
+}
+
+/** Sets a job's state unless it is final already; answers the job when it changed. */
+export async function setJobState(db: Db, orgId: string, siteId: string, agentId: string, id: string, state: JobState, reason: string | null): Promise<StoredJob | undefined> {
+  const rows = await query<JobRow>(
+    db,
+    sql`UPDATE label_jobs SET state = ${state}, reason = ${reason}, updated_at = now()
+      WHERE org_id = ${orgId} AND site_id = ${siteId} AND agent_id = ${agentId} AND id = ${id} AND state NOT IN ('printed', 'failed')
+        AND (state <> ${state} OR reason IS DISTINCT FROM ${reason})
+      RETURNING ${JOB_COLUMNS}`,
+  );
+  return rows[0] ? toJob(rows[0]) : undefined;
+}
+
+// ── agents ──
+
+interface AgentRow {
+  id: string;
+  name: string;
+  connected: boolean;
+  printers: Array<{ id: string; name: string; state: PrinterState; detail?: string }>;
+  last_seen: string;
+}
+export async function agentsOf(db: Db, orgId: string, siteId: string): Promise<LabelAgent[]> {
+  const rows = await query<AgentRow>(db, sql`SELECT id, name, connected, printers, ${isoSql(sql`last_seen`)} AS last_seen FROM label_agents WHERE org_id = ${orgId} AND site_id = ${siteId} ORDER BY name, id`);
+  return rows.map((r) => ({ agentId: r.id, name: r.name, connected: r.connected, lastSeen: r.last_seen, printers: r.printers }));
+}
+
+export async function upsertAgent(db: Db, orgId: string, siteId: string, a: { id: string; name: string; accountId: string; printers: AgentRow['printers']; connected: boolean }): Promise<void> {
+  await query(
+    db,
+    sql`INSERT INTO label_agents (org_id, site_id, id, name, account_id, connected, printers, last_seen)
+      VALUES (${orgId}, ${siteId}, ${a.id}, ${a.name}, ${a.accountId}, ${a.connected}, ${JSON.stringify(a.printers)}::jsonb, now())
+      ON CONFLICT (org_id, site_id, id) DO UPDATE SET name = excluded.name, account_id = excluded.account_id, connected = excluded.connected, printers = excluded.printers, last_seen = now()`,
+  );
+}
+
+export async function setAgentPrinters(db: Db, orgId: string, siteId: string, id: string, printers: AgentRow['printers']): Promise<void> {
+  await query(db, sql`UPDATE label_agents SET printers = ${JSON.stringify(printers)}::jsonb, last_seen = now() WHERE org_id = ${orgId} AND site_id = ${siteId} AND id = ${id}`);
+}
+
+export async function setAgentConnected(db: Db, orgId: string, siteId: string, id: string, connected: boolean): Promise<void> {
+  await query(db, sql`UPDATE label_agents SET connected = ${connected}, last_seen = now() WHERE org_id = ${orgId} AND site_id = ${siteId} AND id = ${id}`);
+}
+
+// ── label data ──
+
+export interface LocationLabelRow {
+  id: string;
+  code: string;
+  warehouse: string;
+  description: string;
+  type: string;
+}
+export async function locationsByIds(db: Db, orgId: string, ids: string[]): Promise<LocationLabelRow[]> {
+  const rows = await query<LocationLabelRow>(
+    db,
+    sql`SELECT l.id, l.code, w.code AS warehouse, l.description, l.type FROM locations l JOIN warehouses w ON w.id = l.warehouse_id
+      WHERE l.org_id = ${orgId} AND l.id = ANY(${arrayParam(ids)})`,
+  );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => byId.get(id)).filter((r): r is LocationLabelRow => r !== undefined);
+}
+/** Active locations of one warehouse with codes from `from` to `to` (text order), at most `limit`. */
+export async function locationRange(db: Db, orgId: string, warehouse: string, from: string, to: string, limit: number): Promise<LocationLabelRow[]> {
+  return query<LocationLabelRow>(
+    db,
+    sql`SELECT l.id, l.code, w.code AS warehouse, l.description, l.type FROM locations l JOIN warehouses w ON w.id = l.warehouse_id
+      WHERE l.org_id = ${orgId} AND w.code = ${warehouse} AND l.active AND l.code >= ${from} AND l.code <= ${to} ORDER BY l.code LIMIT ${limit}`,
+  );
+}
+
+export interface StaffLabelRow {
+  id: string;
+  user_name: string;
+  first_name: string;
+  surnames: string;
+  badge_code: string | null;
+  org: string;
+}
+export async function staffByIds(db: Db, orgId: string, ids: string[]): Promise<StaffLabelRow[]> {
+  return query<StaffLabelRow>(
+    db,
+    sql`SELECT a.id, a.user_name, a.first_name, a.surnames, a.badge_code, o.name AS org FROM accounts a JOIN organisations o ON o.id = a.org_id
+      WHERE a.org_id = ${orgId} AND a.id = ANY(${arrayParam(ids)}) ORDER BY a.user_name`,
+  );
+}

@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import { registerCall, type Deps } from '../../lib/calls.ts';
+import { listAgents, listJobs, listTemplates, previewTemplate, printCall, registerAgentOps, renderLabel, reprintJob, saveTemplate } from './service.ts';
+
+// Rights of every call are declared in the contract (contract/rights.ts) and checked by registerCall;
+// the print agents' socket operations are registered here too.
+export function labelRoutes(app: FastifyInstance, deps: Deps): void {
+  registerCall(app, deps, 'label/template/list', ({ auth, body }) => listTemplates(deps, auth, body));
+  registerCall(app, deps, 'label/template/save', ({ auth, body }) => saveTemplate(deps, auth, body));
+  registerCall(app, deps, 'label/preview', ({ auth, body }) => previewTemplate(deps, auth, body));
+  registerCall(app, deps, 'label/render', ({ auth, body }) => renderLabel(deps, auth, body));
+  registerCall(app, deps, 'label/print', ({ auth, body }) => printCall(deps, auth, body));
+  registerCall(app, deps, 'label/job/list', ({ auth, body }) => listJobs(deps, auth, body));
+  registerCall(app, deps, 'label/job/reprint', ({ auth, body }) => reprintJob(deps, auth, body));
+  registerCall(app, deps, 'label/agent/list', ({ auth }) => listAgents(deps, auth));
+  registerAgentOps(deps);
+}

@@ -1,0 +1,428 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { CallResponse } from '@floorhand/contract/api';
+import {
+  agentHelloSchema,
+  agentResultSchema,
+  fillTemplate,
+  LABEL_FIELDS,
+  LABELS_PER_JOB_MAX,
+  templateProblems,
+  type LabelKind,
+  type LabelSource,
+  type LabelTemplate,
+  type PrintJob,
+} from '@floorhand/contract/labels';
+import { accountKindOf } from '@floorhand/contract/rights';
+import { isAdmin } from '@floorhand/contract/perms';
+import type { Printer } from '@floorhand/contract/realtime';
+import type { AuthContext } from '../../lib/auth-context.ts';
+import type { Deps } from '../../lib/calls.ts';
+import type { Db } from '../../db/client.ts';
+import type { SocketClient } from '../../lib/realtime.ts';
+import type { Body } from '../../lib/call-body.ts';
+import { badInput, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { selectStock } from '../stock/repository.ts';
+import { DEFAULT_TEMPLATES, TEST_LABEL } from './defaults.ts';
+import { renderZpl } from './render.ts';
+import * as repo from './repository.ts';
+
+// Labels and printers (docs/labels.md): templates with versions, labels made from stock, locations,
+// accounts or rows of data, print jobs relayed to the print agent that owns the printer, and the
+// agents' side of the socket (agent/hello, agent/status, agent/result).
+
+/** A job not printed within this time fails as expired (the agent stops retrying it too). */
+export const JOB_EXPIRY_MS = 60 * 60 * 1000;
+/** The socket room of one print agent of a site. */
+const agentRoom = (agentId: string) => `agent:${agentId}`;
+
+// ── templates ──
+
+/** Organisations known to have templates, per database (tests open several). */
+const seeded = new WeakMap<Db, Set<string>>();
+/** The default templates of every kind, inserted the first time an organisation uses labels. */
+export async function ensureDefaultTemplates(db: Db, orgId: string): Promise<void> {
+  const known = seeded.get(db) ?? new Set<string>();
+  seeded.set(db, known);
+  if (known.has(orgId)) return;
+  if ((await repo.templateCount(db, orgId)) === 0) {
+    for (const t of DEFAULT_TEMPLATES) await repo.insertTemplateVersion(db, orgId, { ...t, version: 1, savedBy: 'system' });
+  }
+  known.add(orgId);
+}
+
+export async function listTemplates(deps: Deps, auth: AuthContext, body: Body<'label/template/list'>): Promise<CallResponse<'label/template/list'>> {
+  await ensureDefaultTemplates(deps.db, auth.orgId);
+  return { templates: await repo.currentTemplates(deps.db, auth.orgId, body.kind) };
+}
+
+/** The sample data of a kind with `data` over it. */
+function sampleData(kind: LabelKind, data?: Record<string, string>): Map<string, string> {
+  const out = new Map(LABEL_FIELDS.get(kind) ?? []);
+  for (const [k, v] of Object.entries(data ?? {})) if (out.has(k)) out.set(k, v);
+  return out;
+}
+
+function refuseProblems(kind: LabelKind, zpl: string): void {
+  const problems = templateProblems(kind, zpl);
+  if (problems.length) throw badInput(problems.join('. '));
+}
+
+export async function previewTemplate(_deps: Deps, _auth: AuthContext, body: Body<'label/preview'>): Promise<CallResponse<'label/preview'>> {
+  refuseProblems(body.kind, body.zpl);
+  const zpl = fillTemplate(body.zpl, sampleData(body.kind, body.data));
+  const [png] = await renderZpl(zpl, body.widthMm, body.heightMm, body.dpi);
+  return { png, zpl };
+}
+
+export async function saveTemplate(deps: Deps, auth: AuthContext, body: Body<'label/template/save'>): Promise<CallResponse<'label/template/save'>> {
+  if (!isAdmin(auth.perms)) throw forbidden('Only an administrator can change label templates');
+  refuseProblems(body.kind, body.zpl);
+  // ZPL that does not render is refused too (with the kind's sample data).
+  await renderZpl(fillTemplate(body.zpl, sampleData(body.kind)), body.widthMm, body.heightMm, body.dpi);
+  await ensureDefaultTemplates(deps.db, auth.orgId);
+  let id = body.templateId;
+  let version = 1;
+  if (id) {
+    const current = await repo.templateVersion(deps.db, auth.orgId, id);
+    if (!current) throw notFound(`No label template '${id}'`);
+    if (current.kind !== body.kind) throw badInput(`The template '${id}' is a ${current.kind} label; its kind cannot change`);
+    if (body.expectedVersion !== undefined && body.expectedVersion !== current.version) {
+      throw conflict(`The template '${current.name}' was saved by someone else (version ${current.version}); reload it and try again`);
+    }
+    version = current.version + 1;
+  } else {
+    id = `t-${randomUUID().slice(0, 8)}`;
+  }
+  const inserted = await repo.insertTemplateVersion(deps.db, auth.orgId, {
+    id,
+    version,
+    kind: body.kind,
+    name: body.name,
+    zpl: body.zpl,
+    widthMm: body.widthMm,
+    heightMm: body.heightMm,
+    dpi: body.dpi,
+    isDefault: body.isDefault ?? false,
+    savedBy: auth.userName,
+  });
+  if (!inserted) throw conflict('The template was saved by someone else at the same moment; reload it and try again');
+  return { template: (await repo.templateVersion(deps.db, auth.orgId, id, version))! };
+}
+
+/** The template a print uses: the one named (of the right kind), else the kind's default. */
+async function resolveTemplate(db: Db, orgId: string, kind: LabelKind, templateId?: string, version?: number): Promise<LabelTemplate> {
+  await ensureDefaultTemplates(db, orgId);
+  if (templateId) {
+    const t = await repo.templateVersion(db, orgId, templateId, version);
+    if (!t) throw notFound(`No label template '${templateId}'`);
+    if (t.kind !== kind) throw badInput(`The template '${t.name}' is for ${t.kind} labels, not ${kind}`);
+    return t;
+  }
+  const all = await repo.currentTemplates(db, orgId, kind);
+  const chosen = all.filter((t) => t.isDefault).sort((a, b) => b.savedAt.localeCompare(a.savedAt))[0] ?? all[0];
+  if (!chosen) throw notFound(`No ${kind} label template exists`);
+  return chosen;
+}
+
+// ── label data ──
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+function checkSource(source: LabelSource): void {
+  const given = (['stockIds', 'locationIds', 'locationRange', 'accountIds', 'rows', 'test'] as const).filter((k) => source[k] !== undefined);
+  if (given.length !== 1) throw badInput('Say what to print: exactly one of stockIds, locationIds, locationRange, accountIds, rows or test');
+}
+
+/** Each label's data from its source (exactly one kind of source). */
+export async function labelRows(db: Db, auth: AuthContext, kind: LabelKind, source: LabelSource): Promise<Array<Map<string, string>>> {
+  checkSource(source);
+  if (source.rows) {
+    const fields = LABEL_FIELDS.get(kind)!;
+    return source.rows.map((row) => {
+      const unknown = Object.keys(row).filter((k) => !fields.has(k));
+      if (unknown.length) throw badInput(`Unknown field${unknown.length > 1 ? 's' : ''} ${unknown.map((u) => `'${u}'`).join(', ')} for a ${kind} label`);
+      return new Map([...new Map(Object.entries(row)), ['printedDate', row.printedDate ?? today()]]);
+    });
+  }
+  if (source.stockIds) {
+    if (kind !== 'stock' && kind !== 'pick') throw badInput(`Stock records make stock or pick labels, not ${kind} labels`);
+    const records = await selectStock(db, sql`WHERE sr.org_id = ${auth.orgId} AND sr.stock_id = ANY(${sql.param(source.stockIds)})`);
+    const byId = new Map(records.map((r) => [r.stockId, r]));
+    return source.stockIds.map((stockId) => {
+      const r = byId.get(stockId);
+      if (!r) throw notFound(`No stock record '${stockId}'`);
+      return new Map([
+        ['stockId', r.stockId],
+        ['partNumber', r.partNumber],
+        ['description', r.description],
+        ['warehouse', r.warehouse],
+        ['location', r.location],
+        ['qty', String(r.quantity)],
+        ['uom', r.uom],
+        ['lot', r.lot ?? ''],
+        ['serial', r.serial ?? ''],
+        ['condition', r.conditionCode ?? ''],
+        ['receivedDate', r.receivedDate ?? ''],
+        ['printedDate', today()],
+      ]);
+    });
+  }
+  if (source.locationIds || source.locationRange) {
+    if (kind !== 'loc') throw badInput(`Locations make location labels, not ${kind} labels`);
+    let rows: repo.LocationLabelRow[];
+    if (source.locationIds) {
+      rows = await repo.locationsByIds(db, auth.orgId, source.locationIds);
+      const missing = source.locationIds.filter((id) => !rows.some((r) => r.id === id));
+      if (missing.length) throw notFound(`No location '${missing[0]}'`);
+    } else {
+      const { warehouse, from, to } = source.locationRange!;
+      rows = await repo.locationRange(db, auth.orgId, warehouse, from, to, LABELS_PER_JOB_MAX + 1);
+      if (!rows.length) throw notFound(`No active location of warehouse '${warehouse}' from '${from}' to '${to}'`);
+      if (rows.length > LABELS_PER_JOB_MAX) throw badInput(`The range holds more than ${LABELS_PER_JOB_MAX} locations; print it in parts`);
+    }
+    return rows.map(
+      (r) =>
+        new Map([
+          ['location', r.code],
+          ['warehouse', r.warehouse],
+          ['description', r.description],
+          ['locationType', r.type],
+        ]),
+    );
+  }
+  if (source.accountIds) {
+    if (kind !== 'staff') throw badInput(`Accounts make staff labels, not ${kind} labels`);
+    const rows = await repo.staffByIds(db, auth.orgId, source.accountIds);
+    if (rows.length !== new Set(source.accountIds).size) throw notFound('No such account');
+    return rows.map((r) => {
+      if (!r.badge_code) throw badInput(`The account '${r.user_name}' has no badge code; give it one first`);
+      return new Map([
+        ['name', `${r.first_name} ${r.surnames}`.trim() || r.user_name],
+        ['badge', r.badge_code],
+        ['userName', r.user_name],
+        ['org', r.org],
+      ]);
+    });
+  }
+  return [];
+}
+
+interface MadeLabels {
+  zpl: string;
+  labels: number;
+  templateId: string;
+  templateVersion: number;
+  template?: LabelTemplate;
+}
+
+async function makeLabels(db: Db, auth: AuthContext, kind: LabelKind, source: LabelSource, templateId: string | undefined, printerName: string): Promise<MadeLabels> {
+  checkSource(source);
+  if (source.test) return { zpl: TEST_LABEL(printerName, new Date().toISOString()), labels: 1, templateId: 'test', templateVersion: 0 };
+  const rows = await labelRows(db, auth, kind, source);
+  const template = await resolveTemplate(db, auth.orgId, kind, templateId);
+  return { zpl: rows.map((r) => fillTemplate(template.zpl, r)).join('\n'), labels: rows.length, templateId: template.templateId, templateVersion: template.version, template };
+}
+
+/** The first label of a source as a PNG: what downloads when no printer is at hand. */
+export async function renderLabel(deps: Deps, auth: AuthContext, body: Body<'label/render'>): Promise<CallResponse<'label/render'>> {
+  const made = await makeLabels(deps.db, auth, body.kind, body.source, body.templateId, 'download');
+  const first = made.zpl.split(/(?<=\^XZ)/i)[0] ?? made.zpl;
+  const [png] = await renderZpl(first, made.template?.widthMm ?? 101.6, made.template?.heightMm ?? 50.8, made.template?.dpi ?? 203);
+  return { png, labels: made.labels, templateId: made.templateId, templateVersion: made.templateVersion };
+}
+
+// ── jobs ──
+
+/** `agentId/printer` → its parts. */
+function splitPrinterId(printerId: string): { agentId: string; printer: string } {
+  const at = printerId.indexOf('/');
+  if (at <= 0 || at === printerId.length - 1) throw badInput(`'${printerId}' is not a printer id (agent/printer)`);
+  return { agentId: printerId.slice(0, at), printer: printerId.slice(at + 1) };
+}
+
+async function checkPrinter(db: Db, auth: AuthContext, printerId: string): Promise<{ agentId: string; printer: string; name: string }> {
+  const { agentId, printer } = splitPrinterId(printerId);
+  const agent = (await repo.agentsOf(db, auth.orgId, auth.siteId)).find((a) => a.agentId === agentId);
+  const known = agent?.printers.find((p) => p.id === printerId);
+  if (!agent || !known) throw notFound(`No printer '${printerId}' on this site`);
+  return { agentId, printer, name: known.name };
+}
+
+const toPrintJob = (job: repo.StoredJob): PrintJob => ({ jobId: job.jobId, printer: splitPrinterId(job.printerId).printer, zpl: job.zpl, copies: job.copies, expiresAt: job.expiresAt });
+const publicJob = ({ zpl: _z, agentId: _a, siteId: _s, requestHash: _h, requestedById: _r, ...job }: repo.StoredJob) => job;
+
+function announceJob(deps: Deps, job: repo.StoredJob): void {
+  deps.realtime.emit(job.siteId, 'labelJob', { job: publicJob(job) }, 'labelPrinter');
+}
+
+export interface PrintLabelInput {
+  /** The job's id: the same key prints once (a retry answers the job as it is). */
+  idempotencyKey: string;
+  kind: LabelKind;
+  /** A printer of the site: `agentId/printer`. */
+  printerId: string;
+  copies?: number;
+  /** A template of the kind; the kind's default when absent. */
+  templateId?: string;
+  /** What to print: stock ids, locations, accounts, or rows of field values (pick and traveller labels). */
+  source: LabelSource;
+}
+
+/**
+ * Prints labels: makes the ZPL from the template and the source's data, records the job (with the
+ * template version and the bytes, so a reprint is exact) and sends it to the printer's agent. For
+ * other modules too (picking's pick labels, orders' travellers): `printLabel(deps, auth, { kind:
+ * 'pick', printerId, idempotencyKey, source: { rows: [{ orderId, line, stockId, … }] } })`.
+ */
+export async function printLabel(deps: Deps, auth: AuthContext, input: PrintLabelInput): Promise<CallResponse<'label/print'>> {
+  const printer = await checkPrinter(deps.db, auth, input.printerId);
+  const made = await makeLabels(deps.db, auth, input.kind, input.source, input.templateId, printer.name);
+  const copies = input.copies ?? 1;
+  const requestHash = createHash('sha256').update(JSON.stringify([input.kind, input.printerId, copies, input.templateId ?? null, input.source])).digest('hex');
+  return enqueue(deps, auth, { id: input.idempotencyKey, kind: input.kind, printerId: input.printerId, agentId: printer.agentId, copies, made, requestHash });
+}
+
+async function enqueue(
+  deps: Deps,
+  auth: AuthContext,
+  j: { id: string; kind: LabelKind; printerId: string; agentId: string; copies: number; made: Omit<MadeLabels, 'template'>; requestHash: string },
+): Promise<CallResponse<'label/print'>> {
+  const { job, created } = await repo.insertJob(deps.db, auth.orgId, {
+    id: j.id,
+    siteId: auth.siteId,
+    kind: j.kind,
+    templateId: j.made.templateId,
+    templateVersion: j.made.templateVersion,
+    printerId: j.printerId,
+    agentId: j.agentId,
+    copies: j.copies,
+    labels: j.made.labels,
+    zpl: j.made.zpl,
+    requestHash: j.requestHash,
+    requestedBy: auth.accountId,
+    requestedByName: auth.userName,
+    expiresAt: new Date(Date.now() + JOB_EXPIRY_MS),
+  });
+  if (!created && (job.requestHash !== j.requestHash || job.siteId !== auth.siteId)) throw conflict('This idempotency key was used for another print job');
+  if (created) {
+    deps.realtime.emit(auth.siteId, 'printJob', toPrintJob(job), agentRoom(j.agentId));
+    announceJob(deps, job);
+  }
+  return { job: publicJob(job) };
+}
+
+export async function printCall(deps: Deps, auth: AuthContext, body: Body<'label/print'>): Promise<CallResponse<'label/print'>> {
+  return printLabel(deps, auth, { idempotencyKey: body.idempotencyKey, kind: body.kind, printerId: body.printerId, copies: body.copies, templateId: body.templateId, source: body.source });
+}
+
+export async function reprintJob(deps: Deps, auth: AuthContext, body: Body<'label/job/reprint'>): Promise<CallResponse<'label/job/reprint'>> {
+  const old = await repo.jobById(deps.db, auth.orgId, body.jobId);
+  if (!old || old.siteId !== auth.siteId) throw notFound(`No print job '${body.jobId}'`);
+  const printerId = body.printerId ?? old.printerId;
+  const printer = await checkPrinter(deps.db, auth, printerId);
+  const requestHash = createHash('sha256').update(JSON.stringify(['reprint', old.jobId, printerId])).digest('hex');
+  return enqueue(deps, auth, {
+    id: body.idempotencyKey,
+    kind: old.kind,
+    printerId,
+    agentId: printer.agentId,
+    copies: old.copies,
+    made: { zpl: old.zpl, labels: old.labels, templateId: old.templateId, templateVersion: old.templateVersion },
+    requestHash,
+  });
+}
+
+export async function listJobs(deps: Deps, auth: AuthContext, body: Body<'label/job/list'>): Promise<CallResponse<'label/job/list'>> {
+  for (const job of await repo.expireJobs(deps.db, auth.orgId, auth.siteId)) announceJob(deps, job);
+  return { jobs: (await repo.recentJobs(deps.db, auth.orgId, auth.siteId, body.limit)).map(publicJob) };
+}
+
+export async function listAgents(deps: Deps, auth: AuthContext): Promise<CallResponse<'label/agent/list'>> {
+  return { agents: await repo.agentsOf(deps.db, auth.orgId, auth.siteId) };
+}
+
+// ── the agents' side of the socket ──
+
+interface AgentSocket {
+  orgId: string;
+  siteId: string;
+  agentId: string;
+}
+
+/** Registers agent/hello, agent/status and agent/result, and marks an agent offline when its socket closes. */
+export function registerAgentOps(deps: Deps): void {
+  const agentOfSocket = new Map<string, AgentSocket>();
+  const socketsOfAgent = new Map<string, Set<string>>();
+  const key = (a: AgentSocket) => `${a.orgId}\u0000${a.siteId}\u0000${a.agentId}`;
+
+  async function publish(orgId: string, siteId: string): Promise<void> {
+    const agents = await repo.agentsOf(deps.db, orgId, siteId);
+    deps.realtime.emit(siteId, 'labelAgents', { agents }, 'labelPrinter');
+    const printers: Printer[] = agents.filter((a) => a.connected).flatMap((a) => a.printers.map((p) => ({ id: p.id, name: p.name, agent: a.name })));
+    deps.realtime.setPrinters(siteId, printers);
+  }
+
+  function agentOf(client: SocketClient): AgentSocket {
+    const agent = agentOfSocket.get(client.id);
+    if (!agent) throw badInput('Say agent/hello first');
+    return agent;
+  }
+
+  deps.realtime.handle('agent/hello', async (client, data) => {
+    if (accountKindOf(client.auth.perms) !== 'service') throw forbidden('Only a service account (a print agent with its API key) can attach printers');
+    const parsed = agentHelloSchema.safeParse(data);
+    if (!parsed.success) throw badInput(`The agent's greeting is not valid: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    const hello = parsed.data;
+    const { orgId, siteId } = client.auth;
+    const agent: AgentSocket = { orgId, siteId, agentId: hello.agentId };
+    const printers = hello.printers.map((p) => ({ ...p, id: `${hello.agentId}/${p.id}` }));
+    await repo.upsertAgent(deps.db, orgId, siteId, { id: hello.agentId, name: hello.name, accountId: client.auth.accountId, printers, connected: true });
+    agentOfSocket.set(client.id, agent);
+    const sockets = socketsOfAgent.get(key(agent)) ?? new Set<string>();
+    sockets.add(client.id);
+    socketsOfAgent.set(key(agent), sockets);
+    await client.join(agentRoom(hello.agentId));
+    await publish(orgId, siteId);
+    const pending = await repo.pendingJobs(deps.db, orgId, siteId, hello.agentId);
+    return { agentId: hello.agentId, pending: pending.map(toPrintJob) };
+  });
+
+  deps.realtime.handle('agent/status', async (client, data) => {
+    const agent = agentOf(client);
+    const parsed = agentHelloSchema.pick({ printers: true }).safeParse(data);
+    if (!parsed.success) throw badInput('The printer states are not valid');
+    await repo.setAgentPrinters(
+      deps.db,
+      agent.orgId,
+      agent.siteId,
+      agent.agentId,
+      parsed.data.printers.map((p) => ({ ...p, id: `${agent.agentId}/${p.id}` })),
+    );
+    await publish(agent.orgId, agent.siteId);
+    return { ok: true };
+  });
+
+  deps.realtime.handle('agent/result', async (client, data) => {
+    const agent = agentOf(client);
+    const parsed = agentResultSchema.safeParse(data);
+    if (!parsed.success) throw badInput('The job result is not valid');
+    const job = await repo.setJobState(deps.db, agent.orgId, agent.siteId, agent.agentId, parsed.data.jobId, parsed.data.state, parsed.data.reason ?? null);
+    if (job) announceJob(deps, job);
+    return { ok: true };
+  });
+
+  deps.realtime.onDisconnect((client) => {
+    const agent = agentOfSocket.get(client.id);
+    if (!agent) return;
+    agentOfSocket.delete(client.id);
+    const sockets = socketsOfAgent.get(key(agent));
+    sockets?.delete(client.id);
+    if (sockets?.size) return;
+    socketsOfAgent.delete(key(agent));
+    void repo
+      .setAgentConnected(deps.db, agent.orgId, agent.siteId, agent.agentId, false)
+      .then(() => publish(agent.orgId, agent.siteId))
+      .catch(() => undefined);
+  });
+}

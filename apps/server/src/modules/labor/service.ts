@@ -1,0 +1,246 @@
+/*
+ * Task labor (docs/labor.md): tasks upserted by code, and labor entries. Every entry belongs to a
+ * batch (a single task is a batch of one); each start and stop recomputes the batch's shares with the
+ * contract's batchShares in its own transaction, so the shares always add up to the seconds the
+ * worker ran the batch. The worker is the person of the token (auth.accountId).
+ */
+import { sql } from 'drizzle-orm';
+import type { CallResponse } from '@floorhand/contract/api';
+import {
+  batchShares,
+  countedFrom,
+  isOperationKind,
+  mayReadLaborReports,
+  readLaborSettings,
+  roundSeconds,
+  taskEntity,
+  taskProblems,
+  BATCH_MAX_TASKS,
+  type LaborSettings,
+  type TaskKind,
+} from '@floorhand/contract/labor';
+import type { AuthContext } from '../../lib/auth-context.ts';
+import { auditStamp, newId } from '../../lib/audit.ts';
+import type { Body } from '../../lib/call-body.ts';
+import type { Deps } from '../../lib/calls.ts';
+import { checked } from '../../lib/checked-record.ts';
+import { badInput, conflict, dup, forbidden, invalidRecord, notFound, checkRev } from '../../lib/errors.ts';
+import { requireFeatures } from '../../lib/features.ts';
+import { idempotentWrite } from '../../lib/idempotent-write.ts';
+import type { Db } from '../../db/client.ts';
+import { guarded, mapDuplicates } from '../../db/errors.ts';
+import { laborEntries, tasks } from '../../db/schema.ts';
+import { arrayParam, query } from '../../db/sql.ts';
+import { findSiteData } from '../site/repository.ts';
+import { atSecond, batchEntries, entriesByIds, lockWorker, runningEntries, setShares, taskByCode, taskById, taskPage, toTask } from './repository.ts';
+import { isClockedIn } from '../timeclock/service.ts';
+
+/** A task as typed, imported or sent, once the record engine passed it. */
+export interface TaskInput {
+  taskCode: string;
+  kind: TaskKind;
+  orderNumber?: string;
+  operationNumber?: string;
+  description: string;
+  workCentre?: string;
+  plannedMinutes?: number;
+  active?: boolean;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hooks: the clock, and whether a worker is clocked in.
+
+/** Whether the worker is clocked in at `at`; the time clock (modules/timeclock) provides it. */
+export type ClockedInCheck = (db: Db, orgId: string, accountId: string, at: Date) => Promise<boolean>;
+
+/** Whether the worker's last punch that counts is an "in": the time clock's own answer. */
+let clockedIn: ClockedInCheck = isClockedIn;
+/** Tests put another check in; without an argument, back to the time clock's. */
+export function setClockedInCheck(check: ClockedInCheck = isClockedIn): void {
+  clockedIn = check;
+}
+
+let clock: () => number = () => Date.now();
+/** The labor clock (ms), for tests; without an argument, the real one. */
+export function setLaborClock(now: () => number = () => Date.now()): void {
+  clock = now;
+}
+const nowSecs = () => Math.floor(clock() / 1000);
+
+export const NOT_CLOCKED_IN = 'You are not clocked in: clock in at the time clock before booking labor';
+
+export async function laborSettings(db: Db, siteId: string): Promise<LaborSettings> {
+  const row = await findSiteData(db, siteId, 'conf', 'app_settings');
+  return readLaborSettings(row?.data);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tasks
+
+export async function listTasks(db: Db, auth: AuthContext, body: Body<'task/list'>): Promise<CallResponse<'task/list'>> {
+  const rows = await taskPage(db, auth.orgId, body);
+  return { tasks: rows.slice(0, body.limit).map(toTask), more: rows.length > body.limit };
+}
+
+const noTask = (code: string) => notFound(`No task with code '${code}' exists`);
+
+export async function getTask(db: Db, auth: AuthContext, body: Body<'task/get'>): Promise<CallResponse<'task/get'>> {
+  const row = await taskByCode(db, auth.orgId, body.taskCode);
+  if (!row) throw noTask(body.taskCode);
+  return { task: toTask(row) };
+}
+
+/** A task merged with what is stored: a field left out keeps its stored value on update. */
+export function mergedTask(input: TaskInput, stored?: { order_number: string | null; operation_number: string | null; work_centre: string | null; planned_minutes: string | null; active: boolean }) {
+  const keep = <T>(v: T | undefined, old: T): T => (v === undefined ? old : v);
+  const indirect = !isOperationKind(input.kind);
+  return {
+    taskCode: input.taskCode,
+    kind: input.kind,
+    orderNumber: indirect ? (input.orderNumber ?? null) : keep<string | null>(input.orderNumber, stored?.order_number ?? null),
+    operationNumber: indirect ? (input.operationNumber ?? null) : keep<string | null>(input.operationNumber, stored?.operation_number ?? null),
+    description: input.description,
+    workCentre: keep<string | null>(input.workCentre, stored?.work_centre ?? null),
+    plannedMinutes: input.plannedMinutes === undefined ? (stored?.planned_minutes ?? null) : String(input.plannedMinutes),
+    active: keep(input.active, stored?.active ?? true),
+  };
+}
+
+export async function upsertTask(deps: Deps, auth: AuthContext, body: Body<'task/upsert'>): Promise<CallResponse<'task/upsert'>> {
+  const input = checked<TaskInput>(taskEntity, body.record);
+  return idempotentWrite(deps, auth, 'task/upsert', body, async (tx) => {
+    const stored = await taskByCode(tx, auth.orgId, input.taskCode, true);
+    if (stored && input._rev !== undefined) checkRev('The task', stored.rev, input._rev);
+    const task = mergedTask(input, stored);
+    const problems = taskProblems(task);
+    if (Object.keys(problems).length > 0) throw invalidRecord(problems);
+    let id: string;
+    if (!stored) {
+      id = newId();
+      await mapDuplicates(() => tx.insert(tasks).values({ id, orgId: auth.orgId, ...task, audit: auditStamp(auth.accountId) }), {
+        tasks_org_task_code: () => dup('Task', input.taskCode),
+      });
+    } else {
+      id = stored.id;
+      await guarded(() =>
+        query(
+          tx,
+          sql`UPDATE tasks SET kind = ${task.kind}, order_number = ${task.orderNumber}, operation_number = ${task.operationNumber}, description = ${task.description},
+          work_centre = ${task.workCentre}, planned_minutes = ${task.plannedMinutes}, active = ${task.active}, _rev = _rev + 1,
+          audit = ${JSON.stringify(auditStamp(auth.accountId, stored.audit))}::jsonb WHERE id = ${id}`,
+        ),
+      );
+    }
+    const saved = await taskById(tx, id);
+    return { response: { task: toTask(saved!), created: !stored } };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Labor
+
+/** Recomputes the shares of a batch at `now` (running entries count up to now) and stores them. */
+async function resplit(tx: Db, batchId: string, now: number, settings: LaborSettings): Promise<void> {
+  const entries = await batchEntries(tx, batchId);
+  const shares = batchShares(entries.map((e) => ({ id: e.id, from: e.from, to: e.to ?? Math.max(now, e.from) })));
+  await setShares(
+    tx,
+    entries.map((e) => {
+      const seconds = shares.get(e.id) ?? 0;
+      return { id: e.id, seconds, rounded: roundSeconds(seconds, settings.roundToMinutes) };
+    }),
+  );
+}
+
+async function currentOf(db: Db, auth: AuthContext, settings: LaborSettings, now: number) {
+  return { running: await runningEntries(db, auth.orgId, auth.accountId), serverTime: new Date(now * 1000).toISOString(), settings };
+}
+
+export async function currentLabor(deps: Deps, auth: AuthContext): Promise<CallResponse<'labor/current'>> {
+  const settings = await laborSettings(deps.db, auth.siteId);
+  return currentOf(deps.db, auth, settings, nowSecs());
+}
+
+/** Stops entries at `now` (their batch re-split); answers their ids. */
+async function stopEntries(tx: Db, auth: AuthContext, ids: readonly string[], now: number, settings: LaborSettings, qty?: { qtyDone?: number | undefined; complete: boolean }) {
+  if (ids.length === 0) return;
+  await query(
+    tx,
+    sql`UPDATE labor_entries SET stopped_at = greatest(${atSecond(now)}, counted_from),
+      qty_done = ${qty?.qtyDone === undefined ? null : String(qty.qtyDone)}, complete = ${qty?.complete ?? false},
+      audit = jsonb_set(audit, '{modify}', ${JSON.stringify(auditStamp(auth.accountId).modify)}::jsonb)
+    WHERE id = ANY(${arrayParam([...ids])}) AND stopped_at IS NULL`,
+  );
+}
+
+export async function startLabor(deps: Deps, auth: AuthContext, body: Body<'labor/start'>): Promise<CallResponse<'labor/start'>> {
+  await requireFeatures(deps, auth, body.mode === 'batch' ? 'batchTask' : 'singleTask');
+  const settings = await laborSettings(deps.db, auth.siteId);
+  const task = await taskByCode(deps.db, auth.orgId, body.taskCode);
+  if (!task) throw noTask(body.taskCode);
+  if (!task.active) throw conflict(`The task '${body.taskCode}' is not active`);
+  if (!settings.allowWithoutClockIn && !(await clockedIn(deps.db, auth.orgId, auth.accountId, new Date(clock())))) throw conflict(NOT_CLOCKED_IN);
+  return idempotentWrite(deps, auth, 'labor/start', body, async (tx) => {
+    await lockWorker(tx, auth.accountId);
+    const now = nowSecs();
+    const running = await runningEntries(tx, auth.orgId, auth.accountId);
+    let stopped: string[] = [];
+    let batchId = newId();
+    let from = now;
+    if (body.mode === 'single' || running.length === 0) {
+      stopped = running.map((e) => e.id);
+      await stopEntries(tx, auth, stopped, now, settings);
+      for (const b of new Set(running.map((e) => e.batchId))) await resplit(tx, b, now, settings);
+    } else {
+      if (running.some((e) => e.taskCode === task.task_code)) throw conflict(`The task '${task.task_code}' is running in your batch already`);
+      if (running.length >= BATCH_MAX_TASKS) throw conflict(`A batch runs at most ${BATCH_MAX_TASKS} tasks at once`);
+      batchId = running[0]!.batchId;
+      const entries = await batchEntries(tx, batchId);
+      const batchStart = Math.min(...entries.map((e) => e.started));
+      from = countedFrom(batchStart, now, settings.batchGraceTimeSecs);
+    }
+    await guarded(() =>
+      tx.insert(laborEntries).values({
+        id: newId(),
+        orgId: auth.orgId,
+        siteId: auth.siteId,
+        accountId: auth.accountId,
+        taskId: task.id,
+        batchId,
+        mode: body.mode,
+        startedAt: new Date(now * 1000).toISOString(),
+        countedFrom: new Date(from * 1000).toISOString(),
+        audit: auditStamp(auth.accountId, null, new Date(now * 1000)),
+      }),
+    );
+    await resplit(tx, batchId, now, settings);
+    return { response: { ...(await currentOf(tx, auth, settings, now)), stopped: await entriesByIds(tx, stopped) } };
+  });
+}
+
+export async function stopLabor(deps: Deps, auth: AuthContext, body: Body<'labor/stop'>): Promise<CallResponse<'labor/stop'>> {
+  const settings = await laborSettings(deps.db, auth.siteId);
+  return idempotentWrite(deps, auth, 'labor/stop', body, async (tx) => {
+    await lockWorker(tx, auth.accountId);
+    const now = nowSecs();
+    const [entry] = await entriesByIds(tx, [body.entryId]);
+    // Another worker's entry, or another organisation's, is not there for this caller.
+    if (!entry || entry.accountId !== auth.accountId) throw notFound(`No labor entry '${body.entryId}' of yours exists`);
+    if (entry.stoppedAt !== null) throw conflict(`The task '${entry.taskCode}' was stopped already`);
+    await stopEntries(tx, auth, [entry.id], now, settings, { qtyDone: body.qtyDone, complete: body.complete });
+    await resplit(tx, entry.batchId, now, settings);
+    return { response: { ...(await currentOf(tx, auth, settings, now)), stopped: await entriesByIds(tx, [entry.id]) } };
+  });
+}
+
+/** Reports and exports: admins and time-clock administrators only. */
+export function requireReportRights(auth: AuthContext): void {
+  if (!mayReadLaborReports(auth.perms)) throw forbidden('Labor reports are for administrators and time-clock administrators');
+}
+
+export function checkPeriod(from: string, to: string): void {
+  const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
+  if (!Number.isFinite(days)) throw badInput('The period is not a valid pair of dates');
+  if (days < 0) throw badInput("'From' must not be after 'To'");
+  if (days > 366) throw badInput('A report covers at most 366 days');
+}

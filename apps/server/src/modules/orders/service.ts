@@ -1,0 +1,251 @@
+/*
+ * Orders: saved by upsert (type and number are the key in the organisation, so an ERP re-sending an
+ * order updates it and never makes a second), read, listed and cancelled. Cancelling returns every
+ * picked record to the location it was picked from, in the ledger as unpick movements, in the same
+ * transaction as the order's new status.
+ */
+import { sql } from 'drizzle-orm';
+import type { CallResponse } from '@floorhand/contract/api';
+import { formatQty, qtyUnits } from '@floorhand/contract/quantity';
+import { wholeUnitsMessage } from '@floorhand/contract/stock-rules';
+import { ORDER_CANCELLED, ORDER_STATUS_DEFAULT, assignStatus, pickedStatus, readPickStatuses, type OrderType, type PickStatuses } from '@floorhand/contract/orders';
+import type { AuthContext } from '../../lib/auth-context.ts';
+import { auditStamp, newId } from '../../lib/audit.ts';
+import type { Body } from '../../lib/call-body.ts';
+import type { Deps } from '../../lib/calls.ts';
+import { badInput, conflict, notFound } from '../../lib/errors.ts';
+import { idempotentWrite } from '../../lib/idempotent-write.ts';
+import type { Db } from '../../db/client.ts';
+import { query } from '../../db/sql.ts';
+import { findSiteData } from '../site/repository.ts';
+import { itemsByPartNumber, locationKey, locationsByCode, warehousesByCode } from '../stock/refs.ts';
+import { changeStock, lockStock } from '../stock/repository.ts';
+import { actorOf } from '../stock/service.ts';
+import { linesOf, orderById, ordersByNumber, orderWithLines, selectOrders, siteIdsOf, toHeader, type OrderRow } from './repository.ts';
+
+/** The pick statuses of an order type from the caller's site's app settings (stockPick), or the defaults. */
+export async function pickStatusesOf(db: Db, siteId: string, type: OrderType): Promise<PickStatuses> {
+  const row = await findSiteData(db, siteId, 'conf', 'app_settings');
+  return readPickStatuses(row?.data, type);
+}
+
+/** Tells every site of the organisation which orders changed (claims, picks, statuses). */
+export async function emitOrdersChanged(deps: Deps, orgId: string, orderIds: string[]): Promise<void> {
+  if (orderIds.length === 0) return;
+  for (const siteId of await siteIdsOf(deps.db, orgId)) deps.realtime.emit(siteId, 'ordersChanged', { orderIds });
+}
+
+/** An order by id, or by number (and type when the number is used by several types). */
+export async function findOrder(db: Db, orgId: string, ref: { orderId?: string | undefined; number?: string | undefined; type?: OrderType | undefined }): Promise<OrderRow> {
+  if (ref.orderId) {
+    const row = await orderById(db, orgId, ref.orderId);
+    if (!row) throw notFound(`No order '${ref.orderId}' exists`);
+    return row;
+  }
+  if (!ref.number) throw badInput('Give the order id or its number');
+  const rows = await ordersByNumber(db, orgId, ref.number, ref.type);
+  if (rows.length === 0) throw notFound(`No order '${ref.number}' exists${ref.type ? ` of type ${ref.type}` : ''}`);
+  if (rows.length > 1) throw badInput(`Several orders have the number '${ref.number}' (${rows.map((r) => r.type).join(', ')}): say which type`);
+  return rows[0]!;
+}
+
+// ---------------------------------------------------------------------------------------------
+// order/save
+
+type SaveBody = Body<'order/save'>;
+
+export async function saveOrder(deps: Deps, auth: AuthContext, body: SaveBody): Promise<CallResponse<'order/save'>> {
+  const input = body.order;
+  const seen = new Set<number>();
+  for (const line of input.lines) {
+    if (seen.has(line.lineNo)) throw badInput(`Line ${line.lineNo} is given twice`);
+    seen.add(line.lineNo);
+    if (line.qty <= 0n) throw badInput(`Line ${line.lineNo}: the quantity must be greater than 0`);
+  }
+  const warehouse = (await warehousesByCode(deps.db, auth.orgId, [input.warehouse])).get(input.warehouse);
+  if (!warehouse) throw badInput(`No warehouse '${input.warehouse}' exists`);
+  if (!warehouse.active) throw badInput(`The warehouse '${input.warehouse}' is inactive`);
+  let stagingId: string | null = null;
+  if (input.stagingLocation) {
+    const staging = (await locationsByCode(deps.db, auth.orgId, [{ warehouse: input.warehouse, code: input.stagingLocation }])).get(locationKey(input.warehouse, input.stagingLocation));
+    if (!staging) throw badInput(`No location '${input.stagingLocation}' exists in warehouse '${input.warehouse}'`);
+    if (!staging.active) throw badInput(`The location '${input.stagingLocation}' in warehouse '${input.warehouse}' is inactive`);
+    stagingId = staging.id;
+  }
+  const items = await itemsByPartNumber(deps.db, auth.orgId, input.lines.map((l) => l.partNumber));
+  const problems: string[] = [];
+  for (const line of input.lines) {
+    const item = items.get(line.partNumber);
+    if (!item) problems.push(`line ${line.lineNo}: no item with part number '${line.partNumber}' exists`);
+    else if (!item.active) problems.push(`line ${line.lineNo}: the item '${line.partNumber}' is inactive`);
+    else {
+      const fraction = wholeUnitsMessage(item.uom, line.qty);
+      if (fraction) problems.push(`line ${line.lineNo}: the quantity ${fraction}`);
+    }
+  }
+  if (problems.length > 0) throw badInput(`The order cannot be saved: ${problems.slice(0, 3).join('; ')}${problems.length > 3 ? `; and ${problems.length - 3} more` : ''}`);
+  const statuses = await pickStatusesOf(deps.db, auth.siteId, input.type);
+  const stamp = auditStamp(auth.accountId);
+
+  const result = await idempotentWrite(deps, auth, 'order/save', body, async (tx) => {
+    const inserted = await query<{ id: string }>(
+      tx,
+      sql`INSERT INTO orders (id, org_id, type, number, status, warehouse_id, customer, due_date, priority, notes, staging_location_id, department, audit)
+        VALUES (${newId()}, ${auth.orgId}, ${input.type}, ${input.number}, ${input.status ?? ORDER_STATUS_DEFAULT}, ${warehouse.id}, ${input.customer ?? null},
+          ${input.dueDate ?? null}::date, ${input.priority ?? 0}, ${input.notes ?? null}, ${stagingId}, ${input.department ?? null}, ${JSON.stringify(stamp)}::jsonb)
+        ON CONFLICT (org_id, type, number) DO NOTHING RETURNING id`,
+    );
+    const created = inserted.length > 0;
+    const [order] = await selectOrders(tx, sql`WHERE o.org_id = ${auth.orgId} AND o.type = ${input.type} AND o.number = ${input.number} FOR UPDATE OF o`);
+    if (!order) throw conflict('The order changed while it was saved; send it again');
+    if (!created) {
+      if (order.status === ORDER_CANCELLED) throw conflict(`The order '${input.number}' is cancelled and cannot be changed`);
+      const hasPicks = (await query<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM order_picks WHERE order_id = ${order.id} AND state = 'picked'`))[0]!.n > 0;
+      if (hasPicks && order.warehouse_id !== warehouse.id) throw badInput(`The order '${input.number}' has picked stock: its warehouse cannot change`);
+      await query(
+        tx,
+        sql`UPDATE orders SET status = ${input.status ?? order.status}, warehouse_id = ${warehouse.id}, customer = ${input.customer ?? null}, due_date = ${input.dueDate ?? null}::date,
+          priority = ${input.priority ?? 0}, notes = ${input.notes ?? null}, staging_location_id = ${stagingId}, department = ${input.department ?? null},
+          _rev = _rev + 1, audit = ${JSON.stringify(auditStamp(auth.accountId, order.audit))}::jsonb
+        WHERE id = ${order.id}`,
+      );
+    }
+    const existing = new Map((await linesOf(tx, [order.id])).map((l) => [l.line_no, l]));
+    await query(tx, sql`SELECT id FROM order_lines WHERE order_id = ${order.id} FOR UPDATE`);
+    const lineProblems: string[] = [];
+    for (const line of input.lines) {
+      const item = items.get(line.partNumber)!;
+      const old = existing.get(line.lineNo);
+      if (!old) {
+        await query(
+          tx,
+          sql`INSERT INTO order_lines (id, org_id, order_id, line_no, item_id, qty) VALUES (${newId()}, ${auth.orgId}, ${order.id}, ${line.lineNo}, ${item.id}, ${formatQty(line.qty)}::numeric)`,
+        );
+        continue;
+      }
+      existing.delete(line.lineNo);
+      const picked = qtyUnits(old.qty_picked);
+      const short = qtyUnits(old.qty_short);
+      if (old.item_id !== item.id && (picked > 0n || short > 0n)) {
+        lineProblems.push(`line ${line.lineNo} has been picked: its item cannot change`);
+        continue;
+      }
+      if (line.qty < picked + short) {
+        lineProblems.push(`line ${line.lineNo} has ${formatQty(picked + short)} picked or closed: its quantity cannot go below that`);
+        continue;
+      }
+      const status = old.status === 'cancelled' ? 'open' : line.qty === picked + short ? (short > 0n ? 'short' : 'picked') : 'open';
+      await query(tx, sql`UPDATE order_lines SET item_id = ${item.id}, qty = ${formatQty(line.qty)}::numeric, status = ${status}, _rev = _rev + 1 WHERE id = ${old.id}`);
+    }
+    for (const old of existing.values()) {
+      if (qtyUnits(old.qty_picked) > 0n) lineProblems.push(`line ${old.line_no} has been picked: unpick it before removing it`);
+      else await query(tx, sql`DELETE FROM order_lines WHERE id = ${old.id}`);
+    }
+    if (lineProblems.length > 0) throw badInput(`The order cannot be saved: ${lineProblems.slice(0, 3).join('; ')}${lineProblems.length > 3 ? `; and ${lineProblems.length - 3} more` : ''}`);
+    if (!input.status) await settleStatus(tx, order.id, statuses);
+    const saved = (await orderById(tx, auth.orgId, order.id))!;
+    return { response: { order: await orderWithLines(tx, saved), created } };
+  });
+  if (result.order) await emitOrdersChanged(deps, auth.orgId, [result.order._id]);
+  return result;
+}
+
+/**
+ * After lines change: an order whose lines are all done gets its type's `picked` status; one with open
+ * lines again (a line added, a pick undone) goes back to `assign` if it was `picked`. Other statuses
+ * (set by the ERP) stay.
+ */
+export async function settleStatus(tx: Db, orderId: string, statuses: PickStatuses): Promise<string> {
+  const [row] = await query<{ status: string; open: number; lines: number; claimed_by: string | null }>(
+    tx,
+    sql`SELECT o.status, o.claimed_by, (SELECT count(*)::int FROM order_lines WHERE order_id = o.id AND status = 'open') AS open,
+      (SELECT count(*)::int FROM order_lines WHERE order_id = o.id AND status <> 'cancelled') AS lines
+    FROM orders o WHERE o.id = ${orderId}`,
+  );
+  if (!row) return '';
+  const pickable = statuses.include.includes(row.status) || statuses.assign.includes(row.status);
+  let next = row.status;
+  if (row.open === 0 && row.lines > 0 && pickable) next = pickedStatus(statuses);
+  else if (row.open > 0 && statuses.picked.includes(row.status)) next = assignStatus(statuses);
+  if (next !== row.status) await query(tx, sql`UPDATE orders SET status = ${next}, _rev = _rev + 1 WHERE id = ${orderId}`);
+  return next;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reads
+
+export async function getOrder(db: Db, auth: AuthContext, body: Body<'order/get'>): Promise<CallResponse<'order/get'>> {
+  return { order: await orderWithLines(db, await findOrder(db, auth.orgId, body)) };
+}
+
+export async function listOrders(db: Db, auth: AuthContext, body: Body<'order/list'>): Promise<CallResponse<'order/list'>> {
+  const rows = await selectOrders(
+    db,
+    sql`WHERE o.org_id = ${auth.orgId}
+      ${body.type ? sql`AND o.type = ${body.type}` : sql``}
+      ${body.status ? sql`AND o.status = ${body.status}` : sql``}
+      ${body.warehouse ? sql`AND w.code = ${body.warehouse}` : sql``}
+      ${body.number ? sql`AND o.number LIKE ${`${body.number.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : sql``}
+    ORDER BY o.due_date NULLS LAST, o.number, o.type LIMIT ${body.limit + 1} OFFSET ${body.offset}`,
+  );
+  return { orders: rows.slice(0, body.limit).map(toHeader), more: rows.length > body.limit };
+}
+
+// ---------------------------------------------------------------------------------------------
+// order/cancel
+
+interface ActivePick {
+  id: string;
+  stock_id: string;
+  from_location_id: string;
+  from_warehouse_id: string;
+}
+
+export async function cancelOrder(deps: Deps, auth: AuthContext, body: Body<'order/cancel'>): Promise<CallResponse<'order/cancel'>> {
+  const actor = actorOf(auth, body.idempotencyKey);
+  const result = await idempotentWrite(deps, auth, 'order/cancel', body, async (tx) => {
+    const order = await orderById(tx, auth.orgId, body.orderId, true);
+    if (!order) throw notFound(`No order '${body.orderId}' exists`);
+    if (order.status === ORDER_CANCELLED) throw conflict(`The order '${order.number}' is cancelled already`);
+    await query(tx, sql`SELECT id FROM order_lines WHERE order_id = ${order.id} FOR UPDATE`);
+    const shippedOrIssued = await query<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM order_picks WHERE order_id = ${order.id} AND state IN ('shipped', 'issued')`);
+    if (shippedOrIssued[0]!.n > 0) throw conflict(`The order '${order.number}' has shipped or issued stock and cannot be cancelled`);
+    const picks = await query<ActivePick>(
+      tx,
+      sql`SELECT p.id, sr.stock_id, p.from_location_id, l.warehouse_id AS from_warehouse_id
+      FROM order_picks p JOIN stock_records sr ON sr.id = p.stock_record_id JOIN locations l ON l.id = p.from_location_id
+      WHERE p.order_id = ${order.id} AND p.state = 'picked' ORDER BY sr.stock_id`,
+    );
+    const stockIds: string[] = [];
+    const locationIds = new Set<string>();
+    for (const pick of picks) {
+      const row = await lockStock(tx, auth.orgId, pick.stock_id);
+      if (!row) continue;
+      const have = qtyUnits(row.quantity);
+      await changeStock(tx, actor, row.id, { quantity: have, locationId: pick.from_location_id, warehouseId: pick.from_warehouse_id, audit: auditStamp(auth.accountId, row.audit) }, [
+        {
+          stockRecordId: row.id,
+          type: 'unpick',
+          qtyDelta: 0n,
+          qtyAfter: have,
+          fromLocationId: row.location_id,
+          toLocationId: pick.from_location_id,
+          reason: body.reason ?? `Order ${order.number} cancelled`,
+          relatedStockRecordId: null,
+        },
+      ]);
+      await query(tx, sql`UPDATE order_picks SET state = 'unpicked', package_id = NULL WHERE id = ${pick.id}`);
+      stockIds.push(row.stock_id);
+      locationIds.add(row.location_id).add(pick.from_location_id);
+    }
+    await query(tx, sql`UPDATE order_lines SET status = 'cancelled', qty_picked = 0, claimed_by = NULL, _rev = _rev + 1 WHERE order_id = ${order.id}`);
+    await query(
+      tx,
+      sql`UPDATE orders SET status = ${ORDER_CANCELLED}, claimed_by = NULL, _rev = _rev + 1, audit = ${JSON.stringify(auditStamp(auth.accountId, order.audit))}::jsonb WHERE id = ${order.id}`,
+    );
+    const saved = (await orderById(tx, auth.orgId, order.id))!;
+    return { response: { order: await orderWithLines(tx, saved) }, changed: { stockIds, locationIds: [...locationIds] } };
+  });
+  if (result.order) await emitOrdersChanged(deps, auth.orgId, [result.order._id]);
+  return result;
+}

@@ -1,0 +1,354 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { ERR } from '@floorhand/contract/errors';
+import type { Order } from '@floorhand/contract/orders';
+import { APP_SETTINGS_DEFAULTS } from '@floorhand/contract/site-admin';
+import { ACME_BASE, call, createAcme, createTestApp, type TestApp } from '../../test/harness.ts';
+import { acmeAdminToken, demoLogin } from '../../test/logins.ts';
+import { ledgerMismatches } from '../stock/ledger-check.ts';
+
+let t: TestApp;
+let ada: string;
+let cleo: string;
+let acme: string;
+let kiosk: string;
+let PART = '';
+let PART2 = '';
+let BARCODE = '';
+
+const rows = async <T>(q: ReturnType<typeof sql>) => ((await t.db.execute(q)) as unknown as { rows: T[] }).rows;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await createAcme(t.db);
+  ada = (await demoLogin(t.app, 'admin')).token;
+  cleo = (await demoLogin(t.app, 'clerk')).token;
+  kiosk = (await demoLogin(t.app, 'kiosk')).token;
+  acme = await acmeAdminToken(t.app);
+  const parts = await rows<{ part_number: string; barcode: string }>(
+    sql`SELECT i.part_number, min(b.barcode) AS barcode FROM items i JOIN item_barcodes b ON b.item_id = i.id
+    WHERE i.org_id = 'demo' AND i.active AND i.tracking = 'none' AND i.uom = 'EA' GROUP BY i.part_number ORDER BY i.part_number LIMIT 2`,
+  );
+  PART = parts[0]!.part_number;
+  BARCODE = parts[0]!.barcode;
+  PART2 = parts[1]!.part_number;
+});
+afterAll(() => t?.close());
+afterEach(async () => {
+  expect(await ledgerMismatches(t.db)).toEqual([]);
+});
+
+const key = () => randomUUID();
+let n = 0;
+let places = 0;
+/** A location of its own (aisle T of MAIN, bays counting up), so a scan by item finds one record and a pick may empty it. */
+async function freshPlace(): Promise<string> {
+  places += 1;
+  const code = `T-${String(places).padStart(2, '0')}-1`;
+  const res = await call(t.app, 'location/save', { record: { warehouse: 'MAIN', code, type: 'shelf' } }, ada);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return code;
+}
+
+async function receive(partNumber: string, location: string, quantity: number): Promise<string> {
+  const res = await call(t.app, 'stock/receive', { idempotencyKey: key(), record: { partNumber, warehouse: 'MAIN', location, quantity } }, ada);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.stock!.stockId;
+}
+
+async function newOrder(lines: Array<{ partNumber: string; qty: number }>, extra: Record<string, unknown> = {}): Promise<Order> {
+  n += 1;
+  const res = await call(
+    t.app,
+    'order/save',
+    { order: { type: 'sos', number: `PK-${Date.now()}-${n}`, warehouse: 'MAIN', lines: lines.map((l, i) => ({ lineNo: i + 1, ...l })), ...extra } },
+    ada,
+  );
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.order!;
+}
+
+const confirm = (body: Record<string, unknown>, token = ada) => call(t.app, 'pick/confirm', { idempotencyKey: key(), ...body }, token);
+const stockOf = async (stockId: string) => (await call(t.app, 'stock/get', { stockId }, ada)).body;
+const getOrder = async (orderId: string) => (await call(t.app, 'order/get', { orderId }, ada)).body.order!;
+const movementCount = async () => (await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM movements`))[0]!.n;
+
+describe('pick/list', () => {
+  it('lists orders whose status is in their type\'s include or assign statuses, with who holds them', async () => {
+    const o = await newOrder([{ partNumber: PART, qty: 1 }]);
+    const list = await call(t.app, 'pick/list', { sort: 'number', desc: true }, cleo);
+    expect(list.status).toBe(200);
+    expect(list.body.orders!.find((x) => x._id === o._id)).toMatchObject({ status: 'open', claimedBy: null });
+    const claimed = await call(t.app, 'pick/claim', { orderId: o._id }, ada);
+    expect(claimed.status, JSON.stringify(claimed.body)).toBe(200);
+    const after = await call(t.app, 'pick/list', { sort: 'number', desc: true }, cleo);
+    expect(after.body.orders!.find((x) => x._id === o._id)).toMatchObject({ status: 'picking', claimedBy: { name: 'Ada Admin' } });
+  });
+
+  it('answers at most maxRows with a "more" flag', async () => {
+    await newOrder([{ partNumber: PART, qty: 1 }]);
+    await newOrder([{ partNumber: PART, qty: 1 }]);
+    const res = await call(t.app, 'pick/list', { maxRows: 1 }, cleo);
+    expect(res.body.orders).toHaveLength(1);
+    expect(res.body.more).toBe(true);
+    expect((await call(t.app, 'pick/list', { maxRows: 500 }, cleo)).status).toBe(400);
+  });
+
+  it('takes the statuses per order type from app settings', async () => {
+    const current = (await call(t.app, 'site/getData', { section: 'conf', dataId: 'app_settings' }, ada)).body.siteData;
+    const data = { ...APP_SETTINGS_DEFAULTS, ...(current?.data ?? {}) } as typeof APP_SETTINGS_DEFAULTS;
+    const put = await call(
+      t.app,
+      'admin/appSettings/put',
+      { siteData: { ...(current?._rev ? { _rev: current._rev } : {}), data: { ...data, stockPick: { ...data.stockPick, wos: { include: ['released'], assign: ['kitting'], picked: ['kitted'] } } } } },
+      ada,
+    );
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    const open = await newOrder([{ partNumber: PART, qty: 1 }], { type: 'wos' });
+    const released = await newOrder([{ partNumber: PART, qty: 1 }], { type: 'wos', status: 'released' });
+    const list = await call(t.app, 'pick/list', { type: 'wos' }, cleo);
+    const ids = list.body.orders!.map((o) => o._id);
+    expect(ids).toContain(released._id);
+    expect(ids).not.toContain(open._id);
+    const claim = await call(t.app, 'pick/claim', { orderId: released._id }, cleo);
+    expect(claim.body.order!.status).toBe('kitting');
+    expect((await call(t.app, 'pick/claim', { orderId: open._id }, cleo)).status).toBe(400);
+    const place = await freshPlace();
+    const stockId = await receive(PART, place, 1);
+    const done = await confirm({ lineId: claim.body.order!.lines[0]!._id, location: place, scan: stockId, qty: 1 }, cleo);
+    expect(done.body.orderStatus).toBe('kitted');
+  });
+});
+
+describe('pick/order', () => {
+  it('lists open lines in walk order, serpentine by aisle, with where their stock is', async () => {
+    // Fresh items would be cleaner; demo stock of these parts lies elsewhere too, so only the order of our own lines is checked.
+    const o = await newOrder([
+      { partNumber: PART, qty: 1 },
+      { partNumber: PART2, qty: 1 },
+    ]);
+    const res = await call(t.app, 'pick/order', { number: o.number }, cleo);
+    expect(res.status).toBe(200);
+    expect(res.body.lines).toHaveLength(2);
+    for (const line of res.body.lines!) for (const s of line.sources) expect(s.quantity).toBeGreaterThan(0);
+    const skip = await call(t.app, 'pick/skip', { lineId: res.body.lines![0]!._id }, cleo);
+    expect(skip.status, JSON.stringify(skip.body)).toBe(200);
+    const after = await call(t.app, 'pick/order', { orderId: o._id }, cleo);
+    expect(after.body.lines!.map((l) => l._id)).toEqual([res.body.lines![1]!._id, res.body.lines![0]!._id]);
+  });
+
+  it('does not open another organisation\'s order', async () => {
+    const o = await newOrder([{ partNumber: PART, qty: 1 }]);
+    expect((await call(t.app, 'pick/order', { ...ACME_BASE, orderId: o._id }, acme)).status).toBe(404);
+    expect((await call(t.app, 'pick/claim', { ...ACME_BASE, orderId: o._id }, acme)).status).toBe(404);
+    const res = await call(t.app, 'pick/confirm', { ...ACME_BASE, idempotencyKey: key(), lineId: o.lines[0]!._id, location: 'A-01-1', scan: 'S1', qty: 1 }, acme);
+    expect(res.status).toBe(404);
+  });
+});
+
+describe('pick/confirm', () => {
+  it('moves a whole record to the staging place with a pick movement; the order is picked when all lines are', async () => {
+    const place = await freshPlace();
+    const stockId = await receive(PART, place, 3);
+    const o = await newOrder([{ partNumber: PART, qty: 3 }]);
+    const res = await confirm({ lineId: o.lines[0]!._id, location: place, scan: stockId, qty: 3 });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.line).toMatchObject({ picked: 3, status: 'picked' });
+    expect(res.body.pick).toMatchObject({ stockId, qty: 3, fromLocation: place, toLocation: 'STAGE-1', pickedBy: { name: 'Ada Admin' } });
+    expect(res.body.orderStatus).toBe('picked');
+    expect(res.body.locationEmpty).toBe(true);
+    const stock = await stockOf(stockId);
+    expect(stock.stock).toMatchObject({ location: 'STAGE-1', quantity: 3 });
+    expect(stock.movements![0]).toMatchObject({ type: 'pick', qtyDelta: 0, fromLocation: place, toLocation: 'STAGE-1' });
+  });
+
+  it('splits a record on a partial pick: the picked part is a record of its own at the staging place', async () => {
+    const place = await freshPlace();
+    const stockId = await receive(PART, place, 10);
+    const o = await newOrder([{ partNumber: PART, qty: 4 }]);
+    const res = await confirm({ lineId: o.lines[0]!._id, location: place, scan: stockId, qty: 3 });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.line).toMatchObject({ picked: 3, status: 'open' });
+    expect(res.body.orderStatus).toBe('picking');
+    expect(res.body.locationEmpty).toBe(false);
+    const picked = res.body.pick!.stockId;
+    expect(picked).not.toBe(stockId);
+    expect((await stockOf(stockId)).stock).toMatchObject({ location: place, quantity: 7 });
+    const made = await stockOf(picked);
+    expect(made.stock).toMatchObject({ location: 'STAGE-1', quantity: 3 });
+    expect(made.movements![0]).toMatchObject({ type: 'pick', qtyDelta: 3, relatedStockId: stockId });
+    // A picked record is not picked again, for this order or another.
+    const other = await newOrder([{ partNumber: PART, qty: 1 }]);
+    const again = await confirm({ lineId: other.lines[0]!._id, location: 'STAGE-1', scan: picked, qty: 1 });
+    expect(again.status).toBe(400);
+    expect(again.body.err?.message).toContain('picked already');
+  });
+
+  it('applies a retried scan once', async () => {
+    const place = await freshPlace();
+    const stockId = await receive(PART, place, 10);
+    const o = await newOrder([{ partNumber: PART, qty: 5 }]);
+    const body = { idempotencyKey: key(), lineId: o.lines[0]!._id, location: place, scan: stockId, qty: 2 };
+    const before = await movementCount();
+    const [a, b] = await Promise.all([call(t.app, 'pick/confirm', body, ada), call(t.app, 'pick/confirm', body, ada)]);
+    const c = await call(t.app, 'pick/confirm', body, ada);
+    expect([a.status, b.status, c.status]).toEqual([200, 200, 200]);
+    expect(b.body.pick!._id).toBe(a.body.pick!._id);
+    expect(c.body.pick!._id).toBe(a.body.pick!._id);
+    expect(await movementCount()).toBe(before + 2);
+    expect((await getOrder(o._id)).lines[0]!.picked).toBe(2);
+  });
+
+  it('takes the item barcode where the location holds one record of the item', async () => {
+    const place = await freshPlace();
+    await receive(PART, place, 4);
+    const o = await newOrder([{ partNumber: PART, qty: 1 }]);
+    const res = await confirm({ lineId: o.lines[0]!._id, location: place, scan: BARCODE, qty: 1 });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    await receive(PART, place, 2);
+    const two = await newOrder([{ partNumber: PART, qty: 1 }]);
+    const refused = await confirm({ lineId: two.lines[0]!._id, location: place, scan: PART, qty: 1 });
+    expect(refused.status).toBe(400);
+    expect(refused.body.err?.message).toContain('scan the stock label');
+  });
+
+  it.each([
+    ['more than the line wants', { qty: 3 }, 'would over-pick'],
+    ['more than the record holds', { stock: 1, want: 5, qty: 2 }, 'Not enough stock'],
+    ['the wrong item', { wrongItem: true }, 'Wrong item'],
+    ['the wrong location', { location: 'A-01-1' }, 'is not in'],
+    ['an unknown location', { location: 'ZZ-99' }, "No location 'ZZ-99'"],
+    ['an unknown scan', { scan: 'NO-SUCH-THING' }, 'neither a stock label'],
+    ['a fraction of an each', { qty: '0.5' }, 'whole'],
+    ['a zero quantity', { qty: 0 }, 'greater than 0'],
+  ])('refuses %s with 400 and changes nothing', async (_name, c: Record<string, unknown>, message) => {
+    const place = await freshPlace();
+    const stockId = await receive(c.wrongItem ? PART2 : PART, place, (c.stock as number | undefined) ?? 5);
+    const o = await newOrder([{ partNumber: PART, qty: (c.want as number | undefined) ?? 2 }]);
+    const before = await movementCount();
+    const res = await confirm({ lineId: o.lines[0]!._id, location: c.location ?? place, scan: c.scan ?? stockId, qty: c.qty ?? 1 });
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(res.body.err).toMatchObject({ code: ERR.badInput });
+    expect(res.body.err!.message).toContain(message);
+    expect(await movementCount()).toBe(before);
+    expect((await getOrder(o._id)).lines[0]!.picked).toBe(0);
+  });
+
+  it('refuses an inactive location', async () => {
+    const place = await freshPlace();
+    const o = await newOrder([{ partNumber: PART, qty: 1 }]);
+    await t.db.execute(sql`UPDATE locations SET active = false WHERE code = ${place}`);
+    const res = await confirm({ lineId: o.lines[0]!._id, location: place, scan: 'S000000001', qty: 1 });
+    expect(res.status).toBe(400);
+    expect(res.body.err?.message).toContain('inactive');
+  });
+
+  it('never over-picks with many pickers confirming at once', async () => {
+    const place = await freshPlace();
+    const stockId = await receive(PART, place, 20);
+    const o = await newOrder([{ partNumber: PART, qty: 5 }]);
+    await call(t.app, 'pick/claim', { orderId: o._id }, ada);
+    const results = await Promise.all(Array.from({ length: 24 }, () => confirm({ lineId: o.lines[0]!._id, location: place, scan: stockId, qty: 1 })));
+    const ok = results.filter((r) => r.status === 200);
+    expect(ok).toHaveLength(5);
+    for (const r of results) expect(r.status, JSON.stringify(r.body)).toBeLessThan(500);
+    expect((await getOrder(o._id)).lines[0]).toMatchObject({ picked: 5, status: 'picked' });
+    expect((await stockOf(stockId)).stock!.quantity).toBe(15);
+    const staged = await rows<{ total: string }>(sql`SELECT sum(qty)::text AS total FROM order_picks WHERE order_id = ${o._id} AND state = 'picked'`);
+    expect(Number(staged[0]!.total)).toBe(5);
+  });
+
+  it('never lets two orders take the same unit', async () => {
+    const place = await freshPlace();
+    const stockId = await receive(PART, place, 3);
+    const orders = await Promise.all(Array.from({ length: 6 }, () => newOrder([{ partNumber: PART, qty: 1 }])));
+    const results = await Promise.all(orders.map((o) => confirm({ lineId: o.lines[0]!._id, location: place, scan: stockId, qty: 1 })));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(3);
+    for (const r of results.filter((x) => x.status !== 200)) expect(r.status, JSON.stringify(r.body)).toBe(400);
+    // Two parts split off; the last unit is the record itself, moved whole.
+    expect((await stockOf(stockId)).stock).toMatchObject({ location: 'STAGE-1', quantity: 1 });
+    const staged = await rows<{ total: string }>(sql`SELECT sum(p.qty)::text AS total FROM order_picks p WHERE p.order_id = ANY(${sql.param(orders.map((o) => o._id))}) AND p.state = 'picked'`);
+    expect(Number(staged[0]!.total)).toBe(3);
+  });
+
+  it('is refused to shared devices', async () => {
+    const o = await newOrder([{ partNumber: PART, qty: 1 }]);
+    const res = await confirm({ lineId: o.lines[0]!._id, location: 'A-01-1', scan: 'S1', qty: 1 }, kiosk);
+    expect(res.status).toBe(403);
+  });
+});
+
+describe('claims', () => {
+  it('shows who holds an order, and lets two pickers share it by lines', async () => {
+    const placeA = await freshPlace();
+    const placeB = await freshPlace();
+    const a = await receive(PART, placeA, 2);
+    const b = await receive(PART2, placeB, 2);
+    const o = await newOrder([
+      { partNumber: PART, qty: 1 },
+      { partNumber: PART2, qty: 1 },
+    ]);
+    await call(t.app, 'pick/claim', { orderId: o._id }, ada);
+    const taken = await call(t.app, 'pick/claim', { orderId: o._id }, cleo);
+    expect(taken.status).toBe(409);
+    expect(taken.body.err?.message).toContain('is being picked by Ada Admin');
+    // Cleo takes line 2 and picks it; Ada cannot pick Cleo's line, Cleo cannot pick Ada's.
+    const line2 = await call(t.app, 'pick/claim', { orderId: o._id, lineIds: [o.lines[1]!._id] }, cleo);
+    expect(line2.status, JSON.stringify(line2.body)).toBe(200);
+    expect(line2.body.order!.lines[1]!.claimedBy?.name).toBe('Cleo Clerk');
+    const refused = await confirm({ lineId: o.lines[1]!._id, location: placeB, scan: b, qty: 1 }, ada);
+    expect(refused.status).toBe(409);
+    expect(refused.body.err?.message).toContain('Cleo Clerk');
+    expect((await confirm({ lineId: o.lines[0]!._id, location: placeA, scan: a, qty: 1 }, cleo)).status).toBe(409);
+    expect((await confirm({ lineId: o.lines[1]!._id, location: placeB, scan: b, qty: 1 }, cleo)).status).toBe(200);
+    const last = await confirm({ lineId: o.lines[0]!._id, location: placeA, scan: a, qty: 1 }, ada);
+    expect(last.body.orderStatus).toBe('picked');
+    // Released, the order is free for the next picker.
+    await call(t.app, 'pick/release', { orderId: o._id }, ada);
+    expect((await getOrder(o._id)).claimedBy).toBeNull();
+  });
+});
+
+describe('short, unpick and cancel', () => {
+  it('closes the rest of a line short with a reason; the order is picked', async () => {
+    const place = await freshPlace();
+    const stockId = await receive(PART, place, 1);
+    const o = await newOrder([{ partNumber: PART, qty: 3 }]);
+    await confirm({ lineId: o.lines[0]!._id, location: place, scan: stockId, qty: 1 });
+    const res = await call(t.app, 'pick/short', { idempotencyKey: key(), lineId: o.lines[0]!._id, reason: 'Damaged in bin' }, ada);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.line).toMatchObject({ picked: 1, short: 2, status: 'short', shortReason: 'Damaged in bin' });
+    expect(res.body.orderStatus).toBe('picked');
+  });
+
+  it('unpicks: the record goes back to a location and the line is open again', async () => {
+    const place = await freshPlace();
+    const stockId = await receive(PART, place, 2);
+    const o = await newOrder([{ partNumber: PART, qty: 2 }]);
+    const pick = (await confirm({ lineId: o.lines[0]!._id, location: place, scan: stockId, qty: 2 })).body.pick!;
+    const res = await call(t.app, 'pick/unpick', { idempotencyKey: key(), pickId: pick._id, toLocation: place }, ada);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.line).toMatchObject({ picked: 0, status: 'open' });
+    expect(res.body.orderStatus).toBe('picking');
+    const stock = await stockOf(stockId);
+    expect(stock.stock).toMatchObject({ location: place, quantity: 2 });
+    expect(stock.movements![0]).toMatchObject({ type: 'unpick', fromLocation: 'STAGE-1', toLocation: place });
+    const twice = await call(t.app, 'pick/unpick', { idempotencyKey: key(), pickId: pick._id, toLocation: place }, ada);
+    expect(twice.status).toBe(400);
+  });
+
+  it('cancelling an order returns its picked stock to where it was picked', async () => {
+    const place = await freshPlace();
+    const stockId = await receive(PART, place, 5);
+    const o = await newOrder([{ partNumber: PART, qty: 2 }]);
+    const picked = (await confirm({ lineId: o.lines[0]!._id, location: place, scan: stockId, qty: 2 })).body.pick!.stockId;
+    const res = await call(t.app, 'order/cancel', { idempotencyKey: key(), orderId: o._id }, ada);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.order!.status).toBe('cancelled');
+    expect((await stockOf(picked)).stock).toMatchObject({ location: place, quantity: 2 });
+    const more = await confirm({ lineId: o.lines[0]!._id, location: place, scan: stockId, qty: 1 });
+    expect(more.status).toBe(400);
+    expect(more.body.err?.message).toContain('not open for picking');
+  });
+});

@@ -1,0 +1,347 @@
+/*
+ * Picking (docs/orders.md): the pick list, an order's lines in walk order with where their stock is,
+ * claims, and the picks. Every pick is one idempotent write (lib/idempotent-write.ts): the order, the
+ * line and the stock record are locked in that order (FOR UPDATE; every write here takes them in the
+ * same order, so none waits on another in a circle), the quantity is checked against both what the
+ * line still wants and what the record holds, and the record (or the part split off it) moves to the
+ * order's staging place with a pick movement in the ledger. The line table's check refuses an
+ * over-pick even if a rule here were wrong.
+ */
+import { sql } from 'drizzle-orm';
+import type { CallResponse } from '@floorhand/contract/api';
+import { formatQty, qtyUnits } from '@floorhand/contract/quantity';
+import { wholeUnitsMessage } from '@floorhand/contract/stock-rules';
+import { ORDER_TYPES } from '@floorhand/contract/site-admin';
+import { assignStatus, readPickStatuses, type OrderType, type PickLine, type PickStatuses } from '@floorhand/contract/orders';
+import { walkOrder } from '@floorhand/contract/walk-order';
+import type { AuthContext } from '../../lib/auth-context.ts';
+import { auditStamp, newId } from '../../lib/audit.ts';
+import type { Body } from '../../lib/call-body.ts';
+import type { Deps } from '../../lib/calls.ts';
+import { badInput, conflict, notFound } from '../../lib/errors.ts';
+import { idempotentWrite } from '../../lib/idempotent-write.ts';
+import type { Db } from '../../db/client.ts';
+import { query } from '../../db/sql.ts';
+import { mapDuplicates } from '../../db/errors.ts';
+import { findSiteData } from '../site/repository.ts';
+import { locationKey, locationsByCode, type LocationRef } from '../stock/refs.ts';
+import { changeStock, insertStock, lockStock, nextStockIds, type LockedStock } from '../stock/repository.ts';
+import { actorOf } from '../stock/service.ts';
+import { defaultStaging, lineById, linesByIds, linesOf, openUnits, orderById, orderWithLines, selectOrders, toHeader, toLine, type LineRow, type OrderRow } from '../orders/repository.ts';
+import { emitOrdersChanged, findOrder, pickStatusesOf, settleStatus } from '../orders/service.ts';
+import { activePickOf, activePicks, itemsByScan, locationIsEmpty, pickableCondition, pickById, pickRefById, pickSources, recordsOfItemAt } from './repository.ts';
+
+const isPickable = (s: PickStatuses, status: string) => s.include.includes(status) || s.assign.includes(status);
+const notPickable = (order: OrderRow) => badInput(`The order '${order.number}' is not open for picking (status '${order.status}')`);
+const lineName = (order: OrderRow, line: LineRow) => `line ${line.line_no} of order '${order.number}'`;
+
+// ---------------------------------------------------------------------------------------------
+// Reads
+
+export async function pickList(db: Db, auth: AuthContext, body: Body<'pick/list'>): Promise<CallResponse<'pick/list'>> {
+  const row = await findSiteData(db, auth.siteId, 'conf', 'app_settings');
+  const types: readonly OrderType[] = body.type ? [body.type] : ORDER_TYPES;
+  const byType = new Map(types.map((type) => {
+    const s = readPickStatuses(row?.data, type);
+    return [type, [...s.include, ...s.assign]] as const;
+  }));
+  const sortColumn = new Map([
+    ['dueDate', sql`o.due_date`],
+    ['priority', sql`o.priority`],
+    ['number', sql`o.number`],
+    ['type', sql`o.type`],
+  ]).get(body.sort)!;
+  const direction = body.desc ? sql`DESC NULLS LAST` : sql`ASC NULLS LAST`;
+  const rows = await selectOrders(
+    db,
+    sql`WHERE o.org_id = ${auth.orgId} AND (${pickableCondition(byType)})
+      ${body.warehouse ? sql`AND w.code = ${body.warehouse}` : sql``}
+      ${body.department ? sql`AND (o.department = ${body.department} OR EXISTS (SELECT 1 FROM order_lines ol JOIN items i ON i.id = ol.item_id WHERE ol.order_id = o.id AND i.department = ${body.department}))` : sql``}
+    ORDER BY ${sortColumn} ${direction}, o.priority DESC, o.number, o.type LIMIT ${body.maxRows + 1}`,
+  );
+  return { orders: rows.slice(0, body.maxRows).map(toHeader), more: rows.length > body.maxRows };
+}
+
+/** An order's lines to pick: open lines in walk order (skipped ones last), then the done ones. */
+export async function pickOrder(db: Db, auth: AuthContext, body: Body<'pick/order'>): Promise<CallResponse<'pick/order'>> {
+  const order = await findOrder(db, auth.orgId, body);
+  const lines = await linesOf(db, [order.id]);
+  const open = lines.filter((l) => l.status === 'open');
+  const sources = await pickSources(db, auth.orgId, order.warehouse_id, [...new Set(open.map((l) => l.item_id))]);
+  const byItem = new Map<string, typeof sources>();
+  for (const s of walkOrder(sources, (x) => x.location)) {
+    const list = byItem.get(s.item_id) ?? [];
+    list.push(s);
+    byItem.set(s.item_id, list);
+  }
+  const picks = await activePicks(db, order.id);
+  const toPickLine = (l: LineRow): PickLine => ({
+    ...toLine(l),
+    sources: l.status === 'open' ? (byItem.get(l.item_id) ?? []).map((s) => ({ stockId: s.stock_id, location: s.location, quantity: Number(s.quantity), lot: s.lot, serial: s.serial })) : [],
+    picks: picks.filter((p) => p.lineId === l.id),
+  });
+  const firstPlace = (l: LineRow) => byItem.get(l.item_id)?.[0]?.location ?? '';
+  const walked = walkOrder(
+    open.filter((l) => l.skip_seq === 0 && firstPlace(l) !== ''),
+    firstPlace,
+  );
+  const noStock = open.filter((l) => l.skip_seq === 0 && firstPlace(l) === '');
+  const skipped = open.filter((l) => l.skip_seq > 0).sort((a, b) => a.skip_seq - b.skip_seq);
+  const done = lines.filter((l) => l.status !== 'open');
+  return { order: toHeader(order), lines: [...walked, ...noStock, ...skipped, ...done].map(toPickLine) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Claims
+
+export async function claim(deps: Deps, auth: AuthContext, body: Body<'pick/claim'>): Promise<CallResponse<'pick/claim'>> {
+  const order0 = await orderById(deps.db, auth.orgId, body.orderId);
+  if (!order0) throw notFound(`No order '${body.orderId}' exists`);
+  const statuses = await pickStatusesOf(deps.db, auth.siteId, order0.type);
+  const answer = await deps.db.transaction(async (tx) => {
+    const order = (await orderById(tx, auth.orgId, body.orderId, true))!;
+    if (!isPickable(statuses, order.status)) throw notPickable(order);
+    if (body.lineIds) {
+      const lines = await lockLines(tx, auth, order, body.lineIds);
+      const held = lines.find((l) => l.claimed_by && l.claimed_by !== auth.accountId);
+      if (held) throw conflict(`${capitalise(lineName(order, held))} is being picked by ${held.claimed_name ?? held.claimed_by}`);
+      await query(tx, sql`UPDATE order_lines SET claimed_by = ${auth.accountId}, _rev = _rev + 1 WHERE id = ANY(${sql.param(lines.map((l) => l.id))})`);
+    } else {
+      if (order.claimed_by && order.claimed_by !== auth.accountId) throw conflict(`The order '${order.number}' is being picked by ${order.claimed_name ?? order.claimed_by}`);
+      await query(tx, sql`UPDATE orders SET claimed_by = ${auth.accountId}, _rev = _rev + 1 WHERE id = ${order.id}`);
+    }
+    if (statuses.include.includes(order.status)) await query(tx, sql`UPDATE orders SET status = ${assignStatus(statuses)} WHERE id = ${order.id}`);
+    return { order: await orderWithLines(tx, (await orderById(tx, auth.orgId, order.id))!) };
+  });
+  await emitOrdersChanged(deps, auth.orgId, [body.orderId]);
+  return answer;
+}
+
+export async function release(deps: Deps, auth: AuthContext, body: Body<'pick/release'>): Promise<CallResponse<'pick/release'>> {
+  const answer = await deps.db.transaction(async (tx) => {
+    const order = await orderById(tx, auth.orgId, body.orderId, true);
+    if (!order) throw notFound(`No order '${body.orderId}' exists`);
+    if (body.lineIds) {
+      const lines = await lockLines(tx, auth, order, body.lineIds);
+      await query(tx, sql`UPDATE order_lines SET claimed_by = NULL, _rev = _rev + 1 WHERE id = ANY(${sql.param(lines.map((l) => l.id))}) AND claimed_by = ${auth.accountId}`);
+    } else {
+      await query(tx, sql`UPDATE orders SET claimed_by = NULL, _rev = _rev + 1 WHERE id = ${order.id} AND claimed_by = ${auth.accountId}`);
+      await query(tx, sql`UPDATE order_lines SET claimed_by = NULL, _rev = _rev + 1 WHERE order_id = ${order.id} AND claimed_by = ${auth.accountId}`);
+    }
+    return { order: await orderWithLines(tx, (await orderById(tx, auth.orgId, order.id))!) };
+  });
+  await emitOrdersChanged(deps, auth.orgId, [body.orderId]);
+  return answer;
+}
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+async function lockLines(tx: Db, auth: AuthContext, order: OrderRow, lineIds: string[]): Promise<LineRow[]> {
+  const ids = [...new Set(lineIds)];
+  await query(tx, sql`SELECT id FROM order_lines WHERE org_id = ${auth.orgId} AND order_id = ${order.id} AND id = ANY(${sql.param(ids)}) ORDER BY id FOR UPDATE`);
+  const lines = (await linesByIds(tx, auth.orgId, ids)).filter((l) => l.order_id === order.id);
+  if (lines.length !== ids.length) throw notFound(`Not every line given belongs to the order '${order.number}'`);
+  return lines;
+}
+
+
+// ---------------------------------------------------------------------------------------------
+// Picks
+
+interface Locked {
+  order: OrderRow;
+  line: LineRow;
+}
+
+/** Locks the line's order, then the line; checks the order is pickable and the caller may pick the line. */
+async function lockForPick(tx: Db, auth: AuthContext, lineId: string, statuses: PickStatuses, picked: 'or picked' | '' = ''): Promise<Locked> {
+  const first = await lineById(tx, auth.orgId, lineId);
+  if (!first) throw notFound(`No order line '${lineId}' exists`);
+  const order = (await orderById(tx, auth.orgId, first.order_id, true))!;
+  const line = (await lineById(tx, auth.orgId, lineId, true))!;
+  // An unpick may undo the last pick of a fully picked order.
+  if (!isPickable(statuses, order.status) && !(picked && statuses.picked.includes(order.status))) throw notPickable(order);
+  if (line.claimed_by && line.claimed_by !== auth.accountId) throw conflict(`${capitalise(lineName(order, line))} is being picked by ${line.claimed_name ?? line.claimed_by}`);
+  if (!line.claimed_by && order.claimed_by && order.claimed_by !== auth.accountId) throw conflict(`The order '${order.number}' is being picked by ${order.claimed_name ?? order.claimed_by}`);
+  return { order, line };
+}
+
+/** Takes an unclaimed order for the picker who starts picking it, with its `assign` status. */
+async function claimOnFirstPick(tx: Db, auth: AuthContext, order: OrderRow, line: LineRow, statuses: PickStatuses): Promise<void> {
+  // A picker holding lines of the order shares it: the order itself stays with whoever holds it, or with nobody.
+  if (!order.claimed_by && !line.claimed_by) await query(tx, sql`UPDATE orders SET claimed_by = ${auth.accountId}, _rev = _rev + 1 WHERE id = ${order.id}`);
+  if (statuses.include.includes(order.status)) await query(tx, sql`UPDATE orders SET status = ${assignStatus(statuses)} WHERE id = ${order.id}`);
+}
+
+async function statusesForLine(deps: Deps, auth: AuthContext, lineId: string): Promise<PickStatuses> {
+  const [row] = await query<{ type: OrderType }>(deps.db, sql`SELECT o.type FROM order_lines ol JOIN orders o ON o.id = ol.order_id WHERE ol.org_id = ${auth.orgId} AND ol.id = ${lineId}`);
+  if (!row) throw notFound(`No order line '${lineId}' exists`);
+  return pickStatusesOf(deps.db, auth.siteId, row.type);
+}
+
+async function placeIn(tx: Db, auth: AuthContext, order: OrderRow, code: string): Promise<LocationRef> {
+  const place = (await locationsByCode(tx, auth.orgId, [{ warehouse: order.warehouse, code }])).get(locationKey(order.warehouse, code));
+  if (!place) throw badInput(`No location '${code}' exists in warehouse '${order.warehouse}'`);
+  if (!place.active || !place.warehouseActive) throw badInput(`The location '${code}' is inactive`);
+  return place;
+}
+
+/** The record a scan names: its stock label, or the item where the location holds one record of it. */
+async function scannedStock(tx: Db, auth: AuthContext, scan: string, place: LocationRef): Promise<LockedStock> {
+  const byLabel = await lockStock(tx, auth.orgId, scan);
+  if (byLabel) return byLabel;
+  const items = await itemsByScan(tx, auth.orgId, scan);
+  if (items.length === 0) throw badInput(`'${scan}' is neither a stock label nor an item's part number or barcode`);
+  const found = (await Promise.all(items.map((i) => recordsOfItemAt(tx, auth.orgId, i.id, place.id)))).flat();
+  if (found.length === 0) throw badInput(`There is no stock of '${items[0]!.part_number}' to pick in '${place.code}'`);
+  if (found.length > 1) throw badInput(`'${place.code}' holds more than one record of '${items[0]!.part_number}': scan the stock label`);
+  return (await lockStock(tx, auth.orgId, found[0]!))!;
+}
+
+export async function confirmPick(deps: Deps, auth: AuthContext, body: Body<'pick/confirm'>): Promise<CallResponse<'pick/confirm'>> {
+  const statuses = await statusesForLine(deps, auth, body.lineId);
+  const actor = actorOf(auth, body.idempotencyKey);
+  let orderId = '';
+  const answer = await idempotentWrite(deps, auth, 'pick/confirm', body, async (tx) => {
+    const { order, line } = await lockForPick(tx, auth, body.lineId, statuses);
+    orderId = order.id;
+    if (line.status !== 'open') throw badInput(`${capitalise(lineName(order, line))} is ${line.status} already`);
+    const open = openUnits(line);
+    if (body.qty <= 0n) throw badInput('The quantity to pick must be greater than 0');
+    if (body.qty > open) throw badInput(`Only ${formatQty(open)} of ${lineName(order, line)} is still to pick: ${formatQty(body.qty)} would over-pick`);
+    const fraction = wholeUnitsMessage(line.uom, body.qty);
+    if (fraction) throw badInput(`The quantity to pick ${fraction}`);
+    const place = await placeIn(tx, auth, order, body.location);
+    const row = await scannedStock(tx, auth, body.scan, place);
+    const pickedFor = await activePickOf(tx, row.id);
+    if (pickedFor) throw badInput(`The stock '${row.stock_id}' is picked already (order '${pickedFor.number}')`);
+    if (row.item_id !== line.item_id) {
+      const [item] = await query<{ part_number: string }>(tx, sql`SELECT part_number FROM items WHERE id = ${row.item_id}`);
+      throw badInput(`Wrong item: '${row.stock_id}' is '${item?.part_number ?? row.item_id}', ${lineName(order, line)} wants '${line.part_number}'`);
+    }
+    if (row.location_id !== place.id) throw badInput(`The stock '${row.stock_id}' is not in '${place.code}'`);
+    const have = qtyUnits(row.quantity);
+    if (body.qty > have) throw badInput(`Not enough stock: '${row.stock_id}' holds ${formatQty(have)}, ${formatQty(body.qty)} asked`);
+    const staging = order.staging_location_id ? { id: order.staging_location_id } : await defaultStaging(tx, order.warehouse_id);
+    if (!staging) throw badInput(`The warehouse '${order.warehouse}' has no staging location: give the order one`);
+    const stamp = auditStamp(auth.accountId, row.audit);
+    const move = { type: 'pick' as const, fromLocationId: row.location_id, toLocationId: staging.id, reason: `Order ${order.number}` };
+    let pickedId = row.id;
+    let pickedStockId = row.stock_id;
+    if (body.qty === have) {
+      await changeStock(tx, actor, row.id, { quantity: have, locationId: staging.id, warehouseId: order.warehouse_id, audit: stamp }, [
+        { ...move, stockRecordId: row.id, qtyDelta: 0n, qtyAfter: have, relatedStockRecordId: null },
+      ]);
+    } else {
+      const [stockId] = await nextStockIds(tx, 1);
+      pickedId = newId();
+      pickedStockId = stockId!;
+      await mapDuplicates(
+        () =>
+          insertStock(tx, actor, [
+            {
+              id: pickedId,
+              stockId: pickedStockId,
+              itemId: row.item_id,
+              warehouseId: order.warehouse_id,
+              locationId: staging.id,
+              quantity: body.qty,
+              conditionCode: row.condition_code,
+              lot: row.lot,
+              serial: row.serial,
+              certSource: row.cert_source,
+              receivedDate: row.received_date,
+            },
+          ]),
+        {},
+      );
+      await changeStock(tx, actor, row.id, { quantity: have - body.qty, audit: stamp }, [
+        { ...move, stockRecordId: row.id, qtyDelta: -body.qty, qtyAfter: have - body.qty, relatedStockRecordId: pickedId },
+        { ...move, stockRecordId: pickedId, qtyDelta: body.qty, qtyAfter: body.qty, relatedStockRecordId: row.id },
+      ]);
+    }
+    const pickId = newId();
+    await query(
+      tx,
+      sql`INSERT INTO order_picks (id, org_id, order_id, line_id, stock_record_id, qty, from_location_id, to_location_id, account_id)
+        VALUES (${pickId}, ${auth.orgId}, ${order.id}, ${line.id}, ${pickedId}, ${formatQty(body.qty)}::numeric, ${row.location_id}, ${staging.id}, ${auth.accountId})`,
+    );
+    const done = body.qty === open;
+    await query(
+      tx,
+      sql`UPDATE order_lines SET qty_picked = qty_picked + ${formatQty(body.qty)}::numeric, status = ${done ? 'picked' : 'open'}, _rev = _rev + 1 WHERE id = ${line.id}`,
+    );
+    await claimOnFirstPick(tx, auth, order, line, statuses);
+    const orderStatus = await settleStatus(tx, order.id, statuses);
+    const response = {
+      line: toLine((await lineById(tx, auth.orgId, line.id))!),
+      pick: (await pickById(tx, pickId))!,
+      orderStatus,
+      locationEmpty: await locationIsEmpty(tx, row.location_id),
+    };
+    return { response, changed: { stockIds: [...new Set([row.stock_id, pickedStockId])], locationIds: [row.location_id, staging.id] } };
+  });
+  if (orderId) await emitOrdersChanged(deps, auth.orgId, [orderId]);
+  return answer;
+}
+
+export async function shortPick(deps: Deps, auth: AuthContext, body: Body<'pick/short'>): Promise<CallResponse<'pick/short'>> {
+  const statuses = await statusesForLine(deps, auth, body.lineId);
+  let orderId = '';
+  const answer = await idempotentWrite(deps, auth, 'pick/short', body, async (tx) => {
+    const { order, line } = await lockForPick(tx, auth, body.lineId, statuses);
+    orderId = order.id;
+    if (line.status !== 'open') throw badInput(`${capitalise(lineName(order, line))} is ${line.status} already`);
+    await query(
+      tx,
+      sql`UPDATE order_lines SET qty_short = qty - qty_picked, status = 'short', short_reason = ${body.reason}, _rev = _rev + 1 WHERE id = ${line.id}`,
+    );
+    await claimOnFirstPick(tx, auth, order, line, statuses);
+    const orderStatus = await settleStatus(tx, order.id, statuses);
+    return { response: { line: toLine((await lineById(tx, auth.orgId, line.id))!), orderStatus } };
+  });
+  if (orderId) await emitOrdersChanged(deps, auth.orgId, [orderId]);
+  return answer;
+}
+
+export async function skipLine(deps: Deps, auth: AuthContext, body: Body<'pick/skip'>): Promise<CallResponse<'pick/skip'>> {
+  const statuses = await statusesForLine(deps, auth, body.lineId);
+  const answer = await deps.db.transaction(async (tx) => {
+    const { order, line } = await lockForPick(tx, auth, body.lineId, statuses);
+    if (line.status !== 'open') throw badInput(`${capitalise(lineName(order, line))} is ${line.status} already`);
+    await query(tx, sql`UPDATE order_lines SET skip_seq = (SELECT coalesce(max(skip_seq), 0) + 1 FROM order_lines WHERE order_id = ${order.id}), _rev = _rev + 1 WHERE id = ${line.id}`);
+    return { line: toLine((await lineById(tx, auth.orgId, line.id))!), orderId: order.id };
+  });
+  await emitOrdersChanged(deps, auth.orgId, [answer.orderId]);
+  return { line: answer.line };
+}
+
+export async function unpick(deps: Deps, auth: AuthContext, body: Body<'pick/unpick'>): Promise<CallResponse<'pick/unpick'>> {
+  const ref = await pickRefById(deps.db, auth.orgId, body.pickId);
+  if (!ref) throw notFound(`No pick '${body.pickId}' exists`);
+  const statuses = await statusesForLine(deps, auth, ref.line_id);
+  const actor = actorOf(auth, body.idempotencyKey);
+  const answer = await idempotentWrite(deps, auth, 'pick/unpick', body, async (tx) => {
+    const { order, line } = await lockForPick(tx, auth, ref.line_id, statuses, 'or picked');
+    const pick = (await pickRefById(tx, auth.orgId, body.pickId))!;
+    if (pick.state !== 'picked') throw badInput(`The pick of '${pick.stock_id}' is ${pick.state} already`);
+    const place = await placeIn(tx, auth, order, body.toLocation);
+    const row = (await lockStock(tx, auth.orgId, pick.stock_id))!;
+    const have = qtyUnits(row.quantity);
+    await changeStock(tx, actor, row.id, { quantity: have, locationId: place.id, warehouseId: place.warehouseId, audit: auditStamp(auth.accountId, row.audit) }, [
+      { stockRecordId: row.id, type: 'unpick', qtyDelta: 0n, qtyAfter: have, fromLocationId: row.location_id, toLocationId: place.id, reason: `Order ${order.number}`, relatedStockRecordId: null },
+    ]);
+    await query(tx, sql`UPDATE order_picks SET state = 'unpicked', package_id = NULL WHERE id = ${pick.id}`);
+    await query(
+      tx,
+      sql`UPDATE order_lines SET qty_picked = qty_picked - ${pick.qty}::numeric, status = 'open', qty_short = 0, short_reason = NULL, _rev = _rev + 1 WHERE id = ${line.id}`,
+    );
+    const orderStatus = await settleStatus(tx, order.id, statuses);
+    return {
+      response: { line: toLine((await lineById(tx, auth.orgId, line.id))!), orderStatus },
+      changed: { stockIds: [row.stock_id], locationIds: [row.location_id, place.id] },
+    };
+  });
+  await emitOrdersChanged(deps, auth.orgId, [ref.order_id]);
+  return answer;
+}

@@ -1,0 +1,61 @@
+import { hash } from '@node-rs/argon2';
+import { PIN_LOCK_MINUTES, PIN_MAX_FAILURES } from '@floorhand/contract/timeclock';
+import { accountKindOf } from '@floorhand/contract/rights';
+import type { UserPerms } from '@floorhand/contract/perms';
+import { findPerms } from '../../db/accounts.ts';
+import type { AuthContext } from '../../lib/auth-context.ts';
+import type { Deps } from '../../lib/calls.ts';
+import { notFound, rateLimited } from '../../lib/errors.ts';
+import { passwordMatches } from '../../lib/passwords.ts';
+import { findBadge } from './repository.ts';
+
+// A badge read at a shared device (the time clock, the kiosk): the worker it names, checked the same
+// way in both places. The answer never says more than "not recognised": no list of staff, and a typed
+// badge cannot be told apart from a wrong PIN.
+
+export interface BadgeHolder {
+  id: string;
+  userName: string;
+  firstName: string;
+  surnames: string;
+  perms: UserPerms;
+}
+
+export interface BadgeInput {
+  badge: string;
+  entry?: 'scan' | 'typed';
+  pin?: string;
+}
+
+const NOT_RECOGNISED = 'Badge or PIN not recognised. Try again or ask a supervisor.';
+const WINDOW_MS = PIN_LOCK_MINUTES * 60_000;
+
+export const hashPin = (pin: string): Promise<string> => hash(pin);
+
+/**
+ * The worker behind a badge on the caller's site: an active person account of the organisation with
+ * rights on this site. A PIN sent is always checked; a typed badge always needs the worker's PIN. Failures count per badge (PIN_MAX_FAILURES in PIN_LOCK_MINUTES, on every node through the
+ * limit store); while locked, even the right PIN is refused.
+ */
+export async function identifyBadge(deps: Deps, auth: AuthContext, input: BadgeInput): Promise<BadgeHolder> {
+  const key = `badge-pin:${auth.orgId}:${input.badge}`;
+  const checksPin = input.pin !== undefined || input.entry === 'typed';
+  if (checksPin) {
+    const state = await deps.limitStore.get(key);
+    if (state.count >= PIN_MAX_FAILURES) {
+      throw rateLimited(`Too many wrong attempts for this badge. Try again in ${Math.max(1, Math.ceil(state.resetInMs / 60_000))} minutes or ask a supervisor.`);
+    }
+  }
+  const row = await findBadge(deps.db, auth.orgId, input.badge);
+  const perms = row?.active ? await findPerms(deps.db, row.id, auth.siteId, auth.appId) : undefined;
+  const usable = !!row && !!perms && accountKindOf(perms) === 'person';
+  // A typed badge always needs the worker's PIN (a blank or absent PIN never passes); a PIN is checked
+  // against the decoy when the badge is unknown, so timing does not tell which badges exist.
+  const pinOk = !checksPin || (input.pin !== undefined && (await passwordMatches(row?.pinHash, input.pin)));
+  if (!usable || !pinOk) {
+    if (checksPin) await deps.limitStore.hit(key, WINDOW_MS, PIN_MAX_FAILURES);
+    throw notFound(NOT_RECOGNISED);
+  }
+  if (checksPin) await deps.limitStore.reset(key);
+  return { id: row.id, userName: row.userName, firstName: row.firstName, surnames: row.surnames, perms: perms! };
+}

@@ -1,0 +1,222 @@
+import type { CallArgs, CallResponse } from '@floorhand/contract/api';
+import { hasAnyRole, isAdmin, ROLE } from '@floorhand/contract/perms';
+import { MISSED_PUNCH_AFTER_HOURS, PUNCH_DEBOUNCE_SECS, PUNCH_LIST_MAX, type Punch } from '@floorhand/contract/timeclock';
+import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import type { AuthContext } from '../../lib/auth-context.ts';
+import { auditStamp, newId, writeAuditLog } from '../../lib/audit.ts';
+import type { Deps } from '../../lib/calls.ts';
+import { badInput, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { idempotentWrite } from '../../lib/idempotent-write.ts';
+import { hashPin, identifyBadge } from './badge.ts';
+import * as repo from './repository.ts';
+
+const toPunch = (p: repo.PunchOut): Punch => ({
+  id: p.id,
+  kind: p.kind,
+  at: p.at,
+  serverTs: p.serverTs,
+  clientTs: p.clientTs,
+  deviceId: p.deviceId,
+  photoMediaId: p.photoMediaId,
+  source: p.source,
+  status: p.status,
+  replacesId: p.replacesId,
+  reason: p.reason,
+  approvedBy: p.approvedBy,
+});
+
+/**
+ * Whether a worker is clocked in at `at` (default now): their last punch that counts at or before
+ * then is an "in". For the labor half: labor is booked only while the worker is clocked in.
+ */
+export async function isClockedIn(db: Db, orgId: string, accountId: string, at: Date = new Date()): Promise<boolean> {
+  const last = await repo.lastEffectivePunch(db, orgId, accountId, at.toISOString());
+  return last?.kind === 'in';
+}
+
+/** Thrown inside the punch transaction to roll it back with an answer that is not an error. */
+class Answer {
+  constructor(readonly response: CallResponse<'timeclock/punch'>) {}
+}
+
+const startOfDay = (now: Date, tzOffsetMinutes: number): string => {
+  // The clock's local midnight: the x-tz-offset header (minutes behind UTC, as getTimezoneOffset).
+  const local = new Date(now.getTime() - tzOffsetMinutes * 60_000);
+  local.setUTCHours(0, 0, 0, 0);
+  return new Date(local.getTime() + tzOffsetMinutes * 60_000).toISOString();
+};
+
+export interface PunchContext {
+  /** Minutes behind UTC of the clock (x-tz-offset), for "today". */
+  tzOffsetMinutes: number;
+}
+
+/**
+ * A badge at the time clock: identifies the worker, then punches in or out (the opposite of their
+ * last punch that counts). A second scan within PUNCH_DEBOUNCE_SECS answers `duplicate` and records
+ * nothing (the database's row lock decides, whatever the number of nodes). A worker in for more than
+ * MISSED_PUNCH_AFTER_HOURS is asked when they left; the answer becomes a pending "out" for a
+ * timeclockAdmin and this scan punches in: never a silent close at midnight.
+ */
+export async function punch(deps: Deps, auth: AuthContext, body: CallArgs<'timeclock/punch'>, ctx: PunchContext): Promise<CallResponse<'timeclock/punch'>> {
+  if (!auth.perms.timeclockAcct && !isAdmin(auth.perms)) throw forbidden('The time clock can only be used from designated timeclock accounts or administrative accounts.');
+  if (!auth.claims.ws.timeclock) throw forbidden('This device is not authorised as a timeclock.');
+  const worker = await identifyBadge(deps, auth, body);
+  if (body.photoMediaId && !(await repo.mediaOfOrg(deps.db, auth.orgId, body.photoMediaId))) throw notFound('The photo was not found');
+  const who = { firstName: worker.firstName, initial: worker.surnames.slice(0, 1) };
+  const now = new Date();
+  const today = () => repo.punchesSince(deps.db, auth.orgId, worker.id, startOfDay(now, ctx.tzOffsetMinutes));
+  try {
+    const punched = await deps.db.transaction(async (tx) => {
+      const free = await repo.claimPunchSlot(tx, auth.orgId, worker.id, PUNCH_DEBOUNCE_SECS);
+      const last = await repo.lastEffectivePunch(tx, auth.orgId, worker.id);
+      if (!free) {
+        throw new Answer({ result: 'duplicate', worker: who, status: { in: last?.kind === 'in', since: last?.at ?? null } });
+      }
+      const stamp = auditStamp(auth.accountId, null, now);
+      const base = { orgId: auth.orgId, siteId: auth.siteId, accountId: worker.id, deviceId: auth.claims.ws.id, clockAccountId: auth.accountId, audit: stamp };
+      let kind: 'in' | 'out' = last?.kind === 'in' ? 'out' : 'in';
+      const missed = last?.kind === 'in' && now.getTime() - Date.parse(last.at) > MISSED_PUNCH_AFTER_HOURS * 3_600_000 && !(await repo.hasPendingAfter(tx, auth.orgId, worker.id, last.at));
+      if (missed) {
+        if (!body.missedOutAt) throw new Answer({ result: 'missedPunch', worker: who, inSince: last.at, status: { in: true, since: last.at } });
+        const out = Date.parse(body.missedOutAt);
+        if (out <= Date.parse(last.at) || out > now.getTime()) throw badInput('The time you left must be after you came in and not in the future.');
+        await repo.insertPunch(tx, {
+          ...base,
+          id: newId(),
+          kind: 'out',
+          at: new Date(out).toISOString(),
+          clientTs: body.clientTime ?? null,
+          source: 'missed',
+          status: 'pending',
+          reason: 'Missed punch: the time the worker stated at the next scan',
+        });
+        kind = 'in';
+      }
+      return repo.insertPunch(tx, {
+        ...base,
+        id: newId(),
+        kind,
+        at: now.toISOString(),
+        clientTs: body.clientTime ?? null,
+        photoMediaId: body.photoMediaId ?? null,
+        source: 'clock',
+        status: 'valid',
+      });
+    });
+    return { result: 'punched', worker: who, punch: toPunch(punched), status: { in: punched.kind === 'in', since: punched.at }, today: (await today()).map(toPunch) };
+  } catch (e) {
+    if (e instanceof Answer) return { ...e.response, today: (await today()).map(toPunch) };
+    throw e;
+  }
+}
+
+/** timeclockAdmin, or an admin of the site. */
+function requireTimekeeper(auth: AuthContext): void {
+  if (!isAdmin(auth.perms) && !hasAnyRole(auth.perms, ROLE.timeclockAdmin)) throw forbidden('Only a timeclockAdmin or an administrator may review and correct punches.');
+}
+
+export async function setPin(deps: Deps, auth: AuthContext, body: CallArgs<'timeclock/setPin'>): Promise<CallResponse<'timeclock/setPin'>> {
+  requireTimekeeper(auth);
+  if (!(await repo.accountOfOrg(deps.db, auth.orgId, body.accountId))) throw notFound('The account was not found');
+  await repo.setPin(deps.db, auth.orgId, body.accountId, body.pin === null ? null : await hashPin(body.pin), auditStamp(auth.accountId));
+  await writeAuditLog(deps.db, { orgId: auth.orgId, siteId: auth.siteId, accountId: auth.accountId, action: 'timeclock/setPin', entity: 'account', entityId: body.accountId, before: null, after: { pin: body.pin === null ? 'cleared' : 'set' } });
+  return {};
+}
+
+const MAX_RANGE_DAYS = 93;
+function checkRange(from: string, to: string): void {
+  const span = Date.parse(to) - Date.parse(from);
+  if (!(span > 0)) throw badInput("'to' must be after 'from'");
+  if (span > MAX_RANGE_DAYS * 86_400_000) throw badInput(`The period may be at most ${MAX_RANGE_DAYS} days`);
+}
+
+export async function listPunches(deps: Deps, auth: AuthContext, body: CallArgs<'timeclock/punches/list'>): Promise<CallResponse<'timeclock/punches/list'>> {
+  requireTimekeeper(auth);
+  checkRange(body.from, body.to);
+  const rows = await repo.listPunches(deps.db, auth.orgId, { from: body.from, to: body.to, accountId: body.accountId, pendingOnly: body.pendingOnly ?? false, limit: PUNCH_LIST_MAX + 1 });
+  return { punches: rows.slice(0, PUNCH_LIST_MAX).map((r) => ({ ...toPunch(r), accountId: r.accountId, workerName: r.workerName, approverName: r.approverName, replacedById: r.replacedById, edited: r.edited })), more: rows.length > PUNCH_LIST_MAX };
+}
+
+/**
+ * A correction: a new record with the reason and the approver; the punch it replaces stays as it was.
+ * Approving a pending missed punch is a correction of it (same or another time). A punch is replaced
+ * at most once (a unique index): correct the correction to change it again.
+ */
+export async function correct(deps: Deps, auth: AuthContext, body: CallArgs<'timeclock/correct'>): Promise<CallResponse<'timeclock/correct'>> {
+  requireTimekeeper(auth);
+  if (Date.parse(body.at) > Date.now() + 60_000) throw badInput('A punch cannot be in the future');
+  if (!body.replacesId) {
+    if (!body.accountId) throw badInput('Name the worker (accountId) or the punch corrected (replacesId)');
+    if (body.kind === 'void') throw badInput('Only an existing punch can be voided');
+  }
+  try {
+    return await idempotentWrite(deps, auth, 'timeclock/correct', body, async (tx) => {
+      let worker = body.accountId;
+      if (body.replacesId) {
+        const target = await repo.findPunch(tx, auth.orgId, body.replacesId);
+        if (!target) throw notFound('The punch was not found');
+        if (target.replacedById) throw conflict('This punch has been corrected already: correct the latest record instead.');
+        if (worker && worker !== target.accountId) throw badInput('accountId is not the worker of the punch corrected');
+        worker = target.accountId;
+      } else if (!worker || !(await repo.accountOfOrg(tx, auth.orgId, worker))) throw notFound('The account was not found');
+      const row = await repo.insertPunch(tx, {
+        id: newId(),
+        orgId: auth.orgId,
+        siteId: auth.siteId,
+        accountId: worker,
+        kind: body.kind,
+        at: new Date(body.at).toISOString(),
+        source: 'correction',
+        status: 'valid',
+        replacesId: body.replacesId ?? null,
+        reason: body.reason,
+        approvedBy: auth.accountId,
+        audit: auditStamp(auth.accountId),
+      });
+      await writeAuditLog(tx, { orgId: auth.orgId, siteId: auth.siteId, accountId: auth.accountId, action: 'timeclock/correct', entity: 'punch', entityId: row.id, before: body.replacesId ? { replaces: body.replacesId } : null, after: { kind: row.kind, at: row.at, reason: row.reason } });
+      return { response: { punch: toPunch(row) } };
+    });
+  } catch (e) {
+    if (isUniqueViolation(e)) throw conflict('This punch has been corrected already: correct the latest record instead.');
+    throw e;
+  }
+}
+
+const csvCell = (v: string | null | boolean): string => {
+  const s = v === null ? '' : String(v);
+  // Quote always; a leading =, +, - or @ would be a formula in a spreadsheet.
+  return `"${(/^[=+\-@]/.test(s) ? `'${s}` : s).replaceAll('"', '""')}"`;
+};
+
+/** Every record of the period, corrections and what they replace included, each flagged when edited. */
+export async function exportPunches(deps: Deps, auth: AuthContext, body: CallArgs<'timeclock/punches/export'>): Promise<CallResponse<'timeclock/punches/export'>> {
+  requireTimekeeper(auth);
+  checkRange(body.from, body.to);
+  const rows = await repo.listPunches(deps.db, auth.orgId, { from: body.from, to: body.to, limit: 100_000 });
+  const header = ['id', 'worker', 'kind', 'at', 'serverTime', 'clientTime', 'device', 'source', 'status', 'replaces', 'replacedBy', 'edited', 'counts', 'reason', 'approvedBy', 'photo'];
+  const lines = rows.map((r) =>
+    [
+      r.id,
+      r.workerName,
+      r.kind,
+      r.at,
+      r.serverTs,
+      r.clientTs,
+      r.deviceId,
+      r.source,
+      r.status,
+      r.replacesId,
+      r.replacedById,
+      r.edited,
+      r.status === 'valid' && !r.replacedById && r.kind !== 'void',
+      r.reason,
+      r.approverName,
+      r.photoMediaId,
+    ]
+      .map(csvCell)
+      .join(','),
+  );
+  return { csv: [header.join(','), ...lines].join('\r\n') + '\r\n', fileName: `punches-${body.from.slice(0, 10)}-${body.to.slice(0, 10)}.csv` };
+}

@@ -1,0 +1,49 @@
+import { StrictMode, useMemo } from 'react';
+import type { Root } from 'react-dom/client';
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { NOTIFICATION_TIMEOUT_MS } from '@floorhand/contract/constants';
+import { router } from './router.tsx';
+import { retryOnce } from '../lib/api.ts';
+import { brandTheme, floorCssVariables } from '../lib/brand-theme.ts';
+import { resume } from '../lib/session.ts';
+import { useSiteStore } from '../lib/site-store.ts';
+
+// The whole app: Mantine, the router, the query cache and the work areas. main.tsx loads it at once
+// for a logged-in device or any page but the login page, and after the login otherwise.
+
+const queryClient = new QueryClient({ defaultOptions: { queries: { retry: retryOnce, staleTime: 30_000 } } });
+
+function App() {
+  const brand = useSiteStore((s) => s.brand);
+  const theme = useMemo(() => brandTheme(brand), [brand]);
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={floorCssVariables}>
+      <Notifications autoClose={NOTIFICATION_TIMEOUT_MS} position="top-center" zIndex={8500} />
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}
+
+export interface MountOptions {
+  /** A stored login is resumed (the session read again) before the first page shows. */
+  resumeSession?: boolean;
+  /** The page to go to once shown (after a login on the login page: the pending route or home). */
+  to?: string;
+}
+
+export async function mountWholeApp(root: Root, { resumeSession, to }: MountOptions): Promise<void> {
+  if (resumeSession) await resume().catch(() => undefined);
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+  if (to) await router.navigate({ href: to, replace: true });
+}

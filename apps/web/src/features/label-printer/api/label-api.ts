@@ -1,0 +1,70 @@
+import { useEffect } from 'react';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CallArgs, CallResponse } from '@floorhand/contract/api';
+import type { LabelJob } from '@floorhand/contract/labels';
+import { call } from '../../../lib/api.ts';
+import { realtime } from '../../../lib/session.ts';
+
+// The Label Printers page's calls and the live feed (labelAgents, labelJob) that keeps them current.
+
+export const labelKeys = {
+  agents: ['labels', 'agents'] as const,
+  jobs: ['labels', 'jobs'] as const,
+  templates: ['labels', 'templates'] as const,
+};
+
+export const agentsQuery = () => queryOptions({ queryKey: labelKeys.agents, queryFn: () => call('label/agent/list', {}) });
+export const jobsQuery = () => queryOptions({ queryKey: labelKeys.jobs, queryFn: () => call('label/job/list', { limit: 50 }) });
+export const templatesQuery = () => queryOptions({ queryKey: labelKeys.templates, queryFn: () => call('label/template/list', {}), staleTime: 60_000 });
+
+export const useAgents = () => useQuery(agentsQuery());
+export const useJobs = () => useQuery(jobsQuery());
+export const useTemplates = () => useQuery(templatesQuery());
+
+/** Agents' states and job results as they happen: put into the cached answers. */
+export function useLabelFeed(): void {
+  const qc = useQueryClient();
+  useEffect(() => {
+    const offAgents = realtime.on('labelAgents', ({ agents }) => qc.setQueryData(labelKeys.agents, { agents }));
+    const offJobs = realtime.on('labelJob', ({ job }) => {
+      qc.setQueryData<CallResponse<'label/job/list'>>(labelKeys.jobs, (old) => {
+        const jobs: LabelJob[] = old?.jobs ?? [];
+        const rest = jobs.filter((j) => j.jobId !== job.jobId);
+        return { jobs: [job, ...rest].sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, 50) };
+      });
+      // A list read before this change (a refetch in flight) must not put the old state back.
+      void qc.invalidateQueries({ queryKey: labelKeys.jobs });
+    });
+    return () => {
+      offAgents();
+      offJobs();
+    };
+  }, [qc]);
+}
+
+function useJobMutation<P extends 'label/print' | 'label/job/reprint'>(path: P) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (args: CallArgs<P>) => call(path, args),
+    onSuccess: () => qc.invalidateQueries({ queryKey: labelKeys.jobs }),
+  });
+}
+export const usePrint = () => useJobMutation('label/print');
+export const useReprint = () => useJobMutation('label/job/reprint');
+
+export function useSaveTemplate() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (args: CallArgs<'label/template/save'>) => call('label/template/save', args, { suppress: /^ERR_BAD_INPUT$/ }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: labelKeys.templates }),
+  });
+}
+
+/** The server's PNG of ZPL as typed (sample data); a refusal's message instead of the dialog. */
+export const previewQuery = (args: CallArgs<'label/preview'>) =>
+  queryOptions({
+    queryKey: ['labels', 'preview', args] as const,
+    queryFn: () => call('label/preview', args, { suppress: /^ERR_BAD_INPUT$/ }),
+    retry: false,
+    staleTime: Infinity,
+  });

@@ -1,0 +1,115 @@
+import { Alert, Badge, Button, Checkbox, Group, Loader, NumberInput, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { IconPrinter, IconTestPipe } from '@tabler/icons-react';
+import { LABEL_COPIES_MAX, type LabelAgent, type PrinterState } from '@floorhand/contract/labels';
+import { useMachineStore } from '../../../lib/machine-store.ts';
+import { useAgents, usePrint } from '../api/label-api.ts';
+
+export const STATE_COLOURS = new Map<PrinterState, string>([
+  ['online', 'green'],
+  ['paused', 'yellow'],
+  ['paperOut', 'red'],
+  ['headOpen', 'red'],
+  ['ribbonOut', 'red'],
+  ['unreachable', 'gray'],
+  ['unknown', 'gray'],
+]);
+const STATE_WORDS = new Map<PrinterState, string>([
+  ['online', 'Online'],
+  ['paused', 'Paused'],
+  ['paperOut', 'Paper out'],
+  ['headOpen', 'Head open'],
+  ['ribbonOut', 'Ribbon out'],
+  ['unreachable', 'Unreachable'],
+  ['unknown', 'Unknown'],
+]);
+
+/** The agents of the site with their printers, this device's choice of agents and its copies. */
+export function PrintersPanel() {
+  const { t } = useTranslation();
+  const agents = useAgents();
+  const settings = useMachineStore((s) => s.labelPrinter);
+  const save = useMachineStore((s) => s.save);
+  const print = usePrint();
+  const list = agents.data?.agents ?? [];
+
+  const toggleAgent = (agentId: string, on: boolean) => {
+    const next = on ? [...new Set([...settings.agents, agentId])] : settings.agents.filter((a) => a !== agentId);
+    save({ labelPrinter: { ...settings, agents: next } });
+  };
+  const testPrint = async (printerId: string, name: string) => {
+    try {
+      await print.mutateAsync({ idempotencyKey: crypto.randomUUID(), kind: 'stock', printerId, copies: 1, source: { test: true } });
+      notifications.show({ closeButtonProps: { 'aria-label': 'Close' }, color: 'blue', message: t('Test label sent to {{printer}}', { printer: name }) });
+    } catch {
+      // The error dialog has said why.
+    }
+  };
+
+  return (
+    <Stack gap="sm">
+      <Paper withBorder p="sm">
+        <Group align="flex-end" gap="md" wrap="wrap">
+          <NumberInput
+            label={t('Copies of each label')}
+            min={1}
+            max={LABEL_COPIES_MAX}
+            value={settings.copies}
+            onChange={(v) => save({ labelPrinter: { ...settings, copies: Math.min(LABEL_COPIES_MAX, Math.max(1, Number(v) || 1)) } })}
+            size="md"
+            w={200}
+            data-testid="label-copies"
+          />
+          <Text size="sm" c="dimmed" style={{ flex: '1 1 240px' }}>
+            {settings.agents.length
+              ? t('This device prints on the printers of the agents ticked below.')
+              : t('No agent is ticked: this device prints on the first printer attached to the site.')}
+          </Text>
+        </Group>
+      </Paper>
+      {agents.isPending && <Loader />}
+      {!agents.isPending && list.length === 0 && (
+        <Alert color="dark" data-testid="no-agents">
+          {t('No print agent has connected to this site yet. Run the print agent next to your printers (see the documentation, docs/labels.md).')}
+        </Alert>
+      )}
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        {list.map((agent) => (
+          <AgentCard key={agent.agentId} agent={agent} used={settings.agents.includes(agent.agentId)} onUse={(on) => toggleAgent(agent.agentId, on)} onTest={(id, name) => void testPrint(id, name)} />
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+function AgentCard({ agent, used, onUse, onTest }: { agent: LabelAgent; used: boolean; onUse(on: boolean): void; onTest(printerId: string, name: string): void }) {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder p="sm" data-testid="agent-card" data-agent={agent.agentId}>
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="wrap">
+          <Text fw={700}>{agent.name}</Text>
+          <Badge color={agent.connected ? 'green' : 'gray'} data-testid="agent-connection">
+            {agent.connected ? t('Connected') : t('Offline since {{at}}', { at: new Date(agent.lastSeen).toLocaleString() })}
+          </Badge>
+        </Group>
+        <Checkbox label={t('Use on this device')} checked={used} onChange={(e) => onUse(e.currentTarget.checked)} data-testid="use-agent" />
+        {agent.printers.map((p) => (
+          <Group key={p.id} justify="space-between" wrap="wrap" gap="xs" data-testid="printer-row" data-printer={p.id}>
+            <Group gap="xs">
+              <IconPrinter size={20} aria-hidden />
+              <Text>{p.name}</Text>
+              <Badge color={agent.connected ? (STATE_COLOURS.get(p.state) ?? 'gray') : 'gray'} data-testid="printer-state" title={p.detail}>
+                {agent.connected ? t(STATE_WORDS.get(p.state) ?? p.state) : t('Agent offline')}
+              </Badge>
+            </Group>
+            <Button variant="default" leftSection={<IconTestPipe size={18} />} onClick={() => onTest(p.id, p.name)} disabled={!agent.connected} data-testid="test-print">
+              {t('Test print')}
+            </Button>
+          </Group>
+        ))}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,128 @@
+import { useState } from 'react';
+import { Badge, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { IconPlayerStop } from '@tabler/icons-react';
+import { formatClock, formatHours, roundSeconds, type LaborEntry } from '@floorhand/contract/labor';
+import { ScanInput } from '../../../components/scanning/scan-input.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { isDefinite, useAttempts } from '../../../lib/attempts.ts';
+import { useScans } from '../../../lib/scanning/use-scans.ts';
+import { useCurrentLabor, useStartLabor, useStopLabor } from '../api/labor-api.ts';
+import { useServerNow } from '../hooks/use-server-now.ts';
+import { batchElapsed, epochSecs, liveShares } from '../utils/live-split.ts';
+import { LaborLinks } from './labor-links.tsx';
+import { StopForm, type StopRequest } from './stop-form.tsx';
+import { TaskLine } from './task-line.tsx';
+
+/**
+ * Batch task labor: every scanned task joins the worker's running batch; the batch's elapsed time is
+ * split evenly over its tasks to the second (contract batchShares, the server's own split), live.
+ * A task added within batchGraceTimeSecs of the batch start counts from the batch start. Each task
+ * stops on its own, with its quantity done and complete flag.
+ */
+export function BatchTaskPage() {
+  const { t } = useTranslation();
+  const current = useCurrentLabor();
+  const start = useStartLabor();
+  const stop = useStopLabor();
+  const attempts = useAttempts();
+  const [stopping, setStopping] = useState<string | null>(null);
+  const running = current.data?.running ?? [];
+  const settings = current.data?.settings;
+  const now = useServerNow(current.data?.serverTime);
+  const shares = liveShares(running, now);
+  const elapsed = batchElapsed(running, now);
+  const batchStart = running.length ? Math.min(...running.map((e) => epochSecs(e.countedFrom))) : 0;
+  const graceLeft = settings ? Math.max(0, settings.batchGraceTimeSecs - (now - batchStart)) : 0;
+
+  const add = async (code: string) => {
+    const taskCode = code.trim();
+    if (!taskCode) return;
+    const attempt = attempts.begin({ add: taskCode }, () => ({ taskCode, mode: 'batch' as const }));
+    try {
+      await start.mutateAsync({ ...attempt.body, idempotencyKey: attempt.key });
+      attempts.settle();
+      notifications.show({
+        closeButtonProps: { 'aria-label': t('Close') }, color: 'green', message: t('{{code}} added to the batch', { code: taskCode }) });
+    } catch (e) {
+      if (!(e instanceof ApiError) || isDefinite(e.status)) attempts.settle();
+    }
+  };
+  useScans((scan) => void add(scan.text));
+
+  const onStop = async (entry: LaborEntry, r: StopRequest) => {
+    const attempt = attempts.begin({ stop: entry.id, ...r }, () => ({ entryId: entry.id, complete: r.complete, ...(r.qtyDone !== undefined ? { qtyDone: r.qtyDone } : {}) }));
+    try {
+      const res = await stop.mutateAsync({ ...attempt.body, idempotencyKey: attempt.key });
+      attempts.settle();
+      // Another task's stop form opened meanwhile stays open.
+      setStopping((s) => (s === entry.id ? null : s));
+      const done = res.stopped?.[0];
+      if (done && settings) notifications.show({
+        closeButtonProps: { 'aria-label': t('Close') }, color: 'green', message: t('{{code}} stopped: {{hours}} h booked', { code: done.taskCode, hours: formatHours(done.roundedSeconds, settings.displayScale) }) });
+    } catch (e) {
+      if (!(e instanceof ApiError) || isDefinite(e.status)) attempts.settle();
+    }
+  };
+
+  return (
+    <Stack maw={720} gap="md">
+      <ScanInput label={t('Add a task')} placeholder={t('Scan or type a task code, then Enter')} data-scan-field="task" data-testid="batch-scan" autoFocus />
+      {running.length === 0 ? (
+        <Text c="dimmed" data-testid="batch-empty">
+          {current.isLoading ? t('Loading…') : t('No batch is running. Scan the tasks you work on together.')}
+        </Text>
+      ) : (
+        <Paper withBorder p="md" radius="md" data-testid="batch">
+          <Stack gap="sm">
+            <Group justify="space-between" wrap="wrap">
+              <Text fw={600}>{t('{{count}} tasks, split evenly', { count: running.length })}</Text>
+              <Text fw={700} size="xl" ff="monospace" data-testid="batch-elapsed">
+                {formatClock(elapsed)}
+              </Text>
+            </Group>
+            {graceLeft > 0 && (
+              <Badge variant="light" color="teal" data-testid="batch-grace">
+                {t('Tasks added in the next {{secs}} s count from the batch start', { secs: graceLeft })}
+              </Badge>
+            )}
+            <Stack gap="xs" data-testid="batch-split">
+              {running.map((e) => {
+                const share = shares.get(e.id) ?? 0;
+                return (
+                  <Paper key={e.id} withBorder p="sm" radius="sm" data-testid="batch-entry" data-task={e.taskCode}>
+                    <Stack gap={6}>
+                      <Group justify="space-between" wrap="nowrap" align="flex-start">
+                        <TaskLine task={e} />
+                        <Stack gap={0} align="flex-end">
+                          <Text fw={700} ff="monospace" data-testid="share">
+                            {formatClock(share)}
+                          </Text>
+                          {settings && (
+                            <Text size="xs" c="dimmed">
+                              {formatHours(roundSeconds(share, settings.roundToMinutes), settings.displayScale)} h
+                            </Text>
+                          )}
+                        </Stack>
+                      </Group>
+                      <Progress value={elapsed ? (share / elapsed) * 100 : 0} size="sm" aria-label={t('Share of {{code}}', { code: e.taskCode })} />
+                      {stopping === e.id ? (
+                        <StopForm onStop={(r) => void onStop(e, r)} onCancel={() => setStopping(null)} busy={stop.isPending} autoFocus testId="batch-stop-form" />
+                      ) : (
+                        <Button variant="light" color="red" size="md" leftSection={<IconPlayerStop size={18} />} onClick={() => setStopping(e.id)} data-testid="batch-stop">
+                          {t('Stop {{code}}', { code: e.taskCode })}
+                        </Button>
+                      )}
+                    </Stack>
+                  </Paper>
+                );
+              })}
+            </Stack>
+          </Stack>
+        </Paper>
+      )}
+      <LaborLinks current="batch" />
+    </Stack>
+  );
+}

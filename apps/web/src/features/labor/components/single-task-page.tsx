@@ -1,0 +1,199 @@
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useLocation } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { IconPin, IconPinnedOff, IconPlayerPlay } from '@tabler/icons-react';
+import { formatClock, formatHours, mayReadLaborReports, roundSeconds, type Task } from '@floorhand/contract/labor';
+import { ScanInput } from '../../../components/scanning/scan-input.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { isDefinite, useAttempts } from '../../../lib/attempts.ts';
+import { useScans } from '../../../lib/scanning/use-scans.ts';
+import { useSessionStore } from '../../../lib/session-store.ts';
+import { getTask, useCurrentLabor, useStartLabor, useStopLabor } from '../api/labor-api.ts';
+import { useServerNow } from '../hooks/use-server-now.ts';
+import { epochSecs } from '../utils/live-split.ts';
+import { LaborLinks } from './labor-links.tsx';
+import { StopForm, type StopRequest } from './stop-form.tsx';
+import { TaskLine } from './task-line.tsx';
+
+// The reports are a view of this page for supervisors (?view=reports), a chunk of their own.
+const LaborReports = lazy(() => import('./labor-reports.tsx').then((m) => ({ default: m.LaborReports })));
+
+/** Single task labor, or the labor reports when the address asks for them (and the session may read them). */
+export function SingleTaskPage() {
+  const { t } = useTranslation();
+  const search = useLocation({ select: (l) => l.search as Record<string, unknown> });
+  const perms = useSessionStore((s) => s.perms);
+  if (search.view === 'reports') {
+    if (!perms || !mayReadLaborReports(perms)) return <Alert color="red">{t('Labor reports are for administrators and time-clock administrators.')}</Alert>;
+    return (
+      <Suspense fallback={<Loader />}>
+        <LaborReports />
+      </Suspense>
+    );
+  }
+  return <SingleTask />;
+}
+
+/**
+ * Scan a task (wedge, camera or typed), Start; the running task shows its live time; Stop with the
+ * quantity done and the complete flag. Starting another task stops the running one (the server
+ * does it in the same transaction). Pinned tasks (session taskBtnPins) are one press away.
+ */
+function SingleTask() {
+  const { t } = useTranslation();
+  const current = useCurrentLabor();
+  const start = useStartLabor();
+  const stop = useStopLabor();
+  const attempts = useAttempts();
+  const pins = useSessionStore((s) => s.taskBtnPins);
+  const [scanned, setScanned] = useState<Task | null>(null);
+  const [unknown, setUnknown] = useState<string | null>(null);
+  const [lookingUp, setLookingUp] = useState(false);
+  const running = current.data?.running ?? [];
+  const settings = current.data?.settings;
+  const now = useServerNow(current.data?.serverTime);
+  const entry = running[0];
+  const startRef = useRef<HTMLButtonElement>(null);
+  // A scanned task's Start takes the focus: Enter starts it, keyboard alone.
+  useEffect(() => {
+    if (scanned) startRef.current?.focus();
+  }, [scanned]);
+
+  const open = async (code: string) => {
+    const taskCode = code.trim();
+    if (!taskCode) return;
+    setLookingUp(true);
+    setUnknown(null);
+    try {
+      const res = await getTask(taskCode);
+      setScanned(res.task ?? null);
+    } catch (e) {
+      setScanned(null);
+      if (e instanceof ApiError && e.status === 404) setUnknown(taskCode);
+    } finally {
+      setLookingUp(false);
+    }
+  };
+  useScans((scan) => void open(scan.text));
+
+  const onStart = async (task: Task) => {
+    const attempt = attempts.begin({ start: task.taskCode }, () => ({ taskCode: task.taskCode, mode: 'single' as const }));
+    try {
+      const res = await start.mutateAsync({ ...attempt.body, idempotencyKey: attempt.key });
+      attempts.settle();
+      setScanned(null);
+      const stopped = res.stopped?.[0];
+      notifications.show({
+        closeButtonProps: { 'aria-label': t('Close') },
+        color: 'green',
+        message: stopped ? t('{{stopped}} stopped, {{code}} started', { stopped: stopped.taskCode, code: task.taskCode }) : t('{{code}} started', { code: task.taskCode }),
+      });
+    } catch (e) {
+      if (!(e instanceof ApiError) || isDefinite(e.status)) attempts.settle();
+    }
+  };
+
+  const onStop = async (r: StopRequest) => {
+    if (!entry) return;
+    const attempt = attempts.begin({ stop: entry.id, ...r }, () => ({ entryId: entry.id, complete: r.complete, ...(r.qtyDone !== undefined ? { qtyDone: r.qtyDone } : {}) }));
+    try {
+      const res = await stop.mutateAsync({ ...attempt.body, idempotencyKey: attempt.key });
+      attempts.settle();
+      const done = res.stopped?.[0];
+      if (done && settings) notifications.show({
+        closeButtonProps: { 'aria-label': t('Close') }, color: 'green', message: t('{{code}} stopped: {{hours}} h booked', { code: done.taskCode, hours: formatHours(done.roundedSeconds, settings.displayScale) }) });
+    } catch (e) {
+      if (!(e instanceof ApiError) || isDefinite(e.status)) attempts.settle();
+    }
+  };
+
+  const togglePin = (code: string) => useSessionStore.getState().set({ taskBtnPins: pins.includes(code) ? pins.filter((p) => p !== code) : [...pins, code] });
+  const elapsed = entry ? Math.max(0, now - epochSecs(entry.countedFrom)) : 0;
+
+  return (
+    <Stack maw={640} gap="md">
+      {entry ? (
+        <Paper withBorder p="md" radius="md" data-testid="running-task">
+          <Stack gap="sm">
+            <Group justify="space-between" wrap="nowrap">
+              <Text size="sm" c="dimmed">
+                {t('Running')}
+              </Text>
+              <Text fw={700} size="xl" ff="monospace" data-testid="running-clock" aria-live="off">
+                {formatClock(elapsed)}
+              </Text>
+            </Group>
+            <TaskLine task={entry} />
+            {settings && (
+              <Text size="sm" c="dimmed" data-testid="running-hours">
+                {t('{{hours}} h when stopped now', { hours: formatHours(roundSeconds(elapsed, settings.roundToMinutes), settings.displayScale) })}
+              </Text>
+            )}
+            <StopForm onStop={(r) => void onStop(r)} busy={stop.isPending} testId="stop-form" />
+          </Stack>
+        </Paper>
+      ) : (
+        <Text c="dimmed" data-testid="no-running">
+          {current.isLoading ? t('Loading…') : t('No task is running. Scan a task to start it.')}
+        </Text>
+      )}
+
+      <ScanInput label={t('Task')} placeholder={t('Scan or type a task code, then Enter')} data-scan-field="task" data-testid="task-scan" autoFocus={!entry} />
+      {lookingUp && <Loader size="sm" />}
+      {unknown && (
+        <Alert color="orange" data-testid="task-unknown">
+          {t("There is no task '{{code}}'. Check the label and scan it again.", { code: unknown })}
+        </Alert>
+      )}
+      {scanned && (
+        <Paper withBorder p="md" radius="md" data-testid="scanned-task">
+          <Stack gap="sm">
+            <TaskLine task={scanned} />
+            {!scanned.active && <Alert color="orange">{t('This task is not active.')}</Alert>}
+            {entry && <Text size="sm">{t('Starting it stops {{code}}.', { code: entry.taskCode })}</Text>}
+            <Group grow>
+              <Button
+                variant="default"
+                size="md"
+                leftSection={pins.includes(scanned.taskCode) ? <IconPinnedOff size={18} /> : <IconPin size={18} />}
+                onClick={() => togglePin(scanned.taskCode)}
+                data-testid="pin-task"
+              >
+                {pins.includes(scanned.taskCode) ? t('Unpin') : t('Pin')}
+              </Button>
+              <Button
+                size="md"
+                leftSection={<IconPlayerPlay size={18} />}
+                loading={start.isPending}
+                disabled={!scanned.active}
+                onClick={() => void onStart(scanned)}
+                data-testid="start-task"
+                ref={startRef}
+              >
+                {t('Start')}
+              </Button>
+            </Group>
+          </Stack>
+        </Paper>
+      )}
+
+      {pins.length > 0 && (
+        <Stack gap={4}>
+          <Title order={2} size="h5">
+            {t('Pinned tasks')}
+          </Title>
+          <Group gap="xs" data-testid="task-pins">
+            {pins.map((code) => (
+              <Button key={code} variant="light" size="md" onClick={() => void open(code)} data-testid={`pin-${code}`}>
+                {code}
+              </Button>
+            ))}
+          </Group>
+        </Stack>
+      )}
+      <LaborLinks current="single" />
+    </Stack>
+  );
+}

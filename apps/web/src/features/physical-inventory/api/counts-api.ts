@@ -1,0 +1,41 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CallArgs, CallPath, CallResponse } from '@floorhand/contract/api';
+import { call, type CallOptions } from '../../../lib/api.ts';
+
+/** Query keys of the physical inventory screens; every change refreshes them all. */
+export const countKeys = {
+  all: ['counts'] as const,
+  sheets: (filters: CallArgs<'counts/sheet/list'>) => ['counts', 'sheets', filters] as const,
+  sheet: (sheetId: string, location: string | null) => ['counts', 'sheet', sheetId, location] as const,
+  review: (sheetId: string, onlyVariances: boolean) => ['counts', 'review', sheetId, onlyVariances] as const,
+};
+
+export const useSheets = (filters: CallArgs<'counts/sheet/list'>) =>
+  useQuery({ queryKey: countKeys.sheets(filters), queryFn: () => call('counts/sheet/list', filters), placeholderData: keepPreviousData });
+
+export const useSheet = (sheetId: string, location: string | null) =>
+  useQuery({ queryKey: countKeys.sheet(sheetId, location), queryFn: () => call('counts/sheet/get', { sheetId, ...(location ? { location } : {}) }) });
+
+export const useReview = (sheetId: string, onlyVariances: boolean) =>
+  useQuery({ queryKey: countKeys.review(sheetId, onlyVariances), queryFn: () => call('counts/review', { sheetId, onlyVariances, limit: 1000 }), placeholderData: keepPreviousData });
+
+/** A call that changes sheets or counts; the caller's `suppress` codes raise no error dialog. */
+export function useCountChange<P extends CallPath>(path: P, opts: CallOptions = {}) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (args: CallArgs<P>) => call(path, args, opts) as Promise<CallResponse<P>>,
+    onSettled: () => qc.invalidateQueries({ queryKey: countKeys.all }),
+  });
+}
+
+/** Saves a text as a file the browser downloads. */
+export function saveText(fileName: string, text: string, type = 'text/csv'): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

@@ -1,0 +1,264 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Alert, Badge, Button, Group, Paper, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { IconArrowLeft } from '@tabler/icons-react';
+import type { CallResponse } from '@floorhand/contract/api';
+import type { CounterLine } from '@floorhand/contract/counts';
+import { ERR } from '@floorhand/contract/errors';
+import { formatQty } from '@floorhand/contract/quantity';
+import { ScanInput } from '../../../components/scanning/scan-input.tsx';
+import { QuantityInput } from '../../../components/ui/quantity-input.tsx';
+import { ApiError, call } from '../../../lib/api.ts';
+import { readQtyInput, showQty } from '../../../lib/inventory-format.ts';
+import { useScans } from '../../../lib/scanning/use-scans.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { countKeys, useCountChange, useSheet } from '../api/counts-api.ts';
+import { usePhysicalInventoryPrefs } from '../hooks/use-physical-inventory-prefs.ts';
+import { createScanQueue } from '../utils/scan-queue.ts';
+
+/** A label waiting for its quantity (or, for found stock, for what it is). */
+interface Pending {
+  stockId: string;
+  found: boolean;
+}
+
+const NEEDS_QTY = 'Enter the counted quantity';
+/** Lines of the location drawn at most: a handheld lists the newest. */
+const LINES_SHOWN = 50;
+const UNKNOWN_LABEL = /give its part number/;
+
+/**
+ * Counting on a handheld, with a scanner alone: scan a location of the sheet, then each stock label.
+ * A serial counts 1 with no prompt; other stock asks for the quantity; an unknown label asks what it
+ * is (found stock). Scans queue and run one at a time, so a wedge burst loses or doubles nothing.
+ * On a blind sheet the server never sends the system quantity, so nothing here can show it.
+ */
+export function CountingScreen({ sheetId, onBack }: { sheetId: string; onBack(): void }) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const [prefs, setPrefs] = usePhysicalInventoryPrefs();
+  const [location, setLocation] = useState<string | null>(null);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [qtyText, setQtyText] = useState('');
+  const [partNumber, setPartNumber] = useState('');
+  const [lot, setLot] = useState('');
+  const [serial, setSerial] = useState('');
+  const [log, setLog] = useState<Array<{ id: number; text: string; ok: boolean }>>([]);
+  const [handled, setHandled] = useState(0);
+  const sheet = useSheet(sheetId, location);
+  const submit = useCountChange('counts/sheet/submit');
+  const qtyRef = useRef<HTMLDivElement>(null);
+
+  // The queue's handler reads the newest state through refs: it runs long after the render that made it.
+  const state = useRef({ location, prefs, codes: new Set<string>() });
+  state.current.location = location;
+  state.current.prefs = prefs;
+  state.current.codes = new Set((sheet.data?.locations ?? []).map((l) => l.code));
+  const logId = useRef(0);
+  const say = (text: string, ok: boolean) => setLog((l) => [{ id: ++logId.current, text, ok }, ...l].slice(0, 8));
+
+  const record = async (body: { stockId?: string; qty?: string; partNumber?: string; lot?: string; serial?: string }) => {
+    const at = state.current.location!;
+    const res = await call(
+      'counts/record',
+      {
+        idempotencyKey: crypto.randomUUID(),
+        sheetId,
+        location: at,
+        ...body,
+        allowSwsgt1: state.current.prefs.allowSwsgt1,
+        adjustWithCount: state.current.prefs.adjustWithCount,
+      },
+      { suppress: /^ERR_BAD_INPUT$/ },
+    );
+    const line = res.line!;
+    say(
+      res.duplicate
+        ? t('{{label}} counted already: counts once', { label: line.stockId ?? line.serial ?? '' })
+        : t('{{label}}: {{qty}}{{posted}}', { label: line.stockId ?? line.partNumber, qty: showQty(line.myCount ?? 0), posted: res.posted ? ` (${t('posted')})` : '' }),
+      true,
+    );
+    // The answered line goes into the location's list at once; no refetch of the whole list per scan (a burst of 1,000).
+    qc.setQueryData<CallResponse<'counts/sheet/get'>>(countKeys.sheet(sheetId, at), (old) => {
+      if (!old) return old;
+      const rest = (old.lines ?? []).filter((l) => l.lineId !== line.lineId);
+      return { ...old, lines: [line, ...rest] };
+    });
+  };
+
+  const [queue] = useState(() =>
+    createScanQueue(async (text) => {
+      try {
+        if (state.current.codes.has(text)) {
+          const res = await call('counts/scanLocation', { sheetId, location: text });
+          setLocation(res.location ?? text);
+          setPending(null);
+          say(t('Location {{code}}', { code: text }), true);
+          return;
+        }
+        if (!state.current.location) {
+          say(t('{{text}}: scan a location of the sheet first', { text }), false);
+          return;
+        }
+        try {
+          await record({ stockId: text });
+          setPending(null);
+        } catch (e) {
+          if (e instanceof ApiError && e.err.code === ERR.badInput && e.err.message === NEEDS_QTY) {
+            setPending({ stockId: text, found: false });
+            setQtyText('');
+          } else if (e instanceof ApiError && e.err.code === ERR.badInput && UNKNOWN_LABEL.test(e.err.message)) {
+            setPending({ stockId: text, found: true });
+            setQtyText('');
+          } else if (e instanceof ApiError && e.err.code === ERR.badInput) say(`${text}: ${e.err.message}`, false);
+          else throw e;
+        }
+      } finally {
+        setHandled((n) => n + 1);
+      }
+    }),
+  );
+  useScans((scan) => queue.push(scan.text.trim()));
+
+  useEffect(() => {
+    if (pending) qtyRef.current?.querySelector('input')?.focus();
+  }, [pending]);
+
+  const onQty = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!pending) return;
+    const qty = readQtyInput(qtyText);
+    if (!qty.ok) return;
+    try {
+      await record({
+        stockId: pending.stockId,
+        qty: formatQty(qty.units),
+        ...(pending.found ? { partNumber: partNumber.trim(), ...(lot.trim() ? { lot: lot.trim() } : {}), ...(serial.trim() ? { serial: serial.trim() } : {}) } : {}),
+      });
+      setPending(null);
+      setQtyText('');
+    } catch (err) {
+      if (err instanceof ApiError && err.err.code === ERR.badInput) say(`${pending.stockId}: ${err.err.message}`, false);
+    }
+  };
+
+  const onSubmitSheet = async () => {
+    await submit.mutateAsync({ sheetId });
+    notifications.show({ color: 'green', message: t('Count sheet sent to review') });
+    onBack();
+  };
+
+  const s = sheet.data?.sheet;
+  const lines: CounterLine[] = sheet.data?.lines ?? [];
+  const visited = (sheet.data?.locations ?? []).filter((l) => l.visited).length;
+
+  return (
+    <Stack gap="sm" maw={720} data-testid="pi-counting" data-handled={handled}>
+      <Group gap="xs" wrap="nowrap">
+        <Button variant="subtle" leftSection={<IconArrowLeft size={18} />} onClick={onBack} data-testid="pi-back" px="xs">
+          {t('Sheets')}
+        </Button>
+        <Title order={2} fz="lg" lineClamp={1}>
+          {s ? `${s.code} · ${s.warehouse}` : ''}
+        </Title>
+        {s?.blind && <Badge color="dark">{t('Blind')}</Badge>}
+      </Group>
+      <Text size="sm" data-testid="pi-progress">
+        {t('{{visited}} of {{total}} locations scanned', { visited, total: sheet.data?.locations?.length ?? 0 })}
+      </Text>
+      <ScanInput label={location ? t('Scan a stock label or another location') : t('Scan a location')} data-testid="pi-scan" autoFocus />
+      <Paper withBorder p="sm">
+        <Text fw={700} data-testid="pi-location">
+          {location ? t('Location {{code}}', { code: location }) : t('No location scanned yet')}
+        </Text>
+      </Paper>
+
+      {pending && (
+        <Paper withBorder p="sm" component="form" onSubmit={(e: FormEvent) => void onQty(e)} data-testid="pi-qty-form">
+          <Stack gap="xs">
+            <Text fw={600}>{pending.found ? t('{{label}} is not known: found stock', { label: pending.stockId }) : t('Count of {{label}}', { label: pending.stockId })}</Text>
+            {pending.found && (
+              <>
+                <TextInput label={t('Part number')} value={partNumber} onChange={(e) => setPartNumber(e.currentTarget.value)} data-testid="pi-found-part" />
+                <Group grow>
+                  <TextInput label={t('Lot')} value={lot} onChange={(e) => setLot(e.currentTarget.value)} data-testid="pi-found-lot" />
+                  <TextInput label={t('Serial')} value={serial} onChange={(e) => setSerial(e.currentTarget.value)} data-testid="pi-found-serial" />
+                </Group>
+              </>
+            )}
+            <div ref={qtyRef}>
+              <QuantityInput label={t('Counted quantity')} value={qtyText} onChange={setQtyText} data-testid="pi-qty" />
+            </div>
+            <Group grow>
+              <Button variant="default" onClick={() => setPending(null)} data-testid="pi-qty-cancel">
+                {t('Skip')}
+              </Button>
+              <Button type="submit" data-testid="pi-qty-submit">
+                {t('Record count')}
+              </Button>
+            </Group>
+          </Stack>
+        </Paper>
+      )}
+
+      <Stack gap={4} data-testid="pi-log" aria-live="polite">
+        {log.map((l) => (
+          <Text key={l.id} size="sm" fw={l.ok ? 400 : 700} data-testid={l.ok ? 'pi-log-ok' : 'pi-log-problem'}>
+            {l.ok ? `✓ ${l.text}` : `✗ ${l.text}`}
+          </Text>
+        ))}
+      </Stack>
+
+      {location && (
+        <Stack gap={4} data-testid="pi-lines">
+          {lines.length > LINES_SHOWN && (
+            <Text size="sm" data-testid="pi-lines-count">
+              {t('{{n}} lines counted here; the newest {{shown}} are shown', { n: lines.length, shown: LINES_SHOWN })}
+            </Text>
+          )}
+          {lines.slice(0, LINES_SHOWN).map((l) => (
+            <Paper key={l.lineId} withBorder p="xs" data-testid="pi-line" data-stock={l.stockId ?? ''}>
+              <Group justify="space-between" wrap="nowrap" gap="xs">
+                <Stack gap={0}>
+                  <Text size="sm" fw={600}>
+                    {l.stockId ?? l.partNumber}
+                  </Text>
+                  <Text size="xs" c="dimmed" lineClamp={1}>
+                    {[l.partNumber, l.description, l.lot, l.serial].filter(Boolean).join(' · ')}
+                  </Text>
+                </Stack>
+                <Group gap={6} wrap="nowrap">
+                  {l.found && <Badge color="grape">{t('found')}</Badge>}
+                  {l.status === 'recount' && <Badge color="orange">{t('recount')}</Badge>}
+                  {prefs.syscm && l.expected !== undefined && (
+                    <Text size="sm" c="dimmed" data-testid="pi-expected">
+                      {t('exp. {{qty}}', { qty: showQty(l.expected) })}
+                    </Text>
+                  )}
+                  <Text fw={700} data-testid="pi-my-count">
+                    {l.myCount === null ? '—' : showQty(l.myCount)}
+                  </Text>
+                </Group>
+              </Group>
+            </Paper>
+          ))}
+        </Stack>
+      )}
+
+      <Paper withBorder p="sm">
+        <Stack gap="xs">
+          <Switch label={t('Show the system quantity (sheets that are not blind)')} checked={prefs.syscm} onChange={(e) => setPrefs({ syscm: e.currentTarget.checked })} size="md" data-testid="pi-syscm" />
+          <Switch label={t('Accept a serial counted above 1 (flagged for review)')} checked={prefs.allowSwsgt1} onChange={(e) => setPrefs({ allowSwsgt1: e.currentTarget.checked })} size="md" data-testid="pi-swsgt1" />
+          <Switch label={t('Post each count at once')} checked={prefs.adjustWithCount} onChange={(e) => setPrefs({ adjustWithCount: e.currentTarget.checked })} size="md" data-testid="pi-adjust-with-count" />
+        </Stack>
+      </Paper>
+      {s?.state === 'counting' && (
+        <Button color="orange" onClick={() => void onSubmitSheet()} loading={submit.isPending} data-testid="pi-submit">
+          {t('Counting done: send to review')}
+        </Button>
+      )}
+      {s?.state === 'review' && <Alert color="orange">{t('In review: only lines due for a recount can be counted.')}</Alert>}
+    </Stack>
+  );
+}

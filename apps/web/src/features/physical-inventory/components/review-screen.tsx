@@ -1,0 +1,200 @@
+import { useState } from 'react';
+import { Alert, Badge, Button, Group, List, Paper, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { IconArrowLeft, IconDownload } from '@tabler/icons-react';
+import { postRefusalSchema, type InvalidLine, type ReviewLine } from '@floorhand/contract/counts';
+import { ERR } from '@floorhand/contract/errors';
+import { dialogs } from '../../../components/dialogs/dialog-store.ts';
+import { DataTable, type DataColumn } from '../../../components/ui/data-table.tsx';
+import { ApiError, call } from '../../../lib/api.ts';
+import { showQty } from '../../../lib/inventory-format.ts';
+import { saveText, useCountChange, useReview } from '../api/counts-api.ts';
+import { STATE_COLORS } from './sheet-list.tsx';
+
+const FLAG_LABELS: ReadonlyMap<string, string> = new Map([
+  ['disputed', 'counters disagree'],
+  ['serialOver1', 'serial above 1'],
+  ['overThreshold', 'over threshold'],
+]);
+
+/** Reads a refused post's detail: every invalid line. */
+function invalidOf(e: unknown): InvalidLine[] | null {
+  if (!(e instanceof ApiError) || e.err.code !== ERR.badInput || !e.err.detail) return null;
+  try {
+    return postRefusalSchema.parse(JSON.parse(e.err.detail)).invalid;
+  } catch {
+    return null;
+  }
+}
+
+/** Review of a counted sheet on a desk: variances per line, accept / recount / exclude, post, CSV. */
+export function ReviewScreen({ sheetId, onBack }: { sheetId: string; onBack(): void }) {
+  const { t } = useTranslation();
+  const [onlyVariances, setOnlyVariances] = useState(true);
+  const review = useReview(sheetId, onlyVariances);
+  const decide = useCountChange('counts/decide');
+  const post = useCountChange('counts/post', { suppress: /^ERR_BAD_INPUT$/ });
+  const [postKey, setPostKey] = useState(() => crypto.randomUUID());
+  const [invalid, setInvalid] = useState<InvalidLine[]>([]);
+  const sheet = review.data?.sheet;
+  const summary = review.data?.summary;
+  const inReview = sheet?.state === 'review';
+
+  const decideLines = (decision: 'accept' | 'recount' | 'exclude', lineIds: string[], all = false) => decide.mutateAsync({ sheetId, decision, lineIds, all });
+
+  const onPost = async () => {
+    const answer = await dialogs.confirm({
+      type: 'question',
+      title: t('Post count sheet'),
+      message: t('Post the count adjustments of {{code}} to the ledger? Excluded lines are left out.', { code: sheet?.code ?? '' }),
+      neg: t('Cancel'),
+      pos: t('Post'),
+      focus: 'pos',
+    });
+    if (answer !== 'pos') return;
+    try {
+      const res = await post.mutateAsync({ sheetId, idempotencyKey: postKey });
+      setInvalid([]);
+      notifications.show({ color: 'green', message: t('{{code}} posted: {{n}} count adjustments', { code: sheet?.code ?? '', n: res.movements ?? 0 }) });
+    } catch (e) {
+      const lines = invalidOf(e);
+      if (lines) setInvalid(lines);
+      // A definite refusal: the next try is a new request.
+      if (e instanceof ApiError && e.status < 500) setPostKey(crypto.randomUUID());
+    }
+  };
+
+  const onExport = async () => {
+    const res = await call('counts/export', { sheetId });
+    if (res.csv !== undefined) saveText(res.fileName ?? 'count-sheet.csv', res.csv);
+  };
+
+  const columns: DataColumn<ReviewLine>[] = [
+    { id: 'location', header: t('Location'), cell: (l) => l.location, sortValue: (l) => l.location },
+    { id: 'stockId', header: t('Stock id'), cell: (l) => l.stockId ?? '—', sortValue: (l) => l.stockId, card: 'title', tdProps: { fw: 600 } },
+    { id: 'part', header: t('Part'), cell: (l) => l.partNumber, sortValue: (l) => l.partNumber },
+    { id: 'lotSerial', header: t('Lot / serial'), cell: (l) => l.serial ?? l.lot ?? '' },
+    { id: 'system', header: t('System'), cell: (l) => showQty(l.systemQty), sortValue: (l) => l.systemQty, align: 'right' },
+    { id: 'counted', header: t('Counted'), cell: (l) => showQty(l.counted), sortValue: (l) => l.counted, align: 'right' },
+    {
+      id: 'variance',
+      header: t('Variance'),
+      cell: (l) => (
+        <Text span fw={700} c={l.variance < 0 ? 'red.9' : l.variance > 0 ? 'blue.9' : undefined}>
+          {l.variance > 0 ? `+${showQty(l.variance)}` : showQty(l.variance)}
+        </Text>
+      ),
+      sortValue: (l) => l.variance,
+      align: 'right',
+    },
+    { id: 'pct', header: t('%'), cell: (l) => (l.variancePct === null ? '—' : `${l.variancePct}%`), sortValue: (l) => l.variancePct, align: 'right' },
+    {
+      id: 'flags',
+      header: t('Flags'),
+      cell: (l) => (
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {[l.movedSince ? t('moved since scan') : '', l.found ? t('found') : '', l.notFound ? t('not found') : '', ...l.flags.map((f) => t(FLAG_LABELS.get(f) ?? f))].filter(Boolean).join(', ')}
+        </Text>
+      ),
+    },
+    {
+      id: 'status',
+      header: t('Status'),
+      cell: (l) => (
+        <Text size="sm" fw={l.status === 'recount' ? 700 : 400} style={{ whiteSpace: 'nowrap' }}>
+          {l.status === 'recount' ? `⚠ ${t('recount')}` : t(l.status)}
+        </Text>
+      ),
+      sortValue: (l) => l.status,
+    },
+    { id: 'by', header: t('Counted by'), cell: (l) => l.countedBy ?? '', sortValue: (l) => l.countedBy },
+  ];
+
+  return (
+    <Stack gap="sm" maw={1600} data-testid="pi-review">
+      <Group gap="sm">
+        <Button variant="subtle" leftSection={<IconArrowLeft size={18} />} onClick={onBack} data-testid="pi-back">
+          {t('Sheets')}
+        </Button>
+        <Title order={2} fz="xl">
+          {sheet ? t('Review of {{code}} · {{warehouse}}', { code: sheet.code, warehouse: sheet.warehouse }) : t('Review')}
+        </Title>
+        {sheet && (
+          <Badge color={STATE_COLORS.get(sheet.state) ?? 'gray'} data-testid="pi-review-state">
+            {t(sheet.state)}
+          </Badge>
+        )}
+      </Group>
+      {summary && (
+        <SimpleGrid cols={{ base: 2, sm: 4, lg: 8 }} spacing="xs" data-testid="pi-summary">
+          {[
+            [t('Lines'), summary.lines],
+            [t('With variance'), summary.withVariance],
+            [t('Recount due'), summary.recount],
+            [t('Accepted'), summary.accepted],
+            [t('Excluded'), summary.excluded],
+            [t('Moved since scan'), summary.movedSince],
+            [t('Net variance'), showQty(summary.netVariance)],
+            [t('Locations not scanned'), summary.uncountedLocations],
+          ].map(([label, value]) => (
+            <Paper key={String(label)} withBorder p="xs">
+              <Text size="xs" c="dimmed">
+                {label}
+              </Text>
+              <Text fw={700} fz="lg">
+                {value}
+              </Text>
+            </Paper>
+          ))}
+        </SimpleGrid>
+      )}
+      <Group gap="sm">
+        <Switch label={t('Only lines with a variance')} checked={onlyVariances} onChange={(e) => setOnlyVariances(e.currentTarget.checked)} size="md" data-testid="pi-only-variances" />
+        {inReview && (
+          <Button variant="default" onClick={() => void decideLines('accept', [], true)} loading={decide.isPending} data-testid="pi-accept-all">
+            {t('Accept all counted')}
+          </Button>
+        )}
+        <Button variant="default" leftSection={<IconDownload size={18} />} onClick={() => void onExport()} data-testid="pi-export">
+          {t('Export CSV')}
+        </Button>
+        {inReview && (
+          <Button color="green" onClick={() => void onPost()} loading={post.isPending} data-testid="pi-post" ml="auto">
+            {t('Post to the ledger')}
+          </Button>
+        )}
+      </Group>
+      {invalid.length > 0 && (
+        <Alert color="red" title={t('{{n}} lines cannot be posted', { n: invalid.length })} data-testid="pi-invalid">
+          <List size="sm">
+            {invalid.slice(0, 50).map((l) => (
+              <List.Item key={l.lineId}>{`${l.location} ${l.stockId ?? ''}: ${l.problems.join('; ')}`}</List.Item>
+            ))}
+          </List>
+          {invalid.length > 50 && <Text size="sm">{t('and {{n}} more (export the CSV for all)', { n: invalid.length - 50 })}</Text>}
+        </Alert>
+      )}
+      <DataTable
+        rows={review.data?.lines ?? []}
+        columns={columns}
+        rowKey={(l) => l.lineId}
+        rowAttrs={(l) => ({ 'data-testid': 'pi-review-row', 'data-stock': l.stockId ?? '', 'data-status': l.status })}
+        loading={review.isPending}
+        more={review.data?.more}
+        maxRows={1000}
+        empty={onlyVariances ? t('No line has a variance.') : t('No line on this sheet.')}
+        actions={
+          inReview
+            ? [
+                { id: 'accept', label: () => t('Accept'), onClick: (l) => void decideLines('accept', [l.lineId]), allowed: (l) => l.status === 'counted', testId: 'pi-accept' },
+                { id: 'recount', label: () => t('Recount'), onClick: (l) => void decideLines('recount', [l.lineId]), allowed: (l) => l.status !== 'recount' && l.status !== 'posted', testId: 'pi-recount' },
+                { id: 'exclude', label: () => t('Exclude'), onClick: (l) => void decideLines('exclude', [l.lineId]), allowed: (l) => l.status !== 'excluded' && l.status !== 'posted', color: 'red', testId: 'pi-exclude' },
+              ]
+            : []
+        }
+        testId="pi-review-table"
+      />
+    </Stack>
+  );
+}

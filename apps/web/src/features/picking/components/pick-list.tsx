@@ -1,0 +1,92 @@
+import { useMemo, useState } from 'react';
+import { Badge, Group, Select, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ORDER_TYPES } from '@floorhand/contract/site-admin';
+import { PACK_PICK_MAX_ROWS } from '@floorhand/contract/constants';
+import type { OrderHeader, OrderType } from '@floorhand/contract/orders';
+import { DataTable, type DataColumn } from '../../../components/ui/data-table.tsx';
+import { useWarehouses } from '../../../lib/inventory-api.ts';
+import { useAuthStore } from '../../../lib/auth-store.ts';
+import { pickListQuery } from '../api/picking-api.ts';
+
+export interface PickListProps {
+  onOpen(order: OrderHeader): void;
+}
+
+/** Who holds an order: "You", another picker's name, or nobody. */
+function Holder({ order }: { order: OrderHeader }) {
+  const { t } = useTranslation();
+  const me = useAuthStore((s) => s.user?.id);
+  if (!order.claimedBy) return <Text size="sm" c="dimmed">{t('Free')}</Text>;
+  return (
+    <Badge color={order.claimedBy.id === me ? 'dark' : 'gray.7'} variant={order.claimedBy.id === me ? 'outline' : 'filled'} data-testid="order-holder">
+      {order.claimedBy.id === me ? t('You') : order.claimedBy.name}
+    </Badge>
+  );
+}
+
+/** The orders to pick, with the preferences' filters; a row or card opens the order. */
+export function PickList({ onOpen }: PickListProps) {
+  const { t } = useTranslation();
+  const [warehouse, setWarehouse] = useState<string | null>(null);
+  const [type, setType] = useState<string | null>(null);
+  const warehouses = useWarehouses();
+  const args = { ...(warehouse ? { warehouse } : {}), ...(type ? { type: type as OrderType } : {}), sort: 'dueDate' as const };
+  const q = useQuery(pickListQuery(args));
+  const orders = q.data?.orders ?? [];
+  const columns = useMemo<DataColumn<OrderHeader>[]>(
+    () => [
+      { id: 'number', header: t('Order'), cell: (o) => <Text fw={700} ff="monospace">{o.number}</Text>, sortValue: (o) => o.number, card: 'title' },
+      { id: 'type', header: t('Type'), cell: (o) => o.type.toUpperCase(), sortValue: (o) => o.type },
+      { id: 'customer', header: t('Customer'), cell: (o) => o.customer ?? '', sortValue: (o) => o.customer },
+      { id: 'due', header: t('Due'), cell: (o) => o.dueDate ?? '', sortValue: (o) => o.dueDate },
+      { id: 'lines', header: t('Lines done'), cell: (o) => `${o.doneLineCount} / ${o.lineCount}`, sortValue: (o) => o.lineCount - o.doneLineCount },
+      { id: 'status', header: t('Status'), cell: (o) => o.status, sortValue: (o) => o.status },
+      { id: 'holder', header: t('Picker'), cell: (o) => <Holder order={o} />, sortValue: (o) => o.claimedBy?.name },
+    ],
+    [t],
+  );
+  return (
+    <Stack gap="sm">
+      <SimpleGrid cols={2} spacing="xs">
+        <Select
+          label={t('Warehouse')}
+          placeholder={t('All')}
+          clearable
+          data={(warehouses.data ?? []).map((w) => w.code)}
+          value={warehouse}
+          onChange={setWarehouse}
+          data-testid="pick-filter-warehouse"
+        />
+        <Select label={t('Order type')} placeholder={t('All')} clearable data={ORDER_TYPES.map((v) => ({ value: v, label: v.toUpperCase() }))} value={type} onChange={setType} data-testid="pick-filter-type" />
+      </SimpleGrid>
+      <DataTable
+        rows={orders}
+        columns={columns}
+        rowKey={(o) => o._id}
+        rowAttrs={(o) => ({ 'data-testid': 'pick-order-row', 'data-number': o.number })}
+        onRowClick={onOpen}
+        loading={q.isPending}
+        empty={<Text c="dimmed">{t('No order is waiting to be picked.')}</Text>}
+        maxRows={PACK_PICK_MAX_ROWS}
+        more={q.data?.more}
+        testId="pick-list"
+        renderCard={(o) => (
+          <UnstyledButton onClick={() => onOpen(o)} style={{ width: '100%', minHeight: 44 }} data-testid="pick-order-card" data-number={o.number}>
+            <Group justify="space-between" wrap="nowrap">
+              <Text fw={700} ff="monospace" truncate>
+                {o.number}
+              </Text>
+              <Holder order={o} />
+            </Group>
+            <Text size="sm" truncate>
+              {[o.type.toUpperCase(), o.customer, o.dueDate].filter(Boolean).join(' · ')}
+            </Text>
+            <Text size="sm">{t('Lines done: {{done}} / {{all}} · {{status}}', { done: o.doneLineCount, all: o.lineCount, status: o.status })}</Text>
+          </UnstyledButton>
+        )}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,339 @@
+import { useState } from 'react';
+import { Alert, Badge, Button, Checkbox, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { IconInfoCircle } from '@tabler/icons-react';
+import type { CallResponse } from '@floorhand/contract/api';
+import { ERR, type ServerErr } from '@floorhand/contract/errors';
+import type { OrderHeader, PickLine } from '@floorhand/contract/orders';
+import { dialogs } from '../../../components/dialogs/dialog-store.ts';
+import { QuantityInput } from '../../../components/ui/quantity-input.tsx';
+import { ScanInput } from '../../../components/scanning/scan-input.tsx';
+import { ApiError, call } from '../../../lib/api.ts';
+import { isDefinite, useAttempts } from '../../../lib/attempts.ts';
+import { useAuthStore } from '../../../lib/auth-store.ts';
+import { printOrDownload } from '../../../lib/label-printing.ts';
+import { readQtyInput, showQty } from '../../../lib/inventory-format.ts';
+import { useScans } from '../../../lib/scanning/use-scans.ts';
+import { PICK_REFUSALS, usePickCall } from '../api/picking-api.ts';
+import { useStockPickPrefs } from '../hooks/use-pick-prefs.ts';
+
+type Step = { kind: 'location' } | { kind: 'stock'; location: string } | { kind: 'qty'; location: string; scan: string };
+
+export interface PickOrderProps {
+  order: OrderHeader;
+  lines: PickLine[];
+  onBack(): void;
+}
+
+const bad = (message: string): ServerErr => ({ code: ERR.badInput, message });
+
+/**
+ * One order being picked: its current line (walk order, the first open one the picker may take), then
+ * scan the location, scan the stock label (or the item where the location holds one record of it),
+ * confirm the quantity. Every refusal is the spec's error dialog; when it closes the scan field has
+ * the focus again and nothing has changed.
+ */
+export function PickOrder({ order, lines, onBack }: PickOrderProps) {
+  const { t } = useTranslation();
+  const me = useAuthStore((s) => s.user?.id);
+  const [step, setStep] = useState<Step>({ kind: 'location' });
+  const [qty, setQty] = useState('');
+  const [shortReason, setShortReason] = useState<string | null>(null);
+  const attempts = useAttempts();
+  const claim = usePickCall('pick/claim');
+  const release = usePickCall('pick/release');
+  const confirm = usePickCall('pick/confirm');
+  const short = usePickCall('pick/short');
+  const skip = usePickCall('pick/skip');
+  const unpick = usePickCall('pick/unpick');
+  const [prefs, setPrefs] = useStockPickPrefs();
+  const userName = useAuthStore((s) => (s.user ? `${s.user.firstName} ${s.user.surnames}`.trim() : ''));
+
+  /** Labels printed automatically (the preferences): to this device's printer; none without one. */
+  const autoPrint = (req: Parameters<typeof printOrDownload>[0]) => void printOrDownload({ ...req, auto: true }).catch(() => undefined);
+  const printTraveller = () =>
+    autoPrint({ kind: 'orderTraveller', source: { rows: [{ orderId: order.number, description: order.customer ?? '', qty: String(order.lineCount), dueDate: order.dueDate ?? '' }] } });
+  async function take(lineIds?: string[]) {
+    const done = await send(() => claim.mutateAsync({ orderId: order._id, ...(lineIds ? { lineIds } : {}) }));
+    if (done && !lineIds && prefs.printOnAssign) printTraveller();
+  }
+
+  const heldByOther = !!order.claimedBy && order.claimedBy.id !== me;
+  const mayPick = (l: PickLine) => l.status === 'open' && (l.claimedBy ? l.claimedBy.id === me : !heldByOther);
+  const line = lines.find(mayPick);
+  const openLines = lines.filter((l) => l.status === 'open');
+  const freeLine = openLines.find((l) => !l.claimedBy);
+  const open = line ? line.qty - line.picked - line.short : 0;
+  const picks = lines.flatMap((l) => l.picks.map((p) => ({ ...p, partNumber: l.partNumber, uom: l.uom })));
+
+  const focusScan = () => setTimeout(() => document.querySelector<HTMLInputElement>('[data-scan-field="pick"]')?.focus(), 0);
+  /** The spec's error dialog, awaited, then the scan field ready for the next scan. */
+  const refuse = async (err: ServerErr) => {
+    await dialogs.error(err);
+    focusScan();
+  };
+  /** Runs a write; a refusal is shown and answers undefined. */
+  async function send<T>(run: () => Promise<T>): Promise<T | undefined> {
+    try {
+      return await run();
+    } catch (e) {
+      if (e instanceof ApiError && PICK_REFUSALS.test(e.err.code)) await refuse(e.err);
+      else focusScan();
+      return undefined;
+    }
+  }
+  const restart = () => {
+    setStep({ kind: 'location' });
+    setQty('');
+    setShortReason(null);
+    focusScan();
+  };
+
+  async function onLocation(code: string) {
+    if (!line) return;
+    if (line.sources.some((s) => s.location === code)) {
+      setStep({ kind: 'stock', location: code });
+      return;
+    }
+    // Not where the line's stock is: say why (unknown, inactive, or no stock of the item there).
+    try {
+      const { location } = await call('location/get', { warehouse: order.warehouse, code }, { suppress: /^(ERR_NOT_FOUND|ERR_BAD_INPUT)$/ });
+      if (location && !location.active) await refuse(bad(t("The location '{{code}}' is inactive.", { code })));
+      else await refuse(bad(t("There is no stock of '{{part}}' to pick in '{{code}}'.", { part: line.partNumber, code })));
+    } catch (e) {
+      if (e instanceof ApiError) await refuse(e.status === 404 ? bad(t("There is no location '{{code}}' in warehouse '{{warehouse}}'.", { code, warehouse: order.warehouse })) : e.err);
+    }
+  }
+
+  async function onStock(location: string, text: string) {
+    if (!line) return;
+    const here = line.sources.filter((s) => s.location === location);
+    const known = line.sources.find((s) => s.stockId === text);
+    if (known && known.location !== location) {
+      await refuse(bad(t("The stock '{{stockId}}' is in '{{other}}', not in '{{code}}'.", { stockId: text, other: known.location, code: location })));
+      return;
+    }
+    if (!known && text === line.partNumber && here.length > 1) {
+      await refuse(bad(t("'{{code}}' holds more than one record of '{{part}}': scan the stock label.", { code: location, part: line.partNumber })));
+      return;
+    }
+    const record = known ?? (here.length === 1 ? here[0] : undefined);
+    const proposed = line.tracking === 'serial' ? 1 : Math.min(open, record?.quantity ?? open);
+    setQty(String(proposed));
+    setStep({ kind: 'qty', location, scan: text });
+  }
+
+  useScans((scan) => {
+    const text = scan.text.trim();
+    if (!text || !line) return;
+    if (step.kind === 'location') void onLocation(text);
+    else void onStock(step.location, text);
+  });
+
+  async function onConfirm() {
+    if (!line || step.kind !== 'qty') return;
+    const read = readQtyInput(qty);
+    if (!read.ok || read.units <= 0n) {
+      await refuse(bad(t('The quantity to pick must be a number greater than 0.')));
+      return;
+    }
+    const intent = { lineId: line._id, location: step.location, scan: step.scan, qty: qty.trim() };
+    const attempt = attempts.begin(intent, () => intent);
+    let res: CallResponse<'pick/confirm'> | undefined;
+    try {
+      res = await confirm.mutateAsync({ ...attempt.body, idempotencyKey: attempt.key });
+      attempts.settle();
+    } catch (e) {
+      // A dropped answer keeps the attempt: confirming again re-sends the same pick.
+      if (!(e instanceof ApiError) || isDefinite(e.status)) attempts.settle();
+      if (e instanceof ApiError && PICK_REFUSALS.test(e.err.code)) await refuse(e.err);
+      setStep({ kind: 'stock', location: step.location });
+      focusScan();
+      return;
+    }
+    if (prefs.printOnPick && res.pick) {
+      const p = res.pick;
+      autoPrint({
+        kind: 'pick',
+        source: { rows: [{ orderId: order.number, orderType: order.type, line: String(line.lineNo), stockId: p.stockId, partNumber: line.partNumber, description: line.description, location: p.toLocation, qty: String(p.qty), uom: line.uom, picker: userName }] },
+      });
+    }
+    notifications.show({ color: 'green', message: t('Picked {{qty}} of {{part}} from {{code}}', { qty: showQty(res.pick?.qty ?? 0, line.uom), part: line.partNumber, code: step.location }) });
+    if (res.locationEmpty) {
+      await dialogs.confirm({ type: 'question', title: t('Location empty?'), message: t("'{{code}}' should be empty now. Is it?", { code: step.location }), neg: t('No'), pos: t('Yes, empty'), focus: 'pos' });
+    }
+    restart();
+  }
+
+  async function onShort() {
+    if (!line || !shortReason?.trim()) return;
+    const done = await send(() => short.mutateAsync({ idempotencyKey: crypto.randomUUID(), lineId: line._id, reason: shortReason.trim() }));
+    if (done) notifications.show({ color: 'yellow', message: t('Line {{no}} closed short', { no: line.lineNo }) });
+    restart();
+  }
+
+  const stepText =
+    step.kind === 'location'
+      ? t('Scan the location')
+      : step.kind === 'stock'
+        ? t('Scan the stock label in {{code}}', { code: step.location })
+        : t('Confirm the quantity');
+
+  return (
+    <Stack gap="sm" maw={900}>
+      <Group justify="space-between" wrap="nowrap">
+        <div style={{ minWidth: 0 }}>
+          <Title order={3} ff="monospace" data-testid="pick-order-number">
+            {order.number}
+          </Title>
+          <Text size="sm" truncate>
+            {[order.type.toUpperCase(), order.customer, order.status].filter(Boolean).join(' · ')}
+          </Text>
+        </div>
+        <Button variant="default" size="md" onClick={onBack} data-testid="pick-back">
+          {t('Orders')}
+        </Button>
+      </Group>
+      <Group gap="xs">
+        {order.claimedBy ? (
+          <Badge color={heldByOther ? 'gray.7' : 'dark'} variant={heldByOther ? 'filled' : 'outline'} size="lg" data-testid="pick-holder">
+            {heldByOther ? t('Picking: {{name}}', { name: order.claimedBy.name }) : t('Picking: you')}
+          </Badge>
+        ) : (
+          <Button size="md" onClick={() => void take()} data-testid="pick-take">
+            {t('Take order')}
+          </Button>
+        )}
+        {heldByOther && !line && freeLine && (
+          <Button size="md" onClick={() => void take([freeLine._id])} data-testid="pick-take-line">
+            {t('Take line {{no}}', { no: freeLine.lineNo })}
+          </Button>
+        )}
+        {order.claimedBy?.id === me && (
+          <Button size="md" variant="default" onClick={() => void send(() => release.mutateAsync({ orderId: order._id }))} data-testid="pick-release">
+            {t('Release')}
+          </Button>
+        )}
+      </Group>
+
+      <ScanInput label={stepText} data-testid="pick-scan" data-scan-field="pick" autoFocus />
+
+      {!line && (
+        <Alert icon={<IconInfoCircle />} color="dark" data-testid="pick-no-line">
+          {openLines.length === 0 ? t('Every line of this order is picked.') : t('The open lines are being picked by someone else.')}
+        </Alert>
+      )}
+
+      {line && (
+        <Paper withBorder p="sm" data-testid="pick-line" data-line={line.lineNo}>
+          <Stack gap={6}>
+            <Group justify="space-between" wrap="nowrap">
+              <Text fw={700} ff="monospace" truncate data-testid="pick-line-part">
+                {line.partNumber}
+              </Text>
+              <Text fw={700} data-testid="pick-line-open">
+                {showQty(open, line.uom)}
+              </Text>
+            </Group>
+            <Text size="sm" truncate>
+              {t('Line {{no}} · {{description}}', { no: line.lineNo, description: line.description })}
+              {line.claimedBy && line.claimedBy.id !== me ? ` · ${line.claimedBy.name}` : ''}
+            </Text>
+            {line.sources.length === 0 ? (
+              <Text size="sm" c="red.9">{t('No stock of this item in the warehouse.')}</Text>
+            ) : (
+              <Group gap={6}>
+                {line.sources.slice(0, 4).map((s) => (
+                  <Badge key={s.stockId} variant="light" size="lg" ff="monospace" data-testid="pick-source">
+                    {`${s.location} · ${s.stockId} · ${showQty(s.quantity)}`}
+                  </Badge>
+                ))}
+              </Group>
+            )}
+            {step.kind === 'qty' && (
+              <form
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  void onConfirm();
+                }}
+              >
+                <Stack gap="xs">
+                  <QuantityInput label={t('Quantity to pick')} value={qty} onChange={setQty} uom={line.uom} data-testid="pick-qty" />
+                  <Button type="submit" size="md" loading={confirm.isPending} data-testid="pick-confirm">
+                    {t('Confirm pick')}
+                  </Button>
+                </Stack>
+              </form>
+            )}
+            {shortReason !== null ? (
+              <form
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  void onShort();
+                }}
+              >
+                <Stack gap="xs">
+                  <TextInput label={t('Why is it short?')} value={shortReason} onChange={(e) => setShortReason(e.currentTarget.value)} data-testid="pick-short-reason" autoFocus />
+                  <Group grow>
+                    <Button type="submit" size="md" color="red.9" disabled={!shortReason.trim()} data-testid="pick-short-confirm">
+                      {t('Close short')}
+                    </Button>
+                    <Button size="md" variant="default" onClick={restart}>
+                      {t('Cancel')}
+                    </Button>
+                  </Group>
+                </Stack>
+              </form>
+            ) : (
+              <Group grow>
+                <Button size="md" variant="default" onClick={() => setShortReason('')} data-testid="pick-short">
+                  {t('Short')}
+                </Button>
+                <Button
+                  size="md"
+                  variant="default"
+                  onClick={async () => {
+                    await send(() => skip.mutateAsync({ lineId: line._id }));
+                    restart();
+                  }}
+                  data-testid="pick-skip"
+                >
+                  {t('Skip')}
+                </Button>
+              </Group>
+            )}
+          </Stack>
+        </Paper>
+      )}
+
+      {picks.length > 0 && (
+        <Stack gap={4}>
+          <Title order={4}>{t('Picked')}</Title>
+          {picks.map((p) => (
+            <Group key={p._id} justify="space-between" wrap="nowrap" data-testid="pick-done">
+              <Text size="sm" ff="monospace" truncate style={{ flex: 1, minWidth: 0 }}>
+                {`${p.partNumber} · ${p.stockId} · ${showQty(p.qty, p.uom)} · ${p.fromLocation} → ${p.toLocation} · ${p.pickedBy.name}`}
+              </Text>
+              <Button
+                size="sm"
+                mih={44}
+                style={{ flexShrink: 0 }}
+                variant="subtle"
+                onClick={() => void send(() => unpick.mutateAsync({ idempotencyKey: crypto.randomUUID(), pickId: p._id, toLocation: p.fromLocation }))}
+                aria-label={t('Return {{stockId}} to {{code}}', { stockId: p.stockId, code: p.fromLocation })}
+              >
+                {t('Return')}
+              </Button>
+            </Group>
+          ))}
+        </Stack>
+      )}
+      {/* Labels printed by themselves (preferences), below the work: the scan field stays on the first screen. */}
+      <Group gap="md" data-testid="pick-print-prefs">
+        <Checkbox label={t('Print a pick label after each pick')} checked={prefs.printOnPick} onChange={(e) => setPrefs({ printOnPick: e.currentTarget.checked })} data-testid="print-on-pick" />
+        <Checkbox label={t('Print the order traveller when I take the order')} checked={prefs.printOnAssign} onChange={(e) => setPrefs({ printOnAssign: e.currentTarget.checked })} data-testid="print-on-assign" />
+      </Group>
+    </Stack>
+  );
+}

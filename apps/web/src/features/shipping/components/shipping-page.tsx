@@ -1,0 +1,297 @@
+import { useMemo, useState } from 'react';
+import { Alert, Badge, Button, Group, Loader, Paper, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useParams } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { PACK_PICK_MAX_ROWS } from '@floorhand/contract/constants';
+import type { ServerErr } from '@floorhand/contract/errors';
+import { PRODUCTION_ORDER_TYPES, type OrderHeader } from '@floorhand/contract/orders';
+import type { BoardRow, Package, Staged } from '@floorhand/contract/shipping';
+import { dialogs } from '../../../components/dialogs/dialog-store.ts';
+import { DataTable, type DataColumn } from '../../../components/ui/data-table.tsx';
+import { ScanInput } from '../../../components/scanning/scan-input.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { showQty } from '../../../lib/inventory-format.ts';
+import { useScans } from '../../../lib/scanning/use-scans.ts';
+import { boardQuery, SHIP_REFUSALS, shipOrderQuery, useShipCall, useShippingRefresh } from '../api/shipping-api.ts';
+
+/** How much of an order is picked, in words and a colour (never the colour alone). */
+/** Green dark enough for white badge text at 4.5:1 (Mantine's green 9 gives 4.36:1, axe-core: serious). */
+const DONE_GREEN = '#1e6b2f';
+
+const PICKED_LOOK = new Map([
+  ['all', { color: DONE_GREEN, label: 'All picked' }],
+  ['part', { color: 'yellow.9', label: 'Part picked' }],
+  ['none', { color: 'gray.7', label: 'None picked' }],
+] as const);
+
+/**
+ * Shipping (`/shipping/{lookupVal?}`): the pack board of sales and movement orders, coloured by how
+ * much is picked; an order opens its pack screen: packages, stock scanned into the chosen package,
+ * ship one package or the whole order. Production orders are issued instead.
+ */
+export function ShippingPage() {
+  const navigate = useNavigate();
+  const { lookupVal } = useParams({ strict: false }) as { lookupVal?: string };
+  const number = (lookupVal ?? '').trim();
+  useShippingRefresh();
+  const open = (value: string) => void navigate({ href: `/shipping/${encodeURIComponent(value.trim())}` });
+  if (!number) return <Board onOpen={open} />;
+  return <PackOrder number={number} onBack={() => void navigate({ href: '/shipping' })} />;
+}
+
+function Board({ onOpen }: { onOpen(number: string): void }) {
+  const { t } = useTranslation();
+  const q = useQuery(boardQuery({}));
+  useScans((scan) => {
+    if (scan.text.trim()) onOpen(scan.text);
+  });
+  const columns = useMemo<DataColumn<BoardRow>[]>(
+    () => [
+      { id: 'number', header: t('Order'), cell: (o) => <Text fw={700} ff="monospace">{o.number}</Text>, sortValue: (o) => o.number, card: 'title' },
+      { id: 'type', header: t('Type'), cell: (o) => o.type.toUpperCase(), sortValue: (o) => o.type },
+      { id: 'customer', header: t('Customer'), cell: (o) => o.customer ?? '', sortValue: (o) => o.customer },
+      { id: 'due', header: t('Due'), cell: (o) => o.dueDate ?? '', sortValue: (o) => o.dueDate },
+      {
+        id: 'picked',
+        header: t('Picked'),
+        cell: (o) => (
+          <Badge color={PICKED_LOOK.get(o.picked)!.color} variant="filled" autoContrast data-testid="board-picked">
+            {t(PICKED_LOOK.get(o.picked)!.label)}
+          </Badge>
+        ),
+        sortValue: (o) => o.picked,
+      },
+      { id: 'packages', header: t('Packages'), cell: (o) => o.packageCount, sortValue: (o) => o.packageCount },
+      { id: 'status', header: t('Status'), cell: (o) => o.status, sortValue: (o) => o.status },
+    ],
+    [t],
+  );
+  return (
+    <Stack gap="sm" maw={1400}>
+      <ScanInput label={t('Order')} placeholder={t('Scan an order traveller or type its number')} data-testid="ship-order-input" data-scan-field="order" autoFocus />
+      <DataTable
+        rows={q.data?.orders ?? []}
+        columns={columns}
+        rowKey={(o) => o._id}
+        rowAttrs={(o) => ({ 'data-testid': 'board-row', 'data-number': o.number, 'data-picked': o.picked })}
+        rowStyle={(o) => ({ borderLeft: `6px solid var(--mantine-color-${PICKED_LOOK.get(o.picked)!.color.replace('.', '-')})` })}
+        onRowClick={(o) => onOpen(o.number)}
+        loading={q.isPending}
+        empty={<Text c="dimmed">{t('No order is waiting to be packed.')}</Text>}
+        maxRows={PACK_PICK_MAX_ROWS}
+        more={q.data?.more}
+        testId="ship-board"
+      />
+    </Stack>
+  );
+}
+
+function PackOrder({ number, onBack }: { number: string; onBack(): void }) {
+  const { t } = useTranslation();
+  const q = useQuery(shipOrderQuery(number));
+  const [chosen, setChosen] = useState<string | null>(null);
+  const save = useShipCall('package/save');
+  const pack = useShipCall('package/pack');
+  const unpack = useShipCall('package/unpack');
+  const ship = useShipCall('ship/confirm');
+  const issue = useShipCall('order/issue');
+  const order = q.data?.order;
+  const packages = q.data?.packages ?? [];
+  const staged = q.data?.staged ?? [];
+  const openPackages = packages.filter((p) => p.status === 'open');
+  const current = openPackages.find((p) => p._id === chosen) ?? openPackages[openPackages.length - 1];
+
+  const focusScan = () => setTimeout(() => document.querySelector<HTMLInputElement>('[data-scan-field="pack"]')?.focus(), 0);
+  async function send<T>(run: () => Promise<T>): Promise<T | undefined> {
+    try {
+      return await run();
+    } catch (e) {
+      if (e instanceof ApiError && SHIP_REFUSALS.test(e.err.code)) await dialogs.error(e.err);
+      focusScan();
+      return undefined;
+    }
+  }
+
+  useScans((scan) => {
+    const text = scan.text.trim();
+    if (!text || !order) return;
+    if (!current) {
+      void dialogs.error({ code: 'ERR_BAD_INPUT', message: t('Start a package first, then scan the stock into it.') } satisfies ServerErr).then(focusScan);
+      return;
+    }
+    void send(() => pack.mutateAsync({ idempotencyKey: crypto.randomUUID(), packageId: current._id, stockId: text }));
+  });
+
+  if (q.isPending) return <Loader />;
+  if (!order) {
+    return (
+      <Alert color="yellow" title={t("No order '{{number}}'", { number })} data-testid="ship-not-found">
+        <Button variant="default" onClick={onBack}>
+          {t('Orders')}
+        </Button>
+      </Alert>
+    );
+  }
+  const production = PRODUCTION_ORDER_TYPES.has(order.type);
+  const unpacked = staged.filter((s) => s.state === 'picked' && !s.packageId);
+
+  return (
+    <Stack gap="sm" maw={1100}>
+      <Header order={order} onBack={onBack} />
+      {production ? (
+        <Paper withBorder p="sm">
+          <Stack gap="xs">
+            <Text>{t('A {{type}} order is issued to production, not shipped.', { type: order.type.toUpperCase() })}</Text>
+            <Button
+              size="md"
+              disabled={!staged.some((s) => s.state === 'picked')}
+              onClick={async () => {
+                const res = await send(() => issue.mutateAsync({ idempotencyKey: crypto.randomUUID(), orderId: order._id }));
+                if (res) notifications.show({ color: 'green', message: t('Issued: {{status}}', { status: res.orderStatus }) });
+              }}
+              data-testid="ship-issue"
+            >
+              {t('Issue to production')}
+            </Button>
+          </Stack>
+        </Paper>
+      ) : (
+        <>
+          <ScanInput label={current ? t('Scan stock into {{no}}', { no: current.packageNo }) : t('Scan stock')} data-testid="pack-scan" data-scan-field="pack" autoFocus />
+          <Group gap="xs">
+            <Button size="md" onClick={async () => {
+              const res = await send(() => save.mutateAsync({ orderId: order._id, type: 'box' }));
+              if (res?.package) setChosen(res.package._id);
+              focusScan();
+            }} data-testid="ship-new-package">
+              {t('New package')}
+            </Button>
+            {openPackages.length > 1 && (
+              <SegmentedControl
+                size="md"
+                value={current?._id ?? ''}
+                onChange={setChosen}
+                aria-label={t('Package to pack into')}
+                data={openPackages.map((p) => ({ value: p._id, label: `#${p.packageNo.startsWith(`${order.number}-`) ? p.packageNo.slice(order.number.length + 1) : p.packageNo}` }))}
+                data-testid="ship-choose"
+              />
+            )}
+            <Button size="md" variant="default" disabled={!openPackages.some((p) => p.stockIds.length > 0)} onClick={async () => {
+              const res = await send(() => ship.mutateAsync({ idempotencyKey: crypto.randomUUID(), orderId: order._id }));
+              if (res) notifications.show({ color: 'green', message: t('Order {{status}}', { status: res.orderStatus }) });
+            }} data-testid="ship-all">
+              {t('Ship all packed')}
+            </Button>
+          </Group>
+        </>
+      )}
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
+        <Paper withBorder p="sm">
+          <Title order={4}>{t('Not packed')}</Title>
+          {unpacked.length === 0 && <Text size="sm" c="dimmed">{t('Nothing picked is waiting.')}</Text>}
+          {unpacked.map((s) => (
+            <StagedLine key={s._id} s={s} />
+          ))}
+        </Paper>
+        <Stack gap="sm">
+          {packages.map((p) => (
+            <PackageCard key={p._id} p={p} staged={staged} orderId={order._id} send={send} save={save.mutateAsync} unpack={unpack.mutateAsync} ship={ship.mutateAsync} />
+          ))}
+        </Stack>
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+function Header({ order, onBack }: { order: OrderHeader; onBack(): void }) {
+  const { t } = useTranslation();
+  return (
+    <Group justify="space-between" wrap="nowrap">
+      <div style={{ minWidth: 0 }}>
+        <Title order={3} ff="monospace" data-testid="ship-order-number">
+          {order.number}
+        </Title>
+        <Text size="sm" truncate data-testid="ship-order-status">
+          {[order.type.toUpperCase(), order.customer, order.status].filter(Boolean).join(' · ')}
+        </Text>
+      </div>
+      <Button variant="default" size="md" onClick={onBack} data-testid="ship-back">
+        {t('Orders')}
+      </Button>
+    </Group>
+  );
+}
+
+function StagedLine({ s, action }: { s: Staged; action?: React.ReactNode }) {
+  return (
+    <Group justify="space-between" wrap="nowrap" data-testid="staged-line" data-stock={s.stockId}>
+      <Text size="sm" ff="monospace" truncate style={{ flex: 1, minWidth: 0 }}>
+        {`${s.stockId} · ${s.partNumber} · ${showQty(s.qty, s.uom)}`}
+      </Text>
+      {action}
+    </Group>
+  );
+}
+
+interface PackageCardProps {
+  p: Package;
+  staged: Staged[];
+  orderId: string;
+  send<T>(run: () => Promise<T>): Promise<T | undefined>;
+  save(args: { orderId: string; packageId: string; weight?: string; carrier?: string; service?: string; tracking?: string }): Promise<unknown>;
+  unpack(args: { idempotencyKey: string; packageId: string; stockId: string }): Promise<unknown>;
+  ship(args: { idempotencyKey: string; orderId: string; packageId: string }): Promise<{ orderStatus?: string }>;
+}
+
+function PackageCard({ p, staged, orderId, send, save, unpack, ship }: PackageCardProps) {
+  const { t } = useTranslation();
+  const [weight, setWeight] = useState(p.weight === null ? '' : String(p.weight));
+  const [carrier, setCarrier] = useState(p.carrier ?? '');
+  const [tracking, setTracking] = useState(p.tracking ?? '');
+  const inside = staged.filter((s) => s.packageId === p._id);
+  const shipped = p.status === 'shipped';
+  return (
+    <Paper withBorder p="sm" data-testid="package-card" data-package={p.packageNo} data-status={p.status}>
+      <Stack gap={6}>
+        <Group justify="space-between">
+          <Text fw={700} ff="monospace">
+            {p.packageNo}
+          </Text>
+          <Badge color={shipped ? DONE_GREEN : 'gray.7'} variant="filled">
+            {shipped ? t('Shipped') : t('Open')}
+          </Badge>
+        </Group>
+        {inside.map((s) => (
+          <StagedLine
+            key={s._id}
+            s={s}
+            action={
+              !shipped && (
+                <Button size="sm" mih={44} variant="subtle" style={{ flexShrink: 0 }} aria-label={t('Unpack {{stockId}}', { stockId: s.stockId })} onClick={() => void send(() => unpack({ idempotencyKey: crypto.randomUUID(), packageId: p._id, stockId: s.stockId }))}>
+                  {t('Unpack')}
+                </Button>
+              )
+            }
+          />
+        ))}
+        <SimpleGrid cols={3} spacing="xs">
+          <TextInput label={t('Weight (kg)')} value={weight} onChange={(e) => setWeight(e.currentTarget.value)} disabled={shipped} data-testid="package-weight" inputMode="decimal" />
+          <TextInput label={t('Carrier')} value={carrier} onChange={(e) => setCarrier(e.currentTarget.value)} disabled={shipped} data-testid="package-carrier" />
+          <TextInput label={t('Tracking')} value={tracking} onChange={(e) => setTracking(e.currentTarget.value)} disabled={shipped} data-testid="package-tracking" />
+        </SimpleGrid>
+        {!shipped && (
+          <Group grow>
+            <Button size="md" variant="default" onClick={() => void send(() => save({ orderId, packageId: p._id, ...(weight.trim() ? { weight: weight.trim() } : {}), ...(carrier.trim() ? { carrier: carrier.trim() } : {}), ...(tracking.trim() ? { tracking: tracking.trim() } : {}) }))} data-testid="package-save">
+              {t('Save')}
+            </Button>
+            <Button size="md" disabled={inside.length === 0} onClick={() => void send(() => ship({ idempotencyKey: crypto.randomUUID(), orderId, packageId: p._id }))} data-testid="package-ship">
+              {t('Ship')}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

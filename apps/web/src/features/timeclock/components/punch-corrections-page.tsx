@@ -1,0 +1,136 @@
+import { useState } from 'react';
+import { Badge, Button, Group, Modal, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { IconDownload, IconEdit, IconPlus } from '@tabler/icons-react';
+import type { PunchRow } from '@floorhand/contract/timeclock';
+import { DataTable, type DataColumn, type RowAction } from '../../../components/ui/data-table.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { isDefinite, useAttempts } from '../../../lib/attempts.ts';
+import { downloadPunchesCsv, useCorrectPunch, usePunchList } from '../api/punch.ts';
+import { dayTime, fromLocalInput, toLocalInput } from '../utils/format.ts';
+
+const DAY = 86_400_000;
+const dayStart = (offsetDays: number) => {
+  const d = new Date();
+  d.setHours(0, 0, 0, 0);
+  return new Date(d.getTime() + offsetDays * DAY);
+};
+const dateInput = (d: Date) => toLocalInput(d).slice(0, 10);
+
+type Editing = { row: PunchRow; mode: 'correct' | 'add' };
+
+function CorrectionForm({ editing, onClose }: { editing: Editing; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { row, mode } = editing;
+  const [kind, setKind] = useState<string>(mode === 'add' ? (row.kind === 'in' ? 'out' : 'in') : row.kind);
+  const [at, setAt] = useState(toLocalInput(new Date(row.at)));
+  const [reason, setReason] = useState(mode === 'correct' && row.status === 'pending' ? t('Confirmed with the worker') : '');
+  const correct = useCorrectPunch();
+  const attempts = useAttempts();
+  const iso = fromLocalInput(at);
+  const reasonProblem = reason.trim().length < 3 ? t('Give a reason (at least 3 characters)') : null;
+  const save = async () => {
+    if (!iso || reasonProblem) return;
+    const args = { kind: kind as 'in' | 'out' | 'void', at: iso, reason: reason.trim(), ...(mode === 'correct' ? { replacesId: row.id } : { accountId: row.accountId }) };
+    const attempt = attempts.begin(args, () => args);
+    try {
+      await correct.mutateAsync({ ...attempt.body, idempotencyKey: attempt.key });
+      attempts.settle();
+      onClose();
+    } catch (e) {
+      // The error dialog has said why; a network failure keeps the same key for a retry.
+      if (e instanceof ApiError && isDefinite(e.status)) attempts.settle();
+    }
+  };
+  return (
+    <Modal opened onClose={onClose} title={mode === 'add' ? t('Add a punch for {{name}}', { name: row.workerName }) : t('Correct the punch of {{name}}', { name: row.workerName })} centered>
+      <Stack>
+        {mode === 'correct' && (
+          <Text size="sm" data-testid="correct-original">
+            {t('Original')}: {row.kind} {dayTime(row.at)} ({row.source}, {row.status}). {t('It stays on record; the correction is a new record.')}
+          </Text>
+        )}
+        <Select
+          label={t('Punch')}
+          data={[
+            { value: 'in', label: t('In') },
+            { value: 'out', label: t('Out') },
+            ...(mode === 'correct' ? [{ value: 'void', label: t('Void (does not count)') }] : []),
+          ]}
+          value={kind}
+          onChange={(v) => v && setKind(v)}
+          allowDeselect={false}
+          size="md"
+          data-testid="correct-kind"
+        />
+        <TextInput type="datetime-local" label={t('Time')} value={at} onChange={(e) => setAt(e.currentTarget.value)} error={iso ? null : t('Enter a date and time')} size="md" data-testid="correct-at" />
+        <TextInput label={t('Reason')} value={reason} onChange={(e) => setReason(e.currentTarget.value)} error={reason ? reasonProblem : null} maxLength={200} size="md" data-testid="correct-reason" />
+        <Group justify="flex-end">
+          <Button variant="default" size="md" onClick={onClose}>
+            {t('Cancel')}
+          </Button>
+          <Button size="md" onClick={() => void save()} disabled={!iso || !!reasonProblem} loading={correct.isPending} data-testid="correct-save">
+            {t('Save correction')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/**
+ * Punch corrections (/punches): for timeclockAdmin and admins, who may not open the time clock itself
+ * (spec: only time-clock accounts and admins). Every record shows, corrections beside what they
+ * replace; a correction is a new record with a reason and the approver.
+ */
+export function PunchCorrectionsPage() {
+  const { t } = useTranslation();
+  const [from, setFrom] = useState(dateInput(dayStart(-7)));
+  const [to, setTo] = useState(dateInput(dayStart(0)));
+  const [pendingOnly, setPendingOnly] = useState(false);
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const fromIso = new Date(`${from}T00:00`).toISOString();
+  const toIso = new Date(new Date(`${to}T00:00`).getTime() + DAY).toISOString();
+  const valid = !!from && !!to && Date.parse(toIso) > Date.parse(fromIso);
+  const list = usePunchList({ from: valid ? fromIso : new Date(0).toISOString(), to: valid ? toIso : new Date(DAY).toISOString(), pendingOnly });
+  const rows = list.data?.punches ?? [];
+
+  const columns: DataColumn<PunchRow>[] = [
+    { id: 'worker', header: t('Worker'), cell: (r) => r.workerName, sortValue: (r) => r.workerName, card: 'title' },
+    { id: 'kind', header: t('Punch'), cell: (r) => (r.kind === 'in' ? t('In') : r.kind === 'out' ? t('Out') : t('Void')) },
+    { id: 'at', header: t('Time'), cell: (r) => dayTime(r.at), sortValue: (r) => r.at },
+    {
+      id: 'state',
+      header: t('State'),
+      cell: (r) => (
+        <Group gap={4} wrap="nowrap" miw={96}>
+          {r.status === 'pending' && !r.replacedById && <Badge color="orange">{t('pending')}</Badge>}
+          {r.edited && <Badge color="grape" variant="light">{t('edited')}</Badge>}
+          {r.replacedById && <Badge color="gray" variant="outline">{t('replaced')}</Badge>}
+        </Group>
+      ),
+    },
+    { id: 'source', header: t('Source'), cell: (r) => `${r.source}${r.deviceId ? ` · ${r.deviceId}` : ''}`, card: 'line' },
+    { id: 'reason', header: t('Reason'), cell: (r) => [r.reason, r.approverName ? t('by {{name}}', { name: r.approverName }) : null].filter(Boolean).join(' '), card: 'line' },
+    { id: 'photo', header: t('Photo'), cell: (r) => (r.photoMediaId ? t('yes') : ''), card: 'hidden' },
+  ];
+  const actions: RowAction<PunchRow>[] = [
+    { id: 'correct', label: () => t('Correct'), icon: <IconEdit size={18} />, allowed: (r) => !r.replacedById, onClick: (r) => setEditing({ row: r, mode: 'correct' }), testId: (r) => `correct-${r.id}` },
+    { id: 'add', label: () => t('Add punch'), icon: <IconPlus size={18} />, onClick: (r) => setEditing({ row: r, mode: 'add' }), testId: (r) => `add-${r.id}` },
+  ];
+
+  return (
+    <Stack gap="sm" maw={1400}>
+      <Group align="flex-end" wrap="wrap">
+        <TextInput type="date" label={t('From')} value={from} onChange={(e) => setFrom(e.currentTarget.value)} size="md" data-testid="punches-from" />
+        <TextInput type="date" label={t('To')} value={to} onChange={(e) => setTo(e.currentTarget.value)} size="md" data-testid="punches-to" />
+        <Switch label={t('Pending only')} checked={pendingOnly} onChange={(e) => setPendingOnly(e.currentTarget.checked)} size="md" data-testid="punches-pending" />
+        <Button variant="default" size="md" leftSection={<IconDownload size={18} />} disabled={!valid} onClick={() => void downloadPunchesCsv({ from: fromIso, to: toIso }).catch(() => undefined)} data-testid="punches-export">
+          {t('Export CSV')}
+        </Button>
+      </Group>
+      <DataTable rows={rows} columns={columns} rowKey={(r) => r.id} actions={actions} loading={list.isLoading} empty={t('No punches in this period')} testId="punches-table" />
+      {editing && <CorrectionForm editing={editing} onClose={() => setEditing(null)} />}
+    </Stack>
+  );
+}

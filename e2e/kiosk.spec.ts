@@ -1,0 +1,107 @@
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { adminApi, dialog, login, PASSWORD, useMachine, type Api, uniqueTag } from './support.ts';
+
+// The kiosk (docs/kiosk.md): a shared tablet signed in as the kiosk account; a worker's badge (a
+// keyboard-wedge scan) makes the session theirs with a human token, stock lookup and adjust work as
+// that person, and "Done" (or the inactivity timeout) returns to the kiosk page.
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+async function docShot(page: Page, name: string) {
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: fileURLToPath(new URL(`../docs/screenshots/${name}.png`, import.meta.url)) });
+}
+
+async function expectAxeClean(page: Page, name: string) {
+  await page.waitForTimeout(300);
+  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const bad = result.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(bad, `axe on ${name}`).toEqual([]);
+}
+
+/** A keyboard-wedge scan into the page's scan field (`field`), then Enter. */
+async function wedge(page: Page, code: string, field: string) {
+  await page.getByTestId(field).click();
+  await page.keyboard.press('Shift');
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(200);
+  await page.keyboard.type(code, { delay: 10 });
+  await page.keyboard.press('Enter');
+}
+
+/** A worker with a badge, and a stock record of 10 of this test's own item. */
+async function fixture(api: Api & { siteId: string }, tag: string) {
+  const userName = `ki_${tag.toLowerCase()}`;
+  const created = (await api('admin/account/create', {
+    account: { userName, firstName: 'Kim', surnames: `Kiosk${tag}`, email: '', badgeCode: `KI-${tag}` },
+    password: PASSWORD,
+    perms: [{ siteId: api.siteId, roles: [], kioskAcct: false, timeclockAcct: false, serviceAcct: false }],
+  })) as { account: { id: string } };
+  const part = `KIO-${tag}`;
+  await api('item/save', { record: { partNumber: part, description: `Kiosk widget ${tag}`, uom: 'EA', tracking: 'none', barcodes: [] } });
+  await api('location/save', { record: { warehouse: 'MAIN', code: `K-${tag}`, description: 'Kiosk bin', type: 'bin' } });
+  const res = (await api('stock/receive', { idempotencyKey: `kiosk-${tag}`, record: { partNumber: part, warehouse: 'MAIN', location: `K-${tag}`, quantity: 10, conditionCode: 'NE' } })) as { stock: { stockId: string } };
+  return { badge: `KI-${tag}`, userName, part, stockId: res.stock.stockId, accountId: created.account.id };
+}
+
+test.describe('kiosk', () => {
+  test('a badge opens the worker session; stock is adjusted as the worker; done returns to the kiosk @mobile', async ({ page, request }, testInfo) => {
+    const api = await adminApi(request);
+    const tag = uniqueTag(testInfo);
+    const f = await fixture(api, tag);
+    const size = testInfo.project.name === 'mobile' ? '360' : '1440';
+    await useMachine(page);
+    await login(page, 'kiosk');
+    await expect(page).toHaveURL(/\/kiosk$/);
+    await expect(page.getByTestId('kiosk-title')).toBeVisible();
+    // No staff directory on the kiosk.
+    await expect(page.getByText('Admin')).toHaveCount(0);
+    await expectAxeClean(page, `kiosk ${size}`);
+    await docShot(page, `kiosk-${size}`);
+
+    // Without a worker the kiosk cannot open the work pages.
+    await wedge(page, f.badge, 'kiosk-scan');
+    await expect(page).toHaveURL(/\/tasks$/);
+    await expect(page.getByTestId('kiosk-done')).toContainText('Kim');
+    const humanToken = await page.evaluate(() => (JSON.parse(localStorage.getItem('auth_settings') ?? '{}') as { state?: { humanToken?: string } }).state?.humanToken);
+    expect(humanToken).toMatch(/^hum_/);
+    await expectAxeClean(page, `kiosk session ${size}`);
+    await docShot(page, `kiosk-session-${size}`);
+
+    // Stock lookup by wedge scan, then adjust, as the worker.
+    await page.locator('[data-feature="stockLookup"]').click();
+    await expect(page).toHaveURL(/\/stockLookup/);
+    await wedge(page, f.stockId, 'lookup-input');
+    await page.getByTestId('stock-row-adjust').first().click();
+    await expect(page).toHaveURL(new RegExp(`/stockAdjust/${f.stockId}$`));
+    await page.getByTestId('adjust-action').getByText('Adjust', { exact: true }).click();
+    await page.getByTestId('adjust-mode').getByText('Add', { exact: true }).click();
+    await page.getByTestId('adjust-qty').fill('2');
+    await page.getByTestId('adjust-reason').click();
+    await page.getByRole('option', { name: 'Found', exact: true }).click();
+    await page.getByTestId('adjust-submit').click();
+    const d = dialog(page, 'Adjust quantity');
+    await expect(d).toBeVisible();
+    await d.getByRole('button', { name: 'Adjust', exact: true }).click();
+    await expect(page.getByTestId('change-result')).toContainText(`${f.stockId} adjusted to 12 EA`);
+    await docShot(page, `kiosk-adjusted-${size}`);
+
+    // The movement names the worker, not the kiosk account.
+    const got = (await api('stock/get', { stockId: f.stockId })) as { movements: Array<{ user: string; userName?: string; type: string }> };
+    const adjustMove = got.movements.find((m) => m.type === 'adjust');
+    expect(adjustMove?.user).toBe(f.accountId);
+
+    await page.getByTestId('kiosk-done').click();
+    await expect(page).toHaveURL(/\/kiosk$/);
+    await expect(page.getByTestId('kiosk-done')).toHaveCount(0);
+    const after = await page.evaluate(() => (JSON.parse(localStorage.getItem('auth_settings') ?? '{}') as { state?: { humanToken?: string | null } }).state?.humanToken);
+    expect(after ?? null).toBeNull();
+    // The revoked token is refused by the server.
+    const base = { siteId: api.siteId, appId: 'floorhand', orgId: 'demo' };
+    const kioskLogin = (await (await request.post('/api/auth/login', { data: { ...base, userName: 'kiosk', password: PASSWORD, workstationId: 'WS0001', workstationSecret: 'demo-workstation-secret' } })).json()) as { authToken: string };
+    const res = await request.post('/api/stock/get', { data: { ...base, stockId: f.stockId }, headers: { authorization: `Bearer ${kioskLogin.authToken}`, 'x-human-token': humanToken! } });
+    expect(res.status()).toBe(401);
+  });
+});

@@ -1,0 +1,175 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
+import { createAgent, type Agent } from '../apps/print-agent/src/agent.ts';
+import { parseConfig } from '../apps/print-agent/src/config.ts';
+import { startTestPrinter, type TestPrinter } from '../apps/print-agent/src/test-printer.ts';
+import { adminApi, dialog, login, PASSWORD, type Api } from './support.ts';
+
+// Labels and printers end to end: a print agent (the real one, in this process) dials out to the
+// server with the service account's API key; its printer is a loopback TCP listener that records the
+// ZPL it is sent. A stock label printed from Stock Adjust arrives there and its job shows as printed
+// on the Label Printers page. Screenshots go to docs/screenshots/label-printer-*.png.
+
+const port = Number(process.env.E2E_PORT ?? 4180);
+const shots = join(import.meta.dirname, '..', 'docs', 'screenshots');
+
+let printer: TestPrinter;
+let agent: Agent;
+let api: Api & { siteId: string };
+let requests: APIRequestContext;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  requests = await playwrightRequest.newContext({ baseURL: `http://localhost:${port}` });
+  api = await adminApi(requests);
+  const { accounts } = (await api('admin/account/list', { search: 'svc' })) as { accounts: Array<{ id: string; userName: string }> };
+  const svc = accounts.find((a) => a.userName === 'svc')!;
+  const { apiKey } = (await api('admin/account/issueApiKey', { accountId: svc.id })) as { apiKey: string };
+  printer = await startTestPrinter();
+  const config = parseConfig({
+    server: `http://localhost:${port}`,
+    siteId: api.siteId,
+    apiKey,
+    agentId: 'e2e-dock',
+    name: 'Dock agent',
+    queueFile: join(mkdtempSync(join(tmpdir(), 'fh-e2e-agent-')), 'queue.json'),
+    retryMs: 300,
+    statusIntervalMs: 2000,
+    printers: [{ id: 'zebra', name: 'Zebra ZT410 (dock)', host: '127.0.0.1', port: printer.port }],
+  });
+  agent = createAgent(config);
+  agent.start();
+  await expect.poll(() => agent.connected(), { timeout: 15_000 }).toBe(true);
+});
+
+test.afterAll(async () => {
+  await agent?.stop();
+  await printer?.close();
+  await requests?.dispose();
+});
+
+async function makeUser(tag: string, admin: boolean): Promise<string> {
+  const userName = `lbl_${tag.toLowerCase()}`;
+  await api('admin/account/create', {
+    account: { userName, firstName: 'Label', surnames: tag, email: '', badgeCode: '' },
+    password: PASSWORD,
+    perms: [{ siteId: api.siteId, roles: admin ? ['siteAdmin'] : [], kioskAcct: false, timeclockAcct: false, serviceAcct: false }],
+  });
+  return userName;
+}
+
+async function noSeriousAxe(page: Page): Promise<void> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const bad = result.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(bad).toEqual([]);
+}
+
+test('prints a stock label from Stock Adjust to the test printer and sees it printed on Label Printers', async ({ page }, testInfo) => {
+  const tag = `${testInfo.project.name[0]!.toUpperCase()}${Date.now().toString(36).toUpperCase()}`;
+  await api('item/save', { record: { partNumber: `LBL-${tag}`, description: `Label widget ${tag}`, uom: 'EA', tracking: 'none', barcodes: [] } });
+  await api('location/save', { record: { warehouse: 'MAIN', code: `LBL-${tag}`, description: 'Label test bin', type: 'bin' } });
+  const received = (await api('stock/receive', { idempotencyKey: `lbl-${tag}`, record: { partNumber: `LBL-${tag}`, warehouse: 'MAIN', location: `LBL-${tag}`, quantity: 12, conditionCode: 'NE' } })) as { stock: { stockId: string } };
+  const stockId = received.stock.stockId;
+  const before = printer.prints.length;
+
+  await login(page, await makeUser(tag, false));
+  await expect(page).toHaveURL(/\/tasks$/);
+  await page.goto(`/stockAdjust/${stockId}`);
+  // The printer list arrives over the socket: the button then prints instead of downloading.
+  const button = page.getByTestId('print-stock-label');
+  await expect(button).toHaveAttribute('data-printer', 'e2e-dock/zebra');
+  await expect(button).toHaveText('Print label');
+  await button.click();
+  await expect(page.getByText('Label printed on e2e-dock/zebra')).toBeVisible();
+  const prints = await printer.waitForPrints(before + 1);
+  expect(prints[before]).toContain(`^FD${stockId}^FS`);
+  expect(prints[before]).toContain(`LBL-${tag}`);
+  expect(prints[before]).toContain('^PQ1^XZ');
+  await page.screenshot({ path: join(shots, `label-printer-stock-adjust-${page.viewportSize()!.width}.png`), fullPage: true });
+
+  // Print after adjust (the stockAdjust preference): the adjusted record's label prints by itself.
+  await page.getByTestId('print-on-adjust').check();
+  await page.getByTestId('adjust-action').getByText('Adjust', { exact: true }).click();
+  await page.getByTestId('adjust-mode').getByText('Add', { exact: true }).click();
+  await page.getByTestId('adjust-qty').fill('3');
+  await page.getByTestId('adjust-reason').click();
+  await page.getByRole('option', { name: 'Found', exact: true }).click();
+  await page.getByTestId('adjust-submit').click();
+  const confirm = dialog(page, 'Adjust quantity');
+  await confirm.getByRole('button', { name: 'Adjust', exact: true }).click();
+  await expect(page.getByTestId('change-result')).toContainText(`${stockId} adjusted to 15`);
+  const auto = await printer.waitForPrints(before + 2);
+  expect(auto[before + 1]).toContain('Qty 15 EA');
+  await page.getByTestId('print-on-adjust').uncheck();
+
+  await page.goto('/labelPrinter');
+  const card = page.locator('[data-testid=agent-card][data-agent=e2e-dock]');
+  await expect(card.getByTestId('agent-connection')).toHaveText('Connected');
+  await expect(card.getByTestId('printer-state')).toHaveText('Online');
+  const row = page.locator('[data-testid=job-row][data-state=printed]').first();
+  await expect(row).toBeVisible();
+  await expect(row).toContainText('stock-4x2 v1');
+
+  // Paper out: a test print is held, said on the page, and printed once paper is back.
+  printer.flags = { paperOut: true };
+  await expect(card.getByTestId('printer-state')).toHaveText('Paper out', { timeout: 10_000 });
+  await card.getByTestId('test-print').click();
+  await expect(page.locator('[data-testid=job-row][data-state=held]').first()).toContainText('out of paper');
+  await page.screenshot({ path: join(shots, 'label-printer-held-1440.png'), fullPage: true });
+  printer.flags = {};
+  await expect(page.locator('[data-testid=job-row][data-state=held]')).toHaveCount(0, { timeout: 15_000 });
+  await expect(card.getByTestId('printer-state')).toHaveText('Online', { timeout: 10_000 });
+
+  // Reprint: the same bytes again.
+  const count = printer.prints.length;
+  await page.locator(`[data-testid=job-row][data-state=printed]`).last().getByTestId('reprint').click();
+  await printer.waitForPrints(count + 1);
+  // Off the button just clicked: its hover colour is not what the page shows.
+  await page.mouse.move(0, 0);
+  await page.screenshot({ path: join(shots, 'label-printer-1440.png'), fullPage: true });
+  await noSeriousAxe(page);
+});
+
+test('previews every default template on the server @mobile', async ({ page }, testInfo) => {
+  const width = page.viewportSize()!.width;
+  await login(page, await makeUser(`P${width}${Date.now().toString(36).toUpperCase()}`, true));
+  await expect(page).toHaveURL(/\/tasks$/);
+  await page.goto('/labelPrinter');
+  await expect(page.getByTestId('template-preview')).toBeVisible();
+  const ids = ['stock-4x2', 'stock-2x1', 'stock-qr-2x2', 'pick-4x3', 'traveller-4x6', 'loc-3x1', 'staff-badge'];
+  for (const id of ids) {
+    await page.getByTestId('template-select').click();
+    await page.getByRole('option', { name: new RegExp(`v\\d+$`) }).first().waitFor();
+    const names = new Map([
+      ['stock-4x2', 'Stock 4 x 2 in'],
+      ['stock-2x1', 'Stock 2 x 1 in'],
+      ['stock-qr-2x2', 'Stock 2 x 2 in'],
+      ['pick-4x3', 'Pick 4 x 3 in'],
+      ['traveller-4x6', 'Order traveller 4 x 6 in'],
+      ['loc-3x1', 'Location 3 x 1 in'],
+      ['staff-badge', 'Staff badge'],
+    ]);
+    await page.getByRole('option', { name: new RegExp(`^${names.get(id)!}`) }).click();
+    const preview = page.locator(`[data-testid=template-preview][data-template="${id}"]`);
+    await expect(preview).toBeVisible();
+    await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    if (width > 1000 || id === 'stock-4x2') await preview.screenshot({ path: join(shots, `label-printer-template-${id}.png`) });
+  }
+  // An unknown field is refused with the fields the kind may use.
+  const zpl = page.getByTestId('template-zpl');
+  await zpl.fill('^XA^FO20,20^A0N,30,30^FD{{shoeSize}}^FS^XZ');
+  await expect(page.getByTestId('template-preview-error')).toContainText('Unknown field {{shoeSize}}');
+  await expect(page.getByTestId('template-save')).toBeDisabled();
+  await zpl.fill('^XA^FO20,20^A0N,30,30^FD{{name}} / {{badge}}^FS^FO20,60^BCN,60,Y,N,N^FD{{badge}}^FS^XZ');
+  await expect(page.locator('[data-testid=template-preview][data-template="staff-badge"]')).toBeVisible();
+  const version = Number(/v(\d+)$/.exec(await page.getByTestId('template-select').inputValue())?.[1]);
+  await page.getByTestId('template-save').click();
+  await expect(page.getByTestId('template-select')).toHaveValue(new RegExp(`v${version + 1}$`));
+  await page.screenshot({ path: join(shots, `label-printer-templates-${width}.png`), fullPage: true });
+  await noSeriousAxe(page);
+  testInfo.annotations.push({ type: 'templates', description: ids.join(', ') });
+});

@@ -1,0 +1,202 @@
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { adminApi, login, PASSWORD, useMachine, type Api, uniqueTag } from './support.ts';
+
+// Task labor: single task and batch task with wedge scans and the keyboard alone (at 360x640 too),
+// and the labor reports at 1440x900. Each test makes its own worker and tasks through the API.
+
+
+async function makeUser(api: Api & { siteId: string }, tag: string, roles: string[] = []): Promise<string> {
+  const userName = `lab_${tag.toLowerCase()}`;
+  await api('admin/account/create', {
+    account: { userName, firstName: 'Labor', surnames: tag, email: '', badgeCode: `LB${tag}` },
+    password: PASSWORD,
+    perms: [{ siteId: api.siteId, roles, kioskAcct: false, timeclockAcct: false, serviceAcct: false }],
+  });
+  // Labor is booked only while clocked in: the worker punches in at the time clock (the demo device
+  // is authorised as one, and an admin may run it).
+  await api('timeclock/punch', { badge: `LB${tag}` });
+  return userName;
+}
+
+async function makeTasks(api: Api, tag: string, n: number): Promise<string[]> {
+  const codes: string[] = [];
+  for (let i = 1; i <= n; i++) {
+    const taskCode = `T${tag}-${i}`;
+    await api('task/upsert', { record: { taskCode, kind: 'wos', orderNumber: `WO${tag}`, operationNumber: String(i * 10), description: `Operation ${i}`, workCentre: 'BENCH', plannedMinutes: 30 } });
+    codes.push(taskCode);
+  }
+  return codes;
+}
+
+/** The first key of a session refreshes the token (activity); let that pass so wedge keys stay within 40 ms. */
+async function settle(page: Page) {
+  await page.keyboard.press('Shift');
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(200);
+}
+
+/** A keyboard-wedge scan at the page (not in a field), then Enter; scanned again if a busy machine broke the burst. */
+async function wedgeScan(page: Page, code: string, arrived: () => Promise<void>) {
+  await expect(async () => {
+    // The focus leaves any field (a notification may cover the title on a handheld), so the keys reach the page's wedge listener.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await settle(page);
+    await page.keyboard.type(code, { delay: 10 });
+    await page.keyboard.press('Enter');
+    await arrived();
+  }).toPass({ timeout: 45_000 });
+}
+
+async function expectAxeClean(page: Page) {
+  await page.waitForTimeout(300);
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const bad = result.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(bad).toEqual([]);
+}
+
+/** A screenshot into docs/screenshots (what the lead and the docs show). */
+async function shot(page: Page, testInfo: TestInfo, name: string) {
+  // What a worker sees once the confirmation has faded: the top of the page.
+  await expect(page.getByRole('alert')).toHaveCount(0, { timeout: 15_000 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const path = join(testInfo.project.testDir, '..', 'docs', 'screenshots', `labor-${name}.png`);
+  await page.screenshot({ path, animations: 'disabled' });
+  await testInfo.attach(name, { path, contentType: 'image/png' });
+}
+
+const clock = (text: string) => text.split(':').reduce((a, p) => a * 60 + Number(p), 0);
+
+async function noSideScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+}
+
+test.describe('labor', () => {
+  test.describe.configure({ timeout: 150_000 });
+
+  test('single task: scan, start, scan another (the first stops), stop with quantity and complete, keyboard alone @mobile', async ({ page, request }, testInfo) => {
+    const api = await adminApi(request);
+    const tag = uniqueTag(testInfo);
+    const [a, b] = await makeTasks(api, tag, 2);
+    await useMachine(page);
+    await login(page, await makeUser(api, tag));
+    await expect(page).toHaveURL(/\/tasks$/);
+    await page.goto('/singleTask');
+    await expect(page.getByTestId('no-running')).toBeVisible();
+
+    await wedgeScan(page, a!, () => expect(page.getByTestId('scanned-task')).toContainText(a!, { timeout: 3000 }));
+    await expect(page.getByTestId('start-task')).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('running-task')).toContainText(a!);
+
+    await wedgeScan(page, b!, () => expect(page.getByTestId('scanned-task')).toContainText(b!, { timeout: 3000 }));
+    await expect(page.getByTestId('scanned-task')).toContainText(`Starting it stops ${a}`);
+    await expect(page.getByTestId('start-task')).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('running-task')).toContainText(b!);
+    await expect(page.getByText(`${a} stopped, ${b} started`)).toBeVisible();
+    await expect(page.getByTestId('running-clock')).toHaveText(/^0:00:0\d$/);
+    await noSideScroll(page);
+    if (testInfo.project.name === 'mobile') await shot(page, testInfo, 'single-360');
+    await expectAxeClean(page);
+
+    // Stop with the keyboard: the quantity field, the complete box (Space), Enter.
+    await page.getByTestId('stop-form-qty').focus();
+    await page.keyboard.type('7');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Space');
+    await expect(page.getByTestId('stop-form-complete')).toBeChecked();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('no-running')).toBeVisible();
+    await expect(page.getByText(new RegExp(`${b} stopped: \\d+\\.\\d h booked`))).toBeVisible();
+
+    const cur = (await api('task/get', { taskCode: b })) as { task: { taskCode: string } };
+    expect(cur.task.taskCode).toBe(b);
+    // An unknown code is said on the page, no dialog.
+    await wedgeScan(page, `NOPE${tag}`, () => expect(page.getByTestId('task-unknown')).toBeVisible({ timeout: 3000 }));
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
+  test('batch task: scanned tasks share the elapsed time to the second, live; each stops on its own @mobile', async ({ page, request }, testInfo) => {
+    const api = await adminApi(request);
+    const tag = uniqueTag(testInfo);
+    const [a, b, c] = await makeTasks(api, tag, 3);
+    await useMachine(page);
+    await login(page, await makeUser(api, tag));
+    await expect(page).toHaveURL(/\/tasks$/);
+    await page.goto('/batchTask');
+    await expect(page.getByTestId('batch-empty')).toBeVisible();
+    for (const [i, code] of [a, b, c].entries()) {
+      await wedgeScan(page, code!, () => expect(page.getByTestId('batch-entry')).toHaveCount(i + 1, { timeout: 3000 }));
+    }
+    await expect(page.getByTestId('batch-grace')).toBeVisible();
+    await page.waitForTimeout(4200);
+    // The shares add up to the elapsed time exactly, whatever second it is.
+    const shares = await page.getByTestId('share').allTextContents();
+    const elapsed = await page.getByTestId('batch-elapsed').textContent();
+    expect(shares).toHaveLength(3);
+    expect(shares.map(clock).reduce((x, y) => x + y, 0)).toBe(clock(elapsed!));
+    expect(clock(elapsed!)).toBeGreaterThanOrEqual(4);
+    await noSideScroll(page);
+    if (testInfo.project.name === 'mobile') await shot(page, testInfo, 'batch-360');
+    else await shot(page, testInfo, 'batch-1440');
+    await expectAxeClean(page);
+
+    // Stop the second with the keyboard alone: its Stop button, the quantity, Enter.
+    const second = page.getByTestId('batch-entry').filter({ hasText: b! });
+    await second.getByTestId('batch-stop').focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('batch-stop-form-qty')).toBeFocused();
+    await page.keyboard.type('3');
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('batch-entry')).toHaveCount(2);
+    await expect(page.getByTestId('batch-entry').filter({ hasText: b! })).toHaveCount(0);
+    for (const [i, code] of [a, c].entries()) {
+      await page.getByTestId('batch-entry').filter({ hasText: code! }).getByTestId('batch-stop').click();
+      await page.getByTestId('batch-stop-form-submit').click();
+      if (i === 0) await expect(page.getByTestId('batch-entry')).toHaveCount(1);
+    }
+    await expect(page.getByTestId('batch-empty')).toBeVisible();
+  });
+
+  test('labor reports for supervisors: per worker, task, order, day, planned vs actual, chart and CSV', async ({ page, request }, testInfo) => {
+    test.skip(testInfo.project.name === 'mobile', 'a desktop page');
+    const api = await adminApi(request);
+    const tag = uniqueTag(testInfo);
+    // A worker without the roles sees no reports link and cannot open them.
+    await useMachine(page);
+    await login(page, await makeUser(api, tag));
+    await expect(page).toHaveURL(/\/tasks$/);
+    await page.goto('/singleTask');
+    await expect(page.getByTestId('no-running')).toBeVisible();
+    await expect(page.getByTestId('link-reports')).toHaveCount(0);
+    await page.goto('/singleTask?view=reports');
+    await expect(page.getByText('Labor reports are for administrators and time-clock administrators.')).toBeVisible();
+    await page.context().clearCookies();
+    await page.evaluate(() => localStorage.removeItem('auth_settings'));
+
+    await login(page, await makeUser(api, `${tag}S`, ['timeclockAdmin']));
+    await expect(page).toHaveURL(/\/tasks$/);
+    await page.goto('/singleTask');
+    await page.getByTestId('link-reports').click();
+    await expect(page.getByTestId('labor-reports')).toBeVisible();
+    // The demo seed's labor of the last days.
+    await expect(page.getByTestId('report-table').getByText('Cleo Clerk')).toBeVisible();
+    await expect(page.getByTestId('report-chart').locator('.recharts-surface')).toBeVisible();
+    await shot(page, testInfo, 'reports-1440');
+    await expectAxeClean(page);
+    await page.getByTestId('report-group').getByText('Planned vs actual').click();
+    await expect(page.getByTestId('report-table').getByText('WO1001 / 10 Cut frame tubes')).toBeVisible();
+    await shot(page, testInfo, 'reports-planned-1440');
+    for (const g of ['Per task', 'Per order', 'Per day']) {
+      await page.getByTestId('report-group').getByText(g).click();
+      await expect(page.getByTestId('report-table').locator('tbody tr').first()).toBeVisible();
+    }
+    const download = page.waitForEvent('download');
+    await page.getByTestId('report-export').click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^labor-\d{4}-\d\d-\d\d-\d{4}-\d\d-\d\d\.csv$/);
+  });
+});

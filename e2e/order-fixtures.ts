@@ -1,0 +1,89 @@
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, type TestInfo } from '@playwright/test';
+import { PASSWORD, type Api } from './support.ts';
+
+// What the picking and shipping specs share: a unique tag per test, a picker, an order with its item,
+// locations and stock, wedge scans at the page, screenshots and the axe check.
+
+
+export async function makePicker(api: Api & { siteId: string }, tag: string, firstName: string): Promise<string> {
+  const userName = `pick_${firstName.toLowerCase()}_${tag.toLowerCase()}`;
+  await api('admin/account/create', {
+    account: { userName, firstName, surnames: tag, email: '', badgeCode: '' },
+    password: PASSWORD,
+    perms: [{ siteId: api.siteId, roles: [], kioskAcct: false, timeclockAcct: false, serviceAcct: false }],
+  });
+  return userName;
+}
+
+export interface Fixture {
+  number: string;
+  parts: [string, string];
+  places: [string, string];
+  stock: [string, string];
+}
+
+/** Two items in two locations of MAIN (10 and 1 on hand) and an order wanting 3 and 2 of them. */
+export async function makeOrder(api: Api, tag: string): Promise<Fixture> {
+  const parts: [string, string] = [`PK-${tag}-A`, `PK-${tag}-B`];
+  const places: [string, string] = [`PK${tag}-01-1`, `PK${tag}-02-1`];
+  for (const part of parts) await api('item/save', { record: { partNumber: part, description: `Pick widget ${part}`, uom: 'EA', tracking: 'none', barcodes: [`BC${part}`] } });
+  for (const code of places) await api('location/save', { record: { warehouse: 'MAIN', code, description: `Pick test ${code}`, type: 'bin' } });
+  const stock: string[] = [];
+  for (const [i, quantity] of [10, 1].entries()) {
+    const res = (await api('stock/receive', { idempotencyKey: `pk-${tag}-${i}`, record: { partNumber: parts[i], warehouse: 'MAIN', location: places[i], quantity } })) as { stock: { stockId: string } };
+    stock.push(res.stock.stockId);
+  }
+  const number = `SO-${tag}`;
+  await api('order/save', {
+    order: {
+      type: 'sos',
+      number,
+      warehouse: 'MAIN',
+      customer: 'E2E Customer',
+      dueDate: '2026-01-01',
+      lines: [
+        { lineNo: 1, partNumber: parts[1], qty: 2 },
+        { lineNo: 2, partNumber: parts[0], qty: 3 },
+      ],
+    },
+  });
+  return { number, parts, places, stock: stock as [string, string] };
+}
+
+export async function settle(page: Page) {
+  await page.keyboard.press('Shift');
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(200);
+}
+
+/** A keyboard-wedge scan: fast keys at the page (not in a field), then Enter. */
+export async function wedge(page: Page, code: string) {
+  // A notification over the header would take the click (and, hovered, never close): close it first.
+  for (const close of await page.locator('.mantine-Notification-root button').all()) await close.click({ timeout: 1000 }).catch(() => undefined);
+  await page.getByTestId('page-title').click();
+  await settle(page);
+  await page.keyboard.type(code, { delay: 10 });
+  await page.keyboard.press('Enter');
+}
+
+/** A wedge scan until `arrived` holds (a busy machine may stretch the keys past the wedge window; a worker scans again). */
+export async function wedgeScan(page: Page, code: string, arrived: () => Promise<void>) {
+  await expect(async () => {
+    await wedge(page, code);
+    await arrived();
+  }).toPass({ timeout: 45_000 });
+}
+export const SHORT = { timeout: 3000 };
+
+export async function shot(page: Page, testInfo: TestInfo, name: string) {
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: join(testInfo.config.rootDir, '..', 'docs', 'screenshots', `${name}.png`), animations: 'disabled' });
+}
+
+export async function noSerious(page: Page) {
+  await page.waitForTimeout(300);
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(result.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}

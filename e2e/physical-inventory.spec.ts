@@ -1,0 +1,242 @@
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { adminApi, dialog, login, PASSWORD, snap, useMachine, type Api } from './support.ts';
+
+// Physical inventory end to end: a blind count on a 360x640 handheld with wedge scans only (a
+// location, stock labels, a quantity, found stock, a serial twice), a blind recount by another
+// counter, and the review and post on a 1440x900 desk. Each test makes its own items, locations,
+// stock and accounts through the API.
+
+const SHORT = { timeout: 5000 };
+const SCREENSHOTS = fileURLToPath(new URL('../docs/screenshots/', import.meta.url));
+
+async function makeUser(api: Api & { siteId: string }, userName: string, admin = false): Promise<string> {
+  await api('admin/account/create', {
+    account: { userName, firstName: 'Counter', surnames: userName, email: '', badgeCode: '' },
+    password: PASSWORD,
+    perms: [{ siteId: api.siteId, roles: admin ? ['siteAdmin'] : [], kioskAcct: false, timeclockAcct: false, serviceAcct: false }],
+  });
+  return userName;
+}
+
+/** The first key of a session refreshes the token (activity); let that pass so wedge keys stay within the wedge window. */
+async function settle(page: Page) {
+  await page.keyboard.press('Shift');
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(200);
+}
+
+/** A keyboard-wedge scan at the page (no field focused): fast keys, then Enter. */
+async function wedge(page: Page, code: string) {
+  await page.getByTestId('page-title').click();
+  await settle(page);
+  await page.keyboard.type(code, { delay: 10 });
+  await page.keyboard.press('Enter');
+}
+
+/** A wedge scan until `arrived` holds: a busy machine can stretch the key gaps past the wedge window, and a worker scans again. */
+async function wedgeScan(page: Page, code: string, arrived: () => Promise<void>) {
+  await expect(async () => {
+    await wedge(page, code);
+    await arrived();
+  }).toPass({ timeout: 45_000 });
+}
+
+async function axe(page: Page, name: string) {
+  await page.waitForTimeout(300);
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const bad = result.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(bad, `axe on ${name}`).toEqual([]);
+}
+
+async function shot(page: Page, testInfo: TestInfo, name: string) {
+  await snap(page, testInfo, name);
+  await page.screenshot({ path: `${SCREENSHOTS}${name}.png`, fullPage: false });
+}
+
+async function handheld(browser: Browser, userName: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 360, height: 640 }, hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  await useMachine(page);
+  await login(page, userName);
+  await expect(page).toHaveURL(/\/tasks$/);
+  await page.goto('/physicalInventory');
+  return page;
+}
+
+async function openSheet(page: Page, code: string, action: 'pi-count' | 'pi-review') {
+  await page.getByTestId('pi-sheet').fill(code);
+  const row = page.locator(`[data-code="${code}"]`);
+  await expect(row).toHaveCount(1);
+  await row.getByTestId(action).click();
+}
+
+test.describe('physical inventory', () => {
+  test.describe.configure({ timeout: 240_000 });
+
+  test('a blind count by wedge on a handheld, found stock, a blind recount, review and post on a desk', async ({ browser, request }, testInfo) => {
+    test.skip(testInfo.project.name !== 'desktop', 'sets its own viewports');
+    const api = await adminApi(request);
+    const tag = `${Date.now().toString(36).toUpperCase()}`;
+    const part = `PI-${tag}`;
+    const serialPart = `PIS-${tag}`;
+    const [loc1, loc2] = [`PIA-${tag}`, `PIB-${tag}`];
+    await api('item/save', { record: { partNumber: part, description: `Count widget ${tag}`, uom: 'EA', tracking: 'none', barcodes: [] } });
+    await api('item/save', { record: { partNumber: serialPart, description: `Serial gauge ${tag}`, uom: 'EA', tracking: 'serial', barcodes: [] } });
+    for (const code of [loc1, loc2]) await api('location/save', { record: { warehouse: 'MAIN', code, description: `Count ${code}`, type: 'bin' } });
+    const receive = async (location: string, quantity: number, extra: Record<string, unknown> = {}) =>
+      ((await api('stock/receive', { idempotencyKey: `pi-${tag}-${location}-${quantity}-${extra.serial ?? ''}`, record: { partNumber: extra.serial ? serialPart : part, warehouse: 'MAIN', location, quantity, ...extra } })) as {
+        stock: { stockId: string };
+      }).stock.stockId;
+    const a = await receive(loc1, 7130);
+    const b = await receive(loc1, 4);
+    const sn = await receive(loc2, 1, { serial: `SN${tag}` });
+    const counter = await makeUser(api, `pic_${tag.toLowerCase()}`);
+    const recounter = await makeUser(api, `pir_${tag.toLowerCase()}`);
+    const reviewer = await makeUser(api, `piv_${tag.toLowerCase()}`, true);
+    const { sheet } = (await api('counts/sheet/create', { warehouse: 'MAIN', locations: [loc1, loc2], assignees: [counter], description: `E2E ${tag}`, blind: true })) as {
+      sheet: { _id: string; code: string };
+    };
+    // A variance above 5 % goes to a blind recount.
+    await api('counts/threshold/put', { warehouse: 'MAIN', maxQty: null, maxPct: 5 });
+    try {
+      // ── The counter, on a handheld, with wedge scans only.
+      const page = await handheld(browser, counter);
+      await expect(page.getByTestId('pi-sheets')).toBeVisible();
+      await axe(page, 'sheets 360');
+      await page.getByTestId('pi-self').click();
+      await openSheet(page, sheet.code, 'pi-count');
+      await expect(page.getByTestId('pi-counting')).toBeVisible();
+      await wedgeScan(page, loc1, () => expect(page.getByTestId('pi-location')).toHaveText(`Location ${loc1}`, SHORT));
+      await wedgeScan(page, a, () => expect(page.getByTestId('pi-qty-form')).toContainText(`Count of ${a}`, SHORT));
+      await page.getByTestId('pi-qty').fill('6500');
+      await page.keyboard.press('Enter');
+      await expect(page.locator(`[data-testid=pi-line][data-stock="${a}"]`).getByTestId('pi-my-count')).toHaveText('6500', SHORT);
+      await wedgeScan(page, b, () => expect(page.getByTestId('pi-qty-form')).toContainText(`Count of ${b}`, SHORT));
+      await page.getByTestId('pi-qty').fill('4');
+      await page.keyboard.press('Enter');
+      await expect(page.locator(`[data-testid=pi-line][data-stock="${b}"]`).getByTestId('pi-my-count')).toHaveText('4', SHORT);
+      // Stock the system did not expect: an unknown label.
+      const foundLabel = `FND${tag}`;
+      await wedgeScan(page, foundLabel, () => expect(page.getByTestId('pi-qty-form')).toContainText('found stock', SHORT));
+      await page.getByTestId('pi-found-part').fill(part);
+      await page.getByTestId('pi-qty').fill('2');
+      await page.getByTestId('pi-qty-submit').click();
+      await expect(page.locator(`[data-testid=pi-line][data-stock="${foundLabel}"]`)).toContainText('found', SHORT);
+      // The serial counts 1 with no prompt; scanned again it counts once.
+      await wedgeScan(page, loc2, () => expect(page.getByTestId('pi-location')).toHaveText(`Location ${loc2}`, SHORT));
+      await wedgeScan(page, sn, () => expect(page.locator(`[data-testid=pi-line][data-stock="${sn}"]`).getByTestId('pi-my-count')).toHaveText('1', SHORT));
+      await expect(page.getByTestId('pi-qty-form')).toHaveCount(0);
+      await wedgeScan(page, sn, () => expect(page.getByTestId('pi-log-ok').first()).toContainText('counts once', SHORT));
+      await expect(page.locator('[data-testid=pi-line]')).toHaveCount(1);
+      // Blind: the expected quantity (7,130) is nowhere on the screen.
+      await expect(page.getByTestId('pi-expected')).toHaveCount(0);
+      expect(await page.locator('body').innerText()).not.toMatch(/7,?130/);
+      await axe(page, 'counting 360');
+      await shot(page, testInfo, 'physical-inventory-counting-360');
+      await page.getByTestId('pi-submit').click();
+      await expect(page.getByTestId('pi-sheets')).toBeVisible();
+      await page.context().close();
+
+      // ── Another counter recounts the line over the threshold, blind.
+      const second = await handheld(browser, recounter);
+      await openSheet(second, sheet.code, 'pi-count');
+      await wedgeScan(second, loc1, () => expect(second.getByTestId('pi-location')).toHaveText(`Location ${loc1}`, SHORT));
+      await expect(second.locator(`[data-testid=pi-line][data-stock="${a}"]`)).toContainText('recount');
+      await expect(second.locator(`[data-testid=pi-line][data-stock="${a}"]`).getByTestId('pi-my-count')).toHaveText('—');
+      await wedgeScan(second, a, () => expect(second.getByTestId('pi-qty-form')).toContainText(`Count of ${a}`, SHORT));
+      await second.getByTestId('pi-qty').fill('7125');
+      await second.keyboard.press('Enter');
+      await expect(second.locator(`[data-testid=pi-line][data-stock="${a}"]`).getByTestId('pi-my-count')).toHaveText('7125', SHORT);
+      // The found stock (0 expected, 2 counted) is over the threshold too: recounted as found stock again.
+      await wedgeScan(second, foundLabel, () => expect(second.getByTestId('pi-qty-form')).toContainText('found stock', SHORT));
+      await second.getByTestId('pi-found-part').fill(part);
+      await second.getByTestId('pi-qty').fill('2');
+      await second.getByTestId('pi-qty-submit').click();
+      await expect(second.locator(`[data-testid=pi-line][data-stock="${foundLabel}"]`).getByTestId('pi-my-count')).toHaveText('2', SHORT);
+      expect(await second.locator('body').innerText()).not.toMatch(/7,?130/);
+      await shot(second, testInfo, 'physical-inventory-recount-360');
+      await second.context().close();
+
+      // ── Review and post on a desk.
+      const desk = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+      const review = await desk.newPage();
+      await useMachine(review);
+      await login(review, reviewer);
+      await expect(review).toHaveURL(/\/tasks$/);
+      await review.goto('/physicalInventory');
+      await axe(review, 'sheets 1440');
+      await shot(review, testInfo, 'physical-inventory-sheets-1440');
+      await openSheet(review, sheet.code, 'pi-review');
+      await expect(review.getByTestId('pi-summary')).toBeVisible();
+      const rowA = review.locator(`[data-testid=pi-review-row][data-stock="${a}"]`);
+      await expect(rowA).toContainText('7130');
+      await expect(rowA).toContainText('7125');
+      await expect(rowA).toContainText('-5');
+      await expect(review.locator(`[data-testid=pi-review-row][data-stock="${foundLabel}"]`)).toContainText('found');
+      await axe(review, 'review 1440');
+      await shot(review, testInfo, 'physical-inventory-review-1440');
+      const download = review.waitForEvent('download');
+      await review.getByTestId('pi-export').click();
+      expect((await download).suggestedFilename()).toBe(`${sheet.code}-variances.csv`);
+      await review.getByTestId('pi-post').click();
+      await dialog(review, 'Post count sheet').getByRole('button', { name: 'Post' }).click();
+      await expect(review.getByTestId('pi-review-state')).toHaveText('posted');
+      await shot(review, testInfo, 'physical-inventory-posted-1440');
+      await desk.close();
+
+      const qty = async (stockId: string) => ((await api('stock/get', { stockId })) as { stock: { quantity: number } }).stock.quantity;
+      expect([await qty(a), await qty(b), await qty(sn), await qty(foundLabel)]).toEqual([7125, 4, 1, 2]);
+    } finally {
+      await api('counts/threshold/put', { warehouse: 'MAIN', maxQty: null, maxPct: null });
+    }
+  });
+  test('a 1,000-scan wedge burst at 30 ms spacing on the counting screen: none lost or doubled', async ({ browser, request }, testInfo) => {
+    test.skip(testInfo.project.name !== 'desktop', 'sets its own viewport');
+    test.setTimeout(420_000);
+    const api = await adminApi(request);
+    const tag = `${Date.now().toString(36).toUpperCase()}`;
+    const part = `PIW-${tag}`;
+    const location = `PIW-${tag}`;
+    const SCANS = 1000;
+    await api('item/save', { record: { partNumber: part, description: `Burst gauge ${tag}`, uom: 'EA', tracking: 'serial', barcodes: [] } });
+    await api('location/save', { record: { warehouse: 'MAIN', code: location, description: 'Burst', type: 'bin' } });
+    const labels = Array.from({ length: SCANS }, (_, i) => `W${tag}${String(i).padStart(4, '0')}`);
+    const csv = `stockId,partNumber,warehouse,location,quantity,serial\n${labels.map((l) => `${l},${part},MAIN,${location},1,SN${l}`).join('\n')}\n`;
+    await api('import/csv', { idempotencyKey: `burst-${tag}`, entity: 'stock', csv });
+    const counter = await makeUser(api, `piw_${tag.toLowerCase()}`);
+    const { sheet } = (await api('counts/sheet/create', { warehouse: 'MAIN', locations: [location], assignees: [counter] })) as { sheet: { _id: string; code: string } };
+
+    const page = await handheld(browser, counter);
+    const recorded: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/counts/record')) recorded.push((JSON.parse(r.postData() ?? '{}') as { stockId?: string }).stockId ?? '');
+    });
+    await openSheet(page, sheet.code, 'pi-count');
+    await wedgeScan(page, location, () => expect(page.getByTestId('pi-location')).toHaveText(`Location ${location}`, SHORT));
+    const before = Number(await page.getByTestId('pi-counting').getAttribute('data-handled'));
+    await page.getByTestId('page-title').click();
+    // The scanner: each label's keys at once, then Enter, a label every 30 ms, at the page.
+    await page.evaluate(
+      (codes) =>
+        new Promise<void>((done) => {
+          let i = 0;
+          const next = () => {
+            const code = codes[i++];
+            if (code === undefined) return done();
+            for (const key of [...code, 'Enter']) document.body.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+            setTimeout(next, 30);
+          };
+          next();
+        }),
+      labels,
+    );
+    await expect(page.getByTestId('pi-counting')).toHaveAttribute('data-handled', String(before + SCANS), { timeout: 300_000 });
+    expect(recorded).toEqual(labels);
+    const { lines } = (await api('counts/sheet/get', { sheetId: sheet._id, location })) as { lines: Array<{ stockId: string }> };
+    expect(lines.map((l) => l.stockId).sort()).toEqual([...labels].sort());
+    await shot(page, testInfo, 'physical-inventory-burst-360');
+    await page.context().close();
+  });
+});

@@ -1,0 +1,121 @@
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { adminApi, dialog, login, useMachine, uniqueTag } from './support.ts';
+import { makePicker, makeOrder, noSerious, shot, SHORT, wedgeScan } from './order-fixtures.ts';
+
+// Stock Picking: the pick list, an order picked by wedge scans and the keyboard at 360x640 (a wrong
+// location refused in the error dialog with the scan field ready again, a partial pick, a short
+// pick), and two pickers in two browsers seeing each other's claims live. Each test makes its own
+// item, locations, stock, order and pickers through the API.
+
+test.describe('stock picking', () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test('pick a whole order by wedge scans: a wrong location refused, a partial pick, a short pick @mobile', async ({ page, request }, testInfo) => {
+    const api = await adminApi(request);
+    const tag = uniqueTag(testInfo);
+    const f = await makeOrder(api, tag);
+    await useMachine(page);
+    await login(page, await makePicker(api, tag, 'Pia'));
+    await expect(page).toHaveURL(/\/tasks$/);
+    await page.goto('/stockPick');
+    const narrow = (page.viewportSize()?.width ?? 1440) < 600;
+    const row = page.locator(`[data-number="${f.number}"]`).first();
+    await expect(row).toBeVisible();
+    await noSerious(page);
+    await shot(page, testInfo, `picking-list-${narrow ? 360 : 1440}`);
+
+    // A scanned traveller opens the order.
+    await wedgeScan(page, f.number, () => expect(page.getByTestId('pick-order-number')).toHaveText(f.number, SHORT));
+    await expect(page).toHaveURL(new RegExp(`/stockPick/${f.number}$`));
+    // Walk order: bay 01 before bay 02, so line 2 (in bay 01) comes first.
+    const line = page.getByTestId('pick-line');
+    await expect(line).toHaveAttribute('data-line', '2');
+    await expect(page.getByTestId('pick-line-open')).toHaveText('3 EA');
+    await page.getByTestId('pick-take').click();
+    await expect(page.getByTestId('pick-holder')).toHaveText('Picking: you');
+    await noSerious(page);
+
+    // The wrong location: the error dialog says why; when it closes the scan field is ready again.
+    await wedgeScan(page, f.places[1], () => expect(page.getByRole('dialog')).toBeVisible(SHORT));
+    await expect(page.getByRole('dialog')).toContainText(`There is no stock of '${f.parts[0]}' to pick in '${f.places[1]}'`);
+    await shot(page, testInfo, `picking-error-${narrow ? 360 : 1440}`);
+    await page.getByRole('dialog').getByRole('button').last().click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByTestId('pick-scan')).toBeFocused();
+
+    // Location, stock label, quantity proposed (3 of the 10 there), Enter confirms.
+    await wedgeScan(page, f.places[0], () => expect(page.getByText(`Scan the stock label in ${f.places[0]}`)).toBeVisible(SHORT));
+    await wedgeScan(page, f.stock[0], () => expect(page.getByTestId('pick-qty')).toHaveValue('3', SHORT));
+    await shot(page, testInfo, `picking-qty-${narrow ? 360 : 1440}`);
+    await page.getByTestId('pick-qty').press('Enter');
+    // Line 1 next: the record in bay 02 holds 1 of the 2 wanted.
+    await expect(line).toHaveAttribute('data-line', '1');
+    await expect(page.getByTestId('pick-line-open')).toHaveText('2 EA');
+    await wedgeScan(page, f.places[1], () => expect(page.getByText(`Scan the stock label in ${f.places[1]}`)).toBeVisible(SHORT));
+    await wedgeScan(page, f.stock[1], () => expect(page.getByTestId('pick-qty')).toHaveValue('1', SHORT));
+    await page.getByTestId('pick-qty').press('Enter');
+    // The pick emptied the location: the picker confirms it is empty.
+    const empty = dialog(page, 'Location empty?');
+    await expect(empty).toBeVisible();
+    await empty.getByRole('button', { name: 'Yes, empty' }).click();
+    await expect(page.getByTestId('pick-line-open')).toHaveText('1 EA');
+
+    // Nothing more to pick of it: close the rest short, with a reason.
+    await page.getByTestId('pick-short').click();
+    await page.getByTestId('pick-short-reason').fill('Bin empty');
+    await page.getByTestId('pick-short-reason').press('Enter');
+    await expect(page.getByTestId('pick-no-line')).toHaveText('Every line of this order is picked.');
+    await expect(page.getByTestId('pick-done')).toHaveCount(2);
+    await shot(page, testInfo, `picking-done-${narrow ? 360 : 1440}`);
+
+    const order = (await api('order/get', { number: f.number })) as { order: { status: string; lines: Array<{ lineNo: number; picked: number; short: number; status: string }> } };
+    expect(order.order.status).toBe('picked');
+    expect(order.order.lines.map((l) => [l.lineNo, l.picked, l.short, l.status])).toEqual([
+      [1, 1, 1, 'short'],
+      [2, 3, 0, 'picked'],
+    ]);
+    // The partial pick split the record: 7 stay in the location.
+    const left = (await api('stock/get', { stockId: f.stock[0] })) as { stock: { quantity: number; location: string } };
+    expect(left.stock).toMatchObject({ quantity: 7, location: f.places[0] });
+  });
+
+  test('two pickers on one order see each other\'s claims live', async ({ browser, request, baseURL }, testInfo) => {
+    const api = await adminApi(request);
+    const tag = uniqueTag(testInfo);
+    const f = await makeOrder(api, tag);
+    const [a, b] = [await makePicker(api, tag, 'Ann'), await makePicker(api, tag, 'Ben')];
+    const ctxA = await browser.newContext({ baseURL });
+    const ctxB = await browser.newContext({ baseURL });
+    const pageA = await ctxA.newPage();
+    const pageB = await ctxB.newPage();
+    for (const [page, user] of [
+      [pageA, a],
+      [pageB, b],
+    ] as const) {
+      await useMachine(page);
+      await login(page, user);
+      await expect(page).toHaveURL(/\/tasks$/);
+      await page.goto('/stockPick');
+    }
+    const rowB = pageB.locator(`[data-number="${f.number}"]`).first();
+    await expect(rowB.getByText('Free')).toBeVisible();
+    // Ann takes the order; Ben's list shows her name without a reload.
+    await pageA.goto(`/stockPick/${f.number}`);
+    await pageA.getByTestId('pick-take').click();
+    await expect(pageA.getByTestId('pick-holder')).toHaveText('Picking: you');
+    await expect(rowB.getByTestId('order-holder')).toHaveText(`Ann ${tag}`);
+    await pageB.screenshot({ path: join(testInfo.config.rootDir, '..', 'docs', 'screenshots', 'picking-claims-1440.png') });
+    // Ben opens it, sees who holds it and takes the other line; Ann sees his claim on her screen.
+    await rowB.click();
+    await expect(pageB.getByTestId('pick-holder')).toHaveText(`Picking: Ann ${tag}`);
+    await pageB.getByTestId('pick-take-line').click();
+    // The first free line in walk order (line 2, bay 01) is Ben's now; Ann's screen moves on to line 1.
+    await expect(pageB.getByTestId('pick-line')).toHaveAttribute('data-line', '2');
+    await expect(pageA.getByTestId('pick-line')).toHaveAttribute('data-line', '1');
+    await pageA.getByTestId('pick-back').click();
+    await expect(pageA.locator(`[data-number="${f.number}"]`).first().getByTestId('order-holder')).toHaveText('You');
+    await ctxA.close();
+    await ctxB.close();
+  });
+});

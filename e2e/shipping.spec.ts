@@ -1,0 +1,80 @@
+import { expect, test } from '@playwright/test';
+import { adminApi, login, useMachine, type Api, uniqueTag } from './support.ts';
+import { makePicker, makeOrder, noSerious, shot, SHORT, wedgeScan, type Fixture } from './order-fixtures.ts';
+
+// Shipping: the pack board (coloured by how much is picked), packing picked stock into two packages
+// by wedge scans, a scan of stock already packed refused in the error dialog, and shipping the
+// packages one by one. Each test makes its own item, location, stock, order and packer.
+
+/** Picks every line of the fixture's order through the API (as the admin): the stock waits at STAGE-1. */
+async function pickAll(api: Api, f: Fixture): Promise<string[]> {
+  const order = (await api('pick/order', { number: f.number })) as { lines: Array<{ _id: string; partNumber: string; qty: number }> };
+  const picked: string[] = [];
+  for (const line of order.lines) {
+    const i = f.parts.indexOf(line.partNumber);
+    const qty = Math.min(line.qty, i === 0 ? 3 : 1);
+    const res = (await api('pick/confirm', { idempotencyKey: `pk-${f.number}-${line._id}`, lineId: line._id, location: f.places[i], scan: f.stock[i], qty })) as { pick: { stockId: string } };
+    picked.push(res.pick.stockId);
+  }
+  return picked;
+}
+
+test.describe('shipping', () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test('pack into two packages by wedge scans, ship one, then the other @mobile', async ({ page, request }, testInfo) => {
+    const api = await adminApi(request);
+    const tag = uniqueTag(testInfo);
+    const f = await makeOrder(api, tag);
+    const picked = await pickAll(api, f);
+    await useMachine(page);
+    await login(page, await makePicker(api, tag, 'Sam'));
+    await expect(page).toHaveURL(/\/tasks$/);
+    const size = (page.viewportSize()?.width ?? 1440) < 600 ? 360 : 1440;
+    await page.goto('/shipping');
+    const row = page.locator(`[data-number="${f.number}"]`).first();
+    await expect(row).toBeVisible();
+    await expect(row.getByTestId('board-picked')).toHaveText('Part picked');
+    await noSerious(page);
+    await shot(page, testInfo, `shipping-board-${size}`);
+    await wedgeScan(page, f.number, () => expect(page.getByTestId('ship-order-number')).toHaveText(f.number, SHORT));
+
+    await page.getByTestId('ship-new-package').click();
+    const cards = page.getByTestId('package-card');
+    await expect(cards).toHaveCount(1);
+    await wedgeScan(page, picked[0]!, () => expect(cards.first().locator(`[data-stock="${picked[0]}"]`)).toBeVisible(SHORT));
+    // The same stock again: refused in the error dialog, the scan field ready afterwards.
+    await wedgeScan(page, picked[0]!, () => expect(page.getByRole('dialog')).toBeVisible(SHORT));
+    await expect(page.getByRole('dialog')).toContainText('is in this package already');
+    await page.getByRole('dialog').getByRole('button').last().click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByTestId('pack-scan')).toBeFocused();
+
+    await page.getByTestId('ship-new-package').click();
+    await expect(cards).toHaveCount(2);
+    await wedgeScan(page, picked[1]!, () => expect(cards.nth(1).locator(`[data-stock="${picked[1]}"]`)).toBeVisible(SHORT));
+    await noSerious(page);
+    await shot(page, testInfo, `shipping-packed-${size}`);
+
+    // The first package goes with a carrier, so it needs its weight.
+    const first = cards.first();
+    await first.getByTestId('package-carrier').fill('DHL');
+    await first.getByTestId('package-tracking').fill(`TRK-${tag}`);
+    await first.getByTestId('package-save').click();
+    await first.getByTestId('package-ship').click();
+    await expect(page.getByRole('dialog')).toContainText('needs its weight');
+    await page.getByRole('dialog').getByRole('button').last().click();
+    await first.getByTestId('package-weight').fill('1.5');
+    await first.getByTestId('package-save').click();
+    await first.getByTestId('package-ship').click();
+    await expect(first).toHaveAttribute('data-status', 'shipped');
+    await expect(page.getByTestId('ship-order-status')).toContainText('partly shipped');
+    await cards.nth(1).getByTestId('package-ship').click();
+    await expect(cards.nth(1)).toHaveAttribute('data-status', 'shipped');
+    await expect(page.getByTestId('ship-order-status')).toContainText('partly shipped');
+    await shot(page, testInfo, `shipping-shipped-${size}`);
+    const stock = (await api('stock/get', { stockId: picked[0] })) as { stock: { quantity: number }; movements: Array<{ type: string }> };
+    expect(stock.stock.quantity).toBe(0);
+    expect(stock.movements[0]!.type).toBe('ship');
+  });
+});

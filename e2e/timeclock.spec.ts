@@ -1,0 +1,179 @@
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, expect, test, type Page, type TestInfo } from '@playwright/test';
+import { writeFakeCamera } from './fixtures/make-fake-camera.ts';
+import { adminApi, login, PASSWORD, useMachine, type Api, uniqueTag } from './support.ts';
+
+// The time clock (docs/timeclock.md) on a wall tablet and a 360x640 phone: a fake camera films the
+// punch photo, badges arrive as keyboard-wedge scans, a missed punch is asked at the next scan, and
+// a timekeeper corrects it on Punch Corrections (/punches).
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** A worker with a badge of their own (and the account id). */
+async function makeWorker(api: Api & { siteId: string }, tag: string): Promise<{ badge: string; id: string; userName: string }> {
+  const userName = `tc_${tag.toLowerCase()}`;
+  const res = (await api('admin/account/create', {
+    account: { userName, firstName: 'Tess', surnames: `Worker${tag}`, email: '', badgeCode: `TC-${tag}` },
+    password: PASSWORD,
+    perms: [{ siteId: api.siteId, roles: [], kioskAcct: false, timeclockAcct: false, serviceAcct: false }],
+  })) as { account: { id: string } };
+  return { badge: `TC-${tag}`, id: res.account.id, userName };
+}
+
+/** A screenshot for docs/screenshots (the viewport: the clock is one screen). */
+async function docShot(page: Page, name: string) {
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: fileURLToPath(new URL(`../docs/screenshots/${name}.png`, import.meta.url)) });
+}
+
+async function expectAxeClean(page: Page, name: string) {
+  await page.waitForTimeout(300);
+  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const bad = result.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(bad, `axe on ${name}`).toEqual([]);
+}
+
+async function settle(page: Page) {
+  await page.keyboard.press('Shift');
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(200);
+}
+
+/** A keyboard-wedge scan into the clock's badge field (where a wall clock keeps the focus), then Enter. */
+async function wedge(page: Page, code: string) {
+  await page.getByTestId('clock-scan').click();
+  await settle(page);
+  await page.keyboard.type(code, { delay: 10 });
+  await page.keyboard.press('Enter');
+}
+
+async function cameraBrowser(testInfo: TestInfo, baseURL: string | undefined, file: string) {
+  const use = testInfo.project.use;
+  const browser = await chromium.launch({
+    ...use.launchOptions,
+    args: [...(use.launchOptions?.args ?? []), '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${file}`],
+  });
+  const context = await browser.newContext({ baseURL, viewport: use.viewport, hasTouch: use.hasTouch, isMobile: use.isMobile });
+  return { browser, page: await context.newPage() };
+}
+
+/** The clock account picks the fake camera as its time-clock camera in App Settings. */
+async function chooseClockCamera(page: Page) {
+  await page.goto('/appSettings');
+  const allow = page.getByTestId('camera-allow').first();
+  await expect(page.getByTestId('timeclock-cam')).toBeVisible();
+  if (await allow.isVisible()) await allow.click();
+  const select = page.getByTestId('timeclock-cam');
+  await expect(select.locator('option')).toHaveCount(2);
+  await select.selectOption({ index: 1 });
+  await page.getByTestId('save-settings').click();
+  await page.goto('/timeclock');
+}
+
+test.describe('time clock', () => {
+  test('badge scans punch in and out with a photo; a second scan never punches twice @mobile', async ({ baseURL, request }, testInfo) => {
+    const api = await adminApi(request);
+    const tag = uniqueTag(testInfo);
+    const worker = await makeWorker(api, tag);
+    const size = testInfo.project.name === 'mobile' ? '360' : 'tablet';
+    const { browser, page } = await cameraBrowser(testInfo, baseURL, await writeFakeCamera('CLOCK'));
+    try {
+      if (size === 'tablet') await page.setViewportSize({ width: 1024, height: 768 });
+      await useMachine(page);
+      await login(page, 'clock');
+      await expect(page).toHaveURL(/\/timeclock$/);
+      await chooseClockCamera(page);
+      await expect(page.getByTestId('clock-camera-state')).toContainText('Camera on');
+      await expect(page.getByTestId('clock-prompt')).toBeVisible();
+      await expectAxeClean(page, `timeclock ${size}`);
+      await docShot(page, `timeclock-${size}`);
+
+      await wedge(page, worker.badge);
+      const answer = page.getByTestId('clock-answer');
+      await expect(answer).toHaveAttribute('data-result', 'punched');
+      await expect(answer).toHaveAttribute('data-in', 'true');
+      await expect(answer).toContainText('Tess W.');
+      await expect(page.getByTestId('clock-today').getByText(/^In /)).toHaveCount(1);
+      // No one else's name anywhere on the clock.
+      await expect(page.getByText('Admin')).toHaveCount(0);
+      await expectAxeClean(page, `timeclock answer ${size}`);
+      await docShot(page, `timeclock-punched-in-${size}`);
+
+      await wedge(page, worker.badge);
+      await expect(answer).toHaveAttribute('data-result', 'duplicate');
+      await expect(page.getByTestId('clock-headline')).toContainText('Already punched in');
+
+      // The punch carries the photo and the device.
+      const from = new Date(Date.now() - 3_600_000).toISOString();
+      const to = new Date(Date.now() + 60_000).toISOString();
+      const list = (await api('timeclock/punches/list', { from, to, accountId: worker.id })) as { punches: Array<{ photoMediaId: string | null; deviceId: string; kind: string }> };
+      expect(list.punches).toHaveLength(1);
+      expect(list.punches[0]).toMatchObject({ kind: 'in', deviceId: 'WS0001', photoMediaId: expect.any(String) });
+    } finally {
+      await browser.close();
+    }
+  });
+
+  test('a typed badge needs the PIN; a missed punch is asked and corrected on Punch Corrections @mobile', async ({ page, request }, testInfo) => {
+    const api = await adminApi(request);
+    const tag = uniqueTag(testInfo);
+    const worker = await makeWorker(api, tag);
+    await api('timeclock/setPin', { accountId: worker.id, pin: '2468' });
+    // Clocked in since yesterday afternoon, never out.
+    const inAt = new Date(Date.now() - 20 * 3_600_000);
+    await api('timeclock/correct', { idempotencyKey: `e2e-in-${tag}`, accountId: worker.id, kind: 'in', at: inAt.toISOString(), reason: 'Seeded by the test' });
+
+    await useMachine(page);
+    await login(page, 'clock');
+    await expect(page).toHaveURL(/\/timeclock$/);
+    await page.getByTestId('clock-type-badge').click();
+    await page.getByTestId('clock-badge').fill(worker.badge);
+    await page.getByTestId('clock-pin').fill('1111');
+    await page.getByTestId('clock-typed-submit').click();
+    await expect(page.getByTestId('clock-error')).toContainText('not recognised');
+
+    await page.getByTestId('clock-badge').fill(worker.badge);
+    await page.getByTestId('clock-pin').fill('2468');
+    await page.getByTestId('clock-typed-submit').click();
+    await expect(page.getByTestId('clock-missed-question')).toContainText('when did you leave?');
+    await expectAxeClean(page, 'missed punch');
+    await docShot(page, `timeclock-missed-${testInfo.project.name === 'mobile' ? '360' : '1440'}`);
+    const left = new Date(inAt.getTime() + 8 * 3_600_000);
+    const local = new Date(left.getTime() - left.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+    await page.getByTestId('clock-missed-time').fill(local);
+    await page.getByTestId('clock-missed-submit').click();
+    await expect(page.getByTestId('clock-answer')).toHaveAttribute('data-in', 'true');
+    await expect(page.getByTestId('clock-today')).toBeVisible();
+
+    // The timekeeper approves the stated time on Punch Corrections.
+    await page.context().clearCookies();
+    await page.evaluate(() => localStorage.removeItem('auth_settings'));
+    await login(page, 'tcadmin');
+    await expect(page).toHaveURL(/\/tasks$/);
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('menu-punches').click();
+    await expect(page).toHaveURL(/\/punches$/);
+    await page.getByTestId('punches-pending').click({ force: true });
+    const row = page.getByText(`Tess Worker${tag}`).first();
+    await expect(row).toBeVisible();
+    await expectAxeClean(page, 'punch corrections');
+    await docShot(page, `timeclock-corrections-${testInfo.project.name === 'mobile' ? '360' : '1440'}`);
+    await page.locator('[data-testid^="correct-"]').first().click();
+    await expect(page.getByTestId('correct-original')).toContainText('pending');
+    await page.getByTestId('correct-save').click();
+    await expect(page.getByText('No punches in this period')).toBeVisible();
+    const from = new Date(Date.now() - 2 * 86_400_000).toISOString();
+    const to = new Date(Date.now() + 60_000).toISOString();
+    const csv = (await api('timeclock/punches/export', { from, to })) as { csv: string };
+    expect(csv.csv.split('\r\n').filter((l) => l.includes(`Worker${tag}`) && l.includes('"correction"')).length).toBeGreaterThanOrEqual(2);
+  });
+
+  test('the clerk cannot open Punch Corrections', async ({ page }) => {
+    await useMachine(page);
+    await login(page, 'clerk');
+    await expect(page).toHaveURL(/\/tasks$/);
+    await page.goto('/punches');
+    await expect(page).not.toHaveURL(/\/punches$/);
+  });
+});

@@ -1,0 +1,255 @@
+import { z } from 'zod';
+import { callBase, code, idempotencyKeySchema, idSchema, scanCode, withErr } from './common.ts';
+import { quantityInput } from './stock.ts';
+
+// Physical inventory (docs/physical-inventory.md): count sheets, counts by scan anchored to the ledger,
+// review with variances and thresholds, and posting of count adjustments. A blind counter's answers
+// never carry the system quantity: the counter's line schema has no field for it on a blind sheet, and
+// review (the only answer with system quantities and variances) needs physicalInventory.post.
+
+export const SHEET_STATES = ['open', 'counting', 'review', 'posted', 'cancelled'] as const;
+export type SheetState = (typeof SHEET_STATES)[number];
+/** counted: waiting for review; recount: a blind recount by another counter is due; accepted, excluded; posted. */
+export const LINE_STATUSES = ['counted', 'recount', 'accepted', 'excluded', 'posted'] as const;
+export type LineStatus = (typeof LINE_STATUSES)[number];
+export const LINE_DECISIONS = ['accept', 'recount', 'exclude'] as const;
+/** The reason of every count adjustment in the ledger. */
+export const COUNT_REASON = 'physical count';
+/** Lines one review page answers at most. */
+export const REVIEW_PAGE_MAX = 1000;
+/** Locations a sheet covers at most. */
+export const SHEET_LOCATIONS_MAX = 5000;
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD');
+
+export const sheetSchema = z.object({
+  _id: z.string(),
+  _rev: z.number().int(),
+  /** CS and a number, what people call the sheet. */
+  code: z.string(),
+  description: z.string(),
+  warehouse: z.string(),
+  state: z.enum(SHEET_STATES),
+  /** Blind: the system quantity appears nowhere to a counter. */
+  blind: z.boolean(),
+  /** User names of the counters; empty: anyone with Physical Inventory may count. */
+  assignees: z.array(z.string()),
+  locationCount: z.number().int(),
+  lineCount: z.number().int(),
+  createdBy: z.string(),
+  createdAt: z.string(),
+  postedAt: z.string().nullable(),
+});
+export type Sheet = z.infer<typeof sheetSchema>;
+
+/** A count line as a counter sees it: what was scanned and the caller's own count. No system quantity on a blind sheet. */
+export const counterLineSchema = z.object({
+  lineId: z.string(),
+  location: z.string(),
+  stockId: z.string().nullable(),
+  partNumber: z.string(),
+  description: z.string(),
+  lot: z.string().nullable(),
+  serial: z.string().nullable(),
+  /** Stock the system did not expect here (an unknown label, or a record of another location). */
+  found: z.boolean(),
+  status: z.enum(LINE_STATUSES),
+  /** The caller's own count in the current round; null when someone else counted it or a recount is due. */
+  myCount: z.number().nullable(),
+  /** Only on a sheet that is not blind. */
+  expected: z.number().optional(),
+});
+export type CounterLine = z.infer<typeof counterLineSchema>;
+
+/** A line as review shows it: system quantity at the scan, count, variance. */
+export const reviewLineSchema = z.object({
+  lineId: z.string(),
+  location: z.string(),
+  stockId: z.string().nullable(),
+  partNumber: z.string(),
+  description: z.string(),
+  lot: z.string().nullable(),
+  serial: z.string().nullable(),
+  found: z.boolean(),
+  /** Expected stock of a counted location that nobody scanned: counted as 0. */
+  notFound: z.boolean(),
+  status: z.enum(LINE_STATUSES),
+  /** What the system held at the scan (the anchor movement's quantity after). */
+  systemQty: z.number(),
+  counted: z.number(),
+  variance: z.number(),
+  /** Variance over the system quantity in percent; null when the system held 0. */
+  variancePct: z.number().nullable(),
+  /** The stock moved between the scan and now: posting books the variance on top of what it holds now. */
+  movedSince: z.boolean(),
+  /** Two counts of one round disagreed, or a serial counted above 1 (allowSwsgt1). */
+  flags: z.array(z.enum(['disputed', 'serialOver1', 'overThreshold'])),
+  countedBy: z.string().nullable(),
+  round: z.number().int(),
+});
+export type ReviewLine = z.infer<typeof reviewLineSchema>;
+
+export const reviewSummarySchema = z.object({
+  lines: z.number().int(),
+  withVariance: z.number().int(),
+  recount: z.number().int(),
+  excluded: z.number().int(),
+  accepted: z.number().int(),
+  movedSince: z.number().int(),
+  /** Sum of the variances (counted minus system) of the lines not excluded. */
+  netVariance: z.number(),
+  /** Sum of the absolute variances of the lines not excluded. */
+  absVariance: z.number(),
+  /** Locations of the sheet that nobody scanned. */
+  uncountedLocations: z.number().int(),
+});
+
+/** One line refused by a post, with every reason. */
+export const invalidLineSchema = z.object({ lineId: z.string(), stockId: z.string().nullable(), location: z.string(), problems: z.array(z.string()) });
+export type InvalidLine = z.infer<typeof invalidLineSchema>;
+
+export const thresholdSchema = z.object({ warehouse: z.string(), maxQty: z.number().nullable(), maxPct: z.number().nullable() });
+
+const sheetRef = { sheetId: idSchema, _rev: z.number().int().min(1).optional() };
+const sheetAnswer = withErr({ sheet: sheetSchema.optional() });
+
+export const countCalls = {
+  'counts/sheet/list': {
+    locId: undefined,
+    auth: 'required',
+    /** The physicalInventory preferences: fromDate, filterSheetOpen, filterSheetSelf, sheet, warehouse. */
+    body: callBase.extend({
+      fromDate: isoDate.optional(),
+      filterSheetOpen: z.boolean().default(false),
+      filterSheetSelf: z.boolean().default(false),
+      sheet: z.string().max(40).optional(),
+      warehouse: code.optional(),
+    }),
+    response: withErr({ sheets: z.array(sheetSchema).optional(), more: z.boolean().optional() }),
+  },
+  'counts/sheet/create': {
+    locId: undefined,
+    auth: 'required',
+    /** Locations as a list of codes, or a range fromLocation..toLocation (inclusive, by code); neither: every active location. */
+    body: callBase.extend({
+      warehouse: code,
+      description: z.string().max(200).default(''),
+      locations: z.array(scanCode.max(40)).max(SHEET_LOCATIONS_MAX).optional(),
+      fromLocation: scanCode.max(40).optional(),
+      toLocation: scanCode.max(40).optional(),
+      assignees: z.array(z.string().min(1).max(100)).max(50).default([]),
+      /** The creator's syscm preference off: blind. */
+      blind: z.boolean().default(true),
+    }),
+    response: sheetAnswer,
+  },
+  'counts/sheet/get': {
+    locId: undefined,
+    auth: 'required',
+    /** With location: only the lines counted there. */
+    body: callBase.extend({ sheetId: idSchema, location: scanCode.max(40).optional() }),
+    response: withErr({ sheet: sheetSchema.optional(), locations: z.array(z.object({ code: z.string(), visited: z.boolean() })).optional(), lines: z.array(counterLineSchema).optional() }),
+  },
+  'counts/sheet/start': { locId: undefined, auth: 'required', body: callBase.extend(sheetRef), response: sheetAnswer },
+  /** counting → review: expected stock of scanned locations nobody counted gets a 0 line; lines over the threshold go to recount. */
+  'counts/sheet/submit': { locId: undefined, auth: 'required', body: callBase.extend(sheetRef), response: sheetAnswer },
+  'counts/sheet/cancel': { locId: undefined, auth: 'required', body: callBase.extend(sheetRef), response: sheetAnswer },
+  'counts/scanLocation': {
+    locId: undefined,
+    auth: 'required',
+    body: callBase.extend({ sheetId: idSchema, location: scanCode.max(40) }),
+    response: withErr({ location: z.string().optional(), lines: z.array(counterLineSchema).optional() }),
+  },
+  'counts/record': {
+    locId: undefined,
+    auth: 'required',
+    /**
+     * One count: the scanned stock label in the scanned location. qty may be left out for a serial (1).
+     * A label the system does not know is found stock: partNumber (and lot or serial as tracked) say what it is.
+     */
+    body: callBase.extend({
+      idempotencyKey: idempotencyKeySchema,
+      sheetId: idSchema,
+      location: scanCode.max(40),
+      stockId: scanCode.max(40).optional(),
+      qty: quantityInput.optional(),
+      partNumber: z.string().min(1).max(60).optional(),
+      lot: scanCode.max(60).optional(),
+      serial: scanCode.max(60).optional(),
+      /** Preference: a serial counted above 1 is flagged for review instead of refused. */
+      allowSwsgt1: z.boolean().default(false),
+      /** Preference: the count is posted at once (needs physicalInventory.post). */
+      adjustWithCount: z.boolean().default(false),
+    }),
+    response: withErr({
+      line: counterLineSchema.optional(),
+      /** The serial was counted already: counted once. */
+      duplicate: z.boolean().optional(),
+      /** adjustWithCount: the count was posted. */
+      posted: z.boolean().optional(),
+    }),
+  },
+  'counts/review': {
+    locId: undefined,
+    auth: 'required',
+    body: callBase.extend({
+      sheetId: idSchema,
+      onlyVariances: z.boolean().default(false),
+      offset: z.number().int().min(0).max(10_000_000).default(0),
+      limit: z.number().int().min(1).max(REVIEW_PAGE_MAX).default(200),
+    }),
+    response: withErr({ sheet: sheetSchema.optional(), summary: reviewSummarySchema.optional(), lines: z.array(reviewLineSchema).optional(), more: z.boolean().optional() }),
+  },
+  'counts/decide': {
+    locId: undefined,
+    auth: 'required',
+    /** The lines named, or with all: every line still counted (not recount, not decided). */
+    body: callBase.extend({
+      sheetId: idSchema,
+      decision: z.enum(LINE_DECISIONS),
+      lineIds: z.array(idSchema).max(50_000).default([]),
+      all: z.boolean().default(false),
+    }),
+    response: withErr({ changed: z.number().int().optional() }),
+  },
+  'counts/post': {
+    locId: undefined,
+    auth: 'required',
+    /** All or nothing; a refused post lists every invalid line in err.detail (JSON: { invalid: InvalidLine[] }). */
+    body: callBase.extend({ idempotencyKey: idempotencyKeySchema, sheetId: idSchema }),
+    response: withErr({ sheet: sheetSchema.optional(), movements: z.number().int().optional(), created: z.number().int().optional() }),
+  },
+  'counts/export': {
+    locId: undefined,
+    auth: 'required',
+    /** The sheet's lines as CSV: with system quantities and variances only from review on, and for reviewers. */
+    body: callBase.extend({ sheetId: idSchema }),
+    response: withErr({ csv: z.string().optional(), fileName: z.string().optional() }),
+  },
+  'counts/threshold/get': {
+    locId: undefined,
+    auth: 'required',
+    body: callBase.extend({ warehouse: code }),
+    response: withErr({ threshold: thresholdSchema.optional() }),
+  },
+  'counts/threshold/put': {
+    locId: undefined,
+    auth: 'required',
+    /** A line whose |variance| exceeds maxQty or whose |variance %| exceeds maxPct goes to recount at submit. */
+    body: callBase.extend({
+      warehouse: code,
+      maxQty: quantityInput.nullable(),
+      maxPct: z.number().min(0).max(100_000).nullable(),
+    }),
+    response: withErr({ threshold: thresholdSchema.optional() }),
+  },
+} as const;
+
+/** The detail of a refused post. */
+export const postRefusalSchema = z.object({ invalid: z.array(invalidLineSchema) });
+
+/** Variance in percent of the system quantity, rounded to 0.1; null when the system held 0. */
+export function variancePct(systemQty: number, counted: number): number | null {
+  if (systemQty === 0) return null;
+  return Math.round(((counted - systemQty) / systemQty) * 1000) / 10;
+}

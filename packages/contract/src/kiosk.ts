@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { callBase, scanCode, withErr } from './common.ts';
+import { KIOSK_SESSION_TIMEOUT_DEFAULT_MINUTES } from './constants.ts';
+import { badgeEntry, pinSchema } from './timeclock.ts';
+
+// The kiosk (docs/kiosk.md): a kiosk account on an authorised device hands its session to the worker
+// whose badge it reads. The server answers a human token in the x-human-token header; every call that
+// carries it (beside the kiosk's own token) is that person's, and so is every audit stamp it writes.
+
+/** The longest inactivity a kiosk session may be given, in minutes. */
+export const KIOSK_TIMEOUT_MAX_MINUTES = 240;
+
+export const kioskCalls = {
+  'kiosk/start': {
+    locId: undefined,
+    auth: 'required',
+    body: callBase.extend({
+      badge: scanCode,
+      entry: badgeEntry.default('scan'),
+      pin: pinSchema.optional(),
+      /** The device's kioskSessionTimeout (machine settings). */
+      timeoutMinutes: z.number().int().min(1).max(KIOSK_TIMEOUT_MAX_MINUTES).default(KIOSK_SESSION_TIMEOUT_DEFAULT_MINUTES),
+    }),
+    response: withErr({
+      user: z.object({ id: z.string(), userName: z.string(), firstName: z.string(), surnames: z.string() }).optional(),
+      perms: z.object({ roles: z.array(z.string()), kioskAcct: z.boolean(), timeclockAcct: z.boolean(), serviceAcct: z.boolean() }).optional(),
+      timeoutMinutes: z.number().optional(),
+    }),
+  },
+  /** Done: the human token is revoked; the kiosk account's own session goes on. */
+  'kiosk/end': {
+    locId: undefined,
+    auth: 'required',
+    body: callBase,
+    response: withErr({}),
+  },
+} as const;

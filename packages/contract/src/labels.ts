@@ -1,0 +1,325 @@
+import { z } from 'zod';
+import { LABEL_COPIES_DEFAULT } from './constants.ts';
+import { callBase, idempotencyKeySchema, idSchema, withErr } from './common.ts';
+
+// Labels and printers (docs/labels.md): ZPL templates with named fields, print jobs, print agents and
+// their printers. A template's fields are written `{{fieldName}}` (letters and digits, no spaces);
+// the server fills them with the label's data, each value with `^` and `~` (ZPL's command prefixes)
+// replaced by a space, so data can never become a ZPL command.
+
+export const LABEL_KINDS = ['stock', 'pick', 'orderTraveller', 'loc', 'staff'] as const;
+export type LabelKind = (typeof LABEL_KINDS)[number];
+
+/** The fields each kind of label may name, with the sample value of the preview. */
+export const LABEL_FIELDS: ReadonlyMap<LabelKind, ReadonlyMap<string, string>> = new Map<LabelKind, ReadonlyMap<string, string>>([
+  [
+    'stock',
+    new Map([
+      ['stockId', 'S000000007'],
+      ['partNumber', 'PN-10020'],
+      ['description', 'Hex bolt M8 x 40, zinc'],
+      ['warehouse', 'MAIN'],
+      ['location', 'A-01-02'],
+      ['qty', '25'],
+      ['uom', 'EA'],
+      ['lot', 'LOT-2291'],
+      ['serial', ''],
+      ['condition', 'NEW'],
+      ['receivedDate', '2026-11-02'],
+      ['printedDate', '2026-11-25'],
+    ]),
+  ],
+  [
+    'pick',
+    new Map([
+      ['orderId', 'SO-10442'],
+      ['orderType', 'sos'],
+      ['line', '3'],
+      ['stockId', 'S000000007'],
+      ['partNumber', 'PN-10020'],
+      ['description', 'Hex bolt M8 x 40, zinc'],
+      ['location', 'A-01-02'],
+      ['qty', '12'],
+      ['uom', 'EA'],
+      ['lot', 'LOT-2291'],
+      ['serial', ''],
+      ['picker', 'Chris Clerk'],
+      ['printedDate', '2026-11-25'],
+    ]),
+  ],
+  [
+    'orderTraveller',
+    new Map([
+      ['orderId', 'WO-2031'],
+      ['operation', '20'],
+      ['description', 'Weld frame'],
+      ['workCenter', 'WELD-1'],
+      ['partNumber', 'FRAME-200'],
+      ['qty', '40'],
+      ['dueDate', '2026-12-01'],
+      ['taskBarcode', 'WO-2031-20'],
+      ['printedDate', '2026-11-25'],
+    ]),
+  ],
+  [
+    'loc',
+    new Map([
+      ['location', 'A-01-02'],
+      ['warehouse', 'MAIN'],
+      ['description', 'Aisle A, bay 1, level 2'],
+      ['locationType', 'bin'],
+    ]),
+  ],
+  [
+    'staff',
+    new Map([
+      ['name', 'Chris Clerk'],
+      ['badge', 'B-000123'],
+      ['userName', 'clerk'],
+      ['org', 'Demo Manufacturing'],
+    ]),
+  ],
+]);
+
+/** `{{ name }}`: a field reference of a template. */
+export const FIELD_PATTERN = /\{\{\s*([A-Za-z][A-Za-z0-9]*)\s*\}\}/g;
+
+/** Printer resolutions (dots per inch) and their dots per millimetre. */
+export const LABEL_DPI = [152, 203, 300, 600] as const;
+export const DPMM_OF_DPI: ReadonlyMap<number, number> = new Map([
+  [152, 6],
+  [203, 8],
+  [300, 12],
+  [600, 24],
+]);
+export const LABEL_MM_MIN = 10;
+export const LABEL_MM_MAX = 300;
+export const ZPL_MAX_CHARS = 20_000;
+/** Labels one print call may make (a range of locations); 1,000 is the figure of the bench. */
+export const LABELS_PER_JOB_MAX = 2000;
+export const LABEL_COPIES_MAX = 999;
+
+/**
+ * What is wrong with a template's text for a kind, or an empty list: unknown fields, braces that open
+ * a field and do not close it, and the ^XA … ^XZ frame of a label.
+ */
+export function templateProblems(kind: LabelKind, zpl: string): string[] {
+  const fields = LABEL_FIELDS.get(kind) ?? new Map<string, string>();
+  const problems: string[] = [];
+  const unknown = new Set<string>();
+  for (const m of zpl.matchAll(FIELD_PATTERN)) if (!fields.has(m[1]!)) unknown.add(m[1]!);
+  if (unknown.size) {
+    const names = [...unknown].map((n) => `{{${n}}}`).join(', ');
+    problems.push(`Unknown field${unknown.size > 1 ? 's' : ''} ${names}; a ${kindTitle(kind)} label may use ${[...fields.keys()].map((n) => `{{${n}}}`).join(', ')}`);
+  }
+  const stripped = zpl.replace(FIELD_PATTERN, '');
+  if (stripped.includes('{{') || stripped.includes('}}')) problems.push('A field must be written {{name}}: letters and digits between double braces, nothing else');
+  if (!/^\s*\^XA/i.test(zpl) || !/\^XZ\s*$/i.test(zpl)) problems.push('The ZPL must start with ^XA and end with ^XZ');
+  if (/~(?:HS|HQ|JR|JN|DG|DY)/i.test(zpl)) problems.push('The ZPL must not contain printer commands (~HS, ~JR, ~DG …); only label formats');
+  return problems;
+}
+
+export const kindTitle = (kind: LabelKind): string => KIND_TITLES.get(kind) ?? kind;
+const KIND_TITLES: ReadonlyMap<LabelKind, string> = new Map<LabelKind, string>([
+  ['stock', 'stock'],
+  ['pick', 'pick'],
+  ['orderTraveller', 'order traveller'],
+  ['loc', 'location'],
+  ['staff', 'staff'],
+]);
+
+/** A value as it goes into ZPL: the command prefixes ^ and ~ become spaces, line breaks too. */
+export const zplValue = (value: string): string => value.replace(/[\^~\r\n]/g, ' ');
+
+/** The template with its fields filled from `data` (a missing value prints as nothing). */
+export function fillTemplate(zpl: string, data: ReadonlyMap<string, string>): string {
+  return zpl.replace(FIELD_PATTERN, (_all, name: string) => zplValue(data.get(name) ?? ''));
+}
+
+/** Copies of a label by ^PQ: every label format of `zpl` gets `^PQn` (an existing ^PQ is replaced). */
+export function withCopies(zpl: string, copies: number): string {
+  return zpl.replace(/\^PQ[0-9,YN]*/gi, '').replace(/\^XZ/gi, `^PQ${copies}^XZ`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Printers, agents and jobs
+
+/** What a printer answers to ~HS, or that it does not answer. */
+export const PRINTER_STATES = ['online', 'paused', 'paperOut', 'headOpen', 'ribbonOut', 'unreachable', 'unknown'] as const;
+export type PrinterState = (typeof PRINTER_STATES)[number];
+export const agentPrinterSchema = z.object({
+  /** Unique on the site: `<agentId>/<printer id of the agent's config>`. */
+  id: z.string().max(200),
+  name: z.string().max(200),
+  state: z.enum(PRINTER_STATES),
+  detail: z.string().max(500).optional(),
+});
+export type AgentPrinter = z.infer<typeof agentPrinterSchema>;
+export const labelAgentSchema = z.object({
+  agentId: z.string(),
+  name: z.string(),
+  connected: z.boolean(),
+  lastSeen: z.string(),
+  printers: z.array(agentPrinterSchema),
+});
+export type LabelAgent = z.infer<typeof labelAgentSchema>;
+
+/** A job's life: queued (at the server or the agent), sent (the printer took the bytes), printed, held (printer not ready, retried), failed. */
+export const JOB_STATES = ['queued', 'sent', 'printed', 'held', 'failed'] as const;
+export type JobState = (typeof JOB_STATES)[number];
+export const FINAL_JOB_STATES: ReadonlySet<JobState> = new Set<JobState>(['printed', 'failed']);
+export const labelJobSchema = z.object({
+  jobId: z.string(),
+  kind: z.enum(LABEL_KINDS),
+  templateId: z.string(),
+  templateVersion: z.number().int(),
+  printerId: z.string(),
+  copies: z.number().int(),
+  labels: z.number().int(),
+  state: z.enum(JOB_STATES),
+  reason: z.string().nullable(),
+  requestedBy: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  expiresAt: z.string(),
+});
+export type LabelJob = z.infer<typeof labelJobSchema>;
+
+/** What the server sends an agent to print (the socket's printJob event, and agent/hello's pending jobs). */
+export const printJobSchema = z.object({
+  jobId: z.string(),
+  /** The printer's id in the agent's config (without the agent prefix). */
+  printer: z.string(),
+  zpl: z.string(),
+  copies: z.number().int().min(1).max(LABEL_COPIES_MAX),
+  expiresAt: z.string(),
+});
+export type PrintJob = z.infer<typeof printJobSchema>;
+
+/** The agent's greeting over the socket: who it is and its printers. */
+export const agentHelloSchema = z.object({
+  agentId: z.string().min(1).max(60).regex(/^[A-Za-z0-9._-]+$/, 'must be letters, digits, dots, underscores or hyphens'),
+  name: z.string().min(1).max(100),
+  version: z.string().max(40).optional(),
+  printers: z.array(z.object({ id: z.string().min(1).max(60).regex(/^[A-Za-z0-9._-]+$/), name: z.string().max(200), state: z.enum(PRINTER_STATES), detail: z.string().max(500).optional() })).max(100),
+});
+export type AgentHello = z.infer<typeof agentHelloSchema>;
+export const agentResultSchema = z.object({
+  jobId: z.string().min(1).max(100),
+  state: z.enum(JOB_STATES),
+  reason: z.string().max(500).optional(),
+});
+export type AgentResult = z.infer<typeof agentResultSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Templates
+
+export const labelTemplateSchema = z.object({
+  templateId: z.string(),
+  kind: z.enum(LABEL_KINDS),
+  name: z.string(),
+  version: z.number().int(),
+  zpl: z.string(),
+  widthMm: z.number(),
+  heightMm: z.number(),
+  dpi: z.number().int(),
+  isDefault: z.boolean(),
+  savedBy: z.string(),
+  savedAt: z.string(),
+});
+export type LabelTemplate = z.infer<typeof labelTemplateSchema>;
+
+const templateBody = {
+  kind: z.enum(LABEL_KINDS),
+  zpl: z.string().min(1).max(ZPL_MAX_CHARS),
+  widthMm: z.number().min(LABEL_MM_MIN).max(LABEL_MM_MAX),
+  heightMm: z.number().min(LABEL_MM_MIN).max(LABEL_MM_MAX),
+  dpi: z.union(LABEL_DPI.map((d) => z.literal(d)) as [z.ZodLiteral<152>, z.ZodLiteral<203>, z.ZodLiteral<300>, z.ZodLiteral<600>]),
+};
+
+/** One label's data: field name → text. */
+export const labelDataSchema = z.record(z.string().max(40), z.string().max(500));
+
+/**
+ * What a print or a download makes labels of; exactly one: stock records, locations (a list or a
+ * range of one warehouse), accounts (staff badges), rows of data (pick and traveller labels of other
+ * areas), or the test label.
+ */
+export const labelSourceSchema = z.object({
+  stockIds: z.array(z.string().min(1).max(40)).min(1).max(LABELS_PER_JOB_MAX).optional(),
+  locationIds: z.array(z.string().min(1).max(40)).min(1).max(LABELS_PER_JOB_MAX).optional(),
+  locationRange: z.object({ warehouse: z.string().min(1).max(20), from: z.string().min(1).max(40), to: z.string().min(1).max(40) }).optional(),
+  accountIds: z.array(z.string().min(1).max(40)).min(1).max(100).optional(),
+  rows: z.array(labelDataSchema).min(1).max(LABELS_PER_JOB_MAX).optional(),
+  test: z.literal(true).optional(),
+});
+export type LabelSource = z.infer<typeof labelSourceSchema>;
+
+export const labelCalls = {
+  'label/template/list': {
+    locId: undefined,
+    auth: 'required',
+    body: callBase.extend({ kind: z.enum(LABEL_KINDS).optional() }),
+    response: withErr({ templates: z.array(labelTemplateSchema).optional() }),
+  },
+  'label/template/save': {
+    locId: undefined,
+    auth: 'required',
+    /** A new template without templateId; with it, a new version (expectedVersion: the one the admin edited). */
+    body: callBase.extend({
+      templateId: idSchema.optional(),
+      expectedVersion: z.number().int().min(1).optional(),
+      name: z.string().min(1).max(100),
+      isDefault: z.boolean().optional(),
+      ...templateBody,
+    }),
+    response: withErr({ template: labelTemplateSchema.optional() }),
+  },
+  'label/preview': {
+    locId: undefined,
+    auth: 'required',
+    /** ZPL as typed, rendered with the kind's sample data (or `data`): a PNG as base64. */
+    body: callBase.extend({ ...templateBody, data: labelDataSchema.optional() }),
+    response: withErr({ png: z.string().optional(), zpl: z.string().optional() }),
+  },
+  'label/render': {
+    locId: undefined,
+    auth: 'required',
+    /** The first label of a source as a PNG (base64), for a download without a printer. */
+    body: callBase.extend({ kind: z.enum(LABEL_KINDS), templateId: idSchema.optional(), source: labelSourceSchema }),
+    response: withErr({ png: z.string().optional(), labels: z.number().int().optional(), templateId: z.string().optional(), templateVersion: z.number().int().optional() }),
+  },
+  'label/print': {
+    locId: undefined,
+    auth: 'required',
+    /** idempotencyKey is the job's id: the same key prints once. */
+    body: callBase.extend({
+      idempotencyKey: idempotencyKeySchema,
+      kind: z.enum(LABEL_KINDS),
+      templateId: idSchema.optional(),
+      printerId: z.string().min(1).max(200),
+      copies: z.number().int().min(1).max(LABEL_COPIES_MAX).default(LABEL_COPIES_DEFAULT),
+      source: labelSourceSchema,
+    }),
+    response: withErr({ job: labelJobSchema.optional() }),
+  },
+  'label/job/list': {
+    locId: undefined,
+    auth: 'required',
+    body: callBase.extend({ limit: z.number().int().min(1).max(200).default(50) }),
+    response: withErr({ jobs: z.array(labelJobSchema).optional() }),
+  },
+  'label/job/reprint': {
+    locId: undefined,
+    auth: 'required',
+    /** The same bytes as the job printed (its template version and data), as a new job. */
+    body: callBase.extend({ idempotencyKey: idempotencyKeySchema, jobId: z.string().min(1).max(100), printerId: z.string().min(1).max(200).optional() }),
+    response: withErr({ job: labelJobSchema.optional() }),
+  },
+  'label/agent/list': {
+    locId: undefined,
+    auth: 'required',
+    body: callBase,
+    response: withErr({ agents: z.array(labelAgentSchema).optional() }),
+  },
+} as const;

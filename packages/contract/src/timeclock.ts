@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { callBase, idSchema, idempotencyKeySchema, scanCode, withErr } from './common.ts';
+
+// The time clock (docs/timeclock.md): punches from badge scans on authorised time-clock devices,
+// the missed-punch question, and corrections that are new records (the original stays).
+
+/** A second scan of one badge within this many seconds never punches twice (enforced by the database). */
+export const PUNCH_DEBOUNCE_SECS = 8;
+/** In for longer than this: the next scan asks when the worker left instead of punching out now. */
+export const MISSED_PUNCH_AFTER_HOURS = 14;
+/** Wrong PINs (or unknown typed badges) per badge before it is locked for PIN_LOCK_MINUTES. */
+export const PIN_MAX_FAILURES = 5;
+export const PIN_LOCK_MINUTES = 15;
+/** The most punches one list or export answers. */
+export const PUNCH_LIST_MAX = 2000;
+
+export const PUNCH_KINDS = ['in', 'out'] as const;
+/** A correction may also void the punch it replaces. */
+export const CORRECTION_KINDS = ['in', 'out', 'void'] as const;
+/** clock: a badge at a time clock; missed: the time a worker stated for a missed punch; correction: an approver's record. */
+export const PUNCH_SOURCES = ['clock', 'missed', 'correction'] as const;
+/** valid: counts; pending: waits for a timeclockAdmin (a missed punch). */
+export const PUNCH_STATUSES = ['valid', 'pending'] as const;
+
+/** A PIN: 4 to 8 digits. */
+export const pinSchema = z.string().regex(/^\d{4,8}$/, 'must be 4 to 8 digits');
+const isoTime = z.iso.datetime({ offset: true });
+
+/** How the badge reached the clock: a typed badge needs the PIN when the worker has one. */
+export const badgeEntry = z.enum(['scan', 'typed']);
+
+export const punchSchema = z.object({
+  id: z.string(),
+  kind: z.enum(CORRECTION_KINDS),
+  /** When it counts (the server's time for a clock punch; the stated or corrected time otherwise). */
+  at: z.string(),
+  serverTs: z.string(),
+  clientTs: z.string().nullable(),
+  deviceId: z.string().nullable(),
+  photoMediaId: z.string().nullable(),
+  source: z.enum(PUNCH_SOURCES),
+  status: z.enum(PUNCH_STATUSES),
+  /** The punch this record corrects (correction-of); the original stays. */
+  replacesId: z.string().nullable(),
+  reason: z.string().nullable(),
+  approvedBy: z.string().nullable(),
+});
+export type Punch = z.infer<typeof punchSchema>;
+
+/** A punch as the admin list shows it: who, and whether it was edited or superseded. */
+export const punchRowSchema = punchSchema.extend({
+  accountId: z.string(),
+  workerName: z.string(),
+  approverName: z.string().nullable(),
+  /** A later record replaces this one. */
+  replacedById: z.string().nullable(),
+  /** This record is a correction or replaces another one. */
+  edited: z.boolean(),
+});
+export type PunchRow = z.infer<typeof punchRowSchema>;
+
+export const clockStatusSchema = z.object({ in: z.boolean(), since: z.string().nullable() });
+
+/** What the clock shows a worker: the first name and an initial only, never a list of staff. */
+export const clockWorkerSchema = z.object({ firstName: z.string(), initial: z.string() });
+
+export const timeclockCalls = {
+  'timeclock/punch': {
+    locId: undefined,
+    auth: 'required',
+    body: callBase.extend({
+      badge: scanCode,
+      entry: badgeEntry.default('scan'),
+      pin: pinSchema.optional(),
+      /** The clock's own time when the badge was read (kept beside the server's time: clock skew). */
+      clientTime: isoTime.optional(),
+      /** The photo taken at the scan (media/upload, purpose photo). */
+      photoMediaId: idSchema.optional(),
+      /** The answer to the missed-punch question: when the worker left. */
+      missedOutAt: isoTime.optional(),
+    }),
+    response: withErr({
+      /** punched: a new punch; duplicate: a second scan within PUNCH_DEBOUNCE_SECS; missedPunch: ask when they left. */
+      result: z.enum(['punched', 'duplicate', 'missedPunch']).optional(),
+      worker: clockWorkerSchema.optional(),
+      punch: punchSchema.optional(),
+      status: clockStatusSchema.optional(),
+      /** In since (missedPunch): the question's time. */
+      inSince: z.string().optional(),
+      today: z.array(punchSchema).optional(),
+    }),
+  },
+  'timeclock/setPin': {
+    locId: undefined,
+    auth: 'required',
+    body: callBase.extend({ accountId: idSchema, pin: pinSchema.nullable() }),
+    response: withErr({}),
+  },
+  'timeclock/punches/list': {
+    locId: undefined,
+    auth: 'required',
+    body: callBase.extend({
+      from: isoTime,
+      to: isoTime,
+      accountId: idSchema.optional(),
+      /** Only what waits for an approver. */
+      pendingOnly: z.boolean().default(false),
+    }),
+    response: withErr({ punches: z.array(punchRowSchema).optional(), more: z.boolean().optional() }),
+  },
+  'timeclock/correct': {
+    locId: undefined,
+    auth: 'required',
+    body: callBase.extend({
+      idempotencyKey: idempotencyKeySchema,
+      /** The punch corrected; absent when a missing punch is added. */
+      replacesId: idSchema.optional(),
+      /** Whose punch is added (when replacesId is absent). */
+      accountId: idSchema.optional(),
+      kind: z.enum(CORRECTION_KINDS),
+      at: isoTime,
+      reason: z.string().trim().min(3, 'must be at least 3 characters').max(200),
+    }),
+    response: withErr({ punch: punchSchema.optional() }),
+  },
+  'timeclock/punches/export': {
+    locId: undefined,
+    auth: 'required',
+    body: callBase.extend({ from: isoTime, to: isoTime }),
+    response: withErr({ csv: z.string().optional(), fileName: z.string().optional() }),
+  },
+} as const;
