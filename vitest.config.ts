@@ -48,6 +48,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['./src/test/setup.ts'],
+          // Mantine under jsdom on a shared two-core machine: 5 s was seen running out under load.
+          testTimeout: 20_000,
         },
       },
     ],

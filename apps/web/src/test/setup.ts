@@ -1,5 +1,9 @@
 // Mantine reads matchMedia and ResizeObserver, which jsdom lacks.
 import { vi } from 'vitest';
+import { configure } from '@testing-library/react';
+
+// These machines are shared: a findBy or waitFor gives a loaded machine 5 s, not 1 s, before it fails.
+configure({ asyncUtilTimeout: 5000 });
 
 if (typeof window !== 'undefined') {
 

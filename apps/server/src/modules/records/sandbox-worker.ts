@@ -18,5 +18,9 @@ if (port) {
     const outcome = job.kind === 'calc' ? sandbox.runCalc(job.script, job.record) : sandbox.runCheck(job.script, job.value, job.record);
     port.postMessage({ id: job.id, outcome });
   });
+  // Ready means ready to run: QuickJS loaded and one script run through it, so a fresh worker's first
+  // run is not charged for loading the module against its hard limit.
+  await sandbox.ready();
+  sandbox.runCalc('record.warm = true', {});
   port.postMessage({ ready: true });
 }

@@ -95,7 +95,8 @@ describe('script sandbox', () => {
 
   it('stops a huge allocation with a memory error, without growing the process', async () => {
     const elapsedMs = await expectCalcFailure("let a = []; while (true) a.push('x'.repeat(1e6))", /memory limit of 16 MB/);
-    expect(elapsedMs).toBeLessThan(2000);
+    // Quick on a quiet machine (~0.3 s); the bound only says it was not left to spin (2 s was seen exceeded at load 24).
+    expect(elapsedMs).toBeLessThan(10_000);
     await expectCheckError('const a = []; for (;;) a.push(new Array(1e5).fill(1))', /memory limit of 16 MB/);
   });
 

@@ -71,11 +71,12 @@ describe('confirm dialog', () => {
     renderHost();
     let result: Promise<string> | undefined;
     act(() => {
-      result = dialogs.confirm({ type: 'warn', title: 'Careful', message: 'Really?', neu: 'Later', pos: 'Go', autoCloseMs: 150 });
+      result = dialogs.confirm({ type: 'warn', title: 'Careful', message: 'Really?', neu: 'Later', pos: 'Go', autoCloseMs: 1500 });
     });
+    // The timer runs from the dialog's opening: 1.5 s leaves a loaded machine time to render it first.
     expect(await screen.findByText('Careful')).toBeTruthy();
     fireEvent.keyDown(document, { key: 'Shift' });
-    await new Promise((r) => setTimeout(r, 300));
+    await new Promise((r) => setTimeout(r, 1800));
     expect(useDialogStore.getState().open).toHaveLength(1);
     act(() => useDialogStore.getState().close(useDialogStore.getState().open[0]!.id, 'cancel'));
     await expect(result).resolves.toBe('cancel');
