@@ -5,8 +5,10 @@ import {
   agentHelloSchema,
   agentResultSchema,
   fillTemplate,
+  kindTitle,
   LABEL_FIELDS,
   LABELS_PER_JOB_MAX,
+  LABELS_PER_PDF_MAX,
   templateProblems,
   type LabelKind,
   type LabelSource,
@@ -22,8 +24,9 @@ import type { Db } from '../../db/client.ts';
 import type { SocketClient } from '../../lib/realtime.ts';
 import type { Body } from '../../lib/call-body.ts';
 import { badInput, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { imagesPdf, type PdfImagePage } from '../../lib/pdf.ts';
 import { selectStock } from '../stock/repository.ts';
-import { DEFAULT_TEMPLATES, TEST_LABEL } from './defaults.ts';
+import { DEFAULT_TEMPLATES, TEST_LABEL, TEST_LABEL_MM } from './defaults.ts';
 import { renderZpl } from './render.ts';
 import * as repo from './repository.ts';
 
@@ -224,12 +227,35 @@ async function makeLabels(db: Db, auth: AuthContext, kind: LabelKind, source: La
   return { zpl: rows.map((r) => fillTemplate(template.zpl, r)).join('\n'), labels: rows.length, templateId: template.templateId, templateVersion: template.version, template };
 }
 
-/** The first label of a source as a PNG: what downloads when no printer is at hand. */
+const MM_PER_INCH = 25.4;
+
+/**
+ * What downloads when no printer is at hand: the first label of a source as a PNG, or every label as
+ * a PDF (one page per label at the template's size, from the same server-rendered PNGs).
+ */
 export async function renderLabel(deps: Deps, auth: AuthContext, body: Body<'label/render'>): Promise<CallResponse<'label/render'>> {
   const made = await makeLabels(deps.db, auth, body.kind, body.source, body.templateId, 'download');
-  const first = made.zpl.split(/(?<=\^XZ)/i)[0] ?? made.zpl;
-  const [png] = await renderZpl(first, made.template?.widthMm ?? 101.6, made.template?.heightMm ?? 50.8, made.template?.dpi ?? 203);
-  return { png, labels: made.labels, templateId: made.templateId, templateVersion: made.templateVersion };
+  const widthMm = made.template?.widthMm ?? TEST_LABEL_MM.width;
+  const heightMm = made.template?.heightMm ?? TEST_LABEL_MM.height;
+  const dpi = made.template?.dpi ?? 203;
+  const labels = made.zpl.split(/(?<=\^XZ)/i).filter((l) => l.trim());
+  const about = { labels: made.labels, templateId: made.templateId, templateVersion: made.templateVersion };
+  if (body.format !== 'pdf') {
+    const [png] = await renderZpl(labels[0] ?? made.zpl, widthMm, heightMm, dpi);
+    return { png, ...about };
+  }
+  if (made.labels > LABELS_PER_PDF_MAX) {
+    throw badInput(`A PDF holds at most ${LABELS_PER_PDF_MAX} labels and this makes ${made.labels}; download it in parts (a shorter range) or print it on a label printer`);
+  }
+  // One label at a time: a document of many labels in one render call holds every PNG at once.
+  const pages: PdfImagePage[] = [];
+  for (const label of labels) {
+    const [png] = await renderZpl(label, widthMm, heightMm, dpi);
+    pages.push({ png: Buffer.from(png!, 'base64'), widthIn: widthMm / MM_PER_INCH, heightIn: heightMm / MM_PER_INCH });
+  }
+  const title = `${kindTitle(body.kind)} labels`;
+  const pdf = await imagesPdf(title.charAt(0).toUpperCase() + title.slice(1), pages);
+  return { pdf: Buffer.from(pdf).toString('base64'), ...about };
 }
 
 // ── jobs ──
