@@ -32,7 +32,10 @@ export async function startTestPrinter(port = 0): Promise<TestPrinter> {
           return false;
         };
         const timer = setTimeout(() => reject(new Error(`expected ${count} prints, got ${printer.prints.length}`)), timeoutMs);
-        if (!check()) waiters.push(() => void check());
+        const wait = () => {
+          if (!check()) waiters.push(wait);
+        };
+        wait();
       });
     },
     close: () =>
