@@ -35,28 +35,51 @@ export function queryStatus(printer: PrinterConfig): Promise<HostStatus> {
   });
 }
 
-/** Sends the bytes of a job; resolves once the printer (or the queue) has taken them all. */
-export function sendBytes(printer: PrinterConfig, data: string): Promise<void> {
-  if (!printer.host && printer.queue) return sendToQueue(printer.queue, data);
+/** A job's label formats: its ZPL cut after every ^XZ (the unit a printer prints or not). */
+export function labelFormats(zpl: string): string[] {
+  return zpl.split(/(?<=\^XZ)/i).filter((f) => f.trim() !== '');
+}
+
+/**
+ * Sends label formats over one connection, in order, each as one write; `flushed(n)` is called as soon
+ * as the first n formats have been handed to the operating system (the write callback), so a crash
+ * after it still delivers them (the kernel sends what it took and closes the connection). Resolves once
+ * the printer (or the queue) has taken them all and closed. A connection idle for SEND_TIMEOUT_MS fails.
+ */
+export function sendFormats(printer: PrinterConfig, formats: readonly string[], flushed: (n: number) => void = () => undefined): Promise<void> {
+  if (!printer.host && printer.queue) return sendToQueue(printer.queue, formats.join('')).then(() => flushed(formats.length));
   if (!printer.host) return Promise.reject(new Error('the printer has neither host nor queue'));
   const host = printer.host;
   return new Promise((resolve, reject) => {
+    let failed: Error | undefined;
+    let wake: (() => void) | undefined;
     const socket = connect({ host, port: printer.port ?? 9100 }, () => {
-      socket.end(Buffer.from(data, 'utf8'));
+      void (async () => {
+        for (let i = 0; i < formats.length && !failed; i++) {
+          const ok = socket.write(formats[i]!, 'utf8', (err) => {
+            if (!err) flushed(i + 1);
+          });
+          if (!ok && !failed) await new Promise<void>((r) => (wake = r));
+        }
+        if (!failed) socket.end();
+      })();
     });
-    const timer = setTimeout(() => {
-      socket.destroy();
-      reject(new Error('sending timed out'));
-    }, SEND_TIMEOUT_MS);
+    socket.on('drain', () => wake?.());
+    socket.setTimeout(SEND_TIMEOUT_MS, () => socket.destroy(new Error('sending timed out')));
     socket.on('error', (e) => {
-      clearTimeout(timer);
+      failed = e;
+      wake?.();
       reject(e);
     });
     socket.on('close', (hadError) => {
-      clearTimeout(timer);
-      if (!hadError) resolve();
+      if (!hadError && !failed) resolve();
     });
   });
+}
+
+/** Sends the bytes of a job whole (one document). */
+export function sendBytes(printer: PrinterConfig, data: string): Promise<void> {
+  return sendFormats(printer, [data]);
 }
 
 function sendToQueue(queue: string, data: string): Promise<void> {

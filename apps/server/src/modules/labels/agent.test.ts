@@ -71,8 +71,8 @@ const printerOnline = (agentId: string) =>
     return agents.find((a) => a.agentId === agentId && a.connected && a.printers.some((p) => p.state === 'online'));
   });
 
-const jobState = (jobId: string, state: LabelJob['state']) =>
-  until(async () => ((await call(t.app, 'label/job/list', {}, clerk)).body.jobs ?? []).find((j) => j.jobId === jobId && j.state === state));
+const jobState = (jobId: string, state: LabelJob['state'], timeoutMs?: number) =>
+  until(async () => ((await call(t.app, 'label/job/list', {}, clerk)).body.jobs ?? []).find((j) => j.jobId === jobId && j.state === state), timeoutMs);
 
 const print = (printerId: string, idempotencyKey = randomUUID(), copies = 1) =>
   call(t.app, 'label/print', { idempotencyKey, kind: 'stock', printerId, copies, source: { stockIds: ['S000000001'] } }, clerk);
@@ -201,6 +201,58 @@ describe('the print agent as a process', () => {
       await jobState(res.body.job!.jobId, 'printed');
       await new Promise((r) => setTimeout(r, 500));
       expect(printer.prints).toHaveLength(1);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  });
+
+  it('killed (SIGKILL) in the middle of writing a job, sends every label of it exactly once in full after a restart', async () => {
+    const { spawn } = await import('node:child_process');
+    const { writeFileSync } = await import('node:fs');
+    const { fileURLToPath } = await import('node:url');
+    const bin = fileURLToPath(new URL('../../../../print-agent/bin/print-agent.mjs', import.meta.url));
+    const config = join(dir, 'cut.json');
+    writeFileSync(config, JSON.stringify({ server: base, siteId: 'demo-main', apiKey, agentId: 'cut', name: 'Cut agent', queueFile: 'cut.queue.json', retryMs: 150, statusIntervalMs: 60_000, printers: [{ id: 'zebra', name: 'Zebra', host: '127.0.0.1', port: printer.port }] }));
+    const run = () => spawn(process.execPath, [bin, '--config', config], { stdio: 'ignore' });
+    let child = run();
+    try {
+      await printerOnline('cut');
+      // 2,000 pick labels of about 4.5 KB each (a template printing the description twelve times):
+      // 9 MB, more than the loopback socket buffers take (4 MB to send, 128 KB to receive). The
+      // printer stops reading after 200 KB, like a printer whose buffer is full: the agent is then in
+      // the middle of writing the job when it is killed.
+      const field = '^FO30,112^A0N,20,20^FB740,1,0,L^FD{{description}}^FS';
+      const zpl = `^XA^CI28^FO30,25^A0N,40,40^FD{{orderId}}  line {{line}}^FS${field.repeat(12)}^XZ`;
+      const saved = await call(t.app, 'label/template/save', { kind: 'pick', name: 'Long pick', zpl, widthMm: 101.6, heightMm: 76.2, dpi: 203 }, await tokenFor(t.app, 'admin'));
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      printer.flags = { stallAfterBytes: 200_000 };
+      const rows = Array.from({ length: 2000 }, (_, i) => ({ orderId: `SO-${i}`, line: '1', description: `${'x'.repeat(360)} ${i}` }));
+      const res = await call(t.app, 'label/print', { idempotencyKey: randomUUID(), kind: 'pick', printerId: 'cut/zebra', copies: 1, templateId: saved.body.template!.templateId, source: { rows } }, clerk);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      await until(() => printer.stalled() > 0 || undefined, 20_000);
+      await new Promise((r) => setTimeout(r, 300));
+      child.kill('SIGKILL');
+      await new Promise((r) => child.once('exit', r));
+      // The printer reads again: what the kernel had taken arrives, then the connection ends.
+      printer.flags = {};
+      printer.resume();
+      const [cut] = await printer.waitForPrints(1);
+      const full = rows.length;
+      expect(cut!.length).toBeLessThan(full * 4000);
+      expect(cut).not.toMatch(/\^XZ\s*$/);
+      child = run();
+      const job = await jobState(res.body.job!.jobId, 'printed', 30_000);
+      await new Promise((r) => setTimeout(r, 500));
+      expect(printer.prints).toHaveLength(2);
+      const [, rest] = printer.prints;
+      expect(rest!.trimStart().startsWith('^XA')).toBe(true);
+      // Every label whole exactly once, in order: the complete formats of the cut connection, then the rest.
+      const complete = (bytes: string) => bytes.split(/(?<=\^XZ)/).filter((f) => /\^XZ$/.test(f));
+      const orders = [...complete(cut!), ...complete(rest!)].map((f) => /\^FD(SO-\d+) {2}line/.exec(f)?.[1]);
+      expect(orders).toEqual(rows.map((r) => r.orderId));
+      // The partial label at the end of the cut connection is sent again whole, not resumed in the middle.
+      expect(rest!.length).toBeGreaterThan(cut!.length - cut!.lastIndexOf('^XZ'));
+      expect(job.reason).toMatch(/^resumed after the agent stopped while sending: labels \d+ to 2000 of 2000/);
     } finally {
       child.kill('SIGKILL');
     }
