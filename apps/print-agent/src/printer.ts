@@ -3,15 +3,17 @@ import { spawn } from 'node:child_process';
 import type { HostStatus } from './zebra-status.ts';
 import { parseHostStatus } from './zebra-status.ts';
 import type { PrinterConfig } from './config.ts';
+import { queueStatus } from './queue-status.ts';
 
-// Talking to one printer: a network ZPL printer on TCP (9100), or a local raw queue through `lp -o raw`.
+// Talking to one printer: a network ZPL printer on TCP (9100), or a local raw queue through `lp -o raw`
+// (its state from `lpstat`, queue-status.ts).
 
 const STATUS_TIMEOUT_MS = 3000;
 const SEND_TIMEOUT_MS = 15_000;
 
 /** Asks a network printer ~HS; unreachable when it does not connect or answer in time. */
 export function queryStatus(printer: PrinterConfig): Promise<HostStatus> {
-  if (!printer.host) return Promise.resolve(printer.queue ? { state: 'online', detail: `raw queue ${printer.queue}` } : { state: 'unknown' });
+  if (!printer.host) return printer.queue ? queueStatus(printer.queue, printer.lpstat) : Promise.resolve({ state: 'unknown' });
   const host = printer.host;
   return new Promise((resolve) => {
     let answer = '';
@@ -47,7 +49,7 @@ export function labelFormats(zpl: string): string[] {
  * the printer (or the queue) has taken them all and closed. A connection idle for SEND_TIMEOUT_MS fails.
  */
 export function sendFormats(printer: PrinterConfig, formats: readonly string[], flushed: (n: number) => void = () => undefined): Promise<void> {
-  if (!printer.host && printer.queue) return sendToQueue(printer.queue, formats.join('')).then(() => flushed(formats.length));
+  if (!printer.host && printer.queue) return sendToQueue(printer.queue, formats.join(''), printer.lp).then(() => flushed(formats.length));
   if (!printer.host) return Promise.reject(new Error('the printer has neither host nor queue'));
   const host = printer.host;
   return new Promise((resolve, reject) => {
@@ -82,9 +84,9 @@ export function sendBytes(printer: PrinterConfig, data: string): Promise<void> {
   return sendFormats(printer, [data]);
 }
 
-function sendToQueue(queue: string, data: string): Promise<void> {
+function sendToQueue(queue: string, data: string, command = 'lp'): Promise<void> {
   return new Promise((resolve, reject) => {
-    const lp = spawn('lp', ['-d', queue, '-o', 'raw'], { stdio: ['pipe', 'ignore', 'pipe'] });
+    const lp = spawn(command, ['-d', queue, '-o', 'raw'], { stdio: ['pipe', 'ignore', 'pipe'] });
     let err = '';
     lp.stderr.on('data', (c: Buffer) => (err += c.toString()));
     lp.on('error', reject);

@@ -8,7 +8,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PNG } from 'pngjs';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import type { LabelJob } from '@floorhand/contract/labels';
-import { call, createTestApp, type TestApp } from '../../test/harness.ts';
+import { sql } from 'drizzle-orm';
+import { call, createSecondNode, createTestApp, type TestApp } from '../../test/harness.ts';
+import { query } from '../../db/sql.ts';
+import * as repo from './repository.ts';
 import { serviceApiKey, tokenFor } from '../../test/logins.ts';
 import { createAgent, type Agent } from '../../../../print-agent/src/agent.ts';
 import { parseConfig } from '../../../../print-agent/src/config.ts';
@@ -27,7 +30,8 @@ let dir: string;
 const agents: Agent[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // The expiry sweep every second (60 by default), so a test sees it without waiting.
+  t = await createTestApp({ LABEL_JOB_SWEEP_SECS: '1' });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   clerk = await tokenFor(t.app, 'clerk');
@@ -168,6 +172,23 @@ describe('the print agent', () => {
     expect(printer.prints).toHaveLength(1);
   });
 
+  it('fails a job past its expiry by the server’s timer, without anyone reading the job list', async () => {
+    const a = startAgent('late');
+    await printerOnline('late');
+    printer.flags = { paused: true };
+    const res = await print('late/zebra');
+    const jobId = res.body.job!.jobId;
+    await jobState(jobId, 'held');
+    await a.stop();
+    await query(t.db, sql`UPDATE label_jobs SET expires_at = now() - interval '1 second' WHERE id = ${jobId}`);
+    // Only the database is read from here on: label/job/list (which sweeps its site too) is not called.
+    const failed = await until(async () => {
+      const job = await repo.jobById(t.db, 'demo', jobId);
+      return job?.state === 'failed' ? job : undefined;
+    }, 5000);
+    expect(failed.reason).toBe('expired: printer paused');
+  });
+
   it('refuses agent/hello from a person’s token', async () => {
     const { io } = await import('socket.io-client');
     const socket = io(`${base}/demo-main`, { transports: ['websocket'], auth: { token: clerk }, reconnection: false, forceNew: true });
@@ -255,6 +276,43 @@ describe('the print agent as a process', () => {
       expect(job.reason).toMatch(/^resumed after the agent stopped while sending: labels \d+ to 2000 of 2000/);
     } finally {
       child.kill('SIGKILL');
+    }
+  });
+});
+
+describe('several server nodes', () => {
+  it('answers the attached printers the same on a node the agent is not connected to, and its jobs reach the agent', async () => {
+    const second = await createSecondNode(t);
+    const { io } = await import('socket.io-client');
+    try {
+      await second.app.listen({ port: 0, host: '127.0.0.1' });
+      const secondBase = `http://127.0.0.1:${(second.app.server.address() as AddressInfo).port}`;
+      startAgent('multi'); // on the first node
+      await printerOnline('multi');
+      const expected = { id: 'multi/zebra', name: 'Zebra at the dock', agent: 'Agent multi' };
+      const answered = await call(second.app, 'docIo/zplPrinter/getAttachedPrinters', {}, clerk);
+      expect(answered.status).toBe(200);
+      expect(answered.body.printers).toContainEqual(expected);
+      // A browser subscribing to the labelPrinter topic on the second node is told the printer at once.
+      const socket = io(`${secondBase}/demo-main`, { transports: ['websocket'], auth: { token: clerk }, reconnection: false, forceNew: true });
+      try {
+        const first = new Promise<unknown>((resolve) => socket.once('attachedPrinters', (e) => resolve(e.data.printers)));
+        await new Promise<void>((r) => socket.once('connect', () => r()));
+        await socket.timeout(5000).emitWithAck('send', { op: 'subscribe', data: { topic: 'labelPrinter' } });
+        expect(await first).toContainEqual(expected);
+      } finally {
+        socket.disconnect();
+      }
+      // Printed through the second node: with Redis (REDIS_URL) the printJob event crosses to the
+      // agent's node at once; without it the agent would get it only at its next hello.
+      if (process.env.REDIS_URL) {
+        const res = await call(second.app, 'label/print', { idempotencyKey: randomUUID(), kind: 'stock', printerId: 'multi/zebra', copies: 1, source: { stockIds: ['S000000001'] } }, clerk);
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        await jobState(res.body.job!.jobId, 'printed');
+        expect(printer.prints).toHaveLength(1);
+      }
+    } finally {
+      await second.close();
     }
   });
 });

@@ -10,6 +10,7 @@ import {
   LABELS_PER_JOB_MAX,
   LABELS_PER_PDF_MAX,
   templateProblems,
+  type LabelAgent,
   type LabelKind,
   type LabelSource,
   type LabelTemplate,
@@ -364,8 +365,40 @@ export async function listJobs(deps: Deps, auth: AuthContext, body: Body<'label/
   return { jobs: (await repo.recentJobs(deps.db, auth.orgId, auth.siteId, body.limit)).map(publicJob) };
 }
 
+/** Fails the jobs past their expiry (every LABEL_JOB_SWEEP_SECS, on every node) and tells their sites. */
+export async function sweepExpiredJobs(deps: Deps): Promise<number> {
+  const jobs = await repo.expireDueJobs(deps.db);
+  for (const job of jobs) announceJob(deps, job);
+  return jobs.length;
+}
+
+/** Starts the expiry sweep; answers its stop. */
+export function scheduleJobExpiry(deps: Deps, onError: (e: unknown) => void): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    sweepExpiredJobs(deps)
+      .catch(onError)
+      .finally(() => (running = false));
+  }, deps.config.LABEL_JOB_SWEEP_SECS * 1000);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
 export async function listAgents(deps: Deps, auth: AuthContext): Promise<CallResponse<'label/agent/list'>> {
   return { agents: await repo.agentsOf(deps.db, auth.orgId, auth.siteId) };
+}
+
+/** The printers of a site's connected agents, as attachedPrinters and getAttachedPrinters give them. */
+const printersOfAgents = (agents: LabelAgent[]): Printer[] => agents.filter((a) => a.connected).flatMap((a) => a.printers.map((p) => ({ id: p.id, name: p.name, agent: a.name })));
+
+/**
+ * docIo/zplPrinter/getAttachedPrinters: read from the database (label_agents), so every server node
+ * answers the same whichever node the agent's socket is on.
+ */
+export async function attachedPrinters(db: Db, orgId: string, siteId: string): Promise<Printer[]> {
+  return printersOfAgents(await repo.agentsOf(db, orgId, siteId));
 }
 
 // ── the agents' side of the socket ──
@@ -385,9 +418,10 @@ export function registerAgentOps(deps: Deps): void {
   async function publish(orgId: string, siteId: string): Promise<void> {
     const agents = await repo.agentsOf(deps.db, orgId, siteId);
     deps.realtime.emit(siteId, 'labelAgents', { agents }, 'labelPrinter');
-    const printers: Printer[] = agents.filter((a) => a.connected).flatMap((a) => a.printers.map((p) => ({ id: p.id, name: p.name, agent: a.name })));
-    deps.realtime.setPrinters(siteId, printers);
+    deps.realtime.setPrinters(siteId, printersOfAgents(agents));
   }
+  // A socket subscribing on any node gets the printers from the database, not from this node's memory.
+  deps.realtime.setPrinterSource((orgId, siteId) => attachedPrinters(deps.db, orgId, siteId));
 
   function agentOf(client: SocketClient): AgentSocket {
     const agent = agentOfSocket.get(client.id);
