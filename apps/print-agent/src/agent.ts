@@ -133,7 +133,9 @@ export function createAgent(config: AgentConfig, log: AgentLog = { info: () => u
     const from = Math.min(entry.sentFormats ?? 0, formats.length);
     // The progress record first (this job, `from` formats), then 'sending': a kill in between finds 'sending' with a true count.
     progress.record(job.jobId, from);
-    queue.set(job.jobId, 'sending', entry.reason);
+    // A resumed job keeps saying why; any other reason (a printer that was paused) is over.
+    const carried = from > 0 ? entry.reason : undefined;
+    queue.set(job.jobId, 'sending', carried);
     try {
       if (from < formats.length) await sendFormats(printer, formats.slice(from), (n) => progress.record(job.jobId, from + n));
     } catch (e) {
@@ -146,7 +148,7 @@ export function createAgent(config: AgentConfig, log: AgentLog = { info: () => u
       set(entry, 'failed', `sending failed part way (${(e as Error).message}); the label may have printed`);
       return 'done';
     }
-    set(entry, 'sent', entry.reason);
+    set(entry, 'sent', carried);
     const after = await queryStatus(printer);
     noteAndTell(printer.id, after);
     const resumed = from > 0 ? `resumed after the agent stopped while sending: labels ${from + 1} to ${formats.length} of ${formats.length} sent after the restart` : undefined;
