@@ -20,6 +20,7 @@ let printer: TestPrinter;
 let agent: Agent;
 let api: Api & { siteId: string };
 let requests: APIRequestContext;
+let agentKey: string;
 
 test.describe.configure({ mode: 'serial' });
 
@@ -29,6 +30,7 @@ test.beforeAll(async () => {
   const { accounts } = (await api('admin/account/list', { search: 'svc' })) as { accounts: Array<{ id: string; userName: string }> };
   const svc = accounts.find((a) => a.userName === 'svc')!;
   const { apiKey } = (await api('admin/account/issueApiKey', { accountId: svc.id })) as { apiKey: string };
+  agentKey = apiKey;
   printer = await startTestPrinter();
   const config = parseConfig({
     server: `http://localhost:${port}`,
@@ -172,4 +174,77 @@ test('previews every default template on the server @mobile', async ({ page }, t
   await page.screenshot({ path: join(shots, `label-printer-templates-${width}.png`), fullPage: true });
   await noSeriousAxe(page);
   testInfo.annotations.push({ type: 'templates', description: ids.join(', ') });
+});
+
+test('chooses the printer and the stock template at the print button, from the keyboard, and keeps them on this device @mobile', async ({ page }, testInfo) => {
+  const width = page.viewportSize()!.width;
+  const tag = `C${testInfo.project.name[0]!.toUpperCase()}${Date.now().toString(36).toUpperCase()}`;
+  // A second agent with its own loopback printer: "Zone agent" sorts after "Dock agent".
+  const second = await startTestPrinter();
+  const zone = createAgent(
+    parseConfig({
+      server: `http://localhost:${port}`,
+      siteId: api.siteId,
+      apiKey: agentKey,
+      agentId: 'e2e-zone',
+      name: 'Zone agent',
+      queueFile: join(mkdtempSync(join(tmpdir(), 'fh-e2e-zone-')), 'queue.json'),
+      retryMs: 300,
+      statusIntervalMs: 2000,
+      printers: [{ id: 'gk', name: 'Zebra GK420d (zone)', host: '127.0.0.1', port: second.port }],
+    }),
+  );
+  zone.start();
+  try {
+    await expect.poll(() => zone.connected(), { timeout: 15_000 }).toBe(true);
+    await api('item/save', { record: { partNumber: `CH-${tag}`, description: `Chooser widget ${tag}`, uom: 'EA', tracking: 'none', barcodes: [] } });
+    await api('location/save', { record: { warehouse: 'MAIN', code: `CH-${tag}`, description: 'Chooser bin', type: 'bin' } });
+    const received = (await api('stock/receive', { idempotencyKey: `ch-${tag}`, record: { partNumber: `CH-${tag}`, warehouse: 'MAIN', location: `CH-${tag}`, quantity: 2, conditionCode: 'NE' } })) as { stock: { stockId: string } };
+    const stockId = received.stock.stockId;
+
+    await login(page, await makeUser(tag, false));
+    await expect(page).toHaveURL(/\/tasks$/);
+    await page.goto(`/stockAdjust/${stockId}`);
+    const button = page.getByTestId('print-stock-label');
+    await expect(button).toHaveAttribute('data-printer', 'e2e-dock/zebra');
+
+    // Keyboard only: open the chooser, arrow to the second printer, tab to the templates, arrow to another one.
+    await page.getByTestId('print-stock-label-choose').focus();
+    await page.keyboard.press('Enter');
+    const choice = page.getByTestId('label-choice');
+    await expect(choice.getByRole('radio', { name: 'Zebra ZT410 (dock) (Dock agent)' })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(choice.getByRole('radio', { name: 'Zebra GK420d (zone) (Zone agent)' })).toBeChecked();
+    await expect(choice.getByRole('radio', { name: /^Stock 4 x 2 in/ })).toBeChecked();
+    await page.keyboard.press('Tab');
+    await expect(choice.getByRole('radio', { name: /^Stock 4 x 2 in/ })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    const chosen = choice.locator('input[type=radio][data-template]:checked');
+    await expect(chosen).not.toHaveAttribute('data-template', 'stock-4x2');
+    const templateId = (await chosen.getAttribute('data-template'))!;
+    for (const radio of await choice.getByRole('radio').all()) expect((await radio.locator('xpath=ancestor::*[contains(@class,"mantine-Radio-body")]').boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await page.screenshot({ path: join(shots, `label-printer-choose-${width}.png`), fullPage: true });
+    await noSeriousAxe(page);
+    await page.keyboard.press('Escape');
+    await expect(choice).toBeHidden();
+    await expect(button).toHaveAttribute('data-printer', 'e2e-zone/gk');
+
+    // The print goes to the chosen printer with the chosen template; the dock printer gets nothing.
+    const dockBefore = printer.prints.length;
+    await button.click();
+    const prints = await second.waitForPrints(1);
+    expect(prints[0]).toContain(`^FD${stockId}^FS`);
+    const { jobs } = (await api('label/job/list', { limit: 5 })) as { jobs: Array<{ printerId: string; templateId: string }> };
+    expect(jobs[0]).toMatchObject({ printerId: 'e2e-zone/gk', templateId });
+    expect(printer.prints.length).toBe(dockBefore);
+
+    // Kept on this device (machine settings): after a reload the button still prints there.
+    await page.reload();
+    await expect(page.getByTestId('print-stock-label')).toHaveAttribute('data-printer', 'e2e-zone/gk');
+    const saved = await page.evaluate(() => (JSON.parse(localStorage.getItem('machine_settings') ?? '{}') as { state: { labelPrinter: unknown } }).state.labelPrinter);
+    expect(saved).toMatchObject({ printerId: 'e2e-zone/gk', stockTemplateId: templateId, copies: 1 });
+  } finally {
+    await zone.stop();
+    await second.close();
+  }
 });

@@ -6,6 +6,7 @@
 //     Target p95 < 500 ms.
 // (2) 1,000 location labels of one warehouse (a range, one job): from the request to every label at
 //     the printer, and to the job reported printed. Target < 30 s.
+// (3) The PDF download of 200 location labels (no printer): request to answer.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -73,6 +74,12 @@ try {
   }
   const printed = performance.now() - start;
   console.log(`${labels} location labels (${(bytes!.length / 1024).toFixed(0)} KiB): queued ${queued.toFixed(0)} ms, delivered ${delivered.toFixed(0)} ms, reported printed ${printed.toFixed(0)} ms (target < 30,000 ms)`);
+
+  // (3) without a printer: the PDF of 200 location labels (the most one PDF holds), rendered on the server.
+  const pdfStart = performance.now();
+  const pdf = (await post('label/render', { kind: 'loc', format: 'pdf', source: { locationRange: { warehouse: 'MAIN', from: 'BENCH-0001', to: 'BENCH-0200' } } })) as unknown as { pdf?: string; labels?: number };
+  const pdfMs = performance.now() - pdfStart;
+  console.log(`PDF of ${pdf.labels} location labels (${((pdf.pdf?.length ?? 0) * 0.75 / 1024).toFixed(0)} KiB): ${pdfMs.toFixed(0)} ms`);
   await agent.stop();
   await printer.close();
 } finally {

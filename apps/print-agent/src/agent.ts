@@ -2,8 +2,8 @@ import { io, type Socket } from 'socket.io-client';
 import { FINAL_JOB_STATES, printJobSchema, withCopies, type JobState, type PrintJob, type PrinterState } from '@floorhand/contract/labels';
 import type { ClientToServerEvents, SendReply, ServerToClientEvents } from '@floorhand/contract/realtime';
 import type { AgentConfig, PrinterConfig } from './config.ts';
-import { queryStatus, sendBytes } from './printer.ts';
-import { DurableQueue, type QueuedJob } from './queue.ts';
+import { labelFormats, queryStatus, sendFormats } from './printer.ts';
+import { DurableQueue, SendProgress, type QueuedJob } from './queue.ts';
 import type { HostStatus } from './zebra-status.ts';
 
 // The print agent (docs/labels.md): dials out to the server's socket with a service account's API key,
@@ -35,6 +35,7 @@ type AgentSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 export function createAgent(config: AgentConfig, log: AgentLog = { info: () => undefined, warn: () => undefined }): Agent {
   const queue = new DurableQueue(config.queueFile);
+  const progress = new SendProgress(`${config.queueFile}.sending`);
   const printers = new Map<string, PrinterConfig>(config.printers.map((p) => [p.id, p]));
   const states = new Map<string, HostStatus>();
   let socket: AgentSocket | undefined;
@@ -128,9 +129,15 @@ export function createAgent(config: AgentConfig, log: AgentLog = { info: () => u
       set(entry, 'held', `printer ${describe(before.state, before.detail)}`);
       return 'held';
     }
-    queue.set(job.jobId, 'sending');
+    const formats = labelFormats(withCopies(job.zpl, job.copies));
+    const from = Math.min(entry.sentFormats ?? 0, formats.length);
+    // The progress record first (this job, `from` formats), then 'sending': a kill in between finds 'sending' with a true count.
+    progress.record(job.jobId, from);
+    // A resumed job keeps saying why; any other reason (a printer that was paused) is over.
+    const carried = from > 0 ? entry.reason : undefined;
+    queue.set(job.jobId, 'sending', carried);
     try {
-      await sendBytes(printer, withCopies(job.zpl, job.copies));
+      if (from < formats.length) await sendFormats(printer, formats.slice(from), (n) => progress.record(job.jobId, from + n));
     } catch (e) {
       // Nothing reached the printer when the connection failed before it opened; otherwise it may have.
       const refused = /ECONNREFUSED|EHOSTUNREACH|ENETUNREACH|ETIMEDOUT|ENOTFOUND/.test(String((e as Error).message));
@@ -141,10 +148,11 @@ export function createAgent(config: AgentConfig, log: AgentLog = { info: () => u
       set(entry, 'failed', `sending failed part way (${(e as Error).message}); the label may have printed`);
       return 'done';
     }
-    set(entry, 'sent');
+    set(entry, 'sent', carried);
     const after = await queryStatus(printer);
     noteAndTell(printer.id, after);
-    if (after.state === 'online' || after.state === 'unknown') set(entry, 'printed');
+    const resumed = from > 0 ? `resumed after the agent stopped while sending: labels ${from + 1} to ${formats.length} of ${formats.length} sent after the restart` : undefined;
+    if (after.state === 'online' || after.state === 'unknown') set(entry, 'printed', from >= formats.length ? `the agent stopped after sending all ${formats.length} label(s); not sent again` : resumed);
     else set(entry, 'failed', `the printer took the job and then reported ${describe(after.state, after.detail)}; check the label`);
     return 'done';
   }
@@ -218,9 +226,21 @@ export function createAgent(config: AgentConfig, log: AgentLog = { info: () => u
         else idleWaiters.push(resolve);
       }),
     start() {
-      // A job found 'sending' was interrupted after its bytes may have reached the printer.
+      // A job found 'sending' was interrupted while its bytes went out: the label formats the operating
+      // system had taken reached the printer (the kernel delivers them after the process dies); the
+      // send resumes after them, so each label is sent whole once (docs/labels.md, "Exactly once").
       for (const entry of queue.all()) {
-        if (entry.state === 'sending') queue.set(entry.job.jobId, 'failed', 'the agent stopped while sending; the label may have printed — reprint it if it is missing');
+        if (entry.state !== 'sending') continue;
+        const total = labelFormats(withCopies(entry.job.zpl, entry.job.copies)).length;
+        const sent = Math.min(progress.read(entry.job.jobId), total);
+        queue.setSentFormats(entry.job.jobId, sent);
+        queue.set(
+          entry.job.jobId,
+          'queued',
+          sent >= total
+            ? `the agent stopped after sending all ${total} label(s); not sent again`
+            : `the agent stopped while sending: ${sent} of ${total} label(s) had reached the printer; the other ${total - sent} are sent after a restart`,
+        );
       }
       socket = io(`${config.server}/${config.siteId}`, {
         transports: ['websocket'],
@@ -249,6 +269,7 @@ export function createAgent(config: AgentConfig, log: AgentLog = { info: () => u
       clearInterval(statusTimer);
       socket?.disconnect();
       while (working) await new Promise((r) => setTimeout(r, 10));
+      progress.close();
     },
   };
 }

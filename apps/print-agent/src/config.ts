@@ -12,6 +12,9 @@ export interface PrinterConfig {
   port?: number;
   /** A local print queue in raw mode (`lp -d <queue> -o raw`), where present. */
   queue?: string;
+  /** The commands for a queue: `lp` and `lpstat` on PATH unless given (paths). */
+  lp?: string;
+  lpstat?: string;
 }
 
 export interface AgentConfig {
@@ -54,6 +57,8 @@ export function parseConfig(raw: unknown, baseDir = process.cwd(), env: NodeJS.P
       name: typeof q.name === 'string' ? q.name : q.id,
       ...(typeof q.host === 'string' ? { host: q.host, port: typeof q.port === 'number' ? q.port : 9100 } : {}),
       ...(typeof q.queue === 'string' ? { queue: q.queue } : {}),
+      ...(typeof q.lp === 'string' ? { lp: q.lp } : {}),
+      ...(typeof q.lpstat === 'string' ? { lpstat: q.lpstat } : {}),
     };
   });
   return {

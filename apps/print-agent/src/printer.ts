@@ -3,15 +3,17 @@ import { spawn } from 'node:child_process';
 import type { HostStatus } from './zebra-status.ts';
 import { parseHostStatus } from './zebra-status.ts';
 import type { PrinterConfig } from './config.ts';
+import { queueStatus } from './queue-status.ts';
 
-// Talking to one printer: a network ZPL printer on TCP (9100), or a local raw queue through `lp -o raw`.
+// Talking to one printer: a network ZPL printer on TCP (9100), or a local raw queue through `lp -o raw`
+// (its state from `lpstat`, queue-status.ts).
 
 const STATUS_TIMEOUT_MS = 3000;
 const SEND_TIMEOUT_MS = 15_000;
 
 /** Asks a network printer ~HS; unreachable when it does not connect or answer in time. */
 export function queryStatus(printer: PrinterConfig): Promise<HostStatus> {
-  if (!printer.host) return Promise.resolve(printer.queue ? { state: 'online', detail: `raw queue ${printer.queue}` } : { state: 'unknown' });
+  if (!printer.host) return printer.queue ? queueStatus(printer.queue, printer.lpstat) : Promise.resolve({ state: 'unknown' });
   const host = printer.host;
   return new Promise((resolve) => {
     let answer = '';
@@ -35,33 +37,56 @@ export function queryStatus(printer: PrinterConfig): Promise<HostStatus> {
   });
 }
 
-/** Sends the bytes of a job; resolves once the printer (or the queue) has taken them all. */
-export function sendBytes(printer: PrinterConfig, data: string): Promise<void> {
-  if (!printer.host && printer.queue) return sendToQueue(printer.queue, data);
+/** A job's label formats: its ZPL cut after every ^XZ (the unit a printer prints or not). */
+export function labelFormats(zpl: string): string[] {
+  return zpl.split(/(?<=\^XZ)/i).filter((f) => f.trim() !== '');
+}
+
+/**
+ * Sends label formats over one connection, in order, each as one write; `flushed(n)` is called as soon
+ * as the first n formats have been handed to the operating system (the write callback), so a crash
+ * after it still delivers them (the kernel sends what it took and closes the connection). Resolves once
+ * the printer (or the queue) has taken them all and closed. A connection idle for SEND_TIMEOUT_MS fails.
+ */
+export function sendFormats(printer: PrinterConfig, formats: readonly string[], flushed: (n: number) => void = () => undefined): Promise<void> {
+  if (!printer.host && printer.queue) return sendToQueue(printer.queue, formats.join(''), printer.lp).then(() => flushed(formats.length));
   if (!printer.host) return Promise.reject(new Error('the printer has neither host nor queue'));
   const host = printer.host;
   return new Promise((resolve, reject) => {
+    let failed: Error | undefined;
+    let wake: (() => void) | undefined;
     const socket = connect({ host, port: printer.port ?? 9100 }, () => {
-      socket.end(Buffer.from(data, 'utf8'));
+      void (async () => {
+        for (let i = 0; i < formats.length && !failed; i++) {
+          const ok = socket.write(formats[i]!, 'utf8', (err) => {
+            if (!err) flushed(i + 1);
+          });
+          if (!ok && !failed) await new Promise<void>((r) => (wake = r));
+        }
+        if (!failed) socket.end();
+      })();
     });
-    const timer = setTimeout(() => {
-      socket.destroy();
-      reject(new Error('sending timed out'));
-    }, SEND_TIMEOUT_MS);
+    socket.on('drain', () => wake?.());
+    socket.setTimeout(SEND_TIMEOUT_MS, () => socket.destroy(new Error('sending timed out')));
     socket.on('error', (e) => {
-      clearTimeout(timer);
+      failed = e;
+      wake?.();
       reject(e);
     });
     socket.on('close', (hadError) => {
-      clearTimeout(timer);
-      if (!hadError) resolve();
+      if (!hadError && !failed) resolve();
     });
   });
 }
 
-function sendToQueue(queue: string, data: string): Promise<void> {
+/** Sends the bytes of a job whole (one document). */
+export function sendBytes(printer: PrinterConfig, data: string): Promise<void> {
+  return sendFormats(printer, [data]);
+}
+
+function sendToQueue(queue: string, data: string, command = 'lp'): Promise<void> {
   return new Promise((resolve, reject) => {
-    const lp = spawn('lp', ['-d', queue, '-o', 'raw'], { stdio: ['pipe', 'ignore', 'pipe'] });
+    const lp = spawn(command, ['-d', queue, '-o', 'raw'], { stdio: ['pipe', 'ignore', 'pipe'] });
     let err = '';
     lp.stderr.on('data', (c: Buffer) => (err += c.toString()));
     lp.on('error', reject);

@@ -1,11 +1,12 @@
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, renameSync, writeFileSync, writeSync } from 'node:fs';
 import type { JobState, PrintJob } from '@floorhand/contract/labels';
 
 // The agent's durable queue: every job it was given, by id, with its state and whether the server has
 // heard that state. Written whole to a temporary file and renamed over the queue file on every change,
 // so a crash leaves the old or the new file, never half of one. 'sending' is written before the bytes
-// go out: a job found 'sending' after a restart may have printed, so it is not sent again (at most
-// once); it is reported failed with that reason, and a person can reprint it.
+// go out, and while they go out the progress file (SendProgress) counts the label formats the
+// operating system has taken: a job found 'sending' after a restart is resumed after those formats
+// (docs/labels.md, "Exactly once").
 
 export type LocalState = JobState | 'sending';
 export interface QueuedJob {
@@ -14,6 +15,8 @@ export interface QueuedJob {
   reason?: string;
   /** The state the server acknowledged last. */
   reported?: JobState;
+  /** Label formats that reached the printer before the agent was stopped while sending: the send resumes after them. */
+  sentFormats?: number;
   receivedAt: string;
   updatedAt: string;
 }
@@ -57,6 +60,14 @@ export class DurableQueue {
     return entry;
   }
 
+  /** Where an interrupted send resumes (label formats already at the printer). */
+  setSentFormats(jobId: string, formats: number): void {
+    const entry = this.jobs.get(jobId);
+    if (!entry) return;
+    entry.sentFormats = formats;
+    this.save();
+  }
+
   markReported(jobId: string, state: JobState): void {
     const entry = this.jobs.get(jobId);
     if (!entry || entry.reported === state) return;
@@ -80,5 +91,35 @@ export class DurableQueue {
     const tmp = `${this.file}.tmp`;
     writeFileSync(tmp, JSON.stringify({ jobs: [...this.jobs.values()] }));
     renameSync(tmp, this.file);
+  }
+}
+
+/** Bytes of the progress record: one fixed-size write, so a kill leaves the old record or the new one. */
+const PROGRESS_BYTES = 160;
+
+/**
+ * How far the job being sent has got: `<jobId> <formats handed to the operating system>`, written in
+ * place (one pwrite of a fixed size per format, no rename: a thousand labels cost microseconds each).
+ */
+export class SendProgress {
+  private fd: number | undefined;
+
+  constructor(private readonly file: string) {}
+
+  /** The formats of `jobId` known sent, or 0 when the record is of another job or absent. */
+  read(jobId: string): number {
+    if (!existsSync(this.file)) return 0;
+    const [id, count] = readFileSync(this.file, 'utf8').trim().split(' ');
+    return id === jobId ? Number(count) || 0 : 0;
+  }
+
+  record(jobId: string, formats: number): void {
+    this.fd ??= openSync(this.file, 'w');
+    writeSync(this.fd, `${jobId} ${formats}`.padEnd(PROGRESS_BYTES, ' ').slice(0, PROGRESS_BYTES), 0);
+  }
+
+  close(): void {
+    if (this.fd !== undefined) closeSync(this.fd);
+    this.fd = undefined;
   }
 }

@@ -8,7 +8,11 @@ export interface TestPrinter {
   port: number;
   /** The bytes of each print, as text. */
   prints: string[];
-  flags: { paperOut?: boolean; paused?: boolean; headOpen?: boolean; ribbonOut?: boolean };
+  flags: { paperOut?: boolean; paused?: boolean; headOpen?: boolean; ribbonOut?: boolean; stallAfterBytes?: number };
+  /** Print connections that stopped reading (flags.stallAfterBytes): a printer whose buffer is full. */
+  stalled(): number;
+  /** Reads the stalled connections again. */
+  resume(): void;
   /** Resolves when `count` prints have arrived. */
   waitForPrints(count: number, timeoutMs?: number): Promise<string[]>;
   close(): Promise<void>;
@@ -16,6 +20,7 @@ export interface TestPrinter {
 
 export async function startTestPrinter(port = 0): Promise<TestPrinter> {
   const sockets = new Set<Socket>();
+  const paused = new Set<Socket>();
   const waiters: Array<() => void> = [];
   const printer: TestPrinter = {
     port: 0,
@@ -32,8 +37,16 @@ export async function startTestPrinter(port = 0): Promise<TestPrinter> {
           return false;
         };
         const timer = setTimeout(() => reject(new Error(`expected ${count} prints, got ${printer.prints.length}`)), timeoutMs);
-        if (!check()) waiters.push(() => void check());
+        const wait = () => {
+          if (!check()) waiters.push(wait);
+        };
+        wait();
       });
+    },
+    stalled: () => paused.size,
+    resume() {
+      for (const s of paused) s.resume();
+      paused.clear();
     },
     close: () =>
       new Promise((resolve) => {
@@ -50,6 +63,9 @@ export async function startTestPrinter(port = 0): Promise<TestPrinter> {
       if (data.trim() === '~HS') {
         socket.write(hostStatusAnswer(printer.flags));
         data = '';
+      } else if (printer.flags.stallAfterBytes !== undefined && data.length >= printer.flags.stallAfterBytes && !paused.has(socket)) {
+        socket.pause();
+        paused.add(socket);
       }
     });
     socket.on('end', () => {

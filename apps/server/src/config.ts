@@ -23,6 +23,8 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().min(1).default('loopback'),
   /** How long a write's idempotency key is remembered: a retry after that is a new request. */
   IDEMPOTENCY_KEEP_HOURS: z.coerce.number().int().min(1).max(8760).default(168),
+  /** Seconds between the sweeps that fail label print jobs past their expiry (docs/labels.md). */
+  LABEL_JOB_SWEEP_SECS: z.coerce.number().int().min(1).max(3600).default(60),
   /** Failed logins (or wrong current passwords) per account name from any address in 15 minutes before it must wait. */
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).max(100_000).default(10),
   /** Failed logins per client address for any account names in 15 minutes before it must wait. */

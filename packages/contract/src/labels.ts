@@ -98,6 +98,9 @@ export const ZPL_MAX_CHARS = 20_000;
 /** Labels one print call may make (a range of locations); 1,000 is the figure of the bench. */
 export const LABELS_PER_JOB_MAX = 2000;
 export const LABEL_COPIES_MAX = 999;
+/** Labels one PDF download may hold (one page each, rendered on the server); more is refused with a message. */
+export const LABELS_PER_PDF_MAX = 200;
+export const LABEL_DOWNLOAD_FORMATS = ['png', 'pdf'] as const;
 
 /**
  * What is wrong with a template's text for a kind, or an empty list: unknown fields, braces that open
@@ -285,9 +288,19 @@ export const labelCalls = {
   'label/render': {
     locId: undefined,
     auth: 'required',
-    /** The first label of a source as a PNG (base64), for a download without a printer. */
-    body: callBase.extend({ kind: z.enum(LABEL_KINDS), templateId: idSchema.optional(), source: labelSourceSchema }),
-    response: withErr({ png: z.string().optional(), labels: z.number().int().optional(), templateId: z.string().optional(), templateVersion: z.number().int().optional() }),
+    /**
+     * A download without a printer: `png` (default) is the first label of the source as a PNG;
+     * `pdf` is every label of it (at most LABELS_PER_PDF_MAX), one page each at the label's size.
+     * Both base64.
+     */
+    body: callBase.extend({ kind: z.enum(LABEL_KINDS), templateId: idSchema.optional(), source: labelSourceSchema, format: z.enum(LABEL_DOWNLOAD_FORMATS).default('png') }),
+    response: withErr({
+      png: z.string().optional(),
+      pdf: z.string().optional(),
+      labels: z.number().int().optional(),
+      templateId: z.string().optional(),
+      templateVersion: z.number().int().optional(),
+    }),
   },
   'label/print': {
     locId: undefined,

@@ -10,7 +10,13 @@ export interface Realtime {
    * it) with an increasing event id. A payload its schema refuses is logged and not sent.
    */
   emit<E extends ServerEventName>(siteId: string, event: E, data: ServerEventPayload<E>, room?: string): void;
+  /** The printers this node last set for a site (the source's answer is the one to believe on several nodes). */
   printersOf(siteId: string): Printer[];
+  /**
+   * Where the attached printers of a site are read from when a socket subscribes to the labelPrinter
+   * topic (the labels module: the database, right on every node). Without one, this node's own list.
+   */
+  setPrinterSource(source: (orgId: string, siteId: string) => Promise<Printer[]>): void;
   /** Sets a site's attached printers (docIo/zplPrinter/getAttachedPrinters) and sends attachedPrinters to its labelPrinter topic. */
   setPrinters(siteId: string, printers: Printer[]): void;
   /** Answers a send op (contract `sendOps`) of a module; the op checks its own data. */

@@ -3,46 +3,59 @@ import type { LabelJob, LabelKind, LabelSource } from '@floorhand/contract/label
 import type { Printer } from '@floorhand/contract/realtime';
 import { call } from './api.ts';
 import { useAuthStore } from './auth-store.ts';
-import { useMachineStore } from './machine-store.ts';
+import { useMachineStore, type MachineSettings } from './machine-store.ts';
 import { realtime, usePrinterStore } from './session.ts';
 import { i18n } from './i18n.ts';
 
-// Printing a label from any screen (docs/labels.md): to the first attached printer of the agents this
-// device uses (machine settings; any attached printer when none is chosen), or, without a printer, a
-// PNG of the same label downloads. The job's result comes back over the socket (labelJob) and shows as
-// a notification to the person who printed.
+// Printing a label from any screen (docs/labels.md): to the printer chosen at a print button (machine
+// settings labelPrinter.printerId) when it is attached, else the first attached printer of the agents
+// this device uses (any attached printer when none is ticked), or, without a printer, a PDF of the
+// same labels downloads. The job's result comes back over the socket (labelJob) and shows as a
+// notification to the person who printed.
 
 export const agentOfPrinter = (printerId: string): string => printerId.split('/')[0] ?? '';
 
-/** The printer this device prints to, if any. */
-export function pickPrinter(printers: readonly Printer[], agents: readonly string[]): Printer | undefined {
-  if (!agents.length) return printers[0];
-  return printers.find((p) => agents.includes(agentOfPrinter(p.id)));
+type PrinterChoice = Pick<MachineSettings['labelPrinter'], 'agents' | 'printerId'>;
+
+/** The attached printers this device may use: those of its agents, or all when it names none. */
+export function devicePrinters(printers: readonly Printer[], agents: readonly string[]): Printer[] {
+  return agents.length ? printers.filter((p) => agents.includes(agentOfPrinter(p.id))) : [...printers];
+}
+
+/** The printer this device prints to, if any: the chosen one when attached, else the first of its printers. */
+export function pickPrinter(printers: readonly Printer[], choice: PrinterChoice): Printer | undefined {
+  const mine = devicePrinters(printers, choice.agents);
+  return mine.find((p) => p.id === choice.printerId) ?? mine[0];
 }
 
 export const usePrinter = (): Printer | undefined => {
   const printers = usePrinterStore((s) => s.printers);
   const agents = useMachineStore((s) => s.labelPrinter.agents);
-  return pickPrinter(printers, agents);
+  const printerId = useMachineStore((s) => s.labelPrinter.printerId);
+  return pickPrinter(printers, { agents, printerId });
 };
+
+/** The template a print of `kind` uses on this device when the screen names none (stock: the chosen one). */
+export const deviceTemplate = (kind: LabelKind, settings: MachineSettings['labelPrinter']): string | undefined => (kind === 'stock' ? settings.stockTemplateId : undefined);
 
 export interface PrintRequest {
   kind: LabelKind;
   source: LabelSource;
   templateId?: string;
-  /** Automatic prints (after an adjustment) do not download a PNG when no printer is attached. */
+  /** Automatic prints (after an adjustment) do not download anything when no printer is attached. */
   auto?: boolean;
 }
 
 const t = (key: string, vars?: Record<string, unknown>) => i18n.t(key, vars) as string;
 
-/** Prints, or downloads the PNG without a printer; answers what happened. */
+/** Prints, or downloads a PDF of the labels without a printer; answers what happened. */
 export async function printOrDownload(req: PrintRequest): Promise<{ job?: LabelJob; downloaded?: boolean }> {
   const { printers } = usePrinterStore.getState();
   const { labelPrinter } = useMachineStore.getState();
-  const printer = pickPrinter(printers, labelPrinter.agents);
+  const printer = pickPrinter(printers, labelPrinter);
+  const templateId = req.templateId ?? deviceTemplate(req.kind, labelPrinter);
   if (printer) {
-    const res = await call('label/print', { idempotencyKey: crypto.randomUUID(), kind: req.kind, printerId: printer.id, copies: labelPrinter.copies, source: req.source, ...(req.templateId ? { templateId: req.templateId } : {}) });
+    const res = await call('label/print', { idempotencyKey: crypto.randomUUID(), kind: req.kind, printerId: printer.id, copies: labelPrinter.copies, source: req.source, ...(templateId ? { templateId } : {}) });
     notifications.show({ closeButtonProps: { 'aria-label': 'Close' }, color: 'blue', message: t('Label sent to {{printer}}', { printer: printer.name }) });
     return { job: res.job };
   }
@@ -50,19 +63,27 @@ export async function printOrDownload(req: PrintRequest): Promise<{ job?: LabelJ
     notifications.show({ closeButtonProps: { 'aria-label': 'Close' }, color: 'yellow', message: t('No label printer is attached: no label was printed') });
     return {};
   }
-  const res = await call('label/render', { kind: req.kind, source: req.source, ...(req.templateId ? { templateId: req.templateId } : {}) });
-  if (res.png) downloadPng(res.png, `${req.kind}-label.png`);
-  notifications.show({ closeButtonProps: { 'aria-label': 'Close' }, color: 'blue', message: t('No label printer is attached: the label was downloaded as a picture') });
+  const res = await call('label/render', { kind: req.kind, source: req.source, format: 'pdf', ...(templateId ? { templateId } : {}) });
+  if (res.pdf) downloadBase64(res.pdf, 'application/pdf', `${req.kind}-labels.pdf`);
+  notifications.show({
+    closeButtonProps: { 'aria-label': 'Close' },
+    color: 'blue',
+    message: res.labels === 1 ? t('No label printer is attached: the label was downloaded as a PDF') : t('No label printer is attached: {{count}} labels were downloaded as a PDF', { count: res.labels }),
+  });
   return { downloaded: true };
 }
 
-export function downloadPng(base64: string, fileName: string): void {
+/** Saves base64 data as a file (a blob URL: a PDF of 200 labels is too long for a data: link). */
+export function downloadBase64(base64: string, type: string, fileName: string): void {
+  const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+  const url = URL.createObjectURL(new Blob([bytes], { type }));
   const a = document.createElement('a');
-  a.href = `data:image/png;base64,${base64}`;
+  a.href = url;
   a.download = fileName;
   document.body.append(a);
   a.click();
   a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 // The result of the person's own jobs, once each.

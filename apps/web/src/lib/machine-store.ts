@@ -32,7 +32,12 @@ export interface MachineSettings {
   screenSaver: number;
   /** Minutes before a kiosk session ends. */
   kioskSessionTimeout: number;
-  labelPrinter: { agents: string[]; copies: number };
+  /**
+   * The spec's labelPrinter (agent list, copies), plus the choice made at a print button: the printer
+   * (`agentId/printer`, one of the agents' printers) and the stock label template. Both optional: without
+   * them the first printer of the agents and the kind's default template (docs/labels.md).
+   */
+  labelPrinter: { agents: string[]; copies: number; printerId?: string; stockTemplateId?: string };
 }
 
 /** Workstation id default: a fixed prefix plus a random number below 10000. */

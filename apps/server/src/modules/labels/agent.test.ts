@@ -8,7 +8,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PNG } from 'pngjs';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import type { LabelJob } from '@floorhand/contract/labels';
-import { call, createTestApp, type TestApp } from '../../test/harness.ts';
+import { sql } from 'drizzle-orm';
+import { call, createSecondNode, createTestApp, type TestApp } from '../../test/harness.ts';
+import { query } from '../../db/sql.ts';
+import * as repo from './repository.ts';
 import { serviceApiKey, tokenFor } from '../../test/logins.ts';
 import { createAgent, type Agent } from '../../../../print-agent/src/agent.ts';
 import { parseConfig } from '../../../../print-agent/src/config.ts';
@@ -27,7 +30,8 @@ let dir: string;
 const agents: Agent[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // The expiry sweep every second (60 by default), so a test sees it without waiting.
+  t = await createTestApp({ LABEL_JOB_SWEEP_SECS: '1' });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   clerk = await tokenFor(t.app, 'clerk');
@@ -71,8 +75,8 @@ const printerOnline = (agentId: string) =>
     return agents.find((a) => a.agentId === agentId && a.connected && a.printers.some((p) => p.state === 'online'));
   });
 
-const jobState = (jobId: string, state: LabelJob['state']) =>
-  until(async () => ((await call(t.app, 'label/job/list', {}, clerk)).body.jobs ?? []).find((j) => j.jobId === jobId && j.state === state));
+const jobState = (jobId: string, state: LabelJob['state'], timeoutMs?: number) =>
+  until(async () => ((await call(t.app, 'label/job/list', {}, clerk)).body.jobs ?? []).find((j) => j.jobId === jobId && j.state === state), timeoutMs);
 
 const print = (printerId: string, idempotencyKey = randomUUID(), copies = 1) =>
   call(t.app, 'label/print', { idempotencyKey, kind: 'stock', printerId, copies, source: { stockIds: ['S000000001'] } }, clerk);
@@ -168,6 +172,23 @@ describe('the print agent', () => {
     expect(printer.prints).toHaveLength(1);
   });
 
+  it('fails a job past its expiry by the server’s timer, without anyone reading the job list', async () => {
+    const a = startAgent('late');
+    await printerOnline('late');
+    printer.flags = { paused: true };
+    const res = await print('late/zebra');
+    const jobId = res.body.job!.jobId;
+    await jobState(jobId, 'held');
+    await a.stop();
+    await query(t.db, sql`UPDATE label_jobs SET expires_at = now() - interval '1 second' WHERE id = ${jobId}`);
+    // Only the database is read from here on: label/job/list (which sweeps its site too) is not called.
+    const failed = await until(async () => {
+      const job = await repo.jobById(t.db, 'demo', jobId);
+      return job?.state === 'failed' ? job : undefined;
+    }, 5000);
+    expect(failed.reason).toBe('expired: printer paused');
+  });
+
   it('refuses agent/hello from a person’s token', async () => {
     const { io } = await import('socket.io-client');
     const socket = io(`${base}/demo-main`, { transports: ['websocket'], auth: { token: clerk }, reconnection: false, forceNew: true });
@@ -203,6 +224,95 @@ describe('the print agent as a process', () => {
       expect(printer.prints).toHaveLength(1);
     } finally {
       child.kill('SIGKILL');
+    }
+  });
+
+  it('killed (SIGKILL) in the middle of writing a job, sends every label of it exactly once in full after a restart', async () => {
+    const { spawn } = await import('node:child_process');
+    const { writeFileSync } = await import('node:fs');
+    const { fileURLToPath } = await import('node:url');
+    const bin = fileURLToPath(new URL('../../../../print-agent/bin/print-agent.mjs', import.meta.url));
+    const config = join(dir, 'cut.json');
+    writeFileSync(config, JSON.stringify({ server: base, siteId: 'demo-main', apiKey, agentId: 'cut', name: 'Cut agent', queueFile: 'cut.queue.json', retryMs: 150, statusIntervalMs: 60_000, printers: [{ id: 'zebra', name: 'Zebra', host: '127.0.0.1', port: printer.port }] }));
+    const run = () => spawn(process.execPath, [bin, '--config', config], { stdio: 'ignore' });
+    let child = run();
+    try {
+      await printerOnline('cut');
+      // 2,000 pick labels of about 4.5 KB each (a template printing the description twelve times):
+      // 9 MB, more than the loopback socket buffers take (4 MB to send, 128 KB to receive). The
+      // printer stops reading after 200 KB, like a printer whose buffer is full: the agent is then in
+      // the middle of writing the job when it is killed.
+      const field = '^FO30,112^A0N,20,20^FB740,1,0,L^FD{{description}}^FS';
+      const zpl = `^XA^CI28^FO30,25^A0N,40,40^FD{{orderId}}  line {{line}}^FS${field.repeat(12)}^XZ`;
+      const saved = await call(t.app, 'label/template/save', { kind: 'pick', name: 'Long pick', zpl, widthMm: 101.6, heightMm: 76.2, dpi: 203 }, await tokenFor(t.app, 'admin'));
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      printer.flags = { stallAfterBytes: 200_000 };
+      const rows = Array.from({ length: 2000 }, (_, i) => ({ orderId: `SO-${i}`, line: '1', description: `${'x'.repeat(360)} ${i}` }));
+      const res = await call(t.app, 'label/print', { idempotencyKey: randomUUID(), kind: 'pick', printerId: 'cut/zebra', copies: 1, templateId: saved.body.template!.templateId, source: { rows } }, clerk);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      await until(() => printer.stalled() > 0 || undefined, 20_000);
+      await new Promise((r) => setTimeout(r, 300));
+      child.kill('SIGKILL');
+      await new Promise((r) => child.once('exit', r));
+      // The printer reads again: what the kernel had taken arrives, then the connection ends.
+      printer.flags = {};
+      printer.resume();
+      const [cut] = await printer.waitForPrints(1);
+      const full = rows.length;
+      expect(cut!.length).toBeLessThan(full * 4000);
+      expect(cut).not.toMatch(/\^XZ\s*$/);
+      child = run();
+      const job = await jobState(res.body.job!.jobId, 'printed', 30_000);
+      await new Promise((r) => setTimeout(r, 500));
+      expect(printer.prints).toHaveLength(2);
+      const [, rest] = printer.prints;
+      expect(rest!.trimStart().startsWith('^XA')).toBe(true);
+      // Every label whole exactly once, in order: the complete formats of the cut connection, then the rest.
+      const complete = (bytes: string) => bytes.split(/(?<=\^XZ)/).filter((f) => /\^XZ$/.test(f));
+      const orders = [...complete(cut!), ...complete(rest!)].map((f) => /\^FD(SO-\d+) {2}line/.exec(f)?.[1]);
+      expect(orders).toEqual(rows.map((r) => r.orderId));
+      // The partial label at the end of the cut connection is sent again whole, not resumed in the middle.
+      expect(rest!.length).toBeGreaterThan(cut!.length - cut!.lastIndexOf('^XZ'));
+      expect(job.reason).toMatch(/^resumed after the agent stopped while sending: labels \d+ to 2000 of 2000/);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  });
+});
+
+describe('several server nodes', () => {
+  it('answers the attached printers the same on a node the agent is not connected to, and its jobs reach the agent', async () => {
+    const second = await createSecondNode(t);
+    const { io } = await import('socket.io-client');
+    try {
+      await second.app.listen({ port: 0, host: '127.0.0.1' });
+      const secondBase = `http://127.0.0.1:${(second.app.server.address() as AddressInfo).port}`;
+      startAgent('multi'); // on the first node
+      await printerOnline('multi');
+      const expected = { id: 'multi/zebra', name: 'Zebra at the dock', agent: 'Agent multi' };
+      const answered = await call(second.app, 'docIo/zplPrinter/getAttachedPrinters', {}, clerk);
+      expect(answered.status).toBe(200);
+      expect(answered.body.printers).toContainEqual(expected);
+      // A browser subscribing to the labelPrinter topic on the second node is told the printer at once.
+      const socket = io(`${secondBase}/demo-main`, { transports: ['websocket'], auth: { token: clerk }, reconnection: false, forceNew: true });
+      try {
+        const first = new Promise<unknown>((resolve) => socket.once('attachedPrinters', (e) => resolve(e.data.printers)));
+        await new Promise<void>((r) => socket.once('connect', () => r()));
+        await socket.timeout(5000).emitWithAck('send', { op: 'subscribe', data: { topic: 'labelPrinter' } });
+        expect(await first).toContainEqual(expected);
+      } finally {
+        socket.disconnect();
+      }
+      // Printed through the second node: with Redis (REDIS_URL) the printJob event crosses to the
+      // agent's node at once; without it the agent would get it only at its next hello.
+      if (process.env.REDIS_URL) {
+        const res = await call(second.app, 'label/print', { idempotencyKey: randomUUID(), kind: 'stock', printerId: 'multi/zebra', copies: 1, source: { stockIds: ['S000000001'] } }, clerk);
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        await jobState(res.body.job!.jobId, 'printed');
+        expect(printer.prints).toHaveLength(1);
+      }
+    } finally {
+      await second.close();
     }
   });
 });

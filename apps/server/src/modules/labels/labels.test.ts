@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { ERR } from '@floorhand/contract/errors';
-import { LABEL_KINDS } from '@floorhand/contract/labels';
+import { PDFDocument } from 'pdf-lib';
+import { LABEL_KINDS, LABELS_PER_PDF_MAX } from '@floorhand/contract/labels';
 import { ACME_BASE, call, createAcme, createTestApp, type TestApp } from '../../test/harness.ts';
 import { acmeAdminToken, tokenFor } from '../../test/logins.ts';
 import { DEFAULT_TEMPLATES } from './defaults.ts';
@@ -86,6 +87,36 @@ describe('label data and downloads', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(isPng(res.body.png)).toBe(true);
     expect(res.body).toMatchObject({ labels: 1, templateId: 'stock-4x2', templateVersion: 1 });
+  });
+
+  it('downloads every label of a source as a PDF, one page per label at the label size', async () => {
+    const stock = await call(t.app, 'label/render', { kind: 'stock', format: 'pdf', source: { stockIds: ['S000000001', 'S000000002'] } }, clerk);
+    expect(stock.status, JSON.stringify(stock.body)).toBe(200);
+    expect(stock.body.png).toBeUndefined();
+    const doc = await PDFDocument.load(Buffer.from(stock.body.pdf!, 'base64'));
+    expect(doc.getPageCount()).toBe(2);
+    // stock-4x2 is 101.6 x 50.8 mm: 288 x 144 points.
+    for (const page of doc.getPages()) {
+      expect(page.getWidth()).toBeCloseTo(288, 1);
+      expect(page.getHeight()).toBeCloseTo(144, 1);
+    }
+    expect(stock.body).toMatchObject({ labels: 2, templateId: 'stock-4x2', templateVersion: 1 });
+    const locs = await call(t.app, 'label/render', { kind: 'loc', format: 'pdf', source: { locationRange: { warehouse: 'MAIN', from: 'A', to: 'A-02' } } }, clerk);
+    expect(locs.status, JSON.stringify(locs.body)).toBe(200);
+    expect(locs.body.labels).toBeGreaterThan(1);
+    expect((await PDFDocument.load(Buffer.from(locs.body.pdf!, 'base64'))).getPageCount()).toBe(locs.body.labels);
+    const test = await call(t.app, 'label/render', { kind: 'stock', format: 'pdf', source: { test: true } }, clerk);
+    expect((await PDFDocument.load(Buffer.from(test.body.pdf!, 'base64'))).getPageCount()).toBe(1);
+  });
+
+  it(`refuses a PDF of more than ${LABELS_PER_PDF_MAX} labels with a clear message`, async () => {
+    const rows = Array.from({ length: LABELS_PER_PDF_MAX + 1 }, (_, i) => ({ orderId: `SO-${i}`, line: '1' }));
+    const res = await call(t.app, 'label/render', { kind: 'pick', format: 'pdf', source: { rows } }, clerk);
+    expect(res.status).toBe(400);
+    expect(res.body.err?.message).toBe(`A PDF holds at most ${LABELS_PER_PDF_MAX} labels and this makes ${LABELS_PER_PDF_MAX + 1}; download it in parts (a shorter range) or print it on a label printer`);
+    // The PNG (the first label) of the same source is still fine; an unknown format is refused.
+    expect((await call(t.app, 'label/render', { kind: 'pick', source: { rows } }, clerk)).status).toBe(200);
+    expect((await call(t.app, 'label/render', { kind: 'pick', format: 'gif', source: { rows } } as never, clerk)).status).toBe(400);
   });
 
   it('renders a range of location labels, and staff badges only for accounts with a badge', async () => {

@@ -172,6 +172,18 @@ export async function expireJobs(db: Db, orgId: string, siteId: string): Promise
   ).map(toJob);
 }
 
+/** Jobs of every organisation past their expiry and never printed fail as expired; each is answered once (to the node whose update changed it). */
+export async function expireDueJobs(db: Db): Promise<StoredJob[]> {
+  return (
+    await query<JobRow>(
+      db,
+      sql`UPDATE label_jobs SET state = 'failed', reason = 'expired: ' || coalesce(reason, 'the print agent did not print it in time'), updated_at = now()
+        WHERE state IN ('queued', 'sent', 'held') AND expires_at <= now()
+        RETURNING ${JOB_COLUMNS}`,
+    )
+  ).map(toJob);
+}
+
 export async function recentJobs(db: Db, orgId: string, siteId: string, limit: number): Promise<StoredJob[]> {
   return (await query<JobRow>(db, sql`SELECT ${JOB_COLUMNS} FROM label_jobs WHERE org_id = ${orgId} AND site_id = ${siteId} ORDER BY created_at DESC, id LIMIT ${limit}`)).map(toJob);
 }

@@ -78,6 +78,7 @@ export async function attachRealtime(
     io.on(AUTH_CHANGED, () => deps.authCache.clearLocal());
   }
   const printers = new Map<string, Printer[]>();
+  let printerSource: ((orgId: string, siteId: string) => Promise<Printer[]>) | undefined;
 
   // The generic send: operations a client may ask for over the socket, one per declared op. A Map: an
   // op named like an Object.prototype member (`constructor`, `__proto__`) is unknown, not a function to call.
@@ -87,7 +88,11 @@ export async function attachRealtime(
       const topic = typeof data === 'object' && data && 'topic' in data ? String(data.topic) : '';
       if (!isRealtimeTopic(topic)) throw badInput(`Unknown topic '${topic}'`);
       await socket.join(topic);
-      if (topic === 'labelPrinter') socket.emit('attachedPrinters', envelope('attachedPrinters', { printers: printers.get(socket.data.auth.siteId) ?? [] }));
+      if (topic === 'labelPrinter') {
+        const { orgId, siteId } = socket.data.auth;
+        const list = printerSource ? await printerSource(orgId, siteId) : (printers.get(siteId) ?? []);
+        socket.emit('attachedPrinters', envelope('attachedPrinters', { printers: list }));
+      }
       return { topic };
     },
   };
@@ -162,6 +167,9 @@ export async function attachRealtime(
       (target.emit as (ev: ServerEventName, payload: typeof env) => void)(event, env);
     },
     printersOf: (siteId) => printers.get(siteId) ?? [],
+    setPrinterSource(source) {
+      printerSource = source;
+    },
     setPrinters(siteId, list) {
       printers.set(siteId, list);
       realtime.emit(siteId, 'attachedPrinters', { printers: list }, 'labelPrinter');

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { IconPrinter } from '@tabler/icons-react';
+import { LABELS_PER_PDF_MAX } from '@floorhand/contract/labels';
 import { printOrDownload, usePrinter } from '../../lib/label-printing.ts';
 
 /** Location labels of a whole range of one warehouse (codes from … to, in text order), as one print job. */
@@ -35,7 +36,7 @@ export function PrintRangeButton({ warehouse }: { warehouse: string }) {
             <TextInput label={t('To code')} value={to} onChange={(e) => setTo(e.currentTarget.value)} size="md" data-testid="range-to" />
           </Group>
           <Text size="sm" c="dimmed">
-            {printer ? t('Every active location from the first code to the last prints on {{printer}}.', { printer: printer.name }) : t('No printer attached: the first label downloads as a picture.')}
+            {printer ? t('Every active location from the first code to the last prints on {{printer}}.', { printer: printer.name }) : t('No printer attached: the labels download as a PDF (at most {{max}}).', { max: LABELS_PER_PDF_MAX })}
           </Text>
           <Button onClick={() => void submit()} loading={busy} disabled={!from.trim() || !to.trim()} data-testid="range-print">
             {t('Print')}
