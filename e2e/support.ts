@@ -13,6 +13,8 @@ export interface MachineOverrides {
   timeclockOnly?: boolean;
   kioskOnly?: boolean;
   screenSaver?: number;
+  /** The print agents this device uses (machine settings labelPrinter.agents); none named means all. */
+  labelAgents?: string[];
 }
 
 /** Sets this browser's machine_settings before the app loads, as App Settings would. */
@@ -25,6 +27,7 @@ export async function useMachine(page: Page, m: MachineOverrides = {}): Promise<
       ...(m.secret === null ? {} : { secret: m.secret ?? DEMO_WORKSTATION_SECRET }),
     },
     ...(m.screenSaver !== undefined ? { screenSaver: m.screenSaver } : {}),
+    ...(m.labelAgents ? { labelPrinter: { agents: m.labelAgents } } : {}),
   };
   await page.addInitScript((s) => {
     if (!localStorage.getItem('machine_settings')) localStorage.setItem('machine_settings', JSON.stringify({ state: s, version: 0 }));
