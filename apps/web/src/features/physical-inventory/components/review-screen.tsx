@@ -3,7 +3,7 @@ import { Alert, Badge, Button, Group, List, Loader, Paper, SimpleGrid, Stack, Sw
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { IconArrowLeft, IconDownload } from '@tabler/icons-react';
-import { postRefusalSchema, type InvalidLine, type ReviewLine } from '@floorhand/contract/counts';
+import { CHART_LOCATIONS_MAX, postRefusalSchema, type InvalidLine, type ReviewLine } from '@floorhand/contract/counts';
 import { ERR } from '@floorhand/contract/errors';
 import { dialogs } from '../../../components/dialogs/dialog-store.ts';
 import { DataTable, type DataColumn } from '../../../components/ui/data-table.tsx';
@@ -155,7 +155,7 @@ export function ReviewScreen({ sheetId, onBack }: { sheetId: string; onBack(): v
       {review.data?.byLocation && review.data.byLocation.length > 0 && (
         <Paper withBorder p="sm" data-testid="pi-variance-chart">
           <Text fw={600} size="sm" mb="xs">
-            {t('Variance by location (the {{n}} largest)', { n: review.data.byLocation.length })}
+            {t('Variance by location, the largest first (up to {{n}})', { n: CHART_LOCATIONS_MAX })}
           </Text>
           <Suspense fallback={<Loader size="sm" />}>
             <VarianceChart data={review.data.byLocation} />

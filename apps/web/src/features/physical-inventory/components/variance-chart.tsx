@@ -22,6 +22,8 @@ export function VarianceChart({ data }: { data: ByLocation }) {
       dataKey="location"
       orientation="vertical"
       type="stacked"
+      // Shortages left of zero, overages right of it, each from zero.
+      barChartProps={{ stackOffset: 'sign' }}
       yAxisProps={{ width: 110 }}
       series={[
         { name: short, color: 'red.8' },
