@@ -254,7 +254,9 @@ test.describe('physical inventory', () => {
     await choose(file('bad.csv', `warehouse,locations,counters,blind\n__proto__,${locs[0]},,\nMAIN,NOPE-${tag},constructor,maybe\n`));
     const report = page.getByRole('dialog', { name: 'Import refused' });
     await expect(report).toBeVisible();
-    await expect(report.getByTestId('pi-import-problem')).toHaveCount(2);
+    await expect(report.getByTestId('pi-import-problem')).toHaveCount(4);
+    await expect(report).toContainText(`No active location 'NOPE-${tag}'`);
+    await expect(report).toContainText("No active account 'constructor'");
     await expect(report).toContainText("No warehouse '__proto__' exists");
     await expect(report).toContainText("'Blind' must be a boolean");
     await axe(page, 'import report 1440');

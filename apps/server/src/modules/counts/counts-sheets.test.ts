@@ -160,7 +160,7 @@ describe('count sheets by CSV', () => {
       `__proto__,${loc},,,,x`,
       `MAIN,NOPE-1|constructor,,,,`,
       `MAIN,${loc},${loc},,,`,
-      `MAIN,${loc},,,maybe,`,
+      `MAIN,NOPE-2,,ghost,maybe,`,
       `MAIN,${loc},,constructor|__proto__|clerk,,`,
       `,${loc},,,,`,
       'MAIN,a,b',
@@ -175,7 +175,8 @@ describe('count sheets by CSV', () => {
     expect(at(2).join()).toContain("No warehouse '__proto__' exists");
     expect(at(3).join()).toContain("No active location 'NOPE-1', 'constructor' in warehouse 'MAIN'");
     expect(at(4)).toEqual(['locations: Give a list of locations or a range, not both']);
-    expect(at(5)).toEqual(["blind: 'Blind' must be a boolean"]);
+    // A row refused for one cell is still checked on the others: all its problems at once.
+    expect(at(5)).toEqual(["blind: 'Blind' must be a boolean", "locations: No active location 'NOPE-2' in warehouse 'MAIN'", "counters: No active account 'ghost'"]);
     expect(at(6)).toEqual(["counters: No active account 'constructor', '__proto__'"]);
     expect(at(7).join()).toMatch(/warehouse/i);
     expect(at(8).join()).toMatch(/The row has 3 fields; the header has 6/);

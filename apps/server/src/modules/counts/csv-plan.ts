@@ -12,7 +12,7 @@ import { RECORD_KEY } from '@floorhand/contract/records/validate';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import type { Body } from '../../lib/call-body.ts';
 import type { Deps } from '../../lib/calls.ts';
-import { checkRows, readSheetOf, type Problem } from '../../lib/csv-import.ts';
+import { checkRows, readSheetOf, type Problem, type Row } from '../../lib/csv-import.ts';
 import { badInput } from '../../lib/errors.ts';
 import { idempotentWrite } from '../../lib/idempotent-write.ts';
 import { sql } from 'drizzle-orm';
@@ -31,6 +31,28 @@ interface SheetRowInput {
   description?: string;
 }
 
+/**
+ * Each row checked by the record engine (checkRows). A row refused for some cells is still checked on
+ * the others (`partial`: its plan is not kept), so the report names every problem of every row at once.
+ */
+function checkedRows(rows: Row[], problems: Problem[]): Array<{ row: number; value: SheetRowInput; partial: boolean }> {
+  const out: Array<{ row: number; value: SheetRowInput; partial: boolean }> = [];
+  for (const r of rows) {
+    const own: Problem[] = [];
+    const [passed] = checkRows<SheetRowInput>(countSheetEntity, [r], own);
+    problems.push(...own);
+    if (passed) {
+      out.push({ ...passed, partial: false });
+      continue;
+    }
+    const bad = new Set(own.map((p) => p.field));
+    const rest = Object.fromEntries(Object.entries(r.record).filter(([field]) => !bad.has(field)));
+    const [again] = checkRows<SheetRowInput>(countSheetEntity, [{ row: r.row, record: rest }], []);
+    if (again) out.push({ ...again, partial: true });
+  }
+  return out;
+}
+
 /** planSheet's field names as the file's columns. */
 const COLUMN_OF: ReadonlyMap<string, string> = new Map([['assignees', 'counters']]);
 
@@ -38,9 +60,9 @@ export async function importSheets(deps: Deps, auth: AuthContext, body: Body<'co
   const sheet = readSheetOf(COUNT_SHEET_CSV_COLUMNS, countSheetEntity, body.csv);
   const { problems } = sheet;
   if (sheet.count > SHEET_IMPORT_ROWS_MAX) problems.push({ row: 1, field: RECORD_KEY, message: `The file has ${sheet.count} sheets; an import creates at most ${SHEET_IMPORT_ROWS_MAX}` });
-  const rows = problems.length && sheet.count > SHEET_IMPORT_ROWS_MAX ? [] : checkRows<SheetRowInput>(countSheetEntity, sheet.rows, problems);
+  const rows = sheet.count > SHEET_IMPORT_ROWS_MAX ? [] : checkedRows(sheet.rows, problems);
   const plans: SheetPlan[] = [];
-  for (const { row, value } of rows) {
+  for (const { row, value, partial } of rows) {
     const { plan, problems: found } = await planSheet(deps.db, auth, {
       warehouse: value.warehouse,
       description: value.description ?? '',
@@ -53,7 +75,7 @@ export async function importSheets(deps: Deps, auth: AuthContext, body: Body<'co
       due: value.due ?? false,
     });
     for (const p of found) problems.push({ row, field: COLUMN_OF.get(p.field) ?? p.field, message: p.message } satisfies Problem);
-    if (plan) plans.push(plan);
+    if (plan && !partial) plans.push(plan);
   }
   if (sheet.count === 0 && problems.length === 0) problems.push({ row: 2, field: RECORD_KEY, message: 'The file has no sheet: add a row under the header' });
   const report: SheetImportReport = {
