@@ -93,6 +93,7 @@ async function once(engine: string): Promise<Figures> {
         console.log('sheet', (await timed(() => repo.sheetById(t.db, 'demo', sheet._id)))[1].toFixed(0));
         console.log('summary', (await timed(() => repo.reviewSummary(t.db, sheet._id)))[1].toFixed(0));
         console.log('lines', (await timed(() => repo.reviewLines(t.db, sheet._id, false, 0, 201)))[1].toFixed(0));
+        console.log('byLocation', (await timed(() => repo.varianceByLocation(t.db, sheet._id, 15)))[1].toFixed(0));
       }
     }
 
