@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { inflateSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
 import { adminApi, dialog, login, PASSWORD, snap, useMachine, type Api } from './support.ts';
@@ -10,6 +12,24 @@ import { adminApi, dialog, login, PASSWORD, snap, useMachine, type Api } from '.
 
 const SHORT = { timeout: 5000 };
 const SCREENSHOTS = fileURLToPath(new URL('../docs/screenshots/', import.meta.url));
+
+/** The texts drawn on a PDF's pages: each content stream inflated, its hex and literal strings read. */
+function pdfTexts(pdf: Buffer): string[] {
+  const out: string[] = [];
+  const raw = pdf.toString('latin1');
+  for (const m of raw.matchAll(/stream\r?\n/g)) {
+    const start = m.index + m[0].length;
+    const end = raw.indexOf('endstream', start);
+    let content = '';
+    try {
+      content = inflateSync(pdf.subarray(start, end)).toString('latin1');
+    } catch {
+      content = raw.slice(start, end);
+    }
+    for (const t of content.matchAll(/<([0-9A-Fa-f]*)>\s*Tj|\(((?:[^()\\]|\\.)*)\)\s*Tj/g)) out.push(t[1] !== undefined ? Buffer.from(t[1], 'hex').toString('latin1') : t[2]!);
+  }
+  return out;
+}
 
 async function makeUser(api: Api & { siteId: string }, userName: string, admin = false): Promise<string> {
   await api('admin/account/create', {
@@ -106,8 +126,22 @@ test.describe('physical inventory', () => {
       await expect(page.getByTestId('pi-sheets')).toBeVisible();
       await axe(page, 'sheets 360');
       await page.getByTestId('pi-self').click();
+      // recharts (the review's chart) never loads on the counter's handheld.
+      const scripts: string[] = [];
+      page.on('request', (r) => {
+        if (r.resourceType() === 'script') scripts.push(r.url());
+      });
       await openSheet(page, sheet.code, 'pi-count');
       await expect(page.getByTestId('pi-counting')).toBeVisible();
+      // The printable sheet: a PDF, blind, so without the expected 7,130.
+      const pdf = page.waitForEvent('download');
+      await page.getByTestId('pi-print').click();
+      const printed = await pdf;
+      expect(printed.suggestedFilename()).toBe(`${sheet.code}.pdf`);
+      const bytes = readFileSync((await printed.path())!);
+      expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+      expect(pdfTexts(bytes).join('\n')).toContain(a);
+      expect(pdfTexts(bytes).join('\n')).not.toMatch(/7,?130/);
       await wedgeScan(page, loc1, () => expect(page.getByTestId('pi-location')).toHaveText(`Location ${loc1}`, SHORT));
       await wedgeScan(page, a, () => expect(page.getByTestId('pi-qty-form')).toContainText(`Count of ${a}`, SHORT));
       await page.getByTestId('pi-qty').fill('6500');
@@ -137,6 +171,7 @@ test.describe('physical inventory', () => {
       await shot(page, testInfo, 'physical-inventory-counting-360');
       await page.getByTestId('pi-submit').click();
       await expect(page.getByTestId('pi-sheets')).toBeVisible();
+      expect(scripts.filter((u) => /variance-chart|recharts|BarChart|\/styles-[^/]*\.js/i.test(u))).toEqual([]);
       await page.context().close();
 
       // ── Another counter recounts the line over the threshold, blind.
@@ -175,6 +210,12 @@ test.describe('physical inventory', () => {
       await expect(rowA).toContainText('7125');
       await expect(rowA).toContainText('-5');
       await expect(review.locator(`[data-testid=pi-review-row][data-stock="${foundLabel}"]`)).toContainText('found');
+      // The variance chart: loc1 (-5 and +2) and nothing else varies.
+      const chart = review.getByTestId('pi-variance-chart');
+      await expect(chart.locator('svg.recharts-surface').first()).toBeVisible();
+      await expect(chart).toContainText(loc1);
+      await expect(chart).not.toContainText(loc2);
+      await review.mouse.move(1, 1);
       await axe(review, 'review 1440');
       await shot(review, testInfo, 'physical-inventory-review-1440');
       const download = review.waitForEvent('download');
@@ -192,6 +233,40 @@ test.describe('physical inventory', () => {
       await api('counts/threshold/put', { warehouse: 'MAIN', maxQty: null, maxPct: null });
     }
   });
+  test('count sheets by CSV on a desk: a refused file lists every problem, a good one creates the sheets', async ({ page, request }, testInfo) => {
+    test.skip(testInfo.project.name !== 'desktop', 'a desk screen');
+    const api = await adminApi(request);
+    const tag = `${Date.now().toString(36).toUpperCase()}`;
+    const locs = [`PIC-${tag}-1`, `PIC-${tag}-2`];
+    for (const code of locs) await api('location/save', { record: { warehouse: 'MAIN', code, description: `CSV ${code}`, type: 'bin' } });
+    const reviewer = await makeUser(api, `pii_${tag.toLowerCase()}`, true);
+    await useMachine(page);
+    await login(page, reviewer);
+    await expect(page).toHaveURL(/\/tasks$/);
+    await page.goto('/physicalInventory');
+    await expect(page.getByTestId('pi-sheets')).toBeVisible();
+    const file = (name: string, csv: string) => ({ name, mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    const choose = async (f: ReturnType<typeof file>) => {
+      const chooser = page.waitForEvent('filechooser');
+      await page.getByTestId('pi-import').click();
+      await (await chooser).setFiles(f);
+    };
+    await choose(file('bad.csv', `warehouse,locations,counters,blind\n__proto__,${locs[0]},,\nMAIN,NOPE-${tag},constructor,maybe\n`));
+    const report = page.getByRole('dialog', { name: 'Import refused' });
+    await expect(report).toBeVisible();
+    await expect(report.getByTestId('pi-import-problem')).toHaveCount(4);
+    await expect(report).toContainText(`No active location 'NOPE-${tag}'`);
+    await expect(report).toContainText("No active account 'constructor'");
+    await expect(report).toContainText("No warehouse '__proto__' exists");
+    await expect(report).toContainText("'Blind' must be a boolean");
+    await axe(page, 'import report 1440');
+    await shot(page, testInfo, 'physical-inventory-import-1440');
+    await report.getByRole('button', { name: 'OK' }).click();
+    await choose(file('good.csv', `warehouse,locations,description\nMAIN,${locs[0]}|${locs[1]},CSV ${tag}\n`));
+    await page.getByTestId('pi-sheet').fill('');
+    await expect(page.getByTestId('pi-sheets')).toContainText(`CSV ${tag}`);
+  });
+
   test('a 1,000-scan wedge burst at 30 ms spacing on the counting screen: none lost or doubled', async ({ browser, request }, testInfo) => {
     test.skip(testInfo.project.name !== 'desktop', 'sets its own viewport');
     test.setTimeout(420_000);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { callBase, code, idempotencyKeySchema, idSchema, scanCode, withErr } from './common.ts';
+import type { EntityDef } from './records/schema-model.ts';
 import { quantityInput } from './stock.ts';
 
 // Physical inventory (docs/physical-inventory.md): count sheets, counts by scan anchored to the ledger,
@@ -110,6 +111,53 @@ export type InvalidLine = z.infer<typeof invalidLineSchema>;
 
 export const thresholdSchema = z.object({ warehouse: z.string(), maxQty: z.number().nullable(), maxPct: z.number().nullable() });
 
+/** Days between counts: the warehouse's, and the locations' own (which win over the warehouse's). */
+export const frequencySchema = z.object({
+  warehouse: z.string(),
+  days: z.number().int().nullable(),
+  locations: z.array(z.object({ code: z.string(), days: z.number().int() })),
+});
+/** Days a count frequency may be at most (ten years). */
+export const FREQUENCY_DAYS_MAX = 3660;
+
+/** Variance of the sheet per location, the locations with the largest absolute variance first (the review chart). */
+export const locationVarianceSchema = z.object({ location: z.string(), over: z.number(), short: z.number() });
+/** Locations the review chart shows at most. */
+export const CHART_LOCATIONS_MAX = 15;
+
+/**
+ * A CSV row of counts/sheet/import: one count sheet. Lists (locations, counters) are one cell with '|'
+ * between the values; a row gives a list or a range of locations, or neither (every active location),
+ * and `due` keeps only the locations due by their count frequency.
+ */
+export const countSheetEntity: EntityDef = {
+  type: 'countSheet',
+  title: 'Count sheet',
+  idFieldName: 'warehouse',
+  fields: [
+    { name: 'warehouse', label: 'Warehouse', dataType: 'string', conditions: { required: true, max: 40 } },
+    { name: 'locations', label: 'Locations', dataType: 'array', conditions: { max: 5000 }, items: { name: 'location', label: 'Location', dataType: 'string', conditions: { max: 40 } } },
+    { name: 'fromLocation', label: 'From Location', dataType: 'string', conditions: { max: 40 } },
+    { name: 'toLocation', label: 'To Location', dataType: 'string', conditions: { max: 40 } },
+    { name: 'counters', label: 'Counters', dataType: 'array', conditions: { max: 50 }, items: { name: 'counter', label: 'Counter', dataType: 'string', conditions: { max: 100 } } },
+    { name: 'blind', label: 'Blind', dataType: 'boolean' },
+    { name: 'due', label: 'Due', dataType: 'boolean' },
+    { name: 'description', label: 'Description', dataType: 'string', conditions: { max: 200 } },
+  ],
+};
+export const COUNT_SHEET_CSV_COLUMNS: readonly string[] = countSheetEntity.fields.map((f) => f.name);
+/** Rows (sheets) one import creates at most, and its body limit. */
+export const SHEET_IMPORT_ROWS_MAX = 500;
+export const SHEET_IMPORT_MAX_BYTES = 2 * 1024 * 1024;
+const importProblemSchema = z.object({ row: z.number().int(), field: z.string(), message: z.string() });
+export const sheetImportReportSchema = z.object({
+  rows: z.number().int(),
+  created: z.number().int(),
+  rejectedCount: z.number().int(),
+  rejected: z.array(importProblemSchema),
+});
+export type SheetImportReport = z.infer<typeof sheetImportReportSchema>;
+
 const sheetRef = { sheetId: idSchema, _rev: z.number().int().min(1).optional() };
 const sheetAnswer = withErr({ sheet: sheetSchema.optional() });
 
@@ -140,8 +188,27 @@ export const countCalls = {
       assignees: z.array(z.string().min(1).max(100)).max(50).default([]),
       /** The creator's syscm preference off: blind. */
       blind: z.boolean().default(true),
+      /** Only the locations (of the list, range or warehouse) due by their count frequency (counts/frequency/put). */
+      due: z.boolean().default(false),
     }),
     response: sheetAnswer,
+  },
+  'counts/sheet/import': {
+    locId: undefined,
+    auth: 'required',
+    /** CSV with a header of COUNT_SHEET_CSV_COLUMNS, one sheet a row; all or nothing (refused: 400 whose detail is the report, every problem of every row). */
+    body: callBase.extend({ idempotencyKey: idempotencyKeySchema.optional(), csv: z.string().min(1).max(SHEET_IMPORT_MAX_BYTES) }),
+    response: withErr({ report: sheetImportReportSchema.optional(), sheets: z.array(sheetSchema).optional() }),
+  },
+  'counts/sheet/pdf': {
+    locId: undefined,
+    auth: 'required',
+    /**
+     * Answers application/pdf: the printable count sheet, its locations in walk order with the stock
+     * expected there and a blank "Counted" column; the expected quantity only on a sheet that is not blind.
+     */
+    body: callBase.extend({ sheetId: idSchema }),
+    response: withErr({}),
   },
   'counts/sheet/get': {
     locId: undefined,
@@ -198,7 +265,14 @@ export const countCalls = {
       offset: z.number().int().min(0).max(10_000_000).default(0),
       limit: z.number().int().min(1).max(REVIEW_PAGE_MAX).default(200),
     }),
-    response: withErr({ sheet: sheetSchema.optional(), summary: reviewSummarySchema.optional(), lines: z.array(reviewLineSchema).optional(), more: z.boolean().optional() }),
+    response: withErr({
+      sheet: sheetSchema.optional(),
+      summary: reviewSummarySchema.optional(),
+      /** The chart of the summary: the locations with the largest absolute variance (lines not excluded). */
+      byLocation: z.array(locationVarianceSchema).optional(),
+      lines: z.array(reviewLineSchema).optional(),
+      more: z.boolean().optional(),
+    }),
   },
   'counts/decide': {
     locId: undefined,
@@ -242,6 +316,26 @@ export const countCalls = {
       maxPct: z.number().min(0).max(100_000).nullable(),
     }),
     response: withErr({ threshold: thresholdSchema.optional() }),
+  },
+  'counts/frequency/get': {
+    locId: undefined,
+    auth: 'required',
+    body: callBase.extend({ warehouse: code }),
+    response: withErr({ frequency: frequencySchema.optional() }),
+  },
+  'counts/frequency/put': {
+    locId: undefined,
+    auth: 'required',
+    /**
+     * Days between counts of the warehouse, or with locations of those locations (null: none of its own).
+     * A location is due when no posted sheet counted it (scanned it) within its days.
+     */
+    body: callBase.extend({
+      warehouse: code,
+      locations: z.array(scanCode.max(40)).max(SHEET_LOCATIONS_MAX).optional(),
+      days: z.number().int().min(1).max(FREQUENCY_DAYS_MAX).nullable(),
+    }),
+    response: withErr({ frequency: frequencySchema.optional() }),
   },
 } as const;
 

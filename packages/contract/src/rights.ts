@@ -109,6 +109,8 @@ export const CALL_RIGHTS = {
   // Physical inventory: counting needs the work area; creating, reviewing and posting need its post action.
   'counts/sheet/list': rights(ACCOUNTABLE, 'physicalInventory'),
   'counts/sheet/create': rights(ACCOUNTABLE, 'physicalInventory', 'physicalInventory.post'),
+  'counts/sheet/import': rights(ACCOUNTABLE, 'physicalInventory', 'physicalInventory.post'),
+  'counts/sheet/pdf': rights(ACCOUNTABLE, 'physicalInventory'),
   'counts/sheet/get': rights(ACCOUNTABLE, 'physicalInventory'),
   'counts/sheet/start': rights(ACCOUNTABLE, 'physicalInventory'),
   'counts/sheet/submit': rights(ACCOUNTABLE, 'physicalInventory'),
@@ -121,6 +123,8 @@ export const CALL_RIGHTS = {
   'counts/export': rights(ACCOUNTABLE, 'physicalInventory'),
   'counts/threshold/get': rights(ACCOUNTABLE, 'physicalInventory'),
   'counts/threshold/put': rights(ACCOUNTABLE, 'physicalInventory', 'physicalInventory.post'),
+  'counts/frequency/get': rights(ACCOUNTABLE, 'physicalInventory'),
+  'counts/frequency/put': rights(ACCOUNTABLE, 'physicalInventory', 'physicalInventory.post'),
   // Orders and picking: reads for accountable accounts; orders are kept with stockPick.orders, picks need stockPick.
   'order/save': rights(ACCOUNTABLE, 'stockPick.orders'),
   'order/get': rights(ACCOUNTABLE),

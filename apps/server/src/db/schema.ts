@@ -899,3 +899,24 @@ export const kioskSessions = pgTable(
   },
   (t) => [uniqueIndex('kiosk_sessions_token').on(t.tokenHash), index('kiosk_sessions_kiosk').on(t.kioskAccountId)],
 );
+
+// ── counts: cycle frequencies (issue 13) ──
+
+/**
+ * Days between counts of a warehouse (location_id null) or of one location (wins over its warehouse's).
+ * Keyed by the scope's id: the warehouse's or the location's.
+ */
+export const countFrequencies = pgTable(
+  'count_frequencies',
+  {
+    scopeId: varchar('scope_id', { length: 40 }).primaryKey(),
+    orgId: orgRef(),
+    warehouseId: varchar('warehouse_id', { length: 40 })
+      .notNull()
+      .references(() => warehouses.id),
+    locationId: varchar('location_id', { length: 40 }).references(() => locations.id),
+    days: integer('days').notNull(),
+    audit: audit().notNull(),
+  },
+  (t) => [index('count_frequencies_warehouse').on(t.warehouseId), check('count_frequencies_days', sql`${t.days} > 0`)],
+);

@@ -71,11 +71,8 @@ export interface CallOptions {
   orgId?: string;
 }
 
-/**
- * The one request helper: every call carries its locId and the site, app and org ids, the token on a
- * trusted host, and the client's time; an `err` in the answer opens the error dialog and is thrown.
- */
-export async function call<P extends CallPath>(path: P, args: CallArgs<P>, opts: CallOptions = {}): Promise<CallResponse<P>> {
+/** Sends a call with the request helper's rules (ids, token on a trusted host, client time); a network failure fails as the helper does. */
+async function send<P extends CallPath>(path: P, args: CallArgs<P>, opts: CallOptions): Promise<{ res: Response; locId: string | undefined }> {
   const auth = useAuthStore.getState();
   const site = useSiteStore.getState();
   const locId = opts.locId ?? SPEC_LOC_IDS.get(path);
@@ -89,18 +86,25 @@ export async function call<P extends CallPath>(path: P, args: CallArgs<P>, opts:
     if (auth.humanToken) headers[HEADERS.humanToken] = auth.humanToken;
     if (debugMode()) headers[HEADERS.debug] = '1';
   }
-  let res: Response;
-  let json: Record<string, unknown>;
   try {
-    res = await fetch(`${base}/api/${path}`, { method: 'POST', headers, body: JSON.stringify(body), signal: opts.signal });
-    json = (await res.json().catch(() => ({}))) as Record<string, unknown>;
+    const res = await fetch(`${base}/api/${path}`, { method: 'POST', headers, body: JSON.stringify(body), signal: opts.signal });
+    const human = res.headers.get(HEADERS.humanToken);
+    if (human) useAuthStore.getState().setHumanToken(human);
+    return { res, locId };
   } catch (e) {
     if (e instanceof DOMException && e.name === 'AbortError') throw e;
     const err: ServerErr = { code: ERR.generic, message: 'The server cannot be reached. Check the network connection and try again.', detail: String(e), locId };
     return fail(err, 0, opts);
   }
-  const human = res.headers.get(HEADERS.humanToken);
-  if (human) useAuthStore.getState().setHumanToken(human);
+}
+
+/**
+ * The one request helper: every call carries its locId and the site, app and org ids, the token on a
+ * trusted host, and the client's time; an `err` in the answer opens the error dialog and is thrown.
+ */
+export async function call<P extends CallPath>(path: P, args: CallArgs<P>, opts: CallOptions = {}): Promise<CallResponse<P>> {
+  const { res, locId } = await send(path, args, opts);
+  const json = (await res.json().catch(() => ({}))) as Record<string, unknown>;
   if ('queries' in json) {
     if (debugMode()) console.debug(`[${locId}] ${path} queries`, json.queries);
     delete json.queries;
@@ -109,6 +113,14 @@ export async function call<P extends CallPath>(path: P, args: CallArgs<P>, opts:
   if (err) return fail({ ...err, locId: err.locId ?? locId }, res.status, opts);
   if (!res.ok) return fail({ code: ERR.generic, message: `The server answered ${res.status}`, locId }, res.status, opts);
   return json as CallResponse<P>;
+}
+
+/** A call that answers a file (a PDF, a CSV): its bytes; a refusal answers JSON and fails as `call` does. */
+export async function callFile<P extends CallPath>(path: P, args: CallArgs<P>, opts: CallOptions = {}): Promise<Blob> {
+  const { res, locId } = await send(path, args, opts);
+  if (res.ok && !(res.headers.get('content-type') ?? '').includes('json')) return res.blob();
+  const json = (await res.json().catch(() => ({}))) as { err?: ServerErr };
+  return fail(json.err ? { ...json.err, locId: json.err.locId ?? locId } : { code: ERR.generic, message: `The server answered ${res.status}`, locId }, res.status, opts);
 }
 
 function fail(err: ServerErr, status: number, opts: CallOptions): never {

@@ -127,6 +127,33 @@ export async function visitLocation(db: Db, orgId: string, sheetId: string, loca
   );
 }
 
+/**
+ * The active locations of a warehouse a new sheet may cover (a list of codes, a range by byte order, or
+ * all), each with whether it is due by its count frequency: the location's own days, else its
+ * warehouse's; due when no posted sheet counted (scanned) it within that many days. No frequency: never due.
+ */
+export async function sheetCandidates(
+  db: Db,
+  warehouseId: string,
+  sel: { list?: string[] | undefined; from?: string | undefined; to?: string | undefined },
+): Promise<Array<{ id: string; code: string; due: boolean }>> {
+  let where = sql`l.warehouse_id = ${warehouseId} AND l.active`;
+  if (sel.list) where = sql`${where} AND l.code = ANY(${arrayParam(sel.list)})`;
+  if (sel.from) where = sql`${where} AND l.code COLLATE "C" >= ${sel.from}`;
+  if (sel.to) where = sql`${where} AND l.code COLLATE "C" <= ${sel.to}`;
+  return query(
+    db,
+    sql`WITH last AS (
+      SELECT sl.location_id, max(s.posted_at) AS at FROM count_sheet_locations sl JOIN count_sheets s ON s.id = sl.sheet_id
+      WHERE s.warehouse_id = ${warehouseId} AND s.state = 'posted' AND sl.visited_movement_id IS NOT NULL GROUP BY sl.location_id
+    )
+    SELECT l.id, l.code, coalesce(fl.days, fw.days) IS NOT NULL AND (last.at IS NULL OR last.at <= now() - coalesce(fl.days, fw.days) * interval '1 day') AS due
+    FROM locations l LEFT JOIN count_frequencies fl ON fl.scope_id = l.id LEFT JOIN count_frequencies fw ON fw.scope_id = l.warehouse_id
+      LEFT JOIN last ON last.location_id = l.id
+    WHERE ${where}`,
+  );
+}
+
 interface CounterLineRow {
   id: string;
   location: string;
@@ -399,6 +426,18 @@ export async function reviewSummary(db: Db, sheetId: string) {
     absVariance: Number(row!.abs),
     uncountedLocations: Number(row!.uncounted),
   };
+}
+
+/** The chart of the review: per location, the sum of overages and of shortages (lines not excluded), the largest absolute variance first. */
+export async function varianceByLocation(db: Db, sheetId: string, limit: number): Promise<Array<{ location: string; over: number; short: number }>> {
+  const rows = await query<{ location: string; over: string; short: string }>(
+    db,
+    sql`SELECT l.code AS location, sum(greatest(cl.counted - cl.system_qty, 0))::text AS over, sum(least(cl.counted - cl.system_qty, 0))::text AS short
+    FROM count_lines cl JOIN locations l ON l.id = cl.location_id
+    WHERE cl.sheet_id = ${sheetId} AND cl.status <> 'excluded' AND cl.counted <> cl.system_qty
+    GROUP BY l.code ORDER BY sum(abs(cl.counted - cl.system_qty)) DESC, l.code COLLATE "C" LIMIT ${limit}`,
+  );
+  return rows.map((r) => ({ location: r.location, over: Number(r.over), short: Number(r.short) }));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,14 +1,19 @@
 import type { FastifyInstance } from 'fastify';
+import { SHEET_IMPORT_MAX_BYTES } from '@floorhand/contract/counts';
 import { registerCall, type Deps } from '../../lib/calls.ts';
+import { importSheets } from './csv-plan.ts';
+import { sheetPdf } from './sheet-pdf.ts';
 import {
   changeSheetState,
   createSheet,
   decide,
   exportSheet,
   getSheet,
+  getFrequency,
   getThreshold,
   listSheets,
   postSheet,
+  putFrequency,
   putThreshold,
   recordCount,
   reviewSheet,
@@ -19,6 +24,22 @@ import {
 export function countRoutes(app: FastifyInstance, deps: Deps): void {
   registerCall(app, deps, 'counts/sheet/list', ({ auth, body }) => listSheets(deps, auth, body));
   registerCall(app, deps, 'counts/sheet/create', ({ auth, body }) => createSheet(deps, auth, body));
+  // Encapsulated, so the larger body limit applies to the import only.
+  void app.register(async (scope) => {
+    scope.addHook('onRoute', (route) => {
+      route.bodyLimit = SHEET_IMPORT_MAX_BYTES + 64 * 1024;
+    });
+    registerCall(scope, deps, 'counts/sheet/import', ({ auth, body }) => importSheets(deps, auth, body));
+  });
+  // Answers application/pdf; the contract's response schema only covers errors.
+  registerCall(app, deps, 'counts/sheet/pdf', async ({ auth, body, reply }) => {
+    const pdf = await sheetPdf(deps, auth, body);
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="${pdf.fileName}"`)
+      .header('cache-control', 'no-store')
+      .send(Buffer.from(pdf.bytes)) as never;
+  });
   registerCall(app, deps, 'counts/sheet/get', ({ auth, body }) => getSheet(deps, auth, body));
   registerCall(app, deps, 'counts/sheet/start', ({ auth, body }) => changeSheetState(deps, auth, body, 'start'));
   registerCall(app, deps, 'counts/sheet/submit', ({ auth, body }) => changeSheetState(deps, auth, body, 'submit'));
@@ -31,4 +52,6 @@ export function countRoutes(app: FastifyInstance, deps: Deps): void {
   registerCall(app, deps, 'counts/export', ({ auth, body }) => exportSheet(deps, auth, body));
   registerCall(app, deps, 'counts/threshold/get', ({ auth, body }) => getThreshold(deps, auth, body));
   registerCall(app, deps, 'counts/threshold/put', ({ auth, body }) => putThreshold(deps, auth, body));
+  registerCall(app, deps, 'counts/frequency/get', ({ auth, body }) => getFrequency(deps, auth, body));
+  registerCall(app, deps, 'counts/frequency/put', ({ auth, body }) => putFrequency(deps, auth, body));
 }

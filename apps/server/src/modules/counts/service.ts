@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { CallResponse } from '@floorhand/contract/api';
-import { type CounterLine, type InvalidLine } from '@floorhand/contract/counts';
+import { CHART_LOCATIONS_MAX, type CounterLine, type InvalidLine } from '@floorhand/contract/counts';
 import { formatQty, qtyUnits } from '@floorhand/contract/quantity';
 import { wholeUnitsMessage } from '@floorhand/contract/stock-rules';
 import { csvLine } from '@floorhand/contract/csv';
@@ -32,6 +32,8 @@ import {
   lineFor,
   nextSheetCode,
   postLines,
+  sheetCandidates,
+  varianceByLocation,
   recountLine,
   reviewLines,
   reviewSummary,
@@ -73,46 +75,87 @@ export async function listSheets(deps: Deps, auth: AuthContext, body: Body<'coun
   return { sheets: sheets.slice(0, SHEET_LIST_MAX), more: sheets.length > SHEET_LIST_MAX };
 }
 
-export async function createSheet(deps: Deps, auth: AuthContext, body: Body<'counts/sheet/create'>): Promise<CallResponse<'counts/sheet/create'>> {
-  const warehouse = (await warehousesByCode(deps.db, auth.orgId, [body.warehouse])).get(body.warehouse);
-  if (!warehouse) throw badInput(`No warehouse '${body.warehouse}' exists`);
-  if (!warehouse.active) throw badInput(`The warehouse '${body.warehouse}' is inactive`);
-  if (body.locations && (body.fromLocation || body.toLocation)) throw badInput('Give a list of locations or a range, not both');
-  let where = sql`l.warehouse_id = ${warehouse.id} AND l.active`;
-  if (body.locations) where = sql`${where} AND l.code = ANY(${arrayParam(body.locations)})`;
-  if (body.fromLocation) where = sql`${where} AND l.code COLLATE "C" >= ${body.fromLocation}`;
-  if (body.toLocation) where = sql`${where} AND l.code COLLATE "C" <= ${body.toLocation}`;
-  const locations = await query<{ id: string; code: string }>(deps.db, sql`SELECT l.id, l.code FROM locations l WHERE ${where}`);
-  if (body.locations) {
-    const known = new Set(locations.map((l) => l.code));
-    const missing = [...new Set(body.locations)].filter((c) => !known.has(c));
-    if (missing.length) throw badInput(`No active location ${missing.map((c) => `'${c}'`).join(', ')} in warehouse '${body.warehouse}'`);
+/** What a new sheet is made of: counts/sheet/create's body, or a row of counts/sheet/import. */
+export interface SheetInput {
+  warehouse: string;
+  description: string;
+  locations?: string[] | undefined;
+  fromLocation?: string | undefined;
+  toLocation?: string | undefined;
+  assignees: string[];
+  blind: boolean;
+  due: boolean;
+}
+
+/** A sheet checked and ready to insert. */
+export interface SheetPlan {
+  warehouseId: string;
+  description: string;
+  blind: boolean;
+  locationIds: string[];
+  assigneeIds: string[];
+}
+
+/**
+ * Checks a new sheet and finds its locations and counters. Every problem is reported (field and
+ * message), not only the first: the import lists them all. Names are looked up in Maps and Sets only.
+ */
+export async function planSheet(db: Db, auth: AuthContext, input: SheetInput): Promise<{ plan?: SheetPlan; problems: Array<{ field: string; message: string }> }> {
+  const problems: Array<{ field: string; message: string }> = [];
+  const warehouse = (await warehousesByCode(db, auth.orgId, [input.warehouse])).get(input.warehouse);
+  if (!warehouse) problems.push({ field: 'warehouse', message: `No warehouse '${input.warehouse}' exists` });
+  else if (!warehouse.active) problems.push({ field: 'warehouse', message: `The warehouse '${input.warehouse}' is inactive` });
+  const list = input.locations && input.locations.length > 0 ? input.locations : undefined;
+  if (list && (input.fromLocation || input.toLocation)) problems.push({ field: 'locations', message: 'Give a list of locations or a range, not both' });
+  let locationIds: string[] = [];
+  if (warehouse?.active && !problems.length) {
+    const located = await sheetCandidates(db, warehouse.id, { list, from: input.fromLocation, to: input.toLocation });
+    if (list) {
+      const known = new Set(located.map((l) => l.code));
+      const missing = [...new Set(list)].filter((c) => !known.has(c));
+      if (missing.length) problems.push({ field: 'locations', message: `No active location ${missing.map((c) => `'${c}'`).join(', ')} in warehouse '${input.warehouse}'` });
+    }
+    const chosen = input.due ? located.filter((l) => l.due) : located;
+    if (located.length === 0 && !list) problems.push({ field: list ? 'locations' : 'fromLocation', message: `No active location of warehouse '${input.warehouse}' is in the range` });
+    else if (located.length > 0 && chosen.length === 0) {
+      problems.push({ field: 'due', message: `No location of warehouse '${input.warehouse}' in the selection is due for a count by its count frequency` });
+    }
+    locationIds = chosen.map((l) => l.id);
   }
-  if (locations.length === 0) throw badInput(`No active location of warehouse '${body.warehouse}' is in the range`);
-  const wanted = [...new Set(body.assignees.map((a) => a.toLowerCase()))];
+  const wanted = [...new Set(input.assignees.map((a) => a.toLowerCase()))];
   const people = wanted.length
     ? await query<{ id: string; name: string }>(
-        deps.db,
+        db,
         sql`SELECT id, lower(user_name) AS name FROM accounts WHERE org_id = ${auth.orgId} AND active AND lower(user_name) = ANY(${arrayParam(wanted)})`,
       )
     : [];
   const byName = new Map(people.map((p) => [p.name, p.id]));
   const unknown = wanted.filter((n) => !byName.has(n));
-  if (unknown.length) throw badInput(`No active account ${unknown.map((n) => `'${n}'`).join(', ')}`);
+  if (unknown.length) problems.push({ field: 'assignees', message: `No active account ${unknown.map((n) => `'${n}'`).join(', ')}` });
+  if (problems.length || !warehouse) return { problems };
+  return { plan: { warehouseId: warehouse.id, description: input.description, blind: input.blind, locationIds, assigneeIds: [...byName.values()] }, problems };
+}
+
+/** Inserts a planned sheet; returns its id. */
+export async function insertSheet(tx: Db, auth: AuthContext, plan: SheetPlan): Promise<string> {
   const id = newId();
-  const audit = auditStamp(auth.accountId);
-  await deps.db.transaction(async (tx) => {
-    const code = await nextSheetCode(tx);
-    await query(
-      tx,
-      sql`INSERT INTO count_sheets (id, org_id, code, warehouse_id, description, blind, assignees, created_by, audit)
-      VALUES (${id}, ${auth.orgId}, ${code}, ${warehouse.id}, ${body.description}, ${body.blind}, ${JSON.stringify([...byName.values()])}::jsonb, ${auth.accountId}, ${JSON.stringify(audit)}::jsonb)`,
-    );
-    await query(
-      tx,
-      sql`INSERT INTO count_sheet_locations (org_id, sheet_id, location_id) SELECT ${auth.orgId}, ${id}, u.id FROM unnest(${arrayParam(locations.map((l) => l.id))}::text[]) AS u(id)`,
-    );
-  });
+  const code = await nextSheetCode(tx);
+  await query(
+    tx,
+    sql`INSERT INTO count_sheets (id, org_id, code, warehouse_id, description, blind, assignees, created_by, audit)
+    VALUES (${id}, ${auth.orgId}, ${code}, ${plan.warehouseId}, ${plan.description}, ${plan.blind}, ${JSON.stringify(plan.assigneeIds)}::jsonb, ${auth.accountId}, ${JSON.stringify(auditStamp(auth.accountId))}::jsonb)`,
+  );
+  await query(
+    tx,
+    sql`INSERT INTO count_sheet_locations (org_id, sheet_id, location_id) SELECT ${auth.orgId}, ${id}, u.id FROM unnest(${arrayParam(plan.locationIds)}::text[]) AS u(id)`,
+  );
+  return id;
+}
+
+export async function createSheet(deps: Deps, auth: AuthContext, body: Body<'counts/sheet/create'>): Promise<CallResponse<'counts/sheet/create'>> {
+  const { plan, problems } = await planSheet(deps.db, auth, body);
+  if (!plan) throw badInput(problems.map((p) => p.message).join('; '));
+  const id = await deps.db.transaction((tx) => insertSheet(tx, auth, plan));
   return sheetAnswer(deps.db, auth, id);
 }
 
@@ -315,6 +358,7 @@ export async function reviewSheet(deps: Deps, auth: AuthContext, body: Body<'cou
   return {
     ...(await sheetAnswer(deps.db, auth, sheet.id)),
     summary: await reviewSummary(deps.db, sheet.id),
+    byLocation: await varianceByLocation(deps.db, sheet.id, CHART_LOCATIONS_MAX),
     lines: lines.slice(0, body.limit),
     more: lines.length > body.limit,
   };
@@ -409,3 +453,45 @@ export async function putThreshold(deps: Deps, auth: AuthContext, body: Body<'co
   return getThreshold(deps, auth, body);
 }
 
+
+// ---------------------------------------------------------------------------------------------
+// Cycle frequencies
+
+export async function getFrequency(deps: Deps, auth: AuthContext, body: Body<'counts/frequency/get'>): Promise<CallResponse<'counts/frequency/get'>> {
+  const warehouse = await warehouseOf(deps, auth, body.warehouse);
+  const rows = await query<{ code: string | null; days: number }>(
+    deps.db,
+    sql`SELECT l.code, f.days FROM count_frequencies f LEFT JOIN locations l ON l.id = f.location_id WHERE f.org_id = ${auth.orgId} AND f.warehouse_id = ${warehouse.id}
+    ORDER BY l.code COLLATE "C" NULLS FIRST`,
+  );
+  const own = rows.find((r) => r.code === null);
+  return {
+    frequency: { warehouse: warehouse.code, days: own?.days ?? null, locations: rows.flatMap((r) => (r.code === null ? [] : [{ code: r.code, days: r.days }])) },
+  };
+}
+
+export async function putFrequency(deps: Deps, auth: AuthContext, body: Body<'counts/frequency/put'>): Promise<CallResponse<'counts/frequency/put'>> {
+  const warehouse = await warehouseOf(deps, auth, body.warehouse);
+  let scopes: Array<{ id: string; locationId: string | null }> = [{ id: warehouse.id, locationId: null }];
+  if (body.locations) {
+    const codes = [...new Set(body.locations)];
+    if (codes.length === 0) throw badInput('Name the locations, or leave them out for the whole warehouse');
+    const found = await query<{ id: string; code: string }>(deps.db, sql`SELECT id, code FROM locations WHERE warehouse_id = ${warehouse.id} AND code = ANY(${arrayParam(codes)})`);
+    const known = new Set(found.map((l) => l.code));
+    const missing = codes.filter((c) => !known.has(c));
+    if (missing.length) throw badInput(`No location ${missing.map((c) => `'${c}'`).join(', ')} in warehouse '${warehouse.code}'`);
+    scopes = found.map((l) => ({ id: l.id, locationId: l.id }));
+  }
+  const ids = arrayParam(scopes.map((s) => s.id));
+  if (body.days === null) {
+    await query(deps.db, sql`DELETE FROM count_frequencies WHERE org_id = ${auth.orgId} AND scope_id = ANY(${ids})`);
+  } else {
+    await query(
+      deps.db,
+      sql`INSERT INTO count_frequencies (scope_id, org_id, warehouse_id, location_id, days, audit)
+      SELECT u.id, ${auth.orgId}, ${warehouse.id}, NULLIF(u.id, ${warehouse.id}), ${body.days}, ${JSON.stringify(auditStamp(auth.accountId))}::jsonb FROM unnest(${ids}::text[]) AS u(id)
+      ON CONFLICT (scope_id) DO UPDATE SET days = excluded.days, audit = excluded.audit`,
+    );
+  }
+  return getFrequency(deps, auth, body);
+}

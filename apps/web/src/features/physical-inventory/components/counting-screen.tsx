@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Badge, Button, Group, Paper, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
 import type { CallResponse } from '@floorhand/contract/api';
 import type { CounterLine } from '@floorhand/contract/counts';
 import { ERR } from '@floorhand/contract/errors';
@@ -13,7 +13,7 @@ import { ApiError, call } from '../../../lib/api.ts';
 import { readQtyInput, showQty } from '../../../lib/inventory-format.ts';
 import { useScans } from '../../../lib/scanning/use-scans.ts';
 import { useQueryClient } from '@tanstack/react-query';
-import { countKeys, useCountChange, useSheet } from '../api/counts-api.ts';
+import { countKeys, downloadSheetPdf, useCountChange, useSheet } from '../api/counts-api.ts';
 import { usePhysicalInventoryPrefs } from '../hooks/use-physical-inventory-prefs.ts';
 import { createScanQueue } from '../utils/scan-queue.ts';
 
@@ -46,6 +46,7 @@ export function CountingScreen({ sheetId, onBack }: { sheetId: string; onBack():
   const [serial, setSerial] = useState('');
   const [log, setLog] = useState<Array<{ id: number; text: string; ok: boolean }>>([]);
   const [handled, setHandled] = useState(0);
+  const [printing, setPrinting] = useState(false);
   const sheet = useSheet(sheetId, location);
   const submit = useCountChange('counts/sheet/submit');
   const qtyRef = useRef<HTMLDivElement>(null);
@@ -149,6 +150,17 @@ export function CountingScreen({ sheetId, onBack }: { sheetId: string; onBack():
     onBack();
   };
 
+  const onPrint = async (code: string) => {
+    setPrinting(true);
+    try {
+      await downloadSheetPdf(sheetId, code);
+    } catch {
+      // The error dialog said it.
+    } finally {
+      setPrinting(false);
+    }
+  };
+
   const s = sheet.data?.sheet;
   const lines: CounterLine[] = sheet.data?.lines ?? [];
   const visited = (sheet.data?.locations ?? []).filter((l) => l.visited).length;
@@ -164,9 +176,16 @@ export function CountingScreen({ sheetId, onBack }: { sheetId: string; onBack():
         </Title>
         {s?.blind && <Badge color="dark">{t('Blind')}</Badge>}
       </Group>
-      <Text size="sm" data-testid="pi-progress">
-        {t('{{visited}} of {{total}} locations scanned', { visited, total: sheet.data?.locations?.length ?? 0 })}
-      </Text>
+      <Group justify="space-between" gap="xs" wrap="nowrap">
+        <Text size="sm" data-testid="pi-progress">
+          {t('{{visited}} of {{total}} locations scanned', { visited, total: sheet.data?.locations?.length ?? 0 })}
+        </Text>
+        {s && (
+          <Button variant="default" leftSection={<IconPrinter size={18} />} onClick={() => void onPrint(s.code)} loading={printing} data-testid="pi-print" px="sm">
+            {t('Print sheet')}
+          </Button>
+        )}
+      </Group>
       <ScanInput label={location ? t('Scan a stock label or another location') : t('Scan a location')} data-testid="pi-scan" autoFocus />
       <Paper withBorder p="sm">
         <Text fw={700} data-testid="pi-location">

@@ -1,9 +1,9 @@
-import { useState } from 'react';
-import { Alert, Badge, Button, Group, List, Paper, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { Alert, Badge, Button, Group, List, Loader, Paper, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { IconArrowLeft, IconDownload } from '@tabler/icons-react';
-import { postRefusalSchema, type InvalidLine, type ReviewLine } from '@floorhand/contract/counts';
+import { CHART_LOCATIONS_MAX, postRefusalSchema, type InvalidLine, type ReviewLine } from '@floorhand/contract/counts';
 import { ERR } from '@floorhand/contract/errors';
 import { dialogs } from '../../../components/dialogs/dialog-store.ts';
 import { DataTable, type DataColumn } from '../../../components/ui/data-table.tsx';
@@ -11,6 +11,9 @@ import { ApiError, call } from '../../../lib/api.ts';
 import { showQty } from '../../../lib/inventory-format.ts';
 import { saveText, useCountChange, useReview } from '../api/counts-api.ts';
 import { STATE_COLORS } from './sheet-list.tsx';
+
+// recharts loads with the review only: the counting screen on a handheld never fetches it.
+const VarianceChart = lazy(() => import('./variance-chart.tsx').then((m) => ({ default: m.VarianceChart })));
 
 const FLAG_LABELS: ReadonlyMap<string, string> = new Map([
   ['disputed', 'counters disagree'],
@@ -148,6 +151,16 @@ export function ReviewScreen({ sheetId, onBack }: { sheetId: string; onBack(): v
             </Paper>
           ))}
         </SimpleGrid>
+      )}
+      {review.data?.byLocation && review.data.byLocation.length > 0 && (
+        <Paper withBorder p="sm" data-testid="pi-variance-chart">
+          <Text fw={600} size="sm" mb="xs">
+            {t('Variance by location, the largest first (up to {{n}})', { n: CHART_LOCATIONS_MAX })}
+          </Text>
+          <Suspense fallback={<Loader size="sm" />}>
+            <VarianceChart data={review.data.byLocation} />
+          </Suspense>
+        </Paper>
       )}
       <Group gap="sm">
         <Switch label={t('Only lines with a variance')} checked={onlyVariances} onChange={(e) => setOnlyVariances(e.currentTarget.checked)} size="md" data-testid="pi-only-variances" />

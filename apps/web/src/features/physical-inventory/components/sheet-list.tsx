@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Badge, Button, Checkbox, Group, Paper, Select, Stack, Switch, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { IconPlus } from '@tabler/icons-react';
+import { IconCalendarRepeat, IconPlus } from '@tabler/icons-react';
 import type { Sheet } from '@floorhand/contract/counts';
 import { DataTable, type DataColumn } from '../../../components/ui/data-table.tsx';
 import { useWarehouses } from '../../../lib/inventory-api.ts';
@@ -10,6 +10,7 @@ import { showTimestamp } from '../../../lib/inventory-format.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
 import { useCountChange, useSheets } from '../api/counts-api.ts';
 import { usePhysicalInventoryPrefs } from '../hooks/use-physical-inventory-prefs.ts';
+import { FrequencyPanel, SheetImport } from './sheet-tools.tsx';
 
 export const STATE_COLORS: ReadonlyMap<string, string> = new Map([
   ['open', 'gray'],
@@ -26,6 +27,7 @@ export function SheetList({ onCount, onReview }: { onCount(sheetId: string): voi
   const warehouses = useWarehouses();
   const canPost = useSessionStore((s) => s.featureAccess?.['physicalInventory.post'] !== false);
   const [creating, setCreating] = useState(false);
+  const [frequencies, setFrequencies] = useState(false);
   const filters = {
     ...(prefs.fromDate ? { fromDate: prefs.fromDate } : {}),
     filterSheetOpen: prefs.filterSheetOpen,
@@ -74,12 +76,19 @@ export function SheetList({ onCount, onReview }: { onCount(sheetId: string): voi
           <Switch label={t('Open only')} checked={prefs.filterSheetOpen} onChange={(e) => setPrefs({ filterSheetOpen: e.currentTarget.checked })} data-testid="pi-open" size="md" />
           <Switch label={t('Mine only')} checked={prefs.filterSheetSelf} onChange={(e) => setPrefs({ filterSheetSelf: e.currentTarget.checked })} data-testid="pi-self" size="md" />
           {canPost && (
-            <Button leftSection={<IconPlus size={18} />} onClick={() => setCreating((c) => !c)} data-testid="pi-new" ml="auto">
-              {t('New count sheet')}
-            </Button>
+            <Group gap="sm" ml="auto">
+              <Button variant="default" leftSection={<IconCalendarRepeat size={18} />} onClick={() => setFrequencies((f) => !f)} data-testid="pi-frequencies">
+                {t('Cycle frequency')}
+              </Button>
+              <SheetImport />
+              <Button leftSection={<IconPlus size={18} />} onClick={() => setCreating((c) => !c)} data-testid="pi-new">
+                {t('New count sheet')}
+              </Button>
+            </Group>
           )}
         </Group>
       </Paper>
+      {frequencies && warehouseCodes.length > 0 && <FrequencyPanel warehouses={warehouseCodes} />}
       {creating && <NewSheet warehouses={warehouseCodes} blindDefault={!prefs.syscm} onDone={() => setCreating(false)} />}
       <DataTable
         rows={sheets.data?.sheets ?? []}
@@ -110,6 +119,7 @@ function NewSheet({ warehouses, blindDefault, onDone }: { warehouses: string[]; 
   const [assignees, setAssignees] = useState('');
   const [description, setDescription] = useState('');
   const [blind, setBlind] = useState(blindDefault);
+  const [due, setDue] = useState(false);
   const split = (text: string) => text.split(/[\s,;]+/).filter(Boolean);
 
   const submit = async (e: FormEvent) => {
@@ -120,6 +130,7 @@ function NewSheet({ warehouses, blindDefault, onDone }: { warehouses: string[]; 
       warehouse,
       description,
       blind,
+      due,
       assignees: split(assignees),
       ...(locations.length ? { locations } : {}),
       ...(from ? { fromLocation: from.trim() } : {}),
@@ -145,6 +156,7 @@ function NewSheet({ warehouses, blindDefault, onDone }: { warehouses: string[]; 
           <TextInput label={t('Counters (user names)')} placeholder={t('Anyone')} value={assignees} onChange={(e) => setAssignees(e.currentTarget.value)} data-testid="pi-new-assignees" w={240} />
           <TextInput label={t('Description')} value={description} onChange={(e) => setDescription(e.currentTarget.value)} data-testid="pi-new-description" w={300} />
           <Checkbox label={t('Blind count')} checked={blind} onChange={(e) => setBlind(e.currentTarget.checked)} data-testid="pi-new-blind" size="md" />
+          <Checkbox label={t('Only locations due (cycle frequency)')} checked={due} onChange={(e) => setDue(e.currentTarget.checked)} data-testid="pi-new-due" size="md" />
           <Button type="submit" loading={create.isPending} data-testid="pi-new-submit">
             {t('Create')}
           </Button>

@@ -1,0 +1,73 @@
+/*
+ * The printable count sheet (counts/sheet/pdf): the sheet's locations in walk order, under each the
+ * stock the system expects there now, and a blank "Counted" column to write in. The expected quantity
+ * is printed only on a sheet that is not blind; on a blind sheet it is never selected from the database.
+ * Written by the shared PDF writer (lib/pdf.ts).
+ */
+import { sql } from 'drizzle-orm';
+import { walkOrder } from '@floorhand/contract/walk-order';
+import { formatQty, qtyUnits } from '@floorhand/contract/quantity';
+import type { AuthContext } from '../../lib/auth-context.ts';
+import type { Body } from '../../lib/call-body.ts';
+import type { Deps } from '../../lib/calls.ts';
+import { notFound } from '../../lib/errors.ts';
+import { tablePdf, type PdfColumn } from '../../lib/pdf.ts';
+import { query } from '../../db/sql.ts';
+import { sheetById, sheetRow } from './repository.ts';
+
+interface PdfRow {
+  location: string;
+  stock_id: string | null;
+  part_number: string | null;
+  description: string | null;
+  lot: string | null;
+  serial: string | null;
+  qty: string | null;
+}
+
+export async function sheetPdf(deps: Deps, auth: AuthContext, body: Body<'counts/sheet/pdf'>): Promise<{ fileName: string; bytes: Uint8Array }> {
+  const row = await sheetRow(deps.db, auth.orgId, body.sheetId);
+  const sheet = row && (await sheetById(deps.db, auth.orgId, row.id));
+  if (!row || !sheet) throw notFound(`No count sheet '${body.sheetId}' exists`);
+  const withExpected = !row.blind;
+  const rows = await query<PdfRow>(
+    deps.db,
+    sql`SELECT l.code AS location, sr.stock_id, i.part_number, i.description, sr.lot, sr.serial, ${withExpected ? sql`sr.quantity::text` : sql`NULL::text`} AS qty
+    FROM count_sheet_locations sl JOIN locations l ON l.id = sl.location_id
+      LEFT JOIN stock_records sr ON sr.location_id = sl.location_id AND sr.quantity > 0
+      LEFT JOIN items i ON i.id = sr.item_id
+    WHERE sl.sheet_id = ${row.id}
+    ORDER BY l.code COLLATE "C", sr.stock_id COLLATE "C"`,
+  );
+  const columns: PdfColumn[] = [
+    { header: 'Location', width: 14 },
+    { header: 'Stock id', width: 13 },
+    { header: 'Item', width: 13 },
+    { header: 'Description', width: withExpected ? 20 : 28 },
+    { header: 'Lot / serial', width: 12 },
+    ...(withExpected ? [{ header: 'Expected', width: 8, align: 'right' as const }] : []),
+    { header: 'Counted', width: 10 },
+  ];
+  const cells = walkOrder(rows, (r) => r.location).map((r) => [
+    r.location,
+    r.stock_id ?? '',
+    r.part_number ?? '',
+    r.description ?? (r.stock_id ? '' : '(nothing expected)'),
+    r.serial ?? r.lot ?? '',
+    ...(withExpected ? [r.qty === null ? '' : formatQty(qtyUnits(r.qty))] : []),
+    '__________',
+  ]);
+  const bytes = await tablePdf({
+    title: `Count sheet ${sheet.code}`,
+    heading: [
+      `Warehouse ${sheet.warehouse} · ${sheet.locationCount} location${sheet.locationCount === 1 ? '' : 's'} in walk order · ${sheet.state}`,
+      `Counters: ${sheet.assignees.length ? sheet.assignees.join(', ') : 'anyone with Physical Inventory'}`,
+      withExpected ? `Expected quantities as of ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC` : 'Blind count: write what you count; expected quantities are not printed',
+      ...(sheet.description ? [sheet.description] : []),
+    ],
+    columns,
+    rows: cells,
+    footer: ['Stock found that is not listed: write its location, item, quantity and lot or serial below.', '', 'Counted by ____________________   Date __________   Checked by ____________________'],
+  });
+  return { fileName: `${sheet.code}.pdf`, bytes };
+}
