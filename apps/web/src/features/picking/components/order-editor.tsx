@@ -76,7 +76,7 @@ export function OrderEditor({ orderId, onClose }: { orderId: string | null; onCl
   const order = q.data?.order ?? null;
   const title = orderId ? t('Edit order {{number}}', { number: order?.number ?? '' }) : t('New order');
   return (
-    <Modal opened onClose={onClose} title={title} fullScreen={narrow} size="xl" data-testid="order-editor">
+    <Modal opened onClose={onClose} title={title} fullScreen={narrow} size="xl" closeButtonProps={{ 'aria-label': t('Close') }} data-testid="order-editor">
       {orderId && q.isPending ? <Loader /> : orderId && !order ? <Alert color="red">{t('The order cannot be read.')}</Alert> : <EditorForm order={order} onClose={onClose} />}
     </Modal>
   );

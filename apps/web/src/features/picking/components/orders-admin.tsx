@@ -81,7 +81,6 @@ export function OrdersAdmin({ onBack }: { onBack(): void }) {
         label: () => t('Cancel'),
         ariaLabel: (o) => t('Cancel order {{number}}', { number: o.number }),
         icon: <IconBan size={18} />,
-        color: 'red.9',
         onClick: (o) => void onCancel(o),
         allowed: (o) => o.status !== ORDER_CANCELLED,
         testId: 'order-cancel',
