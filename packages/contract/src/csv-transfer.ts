@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { callBase, code, idempotencyKeySchema, withErr } from './common.ts';
 import { itemEntity } from './items.ts';
 import { locationEntity, warehouseEntity } from './locations.ts';
+import { orderCsvEntity, ORDER_CSV_COLUMNS } from './orders.ts';
 import { stockRecordEntity } from './stock.ts';
 
 // CSV import and export of the inventory masters and stock (docs/inventory.md): every entity's
@@ -15,8 +16,9 @@ export const IMPORT_REPORT_MAX = 1000;
 /** Separator of an item's barcodes in one CSV field. */
 export const BARCODE_SEPARATOR = '|';
 
-export const INVENTORY_ENTITIES = { warehouses: warehouseEntity, locations: locationEntity, items: itemEntity, stock: stockRecordEntity } as const;
-export const CSV_ENTITIES = ['warehouses', 'locations', 'items', 'stock'] as const;
+export const INVENTORY_ENTITIES = { warehouses: warehouseEntity, locations: locationEntity, items: itemEntity, stock: stockRecordEntity, orders: orderCsvEntity } as const;
+/** `orders`: one row per order line (contract/orders.ts, orderCsvEntity). */
+export const CSV_ENTITIES = ['warehouses', 'locations', 'items', 'stock', 'orders'] as const;
 export type CsvEntity = (typeof CSV_ENTITIES)[number];
 /** CSV columns per entity, in this order on export; an import needs the header and may leave optional columns out. */
 export const CSV_COLUMNS: Record<CsvEntity, readonly string[]> = {
@@ -24,6 +26,7 @@ export const CSV_COLUMNS: Record<CsvEntity, readonly string[]> = {
   locations: ['warehouse', 'code', 'description', 'type', 'active'],
   items: ['partNumber', 'description', 'uom', 'department', 'tracking', 'barcodes', 'active'],
   stock: ['stockId', 'partNumber', 'warehouse', 'location', 'quantity', 'conditionCode', 'lot', 'serial', 'certSource', 'receivedDate'],
+  orders: ORDER_CSV_COLUMNS,
 };
 
 export const importProblemSchema = z.object({ row: z.number().int(), field: z.string(), message: z.string() });

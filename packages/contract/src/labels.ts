@@ -7,7 +7,8 @@ import { callBase, idempotencyKeySchema, idSchema, withErr } from './common.ts';
 // the server fills them with the label's data, each value with `^` and `~` (ZPL's command prefixes)
 // replaced by a space, so data can never become a ZPL command.
 
-export const LABEL_KINDS = ['stock', 'pick', 'orderTraveller', 'loc', 'staff'] as const;
+/** `package`: a shipping package's label (its id as a barcode, order, customer, carrier, tracking, weight), printed with its packing list. */
+export const LABEL_KINDS = ['stock', 'pick', 'orderTraveller', 'loc', 'staff', 'package'] as const;
 export type LabelKind = (typeof LABEL_KINDS)[number];
 
 /** The fields each kind of label may name, with the sample value of the preview. */
@@ -79,6 +80,24 @@ export const LABEL_FIELDS: ReadonlyMap<LabelKind, ReadonlyMap<string, string>> =
       ['org', 'Demo Manufacturing'],
     ]),
   ],
+  [
+    'package',
+    new Map([
+      ['packageNo', 'SO-10442-1'],
+      ['orderId', 'SO-10442'],
+      ['orderType', 'sos'],
+      ['customer', 'Acme Trading, Dock 4'],
+      ['warehouse', 'MAIN'],
+      ['packageType', 'box'],
+      ['weight', '4.2 kg'],
+      ['dimensions', '40 x 30 x 20 cm'],
+      ['carrier', 'UPS'],
+      ['service', 'Ground'],
+      ['tracking', '1Z999AA10123456784'],
+      ['items', '3'],
+      ['printedDate', '2026-11-25'],
+    ]),
+  ],
 ]);
 
 /** `{{ name }}`: a field reference of a template. */
@@ -129,6 +148,7 @@ const KIND_TITLES: ReadonlyMap<LabelKind, string> = new Map<LabelKind, string>([
   ['orderTraveller', 'order traveller'],
   ['loc', 'location'],
   ['staff', 'staff'],
+  ['package', 'package'],
 ]);
 
 /** A value as it goes into ZPL: the command prefixes ^ and ~ become spaces, line breaks too. */

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { PACK_PICK_MAX_ROWS } from './constants.ts';
-import { callBase, code, controlFields, idempotencyKeySchema, idSchema, INVENTORY_MAX_ROWS, page, scanCode, withErr } from './common.ts';
+import { callBase, code, controlFields, idempotencyKeySchema, idSchema, INVENTORY_MAX_ROWS, page, SCAN_CODE_REGEX, scanCode, withErr } from './common.ts';
+import { QTY_MAX_TEXT } from './quantity.ts';
+import type { EntityDef } from './records/schema-model.ts';
 import { TRACKING } from './items.ts';
 import { APP_SETTINGS_DEFAULTS, appSettingsSchema, ORDER_TYPES } from './site-admin.ts';
 import { quantityInput } from './stock.ts';
@@ -66,6 +68,36 @@ export const orderInputSchema = z.strictObject({
   lines: z.array(orderLineInput).min(1).max(ORDER_LINES_MAX),
 });
 export type OrderInput = z.input<typeof orderInputSchema>;
+
+/**
+ * One row of the orders CSV (import/csv entity `orders`): one order line, with its order's header
+ * repeated (or given once: empty cells of an order's other rows take it). Rows of one type and number
+ * are one order; re-importing it updates it (its lines become the file's) and never makes a second.
+ */
+export const orderCsvEntity: EntityDef = {
+  type: 'orderLine',
+  title: 'Order Line',
+  idFieldName: 'orderNumber',
+  fields: [
+    { name: 'orderType', label: 'Order Type', dataType: 'string', conditions: { required: true, valid: [...ORDER_TYPES] } },
+    { name: 'orderNumber', label: 'Order Number', dataType: 'string', conditions: { required: true, max: 60, regex: SCAN_CODE_REGEX } },
+    { name: 'status', label: 'Status', dataType: 'string', conditions: { max: 40 } },
+    { name: 'warehouse', label: 'Warehouse', dataType: 'string', conditions: { max: 40 } },
+    { name: 'customer', label: 'Customer', dataType: 'string', conditions: { max: 200 } },
+    { name: 'dueDate', label: 'Due Date', dataType: 'date' },
+    { name: 'priority', label: 'Priority', dataType: 'numeric', conditions: { min: 0, max: 9999 } },
+    { name: 'notes', label: 'Notes', dataType: 'string', conditions: { max: 2000 } },
+    { name: 'stagingLocation', label: 'Staging Location', dataType: 'string', conditions: { max: 40, regex: SCAN_CODE_REGEX } },
+    { name: 'department', label: 'Department', dataType: 'string', conditions: { max: 40 } },
+    { name: 'lineNo', label: 'Line No', dataType: 'numeric', conditions: { min: 1, max: 1_000_000 } },
+    { name: 'partNumber', label: 'Part Number', dataType: 'string', conditions: { required: true, max: 60 } },
+    { name: 'qty', label: 'Quantity', dataType: 'numeric', conditions: { required: true, min: 0, max: Number(QTY_MAX_TEXT) } },
+  ],
+};
+/** The orders CSV's columns, in this order on export. */
+export const ORDER_CSV_COLUMNS = orderCsvEntity.fields.map((f) => f.name);
+/** The header fields of an order in its CSV rows (the others are the line's). */
+export const ORDER_CSV_HEADER_FIELDS = ['status', 'warehouse', 'customer', 'dueDate', 'priority', 'notes', 'stagingLocation', 'department'] as const;
 
 export const orderLineSchema = z.object({
   _id: z.string(),

@@ -144,6 +144,7 @@ export const CALL_RIGHTS = {
   'package/pack': rights(PEOPLE, 'shipping'),
   'package/unpack': rights(PEOPLE, 'shipping'),
   'ship/confirm': rights(ACCOUNTABLE, 'shipping'),
+  'package/packingList': rights(ACCOUNTABLE, 'shipping'),
   'order/issue': rights(ACCOUNTABLE, 'stockPick'),
 
   // The record layer: generic records and their schemas.

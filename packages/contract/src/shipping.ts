@@ -109,6 +109,13 @@ export const shippingCalls = {
     body: callBase.extend({ idempotencyKey: idempotencyKeySchema, orderId: idSchema, packageId: idSchema.optional() }),
     response: withErr({ packages: z.array(packageSchema).optional(), orderStatus: z.string().optional(), movementCount: z.number().int().optional() }),
   },
+  'package/packingList': {
+    locId: undefined,
+    auth: 'required',
+    /** The packing list of a package as a PDF (base64): order, customer, package and its lines (item, description, quantity, lot or serial). */
+    body: callBase.extend({ packageId: idSchema }),
+    response: withErr({ pdf: z.string().optional(), fileName: z.string().optional(), records: z.number().int().optional() }),
+  },
   'order/issue': {
     locId: undefined,
     auth: 'required',

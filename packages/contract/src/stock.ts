@@ -4,6 +4,7 @@ import { QTY_MAX_TEXT, parseQty } from './quantity.ts';
 import type { EntityDef } from './records/schema-model.ts';
 import { callBase, code, controlFields, expectedRev, idempotencyKeySchema, INVENTORY_MAX_ROWS, recordInputSchema, SCAN_CODE_REGEX, scanCode, withErr } from './common.ts';
 import { TRACKING } from './items.ts';
+import { ORDER_TYPES } from './site-admin.ts';
 
 // Stock (docs/inventory.md): stock records, the movement ledger, lookup, and the calls that change
 // stock (receive, adjust, move, split). Receipts a user types or imports are checked with the record
@@ -101,7 +102,8 @@ export const movementSchema = z.object({
 });
 export type Movement = z.infer<typeof movementSchema>;
 
-export const LOOKUP_MATCHES = ['stockId', 'location', 'partNumber', 'barcode'] as const;
+/** What a lookup value matched; `order`: an order number, whose picked (and shipped or issued) stock is shown. */
+export const LOOKUP_MATCHES = ['stockId', 'location', 'partNumber', 'barcode', 'order'] as const;
 export const LOOKUP_SORTS = ['location', 'partNumber', 'stockId', 'receivedDate', 'quantity'] as const;
 
 /**
@@ -153,10 +155,12 @@ export const stockCalls = {
   'stock/lookup': {
     locId: undefined,
     auth: 'required',
-    /** One scanned or typed value: a stock id, location code, part number or barcode; every kind that matches counts. */
+    /** One scanned or typed value: a stock id, location code, part number, barcode or order number; every kind that matches counts. */
     body: callBase.extend({
       value: z.string().trim().min(1).max(LOOKUP_VALUE_MAX),
       warehouse: code.optional(),
+      /** Only stock picked for an order of this type and not yet shipped or issued (the spec's order-type filter); an order number matches only orders of this type. */
+      orderType: z.enum(ORDER_TYPES).optional(),
       conditionCode: code.optional(),
       department: code.optional(),
       showZeroQty: z.boolean().default(false),

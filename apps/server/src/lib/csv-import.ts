@@ -38,6 +38,8 @@ export interface Plan {
   problems: Problem[];
   rows: number;
   write(tx: Db): Promise<{ inserted: number; updated: number; changed?: Changed }>;
+  /** Runs once the write has committed (events other than stockChanged, e.g. ordersChanged). */
+  afterCommit?(deps: Deps): Promise<void>;
 }
 
 /** The file read: its header, its data rows and the problems found so far; `count` is every data row. */
@@ -149,8 +151,10 @@ export async function importCsv(deps: Deps, auth: AuthContext, body: Body<'impor
       JSON.stringify(report),
     );
   }
-  return idempotentWrite(deps, auth, 'import/csv', body, async (tx) => {
+  const answer = await idempotentWrite(deps, auth, 'import/csv', body, async (tx) => {
     const done = await plan.write(tx);
     return { response: { report: { ...report, imported: done.inserted + done.updated, inserted: done.inserted, updated: done.updated } }, changed: done.changed };
   });
+  await plan.afterCommit?.(deps);
+  return answer;
 }

@@ -85,6 +85,7 @@ const minimalBodies: Partial<Record<CallPath, Record<string, unknown>>> = {
   'package/unpack': { idempotencyKey: 'key-00000001', packageId: 'x', stockId: 'x' },
   'ship/confirm': { idempotencyKey: 'key-00000001', orderId: 'x' },
   'order/issue': { idempotencyKey: 'key-00000001', orderId: 'x' },
+  'package/packingList': { packageId: 'x' },
   'warehouse/save': { record: {} },
   'location/get': { warehouse: 'x', code: 'x' },
   'location/save': { record: {} },

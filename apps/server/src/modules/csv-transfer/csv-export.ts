@@ -51,6 +51,19 @@ const SOURCES: Record<CsvEntity, Source> = {
         WHERE sr.org_id = ${orgId} AND sr.quantity > 0${whFilter(warehouse)} ${after ? sql`AND sr.stock_id > ${after[0]}` : sql``}
         ORDER BY sr.stock_id LIMIT ${PAGE}`,
   },
+  // One row per line; cancelled orders are left out (they cannot be imported back).
+  orders: {
+    keyColumns: 3,
+    page: (orgId, warehouse, after) =>
+      sql`SELECT o.type AS order_type, o.number AS order_number, o.status, w.code AS warehouse, o.customer, to_char(o.due_date, 'YYYY-MM-DD') AS due_date,
+          o.priority::text AS priority, o.notes, sl.code AS staging_location, o.department, ol.line_no::text AS line_no, i.part_number, trim_scale(ol.qty)::text AS qty,
+          o.type AS k1, o.number AS k2, ol.line_no AS k3
+        FROM order_lines ol JOIN orders o ON o.id = ol.order_id JOIN warehouses w ON w.id = o.warehouse_id JOIN items i ON i.id = ol.item_id
+        LEFT JOIN locations sl ON sl.id = o.staging_location_id
+        WHERE o.org_id = ${orgId} AND o.status <> 'cancelled'${whFilter(warehouse)}
+        ${after ? sql`AND (o.type, o.number, ol.line_no) > (${after[0]}, ${after[1]}, ${Number(after[2])}::int)` : sql``}
+        ORDER BY o.type, o.number, ol.line_no LIMIT ${PAGE}`,
+  },
 };
 
 async function* lines(db: Db, orgId: string, entity: CsvEntity, warehouse: string | undefined): AsyncGenerator<string> {

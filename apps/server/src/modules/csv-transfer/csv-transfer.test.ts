@@ -174,6 +174,6 @@ describe('import/csv of stock', () => {
     expect(get.statusCode).toBe(200);
     expect(get.body).toBe(csv);
     expect((await t.app.inject({ method: 'GET', url: '/api/export/csv?entity=stock' })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: '/api/export/csv?entity=orders', headers: { authorization: `Bearer ${clerk}` } })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: '/api/export/csv?entity=tasks', headers: { authorization: `Bearer ${clerk}` } })).statusCode).toBe(400);
   });
 });

@@ -9,6 +9,7 @@ import { importCsv, type Planner } from '../../lib/csv-import.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import { planItems } from '../items/csv-plan.ts';
 import { planLocations, planWarehouses } from '../locations/csv-plan.ts';
+import { planOrders } from '../orders/csv-plan.ts';
 import { planStock } from '../stock/csv-plan.ts';
 import { exportCsv } from './csv-export.ts';
 
@@ -21,6 +22,7 @@ const ENTITIES = new Map<CsvEntity, { saveCall: CallPath; plan: Planner }>([
   ['locations', { saveCall: 'location/save', plan: planLocations }],
   ['items', { saveCall: 'item/save', plan: planItems }],
   ['stock', { saveCall: 'stock/receive', plan: planStock }],
+  ['orders', { saveCall: 'order/save', plan: planOrders }],
 ]);
 
 function sendCsv(reply: FastifyReply, deps: Deps, orgId: string, entity: CsvEntity, warehouse?: string) {
@@ -52,7 +54,7 @@ export function csvTransferRoutes(app: FastifyInstance, deps: Deps): void {
     {
       schema: {
         tags: ['export'],
-        summary: 'CSV export (text/csv) of warehouses, locations, items or on-hand stock',
+        summary: 'CSV export (text/csv) of warehouses, locations, items, on-hand stock or orders (one row per line)',
         querystring: z.object({ entity: z.enum(CSV_ENTITIES), warehouse: z.string().min(1).max(40).optional() }),
         security: [{ bearer: [] }],
       },

@@ -118,6 +118,28 @@ export const DEFAULT_TEMPLATES: readonly DefaultTemplate[] = [
     isDefault: true,
     zpl: zpl('^XA^CI28', '^FO16,12^A0N,30,30^FD{{name}}^FS', '^FO16,46^A0N,20,20^FD{{org}}^FS', '^FO16,76^BY2,3,110^BCN,110,Y,N,N^FD{{badge}}^FS', '^XZ'),
   },
+  {
+    id: 'package-4x6',
+    kind: 'package',
+    name: 'Package 4 x 6 in',
+    widthMm: 101.6,
+    heightMm: 152.4,
+    dpi: 203,
+    isDefault: true,
+    zpl: zpl(
+      '^XA^CI28',
+      '^FO30,30^A0N,40,40^FDShip to^FS',
+      '^FO30,80^A0N,44,44^FB740,3,6,L^FD{{customer}}^FS',
+      '^FO30,240^A0N,30,30^FDOrder {{orderId}}   Items {{items}}^FS',
+      '^FO30,285^A0N,30,30^FD{{packageType}}  {{weight}}  {{dimensions}}^FS',
+      '^FO30,330^A0N,30,30^FD{{carrier}} {{service}}^FS',
+      '^FO30,375^A0N,26,26^FDTracking {{tracking}}^FS',
+      '^FO30,440^BY3,3,160^BCN,160,Y,N,N^FD{{packageNo}}^FS',
+      '^FO30,680^BQN,2,8^FDQA,{{packageNo}}^FS',
+      '^FO500,1150^A0N,22,22^FD{{warehouse}} {{printedDate}}^FS',
+      '^XZ',
+    ),
+  },
 ];
 
 /** The test label a printer's "Test print" sends: fixed text, a barcode and the time. */

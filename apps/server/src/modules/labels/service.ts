@@ -49,9 +49,9 @@ export async function ensureDefaultTemplates(db: Db, orgId: string): Promise<voi
   const known = seeded.get(db) ?? new Set<string>();
   seeded.set(db, known);
   if (known.has(orgId)) return;
-  if ((await repo.templateCount(db, orgId)) === 0) {
-    for (const t of DEFAULT_TEMPLATES) await repo.insertTemplateVersion(db, orgId, { ...t, version: 1, savedBy: 'system' });
-  }
+  // Per kind: an organisation that started before a kind existed (package labels) gets its default too.
+  const kinds = new Set((await repo.currentTemplates(db, orgId)).map((t) => t.kind));
+  for (const t of DEFAULT_TEMPLATES) if (!kinds.has(t.kind)) await repo.insertTemplateVersion(db, orgId, { ...t, version: 1, savedBy: 'system' });
   known.add(orgId);
 }
 

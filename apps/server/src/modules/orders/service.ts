@@ -16,12 +16,12 @@ import type { Deps } from '../../lib/calls.ts';
 import { badInput, conflict, notFound } from '../../lib/errors.ts';
 import { idempotentWrite } from '../../lib/idempotent-write.ts';
 import type { Db } from '../../db/client.ts';
-import { query } from '../../db/sql.ts';
+import { arrayParam, insertRows, query } from '../../db/sql.ts';
 import { findSiteData } from '../site/repository.ts';
-import { itemsByPartNumber, locationKey, locationsByCode, warehousesByCode } from '../stock/refs.ts';
+import { itemsByPartNumber, locationKey, locationsByCode, warehousesByCode, type ItemRef, type LocationRef, type WarehouseRef } from '../stock/refs.ts';
 import { changeStock, lockStock } from '../stock/repository.ts';
 import { actorOf } from '../stock/service.ts';
-import { linesOf, orderById, ordersByNumber, orderWithLines, selectOrders, siteIdsOf, toHeader, type OrderRow } from './repository.ts';
+import { linesOf, orderById, ordersByNumber, orderWithLines, selectOrders, siteIdsOf, toHeader, type LineRow, type OrderRow } from './repository.ts';
 
 /** The pick statuses of an order type from the caller's site's app settings (stockPick), or the defaults. */
 export async function pickStatusesOf(db: Db, siteId: string, type: OrderType): Promise<PickStatuses> {
@@ -50,100 +50,162 @@ export async function findOrder(db: Db, orgId: string, ref: { orderId?: string |
 }
 
 // ---------------------------------------------------------------------------------------------
-// order/save
+// order/save (and the orders CSV import, csv-plan.ts, which writes each order the same way)
 
 type SaveBody = Body<'order/save'>;
+/** An order as checked by the contract's schema (quantities in units). */
+export type ParsedOrder = SaveBody['order'];
+
+/** The warehouses, staging locations and items orders name, looked up once for many orders. */
+export interface OrderRefs {
+  warehouses: Map<string, WarehouseRef>;
+  locations: Map<string, LocationRef>;
+  items: Map<string, ItemRef>;
+}
+
+export async function loadOrderRefs(db: Db, orgId: string, orders: readonly ParsedOrder[]): Promise<OrderRefs> {
+  return {
+    warehouses: await warehousesByCode(db, orgId, orders.map((o) => o.warehouse)),
+    locations: await locationsByCode(db, orgId, orders.flatMap((o) => (o.stagingLocation ? [{ warehouse: o.warehouse, code: o.stagingLocation }] : []))),
+    items: await itemsByPartNumber(db, orgId, orders.flatMap((o) => o.lines.map((l) => l.partNumber))),
+  };
+}
+
+/** A problem of an order: of a line (lineNo) or of its header (field). */
+export interface OrderProblem {
+  field: string;
+  lineNo?: number;
+  message: string;
+}
+
+/** What is wrong with an order against itself and the organisation's warehouses, locations and items. */
+export function orderProblems(input: ParsedOrder, refs: OrderRefs): OrderProblem[] {
+  const problems: OrderProblem[] = [];
+  const warehouse = refs.warehouses.get(input.warehouse);
+  if (!warehouse) problems.push({ field: 'warehouse', message: `No warehouse '${input.warehouse}' exists` });
+  else if (!warehouse.active) problems.push({ field: 'warehouse', message: `The warehouse '${input.warehouse}' is inactive` });
+  if (warehouse && input.stagingLocation) {
+    const staging = refs.locations.get(locationKey(input.warehouse, input.stagingLocation));
+    if (!staging) problems.push({ field: 'stagingLocation', message: `No location '${input.stagingLocation}' exists in warehouse '${input.warehouse}'` });
+    else if (!staging.active) problems.push({ field: 'stagingLocation', message: `The location '${input.stagingLocation}' in warehouse '${input.warehouse}' is inactive` });
+  }
+  const seen = new Set<number>();
+  for (const line of input.lines) {
+    const at = { lineNo: line.lineNo };
+    if (seen.has(line.lineNo)) problems.push({ ...at, field: 'lineNo', message: `Line ${line.lineNo} is given twice` });
+    seen.add(line.lineNo);
+    if (line.qty <= 0n) problems.push({ ...at, field: 'qty', message: `Line ${line.lineNo}: the quantity must be greater than 0` });
+    const item = refs.items.get(line.partNumber);
+    if (!item) problems.push({ ...at, field: 'partNumber', message: `line ${line.lineNo}: no item with part number '${line.partNumber}' exists` });
+    else if (!item.active) problems.push({ ...at, field: 'partNumber', message: `line ${line.lineNo}: the item '${line.partNumber}' is inactive` });
+    else if (line.qty > 0n) {
+      const fraction = wholeUnitsMessage(item.uom, line.qty);
+      if (fraction) problems.push({ ...at, field: 'qty', message: `line ${line.lineNo}: the quantity ${fraction}` });
+    }
+  }
+  return problems;
+}
+
+/** What a stored order's state forbids of a new version of it: picked lines keep their item, their quantity and their place. */
+export function updateProblems(
+  stored: Pick<OrderRow, 'number' | 'status' | 'warehouse_id'>,
+  storedLines: readonly Pick<LineRow, 'line_no' | 'item_id' | 'qty_picked' | 'qty_short'>[],
+  hasPicks: boolean,
+  input: ParsedOrder,
+  refs: OrderRefs,
+): OrderProblem[] {
+  if (stored.status === ORDER_CANCELLED) return [{ field: 'orderNumber', message: `The order '${input.number}' is cancelled and cannot be changed` }];
+  const problems: OrderProblem[] = [];
+  const warehouse = refs.warehouses.get(input.warehouse);
+  if (hasPicks && warehouse && stored.warehouse_id !== warehouse.id) problems.push({ field: 'warehouse', message: `The order '${input.number}' has picked stock: its warehouse cannot change` });
+  const old = new Map(storedLines.map((l) => [l.line_no, l]));
+  for (const line of input.lines) {
+    const before = old.get(line.lineNo);
+    if (!before) continue;
+    old.delete(line.lineNo);
+    const item = refs.items.get(line.partNumber);
+    const picked = qtyUnits(before.qty_picked);
+    const short = qtyUnits(before.qty_short);
+    if (item && before.item_id !== item.id && (picked > 0n || short > 0n)) problems.push({ lineNo: line.lineNo, field: 'partNumber', message: `line ${line.lineNo} has been picked: its item cannot change` });
+    else if (line.qty < picked + short) problems.push({ lineNo: line.lineNo, field: 'qty', message: `line ${line.lineNo} has ${formatQty(picked + short)} picked or closed: its quantity cannot go below that` });
+  }
+  for (const gone of old.values()) {
+    if (qtyUnits(gone.qty_picked) > 0n) problems.push({ field: 'lineNo', message: `line ${gone.line_no} has been picked: unpick it before removing it` });
+  }
+  return problems;
+}
+
+const refusal = (problems: readonly OrderProblem[]) =>
+  badInput(`The order cannot be saved: ${problems.slice(0, 3).map((p) => p.message).join('; ')}${problems.length > 3 ? `; and ${problems.length - 3} more` : ''}`);
+
+/** Whether an order has picked stock not yet shipped or returned. */
+async function hasActivePicks(db: Db, orderId: string): Promise<boolean> {
+  return (await query<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM order_picks WHERE order_id = ${orderId} AND state = 'picked'`))[0]!.n > 0;
+}
+
+/**
+ * Writes one checked order inside the caller's transaction: inserted, or the stored one of its type and
+ * number updated under lock (lines matched by lineNo; lines left out removed). Refuses what the stored
+ * order's picks forbid (checked again here, under the lock).
+ */
+export async function writeOrder(tx: Db, auth: AuthContext, input: ParsedOrder, refs: OrderRefs, statuses: PickStatuses): Promise<{ orderId: string; created: boolean }> {
+  const warehouse = refs.warehouses.get(input.warehouse)!;
+  const stagingId = input.stagingLocation ? (refs.locations.get(locationKey(input.warehouse, input.stagingLocation))?.id ?? null) : null;
+  const stamp = auditStamp(auth.accountId);
+  const inserted = await query<{ id: string }>(
+    tx,
+    sql`INSERT INTO orders (id, org_id, type, number, status, warehouse_id, customer, due_date, priority, notes, staging_location_id, department, audit)
+      VALUES (${newId()}, ${auth.orgId}, ${input.type}, ${input.number}, ${input.status ?? ORDER_STATUS_DEFAULT}, ${warehouse.id}, ${input.customer ?? null},
+        ${input.dueDate ?? null}::date, ${input.priority ?? 0}, ${input.notes ?? null}, ${stagingId}, ${input.department ?? null}, ${JSON.stringify(stamp)}::jsonb)
+      ON CONFLICT (org_id, type, number) DO NOTHING RETURNING id`,
+  );
+  const created = inserted.length > 0;
+  const [order] = await selectOrders(tx, sql`WHERE o.org_id = ${auth.orgId} AND o.type = ${input.type} AND o.number = ${input.number} FOR UPDATE OF o`);
+  if (!order) throw conflict('The order changed while it was saved; send it again');
+  await query(tx, sql`SELECT id FROM order_lines WHERE order_id = ${order.id} FOR UPDATE`);
+  const existing = created ? [] : await linesOf(tx, [order.id]);
+  if (!created) {
+    if (order.status === ORDER_CANCELLED) throw conflict(`The order '${input.number}' is cancelled and cannot be changed`);
+    const problems = updateProblems(order, existing, await hasActivePicks(tx, order.id), input, refs);
+    if (problems.length > 0) throw refusal(problems);
+    await query(
+      tx,
+      sql`UPDATE orders SET status = ${input.status ?? order.status}, warehouse_id = ${warehouse.id}, customer = ${input.customer ?? null}, due_date = ${input.dueDate ?? null}::date,
+        priority = ${input.priority ?? 0}, notes = ${input.notes ?? null}, staging_location_id = ${stagingId}, department = ${input.department ?? null},
+        _rev = _rev + 1, audit = ${JSON.stringify(auditStamp(auth.accountId, order.audit))}::jsonb
+      WHERE id = ${order.id}`,
+    );
+  }
+  const old = new Map(existing.map((l) => [l.line_no, l]));
+  const fresh: Array<{ id: string; orderId: string; lineNo: number; itemId: string; qty: string }> = [];
+  for (const line of input.lines) {
+    const item = refs.items.get(line.partNumber)!;
+    const before = old.get(line.lineNo);
+    if (!before) {
+      fresh.push({ id: newId(), orderId: order.id, lineNo: line.lineNo, itemId: item.id, qty: formatQty(line.qty) });
+      continue;
+    }
+    old.delete(line.lineNo);
+    const done = qtyUnits(before.qty_picked) + qtyUnits(before.qty_short);
+    const status = before.status === 'cancelled' ? 'open' : line.qty === done ? (qtyUnits(before.qty_short) > 0n ? 'short' : 'picked') : 'open';
+    if (before.item_id === item.id && qtyUnits(before.qty) === line.qty && before.status === status) continue;
+    await query(tx, sql`UPDATE order_lines SET item_id = ${item.id}, qty = ${formatQty(line.qty)}::numeric, status = ${status}, _rev = _rev + 1 WHERE id = ${before.id}`);
+  }
+  if (old.size > 0) await query(tx, sql`DELETE FROM order_lines WHERE id = ANY(${arrayParam([...old.values()].map((l) => l.id))})`);
+  await insertRows(tx, 'order_lines', { id: 'text', orderId: 'text', lineNo: 'integer', itemId: 'text', qty: 'numeric' }, fresh, { org_id: sql`${auth.orgId}::text` });
+  if (!input.status) await settleStatus(tx, order.id, statuses);
+  return { orderId: order.id, created };
+}
 
 export async function saveOrder(deps: Deps, auth: AuthContext, body: SaveBody): Promise<CallResponse<'order/save'>> {
   const input = body.order;
-  const seen = new Set<number>();
-  for (const line of input.lines) {
-    if (seen.has(line.lineNo)) throw badInput(`Line ${line.lineNo} is given twice`);
-    seen.add(line.lineNo);
-    if (line.qty <= 0n) throw badInput(`Line ${line.lineNo}: the quantity must be greater than 0`);
-  }
-  const warehouse = (await warehousesByCode(deps.db, auth.orgId, [input.warehouse])).get(input.warehouse);
-  if (!warehouse) throw badInput(`No warehouse '${input.warehouse}' exists`);
-  if (!warehouse.active) throw badInput(`The warehouse '${input.warehouse}' is inactive`);
-  let stagingId: string | null = null;
-  if (input.stagingLocation) {
-    const staging = (await locationsByCode(deps.db, auth.orgId, [{ warehouse: input.warehouse, code: input.stagingLocation }])).get(locationKey(input.warehouse, input.stagingLocation));
-    if (!staging) throw badInput(`No location '${input.stagingLocation}' exists in warehouse '${input.warehouse}'`);
-    if (!staging.active) throw badInput(`The location '${input.stagingLocation}' in warehouse '${input.warehouse}' is inactive`);
-    stagingId = staging.id;
-  }
-  const items = await itemsByPartNumber(deps.db, auth.orgId, input.lines.map((l) => l.partNumber));
-  const problems: string[] = [];
-  for (const line of input.lines) {
-    const item = items.get(line.partNumber);
-    if (!item) problems.push(`line ${line.lineNo}: no item with part number '${line.partNumber}' exists`);
-    else if (!item.active) problems.push(`line ${line.lineNo}: the item '${line.partNumber}' is inactive`);
-    else {
-      const fraction = wholeUnitsMessage(item.uom, line.qty);
-      if (fraction) problems.push(`line ${line.lineNo}: the quantity ${fraction}`);
-    }
-  }
-  if (problems.length > 0) throw badInput(`The order cannot be saved: ${problems.slice(0, 3).join('; ')}${problems.length > 3 ? `; and ${problems.length - 3} more` : ''}`);
+  const refs = await loadOrderRefs(deps.db, auth.orgId, [input]);
+  const problems = orderProblems(input, refs);
+  if (problems.length > 0) throw refusal(problems);
   const statuses = await pickStatusesOf(deps.db, auth.siteId, input.type);
-  const stamp = auditStamp(auth.accountId);
-
   const result = await idempotentWrite(deps, auth, 'order/save', body, async (tx) => {
-    const inserted = await query<{ id: string }>(
-      tx,
-      sql`INSERT INTO orders (id, org_id, type, number, status, warehouse_id, customer, due_date, priority, notes, staging_location_id, department, audit)
-        VALUES (${newId()}, ${auth.orgId}, ${input.type}, ${input.number}, ${input.status ?? ORDER_STATUS_DEFAULT}, ${warehouse.id}, ${input.customer ?? null},
-          ${input.dueDate ?? null}::date, ${input.priority ?? 0}, ${input.notes ?? null}, ${stagingId}, ${input.department ?? null}, ${JSON.stringify(stamp)}::jsonb)
-        ON CONFLICT (org_id, type, number) DO NOTHING RETURNING id`,
-    );
-    const created = inserted.length > 0;
-    const [order] = await selectOrders(tx, sql`WHERE o.org_id = ${auth.orgId} AND o.type = ${input.type} AND o.number = ${input.number} FOR UPDATE OF o`);
-    if (!order) throw conflict('The order changed while it was saved; send it again');
-    if (!created) {
-      if (order.status === ORDER_CANCELLED) throw conflict(`The order '${input.number}' is cancelled and cannot be changed`);
-      const hasPicks = (await query<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM order_picks WHERE order_id = ${order.id} AND state = 'picked'`))[0]!.n > 0;
-      if (hasPicks && order.warehouse_id !== warehouse.id) throw badInput(`The order '${input.number}' has picked stock: its warehouse cannot change`);
-      await query(
-        tx,
-        sql`UPDATE orders SET status = ${input.status ?? order.status}, warehouse_id = ${warehouse.id}, customer = ${input.customer ?? null}, due_date = ${input.dueDate ?? null}::date,
-          priority = ${input.priority ?? 0}, notes = ${input.notes ?? null}, staging_location_id = ${stagingId}, department = ${input.department ?? null},
-          _rev = _rev + 1, audit = ${JSON.stringify(auditStamp(auth.accountId, order.audit))}::jsonb
-        WHERE id = ${order.id}`,
-      );
-    }
-    const existing = new Map((await linesOf(tx, [order.id])).map((l) => [l.line_no, l]));
-    await query(tx, sql`SELECT id FROM order_lines WHERE order_id = ${order.id} FOR UPDATE`);
-    const lineProblems: string[] = [];
-    for (const line of input.lines) {
-      const item = items.get(line.partNumber)!;
-      const old = existing.get(line.lineNo);
-      if (!old) {
-        await query(
-          tx,
-          sql`INSERT INTO order_lines (id, org_id, order_id, line_no, item_id, qty) VALUES (${newId()}, ${auth.orgId}, ${order.id}, ${line.lineNo}, ${item.id}, ${formatQty(line.qty)}::numeric)`,
-        );
-        continue;
-      }
-      existing.delete(line.lineNo);
-      const picked = qtyUnits(old.qty_picked);
-      const short = qtyUnits(old.qty_short);
-      if (old.item_id !== item.id && (picked > 0n || short > 0n)) {
-        lineProblems.push(`line ${line.lineNo} has been picked: its item cannot change`);
-        continue;
-      }
-      if (line.qty < picked + short) {
-        lineProblems.push(`line ${line.lineNo} has ${formatQty(picked + short)} picked or closed: its quantity cannot go below that`);
-        continue;
-      }
-      const status = old.status === 'cancelled' ? 'open' : line.qty === picked + short ? (short > 0n ? 'short' : 'picked') : 'open';
-      await query(tx, sql`UPDATE order_lines SET item_id = ${item.id}, qty = ${formatQty(line.qty)}::numeric, status = ${status}, _rev = _rev + 1 WHERE id = ${old.id}`);
-    }
-    for (const old of existing.values()) {
-      if (qtyUnits(old.qty_picked) > 0n) lineProblems.push(`line ${old.line_no} has been picked: unpick it before removing it`);
-      else await query(tx, sql`DELETE FROM order_lines WHERE id = ${old.id}`);
-    }
-    if (lineProblems.length > 0) throw badInput(`The order cannot be saved: ${lineProblems.slice(0, 3).join('; ')}${lineProblems.length > 3 ? `; and ${lineProblems.length - 3} more` : ''}`);
-    if (!input.status) await settleStatus(tx, order.id, statuses);
-    const saved = (await orderById(tx, auth.orgId, order.id))!;
+    const { orderId, created } = await writeOrder(tx, auth, input, refs, statuses);
+    const saved = (await orderById(tx, auth.orgId, orderId))!;
     return { response: { order: await orderWithLines(tx, saved), created } };
   });
   if (result.order) await emitOrdersChanged(deps, auth.orgId, [result.order._id]);

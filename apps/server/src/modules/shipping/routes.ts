@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerCall, type Deps } from '../../lib/calls.ts';
+import { packingList } from './packing-list.ts';
 import { confirmShip, issueOrder, packStock, savePackage, shipBoard, shipOrder, unpackStock } from './service.ts';
 
 // Who may make each call is declared in the contract (contract/rights.ts) and checked by registerCall.
@@ -10,5 +11,6 @@ export function shippingRoutes(app: FastifyInstance, deps: Deps): void {
   registerCall(app, deps, 'package/pack', ({ auth, body }) => packStock(deps, auth, body));
   registerCall(app, deps, 'package/unpack', ({ auth, body }) => unpackStock(deps, auth, body));
   registerCall(app, deps, 'ship/confirm', ({ auth, body }) => confirmShip(deps, auth, body));
+  registerCall(app, deps, 'package/packingList', ({ auth, body }) => packingList(deps.db, auth, body));
   registerCall(app, deps, 'order/issue', ({ auth, body }) => issueOrder(deps, auth, body));
 }

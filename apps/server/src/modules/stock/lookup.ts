@@ -23,7 +23,8 @@ type Match = (typeof LOOKUP_MATCHES)[number];
 const matchesOf = (orgId: SQLWrapper | string, value: SQLWrapper | string) => sql`SELECT 'stockId' AS kind, id FROM stock_records WHERE org_id = ${orgId} AND stock_id = ${value}
     UNION ALL SELECT 'location', id FROM locations WHERE org_id = ${orgId} AND code = ${value}
     UNION ALL SELECT 'partNumber', id FROM items WHERE org_id = ${orgId} AND part_number = ${value}
-    UNION ALL SELECT 'barcode', item_id FROM item_barcodes WHERE org_id = ${orgId} AND barcode = ${value}`;
+    UNION ALL SELECT 'barcode', item_id FROM item_barcodes WHERE org_id = ${orgId} AND barcode = ${value}
+    UNION ALL SELECT 'order', id FROM orders WHERE org_id = ${orgId} AND number = ${value}`;
 
 const kindsOf = (found: readonly Match[]) => LOOKUP_MATCHES.filter((k) => found.includes(k));
 
@@ -37,7 +38,7 @@ const SORTS: Record<Body<'stock/lookup'>['sort'], SQL[]> = {
 };
 
 /** The parts of a lookup that change its statement's text; everything else is a placeholder's value. */
-type LookupShape = Pick<Body<'stock/lookup'>, 'sort' | 'desc' | 'showZeroQty'> & { warehouse: boolean; conditionCode: boolean; department: boolean };
+type LookupShape = Pick<Body<'stock/lookup'>, 'sort' | 'desc' | 'showZeroQty'> & { warehouse: boolean; conditionCode: boolean; department: boolean; orderType: boolean };
 
 const shapeOf = (body: Body<'stock/lookup'>): LookupShape => ({
   sort: body.sort,
@@ -46,6 +47,7 @@ const shapeOf = (body: Body<'stock/lookup'>): LookupShape => ({
   warehouse: body.warehouse !== undefined,
   conditionCode: body.conditionCode !== undefined,
   department: body.department !== undefined,
+  orderType: body.orderType !== undefined,
 });
 
 /** The filters of a lookup as SQL conditions on sr (stock), i (item), w (warehouse). */
@@ -54,6 +56,10 @@ function filters(shape: LookupShape): SQL[] {
   if (shape.warehouse) where.push(sql`w.code = ${sql.placeholder('warehouse')}`);
   if (shape.conditionCode) where.push(sql`sr.condition_code = ${sql.placeholder('conditionCode')}`);
   if (shape.department) where.push(sql`i.department = ${sql.placeholder('department')}`);
+  // Stock held for an order of the type: picked (one active pick per record, a unique partial index) and not yet shipped or issued.
+  if (shape.orderType) {
+    where.push(sql`EXISTS (SELECT 1 FROM order_picks op JOIN orders o ON o.id = op.order_id WHERE op.stock_record_id = sr.id AND op.state = 'picked' AND o.type = ${sql.placeholder('orderType')})`);
+  }
   // Zero-quantity records are history: shown only on request, and only those changed recently.
   where.push(
     shape.showZeroQty
@@ -120,7 +126,12 @@ function lookupStatement(db: Db, shape: LookupShape): LookupRun {
   if (!run) {
     const orgId = sql.placeholder('orgId');
     const ids = (...kinds: Match[]) => sql`ARRAY(SELECT id FROM m WHERE kind IN (${sql.join(kinds.map((k) => sql.raw(`'${k}'`)), sql`, `)}))`;
-    const match = sql`(sr.id = ANY(${ids('stockId')}) OR sr.location_id = ANY(${ids('location')}) OR sr.item_id = ANY(${ids('partNumber', 'barcode')}))`;
+    // An order's stock: what was picked for it and not put back (picked, shipped or issued; zero-quantity records only with showZeroQty).
+    const orderIds = shape.orderType
+      ? sql`SELECT m.id FROM m JOIN orders o ON o.id = m.id WHERE m.kind = 'order' AND o.type = ${sql.placeholder('orderType')}`
+      : sql`SELECT id FROM m WHERE kind = 'order'`;
+    const picked = sql`ARRAY(SELECT op.stock_record_id FROM order_picks op WHERE op.order_id IN (${orderIds}) AND op.state <> 'unpicked')`;
+    const match = sql`(sr.id = ANY(${ids('stockId')}) OR sr.location_id = ANY(${ids('location')}) OR sr.item_id = ANY(${ids('partNumber', 'barcode')}) OR sr.id = ANY(${picked}))`;
     const where = sql.join([sql`sr.org_id = ${orgId}`, match, ...filters(shape)], sql` AND `);
     const [first, ...rest] = SORTS[shape.sort];
     const order = sql.join([shape.desc ? sql`${first} DESC` : first!, ...rest], sql`, `);
@@ -145,6 +156,7 @@ export async function lookupStock(db: Db, auth: AuthContext, body: Body<'stock/l
       warehouse: body.warehouse,
       conditionCode: body.conditionCode,
       department: body.department,
+      orderType: body.orderType,
       zeroQtyMonths: body.zeroQtyMonths,
       limit: body.maxRows + 1,
     }),

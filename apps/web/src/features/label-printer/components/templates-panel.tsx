@@ -15,6 +15,7 @@ const KIND_TITLES = new Map([
   ['orderTraveller', 'Order traveller'],
   ['loc', 'Location'],
   ['staff', 'Staff'],
+  ['package', 'Package'],
 ]);
 
 interface Draft {

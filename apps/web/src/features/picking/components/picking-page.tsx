@@ -1,13 +1,21 @@
-import { Alert, Loader, Stack } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { Alert, Button, Group, Loader, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate, useParams } from '@tanstack/react-router';
+import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { IconClipboardList } from '@tabler/icons-react';
 import { ScanInput } from '../../../components/scanning/scan-input.tsx';
 import { useStockChangedRefresh } from '../../../lib/inventory-api.ts';
+import { useSessionStore } from '../../../lib/session-store.ts';
 import { useScans } from '../../../lib/scanning/use-scans.ts';
 import { pickOrderQuery, useOrdersChangedRefresh } from '../api/picking-api.ts';
 import { PickList } from './pick-list.tsx';
 import { PickOrder } from './pick-order.tsx';
+
+/** The orders admin, a chunk of its own: pickers never download it. */
+const OrdersAdmin = lazy(() => import('./orders-admin.tsx').then((m) => ({ default: m.OrdersAdmin })));
+/** The search parameter that opens the orders admin on this page (the spec has no route of its own for it). */
+const MANAGE_ORDERS = 'orders';
 
 /**
  * Stock Picking (`/stockPick/{lookupVal?}`): the pick list, or the order the path names (a scanned
@@ -17,18 +25,27 @@ export function PickingPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { lookupVal } = useParams({ strict: false }) as { lookupVal?: string };
+  const { manage } = useSearch({ strict: false }) as { manage?: unknown };
+  const canManage = useSessionStore((s) => s.featureAccess?.['stockPick.orders'] !== false);
   const number = (lookupVal ?? '').trim();
   useOrdersChangedRefresh();
   useStockChangedRefresh();
   const openOrder = (value: string) => void navigate({ href: `/stockPick/${encodeURIComponent(value.trim())}` });
-  const q = useQuery({ ...pickOrderQuery(number), enabled: number !== '' });
+  const q = useQuery({ ...pickOrderQuery(number), enabled: number !== '' && manage !== MANAGE_ORDERS });
 
-  if (!number) return <PickListScreen onOpen={openOrder} />;
+  if (manage === MANAGE_ORDERS && canManage) {
+    return (
+      <Suspense fallback={<Loader />}>
+        <OrdersAdmin onBack={() => void navigate({ href: '/stockPick' })} />
+      </Suspense>
+    );
+  }
+  if (!number) return <PickListScreen onOpen={openOrder} canManage={canManage} />;
   if (q.isPending) return <Loader />;
   if (q.isError || !q.data?.order || !q.data.lines) {
     return (
       <Stack gap="sm">
-        <PickListScreen onOpen={openOrder} />
+        <PickListScreen onOpen={openOrder} canManage={canManage} />
         <Alert color="yellow" title={t("No order '{{number}}'", { number })} data-testid="pick-not-found">
           {t('Scan the order traveller again or choose an order from the list.')}
         </Alert>
@@ -38,15 +55,23 @@ export function PickingPage() {
   return <PickOrder order={q.data.order} lines={q.data.lines} onBack={() => void navigate({ href: '/stockPick' })} />;
 }
 
-function PickListScreen({ onOpen }: { onOpen(number: string): void }) {
+function PickListScreen({ onOpen, canManage }: { onOpen(number: string): void; canManage: boolean }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   // A scanned order traveller opens its order.
   useScans((scan) => {
     if (scan.text.trim()) onOpen(scan.text);
   });
   return (
     <Stack gap="sm" maw={1400}>
-      <ScanInput label={t('Order')} placeholder={t('Scan an order traveller or type its number')} data-testid="pick-order-input" data-scan-field="order" autoFocus />
+      <Group align="flex-end" gap="xs" wrap="nowrap">
+        <ScanInput label={t('Order')} placeholder={t('Scan an order traveller or type its number')} data-testid="pick-order-input" data-scan-field="order" autoFocus style={{ flex: 1 }} />
+        {canManage && (
+          <Button variant="default" leftSection={<IconClipboardList size={20} />} onClick={() => void navigate({ href: `/stockPick?manage=${MANAGE_ORDERS}` })} data-testid="orders-admin-open">
+            {t('Orders')}
+          </Button>
+        )}
+      </Group>
       <PickList onOpen={(o) => onOpen(o.number)} />
     </Stack>
   );

@@ -14,6 +14,7 @@ import { ScanInput } from '../../../components/scanning/scan-input.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { showQty } from '../../../lib/inventory-format.ts';
 import { useScans } from '../../../lib/scanning/use-scans.ts';
+import { PackingListButton } from './packing-list-button.tsx';
 import { boardQuery, SHIP_REFUSALS, shipOrderQuery, useShipCall, useShippingRefresh } from '../api/shipping-api.ts';
 
 /** How much of an order is picked, in words and a colour (never the colour alone). */
@@ -197,7 +198,7 @@ function PackOrder({ number, onBack }: { number: string; onBack(): void }) {
         </Paper>
         <Stack gap="sm">
           {packages.map((p) => (
-            <PackageCard key={p._id} p={p} staged={staged} orderId={order._id} send={send} save={save.mutateAsync} unpack={unpack.mutateAsync} ship={ship.mutateAsync} />
+            <PackageCard key={p._id} p={p} staged={staged} order={order} orderId={order._id} send={send} save={save.mutateAsync} unpack={unpack.mutateAsync} ship={ship.mutateAsync} />
           ))}
         </Stack>
       </SimpleGrid>
@@ -237,6 +238,7 @@ function StagedLine({ s, action }: { s: Staged; action?: React.ReactNode }) {
 
 interface PackageCardProps {
   p: Package;
+  order: OrderHeader;
   staged: Staged[];
   orderId: string;
   send<T>(run: () => Promise<T>): Promise<T | undefined>;
@@ -245,7 +247,7 @@ interface PackageCardProps {
   ship(args: { idempotencyKey: string; orderId: string; packageId: string }): Promise<{ orderStatus?: string }>;
 }
 
-function PackageCard({ p, staged, orderId, send, save, unpack, ship }: PackageCardProps) {
+function PackageCard({ p, order, staged, orderId, send, save, unpack, ship }: PackageCardProps) {
   const { t } = useTranslation();
   const [weight, setWeight] = useState(p.weight === null ? '' : String(p.weight));
   const [carrier, setCarrier] = useState(p.carrier ?? '');
@@ -291,6 +293,7 @@ function PackageCard({ p, staged, orderId, send, save, unpack, ship }: PackageCa
             </Button>
           </Group>
         )}
+        <PackingListButton order={order} p={p} items={inside.length} />
       </Stack>
     </Paper>
   );

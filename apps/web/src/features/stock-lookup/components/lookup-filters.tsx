@@ -2,6 +2,7 @@ import { ActionIcon, Group, NumberInput, Select, SimpleGrid, Switch, Tooltip } f
 import { useTranslation } from 'react-i18next';
 import { IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { LOOKUP_SORTS } from '@floorhand/contract/stock';
+import { ORDER_TYPES } from '@floorhand/contract/site-admin';
 import { useWarehouses } from '../../../lib/inventory-api.ts';
 import { useCodes } from '../api/list-codes.ts';
 import type { StockLookupPrefs } from '../hooks/use-stock-lookup-prefs.ts';
@@ -27,7 +28,7 @@ export function LookupFilters({ prefs, onChange }: LookupFiltersProps) {
   const departments = useCodes('department');
   const SortIcon = prefs.sortDesc ? IconSortDescending : IconSortAscending;
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2, md: 3, lg: 5 }} spacing="sm" verticalSpacing="xs" data-testid="lookup-filters">
+    <SimpleGrid cols={{ base: 1, sm: 2, md: 3, lg: 6 }} spacing="sm" verticalSpacing="xs" data-testid="lookup-filters">
       <Select
         label={t('Warehouse')}
         placeholder={t('All warehouses')}
@@ -57,6 +58,17 @@ export function LookupFilters({ prefs, onChange }: LookupFiltersProps) {
         clearable
         size="md"
         data-testid="filter-department"
+      />
+      <Select
+        label={t('Order type')}
+        placeholder={t('Any stock')}
+        description={t('Stock picked for orders of this type')}
+        data={ORDER_TYPES.map((v) => ({ value: v, label: v.toUpperCase() }))}
+        value={prefs.filterOrderType}
+        onChange={(v) => onChange({ filterOrderType: v })}
+        clearable
+        size="md"
+        data-testid="filter-order-type"
       />
       <Group gap="xs" align="flex-end" wrap="nowrap">
         <Select

@@ -61,7 +61,7 @@ export function StockLookupPage() {
 
   return (
     <Stack gap="sm" maw={1400}>
-      <ScanInput label={t('Stock id, part number, barcode or location')} data-testid="lookup-input" autoFocus={!narrow} />
+      <ScanInput label={t('Stock id, part number, barcode, location or order')} data-testid="lookup-input" autoFocus={!narrow} />
       <MruChips values={mru ?? []} onPick={lookup} testId="lookup-mru" />
 
       {narrow && (

@@ -7,6 +7,8 @@ export const STOCK_LOOKUP_PREFS = {
   filterWarehouse: pref.text(),
   filterConditionCode: pref.text(),
   filterDepartment: pref.text(),
+  /** The spec's order-type filter: only stock picked for an order of this type (sos, sms, rst, wos, mos). */
+  filterOrderType: pref.text(),
   showZeroQty: pref.bool(false),
   zeroQtyMonths: pref.int(ZERO_QTY_MONTHS_DEFAULT, 0, 1200),
   sort: pref.oneOf(LOOKUP_SORTS, 'location'),

@@ -31,11 +31,18 @@ describe('stock lookup preferences', () => {
       filterWarehouse: null,
       filterConditionCode: null,
       filterDepartment: null,
+      filterOrderType: null,
       showZeroQty: false,
       zeroQtyMonths: 1,
       sort: 'location',
       sortDesc: false,
     });
+  });
+
+  it('send the order-type filter only when it is an order type', () => {
+    expect(lookupArgs('SO-1', { ...defaults, filterOrderType: 'wos' })).toMatchObject({ value: 'SO-1', orderType: 'wos' });
+    expect(lookupArgs('SO-1', { ...defaults, filterOrderType: 'nonsense' })).not.toHaveProperty('orderType');
+    expect(activeFilterCount({ ...defaults, filterOrderType: 'sos' })).toBe(1);
   });
 
   it('become the lookup request, unset filters left out', () => {

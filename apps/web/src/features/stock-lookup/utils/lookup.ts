@@ -1,4 +1,6 @@
 import type { CallArgs } from '@floorhand/contract/api';
+import { ORDER_TYPES } from '@floorhand/contract/site-admin';
+import type { OrderType } from '@floorhand/contract/orders';
 import { LOOKUP_VALUE_MAX, type LOOKUP_MATCHES, type LookupGroup } from '@floorhand/contract/stock';
 import { sumQty } from '../../../lib/inventory-format.ts';
 import type { StockLookupPrefs } from '../hooks/use-stock-lookup-prefs.ts';
@@ -8,13 +10,18 @@ export type LookupArgs = CallArgs<'stock/lookup'>;
 /** Whether a scanned or typed value can be looked up at all (a long QR code cannot: nothing is that long). */
 export const lookupValueFits = (value: string): boolean => value.trim().length <= LOOKUP_VALUE_MAX;
 
+/** A stored preference that is one of the order types (an older or hand-edited one is ignored). */
+const isOrderType = (v: string | null): v is OrderType => ORDER_TYPES.includes(v as OrderType);
+
 /** The stock/lookup request for a value under the user's filters; unset filters are left out. */
+
 export function lookupArgs(value: string, prefs: StockLookupPrefs): LookupArgs {
   return {
     value: value.trim(),
     ...(prefs.filterWarehouse ? { warehouse: prefs.filterWarehouse } : {}),
     ...(prefs.filterConditionCode ? { conditionCode: prefs.filterConditionCode } : {}),
     ...(prefs.filterDepartment ? { department: prefs.filterDepartment } : {}),
+    ...(isOrderType(prefs.filterOrderType) ? { orderType: prefs.filterOrderType } : {}),
     showZeroQty: prefs.showZeroQty,
     zeroQtyMonths: prefs.zeroQtyMonths,
     sort: prefs.sort,
@@ -24,7 +31,7 @@ export function lookupArgs(value: string, prefs: StockLookupPrefs): LookupArgs {
 
 /** How many of the filters narrow the lookup (the handheld's "Filters" button shows it). */
 export const activeFilterCount = (p: StockLookupPrefs): number =>
-  [p.filterWarehouse, p.filterConditionCode, p.filterDepartment].filter(Boolean).length + (p.showZeroQty ? 1 : 0);
+  [p.filterWarehouse, p.filterConditionCode, p.filterDepartment, isOrderType(p.filterOrderType) ? p.filterOrderType : null].filter(Boolean).length + (p.showZeroQty ? 1 : 0);
 
 /** One item's stock in a lookup: its location groups in the lookup's order and the exact total. */
 export interface ItemSection {
@@ -60,4 +67,4 @@ export function groupByItem(groups: readonly LookupGroup[]): ItemSection[] {
 }
 
 export type LookupMatch = (typeof LOOKUP_MATCHES)[number];
-export const MATCH_LABELS: Record<LookupMatch, string> = { stockId: 'Stock id', location: 'Location', partNumber: 'Part number', barcode: 'Barcode' };
+export const MATCH_LABELS: Record<LookupMatch, string> = { stockId: 'Stock id', location: 'Location', partNumber: 'Part number', barcode: 'Barcode', order: 'Order' };

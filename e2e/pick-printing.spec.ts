@@ -1,0 +1,153 @@
+import { readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
+import { createAgent, type Agent } from '../apps/print-agent/src/agent.ts';
+import { parseConfig } from '../apps/print-agent/src/config.ts';
+import { startTestPrinter, type TestPrinter } from '../apps/print-agent/src/test-printer.ts';
+import { adminApi, AUTHORISED_WS, DEMO_WORKSTATION_SECRET, login, uniqueTag, type Api } from './support.ts';
+import { makeOrder, makePicker, shot, SHORT } from './order-fixtures.ts';
+
+// Labels printed by the picking and shipping screens, with a real print agent in this process and a
+// loopback printer that records the ZPL (as e2e/label-printer.spec.ts): the stockPick preferences
+// "print the order traveller when I take the order" (printOnAssign) and "print a pick label after each
+// pick" (printOnPick); and the package's packing list (a PDF download) with its package label.
+
+const port = Number(process.env.E2E_PORT ?? 4180);
+const AGENT = 'e2e-pick';
+
+let printer: TestPrinter;
+let agent: Agent;
+let api: Api & { siteId: string };
+let requests: APIRequestContext;
+
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+
+test.beforeAll(async () => {
+  requests = await playwrightRequest.newContext({ baseURL: `http://localhost:${port}` });
+  api = await adminApi(requests);
+  const { accounts } = (await api('admin/account/list', { search: 'svc' })) as { accounts: Array<{ id: string; userName: string }> };
+  const svc = accounts.find((a) => a.userName === 'svc')!;
+  const { apiKey } = (await api('admin/account/issueApiKey', { accountId: svc.id })) as { apiKey: string };
+  printer = await startTestPrinter();
+  agent = createAgent(
+    parseConfig({
+      server: `http://localhost:${port}`,
+      siteId: api.siteId,
+      apiKey,
+      agentId: AGENT,
+      name: 'Pick agent',
+      queueFile: join(mkdtempSync(join(tmpdir(), 'fh-e2e-pick-agent-')), 'queue.json'),
+      retryMs: 300,
+      statusIntervalMs: 2000,
+      printers: [{ id: 'zebra', name: 'Zebra (picking)', host: '127.0.0.1', port: printer.port }],
+    }),
+  );
+  agent.start();
+  await expect.poll(() => agent.connected(), { timeout: 15_000 }).toBe(true);
+});
+
+test.afterAll(async () => {
+  await agent?.stop();
+  await printer?.close();
+  await requests?.dispose();
+});
+
+/** This device prints to our agent's printer only (another spec's agent may be connected too). */
+async function useOurPrinter(page: Page) {
+  await page.addInitScript(
+    (s) => {
+      if (!localStorage.getItem('machine_settings')) localStorage.setItem('machine_settings', JSON.stringify({ state: s, version: 0 }));
+    },
+    { workstation: { id: AUTHORISED_WS, timeclockOnly: false, kioskOnly: false, secret: DEMO_WORKSTATION_SECRET }, labelPrinter: { agents: [AGENT], copies: 1 } },
+  );
+}
+
+/** A scan typed into the pick screen's scan field and ended with Enter, until `arrived` holds (picking.spec.ts covers the wedge). */
+async function typedScan(page: Page, code: string, arrived: () => Promise<void>) {
+  await expect(async () => {
+    await page.getByTestId('pick-scan').fill(code);
+    await page.getByTestId('pick-scan').press('Enter');
+    await arrived();
+  }).toPass({ timeout: 45_000 });
+}
+
+test('taking an order prints its traveller and each pick prints a pick label (printOnAssign, printOnPick) @mobile', async ({ page }, testInfo) => {
+  const tag = uniqueTag(testInfo);
+  const f = await makeOrder(api, tag);
+  await useOurPrinter(page);
+  await login(page, await makePicker(api, tag, 'Pete'));
+  await expect(page).toHaveURL(/\/tasks$/);
+  await page.goto(`/stockPick/${f.number}`);
+  await expect(page.getByTestId('pick-order-number')).toHaveText(f.number);
+  // Both preferences by the keyboard: focus, Space.
+  for (const id of ['print-on-assign', 'print-on-pick']) {
+    await page.getByTestId(id).focus();
+    await page.keyboard.press('Space');
+    await expect(page.getByTestId(id)).toBeChecked();
+  }
+  const before = printer.prints.length;
+
+  // Taking the order prints its traveller.
+  await page.getByTestId('pick-take').click();
+  await expect(page.getByTestId('pick-holder')).toHaveText('Picking: you');
+  const traveller = (await printer.waitForPrints(before + 1))[before]!;
+  expect(traveller).toContain(`^FD${f.number}^FS`);
+  expect(traveller).toContain('E2E Customer');
+
+  // A pick (3 of the 10 in bay 01: a split) prints a pick label of the picked record.
+  await typedScan(page, f.places[0], () => expect(page.getByText(`Scan the stock label in ${f.places[0]}`)).toBeVisible(SHORT));
+  await typedScan(page, f.stock[0], () => expect(page.getByTestId('pick-qty')).toHaveValue('3', SHORT));
+  await page.getByTestId('pick-qty').press('Enter');
+  await expect(page.getByTestId('pick-line')).toHaveAttribute('data-line', '1');
+  const pickLabel = (await printer.waitForPrints(before + 2))[before + 1]!;
+  expect(pickLabel).toContain(`^FD${f.number}  line 2^FS`);
+  expect(pickLabel).toContain(`^FD${f.parts[0]}^FS`);
+  expect(pickLabel).toContain('Qty 3 EA');
+  expect(pickLabel).toContain('Picked by Pete');
+  await expect(page.getByText('Label printed on e2e-pick/zebra').first()).toBeVisible();
+  await shot(page, testInfo, `picking-print-${(page.viewportSize()?.width ?? 1440) < 600 ? 360 : 1440}`);
+
+  // With the preferences off, nothing more prints.
+  await page.getByTestId('print-on-pick').uncheck();
+  await page.getByTestId('print-on-assign').uncheck();
+  await typedScan(page, f.places[1], () => expect(page.getByText(`Scan the stock label in ${f.places[1]}`)).toBeVisible(SHORT));
+  await typedScan(page, f.stock[1], () => expect(page.getByTestId('pick-qty')).toHaveValue('1', SHORT));
+  await page.getByTestId('pick-qty').press('Enter');
+  await page.getByRole('dialog').getByRole('button', { name: 'Yes, empty' }).click();
+  await page.waitForTimeout(1500);
+  expect(printer.prints.length).toBe(before + 2);
+});
+
+test('a package\'s packing list downloads as a PDF and its package label prints', async ({ page }, testInfo) => {
+  const tag = uniqueTag(testInfo);
+  const f = await makeOrder(api, tag);
+  // Picked and packed through the API: line 2 (3 of the record in bay 01) into one package.
+  const order = (await api('pick/order', { number: f.number })) as { order: { _id: string }; lines: Array<{ _id: string; lineNo: number }> };
+  const line = order.lines.find((l) => l.lineNo === 2)!;
+  const pick = (await api('pick/confirm', { idempotencyKey: `pl-${tag}`, lineId: line._id, location: f.places[0], scan: f.stock[0], qty: 3 })) as { pick: { stockId: string } };
+  const pkg = (await api('package/save', { orderId: order.order._id, type: 'box', weight: '2.5', carrier: 'UPS', tracking: `1Z-${tag}` })) as { package: { _id: string; packageNo: string } };
+  await api('package/pack', { idempotencyKey: `pk-${tag}`, packageId: pkg.package._id, stockId: pick.pick.stockId });
+
+  await useOurPrinter(page);
+  await login(page, await makePicker(api, tag, 'Sam'));
+  await expect(page).toHaveURL(/\/tasks$/);
+  await page.goto(`/shipping/${f.number}`);
+  const card = page.locator(`[data-testid=package-card][data-package="${pkg.package.packageNo}"]`);
+  await expect(card).toBeVisible();
+  const before = printer.prints.length;
+  const button = card.getByTestId('package-packing-list');
+  await button.focus();
+  const download = page.waitForEvent('download');
+  await page.keyboard.press('Enter');
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`packing-list-${pkg.package.packageNo}.pdf`);
+  const bytes = readFileSync((await file.path())!);
+  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+  const label = (await printer.waitForPrints(before + 1))[before]!;
+  expect(label).toContain(`^FD${pkg.package.packageNo}^FS`);
+  expect(label).toContain(`Tracking 1Z-${tag}`);
+  expect(label).toContain('E2E Customer');
+  await shot(page, testInfo, 'shipping-packing-list-1440');
+});
