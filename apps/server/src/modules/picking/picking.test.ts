@@ -200,6 +200,20 @@ describe('pick/confirm', () => {
     expect((await getOrder(o._id)).lines[0]!.picked).toBe(2);
   });
 
+  it('answers a scan retried while the first is still running with the first pick, even when that pick took the whole record and line', async () => {
+    const place = await freshPlace();
+    const stockId = await receive(PART, place, 3);
+    const o = await newOrder([{ partNumber: PART, qty: 3 }]);
+    const body = { idempotencyKey: key(), lineId: o.lines[0]!._id, location: place, scan: stockId, qty: 3 };
+    const before = await movementCount();
+    // Run again after the first committed, the retry used to be refused ("picked already") although its pick was made.
+    const answers = await Promise.all(Array.from({ length: 4 }, () => call(t.app, 'pick/confirm', body, ada)));
+    expect(answers.map((a) => [a.status, a.body.err?.message])).toEqual(answers.map(() => [200, undefined]));
+    expect(new Set(answers.map((a) => a.body.pick!._id)).size).toBe(1);
+    expect(await movementCount()).toBe(before + 1);
+    expect((await getOrder(o._id)).lines[0]!.picked).toBe(3);
+  });
+
   it('takes the item barcode where the location holds one record of the item', async () => {
     const place = await freshPlace();
     await receive(PART, place, 4);
