@@ -139,7 +139,11 @@ export async function saveOrder(deps: Deps, auth: AuthContext, body: SaveBody): 
     }
     for (const old of existing.values()) {
       if (qtyUnits(old.qty_picked) > 0n) lineProblems.push(`line ${old.line_no} has been picked: unpick it before removing it`);
-      else await query(tx, sql`DELETE FROM order_lines WHERE id = ${old.id}`);
+      else {
+        // A removed line takes its backorder link with it (the backorder's line stays, as ordered).
+        await query(tx, sql`DELETE FROM order_backorders WHERE line_id = ${old.id} OR backorder_line_id = ${old.id}`);
+        await query(tx, sql`DELETE FROM order_lines WHERE id = ${old.id}`);
+      }
     }
     if (lineProblems.length > 0) throw badInput(`The order cannot be saved: ${lineProblems.slice(0, 3).join('; ')}${lineProblems.length > 3 ? `; and ${lineProblems.length - 3} more` : ''}`);
     if (!input.status) await settleStatus(tx, order.id, statuses);
