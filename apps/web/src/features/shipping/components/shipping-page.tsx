@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Badge, Button, Group, Loader, Paper, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
@@ -12,9 +12,11 @@ import { dialogs } from '../../../components/dialogs/dialog-store.ts';
 import { DataTable, type DataColumn } from '../../../components/ui/data-table.tsx';
 import { ScanInput } from '../../../components/scanning/scan-input.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { useWarehouses } from '../../../lib/inventory-api.ts';
 import { showQty } from '../../../lib/inventory-format.ts';
 import { useScans } from '../../../lib/scanning/use-scans.ts';
 import { boardQuery, SHIP_REFUSALS, shipOrderQuery, useShipCall, useShippingRefresh } from '../api/shipping-api.ts';
+import { useStockPackPrefs } from '../hooks/use-pack-prefs.ts';
 import { createOneAtATime, formChanges, formDirty, type PackageForm } from '../utils/one-at-a-time.ts';
 
 /** How much of an order is picked, in words and a colour (never the colour alone). */
@@ -44,7 +46,10 @@ export function ShippingPage() {
 
 function Board({ onOpen }: { onOpen(number: string): void }) {
   const { t } = useTranslation();
-  const q = useQuery(boardQuery({}));
+  // The warehouse filter is the stockPack session preference: it survives a reload (spec section 3).
+  const [prefs, setPrefs] = useStockPackPrefs();
+  const warehouses = useWarehouses();
+  const q = useQuery(boardQuery(prefs.filterWarehouse ? { warehouse: prefs.filterWarehouse } : {}));
   useScans((scan) => {
     if (scan.text.trim()) onOpen(scan.text);
   });
@@ -72,6 +77,17 @@ function Board({ onOpen }: { onOpen(number: string): void }) {
   return (
     <Stack gap="sm" maw={1400}>
       <ScanInput label={t('Order')} placeholder={t('Scan an order traveller or type its number')} data-testid="ship-order-input" data-scan-field="order" autoFocus />
+      <Select
+        label={t('Warehouse')}
+        placeholder={t('All')}
+        clearable
+        size="md"
+        maw={360}
+        data={(warehouses.data ?? []).map((w) => w.code)}
+        value={prefs.filterWarehouse}
+        onChange={(v) => setPrefs({ filterWarehouse: v })}
+        data-testid="ship-filter-warehouse"
+      />
       <DataTable
         rows={q.data?.orders ?? []}
         columns={columns}
