@@ -87,7 +87,7 @@ export function PickList({ onOpen }: PickListProps) {
           data-testid="pick-sort"
         />
         <Select
-          label={t('Order')}
+          label={t('Direction')}
           allowDeselect={false}
           data={[
             { value: 'asc', label: t('Ascending') },
