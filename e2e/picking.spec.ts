@@ -118,4 +118,32 @@ test.describe('stock picking', () => {
     await ctxA.close();
     await ctxB.close();
   });
+  test('the pick list and pack board filters are session preferences: they survive a reload', async ({ page, request }, testInfo) => {
+    const api = await adminApi(request);
+    const tag = uniqueTag(testInfo);
+    await useMachine(page);
+    await login(page, await makePicker(api, tag, 'Rey'));
+    await expect(page).toHaveURL(/\/tasks$/);
+    await page.goto('/stockPick');
+    await page.getByTestId('pick-filter-type').click();
+    await page.getByRole('option', { name: 'SMS' }).click();
+    await page.getByTestId('pick-sort').click();
+    await page.getByRole('option', { name: 'Order number' }).click();
+    await expect(page.getByTestId('pick-filter-type')).toHaveValue('SMS');
+    // Preferences are saved debounced (a full page load before then loses the change): wait for the save.
+    await page.waitForTimeout(1500);
+    await page.goto('/shipping');
+    await page.getByTestId('ship-filter-warehouse').click();
+    await page.getByRole('option', { name: 'MAIN' }).click();
+    await expect(page.getByTestId('ship-filter-warehouse')).toHaveValue('MAIN');
+    // Preferences are saved debounced; give the save time before reloading.
+    await page.waitForTimeout(1500);
+    await page.reload();
+    await expect(page.getByTestId('ship-filter-warehouse')).toHaveValue('MAIN');
+    await page.goto('/stockPick');
+    await expect(page.getByTestId('pick-filter-type')).toHaveValue('SMS');
+    await expect(page.getByTestId('pick-sort')).toHaveValue('Order number');
+    // Only SMS orders are listed.
+    for (const type of await page.getByTestId('pick-list').locator('[data-number]').evaluateAll((rows) => rows.map((r) => r.textContent ?? ''))) expect(type).toContain('SMS');
+  });
 });

@@ -65,9 +65,18 @@ test.describe('shipping', () => {
     await expect(page.getByRole('dialog')).toContainText('needs its weight');
     await page.getByRole('dialog').getByRole('button').last().click();
     await first.getByTestId('package-weight').fill('1.5');
+    // A fast packer: Ship pressed while the Save is still on its way (held back 1.5 s here, as a slow
+    // network would). The ship waits for the save and ships the weighed package; it used to reach the
+    // server first and be refused for want of the weight (the flaky CI run).
+    await page.route('**/api/package/save', async (route) => {
+      await new Promise((ok) => setTimeout(ok, 1500));
+      await route.continue();
+    });
     await first.getByTestId('package-save').click();
     await first.getByTestId('package-ship').click();
     await expect(first).toHaveAttribute('data-status', 'shipped');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await page.unroute('**/api/package/save');
     await expect(page.getByTestId('ship-order-status')).toContainText('partly shipped');
     await cards.nth(1).getByTestId('package-ship').click();
     await expect(cards.nth(1)).toHaveAttribute('data-status', 'shipped');

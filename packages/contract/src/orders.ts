@@ -4,7 +4,7 @@ import { callBase, code, controlFields, idempotencyKeySchema, idSchema, INVENTOR
 import { QTY_MAX_TEXT } from './quantity.ts';
 import type { EntityDef } from './records/schema-model.ts';
 import { TRACKING } from './items.ts';
-import { APP_SETTINGS_DEFAULTS, appSettingsSchema, ORDER_TYPES } from './site-admin.ts';
+import { APP_SETTINGS_DEFAULTS, appSettingsSchema, ORDER_TYPES, SHORT_PICK_DEFAULT, type ShortPickMode } from './site-admin.ts';
 import { quantityInput } from './stock.ts';
 
 // Orders (docs/orders.md): sales (sos), sales-movement (sms), routing (rst), work (wos) and
@@ -34,6 +34,10 @@ export function readPickStatuses(appSettings: unknown, type: OrderType): PickSta
   return all[type];
 }
 /** The status set when a picker takes an order (`assign`), and when it is fully picked (`picked`): the first of each list. */
+/** What a short pick of this order type does with the rest of the line. */
+export const shortPickMode = (s: PickStatuses): ShortPickMode => s.short ?? SHORT_PICK_DEFAULT;
+/** The number of an order's n-th backorder: `SO-1` → `SO-1-BO1`. */
+export const backorderNumber = (number: string, n: number): string => `${number}-BO${n}`;
 export const assignStatus = (s: PickStatuses): string => s.assign[0] ?? 'picking';
 export const pickedStatus = (s: PickStatuses): string => s.picked[0] ?? 'picked';
 
@@ -250,9 +254,17 @@ export const orderCalls = {
   'pick/short': {
     locId: undefined,
     auth: 'required',
-    /** Closes the rest of the line unpicked, with a reason. */
+    /**
+     * A short pick with a reason; per the type's app setting `stockPick.<type>.short` the rest of the
+     * line is closed short (`close`), stays open (`open`), or is closed short and put on a backorder
+     * (`backorder`: answered as `backorder`, the new or growing order `<number>-BO<n>`).
+     */
     body: callBase.extend({ idempotencyKey: idempotencyKeySchema, lineId: idSchema, reason: reasonText }),
-    response: withErr({ line: orderLineSchema.optional(), orderStatus: z.string().optional() }),
+    response: withErr({
+      line: orderLineSchema.optional(),
+      orderStatus: z.string().optional(),
+      backorder: z.object({ _id: z.string(), number: z.string(), lineId: z.string(), qty: z.number() }).optional(),
+    }),
   },
   'pick/skip': {
     locId: undefined,

@@ -84,8 +84,18 @@ export function describeAudit(e: AuditFacts): string {
 export const ORDER_TYPES = ['sos', 'sms', 'rst', 'wos', 'mos'] as const;
 const code = z.string().trim().min(1).max(40);
 const statusList = z.array(code).max(50);
-/** include: statuses that make an order pickable; assign and picked: the first is set, any of them counts. */
-export const pickStatusesSchema = z.strictObject({ include: statusList, assign: statusList, picked: statusList });
+/**
+ * What a short pick does with the rest of the line (docs/orders.md, "Short picks and backorders"):
+ * `close` closes it short on the order (the order can be shipped without it); `open` leaves it open on
+ * the order (walked last, the reason kept) for a later pick; `backorder` closes it short and puts the
+ * rest on a backorder: a new order of the same type numbered `<number>-BO<n>`.
+ */
+export const SHORT_PICK_MODES = ['close', 'open', 'backorder'] as const;
+export type ShortPickMode = (typeof SHORT_PICK_MODES)[number];
+/** A short pick when the settings say nothing: the rest is closed short. */
+export const SHORT_PICK_DEFAULT: ShortPickMode = 'close';
+/** include: statuses that make an order pickable; assign and picked: the first is set, any of them counts; short: what a short pick does (absent: close). */
+export const pickStatusesSchema = z.strictObject({ include: statusList, assign: statusList, picked: statusList, short: z.enum(SHORT_PICK_MODES).optional() });
 const nameList = z.array(z.string().trim().min(1).max(60)).max(200);
 export const appSettingsSchema = z.looseObject({
   labor: z.strictObject({

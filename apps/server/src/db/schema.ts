@@ -920,3 +920,21 @@ export const countFrequencies = pgTable(
   },
   (t) => [index('count_frequencies_warehouse').on(t.warehouseId), check('count_frequencies_days', sql`${t.days} > 0`)],
 );
+
+// ── backorders (docs/orders.md, "Short picks and backorders") ──
+
+/** A line closed short whose rest went on a backorder: the backorder's line that holds it. */
+export const orderBackorders = pgTable(
+  'order_backorders',
+  {
+    lineId: varchar('line_id', { length: 40 })
+      .primaryKey()
+      .references(() => orderLines.id),
+    orgId: orgRef(),
+    backorderLineId: varchar('backorder_line_id', { length: 40 })
+      .notNull()
+      .references(() => orderLines.id),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [index('order_backorders_backorder_line').on(t.backorderLineId)],
+);

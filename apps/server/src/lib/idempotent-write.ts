@@ -2,12 +2,13 @@
  * Idempotent writes. The answer of a write is stored under its idempotency key (per organisation) in
  * the write's own transaction, so either both the change and the stored answer commit or neither
  * does. A retry with the key gets the stored answer and changes nothing; the same key with another
- * request is refused with 409. Two requests racing with one key: the second's insert of the key
- * waits for the first to commit, fails on the primary key, and answers what the first stored.
+ * request is refused with 409. Two requests racing with one key: the second waits on a transaction
+ * lock of the key until the first commits, then answers what the first stored (and should it get
+ * past the lock anyway, its insert of the key fails on the primary key and it answers the same).
  * A failed write stores nothing, so its retry runs again.
  */
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { CallPath } from '@floorhand/contract/api';
 import type { StockChanged } from '@floorhand/contract/realtime';
 import type { AuthContext } from './auth-context.ts';
@@ -75,21 +76,29 @@ export async function idempotentWrite<T>(
 ): Promise<T> {
   const key = body.idempotencyKey;
   const hash = key ? requestHash(call, body) : '';
-  if (key) {
-    const stored = await storedAnswer(deps.db, auth.orgId, key);
-    if (stored) return replay<T>(stored, call, hash);
-  }
   let result: WriteResult<T>;
   try {
-    result = await deps.db.transaction(async (tx) => {
+    const outcome = await deps.db.transaction(async (tx): Promise<{ stored: NonNullable<Awaited<ReturnType<typeof storedAnswer>>> } | { done: WriteResult<T> }> => {
+      if (key) {
+        // Requests with one key, one at a time: a retry sent while the first is still running waits
+        // here, then finds the first's answer (read in a statement of its own, after the wait) and
+        // answers it. Without the wait the retry ran the work again after the first committed and
+        // could be refused by what the first had done ("picked already", "only 0 left") although the
+        // change it asked for was made.
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`${auth.orgId}|${key}`}, 0))`);
+        const stored = await storedAnswer(tx, auth.orgId, key);
+        if (stored) return { stored };
+      }
       const done = await work(tx);
       if (key) {
         await guarded(() =>
           tx.insert(idempotencyKeys).values({ orgId: auth.orgId, key, call, requestHash: hash, response: done.response, accountId: auth.accountId }),
         );
       }
-      return done;
+      return { done };
     });
+    if ('stored' in outcome) return replay<T>(outcome.stored, call, hash);
+    result = outcome.done;
   } catch (error) {
     if (key && error instanceof DuplicateKeyError && constraintOf(error) === 'idempotency_keys_org_key') {
       const stored = await storedAnswer(deps.db, auth.orgId, key);

@@ -191,7 +191,12 @@ export async function writeOrder(tx: Db, auth: AuthContext, input: ParsedOrder, 
     if (before.item_id === item.id && qtyUnits(before.qty) === line.qty && before.status === status) continue;
     await query(tx, sql`UPDATE order_lines SET item_id = ${item.id}, qty = ${formatQty(line.qty)}::numeric, status = ${status}, _rev = _rev + 1 WHERE id = ${before.id}`);
   }
-  if (old.size > 0) await query(tx, sql`DELETE FROM order_lines WHERE id = ANY(${arrayParam([...old.values()].map((l) => l.id))})`);
+  if (old.size > 0) {
+    const gone = arrayParam([...old.values()].map((l) => l.id));
+    // A removed line takes its backorder links with it (the backorder's line stays, as ordered).
+    await query(tx, sql`DELETE FROM order_backorders WHERE line_id = ANY(${gone}) OR backorder_line_id = ANY(${gone})`);
+    await query(tx, sql`DELETE FROM order_lines WHERE id = ANY(${gone})`);
+  }
   await insertRows(tx, 'order_lines', { id: 'text', orderId: 'text', lineNo: 'integer', itemId: 'text', qty: 'numeric' }, fresh, { org_id: sql`${auth.orgId}::text` });
   if (!input.status) await settleStatus(tx, order.id, statuses);
   return { orderId: order.id, created };

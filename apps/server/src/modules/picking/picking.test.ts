@@ -200,6 +200,20 @@ describe('pick/confirm', () => {
     expect((await getOrder(o._id)).lines[0]!.picked).toBe(2);
   });
 
+  it('answers a scan retried while the first is still running with the first pick, even when that pick took the whole record and line', async () => {
+    const place = await freshPlace();
+    const stockId = await receive(PART, place, 3);
+    const o = await newOrder([{ partNumber: PART, qty: 3 }]);
+    const body = { idempotencyKey: key(), lineId: o.lines[0]!._id, location: place, scan: stockId, qty: 3 };
+    const before = await movementCount();
+    // Run again after the first committed, the retry used to be refused ("picked already") although its pick was made.
+    const answers = await Promise.all(Array.from({ length: 4 }, () => call(t.app, 'pick/confirm', body, ada)));
+    expect(answers.map((a) => [a.status, a.body.err?.message])).toEqual(answers.map(() => [200, undefined]));
+    expect(new Set(answers.map((a) => a.body.pick!._id)).size).toBe(1);
+    expect(await movementCount()).toBe(before + 1);
+    expect((await getOrder(o._id)).lines[0]!.picked).toBe(3);
+  });
+
   it('takes the item barcode where the location holds one record of the item', async () => {
     const place = await freshPlace();
     await receive(PART, place, 4);
@@ -320,6 +334,88 @@ describe('short, unpick and cancel', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.line).toMatchObject({ picked: 1, short: 2, status: 'short', shortReason: 'Damaged in bin' });
     expect(res.body.orderStatus).toBe('picked');
+  });
+
+  /** Sets what a short pick of a sales order does (app settings stockPick.sos.short), runs `body`, then sets it back. */
+  async function withShortMode(mode: 'close' | 'open' | 'backorder' | undefined, body: () => Promise<void>) {
+    const put = async (value: typeof mode) => {
+      const current = (await call(t.app, 'site/getData', { section: 'conf', dataId: 'app_settings' }, ada)).body.siteData;
+      const data = { ...APP_SETTINGS_DEFAULTS, ...(current?.data ?? {}) } as typeof APP_SETTINGS_DEFAULTS;
+      const { short: _old, ...sos } = data.stockPick.sos;
+      const res = await call(
+        t.app,
+        'admin/appSettings/put',
+        { siteData: { ...(current?._rev ? { _rev: current._rev } : {}), data: { ...data, stockPick: { ...data.stockPick, sos: value ? { ...sos, short: value } : sos } } } },
+        ada,
+      );
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    };
+    await put(mode);
+    try {
+      await body();
+    } finally {
+      await put(undefined);
+    }
+  }
+
+  it('backorder setting: the rest goes on a new order <number>-BO1 of the same type, the line closed short; a second short joins it', async () => {
+    await withShortMode('backorder', async () => {
+      const place = await freshPlace();
+      const stockId = await receive(PART, place, 1);
+      const o = await newOrder([{ partNumber: PART, qty: 3 }, { partNumber: PART2, qty: 4 }], { customer: 'Backorder Ltd', dueDate: '2026-03-01', priority: 7 });
+      await confirm({ lineId: o.lines[0]!._id, location: place, scan: stockId, qty: 1 });
+      const res = await call(t.app, 'pick/short', { idempotencyKey: key(), lineId: o.lines[0]!._id, reason: 'Bin empty' }, ada);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.line).toMatchObject({ picked: 1, short: 2, status: 'short', shortReason: 'Bin empty' });
+      expect(res.body.backorder).toMatchObject({ number: `${o.number}-BO1`, qty: 2 });
+      const bo = (await call(t.app, 'order/get', { orderId: res.body.backorder!._id }, ada)).body.order!;
+      expect(bo).toMatchObject({ type: 'sos', number: `${o.number}-BO1`, status: 'open', customer: 'Backorder Ltd', dueDate: '2026-03-01', priority: 7, warehouse: 'MAIN' });
+      expect(bo.lines).toEqual([expect.objectContaining({ lineNo: 1, partNumber: PART, qty: 2, picked: 0, status: 'open' })]);
+      // The second line's short joins the same backorder (nobody has started it).
+      const second = await call(t.app, 'pick/short', { idempotencyKey: key(), lineId: o.lines[1]!._id, reason: 'Not found' }, ada);
+      expect(second.body.backorder).toMatchObject({ _id: bo._id, number: `${o.number}-BO1`, qty: 4 });
+      expect(second.body.orderStatus).toBe('picked');
+      const grown = (await call(t.app, 'order/get', { orderId: bo._id }, ada)).body.order!;
+      expect(grown.lines.map((l) => [l.lineNo, l.partNumber, l.qty])).toEqual([[1, PART, 2], [2, PART2, 4]]);
+      // The backorder is pickable like any order.
+      const listed = await call(t.app, 'pick/list', { type: 'sos', sort: 'number', maxRows: 499 }, cleo);
+      expect(listed.body.orders!.some((x) => x._id === bo._id)).toBe(true);
+      // Unpicking from the original opens only what was unpicked: the backordered rest stays on the backorder.
+      const pick = (await call(t.app, 'pick/order', { orderId: o._id }, ada)).body.lines!.find((l) => l._id === o.lines[0]!._id)!.picks[0]!;
+      const back = await call(t.app, 'pick/unpick', { idempotencyKey: key(), pickId: pick._id, toLocation: place }, ada);
+      expect(back.body.line).toMatchObject({ picked: 0, short: 2, status: 'open' });
+    });
+  });
+
+  it('backorder setting: a started backorder is not grown; the next short makes BO2', async () => {
+    await withShortMode('backorder', async () => {
+      const o = await newOrder([{ partNumber: PART, qty: 2 }, { partNumber: PART2, qty: 1 }]);
+      const first = await call(t.app, 'pick/short', { idempotencyKey: key(), lineId: o.lines[0]!._id, reason: 'Short' }, ada);
+      expect(first.body.backorder!.number).toBe(`${o.number}-BO1`);
+      expect((await call(t.app, 'pick/claim', { orderId: first.body.backorder!._id }, ada)).status).toBe(200);
+      const next = await call(t.app, 'pick/short', { idempotencyKey: key(), lineId: o.lines[1]!._id, reason: 'Short' }, ada);
+      expect(next.body.backorder!.number).toBe(`${o.number}-BO2`);
+      // The same line again: it is closed already.
+      const body = { idempotencyKey: key(), lineId: o.lines[1]!._id, reason: 'Short' };
+      expect((await call(t.app, 'pick/short', body, ada)).status).toBe(400);
+    });
+  });
+
+  it('open setting: the line stays open with its reason and walks last; the default closes it', async () => {
+    await withShortMode('open', async () => {
+      const o = await newOrder([{ partNumber: PART, qty: 2 }, { partNumber: PART2, qty: 1 }]);
+      const res = await call(t.app, 'pick/short', { idempotencyKey: key(), lineId: o.lines[0]!._id, reason: 'Later' }, ada);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.line).toMatchObject({ short: 0, status: 'open', shortReason: 'Later' });
+      expect(res.body.line!.skipSeq).toBeGreaterThan(0);
+      expect(res.body.backorder).toBeUndefined();
+    });
+    const o = await newOrder([{ partNumber: PART, qty: 2 }]);
+    const closed = await call(t.app, 'pick/short', { idempotencyKey: key(), lineId: o.lines[0]!._id, reason: 'Gone' }, ada);
+    expect(closed.body.line).toMatchObject({ short: 2, status: 'short' });
+    expect(closed.body.backorder).toBeUndefined();
+    const none = await call(t.app, 'order/list', { number: `${o.number}-BO1` }, ada);
+    expect(none.body.orders).toEqual([]);
   });
 
   it('unpicks: the record goes back to a location and the line is open again', async () => {

@@ -12,7 +12,7 @@ import type { CallResponse } from '@floorhand/contract/api';
 import { formatQty, qtyUnits } from '@floorhand/contract/quantity';
 import { wholeUnitsMessage } from '@floorhand/contract/stock-rules';
 import { ORDER_TYPES } from '@floorhand/contract/site-admin';
-import { assignStatus, readPickStatuses, type OrderType, type PickLine, type PickStatuses } from '@floorhand/contract/orders';
+import { assignStatus, backorderNumber, ORDER_STATUS_DEFAULT, readPickStatuses, shortPickMode, type OrderType, type PickLine, type PickStatuses } from '@floorhand/contract/orders';
 import { walkOrder } from '@floorhand/contract/walk-order';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { auditStamp, newId } from '../../lib/audit.ts';
@@ -287,21 +287,85 @@ export async function confirmPick(deps: Deps, auth: AuthContext, body: Body<'pic
 
 export async function shortPick(deps: Deps, auth: AuthContext, body: Body<'pick/short'>): Promise<CallResponse<'pick/short'>> {
   const statuses = await statusesForLine(deps, auth, body.lineId);
-  let orderId = '';
+  const mode = shortPickMode(statuses);
+  const changedOrders: string[] = [];
   const answer = await idempotentWrite(deps, auth, 'pick/short', body, async (tx) => {
     const { order, line } = await lockForPick(tx, auth, body.lineId, statuses);
-    orderId = order.id;
+    changedOrders.push(order.id);
     if (line.status !== 'open') throw badInput(`${capitalise(lineName(order, line))} is ${line.status} already`);
-    await query(
-      tx,
-      sql`UPDATE order_lines SET qty_short = qty - qty_picked, status = 'short', short_reason = ${body.reason}, _rev = _rev + 1 WHERE id = ${line.id}`,
-    );
+    let backorder: CallResponse<'pick/short'>['backorder'];
+    if (mode === 'open') {
+      // The rest stays on the line, open: the reason is kept and the line walks last.
+      await query(
+        tx,
+        sql`UPDATE order_lines SET short_reason = ${body.reason}, skip_seq = (SELECT coalesce(max(skip_seq), 0) + 1 FROM order_lines WHERE order_id = ${order.id}), _rev = _rev + 1 WHERE id = ${line.id}`,
+      );
+    } else {
+      const rest = openUnits(line);
+      await query(
+        tx,
+        sql`UPDATE order_lines SET qty_short = qty - qty_picked, status = 'short', short_reason = ${body.reason}, _rev = _rev + 1 WHERE id = ${line.id}`,
+      );
+      if (mode === 'backorder' && rest > 0n) {
+        backorder = await putOnBackorder(tx, auth, order, line, rest, statuses);
+        changedOrders.push(backorder._id);
+      }
+    }
     await claimOnFirstPick(tx, auth, order, line, statuses);
     const orderStatus = await settleStatus(tx, order.id, statuses);
-    return { response: { line: toLine((await lineById(tx, auth.orgId, line.id))!), orderStatus } };
+    return { response: { line: toLine((await lineById(tx, auth.orgId, line.id))!), orderStatus, ...(backorder ? { backorder } : {}) } };
   });
-  if (orderId) await emitOrdersChanged(deps, auth.orgId, [orderId]);
+  if (changedOrders.length > 0) await emitOrdersChanged(deps, auth.orgId, changedOrders);
   return answer;
+}
+
+/**
+ * The rest of a short line on the order's backorder: the newest `<number>-BO<n>` of the same type
+ * while nobody has started it (its status still one of the type's `include` statuses), else a new
+ * one, numbered one past the highest; a copy of the order's header (warehouse, customer, due date,
+ * priority, notes, staging place, department) in the first `include` status. The line keeps its
+ * line number where the backorder has it free. Runs under the order's lock, so two shorts of one
+ * order never make two backorders.
+ */
+async function putOnBackorder(tx: Db, auth: AuthContext, order: OrderRow, line: LineRow, rest: bigint, statuses: PickStatuses) {
+  const earlier = await query<{ id: string; number: string; status: string; n: number }>(
+    tx,
+    sql`SELECT id, number, status, substr(number, ${order.number.length + 4})::int AS n FROM orders
+    WHERE org_id = ${auth.orgId} AND type = ${order.type} AND left(number, ${order.number.length + 3}) = ${`${order.number}-BO`}
+      AND substr(number, ${order.number.length + 4}) ~ '^[0-9]{1,6}$'
+    ORDER BY n DESC FOR UPDATE`,
+  );
+  const reuse = earlier[0] && statuses.include.includes(earlier[0].status) ? earlier[0] : undefined;
+  let target: { id: string; number: string };
+  if (reuse) {
+    target = reuse;
+  } else {
+    const number = backorderNumber(order.number, (earlier[0]?.n ?? 0) + 1);
+    if (number.length > 60) throw badInput(`The backorder number '${number}' would be longer than 60 characters: close the line short instead`);
+    const id = newId();
+    await mapDuplicates(
+      () =>
+        query(
+          tx,
+          sql`INSERT INTO orders (id, org_id, type, number, status, warehouse_id, customer, due_date, priority, notes, staging_location_id, department, audit)
+          SELECT ${id}, org_id, type, ${number}, ${statuses.include[0] ?? ORDER_STATUS_DEFAULT}, warehouse_id, customer, due_date, priority, notes, staging_location_id, department,
+            ${JSON.stringify(auditStamp(auth.accountId))}::jsonb
+          FROM orders WHERE id = ${order.id}`,
+        ),
+      { orders_org_type_number: () => conflict(`The order '${number}' exists already`) },
+    );
+    target = { id, number };
+  }
+  const lineId = newId();
+  await query(
+    tx,
+    sql`INSERT INTO order_lines (id, org_id, order_id, line_no, item_id, qty)
+    SELECT ${lineId}, ${auth.orgId}, ${target.id},
+      CASE WHEN EXISTS (SELECT 1 FROM order_lines WHERE order_id = ${target.id} AND line_no = ${line.line_no}) THEN (SELECT max(line_no) + 1 FROM order_lines WHERE order_id = ${target.id}) ELSE ${line.line_no} END,
+      ${line.item_id}, ${formatQty(rest)}::numeric`,
+  );
+  await query(tx, sql`INSERT INTO order_backorders (line_id, org_id, backorder_line_id) VALUES (${line.id}, ${auth.orgId}, ${lineId})`);
+  return { _id: target.id, number: target.number, lineId, qty: Number(formatQty(rest)) };
 }
 
 export async function skipLine(deps: Deps, auth: AuthContext, body: Body<'pick/skip'>): Promise<CallResponse<'pick/skip'>> {
@@ -334,7 +398,10 @@ export async function unpick(deps: Deps, auth: AuthContext, body: Body<'pick/unp
     await query(tx, sql`UPDATE order_picks SET state = 'unpicked', package_id = NULL WHERE id = ${pick.id}`);
     await query(
       tx,
-      sql`UPDATE order_lines SET qty_picked = qty_picked - ${pick.qty}::numeric, status = 'open', qty_short = 0, short_reason = NULL, _rev = _rev + 1 WHERE id = ${line.id}`,
+      // A rest put on a backorder stays there: only the unpicked quantity opens again.
+      sql`UPDATE order_lines SET qty_picked = qty_picked - ${pick.qty}::numeric, status = 'open',
+        qty_short = CASE WHEN EXISTS (SELECT 1 FROM order_backorders WHERE line_id = ${line.id}) THEN qty_short ELSE 0 END,
+        short_reason = CASE WHEN EXISTS (SELECT 1 FROM order_backorders WHERE line_id = ${line.id}) THEN short_reason ELSE NULL END, _rev = _rev + 1 WHERE id = ${line.id}`,
     );
     const orderStatus = await settleStatus(tx, order.id, statuses);
     return {

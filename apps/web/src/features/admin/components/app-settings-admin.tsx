@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Accordion, Alert, Card, NumberInput, SimpleGrid, Stack, Switch, Tabs, TagsInput, Text, Title } from '@mantine/core';
+import { Accordion, Alert, Card, NumberInput, Select, SimpleGrid, Stack, Switch, Tabs, TagsInput, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { IconBrush, IconBuildingWarehouse } from '@tabler/icons-react';
-import { APP_SETTINGS_DEFAULTS, appSettingsSchema, LABEL_TEMPLATE_LISTS, ORDER_TYPES, type AppSettings } from '@floorhand/contract/site-admin';
+import { APP_SETTINGS_DEFAULTS, appSettingsSchema, LABEL_TEMPLATE_LISTS, ORDER_TYPES, SHORT_PICK_DEFAULT, SHORT_PICK_MODES, type AppSettings, type ShortPickMode } from '@floorhand/contract/site-admin';
 import { isAdmin } from '@floorhand/contract/perms';
 import { SaveBar } from '../../../components/ui/save-bar.tsx';
 import { useSaveAppSettings } from '../api/save-app-settings.ts';
@@ -18,6 +18,11 @@ const ORDER_TYPE_LABELS: Record<(typeof ORDER_TYPES)[number], string> = {
   wos: 'Work orders (wos)',
   mos: 'Manufacturing orders (mos)',
 };
+const SHORT_PICK_LABELS = new Map<ShortPickMode, string>([
+  ['close', 'Closes the rest of the line short'],
+  ['open', 'Leaves the rest of the line open'],
+  ['backorder', 'Puts the rest on a backorder (<number>-BO1)'],
+]);
 const LABEL_LIST_LABELS: Record<(typeof LABEL_TEMPLATE_LISTS)[number], string> = {
   stockLabels: 'Stock labels',
   pickLabels: 'Pick labels',
@@ -77,6 +82,15 @@ function Editor({ initial, rev }: { initial: AppSettings; rev: number | undefine
                     {(['include', 'assign', 'picked'] as const).map((list) =>
                       tags(s.stockPick[type][list], (v) => setS({ ...s, stockPick: { ...s.stockPick, [type]: { ...s.stockPick[type], [list]: v } } }), list === 'include' ? 'Include' : list === 'assign' ? 'Assign' : 'Picked'),
                     )}
+                    <Select
+                      label={t('A short pick')}
+                      size="md"
+                      allowDeselect={false}
+                      value={s.stockPick[type].short ?? SHORT_PICK_DEFAULT}
+                      onChange={(v) => v && setS({ ...s, stockPick: { ...s.stockPick, [type]: { ...s.stockPick[type], short: v as ShortPickMode } } })}
+                      data={SHORT_PICK_MODES.map((mode) => ({ value: mode, label: t(SHORT_PICK_LABELS.get(mode)!) }))}
+                      data-testid={`short-${type}`}
+                    />
                   </Stack>
                 </Accordion.Panel>
               </Accordion.Item>

@@ -1,14 +1,22 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Badge, Group, Select, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ORDER_TYPES } from '@floorhand/contract/site-admin';
 import { PACK_PICK_MAX_ROWS } from '@floorhand/contract/constants';
-import type { OrderHeader, OrderType } from '@floorhand/contract/orders';
+import type { OrderHeader, OrderType, PICK_SORTS } from '@floorhand/contract/orders';
 import { DataTable, type DataColumn } from '../../../components/ui/data-table.tsx';
 import { useWarehouses } from '../../../lib/inventory-api.ts';
 import { useAuthStore } from '../../../lib/auth-store.ts';
 import { pickListQuery } from '../api/picking-api.ts';
+import { useStockPickPrefs } from '../hooks/use-pick-prefs.ts';
+
+const SORT_LABELS = [
+  ['dueDate', 'Due date'],
+  ['priority', 'Priority'],
+  ['number', 'Order number'],
+  ['type', 'Order type'],
+] as const;
 
 export interface PickListProps {
   onOpen(order: OrderHeader): void;
@@ -29,10 +37,12 @@ function Holder({ order }: { order: OrderHeader }) {
 /** The orders to pick, with the preferences' filters; a row or card opens the order. */
 export function PickList({ onOpen }: PickListProps) {
   const { t } = useTranslation();
-  const [warehouse, setWarehouse] = useState<string | null>(null);
-  const [type, setType] = useState<string | null>(null);
+  // The filters and sort are the stockPick session preferences: they survive a reload (spec section 3).
+  const [prefs, setPrefs] = useStockPickPrefs();
+  const warehouse = prefs.filterWarehouse;
+  const type = prefs.filterOrderType || null;
   const warehouses = useWarehouses();
-  const args = { ...(warehouse ? { warehouse } : {}), ...(type ? { type: type as OrderType } : {}), sort: 'dueDate' as const };
+  const args = { ...(warehouse ? { warehouse } : {}), ...(type ? { type: type as OrderType } : {}), sort: prefs.sort, desc: prefs.sortDesc };
   const q = useQuery(pickListQuery(args));
   const orders = q.data?.orders ?? [];
   const columns = useMemo<DataColumn<OrderHeader>[]>(
@@ -56,10 +66,37 @@ export function PickList({ onOpen }: PickListProps) {
           clearable
           data={(warehouses.data ?? []).map((w) => w.code)}
           value={warehouse}
-          onChange={setWarehouse}
+          onChange={(v) => setPrefs({ filterWarehouse: v })}
           data-testid="pick-filter-warehouse"
         />
-        <Select label={t('Order type')} placeholder={t('All')} clearable data={ORDER_TYPES.map((v) => ({ value: v, label: v.toUpperCase() }))} value={type} onChange={setType} data-testid="pick-filter-type" />
+        <Select
+          label={t('Order type')}
+          placeholder={t('All')}
+          clearable
+          data={ORDER_TYPES.map((v) => ({ value: v, label: v.toUpperCase() }))}
+          value={type}
+          onChange={(v) => setPrefs({ filterOrderType: (v ?? '') as OrderType | '' })}
+          data-testid="pick-filter-type"
+        />
+        <Select
+          label={t('Sort by')}
+          allowDeselect={false}
+          data={SORT_LABELS.map(([value, label]) => ({ value, label: t(label) }))}
+          value={prefs.sort}
+          onChange={(v) => v && setPrefs({ sort: v as (typeof PICK_SORTS)[number] })}
+          data-testid="pick-sort"
+        />
+        <Select
+          label={t('Direction')}
+          allowDeselect={false}
+          data={[
+            { value: 'asc', label: t('Ascending') },
+            { value: 'desc', label: t('Descending') },
+          ]}
+          value={prefs.sortDesc ? 'desc' : 'asc'}
+          onChange={(v) => setPrefs({ sortDesc: v === 'desc' })}
+          data-testid="pick-sort-direction"
+        />
       </SimpleGrid>
       <DataTable
         rows={orders}

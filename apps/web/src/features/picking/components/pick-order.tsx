@@ -169,7 +169,13 @@ export function PickOrder({ order, lines, onBack }: PickOrderProps) {
   async function onShort() {
     if (!line || !shortReason?.trim()) return;
     const done = await send(() => short.mutateAsync({ idempotencyKey: crypto.randomUUID(), lineId: line._id, reason: shortReason.trim() }));
-    if (done) notifications.show({ color: 'yellow', message: t('Line {{no}} closed short', { no: line.lineNo }) });
+    if (done?.backorder) {
+      notifications.show({ color: 'yellow', message: t('Line {{no}} closed short: {{qty}} on backorder {{number}}', { no: line.lineNo, qty: showQty(done.backorder.qty, line.uom), number: done.backorder.number }) });
+    } else if (done?.line?.status === 'open') {
+      notifications.show({ color: 'yellow', message: t('Line {{no}} stays open, walked last', { no: line.lineNo }) });
+    } else if (done) {
+      notifications.show({ color: 'yellow', message: t('Line {{no}} closed short', { no: line.lineNo }) });
+    }
     restart();
   }
 

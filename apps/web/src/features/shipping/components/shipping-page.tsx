@@ -1,5 +1,5 @@
-import { useMemo, useState } from 'react';
-import { Alert, Badge, Button, Group, Loader, Paper, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Badge, Button, Group, Loader, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
@@ -12,10 +12,13 @@ import { dialogs } from '../../../components/dialogs/dialog-store.ts';
 import { DataTable, type DataColumn } from '../../../components/ui/data-table.tsx';
 import { ScanInput } from '../../../components/scanning/scan-input.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { useWarehouses } from '../../../lib/inventory-api.ts';
 import { showQty } from '../../../lib/inventory-format.ts';
 import { useScans } from '../../../lib/scanning/use-scans.ts';
 import { PackingListButton } from './packing-list-button.tsx';
 import { boardQuery, SHIP_REFUSALS, shipOrderQuery, useShipCall, useShippingRefresh } from '../api/shipping-api.ts';
+import { useStockPackPrefs } from '../hooks/use-pack-prefs.ts';
+import { createOneAtATime, formChanges, formDirty, type PackageForm } from '../utils/one-at-a-time.ts';
 
 /** How much of an order is picked, in words and a colour (never the colour alone). */
 /** Green dark enough for white badge text at 4.5:1 (Mantine's green 9 gives 4.36:1, axe-core: serious). */
@@ -44,7 +47,10 @@ export function ShippingPage() {
 
 function Board({ onOpen }: { onOpen(number: string): void }) {
   const { t } = useTranslation();
-  const q = useQuery(boardQuery({}));
+  // The warehouse filter is the stockPack session preference: it survives a reload (spec section 3).
+  const [prefs, setPrefs] = useStockPackPrefs();
+  const warehouses = useWarehouses();
+  const q = useQuery(boardQuery(prefs.filterWarehouse ? { warehouse: prefs.filterWarehouse } : {}));
   useScans((scan) => {
     if (scan.text.trim()) onOpen(scan.text);
   });
@@ -72,6 +78,17 @@ function Board({ onOpen }: { onOpen(number: string): void }) {
   return (
     <Stack gap="sm" maw={1400}>
       <ScanInput label={t('Order')} placeholder={t('Scan an order traveller or type its number')} data-testid="ship-order-input" data-scan-field="order" autoFocus />
+      <Select
+        label={t('Warehouse')}
+        placeholder={t('All')}
+        clearable
+        size="md"
+        maw={360}
+        data={(warehouses.data ?? []).map((w) => w.code)}
+        value={prefs.filterWarehouse}
+        onChange={(v) => setPrefs({ filterWarehouse: v })}
+        data-testid="ship-filter-warehouse"
+      />
       <DataTable
         rows={q.data?.orders ?? []}
         columns={columns}
@@ -104,10 +121,15 @@ function PackOrder({ number, onBack }: { number: string; onBack(): void }) {
   const openPackages = packages.filter((p) => p.status === 'open');
   const current = openPackages.find((p) => p._id === chosen) ?? openPackages[openPackages.length - 1];
 
+  // Every write of this screen (scans, saves, ships) waits for the one before it: a Ship clicked while
+  // the package's Save is on its way ships the saved package (docs/orders.md, "One write at a time").
+  const [oneAtATime] = useState(createOneAtATime);
+  // Each package card's "save what the form holds, if the server does not have it yet", run before a ship.
+  const flushers = useRef(new Map<string, () => Promise<void>>());
   const focusScan = () => setTimeout(() => document.querySelector<HTMLInputElement>('[data-scan-field="pack"]')?.focus(), 0);
   async function send<T>(run: () => Promise<T>): Promise<T | undefined> {
     try {
-      return await run();
+      return await oneAtATime(run);
     } catch (e) {
       if (e instanceof ApiError && SHIP_REFUSALS.test(e.err.code)) await dialogs.error(e.err);
       focusScan();
@@ -180,7 +202,10 @@ function PackOrder({ number, onBack }: { number: string; onBack(): void }) {
               />
             )}
             <Button size="md" variant="default" disabled={!openPackages.some((p) => p.stockIds.length > 0)} onClick={async () => {
-              const res = await send(() => ship.mutateAsync({ idempotencyKey: crypto.randomUUID(), orderId: order._id }));
+              const res = await send(async () => {
+                for (const flush of flushers.current.values()) await flush();
+                return ship.mutateAsync({ idempotencyKey: crypto.randomUUID(), orderId: order._id });
+              });
               if (res) notifications.show({ color: 'green', message: t('Order {{status}}', { status: res.orderStatus }) });
             }} data-testid="ship-all">
               {t('Ship all packed')}
@@ -198,7 +223,7 @@ function PackOrder({ number, onBack }: { number: string; onBack(): void }) {
         </Paper>
         <Stack gap="sm">
           {packages.map((p) => (
-            <PackageCard key={p._id} p={p} staged={staged} order={order} orderId={order._id} send={send} save={save.mutateAsync} unpack={unpack.mutateAsync} ship={ship.mutateAsync} />
+            <PackageCard key={p._id} p={p} staged={staged} order={order} orderId={order._id} send={send} save={save.mutateAsync} unpack={unpack.mutateAsync} ship={ship.mutateAsync} flushers={flushers.current} />
           ))}
         </Stack>
       </SimpleGrid>
@@ -245,15 +270,57 @@ interface PackageCardProps {
   save(args: { orderId: string; packageId: string; weight?: string; carrier?: string; service?: string; tracking?: string }): Promise<unknown>;
   unpack(args: { idempotencyKey: string; packageId: string; stockId: string }): Promise<unknown>;
   ship(args: { idempotencyKey: string; orderId: string; packageId: string }): Promise<{ orderStatus?: string }>;
+  /** Where the card registers its "save the form first" for Ship all packed. */
+  flushers: Map<string, () => Promise<void>>;
 }
 
-function PackageCard({ p, order, staged, orderId, send, save, unpack, ship }: PackageCardProps) {
+const savedForm = (p: Package): PackageForm => ({ weight: p.weight === null ? '' : String(p.weight), carrier: p.carrier ?? '', tracking: p.tracking ?? '' });
+
+function PackageCard({ p, order, staged, orderId, send, save, unpack, ship, flushers }: PackageCardProps) {
   const { t } = useTranslation();
   const [weight, setWeight] = useState(p.weight === null ? '' : String(p.weight));
   const [carrier, setCarrier] = useState(p.carrier ?? '');
   const [tracking, setTracking] = useState(p.tracking ?? '');
+  // Presses whose write has not settled yet, per button (the button shows it is working).
+  const [busy, setBusy] = useState({ save: 0, ship: 0 });
   const inside = staged.filter((s) => s.packageId === p._id);
   const shipped = p.status === 'shipped';
+  // What the server has of this package: the last answer to a save, or the package as last read.
+  const acked = useRef(savedForm(p));
+  useEffect(() => {
+    acked.current = savedForm(p);
+  }, [p]);
+  const form: PackageForm = { weight, carrier, tracking };
+  // Saves the form as it was when the button was pressed (the write runs later, in its turn).
+  const saveForm = (values: PackageForm) => async () => {
+    await save({ orderId, packageId: p._id, ...formChanges(values) });
+    acked.current = { ...acked.current, ...formChanges(values) };
+  };
+  const flush = useRef<() => Promise<void>>(async () => undefined);
+  flush.current = async () => {
+    if (!shipped && formDirty(form, acked.current)) await saveForm(form)();
+  };
+  useEffect(() => {
+    flushers.set(p._id, () => flush.current());
+    return () => void flushers.delete(p._id);
+  }, [flushers, p._id]);
+  const pressed = async (what: 'save' | 'ship', run: () => Promise<unknown>) => {
+    setBusy((b) => ({ ...b, [what]: b[what] + 1 }));
+    try {
+      await send(run);
+    } finally {
+      setBusy((b) => ({ ...b, [what]: b[what] - 1 }));
+    }
+  };
+  const onSave = () => void pressed('save', saveForm(form));
+  // Ship sends what the card shows: a weight typed but not saved yet is saved first, in the same turn.
+  const onShip = () => {
+    const values = form;
+    void pressed('ship', async () => {
+      if (formDirty(values, acked.current)) await saveForm(values)();
+      return ship({ idempotencyKey: crypto.randomUUID(), orderId, packageId: p._id });
+    });
+  };
   return (
     <Paper withBorder p="sm" data-testid="package-card" data-package={p.packageNo} data-status={p.status}>
       <Stack gap={6}>
@@ -285,10 +352,10 @@ function PackageCard({ p, order, staged, orderId, send, save, unpack, ship }: Pa
         </SimpleGrid>
         {!shipped && (
           <Group grow>
-            <Button size="md" variant="default" onClick={() => void send(() => save({ orderId, packageId: p._id, ...(weight.trim() ? { weight: weight.trim() } : {}), ...(carrier.trim() ? { carrier: carrier.trim() } : {}), ...(tracking.trim() ? { tracking: tracking.trim() } : {}) }))} data-testid="package-save">
+            <Button size="md" variant="default" loading={busy.save > 0} onClick={onSave} data-testid="package-save">
               {t('Save')}
             </Button>
-            <Button size="md" disabled={inside.length === 0} onClick={() => void send(() => ship({ idempotencyKey: crypto.randomUUID(), orderId, packageId: p._id }))} data-testid="package-ship">
+            <Button size="md" disabled={inside.length === 0} loading={busy.ship > 0} onClick={onShip} data-testid="package-ship">
               {t('Ship')}
             </Button>
           </Group>
