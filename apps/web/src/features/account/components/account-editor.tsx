@@ -18,6 +18,7 @@ import { fullName, useAuthStore } from '../../../lib/auth-store.ts';
 import { i18n } from '../../../lib/i18n.ts';
 import { useSiteStore } from '../../../lib/site-store.ts';
 import { StaffLabel } from './staff-label.tsx';
+import { BadgePin } from './badge-pin.tsx';
 
 const FLAGS = [
   { key: 'kioskAcct', label: 'Kiosk account', description: 'A shared tablet: workers open their session with their badge' },
@@ -256,6 +257,12 @@ export function AccountEditor({ account, onClose }: AccountEditorProps) {
           <>
             <Divider label={service ? t('API key') : t('Password')} labelPosition="left" />
             <Credentials account={account} />
+          </>
+        )}
+        {account?.badgeCode && editable && !service && !perms.some((p) => p.kioskAcct || p.timeclockAcct) && (
+          <>
+            <Divider label={t('Badge PIN')} labelPosition="left" />
+            <BadgePin accountId={account.id} userName={account.userName} />
           </>
         )}
         {account?.badgeCode && (
