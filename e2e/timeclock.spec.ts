@@ -197,6 +197,8 @@ test.describe('time clock', () => {
     await expect(page.getByText('The badge PIN is set')).toBeVisible();
     await expect(editor.getByTestId('badge-pin-input')).toHaveValue('');
     await editor.getByTestId('badge-pin').scrollIntoViewIfNeeded();
+    // The confirmation fades (Mantine's notification close button has no name: not this page's).
+    await expect(page.getByText('The badge PIN is set')).toBeHidden({ timeout: 15_000 });
     await expectAxeClean(page, 'badge PIN');
     await docShot(page, 'account-badge-pin-1440');
     const typed = (pin: string) => api('timeclock/punch', { badge: worker.badge, entry: 'typed', pin });

@@ -129,7 +129,7 @@ function Credentials({ account }: { account: Account }) {
   return (
     <Stack gap="xs">
       <Group align="flex-end" wrap="wrap">
-        <PasswordInput label={t('New password')} autoComplete="new-password" value={password} error={problem && t(problem)} onChange={(e) => setPassword(e.currentTarget.value)} style={{ flex: 1, minWidth: 200 }} />
+        <PasswordInput label={t('New password')} autoComplete="new-password" visibilityToggleButtonProps={{ 'aria-label': t('Show or hide the password') }} value={password} error={problem && t(problem)} onChange={(e) => setPassword(e.currentTarget.value)} style={{ flex: 1, minWidth: 200 }} />
         <Button variant="light" disabled={!password || !!problem} loading={setPw.isPending} onClick={() => setPw.mutate({ accountId: account.id, password })}>
           {t('Set password')}
         </Button>

@@ -33,6 +33,7 @@ export function BadgePin({ accountId, userName }: { accountId: string; userName:
             label={t('New badge PIN')}
             autoComplete="off"
             inputMode="numeric"
+            visibilityToggleButtonProps={{ 'aria-label': t('Show or hide the PIN') }}
             maxLength={8}
             value={pin}
             error={problem}
