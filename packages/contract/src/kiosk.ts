@@ -29,7 +29,7 @@ export const kioskCalls = {
   },
   /**
    * Who holds the kiosk, asked with the human token after a reload of the page: the worker's user and
-   * rights while the session lasts (refused with ERR_KIOSK_SESSION_ENDED once it has ended or timed out).
+   * rights while the session lasts (refused with ERR_KIOSK_SESSION_ENDED once it has ended or timed out; 404 without a human token).
    */
   'kiosk/current': {
     locId: undefined,

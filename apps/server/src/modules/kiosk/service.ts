@@ -4,7 +4,7 @@ import { HEADERS } from '@floorhand/contract/constants';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { newId, writeAuditLog } from '../../lib/audit.ts';
 import type { Deps } from '../../lib/calls.ts';
-import { forbidden } from '../../lib/errors.ts';
+import { forbidden, notFound } from '../../lib/errors.ts';
 import { kioskSessionEnded } from '../../lib/human-token.ts';
 import { endKioskSession, endKioskSessionsOf, hashHumanToken, newHumanToken } from '../../lib/human-token.ts';
 import { identifyBadge } from '../timeclock/badge.ts';
@@ -49,7 +49,8 @@ export async function endKiosk(deps: Deps, auth: AuthContext): Promise<CallRespo
  * worker. Without a human token there is no worker session.
  */
 export async function currentKiosk(deps: Deps, auth: AuthContext): Promise<CallResponse<'kiosk/current'>> {
-  if (!auth.kiosk) throw kioskSessionEnded('No worker holds this kiosk. Scan your badge to start.');
+  // Without a human token there is nothing to show (not a 401: the caller's own login is fine).
+  if (!auth.kiosk) throw notFound('No worker holds a kiosk session with this call. Scan your badge to start.');
   const user = await workerOf(deps.db, auth.orgId, auth.accountId);
   if (!user) throw kioskSessionEnded();
   return { user, perms: auth.perms };
