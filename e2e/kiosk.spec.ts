@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { adminApi, dialog, login, PASSWORD, useMachine, type Api, uniqueTag } from './support.ts';
+import { makeOrder, wedgeScan as pageScan, SHORT } from './order-fixtures.ts';
 
 // The kiosk (docs/kiosk.md): a shared tablet signed in as the kiosk account; a worker's badge (a
 // keyboard-wedge scan) makes the session theirs with a human token, stock lookup and adjust work as
@@ -103,5 +104,98 @@ test.describe('kiosk', () => {
     const kioskLogin = (await (await request.post('/api/auth/login', { data: { ...base, userName: 'kiosk', password: PASSWORD, workstationId: 'WS0001', workstationSecret: 'demo-workstation-secret' } })).json()) as { authToken: string };
     const res = await request.post('/api/stock/get', { data: { ...base, stockId: f.stockId }, headers: { authorization: `Bearer ${kioskLogin.authToken}`, 'x-human-token': humanToken! } });
     expect(res.status()).toBe(401);
+  });
+
+  test('a whole shift on a kiosk tablet with wedge scans only: badge in, clock in, two batch tasks, a pick, clock out; the session survives a reload', async ({ page, browser, request, baseURL }, testInfo) => {
+    test.skip(testInfo.project.name === 'mobile', 'a tablet');
+    test.setTimeout(240_000);
+    const api = await adminApi(request);
+    const tag = uniqueTag(testInfo);
+    const f = await fixture(api, tag);
+    const tasks = [`KT${tag}-1`, `KT${tag}-2`];
+    for (const [i, taskCode] of tasks.entries()) await api('task/upsert', { record: { taskCode, kind: 'wos', orderNumber: `WO${tag}`, operationNumber: String((i + 1) * 10), description: `Shift op ${i + 1}`, plannedMinutes: 20 } });
+    const order = await makeOrder(api, tag);
+    await page.setViewportSize({ width: 1024, height: 768 });
+
+    // The wall clock (another device): the badge punches in.
+    const clockContext = await browser.newContext({ baseURL, viewport: { width: 1024, height: 768 } });
+    const clock = await clockContext.newPage();
+    await useMachine(clock);
+    await login(clock, 'clock');
+    await expect(clock).toHaveURL(/\/timeclock$/);
+    const punch = async (inAfter: boolean) => {
+      await clock.getByTestId('clock-scan').click();
+      await clock.keyboard.press('Shift');
+      await clock.waitForLoadState('networkidle');
+      await clock.keyboard.type(f.badge, { delay: 10 });
+      await clock.keyboard.press('Enter');
+      await expect(clock.getByTestId('clock-answer')).toHaveAttribute('data-result', 'punched');
+      await expect(clock.getByTestId('clock-answer')).toHaveAttribute('data-in', String(inAfter));
+    };
+    await punch(true);
+
+    // The kiosk: the badge opens the worker's session.
+    await useMachine(page);
+    await login(page, 'kiosk');
+    await expect(page).toHaveURL(/\/kiosk$/);
+    await wedge(page, f.badge, 'kiosk-scan');
+    await expect(page).toHaveURL(/\/tasks$/);
+    await expect(page.getByTestId('kiosk-done')).toContainText('Kim');
+
+    // A reload within kioskSessionTimeout keeps the worker's session (the human token in auth_settings).
+    await page.reload();
+    await expect(page.getByTestId('kiosk-done')).toContainText('Kim');
+    await page.goto('/batchTask');
+    await expect(page.getByTestId('batch-empty')).toBeVisible();
+    await expect(page.getByTestId('kiosk-done')).toContainText('Kim');
+    for (const [i, code] of tasks.entries()) {
+      await expect(async () => {
+        await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+        await page.keyboard.press('Shift');
+        await page.waitForLoadState('networkidle');
+        await page.waitForTimeout(200);
+        await page.keyboard.type(code, { delay: 10 });
+        await page.keyboard.press('Enter');
+        await expect(page.getByTestId('batch-entry')).toHaveCount(i + 1, SHORT);
+      }).toPass({ timeout: 45_000 });
+    }
+    await page.waitForTimeout(2200);
+    await docShot(page, 'kiosk-shift-batch-1024');
+    await expectAxeClean(page, 'kiosk batch');
+    for (const code of tasks) {
+      await page.getByTestId('batch-entry').filter({ hasText: code }).getByTestId('batch-stop').click();
+      await page.getByTestId('batch-stop-form-submit').click();
+      await expect(page.getByTestId('batch-entry').filter({ hasText: code })).toHaveCount(0);
+    }
+
+    // A pick of the order's first line, by wedge scans: traveller, location, stock label, Enter.
+    await page.goto('/stockPick');
+    await expect(page.locator(`[data-number="${order.number}"]`).first()).toBeVisible();
+    await pageScan(page, order.number, () => expect(page.getByTestId('pick-order-number')).toHaveText(order.number, SHORT));
+    await expect(page.getByTestId('pick-line')).toHaveAttribute('data-line', '2');
+    await page.getByTestId('pick-take').click();
+    await pageScan(page, order.places[0], () => expect(page.getByText(`Scan the stock label in ${order.places[0]}`)).toBeVisible(SHORT));
+    await pageScan(page, order.stock[0], () => expect(page.getByTestId('pick-qty')).toHaveValue('3', SHORT));
+    await page.getByTestId('pick-qty').press('Enter');
+    await expect(page.getByTestId('pick-line')).toHaveAttribute('data-line', '1');
+    await docShot(page, 'kiosk-shift-pick-1024');
+    await page.getByTestId('kiosk-done').click();
+    await expect(page).toHaveURL(/\/kiosk$/);
+
+    // Clock out at the wall clock.
+    await clock.waitForTimeout(8500);
+    await punch(false);
+    await clockContext.close();
+
+    // Everything names the worker: labor, the pick's movement, the punches.
+    const day = new Date().toISOString().slice(0, 10);
+    const report = (await api('labor/report', { from: day, to: day, groupBy: 'attendance', tzOffsetMinutes: 0 })) as { rows: Array<{ worker?: string; entries: number; attendanceSeconds?: number }> };
+    const mine = report.rows.find((r) => r.worker === f.userName);
+    expect(mine?.entries).toBe(2);
+    expect(mine?.attendanceSeconds).toBeGreaterThan(0);
+    const picked = (await api('stock/get', { stockId: order.stock[0] })) as { movements: Array<{ user: string; type: string }> };
+    expect(picked.movements.filter((m) => m.type !== 'receive').map((m) => m.user)).toContain(f.accountId);
+    const punches = (await api('timeclock/punches/list', { from: new Date(Date.now() - 3_600_000).toISOString(), to: new Date(Date.now() + 60_000).toISOString(), accountId: f.accountId })) as { punches: Array<{ kind: string }> };
+    expect(punches.punches.map((p) => p.kind)).toEqual(['in', 'out']);
   });
 });

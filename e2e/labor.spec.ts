@@ -198,5 +198,25 @@ test.describe('labor', () => {
     await page.getByTestId('report-export').click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^labor-\d{4}-\d\d-\d\d-\d{4}-\d\d-\d\d\.csv$/);
+    // Attendance (the punches of the time clock) beside labor: the supervisor punched in when made,
+    // booked nothing, so all of their attendance so far is unallocated.
+    await page.getByTestId('report-group').getByText('Attendance').click();
+    const mine = page.getByTestId('report-table').locator('tr', { hasText: `Labor ${tag}S` });
+    await expect(mine).toBeVisible();
+    await expect(page.getByTestId('report-table').getByRole('columnheader', { name: 'Unallocated h' })).toBeVisible();
+    await expect(page.getByTestId('report-chart').locator('.recharts-surface')).toBeVisible();
+    await expect(page.getByTestId('report-chart').getByText('Unallocated h')).toBeVisible();
+    await shot(page, testInfo, 'reports-attendance-1440');
+    await expectAxeClean(page);
+    await page.getByTestId('report-group').getByText('Per worker').click();
+    await expect(page.getByTestId('report-table').getByRole('columnheader', { name: 'Attendance h' })).toBeVisible();
+    // The punches, edited ones flagged, next to the labor entries.
+    const punches = page.waitForEvent('download');
+    await page.getByTestId('report-export-punches').click();
+    const csv = await punches;
+    expect(csv.suggestedFilename()).toMatch(/^punches-.*\.csv$/);
+    const text = await (await import('node:fs/promises')).readFile((await csv.path())!, 'utf8');
+    expect(text.split('\r\n')[0]).toContain(',edited,');
+    expect(text).toContain(`Labor ${tag}S`);
   });
 });

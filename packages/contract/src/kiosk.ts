@@ -27,6 +27,19 @@ export const kioskCalls = {
       timeoutMinutes: z.number().optional(),
     }),
   },
+  /**
+   * Who holds the kiosk, asked with the human token after a reload of the page: the worker's user and
+   * rights while the session lasts (refused with ERR_KIOSK_SESSION_ENDED once it has ended or timed out; 404 without a human token).
+   */
+  'kiosk/current': {
+    locId: undefined,
+    auth: 'required',
+    body: callBase,
+    response: withErr({
+      user: z.object({ id: z.string(), userName: z.string(), firstName: z.string(), surnames: z.string() }).optional(),
+      perms: z.object({ roles: z.array(z.string()), kioskAcct: z.boolean(), timeclockAcct: z.boolean(), serviceAcct: z.boolean() }).optional(),
+    }),
+  },
   /** Done: the human token is revoked; the kiosk account's own session goes on. */
   'kiosk/end': {
     locId: undefined,

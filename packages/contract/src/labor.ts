@@ -236,7 +236,10 @@ const current = {
   settings: laborSettingsSchema.optional(),
 };
 
-export const REPORT_GROUPS = ['worker', 'task', 'order', 'day', 'operation'] as const;
+/** `attendance`: one row per worker and day, attendance (from the time clock's punches), labor and unallocated time. */
+export const REPORT_GROUPS = ['worker', 'task', 'order', 'day', 'operation', 'attendance'] as const;
+/** Groups whose rows carry attendance and unallocated (indirect) time. */
+export const ATTENDANCE_GROUPS: ReadonlySet<string> = new Set(['worker', 'day', 'attendance']);
 export type ReportGroup = (typeof REPORT_GROUPS)[number];
 /** The longest period a report covers. */
 export const REPORT_MAX_DAYS = 366;
@@ -264,6 +267,13 @@ export const reportRowSchema = z.object({
   /** operation rows: the task's planned minutes (null when it has none). */
   plannedMinutes: z.number().nullable().optional(),
   complete: z.boolean().optional(),
+  /** worker, day and attendance rows: seconds clocked in (the punches that count, in pairs in → out). */
+  attendanceSeconds: z.number().int().optional(),
+  /** worker, day and attendance rows: attendance minus labor (exact seconds), never below 0. */
+  unallocatedSeconds: z.number().int().optional(),
+  /** attendance rows: the day (YYYY-MM-DD) and the worker's user name. */
+  day: z.string().optional(),
+  worker: z.string().optional(),
 });
 export type ReportRow = z.infer<typeof reportRowSchema>;
 

@@ -187,6 +187,8 @@ export const CALL_RIGHTS = {
   // with the human token (as the person).
   'kiosk/start': rights(['person', 'kiosk']),
   'kiosk/end': rights(['kiosk', 'person']),
+  // With a human token the caller is the worker (a person); the kiosk account alone has no session to show.
+  'kiosk/current': rights(['person', 'kiosk']),
 } as const satisfies Record<CallPath, CallRights>;
 
 const byPath = new Map<string, CallRights>(Object.entries(CALL_RIGHTS));

@@ -137,8 +137,13 @@ setKioskEndedHandler(() => {
 
 /** After a reload with a still valid token: timers, session and socket come back. */
 export async function resume(): Promise<void> {
-  // A worker's kiosk session does not outlive a reload (who it was is not kept): it is ended.
-  if (useAuthStore.getState().humanToken && !kioskPerson) await closeKioskSession();
+  // A worker's kiosk session outlives a reload while it lasts: the human token (auth_settings) asks
+  // the server who holds the kiosk; an ended or timed-out session is forgotten (the kiosk page again).
+  if (useAuthStore.getState().humanToken && !kioskPerson) {
+    const held = await call('kiosk/current', {}, { suppress: /.*/ }).catch(() => null);
+    if (held?.user && held.perms) kioskPerson = { user: held.user, perms: held.perms };
+    else useAuthStore.getState().setHumanToken(null);
+  }
   armTimers();
   await startSession();
   const siteId = useSiteStore.getState().siteId;

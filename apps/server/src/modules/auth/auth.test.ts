@@ -122,6 +122,7 @@ const minimalBodies: Partial<Record<CallPath, Record<string, unknown>>> = {
   'timeclock/correct': { idempotencyKey: 'key-00000001', accountId: 'x', kind: 'in', at: '2026-01-01T00:00:00Z', reason: 'xxx' },
   'timeclock/punches/export': { from: '2026-01-01T00:00:00Z', to: '2026-01-02T00:00:00Z' },
   'kiosk/start': { badge: 'x' },
+  'kiosk/current': {},
 };
 
 const NO_FLAGS = { kioskAcct: false, timeclockAcct: false, serviceAcct: false };

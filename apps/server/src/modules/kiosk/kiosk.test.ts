@@ -70,6 +70,21 @@ describe('the human token', () => {
     expect((await call(t.app, 'admin/account/list', {}, kiosk, human(humanToken!))).status).toBe(403);
   });
 
+  it('kiosk/current names the worker after a reload while the session lasts, and refuses once it has ended', async () => {
+    const { humanToken } = await start('B-CLERK');
+    const cur = await call(t.app, 'kiosk/current', {}, kiosk, human(humanToken!));
+    expect(cur.status, JSON.stringify(cur.body)).toBe(200);
+    expect(cur.body).toMatchObject({ user: { userName: 'clerk' }, perms: { kioskAcct: false } });
+    const alone = await call(t.app, 'kiosk/current', {}, kiosk);
+    expect(alone.status).toBe(404);
+    expect((await call(t.app, 'kiosk/end', {}, kiosk, human(humanToken!))).status).toBe(200);
+    const ended = await call(t.app, 'kiosk/current', {}, kiosk, human(humanToken!));
+    expect(ended.status).toBe(401);
+    expect(ended.body.err?.code).toBe(ERR.kioskSessionEnded);
+    // Fuzz: arbitrary fields never make a 500.
+    for (const extra of [{ x: '\u0000' }, { siteId: 1 }, { sessionToken: 'x'.repeat(500) }]) expect((await call(t.app, 'kiosk/current', extra, kiosk, { ip: uniqueIp(), ...human('hum_x') })).status).toBeLessThan(500);
+  });
+
   it('done revokes the token server-side; the kiosk account itself stays logged in', async () => {
     const { humanToken } = await start();
     expect((await call(t.app, 'kiosk/end', {}, kiosk, human(humanToken!))).status).toBe(200);

@@ -4,10 +4,11 @@ import { HEADERS } from '@floorhand/contract/constants';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { newId, writeAuditLog } from '../../lib/audit.ts';
 import type { Deps } from '../../lib/calls.ts';
-import { forbidden } from '../../lib/errors.ts';
+import { forbidden, notFound } from '../../lib/errors.ts';
+import { kioskSessionEnded } from '../../lib/human-token.ts';
 import { endKioskSession, endKioskSessionsOf, hashHumanToken, newHumanToken } from '../../lib/human-token.ts';
 import { identifyBadge } from '../timeclock/badge.ts';
-import { insertKioskSession } from './repository.ts';
+import { insertKioskSession, workerOf } from './repository.ts';
 
 /**
  * A badge at a kiosk: the kiosk account (on a device authorised as a kiosk) hands its session to the
@@ -40,4 +41,17 @@ export async function endKiosk(deps: Deps, auth: AuthContext): Promise<CallRespo
   if (auth.kiosk) await endKioskSession(deps.db, auth.kiosk.sessionId, 'done');
   else if (!auth.perms.kioskAcct) throw forbidden('Only a kiosk session can be ended here.');
   return {};
+}
+
+/**
+ * The worker holding the kiosk, for the page after a reload: the call carries the human token, so
+ * lib/calls.ts has checked it (ended or timed out: ERR_KIOSK_SESSION_ENDED) and made the caller the
+ * worker. Without a human token there is no worker session.
+ */
+export async function currentKiosk(deps: Deps, auth: AuthContext): Promise<CallResponse<'kiosk/current'>> {
+  // Without a human token there is nothing to show (not a 401: the caller's own login is fine).
+  if (!auth.kiosk) throw notFound('No worker holds a kiosk session with this call. Scan your badge to start.');
+  const user = await workerOf(deps.db, auth.orgId, auth.accountId);
+  if (!user) throw kioskSessionEnded();
+  return { user, perms: auth.perms };
 }

@@ -7,7 +7,8 @@ import { APP_ID } from '@floorhand/contract/constants';
 import { ERR, type ServerErr } from '@floorhand/contract/errors';
 import { coveredSeconds, LABOR_CSV_COLUMNS, TASK_RULE_MESSAGES } from '@floorhand/contract/labor';
 import { EVERYONE as EVERYONE_ROLE } from '@floorhand/contract/roles';
-import { accounts, featureAccess, laborEntries, siteData } from '../../db/schema.ts';
+import { accounts, featureAccess, laborEntries, punches, siteData } from '../../db/schema.ts';
+import { auditStamp } from '../../lib/audit.ts';
 import { APP_SETTINGS_DEFAULTS } from '@floorhand/contract/site-admin';
 import { DEMO } from '../../seed/demo.ts';
 import { ACME_BASE, call, createAcme, createTestApp, uniqueIp, type TestApp } from '../../test/harness.ts';
@@ -334,6 +335,34 @@ describe('reports', () => {
     expect(ops.body.rows!.every((r) => r.plannedMinutes === 30 || r.plannedMinutes === null)).toBe(true);
     expect((await call(t.app, 'labor/report', { from: '2026-12-31', to: '2026-01-01', groupBy: 'day' }, admin)).status).toBe(400);
     expect((await call(t.app, 'labor/report', { ...ACME_BASE, ...period, groupBy: 'worker' }, acme)).body.rows).toEqual([]);
+  });
+
+  it('shows attendance from the punches that count and unallocated time = attendance − labor, per worker and day', async () => {
+    const clerkId = await accountId('clerk');
+    const punch = (id: string, kind: 'in' | 'out', at: string, extra: Record<string, unknown> = {}) =>
+      t.db.insert(punches).values({ id, orgId: DEMO.orgId, siteId: DEMO.siteId, accountId: clerkId, kind, at, source: 'clock', status: 'valid', audit: auditStamp(clerkId), ...extra });
+    // In at 06:00, corrected to 07:00 (the original no longer counts); out at 18:00: 11 h.
+    await punch('att-in-1', 'in', '2026-03-02T06:00:00Z');
+    await punch('att-in-2', 'in', '2026-03-02T07:00:00Z', { source: 'correction', replacesId: 'att-in-1', reason: 'late badge', approvedBy: clerkId });
+    await punch('att-out-1', 'out', '2026-03-02T18:00:00Z');
+    // A pending missed out does not count.
+    await punch('att-out-pending', 'out', '2026-03-02T20:00:00Z', { source: 'missed', status: 'pending' });
+    const clerkRows = (await t.db.select().from(laborEntries)).filter((r) => r.accountId === clerkId && r.startedAt.startsWith('2026-03-02'));
+    const labor = clerkRows.reduce((a, r) => a + r.seconds, 0);
+    expect(labor).toBeGreaterThan(0);
+    const res = await call(t.app, 'labor/report', { ...period, groupBy: 'attendance' }, tcadmin);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const row = res.body.rows!.find((r) => r.worker === 'clerk' && r.day === '2026-03-02')!;
+    expect(row).toMatchObject({ attendanceSeconds: 11 * 3600, seconds: labor, unallocatedSeconds: 11 * 3600 - labor });
+    const byWorker = (await call(t.app, 'labor/report', { ...period, groupBy: 'worker' }, admin)).body.rows!.find((r) => r.key === 'clerk')!;
+    expect(byWorker).toMatchObject({ attendanceSeconds: 11 * 3600, unallocatedSeconds: 11 * 3600 - labor });
+    const byDay = (await call(t.app, 'labor/report', { ...period, groupBy: 'day' }, admin)).body.rows!.find((r) => r.key === '2026-03-02')!;
+    expect(byDay.attendanceSeconds).toBe(11 * 3600);
+    // The caller's days: 5 h east of UTC, 18:00 UTC is 23:00 the same day; 10 h west, 07:00 UTC is the day before.
+    const west = await call(t.app, 'labor/report', { ...period, tzOffsetMinutes: -600, groupBy: 'attendance' }, admin);
+    expect(west.body.rows!.filter((r) => r.worker === 'clerk').map((r) => [r.day, r.attendanceSeconds])).toContainEqual(['2026-03-01', 3 * 3600]);
+    expect((await call(t.app, 'labor/report', { ...period, groupBy: 'attendance' }, clerk)).status).toBe(403);
+    expect((await call(t.app, 'labor/report', { ...ACME_BASE, ...period, groupBy: 'attendance' }, acme)).body.rows).toEqual([]);
   });
 
   it('exports labor entries as CSV', async () => {

@@ -223,6 +223,9 @@ export async function reportRows(db: Db, orgId: string, p: Period, groupBy: Repo
           t.planned_minutes::text AS planned_minutes, bool_or(e.complete) AS complete
         ${from} AND t.order_number IS NOT NULL GROUP BY t.task_code, t.order_number, t.operation_number, t.description, t.planned_minutes ORDER BY t.order_number, t.operation_number`,
       );
+    case 'attendance':
+      // Labor beside attendance is built per worker and day in reports.ts.
+      return [];
   }
 }
 
@@ -230,4 +233,50 @@ export async function reportRows(db: Db, orgId: string, p: Period, groupBy: Repo
 export async function exportEntries(db: Db, orgId: string, p: Period): Promise<LaborEntry[]> {
   const rows = await query<EntryRow>(db, sql`${ENTRY_SELECT} WHERE ${inPeriod(orgId, p)} ORDER BY e.started_at, e.id`);
   return rows.map(toEntry);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Attendance (the time clock's punches) beside labor
+
+export interface WorkerName {
+  accountId: string;
+  userName: string;
+  label: string;
+}
+
+/**
+ * The punches that count (valid, in or out, not replaced) of the org from a day before the period
+ * (a shift that began the evening before) to its end, sorted by worker then time, with the names.
+ */
+export async function attendancePunches(db: Db, orgId: string, p: Period): Promise<Array<WorkerName & { kind: 'in' | 'out'; at: string }>> {
+  const shift = sql`make_interval(mins => ${p.tzOffsetMinutes})`;
+  return query(
+    db,
+    sql`SELECT p.account_id AS "accountId", a.user_name AS "userName", coalesce(nullif(trim(a.first_name || ' ' || a.surnames), ''), a.user_name) AS label,
+        p.kind, ${isoSql(sql`p.at`)} AS at
+      FROM punches p JOIN accounts a ON a.id = p.account_id
+      WHERE p.org_id = ${orgId} AND p.status = 'valid' AND p.kind IN ('in', 'out') AND NOT EXISTS (SELECT 1 FROM punches r WHERE r.replaces_id = p.id)
+        AND (p.at + ${shift}) >= (${p.from}::date - 1)::timestamp AT TIME ZONE 'UTC' AND (p.at + ${shift}) < (${p.to}::date + 1)::timestamp AT TIME ZONE 'UTC'
+      ORDER BY p.account_id, p.at, p.server_ts`,
+  );
+}
+
+export interface WorkerDayLabor extends WorkerName {
+  day: string;
+  entries: number;
+  seconds: string;
+  rounded_seconds: string;
+  qty_done: string | null;
+}
+
+/** Labor per worker and day (the day the entry started, in the caller's time zone). */
+export async function laborByWorkerDay(db: Db, orgId: string, p: Period): Promise<WorkerDayLabor[]> {
+  const day = sql`to_char((e.started_at + make_interval(mins => ${p.tzOffsetMinutes})) AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
+  return query<WorkerDayLabor>(
+    db,
+    sql`SELECT a.id AS "accountId", a.user_name AS "userName", coalesce(nullif(trim(a.first_name || ' ' || a.surnames), ''), a.user_name) AS label, ${day} AS day,
+        count(*)::int AS entries, coalesce(sum(e.seconds), 0)::text AS seconds, coalesce(sum(e.rounded_seconds), 0)::text AS rounded_seconds, coalesce(sum(e.qty_done), 0)::text AS qty_done
+      FROM labor_entries e JOIN accounts a ON a.id = e.account_id WHERE ${inPeriod(orgId, p)}
+      GROUP BY a.id, a.user_name, a.first_name, a.surnames, 4`,
+  );
 }

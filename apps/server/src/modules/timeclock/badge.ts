@@ -2,7 +2,6 @@ import { hash } from '@node-rs/argon2';
 import { PIN_LOCK_MINUTES, PIN_MAX_FAILURES } from '@floorhand/contract/timeclock';
 import { accountKindOf } from '@floorhand/contract/rights';
 import type { UserPerms } from '@floorhand/contract/perms';
-import { findPerms } from '../../db/accounts.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import type { Deps } from '../../lib/calls.ts';
 import { notFound, rateLimited } from '../../lib/errors.ts';
@@ -46,8 +45,10 @@ export async function identifyBadge(deps: Deps, auth: AuthContext, input: BadgeI
       throw rateLimited(`Too many wrong attempts for this badge. Try again in ${Math.max(1, Math.ceil(state.resetInMs / 60_000))} minutes or ask a supervisor.`);
     }
   }
-  const row = await findBadge(deps.db, auth.orgId, input.badge);
-  const perms = row?.active ? await findPerms(deps.db, row.id, auth.siteId, auth.appId) : undefined;
+  // One round trip: the account, its PIN hash and its rights on this site.
+  const row = await findBadge(deps.db, auth.orgId, input.badge, auth.siteId, auth.appId);
+  const perms: UserPerms | undefined =
+    row?.active && row.roles !== null ? { roles: row.roles, kioskAcct: row.kioskAcct ?? false, timeclockAcct: row.timeclockAcct ?? false, serviceAcct: row.serviceAcct ?? false } : undefined;
   const usable = !!row && !!perms && accountKindOf(perms) === 'person';
   // A typed badge always needs the worker's PIN (a blank or absent PIN never passes); a PIN is checked
   // against the decoy when the badge is unknown, so timing does not tell which badges exist.

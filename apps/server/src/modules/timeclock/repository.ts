@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { accounts, badgePins, media, punches } from '../../db/schema.ts';
+import { accountPerms, accounts, badgePins, media, punches } from '../../db/schema.ts';
 import { isoSql, query } from '../../db/sql.ts';
 import type { AuditStamp } from '../../db/schema.ts';
 
@@ -30,11 +30,24 @@ const punchColumns = sql`p.id, p.account_id AS "accountId", p.kind, ${isoSql(sql
 /** Not replaced by a later record. */
 const current = sql`NOT EXISTS (SELECT 1 FROM punches r WHERE r.replaces_id = p.id)`;
 
-export async function findBadge(db: Db, orgId: string, badge: string) {
+/** The account behind a badge with its PIN hash and its rights on the site, in one round trip (the punch's hot path). */
+export async function findBadge(db: Db, orgId: string, badge: string, siteId: string, appId: string) {
   const [row] = await db
-    .select({ id: accounts.id, firstName: accounts.firstName, surnames: accounts.surnames, userName: accounts.userName, active: accounts.active, pinHash: badgePins.pinHash })
+    .select({
+      id: accounts.id,
+      firstName: accounts.firstName,
+      surnames: accounts.surnames,
+      userName: accounts.userName,
+      active: accounts.active,
+      pinHash: badgePins.pinHash,
+      roles: accountPerms.roles,
+      kioskAcct: accountPerms.kioskAcct,
+      timeclockAcct: accountPerms.timeclockAcct,
+      serviceAcct: accountPerms.serviceAcct,
+    })
     .from(accounts)
     .leftJoin(badgePins, eq(badgePins.accountId, accounts.id))
+    .leftJoin(accountPerms, and(eq(accountPerms.accountId, accounts.id), eq(accountPerms.siteId, siteId), eq(accountPerms.appId, appId)))
     .where(and(eq(accounts.orgId, orgId), eq(accounts.badgeCode, badge)));
   return row;
 }
@@ -86,11 +99,50 @@ export async function claimPunchSlot(db: Db, orgId: string, accountId: string, d
   return rows.length > 0;
 }
 
+const iso = (t: string): string => new Date(t).toISOString();
+
+/** Inserts a punch and answers it as read back, without reading it back (one round trip). */
 export async function insertPunch(db: Db, row: PunchInsert): Promise<PunchOut> {
-  await db.insert(punches).values(row);
-  const [out] = await query<PunchOut>(db, sql`SELECT ${punchColumns} FROM punches p WHERE p.id = ${row.id}`);
-  return out!;
+  const [r] = await db.insert(punches).values(row).returning({ serverTs: sql<string>`${isoSql(sql`${punches.serverTs}`)}` });
+  return {
+    id: row.id,
+    accountId: row.accountId,
+    kind: row.kind as PunchOut['kind'],
+    at: iso(row.at),
+    serverTs: r!.serverTs,
+    clientTs: row.clientTs ? iso(row.clientTs) : null,
+    deviceId: row.deviceId ?? null,
+    photoMediaId: row.photoMediaId ?? null,
+    source: row.source as PunchOut['source'],
+    status: (row.status ?? 'valid') as PunchOut['status'],
+    replacesId: row.replacesId ?? null,
+    reason: row.reason ?? null,
+    approvedBy: row.approvedBy ?? null,
+  };
 }
+
+/**
+ * What a scan needs to know of a worker, in one round trip: the last punch that counts and the
+ * current records (valid or pending, not replaced, not void) from `dayStart`, oldest first.
+ */
+export async function punchState(db: Db, orgId: string, accountId: string, dayStart: string): Promise<{ last: PunchOut | undefined; today: PunchOut[] }> {
+  const rows = await query<PunchOut & { part: number }>(
+    db,
+    sql`(SELECT ${punchColumns}, 0 AS part FROM punches p
+        WHERE p.org_id = ${orgId} AND p.account_id = ${accountId} AND p.status = 'valid' AND p.kind <> 'void' AND ${current}
+        ORDER BY p.at DESC, p.server_ts DESC LIMIT 1)
+      UNION ALL
+      (SELECT ${punchColumns}, 1 AS part FROM punches p
+        WHERE p.org_id = ${orgId} AND p.account_id = ${accountId} AND p.at >= ${dayStart} AND p.kind <> 'void' AND ${current})`,
+  );
+  const strip = ({ part: _part, ...p }: PunchOut & { part: number }): PunchOut => p;
+  const last = rows.find((r) => Number(r.part) === 0);
+  const today = rows.filter((r) => Number(r.part) === 1).map(strip);
+  return { last: last && strip(last), today: sortPunches(today) };
+}
+
+/** Oldest first, as the clock shows them (by time, then by when recorded). */
+export const sortPunches = (list: PunchOut[]): PunchOut[] => [...list].sort((a, b) => a.at.localeCompare(b.at) || a.serverTs.localeCompare(b.serverTs));
 
 export async function findPunch(db: Db, orgId: string, id: string): Promise<(PunchOut & { replacedById: string | null }) | undefined> {
   const [row] = await query<PunchOut & { replacedById: string | null }>(

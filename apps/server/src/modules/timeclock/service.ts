@@ -66,35 +66,42 @@ export async function punch(deps: Deps, auth: AuthContext, body: CallArgs<'timec
   if (body.photoMediaId && !(await repo.mediaOfOrg(deps.db, auth.orgId, body.photoMediaId))) throw notFound('The photo was not found');
   const who = { firstName: worker.firstName, initial: worker.surnames.slice(0, 1) };
   const now = new Date();
-  const today = () => repo.punchesSince(deps.db, auth.orgId, worker.id, startOfDay(now, ctx.tzOffsetMinutes));
+  const dayStart = startOfDay(now, ctx.tzOffsetMinutes);
+  const ofToday = (list: repo.PunchOut[]): Punch[] => repo.sortPunches(list.filter((p) => p.at >= dayStart && p.kind !== 'void')).map(toPunch);
+  // The hot path of a shift start (bench/timeclock): the badge (one query), then in one transaction
+  // the slot, the worker's state (last punch and today's, one query) and the insert; today's list
+  // is the state plus what was inserted, not read again.
   try {
-    const punched = await deps.db.transaction(async (tx) => {
+    const { punched, today } = await deps.db.transaction(async (tx) => {
       const free = await repo.claimPunchSlot(tx, auth.orgId, worker.id, PUNCH_DEBOUNCE_SECS);
-      const last = await repo.lastEffectivePunch(tx, auth.orgId, worker.id);
+      const { last, today } = await repo.punchState(tx, auth.orgId, worker.id, dayStart);
       if (!free) {
-        throw new Answer({ result: 'duplicate', worker: who, status: { in: last?.kind === 'in', since: last?.at ?? null } });
+        throw new Answer({ result: 'duplicate', worker: who, status: { in: last?.kind === 'in', since: last?.at ?? null }, today: today.map(toPunch) });
       }
       const stamp = auditStamp(auth.accountId, null, now);
       const base = { orgId: auth.orgId, siteId: auth.siteId, accountId: worker.id, deviceId: auth.claims.ws.id, clockAccountId: auth.accountId, audit: stamp };
       let kind: 'in' | 'out' = last?.kind === 'in' ? 'out' : 'in';
+      const added: repo.PunchOut[] = [];
       const missed = last?.kind === 'in' && now.getTime() - Date.parse(last.at) > MISSED_PUNCH_AFTER_HOURS * 3_600_000 && !(await repo.hasPendingAfter(tx, auth.orgId, worker.id, last.at));
       if (missed) {
-        if (!body.missedOutAt) throw new Answer({ result: 'missedPunch', worker: who, inSince: last.at, status: { in: true, since: last.at } });
+        if (!body.missedOutAt) throw new Answer({ result: 'missedPunch', worker: who, inSince: last.at, status: { in: true, since: last.at }, today: today.map(toPunch) });
         const out = Date.parse(body.missedOutAt);
         if (out <= Date.parse(last.at) || out > now.getTime()) throw badInput('The time you left must be after you came in and not in the future.');
-        await repo.insertPunch(tx, {
-          ...base,
-          id: newId(),
-          kind: 'out',
-          at: new Date(out).toISOString(),
-          clientTs: body.clientTime ?? null,
-          source: 'missed',
-          status: 'pending',
-          reason: 'Missed punch: the time the worker stated at the next scan',
-        });
+        added.push(
+          await repo.insertPunch(tx, {
+            ...base,
+            id: newId(),
+            kind: 'out',
+            at: new Date(out).toISOString(),
+            clientTs: body.clientTime ?? null,
+            source: 'missed',
+            status: 'pending',
+            reason: 'Missed punch: the time the worker stated at the next scan',
+          }),
+        );
         kind = 'in';
       }
-      return repo.insertPunch(tx, {
+      const punched = await repo.insertPunch(tx, {
         ...base,
         id: newId(),
         kind,
@@ -104,10 +111,11 @@ export async function punch(deps: Deps, auth: AuthContext, body: CallArgs<'timec
         source: 'clock',
         status: 'valid',
       });
+      return { punched, today: [...today, ...added, punched] };
     });
-    return { result: 'punched', worker: who, punch: toPunch(punched), status: { in: punched.kind === 'in', since: punched.at }, today: (await today()).map(toPunch) };
+    return { result: 'punched', worker: who, punch: toPunch(punched), status: { in: punched.kind === 'in', since: punched.at }, today: ofToday(today) };
   } catch (e) {
-    if (e instanceof Answer) return { ...e.response, today: (await today()).map(toPunch) };
+    if (e instanceof Answer) return e.response;
     throw e;
   }
 }

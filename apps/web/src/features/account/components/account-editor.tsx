@@ -18,6 +18,7 @@ import { fullName, useAuthStore } from '../../../lib/auth-store.ts';
 import { i18n } from '../../../lib/i18n.ts';
 import { useSiteStore } from '../../../lib/site-store.ts';
 import { StaffLabel } from './staff-label.tsx';
+import { BadgePin } from './badge-pin.tsx';
 
 const FLAGS = [
   { key: 'kioskAcct', label: 'Kiosk account', description: 'A shared tablet: workers open their session with their badge' },
@@ -128,7 +129,7 @@ function Credentials({ account }: { account: Account }) {
   return (
     <Stack gap="xs">
       <Group align="flex-end" wrap="wrap">
-        <PasswordInput label={t('New password')} autoComplete="new-password" value={password} error={problem && t(problem)} onChange={(e) => setPassword(e.currentTarget.value)} style={{ flex: 1, minWidth: 200 }} />
+        <PasswordInput label={t('New password')} autoComplete="new-password" visibilityToggleButtonProps={{ 'aria-label': t('Show or hide the password') }} value={password} error={problem && t(problem)} onChange={(e) => setPassword(e.currentTarget.value)} style={{ flex: 1, minWidth: 200 }} />
         <Button variant="light" disabled={!password || !!problem} loading={setPw.isPending} onClick={() => setPw.mutate({ accountId: account.id, password })}>
           {t('Set password')}
         </Button>
@@ -256,6 +257,12 @@ export function AccountEditor({ account, onClose }: AccountEditorProps) {
           <>
             <Divider label={service ? t('API key') : t('Password')} labelPosition="left" />
             <Credentials account={account} />
+          </>
+        )}
+        {account?.badgeCode && editable && !service && !perms.some((p) => p.kioskAcct || p.timeclockAcct) && (
+          <>
+            <Divider label={t('Badge PIN')} labelPosition="left" />
+            <BadgePin accountId={account.id} userName={account.userName} />
           </>
         )}
         {account?.badgeCode && (

@@ -70,3 +70,22 @@ export async function downloadLaborCsv(args: CallArgs<'labor/export'>): Promise<
   a.remove();
   setTimeout(() => URL.revokeObjectURL(href), 10_000);
 }
+
+/**
+ * Downloads the punches of the report's days (the time clock's export: every record, corrections
+ * and what they replace, flagged `edited`), next to the labor entries. Days are the browser's.
+ */
+export async function downloadPunchesCsv(args: { from: string; to: string }): Promise<void> {
+  const to = new Date(`${args.to}T00:00:00`);
+  to.setDate(to.getDate() + 1);
+  const { csv, fileName } = await call('timeclock/punches/export', { from: new Date(`${args.from}T00:00:00`).toISOString(), to: to.toISOString() });
+  if (csv === undefined) return;
+  const href = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = fileName ?? `punches-${args.from}-${args.to}.csv`;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+}

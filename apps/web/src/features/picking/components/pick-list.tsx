@@ -7,7 +7,7 @@ import { PACK_PICK_MAX_ROWS } from '@floorhand/contract/constants';
 import type { OrderHeader, OrderType, PICK_SORTS } from '@floorhand/contract/orders';
 import { DataTable, type DataColumn } from '../../../components/ui/data-table.tsx';
 import { useWarehouses } from '../../../lib/inventory-api.ts';
-import { useAuthStore } from '../../../lib/auth-store.ts';
+import { useSessionStore } from '../../../lib/session-store.ts';
 import { pickListQuery } from '../api/picking-api.ts';
 import { useStockPickPrefs } from '../hooks/use-pick-prefs.ts';
 
@@ -25,7 +25,8 @@ export interface PickListProps {
 /** Who holds an order: "You", another picker's name, or nobody. */
 function Holder({ order }: { order: OrderHeader }) {
   const { t } = useTranslation();
-  const me = useAuthStore((s) => s.user?.id);
+  // The session's user: on a kiosk, the worker whose badge opened it (not the kiosk account).
+  const me = useSessionStore((s) => s.user?.id);
   if (!order.claimedBy) return <Text size="sm" c="dimmed">{t('Free')}</Text>;
   return (
     <Badge color={order.claimedBy.id === me ? 'dark' : 'gray.7'} variant={order.claimedBy.id === me ? 'outline' : 'filled'} data-testid="order-holder">

@@ -11,7 +11,7 @@ import { QuantityInput } from '../../../components/ui/quantity-input.tsx';
 import { ScanInput } from '../../../components/scanning/scan-input.tsx';
 import { ApiError, call } from '../../../lib/api.ts';
 import { isDefinite, useAttempts } from '../../../lib/attempts.ts';
-import { useAuthStore } from '../../../lib/auth-store.ts';
+import { useSessionStore } from '../../../lib/session-store.ts';
 import { printOrDownload } from '../../../lib/label-printing.ts';
 import { readQtyInput, showQty } from '../../../lib/inventory-format.ts';
 import { useScans } from '../../../lib/scanning/use-scans.ts';
@@ -36,7 +36,8 @@ const bad = (message: string): ServerErr => ({ code: ERR.badInput, message });
  */
 export function PickOrder({ order, lines, onBack }: PickOrderProps) {
   const { t } = useTranslation();
-  const me = useAuthStore((s) => s.user?.id);
+  // The session's user: on a kiosk, the worker whose badge opened it (not the kiosk account).
+  const me = useSessionStore((s) => s.user?.id);
   const [step, setStep] = useState<Step>({ kind: 'location' });
   const [qty, setQty] = useState('');
   const [shortReason, setShortReason] = useState<string | null>(null);
@@ -48,7 +49,7 @@ export function PickOrder({ order, lines, onBack }: PickOrderProps) {
   const skip = usePickCall('pick/skip');
   const unpick = usePickCall('pick/unpick');
   const [prefs, setPrefs] = useStockPickPrefs();
-  const userName = useAuthStore((s) => (s.user ? `${s.user.firstName} ${s.user.surnames}`.trim() : ''));
+  const userName = useSessionStore((s) => (s.user ? `${s.user.firstName} ${s.user.surnames}`.trim() : ''));
 
   /** Labels printed automatically (the preferences): to this device's printer; none without one. */
   const autoPrint = (req: Parameters<typeof printOrDownload>[0]) => void printOrDownload({ ...req, auto: true }).catch(() => undefined);
