@@ -1,12 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { fillLogin, login, snap, useMachine } from './support.ts';
+import { fillLogin, login, snap, useMachine, AXE_TAGS } from './support.ts';
 
 // axe-core on every page at both sizes (issue 10 item 13): no critical and no serious violation of
 // WCAG 2.1 A and AA. Each page is checked once it has drawn its content (the page heading, then no
 // loader), and again with the navigation open where it is a drawer.
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 type Found = Array<{ page: string; id: string; impact: string | null | undefined; help: string; nodes: string[] }>;
 
@@ -14,7 +13,7 @@ type Found = Array<{ page: string; id: string; impact: string | null | undefined
 async function seriousViolations(page: Page, testInfo: TestInfo, name: string): Promise<Found> {
   // Mantine's transitions end within 200 ms; axe reads colours as they are at that moment.
   await page.waitForTimeout(300);
-  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const result = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   const bad = result.violations
     .filter((v) => v.impact === 'critical' || v.impact === 'serious')
     .map((v) => ({ page: name, id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`) }));

@@ -1,25 +1,16 @@
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { adminApi, dialog, login, PASSWORD, useMachine, type Api, uniqueTag } from './support.ts';
+import { adminApi, dialog, login, PASSWORD, useMachine, type Api, uniqueTag, expectAxeClean } from './support.ts';
 import { makeOrder, wedgeScan as pageScan, SHORT } from './order-fixtures.ts';
 
 // The kiosk (docs/kiosk.md): a shared tablet signed in as the kiosk account; a worker's badge (a
 // keyboard-wedge scan) makes the session theirs with a human token, stock lookup and adjust work as
 // that person, and "Done" (or the inactivity timeout) returns to the kiosk page.
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 async function docShot(page: Page, name: string) {
   await page.waitForTimeout(300);
   await page.screenshot({ path: fileURLToPath(new URL(`../docs/screenshots/${name}.png`, import.meta.url)) });
-}
-
-async function expectAxeClean(page: Page, name: string) {
-  await page.waitForTimeout(300);
-  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const bad = result.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(bad, `axe on ${name}`).toEqual([]);
 }
 
 /** A keyboard-wedge scan into the page's scan field (`field`), then Enter. */

@@ -1,12 +1,11 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test';
 import { createAgent, type Agent } from '../apps/print-agent/src/agent.ts';
 import { parseConfig } from '../apps/print-agent/src/config.ts';
 import { startTestPrinter, type TestPrinter } from '../apps/print-agent/src/test-printer.ts';
-import { adminApi, dialog, login, PASSWORD, type Api } from './support.ts';
+import { adminApi, dialog, login, PASSWORD, type Api, expectAxeClean } from './support.ts';
 
 // Labels and printers end to end: a print agent (the real one, in this process) dials out to the
 // server with the service account's API key; its printer is a loopback TCP listener that records the
@@ -62,12 +61,6 @@ async function makeUser(tag: string, admin: boolean): Promise<string> {
     perms: [{ siteId: api.siteId, roles: admin ? ['siteAdmin'] : [], kioskAcct: false, timeclockAcct: false, serviceAcct: false }],
   });
   return userName;
-}
-
-async function noSeriousAxe(page: Page): Promise<void> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const bad = result.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(bad).toEqual([]);
 }
 
 test('prints a stock label from Stock Adjust to the test printer and sees it printed on Label Printers', async ({ page }, testInfo) => {
@@ -133,7 +126,7 @@ test('prints a stock label from Stock Adjust to the test printer and sees it pri
   // Off the button just clicked: its hover colour is not what the page shows.
   await page.mouse.move(0, 0);
   await page.screenshot({ path: join(shots, 'label-printer-1440.png'), fullPage: true });
-  await noSeriousAxe(page);
+  await expectAxeClean(page);
 });
 
 test('previews every default template on the server @mobile', async ({ page }, testInfo) => {
@@ -172,7 +165,7 @@ test('previews every default template on the server @mobile', async ({ page }, t
   await page.getByTestId('template-save').click();
   await expect(page.getByTestId('template-select')).toHaveValue(new RegExp(`v${version + 1}$`));
   await page.screenshot({ path: join(shots, `label-printer-templates-${width}.png`), fullPage: true });
-  await noSeriousAxe(page);
+  await expectAxeClean(page);
   testInfo.annotations.push({ type: 'templates', description: ids.join(', ') });
 });
 
@@ -224,7 +217,7 @@ test('chooses the printer and the stock template at the print button, from the k
     const templateId = (await chosen.getAttribute('data-template'))!;
     for (const radio of await choice.getByRole('radio').all()) expect((await radio.locator('xpath=ancestor::*[contains(@class,"mantine-Radio-body")]').boundingBox())!.height).toBeGreaterThanOrEqual(44);
     await page.screenshot({ path: join(shots, `label-printer-choose-${width}.png`), fullPage: true });
-    await noSeriousAxe(page);
+    await expectAxeClean(page);
     await page.keyboard.press('Escape');
     await expect(choice).toBeHidden();
     await expect(button).toHaveAttribute('data-printer', 'e2e-zone/gk');

@@ -1,7 +1,6 @@
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { adminApi, login, PASSWORD, useMachine, type Api, uniqueTag } from './support.ts';
+import { adminApi, login, PASSWORD, useMachine, type Api, uniqueTag, expectAxeClean } from './support.ts';
 
 // Task labor: single task and batch task with wedge scans and the keyboard alone (at 360x640 too),
 // and the labor reports at 1440x900. Each test makes its own worker and tasks through the API.
@@ -47,13 +46,6 @@ async function wedgeScan(page: Page, code: string, arrived: () => Promise<void>)
     await page.keyboard.press('Enter');
     await arrived();
   }).toPass({ timeout: 45_000 });
-}
-
-async function expectAxeClean(page: Page) {
-  await page.waitForTimeout(300);
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const bad = result.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(bad).toEqual([]);
 }
 
 /** A screenshot into docs/screenshots (what the lead and the docs show). */

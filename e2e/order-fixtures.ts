@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type TestInfo } from '@playwright/test';
 import { PASSWORD, type Api } from './support.ts';
 
@@ -80,10 +79,4 @@ export const SHORT = { timeout: 3000 };
 export async function shot(page: Page, testInfo: TestInfo, name: string) {
   await page.waitForTimeout(300);
   await page.screenshot({ path: join(testInfo.config.rootDir, '..', 'docs', 'screenshots', `${name}.png`), animations: 'disabled' });
-}
-
-export async function noSerious(page: Page) {
-  await page.waitForTimeout(300);
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(result.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }

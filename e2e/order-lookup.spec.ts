@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { adminApi, login, useMachine, uniqueTag } from './support.ts';
-import { makeOrder, makePicker, noSerious, shot } from './order-fixtures.ts';
+import { adminApi, login, useMachine, uniqueTag, expectAxeClean } from './support.ts';
+import { makeOrder, makePicker, shot } from './order-fixtures.ts';
 
 // Stock Lookup by order number, and its order-type filter (the spec's stockLookup filter, kept in the
 // preferences as filterOrderType): the stock picked for an order, at its staging place.
@@ -38,7 +38,7 @@ test('looks stock up by order number and filters by order type @mobile', async (
   await expect(page.getByTestId('lookup-match')).toHaveText('Order');
   await expect(page.getByText(pick.pick.stockId).first()).toBeVisible();
   await expect(page.getByText(f.stock[0])).toHaveCount(0);
-  await noSerious(page);
+  await expectAxeClean(page);
   await shot(page, testInfo, `stock-lookup-order-${width}`);
 
   // The part's stock: the picked record and what stayed in bay 01; the filter SOS keeps the picked one only.

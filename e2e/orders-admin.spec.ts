@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { adminApi, dialog, login, useMachine, uniqueTag } from './support.ts';
-import { makeOrder, makePicker, noSerious, shot } from './order-fixtures.ts';
+import { adminApi, dialog, login, useMachine, uniqueTag, expectAxeClean } from './support.ts';
+import { makeOrder, makePicker, shot } from './order-fixtures.ts';
 
 // The orders admin of Stock Picking (/stockPick?manage=orders): create an order with two lines, edit
 // its header and lines, filter the list by type, status and number, and cancel it, with the keyboard
@@ -61,7 +61,7 @@ test.describe('orders admin', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.press('ControlOrMeta+a');
     await page.keyboard.type('2');
-    await noSerious(page);
+    await expectAxeClean(page);
     await shot(page, testInfo, `orders-admin-editor-${width}`);
     await page.keyboard.press('Enter');
     await expect(editor).toHaveCount(0);
@@ -83,7 +83,7 @@ test.describe('orders admin', () => {
     await chooseByKeyboard(page, 'orders-filter-type', 'SOS');
     await chooseByKeyboard(page, 'orders-filter-status', 'open');
     await expect(row).toBeVisible();
-    await noSerious(page);
+    await expectAxeClean(page);
     await shot(page, testInfo, `orders-admin-list-${width}`);
 
     // Edit: line 1 to 5, line 2 removed, the priority raised.

@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { inflateSync } from 'node:zlib';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
-import { adminApi, dialog, login, PASSWORD, snap, useMachine, type Api } from './support.ts';
+import { adminApi, dialog, login, PASSWORD, snap, useMachine, type Api, expectAxeClean } from './support.ts';
 
 // Physical inventory end to end: a blind count on a 360x640 handheld with wedge scans only (a
 // location, stock labels, a quantity, found stock, a serial twice), a blind recount by another
@@ -63,13 +62,6 @@ async function wedgeScan(page: Page, code: string, arrived: () => Promise<void>)
   }).toPass({ timeout: 45_000 });
 }
 
-async function axe(page: Page, name: string) {
-  await page.waitForTimeout(300);
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const bad = result.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(bad, `axe on ${name}`).toEqual([]);
-}
-
 async function shot(page: Page, testInfo: TestInfo, name: string) {
   await snap(page, testInfo, name);
   await page.screenshot({ path: `${SCREENSHOTS}${name}.png`, fullPage: false });
@@ -124,7 +116,7 @@ test.describe('physical inventory', () => {
       // ── The counter, on a handheld, with wedge scans only.
       const page = await handheld(browser, counter);
       await expect(page.getByTestId('pi-sheets')).toBeVisible();
-      await axe(page, 'sheets 360');
+      await expectAxeClean(page, 'sheets 360');
       await page.getByTestId('pi-self').click();
       // recharts (the review's chart) never loads on the counter's handheld.
       const scripts: string[] = [];
@@ -167,7 +159,7 @@ test.describe('physical inventory', () => {
       // Blind: the expected quantity (7,130) is nowhere on the screen.
       await expect(page.getByTestId('pi-expected')).toHaveCount(0);
       expect(await page.locator('body').innerText()).not.toMatch(/7,?130/);
-      await axe(page, 'counting 360');
+      await expectAxeClean(page, 'counting 360');
       await shot(page, testInfo, 'physical-inventory-counting-360');
       await page.getByTestId('pi-submit').click();
       await expect(page.getByTestId('pi-sheets')).toBeVisible();
@@ -201,7 +193,7 @@ test.describe('physical inventory', () => {
       await login(review, reviewer);
       await expect(review).toHaveURL(/\/tasks$/);
       await review.goto('/physicalInventory');
-      await axe(review, 'sheets 1440');
+      await expectAxeClean(review, 'sheets 1440');
       await shot(review, testInfo, 'physical-inventory-sheets-1440');
       await openSheet(review, sheet.code, 'pi-review');
       await expect(review.getByTestId('pi-summary')).toBeVisible();
@@ -216,7 +208,7 @@ test.describe('physical inventory', () => {
       await expect(chart).toContainText(loc1);
       await expect(chart).not.toContainText(loc2);
       await review.mouse.move(1, 1);
-      await axe(review, 'review 1440');
+      await expectAxeClean(review, 'review 1440');
       await shot(review, testInfo, 'physical-inventory-review-1440');
       const download = review.waitForEvent('download');
       await review.getByTestId('pi-export').click();
@@ -259,7 +251,7 @@ test.describe('physical inventory', () => {
     await expect(report).toContainText("No active account 'constructor'");
     await expect(report).toContainText("No warehouse '__proto__' exists");
     await expect(report).toContainText("'Blind' must be a boolean");
-    await axe(page, 'import report 1440');
+    await expectAxeClean(page, 'import report 1440');
     await shot(page, testInfo, 'physical-inventory-import-1440');
     await report.getByRole('button', { name: 'OK' }).click();
     await choose(file('good.csv', `warehouse,locations,description\nMAIN,${locs[0]}|${locs[1]},CSV ${tag}\n`));

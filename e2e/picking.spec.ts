@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { adminApi, dialog, login, useMachine, uniqueTag } from './support.ts';
-import { makePicker, makeOrder, noSerious, shot, SHORT, wedgeScan } from './order-fixtures.ts';
+import { adminApi, dialog, login, useMachine, uniqueTag, expectAxeClean } from './support.ts';
+import { makePicker, makeOrder, shot, SHORT, wedgeScan } from './order-fixtures.ts';
 
 // Stock Picking: the pick list, an order picked by wedge scans and the keyboard at 360x640 (a wrong
 // location refused in the error dialog with the scan field ready again, a partial pick, a short
@@ -22,7 +22,7 @@ test.describe('stock picking', () => {
     const narrow = (page.viewportSize()?.width ?? 1440) < 600;
     const row = page.locator(`[data-number="${f.number}"]`).first();
     await expect(row).toBeVisible();
-    await noSerious(page);
+    await expectAxeClean(page);
     await shot(page, testInfo, `picking-list-${narrow ? 360 : 1440}`);
 
     // A scanned traveller opens the order.
@@ -34,7 +34,7 @@ test.describe('stock picking', () => {
     await expect(page.getByTestId('pick-line-open')).toHaveText('3 EA');
     await page.getByTestId('pick-take').click();
     await expect(page.getByTestId('pick-holder')).toHaveText('Picking: you');
-    await noSerious(page);
+    await expectAxeClean(page);
 
     // The wrong location: the error dialog says why; when it closes the scan field is ready again.
     await wedgeScan(page, f.places[1], () => expect(page.getByRole('dialog')).toBeVisible(SHORT));

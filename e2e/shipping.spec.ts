@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { adminApi, login, useMachine, type Api, uniqueTag } from './support.ts';
-import { makePicker, makeOrder, noSerious, shot, SHORT, wedgeScan, type Fixture } from './order-fixtures.ts';
+import { adminApi, login, useMachine, type Api, uniqueTag, expectAxeClean } from './support.ts';
+import { makePicker, makeOrder, shot, SHORT, wedgeScan, type Fixture } from './order-fixtures.ts';
 
 // Shipping: the pack board (coloured by how much is picked), packing picked stock into two packages
 // by wedge scans, a scan of stock already packed refused in the error dialog, and shipping the
@@ -35,7 +35,7 @@ test.describe('shipping', () => {
     const row = page.locator(`[data-number="${f.number}"]`).first();
     await expect(row).toBeVisible();
     await expect(row.getByTestId('board-picked')).toHaveText('Part picked');
-    await noSerious(page);
+    await expectAxeClean(page);
     await shot(page, testInfo, `shipping-board-${size}`);
     await wedgeScan(page, f.number, () => expect(page.getByTestId('ship-order-number')).toHaveText(f.number, SHORT));
 
@@ -53,7 +53,7 @@ test.describe('shipping', () => {
     await page.getByTestId('ship-new-package').click();
     await expect(cards).toHaveCount(2);
     await wedgeScan(page, picked[1]!, () => expect(cards.nth(1).locator(`[data-stock="${picked[1]}"]`)).toBeVisible(SHORT));
-    await noSerious(page);
+    await expectAxeClean(page);
     await shot(page, testInfo, `shipping-packed-${size}`);
 
     // The first package goes with a carrier, so it needs its weight.

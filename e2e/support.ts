@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 
 export const PASSWORD = 'demo1234';
@@ -77,3 +78,19 @@ export async function adminApi(request: APIRequestContext): Promise<Api & { site
 let tagCounter = 0;
 /** A code no other test (or project) of this run uses: the project's initial, the time and a count. */
 export const uniqueTag = (testInfo: TestInfo): string => `${testInfo.project.name[0]!.toUpperCase()}${Date.now().toString(36).toUpperCase()}${++tagCounter}`;
+
+/** The WCAG 2.1 A and AA rules every page is checked against. */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** The critical and serious violations axe finds on what the page shows now, as "rule: targets". */
+export async function seriousAxe(page: Page): Promise<string[]> {
+  // Mantine's transitions end within 200 ms; axe reads colours as they are at that moment.
+  await page.waitForTimeout(300);
+  const result = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  return result.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Fails the test when axe finds anything critical or serious on the page as it is now. */
+export async function expectAxeClean(page: Page, name = 'the page'): Promise<void> {
+  expect(await seriousAxe(page), `axe on ${name}`).toEqual([]);
+}

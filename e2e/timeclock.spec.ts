@@ -1,14 +1,12 @@
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
 import { chromium, expect, test, type Page, type TestInfo } from '@playwright/test';
 import { writeFakeCamera } from './fixtures/make-fake-camera.ts';
-import { adminApi, login, PASSWORD, useMachine, type Api, uniqueTag } from './support.ts';
+import { adminApi, login, PASSWORD, useMachine, type Api, uniqueTag, expectAxeClean } from './support.ts';
 
 // The time clock (docs/timeclock.md) on a wall tablet and a 360x640 phone: a fake camera films the
 // punch photo, badges arrive as keyboard-wedge scans, a missed punch is asked at the next scan, and
 // a timekeeper corrects it on Punch Corrections (/punches).
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /** A worker with a badge of their own (and the account id). */
 async function makeWorker(api: Api & { siteId: string }, tag: string): Promise<{ badge: string; id: string; userName: string }> {
@@ -25,13 +23,6 @@ async function makeWorker(api: Api & { siteId: string }, tag: string): Promise<{
 async function docShot(page: Page, name: string) {
   await page.waitForTimeout(300);
   await page.screenshot({ path: fileURLToPath(new URL(`../docs/screenshots/${name}.png`, import.meta.url)) });
-}
-
-async function expectAxeClean(page: Page, name: string) {
-  await page.waitForTimeout(300);
-  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const bad = result.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(bad, `axe on ${name}`).toEqual([]);
 }
 
 async function settle(page: Page) {
