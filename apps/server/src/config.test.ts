@@ -24,6 +24,7 @@ describe('loadConfig', () => {
       NODE_ENV: 'development',
       TRUST_PROXY: 'loopback',
       IDEMPOTENCY_KEEP_HOURS: 168,
+      LABEL_JOB_SWEEP_SECS: 60,
       LOGIN_MAX_FAILURES_PER_ACCOUNT: 10,
       LOGIN_MAX_FAILURES_PER_ADDRESS: 30,
       REDIS_KEY_PREFIX: 'floorhand',
