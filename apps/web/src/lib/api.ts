@@ -69,6 +69,8 @@ export interface CallOptions {
   /** Send this token instead of the stored one (logout revokes a token already cleared locally). */
   authToken?: string;
   orgId?: string;
+  /** The request outlives the page (fetch keepalive: a save sent as the page unloads; bodies under 64 kB). */
+  keepalive?: boolean;
 }
 
 /** Sends a call with the request helper's rules (ids, token on a trusted host, client time); a network failure fails as the helper does. */
@@ -87,7 +89,7 @@ async function send<P extends CallPath>(path: P, args: CallArgs<P>, opts: CallOp
     if (debugMode()) headers[HEADERS.debug] = '1';
   }
   try {
-    const res = await fetch(`${base}/api/${path}`, { method: 'POST', headers, body: JSON.stringify(body), signal: opts.signal });
+    const res = await fetch(`${base}/api/${path}`, { method: 'POST', headers, body: JSON.stringify(body), signal: opts.signal, ...(opts.keepalive ? { keepalive: true } : {}) });
     const human = res.headers.get(HEADERS.humanToken);
     if (human) useAuthStore.getState().setHumanToken(human);
     return { res, locId };

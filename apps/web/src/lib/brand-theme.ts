@@ -55,6 +55,8 @@ export function brandTheme(brand: Brand): MantineThemeOverride {
       // Every dialog's and drawer's close button has a name a screen reader can say.
       Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
       Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+      // And every notification's (notifications.show renders a Notification with the theme's props).
+      Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     },
   });
 }

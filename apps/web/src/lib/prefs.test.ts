@@ -55,4 +55,16 @@ describe('schedulePrefsSave', () => {
     expect(savePrefs).toHaveBeenCalledTimes(1);
     vi.useRealTimers();
   });
+
+  it('sends a save still waiting at once, as a keepalive request, when the page goes away', () => {
+    schedulePrefsSave(800);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(savePrefs).toHaveBeenCalledTimes(1);
+    expect(savePrefs).toHaveBeenCalledWith({ keepalive: true });
+    // Nothing is sent twice: the timer is gone, and a page hidden with nothing waiting sends nothing.
+    vi.advanceTimersByTime(1000);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(savePrefs).toHaveBeenCalledTimes(1);
+    vi.useRealTimers();
+  });
 });

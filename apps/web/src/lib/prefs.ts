@@ -42,8 +42,24 @@ let saveTimer: ReturnType<typeof setTimeout> | undefined;
 export function schedulePrefsSave(delayMs = PREFS_SAVE_DELAY_MS): void {
   clearTimeout(saveTimer);
   // A failed save has shown its error dialog already; the next change sends everything again.
-  saveTimer = setTimeout(() => void savePrefs().catch(() => undefined), delayMs);
+  saveTimer = setTimeout(() => {
+    saveTimer = undefined;
+    void savePrefs().catch(() => undefined);
+  }, delayMs);
 }
+
+/**
+ * A save still waiting for its delay goes at once, as a request that outlives the page: a filter
+ * chosen and the page reloaded (or the tab closed) within the delay is not lost.
+ */
+export function flushPrefsSave(): void {
+  if (saveTimer === undefined) return;
+  clearTimeout(saveTimer);
+  saveTimer = undefined;
+  void savePrefs({ keepalive: true }).catch(() => undefined);
+}
+
+if (typeof window !== 'undefined') window.addEventListener('pagehide', flushPrefsSave);
 
 /** One section's preferences and a setter that stores a change and schedules its save. */
 export function usePrefs<S extends PrefsSpec>(section: PrefSection, spec: S): [PrefsOf<S>, (patch: Partial<PrefsOf<S>>) => void] {

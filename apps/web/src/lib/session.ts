@@ -86,9 +86,9 @@ export async function startSession({ loadPrefs = true }: { loadPrefs?: boolean }
 }
 
 /** Preferences are sent to the server whenever they change. */
-export async function savePrefs(): Promise<void> {
+export async function savePrefs(opts: { keepalive?: boolean } = {}): Promise<void> {
   const { sessionToken, prefs } = useSessionStore.getState();
-  if (sessionToken) await call('capture/session/putSession', { sessionToken, session: { prefs } });
+  if (sessionToken) await call('capture/session/putSession', { sessionToken, session: { prefs } }, opts);
 }
 
 export interface LoginInput {
