@@ -104,6 +104,7 @@ test.describe('administration', () => {
     await worker.keyboard.press('Escape');
     await page.goto('/userAcct');
     await page.getByTestId('tab-accounts').click();
+    await page.getByRole('textbox', { name: 'Search' }).fill(user);
     await page.getByRole('button', { name: `Edit ${user}` }).click();
     await page.getByRole('dialog').getByTestId('roles-demo-main').click();
     await page.getByRole('option', { name: 'siteAdmin', exact: true }).click();
