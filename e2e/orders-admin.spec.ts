@@ -112,6 +112,7 @@ test.describe('orders admin', () => {
     await page.keyboard.press('Enter');
     await page.getByTestId('order-line-add').focus();
     await page.keyboard.press('Enter');
+    await expect(page.getByTestId('order-line-part').nth(1)).toBeFocused();
     await page.keyboard.type('NO-SUCH-PART');
     await page.getByTestId('order-save').focus();
     await page.keyboard.press('Enter');
