@@ -13,6 +13,7 @@ import { tablePdf } from '../../lib/pdf.ts';
 import type { Db } from '../../db/client.ts';
 import { query } from '../../db/sql.ts';
 import { orderById } from '../orders/repository.ts';
+import type { PackageRow } from './service.ts';
 
 interface PackedRow {
   line_no: number;
@@ -25,20 +26,8 @@ interface PackedRow {
   stock_id: string;
 }
 
-interface PackageHead {
-  id: string;
-  order_id: string;
-  package_no: string;
-  type: string;
-  weight: string | null;
-  length: string | null;
-  width: string | null;
-  height: string | null;
-  carrier: string | null;
-  service: string | null;
-  tracking: string | null;
-  status: string;
-}
+/** What the packing list says of its package (a package row less its state of record). */
+type PackageHead = Omit<PackageRow, 'status' | 'shipped_at' | 'rev' | 'audit'> & { status: string };
 
 const trimmed = (v: string | null) => (v === null ? null : String(Number(v)));
 

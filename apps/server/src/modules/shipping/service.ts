@@ -32,7 +32,7 @@ const SHIPPED_TYPES: readonly OrderType[] = ORDER_TYPES.filter((t) => !PRODUCTIO
 // ---------------------------------------------------------------------------------------------
 // Reads
 
-interface PackageRow {
+export interface PackageRow {
   id: string;
   order_id: string;
   package_no: string;
