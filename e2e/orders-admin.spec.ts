@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { PDFDocument } from 'pdf-lib';
 import { adminApi, dialog, login, useMachine, uniqueTag, expectAxeClean } from './support.ts';
 import { makeOrder, makePicker, shot } from './order-fixtures.ts';
 
@@ -25,7 +27,8 @@ test.describe('orders admin', () => {
     const tag = uniqueTag(testInfo);
     const f = await makeOrder(api, tag);
     const width = (page.viewportSize()?.width ?? 1440) < 600 ? 360 : 1440;
-    await useMachine(page);
+    // No printer on this device whatever agents the other specs attach: the traveller downloads as a PDF.
+    await useMachine(page, { labelAgents: ['no-agent-on-this-device'] });
     await login(page, await makePicker(api, tag, 'Olga'));
     await expect(page).toHaveURL(/\/tasks$/);
     await page.goto('/stockPick');
@@ -85,6 +88,12 @@ test.describe('orders admin', () => {
     await expect(row).toBeVisible();
     await expectAxeClean(page);
     await shot(page, testInfo, `orders-admin-list-${width}`);
+
+    // The order's traveller label, from the keyboard: a PDF of one label here, without a printer.
+    await row.getByTestId('order-traveller').focus();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+    expect(download.suggestedFilename()).toBe('orderTraveller-labels.pdf');
+    expect((await PDFDocument.load(readFileSync((await download.path())!))).getPageCount()).toBe(1);
 
     // Edit: line 1 to 5, line 2 removed, the priority raised.
     await row.getByTestId('order-edit').focus();

@@ -94,6 +94,8 @@ test('taking an order prints its traveller and each pick prints a pick label (pr
   await expect(page.getByTestId('pick-holder')).toHaveText('Picking: you');
   const traveller = (await printer.waitForPrints(before + 1))[before]!;
   expect(traveller).toContain(`^FD${f.number}^FS`);
+  // Its barcodes are the order number: scanned, the traveller opens the order.
+  expect(traveller).toContain(`^FDQA,${f.number}^FS`);
   expect(traveller).toContain('E2E Customer');
 
   // A pick (3 of the 10 in bay 01: a split) prints a pick label of the picked record.

@@ -218,8 +218,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
         ))}
       </>
     );
+    // Beside the values there is room for two actions at 360 px; more would squeeze the values to a
+    // letter a line, so they go under them.
+    const below = actions.filter((a) => isAllowed(a, row)).length > 2;
     return (
-      <Group wrap="nowrap" gap="xs" align="flex-start">
+      <Group wrap={below ? 'wrap' : 'nowrap'} gap="xs" align="flex-start" style={below ? { flexDirection: 'column', alignItems: 'stretch' } : undefined}>
         {onRowClick ? (
           <UnstyledButton onClick={() => onRowClick(row)} style={{ flex: 1, minWidth: 0, minHeight: 44 }}>
             {body}

@@ -4,7 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { IconArrowLeft, IconBan, IconEdit, IconPlus } from '@tabler/icons-react';
+import { IconArrowLeft, IconBan, IconEdit, IconPlus, IconPrinter } from '@tabler/icons-react';
 import { ORDER_TYPES } from '@floorhand/contract/site-admin';
 import { ORDER_CANCELLED, type OrderHeader, type OrderType } from '@floorhand/contract/orders';
 import { dialogs } from '../../../components/dialogs/dialog-store.ts';
@@ -12,6 +12,8 @@ import { CsvTransfer } from '../../../components/ui/csv-transfer.tsx';
 import { DataTable, type DataColumn, type RowAction } from '../../../components/ui/data-table.tsx';
 import { orderListQuery, useCancelOrder } from '../api/orders-api.ts';
 import { KNOWN_STATUSES } from '../utils/order-statuses.ts';
+import { printOrDownload } from '../../../lib/label-printing.ts';
+import { travellerSource } from '../utils/traveller.ts';
 import { OrderEditor } from './order-editor.tsx';
 
 /** Rows the list asks for; the "more rows" hint says when there are more (narrow the filters). */
@@ -84,6 +86,16 @@ export function OrdersAdmin({ onBack }: { onBack(): void }) {
         onClick: (o) => void onCancel(o),
         allowed: (o) => o.status !== ORDER_CANCELLED,
         testId: 'order-cancel',
+      },
+      {
+        // The order traveller label: on this device's printer, or a PDF without one (the error dialog says why a print failed).
+        id: 'traveller',
+        label: () => t('Traveller'),
+        ariaLabel: (o) => t('Print the traveller of order {{number}}', { number: o.number }),
+        icon: <IconPrinter size={18} />,
+        onClick: (o) => void printOrDownload({ kind: 'orderTraveller', source: travellerSource(o) }).catch(() => undefined),
+        allowed: (o) => o.status !== ORDER_CANCELLED,
+        testId: 'order-traveller',
       },
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -17,6 +17,7 @@ import { readQtyInput, showQty } from '../../../lib/inventory-format.ts';
 import { useScans } from '../../../lib/scanning/use-scans.ts';
 import { PICK_REFUSALS, usePickCall } from '../api/picking-api.ts';
 import { useStockPickPrefs } from '../hooks/use-pick-prefs.ts';
+import { travellerSource } from '../utils/traveller.ts';
 
 type Step = { kind: 'location' } | { kind: 'stock'; location: string } | { kind: 'qty'; location: string; scan: string };
 
@@ -54,7 +55,7 @@ export function PickOrder({ order, lines, onBack }: PickOrderProps) {
   /** Labels printed automatically (the preferences): to this device's printer; none without one. */
   const autoPrint = (req: Parameters<typeof printOrDownload>[0]) => void printOrDownload({ ...req, auto: true }).catch(() => undefined);
   const printTraveller = () =>
-    autoPrint({ kind: 'orderTraveller', source: { rows: [{ orderId: order.number, description: order.customer ?? '', qty: String(order.lineCount), dueDate: order.dueDate ?? '' }] } });
+    autoPrint({ kind: 'orderTraveller', source: travellerSource(order) });
   async function take(lineIds?: string[]) {
     const done = await send(() => claim.mutateAsync({ orderId: order._id, ...(lineIds ? { lineIds } : {}) }));
     if (done && !lineIds && prefs.printOnAssign) printTraveller();
