@@ -72,6 +72,17 @@ export async function attachRealtime(
     const pub = createClient({ url: deps.redisUrl });
     const sub = pub.duplicate();
     await Promise.all([pub.connect(), sub.connect()]);
+    // The adapter publishes without awaiting: a publish that fails (Redis gone, or the client closed
+    // while the server shuts down) would be an unhandled rejection, which stops a Node process. It is
+    // logged instead; the other nodes miss that event, as they would anyway.
+    const publish = pub.publish.bind(pub);
+    Object.defineProperty(pub, 'publish', {
+      value: (...args: Parameters<typeof publish>) =>
+        publish(...args).catch((e: unknown) => {
+          deps.log.warn({ err: e }, 'realtime: an event was not published to the other nodes');
+          return 0;
+        }),
+    });
     io.adapter(createAdapter(pub, sub));
     redisClients.push(pub, sub);
     deps.authCache.onClear(() => io.serverSideEmit(AUTH_CHANGED));
