@@ -24,6 +24,8 @@ export type Changed = StockChanged;
 export interface WriteResult<T> {
   response: T;
   changed?: Changed;
+  /** More to tell the organisation's sites after commit (read once with what `changed` needs). */
+  alsoEmit?: (siteIds: readonly string[]) => void;
 }
 
 /** Keys sort their object keys, so equal bodies hash equally whatever their key order. */
@@ -57,10 +59,12 @@ function replay<T>(stored: { call: string; requestHash: string; response: unknow
 }
 
 /** Tells every site of the organisation what changed (stock data is per organisation). */
-export async function emitChanged(deps: Deps, orgId: string, changed: Changed | undefined): Promise<void> {
-  if (!changed || (changed.stockIds.length === 0 && changed.locationIds.length === 0)) return;
-  const siteIds = await guarded(() => deps.db.select({ id: sites.id }).from(sites).where(eq(sites.orgId, orgId)));
-  for (const { id } of siteIds) deps.realtime.emit(id, 'stockChanged', { stockIds: changed.stockIds, locationIds: changed.locationIds });
+export async function emitChanged(deps: Deps, orgId: string, changed: Changed | undefined, alsoEmit?: (siteIds: readonly string[]) => void): Promise<void> {
+  const stock = changed && (changed.stockIds.length > 0 || changed.locationIds.length > 0) ? changed : undefined;
+  if (!stock && !alsoEmit) return;
+  const siteIds = (await guarded(() => deps.db.select({ id: sites.id }).from(sites).where(eq(sites.orgId, orgId)))).map((s) => s.id);
+  if (stock) for (const id of siteIds) deps.realtime.emit(id, 'stockChanged', { stockIds: stock.stockIds, locationIds: stock.locationIds });
+  alsoEmit?.(siteIds);
 }
 
 /**
@@ -106,6 +110,6 @@ export async function idempotentWrite<T>(
     }
     throw error;
   }
-  await emitChanged(deps, auth.orgId, result.changed);
+  await emitChanged(deps, auth.orgId, result.changed, result.alsoEmit);
   return result.response;
 }

@@ -94,10 +94,13 @@ export interface LineRow {
   rev: number;
 }
 
-const LINE_SELECT = sql`SELECT ol.id, ol.order_id, ol.line_no, ol.item_id, i.part_number, i.description, i.uom, i.tracking, i.department,
+/** The columns of a LineRow read from `source` (order_lines, or the rows an UPDATE … RETURNING gave), as `ol`. */
+export const lineSelectFrom = (source: SQL) => sql`SELECT ol.id, ol.order_id, ol.line_no, ol.item_id, i.part_number, i.description, i.uom, i.tracking, i.department,
   ol.qty::text AS qty, ol.qty_picked::text AS qty_picked, ol.qty_short::text AS qty_short, ol.qty_shipped::text AS qty_shipped,
   ol.status, ol.short_reason, ol.claimed_by, ${personName('ca')} AS claimed_name, ol.skip_seq, ol._rev AS rev
-FROM order_lines ol JOIN items i ON i.id = ol.item_id LEFT JOIN accounts ca ON ca.id = ol.claimed_by`;
+FROM ${source} ol JOIN items i ON i.id = ol.item_id LEFT JOIN accounts ca ON ca.id = ol.claimed_by`;
+
+const LINE_SELECT = lineSelectFrom(sql`order_lines`);
 
 export const toLine = (r: LineRow): OrderLine => ({
   _id: r.id,

@@ -2,11 +2,13 @@
  * The SQL of picking: the pick list, where a line's stock lies, the picks made, and the lookups of a
  * scan. Stock already picked for an order (an active order_picks row) is never offered again.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { OrderType, Pick } from '@floorhand/contract/orders';
 import type { Db } from '../../db/client.ts';
 import { arrayParam, isoSql, query } from '../../db/sql.ts';
-import { personName } from '../orders/repository.ts';
+import { lineSelectFrom, personName, type LineRow } from '../orders/repository.ts';
+import type { LocationRef } from '../stock/refs.ts';
+import type { LockedStock } from '../stock/repository.ts';
 
 export interface SourceRow {
   item_id: string;
@@ -50,7 +52,7 @@ FROM order_picks p JOIN stock_records sr ON sr.id = p.stock_record_id
 JOIN locations fl ON fl.id = p.from_location_id JOIN locations tl ON tl.id = p.to_location_id
 LEFT JOIN accounts a ON a.id = p.account_id`;
 
-const toPick = (r: PickRow): Pick => ({
+export const toPick = (r: PickRow): Pick => ({
   _id: r.id,
   lineId: r.line_id,
   stockId: r.stock_id,
@@ -130,3 +132,140 @@ export const pickableCondition = (statusesByType: ReadonlyMap<OrderType, readonl
     [...statusesByType].map(([type, statuses]) => sql`(o.type = ${type} AND o.status = ANY(${arrayParam([...statuses])}::text[]))`),
     sql` OR `,
   );
+
+// ---------------------------------------------------------------------------------------------
+// pick/confirm in few round trips (docs/orders.md, "Pick confirm"): a read before the transaction,
+// one statement locking and reading what the checks need, one statement writing the pick.
+
+/** What a confirm reads before its transaction: the order's type and state, the line's, and the app settings. */
+export interface ConfirmPreview {
+  type: OrderType;
+  status: string;
+  order_claimed_by: string | null;
+  line_claimed_by: string | null;
+  line_status: string;
+  open: string;
+  settings: unknown;
+}
+
+export async function confirmPreview(db: Db, orgId: string, siteId: string, lineId: string): Promise<ConfirmPreview | undefined> {
+  const [row] = await query<ConfirmPreview>(
+    db,
+    sql`SELECT o.type, o.status, o.claimed_by AS order_claimed_by, ol.claimed_by AS line_claimed_by, ol.status AS line_status,
+      (ol.qty - ol.qty_picked - ol.qty_short)::text AS open,
+      (SELECT d.data FROM site_data d WHERE d.site_id = ${siteId} AND d.section = 'conf' AND d.data_id = 'app_settings') AS settings
+    FROM order_lines ol JOIN orders o ON o.id = ol.order_id WHERE ol.org_id = ${orgId} AND ol.id = ${lineId}`,
+  );
+  return row;
+}
+
+/** The order as a confirm needs it (no line counts: nothing answers them). */
+export interface ConfirmOrder {
+  id: string;
+  type: OrderType;
+  number: string;
+  status: string;
+  warehouse_id: string;
+  warehouse: string;
+  claimed_by: string | null;
+  claimed_name: string | null;
+}
+
+export interface ConfirmLocked {
+  order: ConfirmOrder | null;
+  line: LineRow | null;
+  /** The record the scan names by its label, locked; null when the scan is no label of this organisation. */
+  stock: (LockedStock & { part_number: string }) | null;
+  place: LocationRef | null;
+  staging: { id: string; code: string } | null;
+}
+
+/**
+ * One statement: locks the order (FOR SHARE when the pick changes nothing of the order, else FOR UPDATE),
+ * then the line, then the record the scan names by its label (FOR UPDATE), always in that order (each
+ * CTE waits on the one before it), and reads the scanned location in the order's warehouse and the
+ * staging place. Locked rows are read as they are after any wait (PostgreSQL re-reads a row it waited
+ * for), so every check on them holds until commit.
+ */
+export async function lockForConfirm(db: Db, orgId: string, lineId: string, scan: string, location: string, orderLock: 'share' | 'update'): Promise<ConfirmLocked> {
+  const lock = orderLock === 'share' ? sql.raw('FOR SHARE OF o') : sql.raw('FOR UPDATE OF o');
+  const [row] = await query<ConfirmLocked>(
+    db,
+    sql`WITH ord AS (
+      SELECT o.id, o.type, o.number, o.status, o.warehouse_id, w.code AS warehouse, o.staging_location_id, o.claimed_by, ${personName('ca')} AS claimed_name
+      FROM orders o JOIN warehouses w ON w.id = o.warehouse_id LEFT JOIN accounts ca ON ca.id = o.claimed_by
+      WHERE o.org_id = ${orgId} AND o.id = (SELECT x.order_id FROM order_lines x WHERE x.org_id = ${orgId} AND x.id = ${lineId})
+      ${lock}
+    ), line AS (
+      ${lineSelectFrom(sql`order_lines`)}
+      WHERE ol.org_id = ${orgId} AND ol.id = ${lineId} AND ol.order_id = (SELECT id FROM ord)
+      FOR UPDATE OF ol
+    ), stock AS (
+      SELECT sr.id, sr.stock_id, sr._rev AS rev, sr.quantity::text AS quantity, sr.item_id, i.part_number, i.tracking, i.uom, sr.warehouse_id, sr.location_id,
+        sr.condition_code, sr.lot, sr.serial, sr.cert_source, to_char(sr.received_date, 'YYYY-MM-DD') AS received_date, sr.audit
+      FROM stock_records sr JOIN items i ON i.id = sr.item_id
+      WHERE sr.org_id = ${orgId} AND sr.stock_id = ${scan} AND EXISTS (SELECT 1 FROM line)
+      FOR UPDATE OF sr
+    )
+    SELECT (SELECT row_to_json(ord) FROM ord) AS "order",
+      (SELECT row_to_json(line) FROM line) AS line,
+      (SELECT row_to_json(stock) FROM stock) AS stock,
+      (SELECT row_to_json(p) FROM (SELECT l.id, l.warehouse_id AS "warehouseId", w.code AS warehouse, l.code, l.active, w.active AS "warehouseActive"
+        FROM ord JOIN warehouses w ON w.id = ord.warehouse_id JOIN locations l ON l.warehouse_id = w.id AND l.code = ${location}) p) AS place,
+      (SELECT row_to_json(s) FROM (
+        SELECT l.id, l.code FROM ord JOIN locations l ON l.id = ord.staging_location_id
+        UNION ALL
+        (SELECT l.id, l.code FROM ord JOIN locations l ON l.warehouse_id = ord.warehouse_id AND l.type = 'staging' AND l.active
+          WHERE ord.staging_location_id IS NULL ORDER BY l.code LIMIT 1)
+      ) s LIMIT 1) AS staging`,
+  );
+  return row!;
+}
+
+export interface ConfirmWrite {
+  /** The order the record is picked for already (then nothing was written). */
+  picked_for: string | null;
+  line: LineRow | null;
+  pick: PickRow | null;
+  location_empty: boolean | null;
+}
+
+/**
+ * One statement writing a pick, run after lockForConfirm: unless the record is picked already (read
+ * here, after the record's lock was had, so a pick committed meanwhile is seen) or `proceed` is false
+ * (a later check refused the pick), the part split off (or the whole record) moves to the staging
+ * place with its pick movements, the pick row is inserted and the line counts it; answers the line
+ * and the pick as `lineById` and `pickById` would read them afterwards, and whether the location the
+ * stock came from holds nothing more.
+ */
+export function confirmWriteSql(w: {
+  proceed: boolean;
+  recordId: string;
+  split: { sql: SQL } | null;
+  stockChange: SQL;
+  movements: SQL;
+  pick: { id: string; orgId: string; orderId: string; lineId: string; stockRecordId: string; stockId: string; qty: string; fromLocationId: string; fromCode: string; toLocationId: string; toCode: string; accountId: string };
+  lineStatus: 'open' | 'picked';
+}): SQL {
+  const p = w.pick;
+  return sql`WITH guard AS (
+      SELECT (SELECT o.number FROM order_picks x JOIN orders o ON o.id = x.order_id WHERE x.stock_record_id = ${w.recordId} AND x.state = 'picked' LIMIT 1) AS picked_for
+    ), go AS (SELECT 1 AS one FROM guard WHERE guard.picked_for IS NULL AND ${w.proceed}::boolean)
+    ${w.split ? sql`, made AS (${w.split.sql})` : sql``}
+    , changed AS (${w.stockChange})
+    , moved AS (${w.movements})
+    , pick AS (
+      INSERT INTO order_picks (id, org_id, order_id, line_id, stock_record_id, qty, from_location_id, to_location_id, account_id)
+      SELECT ${p.id}, ${p.orgId}, ${p.orderId}, ${p.lineId}, ${p.stockRecordId}, ${p.qty}::numeric, ${p.fromLocationId}, ${p.toLocationId}, ${p.accountId} FROM go
+      RETURNING id, line_id, qty::text AS qty, account_id, ts
+    ), line AS (
+      UPDATE order_lines SET qty_picked = qty_picked + ${p.qty}::numeric, status = ${w.lineStatus}, _rev = _rev + 1
+      WHERE id = ${p.lineId} AND EXISTS (SELECT 1 FROM go) RETURNING *
+    )
+    SELECT guard.picked_for,
+      (SELECT row_to_json(l) FROM (${lineSelectFrom(sql`line`)}) l) AS line,
+      (SELECT row_to_json(k) FROM (SELECT pick.id, pick.line_id, ${w.split ? sql`(SELECT stock_id FROM made)` : sql`${p.stockId}::text`} AS stock_id, pick.qty, ${p.fromCode}::text AS from_location, ${p.toCode}::text AS to_location,
+        pick.account_id, ${personName('a')} AS account_name, ${isoSql(sql`pick.ts`)} AS ts FROM pick LEFT JOIN accounts a ON a.id = pick.account_id) k) AS pick,
+      ${w.split ? sql`false` : sql`NOT EXISTS (SELECT 1 FROM stock_records r WHERE r.location_id = ${p.fromLocationId} AND r.quantity > 0 AND r.id <> ${w.recordId})`} AS location_empty
+    FROM guard`;
+}

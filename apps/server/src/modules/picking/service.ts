@@ -25,11 +25,11 @@ import { query } from '../../db/sql.ts';
 import { mapDuplicates } from '../../db/errors.ts';
 import { findSiteData } from '../site/repository.ts';
 import { locationKey, locationsByCode, type LocationRef } from '../stock/refs.ts';
-import { changeStock, insertStock, lockStock, nextStockIds, type LockedStock } from '../stock/repository.ts';
+import { changeStock, lockStock, movementInsert, stockUpdate, type LockedStock } from '../stock/repository.ts';
 import { actorOf } from '../stock/service.ts';
-import { defaultStaging, lineById, linesByIds, linesOf, openUnits, orderById, orderWithLines, selectOrders, toHeader, toLine, type LineRow, type OrderRow } from '../orders/repository.ts';
+import { lineById, linesByIds, linesOf, openUnits, orderById, orderWithLines, selectOrders, toHeader, toLine, type LineRow, type OrderRow } from '../orders/repository.ts';
 import { emitOrdersChanged, findOrder, pickStatusesOf, settleStatus } from '../orders/service.ts';
-import { activePickOf, activePicks, itemsByScan, locationIsEmpty, pickableCondition, pickById, pickRefById, pickSources, recordsOfItemAt } from './repository.ts';
+import { activePicks, confirmPreview, confirmWriteSql, itemsByScan, lockForConfirm, pickableCondition, pickRefById, pickSources, recordsOfItemAt, toPick, type ConfirmWrite } from './repository.ts';
 
 const isPickable = (s: PickStatuses, status: string) => s.include.includes(status) || s.assign.includes(status);
 const notPickable = (order: OrderRow) => badInput(`The order '${order.number}' is not open for picking (status '${order.status}')`);
@@ -198,91 +198,146 @@ async function scannedStock(tx: Db, auth: AuthContext, scan: string, place: Loca
   return (await lockStock(tx, auth.orgId, found[0]!))!;
 }
 
+/** A confirm that took the order's lock FOR SHARE and found it must change the order: run again with FOR UPDATE. */
+class NeedsOrderWrite extends Error {}
+
+/**
+ * pick/confirm (docs/orders.md, "Pick confirm"): one read before the transaction (the app settings
+ * and what decides the order's lock), then in the transaction one statement locking order, line and
+ * record and reading what the checks need, and one statement writing the pick and answering it. The
+ * order is locked FOR SHARE when the pick changes nothing of it (the order is claimed, its status
+ * stays and the line stays open), so pickers of one order no longer wait on each other; a pick that
+ * claims the order, changes its status or finishes a line takes it FOR UPDATE as before (and settles
+ * the order's status under it). Should the locked rows say otherwise than the read before, the
+ * transaction is rolled back and run again with FOR UPDATE.
+ */
 export async function confirmPick(deps: Deps, auth: AuthContext, body: Body<'pick/confirm'>): Promise<CallResponse<'pick/confirm'>> {
-  const statuses = await statusesForLine(deps, auth, body.lineId);
+  const preview = await confirmPreview(deps.db, auth.orgId, auth.siteId, body.lineId);
+  if (!preview) throw notFound(`No order line '${body.lineId}' exists`);
+  const statuses = readPickStatuses(preview.settings, preview.type);
+  const orderWrite = (status: string, orderClaimed: string | null, lineClaimed: string | null, open: bigint) =>
+    (!orderClaimed && !lineClaimed) || statuses.include.includes(status) || statuses.picked.includes(status) || body.qty >= open;
+  const first = orderWrite(preview.status, preview.order_claimed_by, preview.line_claimed_by, qtyUnits(preview.open)) || preview.line_status !== 'open';
+  try {
+    return await confirmLocked(deps, auth, body, statuses, first ? 'update' : 'share', orderWrite);
+  } catch (error) {
+    if (!(error instanceof NeedsOrderWrite)) throw error;
+    return confirmLocked(deps, auth, body, statuses, 'update', orderWrite);
+  }
+}
+
+async function confirmLocked(
+  deps: Deps,
+  auth: AuthContext,
+  body: Body<'pick/confirm'>,
+  statuses: PickStatuses,
+  orderLock: 'share' | 'update',
+  orderWrite: (status: string, orderClaimed: string | null, lineClaimed: string | null, open: bigint) => boolean,
+): Promise<CallResponse<'pick/confirm'>> {
   const actor = actorOf(auth, body.idempotencyKey);
-  let orderId = '';
-  const answer = await idempotentWrite(deps, auth, 'pick/confirm', body, async (tx) => {
-    const { order, line } = await lockForPick(tx, auth, body.lineId, statuses);
-    orderId = order.id;
-    if (line.status !== 'open') throw badInput(`${capitalise(lineName(order, line))} is ${line.status} already`);
+  return idempotentWrite(deps, auth, 'pick/confirm', body, async (tx) => {
+    const locked = await lockForConfirm(tx, auth.orgId, body.lineId, body.scan, body.location, orderLock);
+    const { order, line } = locked;
+    if (!order || !line) throw notFound(`No order line '${body.lineId}' exists`);
+    const named = { number: order.number } as OrderRow;
+    if (!isPickable(statuses, order.status)) throw notPickable({ ...named, status: order.status } as OrderRow);
+    if (line.claimed_by && line.claimed_by !== auth.accountId) throw conflict(`${capitalise(lineName(named, line))} is being picked by ${line.claimed_name ?? line.claimed_by}`);
+    if (!line.claimed_by && order.claimed_by && order.claimed_by !== auth.accountId) throw conflict(`The order '${order.number}' is being picked by ${order.claimed_name ?? order.claimed_by}`);
+    if (line.status !== 'open') throw badInput(`${capitalise(lineName(named, line))} is ${line.status} already`);
     const open = openUnits(line);
     if (body.qty <= 0n) throw badInput('The quantity to pick must be greater than 0');
-    if (body.qty > open) throw badInput(`Only ${formatQty(open)} of ${lineName(order, line)} is still to pick: ${formatQty(body.qty)} would over-pick`);
+    if (body.qty > open) throw badInput(`Only ${formatQty(open)} of ${lineName(named, line)} is still to pick: ${formatQty(body.qty)} would over-pick`);
     const fraction = wholeUnitsMessage(line.uom, body.qty);
     if (fraction) throw badInput(`The quantity to pick ${fraction}`);
-    const place = await placeIn(tx, auth, order, body.location);
-    const row = await scannedStock(tx, auth, body.scan, place);
-    const pickedFor = await activePickOf(tx, row.id);
-    if (pickedFor) throw badInput(`The stock '${row.stock_id}' is picked already (order '${pickedFor.number}')`);
+    const place = locked.place;
+    if (!place) throw badInput(`No location '${body.location}' exists in warehouse '${order.warehouse}'`);
+    if (!place.active || !place.warehouseActive) throw badInput(`The location '${body.location}' is inactive`);
+    const row: LockedStock & { part_number?: string } = locked.stock ?? (await scannedStock(tx, auth, body.scan, place));
+    // The checks after "picked already" (which the write reads, after the record's lock): the first that refuses.
+    let refusal: Error | undefined;
     if (row.item_id !== line.item_id) {
-      const [item] = await query<{ part_number: string }>(tx, sql`SELECT part_number FROM items WHERE id = ${row.item_id}`);
-      throw badInput(`Wrong item: '${row.stock_id}' is '${item?.part_number ?? row.item_id}', ${lineName(order, line)} wants '${line.part_number}'`);
+      const part = row.part_number ?? (await query<{ part_number: string }>(tx, sql`SELECT part_number FROM items WHERE id = ${row.item_id}`))[0]?.part_number;
+      refusal = badInput(`Wrong item: '${row.stock_id}' is '${part ?? row.item_id}', ${lineName(named, line)} wants '${line.part_number}'`);
     }
-    if (row.location_id !== place.id) throw badInput(`The stock '${row.stock_id}' is not in '${place.code}'`);
     const have = qtyUnits(row.quantity);
-    if (body.qty > have) throw badInput(`Not enough stock: '${row.stock_id}' holds ${formatQty(have)}, ${formatQty(body.qty)} asked`);
-    const staging = order.staging_location_id ? { id: order.staging_location_id } : await defaultStaging(tx, order.warehouse_id);
-    if (!staging) throw badInput(`The warehouse '${order.warehouse}' has no staging location: give the order one`);
-    const stamp = auditStamp(auth.accountId, row.audit);
-    const move = { type: 'pick' as const, fromLocationId: row.location_id, toLocationId: staging.id, reason: `Order ${order.number}` };
-    let pickedId = row.id;
-    let pickedStockId = row.stock_id;
-    if (body.qty === have) {
-      await changeStock(tx, actor, row.id, { quantity: have, locationId: staging.id, warehouseId: order.warehouse_id, audit: stamp }, [
-        { ...move, stockRecordId: row.id, qtyDelta: 0n, qtyAfter: have, relatedStockRecordId: null },
-      ]);
-    } else {
-      const [stockId] = await nextStockIds(tx, 1);
-      pickedId = newId();
-      pickedStockId = stockId!;
-      await mapDuplicates(
-        () =>
-          insertStock(tx, actor, [
-            {
-              id: pickedId,
-              stockId: pickedStockId,
-              itemId: row.item_id,
-              warehouseId: order.warehouse_id,
-              locationId: staging.id,
-              quantity: body.qty,
-              conditionCode: row.condition_code,
-              lot: row.lot,
-              serial: row.serial,
-              certSource: row.cert_source,
-              receivedDate: row.received_date,
-            },
-          ]),
-        {},
-      );
-      await changeStock(tx, actor, row.id, { quantity: have - body.qty, audit: stamp }, [
-        { ...move, stockRecordId: row.id, qtyDelta: -body.qty, qtyAfter: have - body.qty, relatedStockRecordId: pickedId },
-        { ...move, stockRecordId: pickedId, qtyDelta: body.qty, qtyAfter: body.qty, relatedStockRecordId: row.id },
-      ]);
-    }
-    const pickId = newId();
-    await query(
-      tx,
-      sql`INSERT INTO order_picks (id, org_id, order_id, line_id, stock_record_id, qty, from_location_id, to_location_id, account_id)
-        VALUES (${pickId}, ${auth.orgId}, ${order.id}, ${line.id}, ${pickedId}, ${formatQty(body.qty)}::numeric, ${row.location_id}, ${staging.id}, ${auth.accountId})`,
-    );
+    if (!refusal && row.location_id !== place.id) refusal = badInput(`The stock '${row.stock_id}' is not in '${place.code}'`);
+    if (!refusal && body.qty > have) refusal = badInput(`Not enough stock: '${row.stock_id}' holds ${formatQty(have)}, ${formatQty(body.qty)} asked`);
+    const staging = locked.staging;
+    if (!refusal && !staging) refusal = badInput(`The warehouse '${order.warehouse}' has no staging location: give the order one`);
     const done = body.qty === open;
-    await query(
-      tx,
-      sql`UPDATE order_lines SET qty_picked = qty_picked + ${formatQty(body.qty)}::numeric, status = ${done ? 'picked' : 'open'}, _rev = _rev + 1 WHERE id = ${line.id}`,
-    );
-    await claimOnFirstPick(tx, auth, order, line, statuses);
-    const orderStatus = await settleStatus(tx, order.id, statuses);
-    const response = {
-      line: toLine((await lineById(tx, auth.orgId, line.id))!),
-      pick: (await pickById(tx, pickId))!,
-      orderStatus,
-      locationEmpty: await locationIsEmpty(tx, row.location_id),
+    const writesOrder = orderWrite(order.status, order.claimed_by, line.claimed_by, open);
+    if (!refusal && writesOrder && orderLock === 'share') throw new NeedsOrderWrite();
+    const stagingId = staging?.id ?? place.id;
+    const stamp = auditStamp(auth.accountId, row.audit);
+    const move = { type: 'pick' as const, fromLocationId: row.location_id, toLocationId: stagingId, reason: `Order ${order.number}` };
+    const go = sql`EXISTS (SELECT 1 FROM go)`;
+    const whole = body.qty === have;
+    const pickedId = whole ? row.id : newId();
+    const split = whole
+      ? null
+      : {
+          sql: sql`INSERT INTO stock_records (id, stock_id, item_id, warehouse_id, location_id, quantity, condition_code, lot, serial, cert_source, received_date, org_id, audit)
+            SELECT ${pickedId}, 'S' || lpad(nextval('stock_id_seq')::text, 9, '0'), ${row.item_id}, ${order.warehouse_id}, ${stagingId}, ${formatQty(body.qty)}::numeric,
+              ${row.condition_code}, ${row.lot}, ${row.serial}, ${row.cert_source}, ${row.received_date}::date, ${auth.orgId}, ${JSON.stringify(actor.audit)}::jsonb
+            FROM go RETURNING stock_id`,
+        };
+    const stockChange = whole
+      ? stockUpdate(row.id, { quantity: have, locationId: stagingId, warehouseId: order.warehouse_id, audit: stamp }, go)
+      : stockUpdate(row.id, { quantity: have - body.qty, audit: stamp }, go);
+    const movements = whole
+      ? movementInsert(actor, [{ ...move, stockRecordId: row.id, qtyDelta: 0n, qtyAfter: have, relatedStockRecordId: null }], go)
+      : movementInsert(
+          actor,
+          [
+            { ...move, stockRecordId: row.id, qtyDelta: -body.qty, qtyAfter: have - body.qty, relatedStockRecordId: pickedId },
+            { ...move, stockRecordId: pickedId, qtyDelta: body.qty, qtyAfter: body.qty, relatedStockRecordId: row.id },
+          ],
+          go,
+        );
+    const pickId = newId();
+    const statement = confirmWriteSql({
+      proceed: !refusal,
+      recordId: row.id,
+      split,
+      stockChange,
+      movements,
+      pick: {
+        id: pickId,
+        orgId: auth.orgId,
+        orderId: order.id,
+        lineId: line.id,
+        stockRecordId: pickedId,
+        // A split's new stock id comes from the sequence, in the statement itself.
+        stockId: row.stock_id,
+        qty: formatQty(body.qty),
+        fromLocationId: row.location_id,
+        fromCode: place.code,
+        toLocationId: stagingId,
+        toCode: staging?.code ?? '',
+        accountId: auth.accountId,
+      },
+      lineStatus: done ? 'picked' : 'open',
+    });
+    const [written] = await mapDuplicates(() => query<ConfirmWrite>(tx, statement), {});
+    if (written!.picked_for) throw badInput(`The stock '${row.stock_id}' is picked already (order '${written!.picked_for}')`);
+    if (refusal) throw refusal;
+    const pickRow = written!.pick!;
+    const pickedStockId = pickRow.stock_id;
+    let orderStatus = order.status;
+    if (writesOrder) {
+      const full = { id: order.id, claimed_by: order.claimed_by, status: order.status } as OrderRow;
+      await claimOnFirstPick(tx, auth, full, line, statuses);
+      orderStatus = await settleStatus(tx, order.id, statuses);
+    }
+    const response = { line: toLine(written!.line!), pick: toPick(pickRow), orderStatus, locationEmpty: written!.location_empty! };
+    return {
+      response,
+      changed: { stockIds: [...new Set([row.stock_id, pickedStockId])], locationIds: [row.location_id, stagingId] },
+      alsoEmit: (siteIds) => {
+        for (const siteId of siteIds) deps.realtime.emit(siteId, 'ordersChanged', { orderIds: [order.id] });
+      },
     };
-    return { response, changed: { stockIds: [...new Set([row.stock_id, pickedStockId])], locationIds: [row.location_id, staging.id] } };
   });
-  if (orderId) await emitOrdersChanged(deps, auth.orgId, [orderId]);
-  return answer;
 }
 
 export async function shortPick(deps: Deps, auth: AuthContext, body: Body<'pick/short'>): Promise<CallResponse<'pick/short'>> {

@@ -132,11 +132,11 @@ export interface StockChangeSet {
 }
 
 /** New quantity (and place) of a locked record; its revision grows by one. */
-const stockUpdate = (id: string, set: StockChangeSet) =>
+export const stockUpdate = (id: string, set: StockChangeSet, also: SQL = sql`true`) =>
   sql`UPDATE stock_records SET quantity = ${formatQty(set.quantity)}::numeric,
       location_id = coalesce(${set.locationId ?? null}::text, location_id), warehouse_id = coalesce(${set.warehouseId ?? null}::text, warehouse_id),
       changed_at = now(), _rev = _rev + 1, audit = ${JSON.stringify(set.audit)}::jsonb
-    WHERE id = ${id}`;
+    WHERE id = ${id} AND ${also}`;
 
 /** Stock ids made by the server: 'S' and nine digits from a sequence shared by every node. */
 export async function nextStockIds(db: Db, count: number): Promise<string[]> {
@@ -191,8 +191,11 @@ export async function insertStock(db: Db, actor: Actor, rows: readonly NewStock[
   );
 }
 
-/** The INSERT of a batch of movements (ids returned in the order given), for insertMovements and changeStock. */
-function movementInsert(actor: Actor, batch: readonly NewMovement[]): SQL {
+/**
+ * The INSERT of a batch of movements (ids returned in the order given), for insertMovements and changeStock;
+ * `also` is a condition every row must meet (a guard of the statement it is part of).
+ */
+export function movementInsert(actor: Actor, batch: readonly NewMovement[], also: SQL = sql`true`): SQL {
   // WITH ORDINALITY keeps the order of the arrays, so the ids come back in the order given.
   return sql`INSERT INTO movements (org_id, site_id, stock_record_id, type, qty_delta, qty_after, from_location_id, to_location_id, reason, related_stock_record_id, account_id, idempotency_key)
       SELECT ${actor.orgId}::text, ${actor.siteId}::text, u.stock_record_id, u.type, u.qty_delta, u.qty_after, u.from_location_id, u.to_location_id, u.reason, u.related,
@@ -201,6 +204,7 @@ function movementInsert(actor: Actor, batch: readonly NewMovement[]): SQL {
         ${column(batch, (r) => formatQty(r.qtyAfter))}::numeric[], ${column(batch, (r) => r.fromLocationId)}::text[], ${column(batch, (r) => r.toLocationId)}::text[],
         ${column(batch, (r) => r.reason)}::text[], ${column(batch, (r) => r.relatedStockRecordId)}::text[])
         WITH ORDINALITY AS u(stock_record_id, type, qty_delta, qty_after, from_location_id, to_location_id, reason, related, n)
+      WHERE ${also}
       ORDER BY u.n
       RETURNING id::text AS id`;
 }
