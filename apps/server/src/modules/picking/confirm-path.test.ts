@@ -66,25 +66,92 @@ async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
   return sent;
 }
 
+async function newOrderOf(lines: number[]): Promise<Order> {
+  n += 1;
+  const res = await call(
+    t.app,
+    'order/save',
+    { order: { type: 'sos', number: `CP-${Date.now()}-${n}`, warehouse: 'MAIN', lines: lines.map((qty, i) => ({ lineNo: i + 1, partNumber: PART, qty })) } },
+    ada,
+  );
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.order!;
+}
+
+const show = (name: string, sent: string[]) => {
+  if (process.env.SHOW_STATEMENTS) console.log(`${name} ${sent.length}\n${sent.map((s, i) => `${i + 1}. ${s.replace(/\s+/g, ' ').slice(0, 160)}`).join('\n')}`);
+};
+
 describe.runIf(onPostgres)('pick/confirm round trips', () => {
-  it('a whole-record pick and a partial pick', async () => {
+  it('the first pick of an order (claims it), a pick of an order already held, the pick finishing it: 12, 9 and 11 statements (27, 24 and 24 before)', async () => {
     await call(t.app, 'pick/list', {}, ada); // the login's feature access is read once, not in the count
     const place = await freshPlace();
     const stockId = await receive(place, 10);
     const o = await newOrder(8);
-    const partial = await statementsOf(async () => {
-      const res = await call(t.app, 'pick/confirm', { idempotencyKey: randomUUID(), lineId: o.lines[0]!._id, location: place, scan: stockId, qty: 2 }, ada);
-      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const line = o.lines[0]!._id;
+    let first: Awaited<ReturnType<typeof call<'pick/confirm'>>> | undefined;
+    const claiming = await statementsOf(async () => {
+      first = await call(t.app, 'pick/confirm', { idempotencyKey: randomUUID(), lineId: line, location: place, scan: stockId, qty: 2 }, ada);
     });
+    expect(first!.status, JSON.stringify(first!.body)).toBe(200);
+    let middle: typeof first;
+    const held = await statementsOf(async () => {
+      middle = await call(t.app, 'pick/confirm', { idempotencyKey: randomUUID(), lineId: line, location: place, scan: stockId, qty: 1 }, ada);
+    });
+    expect(middle!.status, JSON.stringify(middle!.body)).toBe(200);
     const place2 = await freshPlace();
-    const whole = await receive(place2, 6);
-    const wholeSent = await statementsOf(async () => {
-      const res = await call(t.app, 'pick/confirm', { idempotencyKey: randomUUID(), lineId: o.lines[0]!._id, location: place2, scan: whole, qty: 6 }, ada);
-      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const whole = await receive(place2, 5);
+    let last: typeof first;
+    const finishing = await statementsOf(async () => {
+      last = await call(t.app, 'pick/confirm', { idempotencyKey: randomUUID(), lineId: line, location: place2, scan: whole, qty: 5 }, ada);
     });
-    if (process.env.SHOW_STATEMENTS) {
-      console.log(`PARTIAL ${partial.length}\n${partial.map((s, i) => `${i + 1}. ${s.replace(/\s+/g, ' ').slice(0, 160)}`).join('\n')}`);
-      console.log(`WHOLE ${wholeSent.length}\n${wholeSent.map((s, i) => `${i + 1}. ${s.replace(/\s+/g, ' ').slice(0, 160)}`).join('\n')}`);
-    }
+    expect(last!.status, JSON.stringify(last!.body)).toBe(200);
+    show('CLAIMING', claiming);
+    show('HELD', held);
+    show('FINISHING', finishing);
+    expect(claiming.length).toBeLessThanOrEqual(12);
+    expect(held.length).toBeLessThanOrEqual(9);
+    expect(finishing.length).toBeLessThanOrEqual(11);
+    expect(held.join('\n')).toContain('FOR SHARE OF o');
+    expect(finishing.join('\n')).toContain('FOR UPDATE OF o');
+
+    // The answers are what the order and its picks read afterwards.
+    expect([first, middle, last].map((a) => [a!.body.orderStatus, a!.body.locationEmpty])).toEqual([
+      ['picking', false],
+      ['picking', false],
+      ['picked', true],
+    ]);
+    const stored = (await call(t.app, 'pick/order', { orderId: o._id }, ada)).body;
+    const storedLine = stored.lines!.find((l) => l._id === line)!;
+    const { sources: _sources, picks, ...lineNow } = storedLine;
+    expect(last!.body.line).toEqual(lineNow);
+    expect(picks).toEqual([first!.body.pick, middle!.body.pick, last!.body.pick]);
+    expect(first!.body.line).toMatchObject({ picked: 2, status: 'open', claimedBy: null });
+    expect(last!.body.pick).toMatchObject({ stockId: whole, qty: 5, fromLocation: place2, toLocation: 'STAGE-1', pickedBy: { name: 'Ada Admin' } });
+    expect(first!.body.pick!.stockId).not.toBe(stockId);
+    const made = (await call(t.app, 'stock/get', { stockId: first!.body.pick!.stockId }, ada)).body;
+    expect(made.stock).toMatchObject({ quantity: 2, location: 'STAGE-1' });
+    expect(made.movements).toMatchObject([{ type: 'pick', qtyDelta: 2, qtyAfter: 2, relatedStockId: stockId, fromLocation: place, toLocation: 'STAGE-1' }]);
+    expect((await call(t.app, 'stock/get', { stockId }, ada)).body.stock).toMatchObject({ quantity: 7, location: place });
+  });
+});
+
+describe('pickers of one order at once', () => {
+  it('lines finished at the same time by different pickers: the order is picked, every unit once', async () => {
+    const place = await freshPlace();
+    const stockId = await receive(place, 30);
+    const o = await newOrderOf([2, 2, 2, 2, 2, 2]);
+    expect((await call(t.app, 'pick/claim', { orderId: o._id }, ada)).status).toBe(200);
+    // Two picks of one unit on each line at once: the first of a line leaves it open (the order locked
+    // FOR SHARE), the second finishes it (FOR UPDATE, or run again so when both looked like the first).
+    const answers = await Promise.all(
+      o.lines.flatMap((l) => [0, 1].map(() => call(t.app, 'pick/confirm', { idempotencyKey: randomUUID(), lineId: l._id, location: place, scan: stockId, qty: 1 }, ada))),
+    );
+    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
+    const after = (await call(t.app, 'order/get', { orderId: o._id }, ada)).body.order!;
+    expect(after.status).toBe('picked');
+    expect(after.lines.map((l) => [l.picked, l.status])).toEqual(o.lines.map(() => [2, 'picked']));
+    expect(answers.filter((a) => a.body.orderStatus === 'picked')).toHaveLength(1);
+    expect((await call(t.app, 'stock/get', { stockId }, ada)).body.stock!.quantity).toBe(18);
   });
 });
