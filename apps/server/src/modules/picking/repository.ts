@@ -225,6 +225,8 @@ export async function lockForConfirm(db: Db, orgId: string, lineId: string, scan
 export interface ConfirmWrite {
   /** The order the record is picked for already (then nothing was written). */
   picked_for: string | null;
+  /** The order's status after the pick, when the pick may change it. */
+  order_status: string | null;
   line: LineRow | null;
   pick: PickRow | null;
   location_empty: boolean | null;
@@ -246,8 +248,23 @@ export function confirmWriteSql(w: {
   movements: SQL;
   pick: { id: string; orgId: string; orderId: string; lineId: string; stockRecordId: string; stockId: string; qty: string; fromLocationId: string; fromCode: string; toLocationId: string; toCode: string; accountId: string };
   lineStatus: 'open' | 'picked';
+  /**
+   * What the pick changes of the order (taken FOR UPDATE): its claim, and its status as claimOnFirstPick
+   * then settleStatus (orders/service.ts) set it, counted with the line as this pick leaves it.
+   */
+  order: {
+    claim: boolean;
+    /** The status once claimed (`assign` when it was one of `include`). */
+    claimedStatus: string;
+    claimedStatusIsPicked: boolean;
+    /** Whether that status is one of the type's `include` or `assign` statuses (only then does a finished order become `picked`). */
+    claimedStatusPickable: boolean;
+    assign: string;
+    picked: string;
+  } | null;
 }): SQL {
   const p = w.pick;
+  const o = w.order;
   return sql`WITH guard AS (
       SELECT (SELECT o.number FROM order_picks x JOIN orders o ON o.id = x.order_id WHERE x.stock_record_id = ${w.recordId} AND x.state = 'picked' LIMIT 1) AS picked_for
     ), go AS (SELECT 1 AS one FROM guard WHERE guard.picked_for IS NULL AND ${w.proceed}::boolean)
@@ -262,7 +279,26 @@ export function confirmWriteSql(w: {
       UPDATE order_lines SET qty_picked = qty_picked + ${p.qty}::numeric, status = ${w.lineStatus}, _rev = _rev + 1
       WHERE id = ${p.lineId} AND EXISTS (SELECT 1 FROM go) RETURNING *
     )
-    SELECT guard.picked_for,
+    ${
+      o
+        ? sql`, counted AS (
+      SELECT (count(*) FILTER (WHERE x.status = 'open' AND x.id <> ${p.lineId}))::int + ${w.lineStatus === 'open' ? 1 : 0}::int AS open,
+        (count(*) FILTER (WHERE x.status <> 'cancelled'))::int AS lines
+      FROM order_lines x WHERE x.order_id = ${p.orderId}
+    ), settled AS (
+      SELECT CASE WHEN counted.open = 0 AND counted.lines > 0 AND ${o.claimedStatusPickable}::boolean THEN ${o.picked}::text
+        WHEN counted.open > 0 AND ${o.claimedStatusIsPicked}::boolean THEN ${o.assign}::text
+        ELSE ${o.claimedStatus}::text END AS status
+      FROM counted
+    ), ordered AS (
+      UPDATE orders SET claimed_by = CASE WHEN ${o.claim}::boolean THEN ${p.accountId}::text ELSE claimed_by END, status = settled.status,
+        _rev = _rev + ${o.claim ? 1 : 0}::int + CASE WHEN settled.status <> ${o.claimedStatus}::text THEN 1 ELSE 0 END
+      FROM settled WHERE orders.id = ${p.orderId} AND EXISTS (SELECT 1 FROM go) AND (${o.claim}::boolean OR settled.status <> orders.status)
+      RETURNING orders.id
+    )`
+        : sql``
+    }
+    SELECT guard.picked_for, ${o ? sql`(SELECT status FROM settled)` : sql`NULL::text`} AS order_status,
       (SELECT row_to_json(l) FROM (${lineSelectFrom(sql`line`)}) l) AS line,
       (SELECT row_to_json(k) FROM (SELECT pick.id, pick.line_id, ${w.split ? sql`(SELECT stock_id FROM made)` : sql`${p.stockId}::text`} AS stock_id, pick.qty, ${p.fromCode}::text AS from_location, ${p.toCode}::text AS to_location,
         pick.account_id, ${personName('a')} AS account_name, ${isoSql(sql`pick.ts`)} AS ts FROM pick LEFT JOIN accounts a ON a.id = pick.account_id) k) AS pick,

@@ -12,7 +12,7 @@ import type { CallResponse } from '@floorhand/contract/api';
 import { formatQty, qtyUnits } from '@floorhand/contract/quantity';
 import { wholeUnitsMessage } from '@floorhand/contract/stock-rules';
 import { ORDER_TYPES } from '@floorhand/contract/site-admin';
-import { assignStatus, backorderNumber, ORDER_STATUS_DEFAULT, readPickStatuses, shortPickMode, type OrderType, type PickLine, type PickStatuses } from '@floorhand/contract/orders';
+import { assignStatus, backorderNumber, ORDER_STATUS_DEFAULT, pickedStatus, readPickStatuses, shortPickMode, type OrderType, type PickLine, type PickStatuses } from '@floorhand/contract/orders';
 import { walkOrder } from '@floorhand/contract/walk-order';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { auditStamp, newId } from '../../lib/audit.ts';
@@ -198,6 +198,20 @@ async function scannedStock(tx: Db, auth: AuthContext, scan: string, place: Loca
   return (await lockStock(tx, auth.orgId, found[0]!))!;
 }
 
+/** What a pick changes of its order, as claimOnFirstPick and then settleStatus would (confirmWriteSql does it in its statement). */
+function orderChange(statuses: PickStatuses, order: { status: string; claimed_by: string | null }, line: LineRow) {
+  const claimedStatus = statuses.include.includes(order.status) ? assignStatus(statuses) : order.status;
+  return {
+    // A picker holding lines of the order shares it: the order itself stays with whoever holds it, or with nobody.
+    claim: !order.claimed_by && !line.claimed_by,
+    claimedStatus,
+    claimedStatusIsPicked: statuses.picked.includes(claimedStatus),
+    claimedStatusPickable: isPickable(statuses, claimedStatus),
+    assign: assignStatus(statuses),
+    picked: pickedStatus(statuses),
+  };
+}
+
 /** A confirm that took the order's lock FOR SHARE and found it must change the order: run again with FOR UPDATE. */
 class NeedsOrderWrite extends Error {}
 
@@ -317,18 +331,14 @@ async function confirmLocked(
         accountId: auth.accountId,
       },
       lineStatus: done ? 'picked' : 'open',
+      order: writesOrder ? orderChange(statuses, order, line) : null,
     });
     const [written] = await mapDuplicates(() => query<ConfirmWrite>(tx, statement), {});
     if (written!.picked_for) throw badInput(`The stock '${row.stock_id}' is picked already (order '${written!.picked_for}')`);
     if (refusal) throw refusal;
     const pickRow = written!.pick!;
     const pickedStockId = pickRow.stock_id;
-    let orderStatus = order.status;
-    if (writesOrder) {
-      const full = { id: order.id, claimed_by: order.claimed_by, status: order.status } as OrderRow;
-      await claimOnFirstPick(tx, auth, full, line, statuses);
-      orderStatus = await settleStatus(tx, order.id, statuses);
-    }
+    const orderStatus = written!.order_status ?? order.status;
     const response = { line: toLine(written!.line!), pick: toPick(pickRow), orderStatus, locationEmpty: written!.location_empty! };
     return {
       response,
