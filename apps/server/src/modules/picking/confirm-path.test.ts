@@ -2,6 +2,8 @@
 // to PostgreSQL, counted on the driver (node-postgres' Client.query: pooled queries and those of a
 // transaction alike, BEGIN and COMMIT included). PostgreSQL only: PGlite has no round trips.
 import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { io } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
@@ -157,5 +159,39 @@ describe('pickers of one order at once', () => {
     expect(after.lines.map((l) => [l.picked, l.status])).toEqual(o.lines.map(() => [2, 'picked']));
     expect(answers.filter((a) => a.body.orderStatus === 'picked')).toHaveLength(1);
     expect((await call(t.app, 'stock/get', { stockId }, ada)).body.stock!.quantity).toBe(18);
+  });
+});
+
+describe('what a confirm tells the screens', () => {
+  it('stockChanged with the records and locations, and ordersChanged with the order, after commit (the sites read once); nothing for a refusal', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const socket = io(`http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/demo-main`, { transports: ['websocket'], auth: { token: ada }, reconnection: false });
+    try {
+      await new Promise<void>((ok, fail) => {
+        socket.once('connect', () => ok());
+        socket.once('connect_error', fail);
+      });
+      const heard: Array<[string, unknown]> = [];
+      socket.onAny((event: string, envelope: { data?: unknown }) => heard.push([event, envelope?.data ?? envelope]));
+      const place = await freshPlace();
+      const stockId = await receive(place, 4);
+      const o = await newOrder(3);
+      await new Promise((r) => setTimeout(r, 200));
+      heard.length = 0;
+      const refused = await call(t.app, 'pick/confirm', { idempotencyKey: randomUUID(), lineId: o.lines[0]!._id, location: place, scan: stockId, qty: 9 }, ada);
+      expect(refused.status).toBe(400);
+      const res = await call(t.app, 'pick/confirm', { idempotencyKey: randomUUID(), lineId: o.lines[0]!._id, location: place, scan: stockId, qty: 1 }, ada);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      await expect.poll(() => heard.length, { timeout: 5000 }).toBeGreaterThanOrEqual(2);
+      await new Promise((r) => setTimeout(r, 200));
+      const staged = (await call(t.app, 'location/get', { warehouse: 'MAIN', code: 'STAGE-1' }, ada)).body.location!;
+      const from = (await call(t.app, 'location/get', { warehouse: 'MAIN', code: place }, ada)).body.location!;
+      expect(heard).toEqual([
+        ['stockChanged', { stockIds: [stockId, res.body.pick!.stockId], locationIds: [from._id, staged._id] }],
+        ['ordersChanged', { orderIds: [o._id] }],
+      ]);
+    } finally {
+      socket.disconnect();
+    }
   });
 });
