@@ -37,7 +37,7 @@ export interface StockRow {
 }
 
 /** A stock record with its item and place, without the audit (lookup lists). */
-export const LISTED_STOCK_COLUMNS = sql`sr.id, sr.stock_id, sr._rev AS rev, sr.quantity::text AS quantity, sr.condition_code, sr.lot, sr.serial,
+const LISTED_STOCK_COLUMNS = sql`sr.id, sr.stock_id, sr._rev AS rev, sr.quantity::text AS quantity, sr.condition_code, sr.lot, sr.serial,
   sr.cert_source, to_char(sr.received_date, 'YYYY-MM-DD') AS received_date, ${isoSql(sql`sr.changed_at`)} AS changed_at,
   i.id AS item_id, i.part_number, i.description, i.uom, i.department, i.tracking,
   w.id AS warehouse_id, w.code AS warehouse, l.id AS location_id, l.code AS location`;
@@ -53,7 +53,7 @@ CROSS JOIN LATERAL (SELECT id, code FROM warehouses WHERE id = sr.warehouse_id L
 
 
 /** What a stock record says of itself (a lookup group says the rest). */
-export const toLookupRecord = (r: Omit<StockRow, 'audit'>): LookupRecord => ({
+const toLookupRecord = (r: Omit<StockRow, 'audit'>): LookupRecord => ({
   _id: r.id,
   _rev: r.rev,
   stockId: r.stock_id,
@@ -67,7 +67,7 @@ export const toLookupRecord = (r: Omit<StockRow, 'audit'>): LookupRecord => ({
 });
 
 /** A stock row's item and place (what a lookup group says of all its records). */
-export const toPlacedItem = (r: Omit<StockRow, 'audit'>): Omit<LookupGroup, 'quantity' | 'records'> => ({
+const toPlacedItem = (r: Omit<StockRow, 'audit'>): Omit<LookupGroup, 'quantity' | 'records'> => ({
   itemId: r.item_id,
   partNumber: r.part_number,
   description: r.description,
