@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import { formatQty, qtyUnits } from '@floorhand/contract/quantity';
 import { call, createTestApp, DEMO_BASE, type TestApp } from '../../test/harness.ts';
 import { tokenFor } from '../../test/logins.ts';
+import { query } from '../../db/sql.ts';
 
 let t: TestApp;
 let clerk: string;
@@ -21,7 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const rows = async (q: ReturnType<typeof sql>) => ((await t.db.execute(q)) as unknown as { rows: Array<Record<string, unknown>> }).rows;
+const rows = (q: ReturnType<typeof sql>) => query<Record<string, unknown>>(t.db, q);
 
 /**
  * A new item (a copy of a demo item) with records of these quantities, written with SQL (the API
