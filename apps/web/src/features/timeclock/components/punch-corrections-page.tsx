@@ -6,7 +6,8 @@ import type { PunchRow } from '@floorhand/contract/timeclock';
 import { DataTable, type DataColumn, type RowAction } from '../../../components/ui/data-table.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { isDefinite, useAttempts } from '../../../lib/attempts.ts';
-import { downloadPunchesCsv, useCorrectPunch, usePunchList } from '../api/punch.ts';
+import { downloadPunchesCsv } from '../../../lib/punch-export.ts';
+import { useCorrectPunch, usePunchList } from '../api/punch.ts';
 import { dayTime, fromLocalInput, toLocalInput } from '../utils/format.ts';
 
 const DAY = 86_400_000;

@@ -1,0 +1,14 @@
+import type { CallArgs } from '@floorhand/contract/api';
+import { call } from './api.ts';
+import { saveFile } from './save-file.ts';
+
+/**
+ * The period's punches as CSV (the time clock's export: every record, corrections and what they
+ * replace, flagged `edited`), saved as a file by the browser: the server's file name, else
+ * `fallbackName`. Used by the punch corrections page and the labor reports.
+ */
+export async function downloadPunchesCsv(args: CallArgs<'timeclock/punches/export'>, fallbackName = 'punches.csv'): Promise<void> {
+  const { csv, fileName } = await call('timeclock/punches/export', args);
+  if (csv === undefined) return;
+  saveFile(new Blob([csv], { type: 'text/csv;charset=utf-8' }), fileName ?? fallbackName);
+}
