@@ -12,3 +12,14 @@ export async function downloadPunchesCsv(args: CallArgs<'timeclock/punches/expor
   if (csv === undefined) return;
   saveFile(new Blob([csv], { type: 'text/csv;charset=utf-8' }), fileName ?? fallbackName);
 }
+
+/**
+ * Local calendar days `from` to `to` (YYYY-MM-DD, both included) as instants: from the first day's
+ * midnight to the midnight after the last. Days are counted on the calendar, not as 24 hours, so a
+ * daylight-saving day is still one day.
+ */
+export function localDayRange(args: { from: string; to: string }): { from: string; to: string } {
+  const to = new Date(`${args.to}T00:00:00`);
+  to.setDate(to.getDate() + 1);
+  return { from: new Date(`${args.from}T00:00:00`).toISOString(), to: to.toISOString() };
+}

@@ -42,9 +42,3 @@ export async function downloadLaborCsv(args: CallArgs<'labor/export'>): Promise<
   saveFile(await callFile('labor/export', args), `labor-${args.from}-${args.to}.csv`);
 }
 
-/** The report's days (the browser's) as the punch export's period: the first day's midnight to the midnight after the last. */
-export function punchExportPeriod(args: { from: string; to: string }): CallArgs<'timeclock/punches/export'> {
-  const to = new Date(`${args.to}T00:00:00`);
-  to.setDate(to.getDate() + 1);
-  return { from: new Date(`${args.from}T00:00:00`).toISOString(), to: to.toISOString() };
-}
