@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { chromium, expect, test, type Page, type TestInfo } from '@playwright/test';
 import { writeFakeCamera } from './fixtures/make-fake-camera.ts';
@@ -158,6 +159,13 @@ test.describe('time clock', () => {
     const to = new Date(Date.now() + 60_000).toISOString();
     const csv = (await api('timeclock/punches/export', { from, to })) as { csv: string };
     expect(csv.csv.split('\r\n').filter((l) => l.includes(`Worker${tag}`) && l.includes('"correction"')).length).toBeGreaterThanOrEqual(2);
+    // The page's Export CSV saves the week's punches as a file, the server's name on it.
+    const saved = page.waitForEvent('download');
+    await page.getByTestId('punches-export').click();
+    const file = await saved;
+    expect(file.suggestedFilename()).toMatch(/^punches-\d{4}-\d\d-\d\d-\d{4}-\d\d-\d\d\.csv$/);
+    const text = await readFile((await file.path())!, 'utf8');
+    expect(text.split('\r\n').filter((l) => l.includes(`Worker${tag}`) && l.includes('"correction"')).length).toBeGreaterThanOrEqual(2);
   });
 
   test('the clerk cannot open Punch Corrections', async ({ page }) => {

@@ -13,6 +13,7 @@ import type { Realtime } from './realtime.ts';
 import type { TokenService } from './tokens.ts';
 import type { LimitStore } from './limit-store.ts';
 import { requireFeatures } from './features.ts';
+import type { JsonAnswer } from './response-serializer.ts';
 import { HEADERS } from '@floorhand/contract/constants';
 import { authenticateHuman, KIOSK_OWN_CALLS } from './human-token.ts';
 
@@ -43,11 +44,14 @@ interface CallContext<P extends CallPath> {
 }
 type Authed<P extends CallPath, A> = CallContext<P> & { auth: A };
 
+/** What a handler answers: the response, or its JSON already written (only calls of FAST_RESPONSES). */
+type Answer<P extends CallPath> = CallResponse<P> | JsonAnswer<P>;
+
 type Handler<P extends CallPath> = (typeof calls)[P]['auth'] extends 'required'
-  ? (ctx: Authed<P, AuthContext>) => Promise<CallResponse<P>>
+  ? (ctx: Authed<P, AuthContext>) => Promise<Answer<P>>
   : (typeof calls)[P]['auth'] extends 'optional'
-    ? (ctx: Authed<P, AuthContext | undefined>) => Promise<CallResponse<P>>
-    : (ctx: CallContext<P>) => Promise<CallResponse<P>>;
+    ? (ctx: Authed<P, AuthContext | undefined>) => Promise<Answer<P>>
+    : (ctx: CallContext<P>) => Promise<Answer<P>>;
 
 const authOf = new WeakMap<FastifyRequest, AuthContext>();
 
@@ -122,6 +126,7 @@ export function registerCall<P extends CallPath>(app: FastifyInstance, deps: Dep
           throw orgMismatch('The request names another organisation, site or app than your login', `token: ${auth.orgId}/${auth.siteId}/${auth.appId}, body: ${b.orgId}/${b.siteId}/${b.appId}`);
         }
       }
+      // A JsonAnswer goes to the serializer as it is (lib/response-serializer.ts); the route's type knows only the response.
       const run = () => (handler as (ctx: Authed<P, AuthContext | undefined>) => Promise<CallResponse<P>>)({ body, req, reply, auth });
       if (!changesAuth(path)) return run();
       // After the change has committed (or failed), no node may answer from what it remembered.

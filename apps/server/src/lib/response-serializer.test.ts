@@ -3,7 +3,7 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import { calls, type CallResponse } from '@floorhand/contract/api';
 import { call, createTestApp, type TestApp } from '../test/harness.ts';
 import { tokenFor } from '../test/logins.ts';
-import { FAST_RESPONSES, FastSerializerMismatch, fastSerializer, responseSerializerCompiler } from './response-serializer.ts';
+import { FAST_RESPONSES, FastSerializerMismatch, fastSerializer, JsonAnswer, responseSerializerCompiler } from './response-serializer.ts';
 
 type Lookup = CallResponse<'stock/lookup'>;
 const schema = calls['stock/lookup'].response;
@@ -63,6 +63,23 @@ describe('the fast serializer of hot calls', () => {
     const written = fastSerializer(schema)(leaky);
     expect(written).toBe(checked(leaky));
     expect(written).not.toMatch(/secret|audit/);
+  });
+
+  it('sends a JsonAnswer as written; with CHECK_RESPONSES=all it must be the checked serialisation byte for byte', () => {
+    const written = checked(answer);
+    const all = responseSerializerCompiler('all')(route('/api/stock/lookup'));
+    expect(all(new JsonAnswer(written))).toBe(written);
+    // The same answer with its properties in another order, spaced, or breaking the schema: refused when checked.
+    const reordered = JSON.stringify({ more: false, rowCount: 10, groups: answer.groups, matchedAs: answer.matchedAs });
+    expect(() => all(new JsonAnswer(reordered))).toThrow(FastSerializerMismatch);
+    expect(() => all(new JsonAnswer(JSON.stringify(answer, null, 1)))).toThrow(FastSerializerMismatch);
+    expect(() => all(new JsonAnswer(JSON.stringify({ ...answer, rowCount: 'ten' })))).toThrow();
+    // Cold: sent as it is.
+    const cold = responseSerializerCompiler('cold')(route('/api/stock/lookup'));
+    expect(cold(new JsonAnswer(reordered))).toBe(reordered);
+    // Any other call checks it as an ordinary answer, and it is not one.
+    const other = responseSerializerCompiler('cold')(route('/api/stock/get', calls['stock/get'].response));
+    expect(() => other(new JsonAnswer('{}'))).toThrow();
   });
 
   it('with CHECK_RESPONSES=all, a hot call whose answer breaks its schema fails as any call does; with cold it is not checked', () => {

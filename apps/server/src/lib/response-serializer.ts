@@ -10,6 +10,9 @@
  *   500 records, 38 kB on average in the benchmark, 107 kB at most) cost about 1 ms of the server's one
  *   thread per lookup, three times the serialisation itself (docs/inventory.md, Benchmark).
  *
+ * - A call may answer with a `JsonAnswer`: its JSON already written (stock/lookup has PostgreSQL write
+ *   it, docs/inventory.md, Speed). Only the calls of FAST_RESPONSES may; it is sent as it is.
+ *
  * Their answers are still checked wherever code is tested: with CHECK_RESPONSES=all (the default
  * outside NODE_ENV=production, so in every test, e2e run and `npm run dev:server`) a fast call's answer
  * goes through both serialisers; a schema violation is a 500 as for any call, and the fast output must
@@ -23,6 +26,16 @@ import { calls, type CallPath } from '@floorhand/contract/api';
 
 /** The calls whose 200 answers are serialised without the zod check (see above). Keep it short. */
 export const FAST_RESPONSES: ReadonlySet<CallPath> = new Set<CallPath>(['stock/lookup']);
+
+/**
+ * An answer whose JSON is already written, exactly as the fast serializer would write it (the
+ * properties the schema declares, in its order, compact). With CHECK_RESPONSES=all it is parsed and
+ * checked like any answer, and must equal the checked serialisation byte for byte.
+ */
+export class JsonAnswer<P extends CallPath> {
+  declare readonly call?: P;
+  constructor(readonly json: string) {}
+}
 
 /** `all`: every answer is checked against its schema; `cold`: all but those of FAST_RESPONSES. */
 export type ResponseCheck = 'all' | 'cold';
@@ -68,11 +81,17 @@ export function responseSerializerCompiler(check: ResponseCheck): FastifySeriali
   return (route) => {
     const checked = serializerCompiler(route as Parameters<typeof serializerCompiler>[0]);
     const call = route.method === 'POST' ? callOf(route.url) : undefined;
-    if (!call || !FAST_RESPONSES.has(call) || String(route.httpStatus) !== '200') return checked;
-    const fast = fastSerializer(calls[call].response as z.ZodType);
+    if (!call || !FAST_RESPONSES.has(call) || String(route.httpStatus) !== '200') {
+      return (data) => {
+        if (data instanceof JsonAnswer) throw new FastSerializerMismatch(`${route.url}: only the calls of FAST_RESPONSES may answer with written JSON`);
+        return checked(data);
+      };
+    }
+    const compiled = fastSerializer(calls[call].response as z.ZodType);
+    const fast = (data: unknown) => (data instanceof JsonAnswer ? data.json : compiled(data));
     if (check === 'cold') return fast;
     return (data) => {
-      const expected = checked(data);
+      const expected = checked(data instanceof JsonAnswer ? JSON.parse(data.json) : data);
       const written = fast(data);
       if (written !== expected) throw new FastSerializerMismatch(`${call}: the fast serializer wrote ${written.slice(0, 200)}… where the checked one wrote ${expected.slice(0, 200)}…`);
       return written;

@@ -8,6 +8,8 @@ import { ROLE } from '@floorhand/contract/perms';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database, type Db } from '../db/client.ts';
+import { query } from '../db/sql.ts';
+import { sql } from 'drizzle-orm';
 import { createAccount, createOrganisation, DEMO } from '../seed/demo.ts';
 
 // Builds the whole app in process on a real database: a fresh PostgreSQL database when DATABASE_URL
@@ -218,4 +220,10 @@ let ipCounter = 0;
 export function uniqueIp(): string {
   ipCounter += 1;
   return `10.0.${Math.floor(ipCounter / 250) % 250}.${(ipCounter % 250) + 1}`;
+}
+
+/** Part numbers of `n` active demo items counted in whole units (EA) without lot or serial, by part number. */
+export async function plainParts(db: Db, n: number): Promise<string[]> {
+  const parts = await query<{ part_number: string }>(db, sql`SELECT part_number FROM items WHERE org_id = 'demo' AND active AND tracking = 'none' AND uom = 'EA' ORDER BY part_number LIMIT ${n}`);
+  return parts.map((p) => p.part_number);
 }

@@ -1,13 +1,10 @@
 import { useEffect } from 'react';
 import { queryOptions, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { ERR, type ServerErr } from '@floorhand/contract/errors';
 import type { CsvEntity } from '@floorhand/contract/csv-transfer';
 import type { StockChanged } from '@floorhand/contract/realtime';
-import { dialogs } from '../components/dialogs/dialog-store.ts';
-import { apiBase, call, isTrustedHost } from './api.ts';
-import { useAuthStore } from './auth-store.ts';
+import { call, callFile } from './api.ts';
 import { realtime } from './session.ts';
-import { useSiteStore } from './site-store.ts';
+import { saveFile } from './save-file.ts';
 
 // What the inventory work areas (stock lookup, stock adjust, locations) share: the query keys (so a
 // realtime stockChanged event refreshes every screen that shows stock), the warehouses, one stock
@@ -71,36 +68,8 @@ export const stockQuery = (stockId: string) =>
     retry: false,
   });
 
-/**
- * Downloads a CSV export. export/csv answers text/csv rather than JSON, so it is fetched here with
- * the request helper's rules for the token (trusted hosts only) instead of through `call`.
- */
+/** Downloads a CSV export (export/csv answers text/csv); a refusal has shown its dialog and is thrown. */
 export async function downloadCsv(entity: CsvEntity, warehouse?: string): Promise<void> {
-  const base = apiBase();
-  const url = new URL(`${base}/api/export/csv`);
-  url.searchParams.set('entity', entity);
-  if (warehouse) url.searchParams.set('warehouse', warehouse);
-  const headers: Record<string, string> = {};
-  const token = useAuthStore.getState().authToken;
-  if (token && isTrustedHost(new URL(base).hostname, useSiteStore.getState().trustedDomains)) headers.authorization = `Bearer ${token}`;
-  let res: Response;
-  try {
-    res = await fetch(url, { headers });
-  } catch (e) {
-    void dialogs.error({ code: ERR.generic, message: 'The server cannot be reached. Check the network connection and try again.', detail: String(e) });
-    return;
-  }
-  if (!res.ok) {
-    const json = (await res.json().catch(() => ({}))) as { err?: ServerErr };
-    void dialogs.error(json.err ?? { code: ERR.generic, message: `The server answered ${res.status}` });
-    return;
-  }
-  const href = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = `${entity}${warehouse ? `-${warehouse}` : ''}.csv`;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  const blob = await callFile('export/csv', { entity, ...(warehouse ? { warehouse } : {}) });
+  saveFile(blob, `${entity}${warehouse ? `-${warehouse}` : ''}.csv`);
 }

@@ -6,6 +6,7 @@ import { useAuthStore } from './auth-store.ts';
 import { useMachineStore, type MachineSettings } from './machine-store.ts';
 import { realtime, usePrinterStore } from './session.ts';
 import { i18n } from './i18n.ts';
+import { base64Blob, saveFile } from './save-file.ts';
 
 // Printing a label from any screen (docs/labels.md): to the printer chosen at a print button (machine
 // settings labelPrinter.printerId) when it is attached, else the first attached printer of the agents
@@ -64,26 +65,13 @@ export async function printOrDownload(req: PrintRequest): Promise<{ job?: LabelJ
     return {};
   }
   const res = await call('label/render', { kind: req.kind, source: req.source, format: 'pdf', ...(templateId ? { templateId } : {}) });
-  if (res.pdf) downloadBase64(res.pdf, 'application/pdf', `${req.kind}-labels.pdf`);
+  if (res.pdf) saveFile(base64Blob(res.pdf, 'application/pdf'), `${req.kind}-labels.pdf`);
   notifications.show({
     closeButtonProps: { 'aria-label': 'Close' },
     color: 'blue',
     message: res.labels === 1 ? t('No label printer is attached: the label was downloaded as a PDF') : t('No label printer is attached: {{count}} labels were downloaded as a PDF', { count: res.labels }),
   });
   return { downloaded: true };
-}
-
-/** Saves base64 data as a file (a blob URL: a PDF of 200 labels is too long for a data: link). */
-export function downloadBase64(base64: string, type: string, fileName: string): void {
-  const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-  const url = URL.createObjectURL(new Blob([bytes], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 // The result of the person's own jobs, once each.

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
 import type { Order } from '@floorhand/contract/orders';
-import { ACME_BASE, call, createAcme, createTestApp, type TestApp } from '../../test/harness.ts';
+import { ACME_BASE, call, createAcme, createTestApp, plainParts, type TestApp } from '../../test/harness.ts';
 import { acmeAdminToken, tokenFor } from '../../test/logins.ts';
 import { ledgerMismatches } from '../stock/ledger-check.ts';
 
@@ -15,7 +14,6 @@ let clerk: string;
 let acme: string;
 let PART = '';
 
-const rows = async <T>(q: ReturnType<typeof sql>) => ((await t.db.execute(q)) as unknown as { rows: T[] }).rows;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -23,7 +21,7 @@ beforeAll(async () => {
   admin = await tokenFor(t.app, 'admin');
   clerk = await tokenFor(t.app, 'clerk');
   acme = await acmeAdminToken(t.app);
-  PART = (await rows<{ part_number: string }>(sql`SELECT part_number FROM items WHERE org_id = 'demo' AND active AND tracking = 'none' AND uom = 'EA' ORDER BY part_number LIMIT 1`))[0]!.part_number;
+  [PART = ''] = await plainParts(t.db, 1);
 });
 afterAll(() => t?.close());
 afterEach(async () => {

@@ -8,7 +8,8 @@ import { importReportOf } from '@floorhand/contract/csv-transfer';
 import { featureAccess } from '../../db/schema.ts';
 import { APP_ID } from '@floorhand/contract/constants';
 import { EVERYONE as EVERYONE_ROLE } from '@floorhand/contract/roles';
-import { ACME_BASE, call, createAcme, createTestApp, DEMO_BASE, uniqueIp, type TestApp } from '../../test/harness.ts';
+import { ACME_BASE, call, createAcme, createTestApp, DEMO_BASE, uniqueIp, plainParts, type TestApp } from '../../test/harness.ts';
+import { query } from '../../db/sql.ts';
 import { acmeAdminToken, tokenFor } from '../../test/logins.ts';
 import { ledgerMismatches } from '../stock/ledger-check.ts';
 
@@ -21,7 +22,7 @@ let acme: string;
 let PART = '';
 let PART2 = '';
 
-const rows = async <T>(q: ReturnType<typeof sql>) => ((await t.db.execute(q)) as unknown as { rows: T[] }).rows;
+const rows = <T>(q: ReturnType<typeof sql>) => query<T>(t.db, q);
 const orderCount = async () => (await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM orders`))[0]!.n;
 
 beforeAll(async () => {
@@ -30,9 +31,7 @@ beforeAll(async () => {
   admin = await tokenFor(t.app, 'admin');
   kiosk = await tokenFor(t.app, 'kiosk');
   acme = await acmeAdminToken(t.app);
-  const parts = await rows<{ part_number: string }>(sql`SELECT part_number FROM items WHERE org_id = 'demo' AND active AND tracking = 'none' AND uom = 'EA' ORDER BY part_number LIMIT 2`);
-  PART = parts[0]!.part_number;
-  PART2 = parts[1]!.part_number;
+  [PART = '', PART2 = ''] = await plainParts(t.db, 2);
 });
 afterAll(() => t?.close());
 afterEach(async () => {

@@ -7,7 +7,8 @@ import { APP_ID } from '@floorhand/contract/constants';
 import { EVERYONE as EVERYONE_ROLE } from '@floorhand/contract/roles';
 import { featureAccess } from '../../db/schema.ts';
 import type { CallPath } from '@floorhand/contract/api';
-import { ACME_BASE, call, createAcme, createTestApp, uniqueIp, type TestApp } from '../../test/harness.ts';
+import { ACME_BASE, call, createAcme, createTestApp, uniqueIp, plainParts, type TestApp } from '../../test/harness.ts';
+import { query } from '../../db/sql.ts';
 import { acmeAdminToken, tokenFor } from '../../test/logins.ts';
 import { ledgerMismatches } from '../stock/ledger-check.ts';
 
@@ -19,7 +20,7 @@ let acme: string;
 let PART = '';
 let PART2 = '';
 
-const rows = async <T>(q: ReturnType<typeof sql>) => ((await t.db.execute(q)) as unknown as { rows: T[] }).rows;
+const rows = <T>(q: ReturnType<typeof sql>) => query<T>(t.db, q);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -28,9 +29,7 @@ beforeAll(async () => {
   clerk = await tokenFor(t.app, 'clerk');
   kiosk = await tokenFor(t.app, 'kiosk');
   acme = await acmeAdminToken(t.app);
-  const parts = await rows<{ part_number: string }>(sql`SELECT part_number FROM items WHERE org_id = 'demo' AND active AND tracking = 'none' AND uom = 'EA' ORDER BY part_number LIMIT 2`);
-  PART = parts[0]!.part_number;
-  PART2 = parts[1]!.part_number;
+  [PART = '', PART2 = ''] = await plainParts(t.db, 2);
 });
 afterAll(() => t?.close());
 afterEach(async () => {

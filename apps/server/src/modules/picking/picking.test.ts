@@ -434,6 +434,31 @@ describe('short, unpick and cancel', () => {
     expect(twice.status).toBe(400);
   });
 
+  it('keeps picked stock out of Stock Adjust until it is unpicked, shipped or issued', async () => {
+    const place = await freshPlace();
+    const other = await freshPlace();
+    const stockId = await receive(PART, place, 4);
+    const o = await newOrder([{ partNumber: PART, qty: 4 }]);
+    const pick = (await confirm({ lineId: o.lines[0]!._id, location: place, scan: stockId, qty: 4 })).body.pick!;
+    const before = await movementCount();
+    const refusals = [
+      await call(t.app, 'stock/adjust', { idempotencyKey: key(), stockId, deltaType: 'delta', qty: -1, reason: 'Damaged' }, ada),
+      await call(t.app, 'stock/move', { idempotencyKey: key(), stockId, toWarehouse: 'MAIN', toLocation: other }, ada),
+      await call(t.app, 'stock/split', { idempotencyKey: key(), stockId, qty: 1 }, ada),
+    ];
+    for (const res of refusals) {
+      expect(res.status, JSON.stringify(res.body)).toBe(409);
+      expect(res.body.err).toMatchObject({ code: ERR.conflict, message: `The stock record '${stockId}' is picked for order ${o.number}; unpick it in Stock Picking first` });
+    }
+    expect(await movementCount()).toBe(before);
+    expect((await stockOf(stockId)).stock).toMatchObject({ location: 'STAGE-1', quantity: 4 });
+    // Unpicked, it is ordinary stock again.
+    expect((await call(t.app, 'pick/unpick', { idempotencyKey: key(), pickId: pick._id, toLocation: place }, ada)).status).toBe(200);
+    const adjusted = await call(t.app, 'stock/adjust', { idempotencyKey: key(), stockId, deltaType: 'delta', qty: -1, reason: 'Damaged' }, ada);
+    expect(adjusted.status, JSON.stringify(adjusted.body)).toBe(200);
+    expect(adjusted.body.stock).toMatchObject({ quantity: 3 });
+  });
+
   it('cancelling an order returns its picked stock to where it was picked', async () => {
     const place = await freshPlace();
     const stockId = await receive(PART, place, 5);

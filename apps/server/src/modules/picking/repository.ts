@@ -174,8 +174,12 @@ export interface ConfirmOrder {
 export interface ConfirmLocked {
   order: ConfirmOrder | null;
   line: LineRow | null;
-  /** The record the scan names by its label, locked; null when the scan is no label of this organisation. */
-  stock: (LockedStock & { part_number: string }) | null;
+  /**
+   * The record the scan names by its label, locked; null when the scan is no label of this organisation.
+   * Without lockStock's `picked_for`: that subquery reads with the statement's snapshot, taken before
+   * the lock's wait, so it misses a pick committed while this waited; confirmWriteSql reads it after.
+   */
+  stock: (Omit<LockedStock, 'picked_for'> & { part_number: string }) | null;
   place: LocationRef | null;
   staging: { id: string; code: string } | null;
 }

@@ -6,16 +6,16 @@
  */
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { CallResponse } from '@floorhand/contract/api';
-import { LOOKUP_MATCHES, MOVEMENT_HISTORY_MAX, type LookupGroup } from '@floorhand/contract/stock';
-import { qtyNumber, qtyUnits } from '@floorhand/contract/quantity';
+import { JsonAnswer } from '../../lib/response-serializer.ts';
+import { LOOKUP_MATCHES, MOVEMENT_HISTORY_MAX } from '@floorhand/contract/stock';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import type { Db } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import { guarded } from '../../db/errors.ts';
 import { notFound } from '../../lib/errors.ts';
-import { query } from '../../db/sql.ts';
+import { isoSql } from '../../db/sql.ts';
 import { type Body } from '../../lib/call-body.ts';
-import { LISTED_STOCK_COLUMNS, movementsOf, selectStock, STOCK_FROM, toLookupRecord, toPlacedItem, type StockRow } from './repository.ts';
+import { movementsOf, selectStock, STOCK_FROM } from './repository.ts';
 
 type Match = (typeof LOOKUP_MATCHES)[number];
 
@@ -26,7 +26,6 @@ const matchesOf = (orgId: SQLWrapper | string, value: SQLWrapper | string) => sq
     UNION ALL SELECT 'barcode', item_id FROM item_barcodes WHERE org_id = ${orgId} AND barcode = ${value}
     UNION ALL SELECT 'order', id FROM orders WHERE org_id = ${orgId} AND number = ${value}`;
 
-const kindsOf = (found: readonly Match[]) => LOOKUP_MATCHES.filter((k) => found.includes(k));
 
 /** Sort keys per sort; `desc` reverses the first (the others only break ties). */
 const SORTS: Record<Body<'stock/lookup'>['sort'], SQL[]> = {
@@ -38,9 +37,9 @@ const SORTS: Record<Body<'stock/lookup'>['sort'], SQL[]> = {
 };
 
 /** The parts of a lookup that change its statement's text; everything else is a placeholder's value. */
-type LookupShape = Pick<Body<'stock/lookup'>, 'sort' | 'desc' | 'showZeroQty'> & { warehouse: boolean; conditionCode: boolean; department: boolean; orderType: boolean };
+export type LookupShape = Pick<Body<'stock/lookup'>, 'sort' | 'desc' | 'showZeroQty'> & { warehouse: boolean; conditionCode: boolean; department: boolean; orderType: boolean };
 
-const shapeOf = (body: Body<'stock/lookup'>): LookupShape => ({
+export const shapeOf = (body: Body<'stock/lookup'>): LookupShape => ({
   sort: body.sort,
   desc: body.desc,
   showZeroQty: body.showZeroQty,
@@ -69,87 +68,77 @@ function filters(shape: LookupShape): SQL[] {
   return where;
 }
 
-/** A lookup row: a stock record with its item and place, without the audit (LISTED_STOCK_COLUMNS). */
-type LookupRow = Omit<StockRow, 'audit'>;
-
 /**
- * A stored quantity (numeric(15,4) as text, "12.5000") in units of 1/10000, as a number. Exact: the
- * text has at most 15 significant digits, so Number() is off by less than 2^-53 relatively, under
- * 0.25 of a unit after scaling, and rounding gives the units back.
+ * A record as the answer lists it (contract lookupRecordSchema: its properties in its order), and a
+ * group's item and place (lookupGroupSchema, before quantity and records), as JSON written by
+ * PostgreSQL: row_to_json of a row whose columns are named and ordered like the schema's properties.
+ * Quantities go out as float8, which PostgreSQL writes as the shortest text that reads back as the
+ * same double, the text JavaScript writes (for the magnitudes numeric(15,4) and 500 records allow).
  */
-const storedUnits = (text: string): number => Math.round(Number(text) * 10_000);
+const RECORD_JSON = sql`(SELECT row_to_json(x)::text FROM (SELECT sr.id AS "_id", sr._rev AS "_rev", sr.stock_id AS "stockId", sr.quantity::float8 AS quantity,
+  sr.condition_code AS "conditionCode", sr.lot, sr.serial, sr.cert_source AS "certSource", to_char(sr.received_date, 'YYYY-MM-DD') AS "receivedDate",
+  ${isoSql(sql`sr.changed_at`)} AS "changedAt") x)`;
+const GROUP_KEYS = sql`i.id AS "itemId", i.part_number AS "partNumber", i.description, i.uom, i.tracking, i.department, w.id AS "warehouseId", w.code AS warehouse, l.id AS "locationId", l.code AS location`;
+const GROUP_COLUMNS = sql`"itemId", "partNumber", description, uom, tracking, department, "warehouseId", warehouse, "locationId", location`;
+/** LOOKUP_MATCHES as a PostgreSQL array, in the contract's order (matchedAs lists them in it). */
+const MATCH_ORDER = sql.raw(`ARRAY[${LOOKUP_MATCHES.map((k) => `'${k}'`).join(', ')}]`);
 
-/**
- * Rows in the lookup's order, grouped by item and location (a group appears where its first row
- * does). Quantities are summed as integer units in plain numbers (exact below 2^53 units, some 900
- * billion of a unit; a larger sum is redone in bigint), and units / 10000 is the correctly rounded
- * number of the decimal, the same as Number(formatQty(units)).
- */
-export function groupStock(rows: readonly LookupRow[]): LookupGroup[] {
-  const groups: LookupGroup[] = [];
-  const units: number[] = [];
-  const index = new Map<string, number>();
-  for (const r of rows) {
-    const key = `${r.item_id}\u0000${r.location_id}`;
-    let at = index.get(key);
-    if (at === undefined) {
-      at = groups.length;
-      index.set(key, at);
-      groups.push({ ...toPlacedItem(r), quantity: 0, records: [] });
-      units.push(0);
-    }
-    groups[at]!.records.push(toLookupRecord(r));
-    units[at]! += storedUnits(r.quantity);
-  }
-  for (let at = 0; at < groups.length; at++) {
-    const group = groups[at]!;
-    group.quantity = Number.isSafeInteger(units[at]) ? units[at]! / 10_000 : qtyNumber(group.records.reduce((sum, rec) => sum + qtyUnits(rec.quantity), 0n));
-  }
-  return groups;
-}
-
-type LookupRun = (values: Record<string, unknown>) => Promise<Array<LookupRow & { matched: string }>>;
+type LookupRun = (values: Record<string, unknown>) => Promise<Array<{ answer: string }>>;
 /** The lookup's statements per database handle and shape, built and prepared once. */
 const statements = new WeakMap<Db, Map<string, LookupRun>>();
 
 /**
- * One statement, one round trip: the matches (CTE m) turn into id arrays once (ARRAY(...) is an init
- * plan), each `= ANY` uses its index and PostgreSQL ORs the bitmaps; item, location and warehouse are
- * probed per row (STOCK_FROM). What matched rides along on every row; only when no stock comes back
- * is it asked for on its own.
+ * One statement, one round trip, and the answer's JSON written by PostgreSQL (Node parsed up to 500
+ * rows of 20 columns, grouped them and wrote 38 kB of JSON per lookup; docs/inventory.md, Speed).
+ * - m: the value's matches; they turn into id arrays once (ARRAY(...) is an init plan), each `= ANY`
+ *   uses its index and PostgreSQL ORs the bitmaps; item, location and warehouse are probed per row
+ *   (STOCK_FROM).
+ * - r: the stock in the lookup's order, numbered, one row more than maxRows (it says whether there
+ *   are more), each with its record's JSON.
+ * - g: records grouped by item and place; a group comes where its first record does, its records in
+ *   the lookup's order, its quantity the exact decimal sum (then one rounding to float8).
+ * The benchmark runs the same statement through a plain client (bench/stock-lookup).
  */
+export function lookupSql(shape: LookupShape): SQL {
+  const orgId = sql.placeholder('orgId');
+  const maxRows = sql`${sql.placeholder('maxRows')}::int`;
+  const ids = (...kinds: Match[]) => sql`ARRAY(SELECT id FROM m WHERE kind IN (${sql.join(kinds.map((k) => sql.raw(`'${k}'`)), sql`, `)}))`;
+  // An order's stock: what was picked for it and not put back (picked, shipped or issued; zero-quantity records only with showZeroQty).
+  const orderIds = shape.orderType
+    ? sql`SELECT m.id FROM m JOIN orders o ON o.id = m.id WHERE m.kind = 'order' AND o.type = ${sql.placeholder('orderType')}`
+    : sql`SELECT id FROM m WHERE kind = 'order'`;
+  const picked = sql`ARRAY(SELECT op.stock_record_id FROM order_picks op WHERE op.order_id IN (${orderIds}) AND op.state <> 'unpicked')`;
+  const match = sql`(sr.id = ANY(${ids('stockId')}) OR sr.location_id = ANY(${ids('location')}) OR sr.item_id = ANY(${ids('partNumber', 'barcode')}) OR sr.id = ANY(${picked}))`;
+  const where = sql.join([sql`sr.org_id = ${orgId}`, match, ...filters(shape)], sql` AND `);
+  const [first, ...rest] = SORTS[shape.sort];
+  const order = sql.join([shape.desc ? sql`${first} DESC` : first!, ...rest], sql`, `);
+  return sql`WITH m AS (${matchesOf(orgId, sql.placeholder('value'))}),
+    r AS (SELECT ${GROUP_KEYS}, sr.quantity, ${RECORD_JSON} AS rec, row_number() OVER (ORDER BY ${order}) AS rn ${STOCK_FROM}
+      WHERE ${where} ORDER BY ${order} LIMIT ${maxRows} + 1),
+    g AS (SELECT min(rn) AS first, ${GROUP_COLUMNS}, sum(quantity)::float8 AS quantity, string_agg(rec, ',' ORDER BY rn) AS recs
+      FROM r WHERE rn <= ${maxRows} GROUP BY ${GROUP_COLUMNS})
+    SELECT '{"matchedAs":[' || COALESCE((SELECT string_agg(to_json(k)::text, ',' ORDER BY n) FROM unnest(${MATCH_ORDER}) WITH ORDINALITY u(k, n) WHERE k IN (SELECT kind FROM m)), '')
+      || '],"groups":[' || COALESCE((SELECT string_agg(left(row_to_json(gj)::text, -1) || ',"records":[' || g.recs || ']}', ',' ORDER BY g.first)
+        FROM g CROSS JOIN LATERAL (SELECT g."itemId", g."partNumber", g.description, g.uom, g.tracking, g.department, g."warehouseId", g.warehouse, g."locationId", g.location, g.quantity) gj), '')
+      || '],"rowCount":' || (SELECT count(*) FROM r WHERE rn <= ${maxRows})
+      || ',"more":' || (SELECT (count(*) > ${maxRows})::text FROM r) || '}' AS answer`;
+}
+
 function lookupStatement(db: Db, shape: LookupShape): LookupRun {
   let byShape = statements.get(db);
   if (!byShape) statements.set(db, (byShape = new Map()));
   const key = JSON.stringify(shape);
   let run = byShape.get(key);
   if (!run) {
-    const orgId = sql.placeholder('orgId');
-    const ids = (...kinds: Match[]) => sql`ARRAY(SELECT id FROM m WHERE kind IN (${sql.join(kinds.map((k) => sql.raw(`'${k}'`)), sql`, `)}))`;
-    // An order's stock: what was picked for it and not put back (picked, shipped or issued; zero-quantity records only with showZeroQty).
-    const orderIds = shape.orderType
-      ? sql`SELECT m.id FROM m JOIN orders o ON o.id = m.id WHERE m.kind = 'order' AND o.type = ${sql.placeholder('orderType')}`
-      : sql`SELECT id FROM m WHERE kind = 'order'`;
-    const picked = sql`ARRAY(SELECT op.stock_record_id FROM order_picks op WHERE op.order_id IN (${orderIds}) AND op.state <> 'unpicked')`;
-    const match = sql`(sr.id = ANY(${ids('stockId')}) OR sr.location_id = ANY(${ids('location')}) OR sr.item_id = ANY(${ids('partNumber', 'barcode')}) OR sr.id = ANY(${picked}))`;
-    const where = sql.join([sql`sr.org_id = ${orgId}`, match, ...filters(shape)], sql` AND `);
-    const [first, ...rest] = SORTS[shape.sort];
-    const order = sql.join([shape.desc ? sql`${first} DESC` : first!, ...rest], sql`, `);
-    run = preparedStatement<LookupRow & { matched: string }>(
-      db,
-      sql`WITH m AS (${matchesOf(orgId, sql.placeholder('value'))})
-      SELECT ${LISTED_STOCK_COLUMNS}, (SELECT string_agg(DISTINCT kind, ',') FROM m) AS matched ${STOCK_FROM}
-      WHERE ${where} ORDER BY ${order} LIMIT ${sql.placeholder('limit')}`,
-    );
+    run = preparedStatement<{ answer: string }>(db, lookupSql(shape));
     byShape.set(key, run);
   }
   return run;
 }
 
-export async function lookupStock(db: Db, auth: AuthContext, body: Body<'stock/lookup'>): Promise<CallResponse<'stock/lookup'>> {
+export async function lookupStock(db: Db, auth: AuthContext, body: Body<'stock/lookup'>): Promise<JsonAnswer<'stock/lookup'>> {
   const run = lookupStatement(db, shapeOf(body));
-  // One row more than asked says whether there are more.
-  const rows = await guarded(() =>
+  const [row] = await guarded(() =>
     run({
       orgId: auth.orgId,
       value: body.value,
@@ -158,14 +147,10 @@ export async function lookupStock(db: Db, auth: AuthContext, body: Body<'stock/l
       department: body.department,
       orderType: body.orderType,
       zeroQtyMonths: body.zeroQtyMonths,
-      limit: body.maxRows + 1,
+      maxRows: body.maxRows,
     }),
   );
-  // Text, not JSON: the driver would parse a JSON column once per row.
-  const matched = rows[0] ? (rows[0].matched.split(',') as Match[]) : (await query<{ kind: Match }>(db, matchesOf(auth.orgId, body.value))).map((r) => r.kind);
-  const more = rows.length > body.maxRows;
-  const shown = more ? rows.slice(0, body.maxRows) : rows;
-  return { matchedAs: kindsOf(matched), groups: groupStock(shown), rowCount: shown.length, more };
+  return new JsonAnswer(row!.answer);
 }
 
 export async function getStock(db: Db, auth: AuthContext, body: Body<'stock/get'>): Promise<CallResponse<'stock/get'>> {

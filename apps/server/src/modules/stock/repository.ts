@@ -37,7 +37,7 @@ export interface StockRow {
 }
 
 /** A stock record with its item and place, without the audit (lookup lists). */
-export const LISTED_STOCK_COLUMNS = sql`sr.id, sr.stock_id, sr._rev AS rev, sr.quantity::text AS quantity, sr.condition_code, sr.lot, sr.serial,
+const LISTED_STOCK_COLUMNS = sql`sr.id, sr.stock_id, sr._rev AS rev, sr.quantity::text AS quantity, sr.condition_code, sr.lot, sr.serial,
   sr.cert_source, to_char(sr.received_date, 'YYYY-MM-DD') AS received_date, ${isoSql(sql`sr.changed_at`)} AS changed_at,
   i.id AS item_id, i.part_number, i.description, i.uom, i.department, i.tracking,
   w.id AS warehouse_id, w.code AS warehouse, l.id AS location_id, l.code AS location`;
@@ -53,7 +53,7 @@ CROSS JOIN LATERAL (SELECT id, code FROM warehouses WHERE id = sr.warehouse_id L
 
 
 /** What a stock record says of itself (a lookup group says the rest). */
-export const toLookupRecord = (r: Omit<StockRow, 'audit'>): LookupRecord => ({
+const toLookupRecord = (r: Omit<StockRow, 'audit'>): LookupRecord => ({
   _id: r.id,
   _rev: r.rev,
   stockId: r.stock_id,
@@ -67,7 +67,7 @@ export const toLookupRecord = (r: Omit<StockRow, 'audit'>): LookupRecord => ({
 });
 
 /** A stock row's item and place (what a lookup group says of all its records). */
-export const toPlacedItem = (r: Omit<StockRow, 'audit'>): Omit<LookupGroup, 'quantity' | 'records'> => ({
+const toPlacedItem = (r: Omit<StockRow, 'audit'>): Omit<LookupGroup, 'quantity' | 'records'> => ({
   itemId: r.item_id,
   partNumber: r.part_number,
   description: r.description,
@@ -109,13 +109,16 @@ export interface LockedStock {
   cert_source: string | null;
   received_date: string | null;
   audit: AuditStamp;
+  /** The number of the order it is picked for and not yet shipped or issued (one active pick per record, a unique partial index). */
+  picked_for: string | null;
 }
 
 export async function lockStock(db: Db, orgId: string, stockId: string): Promise<LockedStock | undefined> {
   const [row] = await query<LockedStock>(
     db,
     sql`SELECT sr.id, sr.stock_id, sr._rev AS rev, sr.quantity::text AS quantity, sr.item_id, i.tracking, i.uom, sr.warehouse_id, sr.location_id,
-      sr.condition_code, sr.lot, sr.serial, sr.cert_source, to_char(sr.received_date, 'YYYY-MM-DD') AS received_date, sr.audit
+      sr.condition_code, sr.lot, sr.serial, sr.cert_source, to_char(sr.received_date, 'YYYY-MM-DD') AS received_date, sr.audit,
+      (SELECT o.number FROM order_picks op JOIN orders o ON o.id = op.order_id WHERE op.stock_record_id = sr.id AND op.state = 'picked') AS picked_for
     FROM stock_records sr JOIN items i ON i.id = sr.item_id
     WHERE sr.org_id = ${orgId} AND sr.stock_id = ${stockId}
     FOR UPDATE OF sr`,

@@ -16,7 +16,7 @@ import { auditStamp, newId } from '../../lib/audit.ts';
 import type { Deps } from '../../lib/calls.ts';
 import type { Db } from '../../db/client.ts';
 import { findSiteData } from '../site/repository.ts';
-import { badInput, checkRev, dup, invalidRecord as fieldProblem, notFound } from '../../lib/errors.ts';
+import { badInput, checkRev, conflict, dup, invalidRecord as fieldProblem, notFound } from '../../lib/errors.ts';
 import { mapDuplicates } from '../../db/errors.ts';
 import { query } from '../../db/sql.ts';
 import { type Body } from '../../lib/call-body.ts';
@@ -192,6 +192,9 @@ async function locked(tx: Db, auth: AuthContext, stockId: string, rev: number | 
   const row = await lockStock(tx, auth.orgId, stockId);
   if (!row) throw notFound(`No stock record '${stockId}' exists`);
   checkRev(`The stock record '${stockId}'`, row.rev, rev);
+  // Picked stock belongs to its order until shipped, issued or unpicked: changed here, the pick would
+  // point at stock that is no longer what was picked (docs/orders.md, Picked stock).
+  if (row.picked_for !== null) throw conflict(`The stock record '${stockId}' is picked for order ${row.picked_for}; unpick it in Stock Picking first`);
   return row;
 }
 

@@ -88,7 +88,7 @@ describe('confirm dialog', () => {
       void dialogs.confirm({ type: 'question', title: 'Pick', message: 'Which?', neu: 'A', neg: 'B', pos: 'C', focus: 'neg' });
     });
     const neg = await screen.findByTestId('dialog-neg');
-    await vi.waitFor(() => expect(document.activeElement).toBe(neg));
+    await vi.waitFor(() => expect(document.activeElement).toBe(neg), { timeout: 5000 }); // vi.waitFor has its own 1 s default, not asyncUtilTimeout
   });
 });
 

@@ -95,6 +95,8 @@ export function CsvTransfer({ entity, warehouse }: CsvTransferProps) {
     setBusy('export');
     try {
       await downloadCsv(entity, warehouse ?? undefined);
+    } catch {
+      // The request helper has shown the error.
     } finally {
       setBusy(null);
     }

@@ -1,11 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CallArgs, CallResponse } from '@floorhand/contract/api';
-import { APP_ID } from '@floorhand/contract/constants';
-import { ERR, type ServerErr } from '@floorhand/contract/errors';
-import { dialogs } from '../../../components/dialogs/dialog-store.ts';
-import { apiBase, call, isTrustedHost } from '../../../lib/api.ts';
-import { useAuthStore } from '../../../lib/auth-store.ts';
-import { useSiteStore } from '../../../lib/site-store.ts';
+import { call, callFile } from '../../../lib/api.ts';
+import { saveFile } from '../../../lib/save-file.ts';
 
 export const laborKeys = {
   current: ['labor', 'current'] as const,
@@ -41,51 +37,8 @@ export const getTask = (taskCode: string) => call('task/get', { taskCode }, { su
 export const reportQuery = (args: CallArgs<'labor/report'>) => queryOptions({ queryKey: laborKeys.report(args), queryFn: () => call('labor/report', args), staleTime: 30_000 });
 export const useLaborReport = (args: CallArgs<'labor/report'>, enabled = true) => useQuery({ ...reportQuery(args), enabled });
 
-/** Downloads the labor entries of a period as CSV (labor/export answers text/csv, so it is fetched here with the request helper's token rules). */
+/** Downloads the labor entries of a period as CSV (labor/export answers text/csv); a refusal has shown its dialog and is thrown. */
 export async function downloadLaborCsv(args: CallArgs<'labor/export'>): Promise<void> {
-  const base = apiBase();
-  const auth = useAuthStore.getState();
-  const site = useSiteStore.getState();
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (auth.authToken && isTrustedHost(new URL(base).hostname, site.trustedDomains)) headers.authorization = `Bearer ${auth.authToken}`;
-  const body = { siteId: site.siteId ?? '', appId: APP_ID, orgId: auth.org?.id ?? '', ...args };
-  let res: Response;
-  try {
-    res = await fetch(`${base}/api/labor/export`, { method: 'POST', headers, body: JSON.stringify(body) });
-  } catch (e) {
-    void dialogs.error({ code: ERR.generic, message: 'The server cannot be reached. Check the network connection and try again.', detail: String(e) });
-    return;
-  }
-  if (!res.ok) {
-    const json = (await res.json().catch(() => ({}))) as { err?: ServerErr };
-    void dialogs.error(json.err ?? { code: ERR.generic, message: `The server answered ${res.status}` });
-    return;
-  }
-  const href = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = `labor-${args.from}-${args.to}.csv`;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  saveFile(await callFile('labor/export', args), `labor-${args.from}-${args.to}.csv`);
 }
 
-/**
- * Downloads the punches of the report's days (the time clock's export: every record, corrections
- * and what they replace, flagged `edited`), next to the labor entries. Days are the browser's.
- */
-export async function downloadPunchesCsv(args: { from: string; to: string }): Promise<void> {
-  const to = new Date(`${args.to}T00:00:00`);
-  to.setDate(to.getDate() + 1);
-  const { csv, fileName } = await call('timeclock/punches/export', { from: new Date(`${args.from}T00:00:00`).toISOString(), to: to.toISOString() });
-  if (csv === undefined) return;
-  const href = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = fileName ?? `punches-${args.from}-${args.to}.csv`;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
-}

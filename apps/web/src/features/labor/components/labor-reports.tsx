@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { IconDownload } from '@tabler/icons-react';
 import { ATTENDANCE_GROUPS, formatHours, type ReportGroup, type ReportRow } from '@floorhand/contract/labor';
 import { DataTable, type DataColumn } from '../../../components/ui/data-table.tsx';
-import { downloadLaborCsv, downloadPunchesCsv, useLaborReport } from '../api/labor-api.ts';
+import { downloadPunchesCsv, localDayRange } from '../../../lib/punch-export.ts';
+import { downloadLaborCsv, useLaborReport } from '../api/labor-api.ts';
 
 // The chart is its own chunk, loaded only when a report shows.
 const ReportChart = lazy(() => import('./report-chart.tsx').then((m) => ({ default: m.ReportChart })));
@@ -73,6 +74,8 @@ export function LaborReports() {
     setExporting(true);
     try {
       await downloadLaborCsv({ from, to, tzOffsetMinutes });
+    } catch {
+      // The request helper has shown the error.
     } finally {
       setExporting(false);
     }
@@ -81,7 +84,7 @@ export function LaborReports() {
   const exportPunches = async () => {
     setExportingPunches(true);
     try {
-      await downloadPunchesCsv({ from, to });
+      await downloadPunchesCsv(localDayRange({ from, to }), `punches-${from}-${to}.csv`);
     } catch {
       // The request helper has shown the error.
     } finally {

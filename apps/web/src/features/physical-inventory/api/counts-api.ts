@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CallArgs, CallPath, CallResponse } from '@floorhand/contract/api';
 import { call, callFile, type CallOptions } from '../../../lib/api.ts';
+import { saveFile } from '../../../lib/save-file.ts';
 
 /** Query keys of the physical inventory screens; every change refreshes them all. */
 export const countKeys = {
@@ -28,26 +29,10 @@ export function useCountChange<P extends CallPath>(path: P, opts: CallOptions = 
   });
 }
 
-/** Saves a text as a file the browser downloads. */
-export function saveText(fileName: string, text: string, type = 'text/csv'): void {
-  saveBlob(fileName, new Blob([text], { type }));
-}
-
 /** The printable count sheet (PDF), saved as a file. */
 export async function downloadSheetPdf(sheetId: string, code: string): Promise<void> {
-  saveBlob(`${code}.pdf`, await callFile('counts/sheet/pdf', { sheetId }));
+  saveFile(await callFile('counts/sheet/pdf', { sheetId }), `${code}.pdf`);
 }
 
 export const useFrequency = (warehouse: string | null) =>
   useQuery({ queryKey: ['counts', 'frequency', warehouse], queryFn: () => call('counts/frequency/get', { warehouse: warehouse! }), enabled: !!warehouse });
-
-function saveBlob(fileName: string, blob: Blob): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}

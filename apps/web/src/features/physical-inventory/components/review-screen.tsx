@@ -9,7 +9,8 @@ import { dialogs } from '../../../components/dialogs/dialog-store.ts';
 import { DataTable, type DataColumn } from '../../../components/ui/data-table.tsx';
 import { ApiError, call } from '../../../lib/api.ts';
 import { showQty } from '../../../lib/inventory-format.ts';
-import { saveText, useCountChange, useReview } from '../api/counts-api.ts';
+import { saveFile } from '../../../lib/save-file.ts';
+import { useCountChange, useReview } from '../api/counts-api.ts';
 import { STATE_COLORS } from './sheet-list.tsx';
 
 // recharts loads with the review only: the counting screen on a handheld never fetches it.
@@ -70,7 +71,7 @@ export function ReviewScreen({ sheetId, onBack }: { sheetId: string; onBack(): v
 
   const onExport = async () => {
     const res = await call('counts/export', { sheetId });
-    if (res.csv !== undefined) saveText(res.fileName ?? 'count-sheet.csv', res.csv);
+    if (res.csv !== undefined) saveFile(new Blob([res.csv], { type: 'text/csv' }), res.fileName ?? 'count-sheet.csv');
   };
 
   const columns: DataColumn<ReviewLine>[] = [

@@ -6,6 +6,7 @@ import type { OrderHeader } from '@floorhand/contract/orders';
 import type { Package } from '@floorhand/contract/shipping';
 import { call } from '../../../lib/api.ts';
 import { printOrDownload } from '../../../lib/label-printing.ts';
+import { base64Blob, saveFile } from '../../../lib/save-file.ts';
 
 /** The package label's fields (label kind `package`) from the package and its order. */
 export function packageLabelRow(order: OrderHeader, p: Package, items: number): Record<string, string> {
@@ -26,18 +27,6 @@ export function packageLabelRow(order: OrderHeader, p: Package, items: number): 
   };
 }
 
-function downloadPdf(base64: string, fileName: string): void {
-  const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-  const href = URL.createObjectURL(new Blob([bytes], { type: 'application/pdf' }));
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
-}
-
 /**
  * "Packing list and label": downloads the package's packing list (PDF, package/packingList) and prints
  * its package label on this device's printer (the labels area; a PNG download without a printer).
@@ -49,7 +38,7 @@ export function PackingListButton({ order, p, items }: { order: OrderHeader; p: 
     setBusy(true);
     try {
       const res = await call('package/packingList', { packageId: p._id });
-      if (res.pdf) downloadPdf(res.pdf, res.fileName ?? `packing-list-${p.packageNo}.pdf`);
+      if (res.pdf) saveFile(base64Blob(res.pdf, 'application/pdf'), res.fileName ?? `packing-list-${p.packageNo}.pdf`);
       await printOrDownload({ kind: 'package', source: { rows: [packageLabelRow(order, p, items)] } });
     } catch {
       // The error dialog has said why.

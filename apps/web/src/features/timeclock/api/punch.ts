@@ -21,17 +21,3 @@ export function useCorrectPunch() {
     onSuccess: () => qc.invalidateQueries({ queryKey: punchKeys.all }),
   });
 }
-
-/** The period's punches as CSV, saved as a file by the browser. */
-export async function downloadPunchesCsv(args: CallArgs<'timeclock/punches/export'>): Promise<void> {
-  const { csv, fileName } = await call('timeclock/punches/export', args);
-  if (csv === undefined) return;
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName ?? 'punches.csv';
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}

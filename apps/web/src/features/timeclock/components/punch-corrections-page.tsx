@@ -6,14 +6,16 @@ import type { PunchRow } from '@floorhand/contract/timeclock';
 import { DataTable, type DataColumn, type RowAction } from '../../../components/ui/data-table.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { isDefinite, useAttempts } from '../../../lib/attempts.ts';
-import { downloadPunchesCsv, useCorrectPunch, usePunchList } from '../api/punch.ts';
+import { downloadPunchesCsv, localDayRange } from '../../../lib/punch-export.ts';
+import { useCorrectPunch, usePunchList } from '../api/punch.ts';
 import { dayTime, fromLocalInput, toLocalInput } from '../utils/format.ts';
 
-const DAY = 86_400_000;
+/** Today's midnight moved by whole calendar days (not 24-hour steps: a daylight-saving day is a day). */
 const dayStart = (offsetDays: number) => {
   const d = new Date();
   d.setHours(0, 0, 0, 0);
-  return new Date(d.getTime() + offsetDays * DAY);
+  d.setDate(d.getDate() + offsetDays);
+  return d;
 };
 const dateInput = (d: Date) => toLocalInput(d).slice(0, 10);
 
@@ -89,10 +91,9 @@ export function PunchCorrectionsPage() {
   const [to, setTo] = useState(dateInput(dayStart(0)));
   const [pendingOnly, setPendingOnly] = useState(false);
   const [editing, setEditing] = useState<Editing | null>(null);
-  const fromIso = new Date(`${from}T00:00`).toISOString();
-  const toIso = new Date(new Date(`${to}T00:00`).getTime() + DAY).toISOString();
-  const valid = !!from && !!to && Date.parse(toIso) > Date.parse(fromIso);
-  const list = usePunchList({ from: valid ? fromIso : new Date(0).toISOString(), to: valid ? toIso : new Date(DAY).toISOString(), pendingOnly });
+  const range = from && to ? localDayRange({ from, to }) : undefined;
+  const valid = !!range && Date.parse(range.to) > Date.parse(range.from);
+  const list = usePunchList({ ...(valid ? range : { from: new Date(0).toISOString(), to: new Date(86_400_000).toISOString() }), pendingOnly });
   const rows = list.data?.punches ?? [];
 
   const columns: DataColumn<PunchRow>[] = [
@@ -125,7 +126,7 @@ export function PunchCorrectionsPage() {
         <TextInput type="date" label={t('From')} value={from} onChange={(e) => setFrom(e.currentTarget.value)} size="md" data-testid="punches-from" />
         <TextInput type="date" label={t('To')} value={to} onChange={(e) => setTo(e.currentTarget.value)} size="md" data-testid="punches-to" />
         <Switch label={t('Pending only')} checked={pendingOnly} onChange={(e) => setPendingOnly(e.currentTarget.checked)} size="md" data-testid="punches-pending" />
-        <Button variant="default" size="md" leftSection={<IconDownload size={18} />} disabled={!valid} onClick={() => void downloadPunchesCsv({ from: fromIso, to: toIso }).catch(() => undefined)} data-testid="punches-export">
+        <Button variant="default" size="md" leftSection={<IconDownload size={18} />} disabled={!valid} onClick={() => void downloadPunchesCsv(range!).catch(() => undefined)} data-testid="punches-export">
           {t('Export CSV')}
         </Button>
       </Group>
