@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import type pg from 'pg';
 import { ERR } from '@floorhand/contract/errors';
 import type { Order } from '@floorhand/contract/orders';
 import { APP_SETTINGS_DEFAULTS } from '@floorhand/contract/site-admin';
@@ -457,6 +458,32 @@ describe('short, unpick and cancel', () => {
     const adjusted = await call(t.app, 'stock/adjust', { idempotencyKey: key(), stockId, deltaType: 'delta', qty: -1, reason: 'Damaged' }, ada);
     expect(adjusted.status, JSON.stringify(adjusted.body)).toBe(200);
     expect(adjusted.body.stock).toMatchObject({ quantity: 3 });
+  });
+
+  // A pick committed while the adjust waits for the record's lock is seen: the check reads after the lock.
+  it.skipIf(!process.env.DATABASE_URL)('sees a pick committed while Stock Adjust waited for the record (PostgreSQL)', async () => {
+    const place = await freshPlace();
+    const stockId = await receive(PART, place, 2);
+    const o = await newOrder([{ partNumber: PART, qty: 2 }]);
+    const pick = (await confirm({ lineId: o.lines[0]!._id, location: place, scan: stockId, qty: 2 })).body.pick!;
+    expect((await call(t.app, 'pick/unpick', { idempotencyKey: key(), pickId: pick._id, toLocation: place }, ada)).status).toBe(200);
+    const client = await (t.db as unknown as { $client: pg.Pool }).$client.connect();
+    try {
+      // Another transaction holds the record and makes the pick active again, as a pick would.
+      await client.query('BEGIN');
+      await client.query(`SELECT id FROM stock_records WHERE org_id = 'demo' AND stock_id = $1 FOR UPDATE`, [stockId]);
+      await client.query(`UPDATE order_picks SET state = 'picked' WHERE id = $1`, [pick._id]);
+      const adjusting = call(t.app, 'stock/adjust', { idempotencyKey: key(), stockId, deltaType: 'delta', qty: -1, reason: 'Damaged' }, ada);
+      await new Promise((r) => setTimeout(r, 300)); // the adjust is waiting for the lock now
+      await client.query('COMMIT');
+      const res = await adjusting;
+      expect(res.status, JSON.stringify(res.body)).toBe(409);
+      expect(res.body.err?.message).toContain(`picked for order ${o.number}`);
+      expect((await stockOf(stockId)).stock).toMatchObject({ quantity: 2 });
+    } finally {
+      await client.query(`UPDATE order_picks SET state = 'unpicked' WHERE id = $1`, [pick._id]);
+      client.release();
+    }
   });
 
   it('cancelling an order returns its picked stock to where it was picked', async () => {

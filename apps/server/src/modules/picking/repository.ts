@@ -176,10 +176,9 @@ export interface ConfirmLocked {
   line: LineRow | null;
   /**
    * The record the scan names by its label, locked; null when the scan is no label of this organisation.
-   * Without lockStock's `picked_for`: that subquery reads with the statement's snapshot, taken before
-   * the lock's wait, so it misses a pick committed while this waited; confirmWriteSql reads it after.
+   * Whether it is picked already is read by confirmWriteSql, after the lock (stock/repository.ts pickedFor says why).
    */
-  stock: (Omit<LockedStock, 'picked_for'> & { part_number: string }) | null;
+  stock: (LockedStock & { part_number: string }) | null;
   place: LocationRef | null;
   staging: { id: string; code: string } | null;
 }

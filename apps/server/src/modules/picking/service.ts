@@ -266,7 +266,7 @@ async function confirmLocked(
     const place = locked.place;
     if (!place) throw badInput(`No location '${body.location}' exists in warehouse '${order.warehouse}'`);
     if (!place.active || !place.warehouseActive) throw badInput(`The location '${body.location}' is inactive`);
-    const row: Omit<LockedStock, 'picked_for'> & { part_number?: string } = locked.stock ?? (await scannedStock(tx, auth, body.scan, place));
+    const row: LockedStock & { part_number?: string } = locked.stock ?? (await scannedStock(tx, auth, body.scan, place));
     // The checks after "picked already" (which the write reads, after the record's lock): the first that refuses.
     let refusal: Error | undefined;
     if (row.item_id !== line.item_id) {

@@ -109,21 +109,32 @@ export interface LockedStock {
   cert_source: string | null;
   received_date: string | null;
   audit: AuditStamp;
-  /** The number of the order it is picked for and not yet shipped or issued (one active pick per record, a unique partial index). */
-  picked_for: string | null;
 }
 
 export async function lockStock(db: Db, orgId: string, stockId: string): Promise<LockedStock | undefined> {
   const [row] = await query<LockedStock>(
     db,
     sql`SELECT sr.id, sr.stock_id, sr._rev AS rev, sr.quantity::text AS quantity, sr.item_id, i.tracking, i.uom, sr.warehouse_id, sr.location_id,
-      sr.condition_code, sr.lot, sr.serial, sr.cert_source, to_char(sr.received_date, 'YYYY-MM-DD') AS received_date, sr.audit,
-      (SELECT o.number FROM order_picks op JOIN orders o ON o.id = op.order_id WHERE op.stock_record_id = sr.id AND op.state = 'picked') AS picked_for
+      sr.condition_code, sr.lot, sr.serial, sr.cert_source, to_char(sr.received_date, 'YYYY-MM-DD') AS received_date, sr.audit
     FROM stock_records sr JOIN items i ON i.id = sr.item_id
     WHERE sr.org_id = ${orgId} AND sr.stock_id = ${stockId}
     FOR UPDATE OF sr`,
   );
   return row;
+}
+
+/**
+ * The number of the order a record is picked for and not yet shipped or issued (one active pick per
+ * record, a unique partial index), read after the record's lock: a statement's subqueries see the
+ * snapshot it started with, so read within lockStock a pick committed while it waited for the lock
+ * would not be seen.
+ */
+export async function pickedFor(db: Db, stockRecordId: string): Promise<string | null> {
+  const [row] = await query<{ number: string }>(
+    db,
+    sql`SELECT o.number FROM order_picks op JOIN orders o ON o.id = op.order_id WHERE op.stock_record_id = ${stockRecordId} AND op.state = 'picked'`,
+  );
+  return row?.number ?? null;
 }
 
 /** What a change sets on a locked record. */

@@ -27,6 +27,7 @@ import {
   insertMovements,
   insertStock,
   lockStock,
+  pickedFor,
   nextStockIds,
   stockAndMovementsByIds,
   stockByIds,
@@ -194,7 +195,8 @@ async function locked(tx: Db, auth: AuthContext, stockId: string, rev: number | 
   checkRev(`The stock record '${stockId}'`, row.rev, rev);
   // Picked stock belongs to its order until shipped, issued or unpicked: changed here, the pick would
   // point at stock that is no longer what was picked (docs/orders.md, Picked stock).
-  if (row.picked_for !== null) throw conflict(`The stock record '${stockId}' is picked for order ${row.picked_for}; unpick it in Stock Picking first`);
+  const order = await pickedFor(tx, row.id);
+  if (order !== null) throw conflict(`The stock record '${stockId}' is picked for order ${order}; unpick it in Stock Picking first`);
   return row;
 }
 
