@@ -67,6 +67,7 @@ function DepartmentFilter({ value, onChange }: { value: string | null; onChange(
   };
   return (
     <TextInput
+      size="sm"
       label={t('Department')}
       placeholder={t('All')}
       value={text}
