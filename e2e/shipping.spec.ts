@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
 import { adminApi, login, useMachine, type Api, uniqueTag, expectAxeClean } from './support.ts';
 import { makePicker, makeOrder, shot, SHORT, wedgeScan, type Fixture } from './order-fixtures.ts';
 
@@ -18,6 +19,20 @@ async function pickAll(api: Api, f: Fixture): Promise<string[]> {
   }
   return picked;
 }
+
+/** A Mantine select chosen by the keyboard alone: focus, ArrowDown to open and to move, Enter. */
+async function chooseByKeys(page: Page, testId: string, name: string) {
+  const field = page.getByTestId(testId);
+  await field.focus();
+  await page.keyboard.press('ArrowDown');
+  const target = page.getByRole('option', { name, exact: true }).and(page.locator('[data-combobox-selected]'));
+  for (let i = 0; i < 10 && (await target.count()) === 0; i += 1) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(field).toHaveValue(name);
+}
+
+/** The order numbers on the board, top to bottom (the visible table rows or cards). */
+const boardNumbers = (page: Page) => page.locator('[data-testid="board-row"]:visible').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-number')));
 
 test.describe('shipping', () => {
   test.describe.configure({ timeout: 180_000 });
@@ -85,5 +100,80 @@ test.describe('shipping', () => {
     const stock = (await api('stock/get', { stockId: picked[0] })) as { stock: { quantity: number }; movements: Array<{ type: string }> };
     expect(stock.stock.quantity).toBe(0);
     expect(stock.movements[0]!.type).toBe('ship');
+  });
+
+  test('pack board filters are stockPack preferences sent to the server; print on ship downloads the packing list @mobile', async ({ page, request }, testInfo) => {
+    const api = await adminApi(request);
+    const tag = uniqueTag(testInfo);
+    const f = await makeOrder(api, tag);
+    const dept = `D${tag}`;
+    const size = (page.viewportSize()?.width ?? 1440) < 600 ? 360 : 1440;
+    // Four orders of one department: part picked, none picked, all picked (sales), none picked (movement).
+    const orders = new Map<string, { _id: string; lines: Array<{ _id: string }> }>();
+    for (const [name, type, lines] of [
+      ['P', 'sos', [{ lineNo: 1, partNumber: f.parts[0], qty: 2 }, { lineNo: 2, partNumber: f.parts[0], qty: 1 }]],
+      ['N', 'sos', [{ lineNo: 1, partNumber: f.parts[0], qty: 1 }]],
+      ['A', 'sos', [{ lineNo: 1, partNumber: f.parts[0], qty: 1 }]],
+      ['M', 'sms', [{ lineNo: 1, partNumber: f.parts[0], qty: 1 }]],
+    ] as const) {
+      const res = (await api('order/save', { order: { type, number: `${name}-${tag}`, warehouse: 'MAIN', customer: 'E2E Customer', department: dept, dueDate: '2026-02-01', lines } })) as { order: { _id: string; lines: Array<{ _id: string }> } };
+      orders.set(name, res.order);
+    }
+    const pickOne = async (name: string, qty: number) =>
+      ((await api('pick/confirm', { idempotencyKey: `pb-${tag}-${name}`, lineId: orders.get(name)!.lines[0]!._id, location: f.places[0], scan: f.stock[0], qty })) as { pick: { stockId: string } }).pick.stockId;
+    const pickedP = await pickOne('P', 2);
+    await pickOne('A', 1);
+
+    await useMachine(page);
+    await login(page, await makePicker(api, tag, 'Pat'));
+    await expect(page).toHaveURL(/\/tasks$/);
+    await page.goto('/shipping');
+    // Keyboard only: the department typed and Enter, the selects by arrow keys.
+    await page.getByTestId('ship-filter-department').fill(dept);
+    await page.getByTestId('ship-filter-department').press('Enter');
+    await expect.poll(() => boardNumbers(page)).toHaveLength(4);
+    await chooseByKeys(page, 'ship-filter-type', 'SOS');
+    await chooseByKeys(page, 'ship-sort', 'Picked share');
+    await chooseByKeys(page, 'ship-sort-direction', 'Descending');
+    await expect.poll(() => boardNumbers(page)).toEqual([`A-${tag}`, `P-${tag}`, `N-${tag}`]);
+    // Preferences are saved debounced: give the save time before reloading.
+    await page.waitForTimeout(1500);
+    await page.reload();
+    await expect(page.getByTestId('ship-filter-department')).toHaveValue(dept);
+    await expect(page.getByTestId('ship-filter-type')).toHaveValue('SOS');
+    await expect(page.getByTestId('ship-sort')).toHaveValue('Picked share');
+    await expect(page.getByTestId('ship-sort-direction')).toHaveValue('Descending');
+    await expect.poll(() => boardNumbers(page)).toEqual([`A-${tag}`, `P-${tag}`, `N-${tag}`]);
+    await chooseByKeys(page, 'ship-filter-picked', 'Part picked');
+    await expect.poll(() => boardNumbers(page)).toEqual([`P-${tag}`]);
+    await page.waitForTimeout(1500);
+    await page.reload();
+    await expect(page.getByTestId('ship-filter-picked')).toHaveValue('Part picked');
+    await expect.poll(() => boardNumbers(page)).toEqual([`P-${tag}`]);
+    await expect(page.locator(`[data-number="P-${tag}"]:visible`).getByTestId('board-picked')).toHaveText('Part picked');
+    await expectAxeClean(page);
+    await shot(page, testInfo, `shipping-board-filters-${size}`);
+
+    // Print the packing list when I ship: on a successful ship the packing list downloads (no printer
+    // on this device), and a notice says no label was printed.
+    await wedgeScan(page, `P-${tag}`, () => expect(page.getByTestId('ship-order-number')).toHaveText(`P-${tag}`, SHORT));
+    const pref = page.getByTestId('print-on-ship');
+    await expect(pref).not.toBeChecked();
+    await pref.focus();
+    await page.keyboard.press('Space');
+    await expect(pref).toBeChecked();
+    await page.getByTestId('ship-new-package').click();
+    const card = page.getByTestId('package-card').first();
+    await wedgeScan(page, pickedP, () => expect(card.locator(`[data-stock="${pickedP}"]`)).toBeVisible(SHORT));
+    const packageNo = await card.getAttribute('data-package');
+    await expectAxeClean(page);
+    const download = page.waitForEvent('download');
+    await card.getByTestId('package-ship').click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`packing-list-${packageNo}.pdf`);
+    expect(readFileSync((await file.path())!).subarray(0, 5).toString()).toBe('%PDF-');
+    await expect(card).toHaveAttribute('data-status', 'shipped');
+    await expect(page.getByText('No label printer is attached: no label was printed').first()).toBeVisible();
+    await shot(page, testInfo, `shipping-print-on-ship-${size}`);
   });
 });

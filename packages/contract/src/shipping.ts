@@ -53,8 +53,15 @@ export type Package = z.infer<typeof packageSchema>;
 export const stagedSchema = pickSchema.extend({ partNumber: z.string(), uom: z.string(), packageId: z.string().nullable(), state: z.string() });
 export type Staged = z.infer<typeof stagedSchema>;
 
+/** The order types that are packed and shipped (work, manufacturing and routing orders are issued instead). */
+export const SHIPPED_ORDER_TYPES = ['sos', 'sms'] as const;
+/** How much of an order is picked: every line done, some lines picked, nothing picked. */
+export const PICKED_SHARES = ['all', 'part', 'none'] as const;
+/** The pack board's sorts; `picked` is how much is picked (none, part, all), then the share of the quantity picked. */
+export const PACK_SORTS = ['dueDate', 'priority', 'number', 'picked'] as const;
+
 /** A pack board row: an order with how much of it is picked (all, part, none). */
-export const boardRowSchema = orderHeaderSchema.extend({ picked: z.enum(['all', 'part', 'none']), packageCount: z.number().int() });
+export const boardRowSchema = orderHeaderSchema.extend({ picked: z.enum(PICKED_SHARES), packageCount: z.number().int() });
 export type BoardRow = z.infer<typeof boardRowSchema>;
 
 /** The weight is required before ship when a carrier is named (carriers refuse a parcel without one). */
@@ -71,8 +78,20 @@ export const shippingCalls = {
   'ship/board': {
     locId: undefined,
     auth: 'required',
-    /** Sales and movement orders with picked stock or pickable statuses, not shipped or cancelled. */
-    body: callBase.extend({ warehouse: code.optional(), maxRows: z.number().int().min(1).max(INVENTORY_MAX_ROWS).default(PACK_PICK_MAX_ROWS) }),
+    /**
+     * Sales and movement orders with picked stock or pickable statuses, not shipped or cancelled; the
+     * stockPack preferences' filters (warehouse, order type, how much is picked, department of the order
+     * or of an item on it) and sort, applied by the server.
+     */
+    body: callBase.extend({
+      warehouse: code.optional(),
+      type: z.enum(SHIPPED_ORDER_TYPES).optional(),
+      picked: z.enum(PICKED_SHARES).optional(),
+      department: code.optional(),
+      sort: z.enum(PACK_SORTS).default('dueDate'),
+      desc: z.boolean().default(false),
+      maxRows: z.number().int().min(1).max(INVENTORY_MAX_ROWS).default(PACK_PICK_MAX_ROWS),
+    }),
     response: withErr({ orders: z.array(boardRowSchema).optional(), more: z.boolean().optional() }),
   },
   'ship/order': {

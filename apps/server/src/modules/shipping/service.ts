@@ -22,7 +22,7 @@ import { arrayParam, isoSql, query } from '../../db/sql.ts';
 import { findSiteData } from '../site/repository.ts';
 import { insertMovements } from '../stock/repository.ts';
 import { actorOf } from '../stock/service.ts';
-import { orderById, personName, selectOrders, toHeader, type OrderRow } from '../orders/repository.ts';
+import { ORDER_SELECT, orderById, personName, toHeader, type OrderRow } from '../orders/repository.ts';
 import { emitOrdersChanged, findOrder } from '../orders/service.ts';
 import { pickableCondition, type PickRow } from '../picking/repository.ts';
 import { readPickStatuses } from '@floorhand/contract/orders';
@@ -118,35 +118,48 @@ async function stagedOf(db: Db, orderId: string): Promise<Staged[]> {
   }));
 }
 
+interface BoardSqlRow extends OrderRow {
+  picked: 'all' | 'part' | 'none';
+  package_count: number;
+}
+
+/**
+ * The pack board, filtered and sorted by the server (the stockPack preferences): how much is picked is
+ * worked out in SQL, so the filter on it and the sort by it hold before `maxRows`, not in the browser.
+ * None picked: no line has picked stock; all: every line is done (picked or shorted); part: the rest.
+ */
 export async function shipBoard(db: Db, auth: AuthContext, body: Body<'ship/board'>): Promise<CallResponse<'ship/board'>> {
   const settings = (await findSiteData(db, auth.siteId, 'conf', 'app_settings'))?.data;
-  const byType = new Map(SHIPPED_TYPES.map((type) => {
+  const types: readonly OrderType[] = body.type ? [body.type] : SHIPPED_TYPES;
+  const byType = new Map(types.map((type) => {
     const s = readPickStatuses(settings, type);
     return [type, [...s.include, ...s.assign, ...s.picked, ORDER_PART_SHIPPED]] as const;
   }));
-  const rows = await selectOrders(
+  const direction = body.desc ? sql`DESC NULLS LAST` : sql`ASC NULLS LAST`;
+  const sortBy = new Map([
+    ['dueDate', [sql`b.due_date`]],
+    ['priority', [sql`b.priority`]],
+    ['number', [sql`b.number`]],
+    ['picked', [sql`CASE b.picked WHEN 'none' THEN 0 WHEN 'part' THEN 1 ELSE 2 END`, sql`b.picked_share`]],
+  ]).get(body.sort)!;
+  const rows = await query<BoardSqlRow>(
     db,
-    sql`WHERE o.org_id = ${auth.orgId} AND (${pickableCondition(byType)}) ${body.warehouse ? sql`AND w.code = ${body.warehouse}` : sql``}
-    ORDER BY o.due_date NULLS LAST, o.priority DESC, o.number LIMIT ${body.maxRows + 1}`,
+    sql`SELECT b.*, (SELECT count(*)::int FROM packages pk WHERE pk.order_id = b.id) AS package_count FROM (
+      SELECT q.*, s.picked_share, CASE WHEN s.picked_lines = 0 THEN 'none' WHEN q.done_count = q.line_count THEN 'all' ELSE 'part' END AS picked
+      FROM (${ORDER_SELECT}
+        WHERE o.org_id = ${auth.orgId} AND (${pickableCondition(byType)})
+        ${body.warehouse ? sql`AND w.code = ${body.warehouse}` : sql``}
+        ${body.department ? sql`AND (o.department = ${body.department} OR EXISTS (SELECT 1 FROM order_lines ol JOIN items i ON i.id = ol.item_id WHERE ol.order_id = o.id AND i.department = ${body.department}))` : sql``}
+      ) q
+      CROSS JOIN LATERAL (
+        SELECT (count(*) FILTER (WHERE ol.qty_picked > 0))::int AS picked_lines, coalesce(sum(ol.qty_picked) / nullif(sum(ol.qty), 0), 0) AS picked_share
+        FROM order_lines ol WHERE ol.order_id = q.id
+      ) s
+    ) b
+    ${body.picked ? sql`WHERE b.picked = ${body.picked}` : sql``}
+    ORDER BY ${sql.join(sortBy.map((c) => sql`${c} ${direction}`), sql`, `)}, b.priority DESC, b.number, b.type LIMIT ${body.maxRows + 1}`,
   );
-  const ids = rows.slice(0, body.maxRows).map((r) => r.id);
-  const counts = new Map(
-    (
-      await query<{ order_id: string; picked_lines: number; packages: number }>(
-        db,
-        sql`SELECT o.id AS order_id,
-          (SELECT count(*)::int FROM order_lines ol WHERE ol.order_id = o.id AND ol.qty_picked > 0) AS picked_lines,
-          (SELECT count(*)::int FROM packages pk WHERE pk.order_id = o.id) AS packages
-        FROM orders o WHERE o.id = ANY(${arrayParam(ids)})`,
-      )
-    ).map((r) => [r.order_id, r]),
-  );
-  const orders = rows.slice(0, body.maxRows).map((r) => {
-    const c = counts.get(r.id);
-    const pickedLines = c?.picked_lines ?? 0;
-    const picked = pickedLines === 0 ? ('none' as const) : r.done_count === r.line_count ? ('all' as const) : ('part' as const);
-    return { ...toHeader(r), picked, packageCount: c?.packages ?? 0 };
-  });
+  const orders = rows.slice(0, body.maxRows).map((r) => ({ ...toHeader(r), picked: r.picked, packageCount: r.package_count }));
   return { orders, more: rows.length > body.maxRows };
 }
 

@@ -148,6 +148,97 @@ describe('packages', () => {
   });
 });
 
+describe('ship/board filters (the stockPack preferences, applied in SQL)', () => {
+  const dept = `PB${Date.now() % 100000}`;
+  const made = new Map<string, Order>();
+  /** An order of the test's department with `lines` lines of one unit, `picks` of them picked. */
+  async function boardOrder(name: string, type: 'sos' | 'sms', lines: number, picks: number, dueDate: string, priority: number): Promise<Order> {
+    const place = await freshPlace();
+    const source = (await call(t.app, 'stock/receive', { idempotencyKey: key(), record: { partNumber: PART, warehouse: 'MAIN', location: place, quantity: lines } }, ada)).body.stock!.stockId;
+    const saved = await call(
+      t.app,
+      'order/save',
+      { order: { type, number: `${dept}-${name}`, warehouse: 'MAIN', department: dept, dueDate, priority, lines: Array.from({ length: lines }, (_, i) => ({ lineNo: i + 1, partNumber: PART, qty: 1 })) } },
+      ada,
+    );
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const order = saved.body.order!;
+    for (const line of order.lines.slice(0, picks)) {
+      expect((await call(t.app, 'pick/confirm', { idempotencyKey: key(), lineId: line._id, location: place, scan: source, qty: 1 }, ada)).status).toBe(200);
+    }
+    made.set(name, order);
+    return order;
+  }
+  const board = async (body: Record<string, unknown>, token = ada) => {
+    const res = await call(t.app, 'ship/board', { department: dept, ...body }, token);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body;
+  };
+  const names = (orders: Array<{ number: string }> | undefined) => (orders ?? []).map((o) => o.number.slice(dept.length + 1));
+
+  beforeAll(async () => {
+    await boardOrder('A', 'sos', 2, 0, '2030-01-03', 5);
+    await boardOrder('B', 'sos', 3, 1, '2030-01-01', 1);
+    await boardOrder('C', 'sos', 1, 1, '2030-01-02', 9);
+    await boardOrder('D', 'sms', 2, 0, '2030-01-04', 3);
+    await boardOrder('E', 'sms', 4, 3, '2030-01-05', 0);
+  });
+
+  it('filters by department, order type and how much is picked', async () => {
+    expect(names((await board({})).orders)).toEqual(['B', 'C', 'A', 'D', 'E']);
+    expect(names((await board({ type: 'sms' })).orders)).toEqual(['D', 'E']);
+    expect(names((await board({ type: 'sos' })).orders)).toEqual(['B', 'C', 'A']);
+    expect(names((await board({ picked: 'none' })).orders)).toEqual(['A', 'D']);
+    expect(names((await board({ picked: 'part' })).orders)).toEqual(['B', 'E']);
+    expect(names((await board({ picked: 'all' })).orders)).toEqual(['C']);
+    expect(names((await board({ picked: 'part', type: 'sms' })).orders)).toEqual(['E']);
+    expect((await board({ picked: 'all' })).orders![0]).toMatchObject({ picked: 'all', department: dept });
+    expect((await board({ department: 'NO-SUCH-DEPT' })).orders).toEqual([]);
+  });
+
+  it('sorts by due date, priority, number and picked share, either way', async () => {
+    expect(names((await board({ sort: 'dueDate', desc: true })).orders)).toEqual(['E', 'D', 'A', 'C', 'B']);
+    expect(names((await board({ sort: 'priority' })).orders)).toEqual(['E', 'B', 'D', 'A', 'C']);
+    expect(names((await board({ sort: 'priority', desc: true })).orders)).toEqual(['C', 'A', 'D', 'B', 'E']);
+    expect(names((await board({ sort: 'number', desc: true })).orders)).toEqual(['E', 'D', 'C', 'B', 'A']);
+    // None picked first (by priority), then part (B 1 of 3 before E 3 of 4), then all.
+    expect(names((await board({ sort: 'picked' })).orders)).toEqual(['A', 'D', 'B', 'E', 'C']);
+    expect(names((await board({ sort: 'picked', desc: true })).orders)).toEqual(['C', 'E', 'B', 'A', 'D']);
+  });
+
+  it('answers at most maxRows, after the filter, with a "more" flag', async () => {
+    const two = await board({ maxRows: 2, sort: 'number' });
+    expect(names(two.orders)).toEqual(['A', 'B']);
+    expect(two.more).toBe(true);
+    const all = await board({ maxRows: 5 });
+    expect(all.orders).toHaveLength(5);
+    expect(all.more).toBe(false);
+    // The filter holds before the limit: the two none-picked orders, no "more".
+    const none = await board({ maxRows: 2, picked: 'none' });
+    expect(names(none.orders)).toEqual(['A', 'D']);
+    expect(none.more).toBe(false);
+  });
+
+  it('refuses bad filters with the spec\'s error, never a 500', async () => {
+    for (const bad of [{ type: 'wos' }, { type: 'xyz' }, { picked: 'most' }, { sort: 'weight' }, { desc: 'yes' }, { maxRows: 500 }, { maxRows: 0 }, { department: 42 }]) {
+      const res = await call(t.app, 'ship/board', bad as never, ada);
+      expect(res.status, JSON.stringify(bad)).toBe(400);
+      expect(res.body.err, JSON.stringify(bad)).toMatchObject({ code: ERR.badInput });
+      expect(typeof res.body.err!.message).toBe('string');
+    }
+  });
+
+  it('never shows another organisation\'s orders, whatever the filters', async () => {
+    for (const body of [{ department: dept }, { type: 'sos' }, { picked: 'all' }, { picked: 'none', sort: 'picked', desc: true }]) {
+      const res = await call(t.app, 'ship/board', { ...ACME_BASE, ...body } as never, acme);
+      expect(res.status).toBe(200);
+      const ids = new Set(res.body.orders!.map((o) => o._id));
+      for (const o of made.values()) expect(ids.has(o._id)).toBe(false);
+    }
+    expect((await call(t.app, 'ship/board', { ...ACME_BASE, department: dept }, acme)).body.orders).toEqual([]);
+  });
+});
+
 describe('order/issue', () => {
   it('issues a work order\'s picked stock to production; a sales order is shipped, not issued', async () => {
     const { order, picked } = await pickedOrder(2, 'wos');

@@ -28,6 +28,17 @@ export function packageLabelRow(order: OrderHeader, p: Package, items: number): 
 }
 
 /**
+ * A package's packing list (PDF, package/packingList, downloaded: the browser prints it from there) and
+ * its package label on this device's printer. `auto` (print on ship, a preference): without a printer the
+ * label is not downloaded, only a notice says so.
+ */
+export async function printPackingList(order: OrderHeader, p: Package, items: number, auto = false): Promise<void> {
+  const res = await call('package/packingList', { packageId: p._id });
+  if (res.pdf) saveFile(base64Blob(res.pdf, 'application/pdf'), res.fileName ?? `packing-list-${p.packageNo}.pdf`);
+  await printOrDownload({ kind: 'package', source: { rows: [packageLabelRow(order, p, items)] }, auto });
+}
+
+/**
  * "Packing list and label": downloads the package's packing list (PDF, package/packingList) and prints
  * its package label on this device's printer (the labels area; a PNG download without a printer).
  */
@@ -37,9 +48,7 @@ export function PackingListButton({ order, p, items }: { order: OrderHeader; p: 
   const run = async () => {
     setBusy(true);
     try {
-      const res = await call('package/packingList', { packageId: p._id });
-      if (res.pdf) saveFile(base64Blob(res.pdf, 'application/pdf'), res.fileName ?? `packing-list-${p.packageNo}.pdf`);
-      await printOrDownload({ kind: 'package', source: { rows: [packageLabelRow(order, p, items)] } });
+      await printPackingList(order, p, items);
     } catch {
       // The error dialog has said why.
     } finally {

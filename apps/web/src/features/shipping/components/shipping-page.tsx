@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Badge, Button, Group, Loader, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Group, Loader, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { PACK_PICK_MAX_ROWS } from '@floorhand/contract/constants';
 import type { ServerErr } from '@floorhand/contract/errors';
 import { PRODUCTION_ORDER_TYPES, type OrderHeader } from '@floorhand/contract/orders';
-import type { BoardRow, Package, Staged } from '@floorhand/contract/shipping';
+import { PACK_SORTS, PICKED_SHARES, SHIPPED_ORDER_TYPES, type BoardRow, type Package, type Staged } from '@floorhand/contract/shipping';
 import { dialogs } from '../../../components/dialogs/dialog-store.ts';
 import { DataTable, type DataColumn } from '../../../components/ui/data-table.tsx';
 import { ScanInput } from '../../../components/scanning/scan-input.tsx';
@@ -15,10 +15,14 @@ import { ApiError } from '../../../lib/api.ts';
 import { useWarehouses } from '../../../lib/inventory-api.ts';
 import { showQty } from '../../../lib/inventory-format.ts';
 import { useScans } from '../../../lib/scanning/use-scans.ts';
-import { PackingListButton } from './packing-list-button.tsx';
+import { PackingListButton, printPackingList } from './packing-list-button.tsx';
 import { boardQuery, SHIP_REFUSALS, shipOrderQuery, useShipCall, useShippingRefresh } from '../api/shipping-api.ts';
-import { useStockPackPrefs } from '../hooks/use-pack-prefs.ts';
+import { boardArgs, useStockPackPrefs } from '../hooks/use-pack-prefs.ts';
 import { createOneAtATime, formChanges, formDirty, type PackageForm } from '../utils/one-at-a-time.ts';
+
+type PackSort = (typeof PACK_SORTS)[number];
+type ShippedType = (typeof SHIPPED_ORDER_TYPES)[number];
+type PickedShare = (typeof PICKED_SHARES)[number];
 
 /** How much of an order is picked, in words and a colour (never the colour alone). */
 /** Green dark enough for white badge text at 4.5:1 (Mantine's green 9 gives 4.36:1, axe-core: serious). */
@@ -45,12 +49,46 @@ export function ShippingPage() {
   return <PackOrder number={number} onBack={() => void navigate({ href: '/shipping' })} />;
 }
 
+const SORT_LABELS = new Map<PackSort, string>([
+  ['dueDate', 'Due date'],
+  ['priority', 'Priority'],
+  ['number', 'Order number'],
+  ['picked', 'Picked share'],
+]);
+
+/** The department filter: sent when the field is left or Enter is pressed, not at each keystroke. */
+function DepartmentFilter({ value, onChange }: { value: string | null; onChange(v: string | null): void }) {
+  const { t } = useTranslation();
+  const [text, setText] = useState(value ?? '');
+  useEffect(() => setText(value ?? ''), [value]);
+  const commit = () => {
+    const v = text.trim();
+    if (v !== (value ?? '')) onChange(v || null);
+  };
+  return (
+    <TextInput
+      size="sm"
+      label={t('Department')}
+      placeholder={t('All')}
+      value={text}
+      maxLength={40}
+      onChange={(e) => setText(e.currentTarget.value)}
+      onBlur={commit}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') commit();
+      }}
+      data-testid="ship-filter-department"
+    />
+  );
+}
+
 function Board({ onOpen }: { onOpen(number: string): void }) {
   const { t } = useTranslation();
-  // The warehouse filter is the stockPack session preference: it survives a reload (spec section 3).
+  // The filters and sort are the stockPack session preferences: they survive a reload (spec section 3),
+  // and go to the server in the board call (the filter holds before maxRows).
   const [prefs, setPrefs] = useStockPackPrefs();
   const warehouses = useWarehouses();
-  const q = useQuery(boardQuery(prefs.filterWarehouse ? { warehouse: prefs.filterWarehouse } : {}));
+  const q = useQuery(boardQuery(boardArgs(prefs)));
   useScans((scan) => {
     if (scan.text.trim()) onOpen(scan.text);
   });
@@ -60,6 +98,7 @@ function Board({ onOpen }: { onOpen(number: string): void }) {
       { id: 'type', header: t('Type'), cell: (o) => o.type.toUpperCase(), sortValue: (o) => o.type },
       { id: 'customer', header: t('Customer'), cell: (o) => o.customer ?? '', sortValue: (o) => o.customer },
       { id: 'due', header: t('Due'), cell: (o) => o.dueDate ?? '', sortValue: (o) => o.dueDate },
+      { id: 'priority', header: t('Priority'), cell: (o) => o.priority, sortValue: (o) => o.priority },
       {
         id: 'picked',
         header: t('Picked'),
@@ -78,17 +117,56 @@ function Board({ onOpen }: { onOpen(number: string): void }) {
   return (
     <Stack gap="sm" maw={1400}>
       <ScanInput label={t('Order')} placeholder={t('Scan an order traveller or type its number')} data-testid="ship-order-input" data-scan-field="order" autoFocus />
-      <Select
-        label={t('Warehouse')}
-        placeholder={t('All')}
-        clearable
-        size="md"
-        maw={360}
-        data={(warehouses.data ?? []).map((w) => w.code)}
-        value={prefs.filterWarehouse}
-        onChange={(v) => setPrefs({ filterWarehouse: v })}
-        data-testid="ship-filter-warehouse"
-      />
+      {/* One compact row at 1440, two columns at 360: each field a 44 px target, reached by Tab. */}
+      <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="xs" data-testid="ship-filters">
+        <Select
+          label={t('Warehouse')}
+          placeholder={t('All')}
+          clearable
+          data={(warehouses.data ?? []).map((w) => w.code)}
+          value={prefs.filterWarehouse}
+          onChange={(v) => setPrefs({ filterWarehouse: v })}
+          data-testid="ship-filter-warehouse"
+        />
+        <Select
+          label={t('Order type')}
+          placeholder={t('Both')}
+          clearable
+          data={SHIPPED_ORDER_TYPES.map((v) => ({ value: v, label: v.toUpperCase() }))}
+          value={prefs.filterOrderType || null}
+          onChange={(v) => setPrefs({ filterOrderType: (v ?? '') as ShippedType | '' })}
+          data-testid="ship-filter-type"
+        />
+        <Select
+          label={t('Picked')}
+          placeholder={t('Any')}
+          clearable
+          data={PICKED_SHARES.map((v) => ({ value: v, label: t(PICKED_LOOK.get(v)!.label) }))}
+          value={prefs.filterPicked || null}
+          onChange={(v) => setPrefs({ filterPicked: (v ?? '') as PickedShare | '' })}
+          data-testid="ship-filter-picked"
+        />
+        <DepartmentFilter value={prefs.filterDepartment} onChange={(v) => setPrefs({ filterDepartment: v })} />
+        <Select
+          label={t('Sort by')}
+          allowDeselect={false}
+          data={PACK_SORTS.map((v) => ({ value: v, label: t(SORT_LABELS.get(v)!) }))}
+          value={prefs.sort}
+          onChange={(v) => v && setPrefs({ sort: v as PackSort })}
+          data-testid="ship-sort"
+        />
+        <Select
+          label={t('Direction')}
+          allowDeselect={false}
+          data={[
+            { value: 'asc', label: t('Ascending') },
+            { value: 'desc', label: t('Descending') },
+          ]}
+          value={prefs.sortDesc ? 'desc' : 'asc'}
+          onChange={(v) => setPrefs({ sortDesc: v === 'desc' })}
+          data-testid="ship-sort-direction"
+        />
+      </SimpleGrid>
       <DataTable
         rows={q.data?.orders ?? []}
         columns={columns}
@@ -115,6 +193,7 @@ function PackOrder({ number, onBack }: { number: string; onBack(): void }) {
   const unpack = useShipCall('package/unpack');
   const ship = useShipCall('ship/confirm');
   const issue = useShipCall('order/issue');
+  const [prefs, setPrefs] = useStockPackPrefs();
   const order = q.data?.order;
   const packages = q.data?.packages ?? [];
   const staged = q.data?.staged ?? [];
@@ -136,6 +215,17 @@ function PackOrder({ number, onBack }: { number: string; onBack(): void }) {
       return undefined;
     }
   }
+
+  // A ship confirmed (one package or the whole order): with the preference on, each shipped package's
+  // packing list and label print, as the packing-list button does; without a printer only a notice
+  // says the label was not printed. Printing never holds up the next write.
+  const shipAndPrint = async (args: { idempotencyKey: string; orderId: string; packageId?: string }) => {
+    const res = await ship.mutateAsync(args);
+    if (prefs.printOnShip && order) {
+      for (const p of res.packages ?? []) void printPackingList(order, p, p.stockIds.length, true).catch(() => undefined);
+    }
+    return res;
+  };
 
   useScans((scan) => {
     const text = scan.text.trim();
@@ -204,7 +294,7 @@ function PackOrder({ number, onBack }: { number: string; onBack(): void }) {
             <Button size="md" variant="default" disabled={!openPackages.some((p) => p.stockIds.length > 0)} onClick={async () => {
               const res = await send(async () => {
                 for (const flush of flushers.current.values()) await flush();
-                return ship.mutateAsync({ idempotencyKey: crypto.randomUUID(), orderId: order._id });
+                return shipAndPrint({ idempotencyKey: crypto.randomUUID(), orderId: order._id });
               });
               if (res) notifications.show({ color: 'green', message: t('Order {{status}}', { status: res.orderStatus }) });
             }} data-testid="ship-all">
@@ -223,10 +313,18 @@ function PackOrder({ number, onBack }: { number: string; onBack(): void }) {
         </Paper>
         <Stack gap="sm">
           {packages.map((p) => (
-            <PackageCard key={p._id} p={p} staged={staged} order={order} orderId={order._id} send={send} save={save.mutateAsync} unpack={unpack.mutateAsync} ship={ship.mutateAsync} flushers={flushers.current} />
+            <PackageCard key={p._id} p={p} staged={staged} order={order} orderId={order._id} send={send} save={save.mutateAsync} unpack={unpack.mutateAsync} ship={shipAndPrint} flushers={flushers.current} />
           ))}
         </Stack>
       </SimpleGrid>
+      {!production && (
+        <Checkbox
+          label={t('Print the packing list when I ship')}
+          checked={prefs.printOnShip}
+          onChange={(e) => setPrefs({ printOnShip: e.currentTarget.checked })}
+          data-testid="print-on-ship"
+        />
+      )}
     </Stack>
   );
 }
