@@ -8,7 +8,7 @@ import { postRefusalSchema, type Sheet } from '@floorhand/contract/counts';
 import { EVERYONE as EVERYONE_ROLE } from '@floorhand/contract/roles';
 import { featureAccess } from '../../db/schema.ts';
 import { DEMO } from '../../seed/demo.ts';
-import { ACME_BASE, call, createAcme, createTestApp, type TestApp } from '../../test/harness.ts';
+import { ACME_BASE, DEMO_BASE, call, createAcme, createTestApp, type TestApp } from '../../test/harness.ts';
 import { acmeAdminToken, tokenFor } from '../../test/logins.ts';
 import { ledgerMismatches } from '../stock/ledger-check.ts';
 
@@ -72,6 +72,25 @@ async function sheetFor(locations: string[], extra: Body = {}, token = admin): P
   const res = await call(t.app, 'counts/sheet/create', { warehouse: 'MAIN', locations, ...extra }, token);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.sheet!;
+}
+
+/**
+ * Every answer outside the count screens that shows the stock of a location (or of a record in it):
+ * stock/lookup by location and by stock id, stock/get, location/get, location/list, item/get and the
+ * stock CSV export (its text).
+ */
+async function stockReads(location: string, stockId: string, token: string): Promise<unknown[]> {
+  const csv = await t.app.inject({ method: 'POST', url: '/api/export/csv', headers: { authorization: `Bearer ${token}` }, payload: { ...DEMO_BASE, entity: 'stock', warehouse: 'MAIN' } });
+  expect(csv.statusCode).toBe(200);
+  return [
+    (await call(t.app, 'stock/lookup', { value: location }, token)).body,
+    (await call(t.app, 'stock/lookup', { value: stockId }, token)).body,
+    (await call(t.app, 'stock/get', { stockId }, token)).body,
+    (await call(t.app, 'location/get', { warehouse: 'MAIN', code: location }, token)).body,
+    (await call(t.app, 'location/list', { warehouse: 'MAIN', search: location }, token)).body,
+    (await call(t.app, 'item/get', { partNumber: PART }, token)).body,
+    csv.body.split('\n').filter((l) => l.includes(stockId)),
+  ];
 }
 
 const count = (sheet: Sheet, location: string, body: Body, token = clerk) => call(t.app, 'counts/record', { idempotencyKey: key(), sheetId: sheet._id, location, ...body }, token);
@@ -140,12 +159,27 @@ describe('counting', () => {
     const early = await review(sheet);
     expect(early.status).toBe(409);
     answers.push(early.body);
+    // Nor does any stock read outside the work area while the sheet is counted (counts/blind.ts).
+    const blindReads = await stockReads(locs[0]!, stockId, clerk);
+    answers.push(...blindReads);
     for (const a of answers) {
       const text = JSON.stringify(a);
       expect(text).not.toMatch(/(^|[^0-9])9173([^0-9]|$)/);
       expect(text).not.toContain('expected');
       expect(text).not.toContain('systemQty');
     }
+    const [lookup, byStockId, got, where] = blindReads as Array<{ groups?: unknown[]; blind?: Array<{ location: string; sheet: string; message: string }>; err?: { message: string } }>;
+    expect(lookup!.groups).toEqual([]);
+    expect(lookup!.blind).toEqual([expect.objectContaining({ location: locs[0], sheet: sheet.code })]);
+    expect(lookup!.blind![0]!.message).toBe(`Stock in MAIN/${locs[0]} is being counted blind (count sheet ${sheet.code}); quantities are hidden until the count is in review`);
+    expect(byStockId!.groups).toEqual([]);
+    expect(got!.err?.message).toBe(lookup!.blind![0]!.message);
+    expect(where!.err?.message).toBe(lookup!.blind![0]!.message);
+    // Someone who does not count it (a reviewer) sees the quantity everywhere.
+    for (const a of await stockReads(locs[0]!, stockId, admin)) expect(JSON.stringify(a)).toMatch(/(^|[^0-9])9173([^0-9]|$)/);
+    // In review the counter sees it again.
+    expect((await submit(sheet)).status).toBe(200);
+    for (const a of await stockReads(locs[0]!, stockId, clerk)) expect(JSON.stringify(a)).toMatch(/(^|[^0-9])9173([^0-9]|$)/);
     // The same sheet not blind shows it.
     const open = await sheetFor(locs, { blind: false });
     const seen = await count(open, locs[0]!, { stockId, qty: 30 });

@@ -1,0 +1,1 @@
+CREATE INDEX "count_sheets_blind_active" ON "count_sheets" USING btree ("org_id") WHERE "count_sheets"."blind" and "count_sheets"."state" in ('open', 'counting', 'review');
