@@ -188,6 +188,36 @@ describe('counting', () => {
     await call(t.app, 'counts/sheet/cancel', { sheetId: sheet._id }, admin);
   });
 
+  it('hides stock from a named counter before any count, refuses their stock changes and labels there, and hides a blind recount again', async () => {
+    const locs = await places(1);
+    const stockId = await receive(locs[0]!, 4327);
+    const shows = (a: unknown) => /(^|[^0-9])4327([^0-9]|$)/.test(JSON.stringify(a));
+    const sheet = await sheetFor(locs, { assignees: ['clerk'] });
+    // A named counter is blind from the sheet's creation on, before scanning anything.
+    for (const a of await stockReads(locs[0]!, stockId, clerk)) expect(shows(a), JSON.stringify(a)).toBe(false);
+    const message = `Stock in MAIN/${locs[0]} is being counted blind (count sheet ${sheet.code}); quantities are hidden until the count is in review`;
+    // A change or a label of the record would answer with its quantity: refused, and nothing changes.
+    const adjusted = await call(t.app, 'stock/adjust', { idempotencyKey: key(), stockId, deltaType: 'delta', qty: 1, reason: 'Found' }, clerk);
+    expect(adjusted.status).toBe(403);
+    expect(adjusted.body.err?.message).toBe(message);
+    expect(await qtyOf(stockId)).toBe(4327);
+    const label = await call(t.app, 'label/render', { kind: 'stock', source: { stockIds: [stockId] } }, clerk);
+    expect(label.status).toBe(403);
+    expect(label.body.err?.message).toBe(message);
+    // Not the counter: sees it.
+    for (const a of await stockReads(locs[0]!, stockId, admin)) expect(shows(a), JSON.stringify(a)).toBe(true);
+    expect((await count(sheet, locs[0]!, { stockId, qty: 1 })).status).toBe(200);
+    expect((await submit(sheet)).status).toBe(200);
+    for (const a of await stockReads(locs[0]!, stockId, clerk)) expect(shows(a), JSON.stringify(a)).toBe(true);
+    // Sent to a blind recount: hidden again from the sheet's counters, not from the reviewer.
+    const lines = (await review(sheet)).body.lines!;
+    expect((await call(t.app, 'counts/decide', { sheetId: sheet._id, decision: 'recount', lineIds: lines.map((l) => l.lineId) }, admin)).status).toBe(200);
+    for (const a of await stockReads(locs[0]!, stockId, clerk)) expect(shows(a), JSON.stringify(a)).toBe(false);
+    for (const a of await stockReads(locs[0]!, stockId, admin)) expect(shows(a), JSON.stringify(a)).toBe(true);
+    expect((await call(t.app, 'counts/sheet/cancel', { sheetId: sheet._id }, admin)).status).toBe(200);
+    for (const a of await stockReads(locs[0]!, stockId, clerk)) expect(shows(a), JSON.stringify(a)).toBe(true);
+  });
+
   it('records found stock, counts a serial scanned twice once, and refuses or flags a serial above 1', async () => {
     const locs = await places(2);
     const sheet = await sheetFor(locs);

@@ -30,6 +30,7 @@ import { actorOf } from '../stock/service.ts';
 import { defaultStaging, lineById, linesByIds, linesOf, openUnits, orderById, orderWithLines, selectOrders, toHeader, toLine, type LineRow, type OrderRow } from '../orders/repository.ts';
 import { emitOrdersChanged, findOrder, pickStatusesOf, settleStatus } from '../orders/service.ts';
 import { activePickOf, activePicks, itemsByScan, locationIsEmpty, pickableCondition, pickById, pickRefById, pickSources, recordsOfItemAt } from './repository.ts';
+import { blindPlaces } from '../counts/blind.ts';
 
 const isPickable = (s: PickStatuses, status: string) => s.include.includes(status) || s.assign.includes(status);
 const notPickable = (order: OrderRow) => badInput(`The order '${order.number}' is not open for picking (status '${order.status}')`);
@@ -67,7 +68,9 @@ export async function pickOrder(db: Db, auth: AuthContext, body: Body<'pick/orde
   const order = await findOrder(db, auth.orgId, body);
   const lines = await linesOf(db, [order.id]);
   const open = lines.filter((l) => l.status === 'open');
-  const sources = await pickSources(db, auth.orgId, order.warehouse_id, [...new Set(open.map((l) => l.item_id))]);
+  // Stock in a location the caller counts blind is not offered as a source: it would show its quantity (counts/blind.ts).
+  const hidden = await blindPlaces(db, auth);
+  const sources = (await pickSources(db, auth.orgId, order.warehouse_id, [...new Set(open.map((l) => l.item_id))])).filter((s) => !hidden.has(s.location_id));
   const byItem = new Map<string, typeof sources>();
   for (const s of walkOrder(sources, (x) => x.location)) {
     const list = byItem.get(s.item_id) ?? [];
