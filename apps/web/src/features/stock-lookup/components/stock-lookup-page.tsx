@@ -124,7 +124,7 @@ export function StockLookupPage() {
 
       {/* Stock the user counts blind is withheld by the server (docs/physical-inventory.md, Blind counts everywhere). */}
       {data?.blind?.map((b) => (
-        <Alert key={`${b.warehouse}/${b.location}`} icon={<IconEyeOff />} color="blue" data-testid="lookup-blind" title={t('Counted blind')}>
+        <Alert key={`${b.warehouse}/${b.location}`} icon={<IconEyeOff />} color="dark" data-testid="lookup-blind" title={t('Counted blind')}>
           {t('Stock in {{place}} is being counted blind (count sheet {{sheet}}); quantities are hidden until the count is in review.', {
             place: `${b.warehouse} / ${b.location}`,
             sheet: b.sheet,
