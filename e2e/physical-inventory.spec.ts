@@ -254,6 +254,12 @@ test.describe('physical inventory', () => {
       await expect(page.getByTestId('lookup-blind')).toBeVisible(SHORT);
       await expect(page.getByTestId('stock-row')).toHaveCount(0);
       expect(await page.locator('body').innerText()).not.toMatch(/6,?170/);
+      // Stock Adjust opened on the record: the same notice, not "not a stock id", and no quantity.
+      await page.goto(`/stockAdjust/${encodeURIComponent(stock.stockId)}`);
+      await expect(page.getByTestId('adjust-blind')).toContainText(`count sheet ${sheet.code}`);
+      await expect(page.getByTestId('adjust-not-found')).toHaveCount(0);
+      expect(await page.locator('body').innerText()).not.toMatch(/6,?170/);
+      await expectAxeClean(page, 'adjust blind 360');
       await page.context().close();
     } finally {
       await api('counts/sheet/cancel', { sheetId: sheet._id });
