@@ -659,7 +659,11 @@ export const countEntries = pgTable(
     round: smallint('round').notNull(),
     ts: timestamp('ts', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
-  (t) => [index('count_entries_line').on(t.lineId)],
+  (t) => [
+    index('count_entries_line').on(t.lineId),
+    /** Whether an account has counted on a sheet (counts/blind.ts: a counter of a sheet that names none). */
+    index('count_entries_account').on(t.accountId, t.lineId),
+  ],
 );
 
 /** Variance thresholds per warehouse: a line over either goes to a blind recount at submit. */
