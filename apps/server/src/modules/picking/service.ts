@@ -15,6 +15,7 @@ import { ORDER_TYPES } from '@floorhand/contract/site-admin';
 import { assignStatus, backorderNumber, ORDER_STATUS_DEFAULT, readPickStatuses, shortPickMode, type OrderType, type PickLine, type PickStatuses } from '@floorhand/contract/orders';
 import { walkOrder } from '@floorhand/contract/walk-order';
 import type { AuthContext } from '../../lib/auth-context.ts';
+import { blindPlaces } from '../counts/blind.ts';
 import { auditStamp, newId } from '../../lib/audit.ts';
 import type { Body } from '../../lib/call-body.ts';
 import type { Deps } from '../../lib/calls.ts';
@@ -30,7 +31,6 @@ import { actorOf } from '../stock/service.ts';
 import { defaultStaging, lineById, linesByIds, linesOf, openUnits, orderById, orderWithLines, selectOrders, toHeader, toLine, type LineRow, type OrderRow } from '../orders/repository.ts';
 import { emitOrdersChanged, findOrder, pickStatusesOf, settleStatus } from '../orders/service.ts';
 import { activePickOf, activePicks, itemsByScan, locationIsEmpty, pickableCondition, pickById, pickRefById, pickSources, recordsOfItemAt } from './repository.ts';
-import { blindPlaces } from '../counts/blind.ts';
 
 const isPickable = (s: PickStatuses, status: string) => s.include.includes(status) || s.assign.includes(status);
 const notPickable = (order: OrderRow) => badInput(`The order '${order.number}' is not open for picking (status '${order.status}')`);
