@@ -225,6 +225,47 @@ test.describe('physical inventory', () => {
       await api('counts/threshold/put', { warehouse: 'MAIN', maxQty: null, maxPct: null });
     }
   });
+  test('a blind counter scans a location of their sheet in Stock Lookup on a handheld and sees no quantity', async ({ browser, request }, testInfo) => {
+    test.skip(testInfo.project.name !== 'desktop', 'sets its own viewports');
+    const api = await adminApi(request);
+    const tag = `${Date.now().toString(36).toUpperCase()}`;
+    const part = `PIL-${tag}`;
+    const loc = `PIL-${tag}`;
+    await api('item/save', { record: { partNumber: part, description: `Lookup widget ${tag}`, uom: 'EA', tracking: 'none', barcodes: [] } });
+    await api('location/save', { record: { warehouse: 'MAIN', code: loc, description: `Count ${loc}`, type: 'bin' } });
+    const { stock } = (await api('stock/receive', { idempotencyKey: `pil-${tag}`, record: { partNumber: part, warehouse: 'MAIN', location: loc, quantity: 6170 } })) as { stock: { stockId: string } };
+    const counter = await makeUser(api, `pil_${tag.toLowerCase()}`);
+    const { sheet } = (await api('counts/sheet/create', { warehouse: 'MAIN', locations: [loc], assignees: [counter], description: `E2E lookup ${tag}`, blind: true })) as {
+      sheet: { _id: string; code: string };
+    };
+    try {
+      const page = await handheld(browser, counter);
+      await page.goto('/stockLookup');
+      await expect(page.getByTestId('lookup-empty')).toBeVisible();
+      // The location, then the stock label: each time a notice, no group, no quantity.
+      await wedgeScan(page, loc, () => expect(page.getByTestId('lookup-blind')).toBeVisible(SHORT));
+      await expect(page.getByTestId('lookup-blind')).toContainText(`Stock in MAIN / ${loc} is being counted blind (count sheet ${sheet.code})`);
+      await expect(page.getByTestId('location-group')).toHaveCount(0);
+      await expect(page.getByTestId('lookup-none')).toHaveCount(0);
+      expect(await page.locator('body').innerText()).not.toMatch(/6,?170/);
+      await expectAxeClean(page, 'lookup blind 360');
+      await shot(page, testInfo, 'physical-inventory-lookup-blind-360');
+      await wedgeScan(page, stock.stockId, () => expect(page.getByTestId('lookup-val')).toContainText(stock.stockId, SHORT));
+      await expect(page.getByTestId('lookup-blind')).toBeVisible(SHORT);
+      await expect(page.getByTestId('stock-row')).toHaveCount(0);
+      expect(await page.locator('body').innerText()).not.toMatch(/6,?170/);
+      // Stock Adjust opened on the record: the same notice, not "not a stock id", and no quantity.
+      await page.goto(`/stockAdjust/${encodeURIComponent(stock.stockId)}`);
+      await expect(page.getByTestId('adjust-blind')).toContainText(`count sheet ${sheet.code}`);
+      await expect(page.getByTestId('adjust-not-found')).toHaveCount(0);
+      expect(await page.locator('body').innerText()).not.toMatch(/6,?170/);
+      await expectAxeClean(page, 'adjust blind 360');
+      await page.context().close();
+    } finally {
+      await api('counts/sheet/cancel', { sheetId: sheet._id });
+    }
+  });
+
   test('count sheets by CSV on a desk: a refused file lists every problem, a good one creates the sheets', async ({ page, request }, testInfo) => {
     test.skip(testInfo.project.name !== 'desktop', 'a desk screen');
     const api = await adminApi(request);

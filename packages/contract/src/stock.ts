@@ -151,6 +151,13 @@ const stockChange = withErr({ stock: stockRecordSchema.optional(), newStock: sto
 /** The longest value stock/lookup takes: longer than any stock id, part number, barcode or location code. */
 export const LOOKUP_VALUE_MAX = 100;
 
+/**
+ * A location whose stock quantities are hidden from the caller: it is on a blind count sheet the caller
+ * counts (docs/physical-inventory.md, Blind counts everywhere). `message` says so, for the screen.
+ */
+export const blindPlaceSchema = z.object({ warehouse: z.string(), location: z.string(), sheet: z.string(), message: z.string() });
+export type BlindPlace = z.infer<typeof blindPlaceSchema>;
+
 export const stockCalls = {
   'stock/lookup': {
     locId: undefined,
@@ -177,6 +184,8 @@ export const stockCalls = {
       rowCount: z.number().int().optional(),
       /** More records match than maxRows. */
       more: z.boolean().optional(),
+      /** Matching stock withheld: it lies in these locations, counted blind by the caller (no group, record or quantity of theirs is in the answer). */
+      blind: z.array(blindPlaceSchema).optional(),
     }),
   },
   'stock/get': {

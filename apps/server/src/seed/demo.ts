@@ -104,7 +104,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
   await seedDemoInventory(db, DEMO.orgId);
   await seedDemoLabor(db, DEMO.orgId, ids);
   await seedDemoLabels(db, DEMO.orgId, DEMO.siteId, ids.get('svc')!);
-  await seedDemoCounts(db, DEMO.orgId, ids.get('clerk')!, ids.get('admin')!);
+  await seedDemoCounts(db, DEMO.orgId, ids.get('admin')!);
   await seedDemoOrders(db, DEMO.orgId);
   await seedTimeclockDemo(db, DEMO.orgId, DEMO.siteId, ids);
   return true;

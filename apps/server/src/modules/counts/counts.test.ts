@@ -8,7 +8,7 @@ import { postRefusalSchema, type Sheet } from '@floorhand/contract/counts';
 import { EVERYONE as EVERYONE_ROLE } from '@floorhand/contract/roles';
 import { featureAccess } from '../../db/schema.ts';
 import { DEMO } from '../../seed/demo.ts';
-import { ACME_BASE, call, createAcme, createTestApp, type TestApp } from '../../test/harness.ts';
+import { ACME_BASE, DEMO_BASE, call, createAcme, createTestApp, type TestApp } from '../../test/harness.ts';
 import { acmeAdminToken, tokenFor } from '../../test/logins.ts';
 import { ledgerMismatches } from '../stock/ledger-check.ts';
 
@@ -72,6 +72,41 @@ async function sheetFor(locations: string[], extra: Body = {}, token = admin): P
   const res = await call(t.app, 'counts/sheet/create', { warehouse: 'MAIN', locations, ...extra }, token);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.sheet!;
+}
+
+/**
+ * Every answer outside the count screens that shows the stock of a location (or of a record in it):
+ * stock/lookup by location and by stock id, stock/get, location/get, location/list, item/get and the
+ * stock CSV export (its text).
+ */
+async function stockReads(location: string, stockId: string, token: string): Promise<unknown[]> {
+  const csv = await t.app.inject({ method: 'POST', url: '/api/export/csv', headers: { authorization: `Bearer ${token}` }, payload: { ...DEMO_BASE, entity: 'stock', warehouse: 'MAIN' } });
+  expect(csv.statusCode).toBe(200);
+  return [
+    (await call(t.app, 'stock/lookup', { value: location }, token)).body,
+    (await call(t.app, 'stock/lookup', { value: stockId }, token)).body,
+    (await call(t.app, 'stock/get', { stockId }, token)).body,
+    (await call(t.app, 'location/get', { warehouse: 'MAIN', code: location }, token)).body,
+    (await call(t.app, 'location/list', { warehouse: 'MAIN', search: location }, token)).body,
+    (await call(t.app, 'item/get', { partNumber: PART }, token)).body,
+    csv.body.split('\n').filter((l) => l.includes(stockId)),
+  ];
+}
+
+const showsQty = (a: unknown, qty: number) => new RegExp(`(^|[^0-9])${qty}([^0-9]|$)`).test(JSON.stringify(a));
+/** Every stock read shows the quantity (item/get sums per warehouse: it lists MAIN). */
+async function expectShown(location: string, stockId: string, token: string, qty: number) {
+  const reads = await stockReads(location, stockId, token);
+  reads.forEach((a, i) => {
+    if (i === 5) expect((a as { stock?: Array<{ warehouse: string }> }).stock?.map((s) => s.warehouse)).toContain('MAIN');
+    else expect(showsQty(a, qty), JSON.stringify(a)).toBe(true);
+  });
+}
+/** No stock read shows it (item/get leaves MAIN out: its sum would tell). */
+async function expectHidden(location: string, stockId: string, token: string, qty: number) {
+  const reads = await stockReads(location, stockId, token);
+  for (const a of reads) expect(showsQty(a, qty), JSON.stringify(a)).toBe(false);
+  expect((reads[5] as { stock?: Array<{ warehouse: string }> }).stock?.map((s) => s.warehouse)).not.toContain('MAIN');
 }
 
 const count = (sheet: Sheet, location: string, body: Body, token = clerk) => call(t.app, 'counts/record', { idempotencyKey: key(), sheetId: sheet._id, location, ...body }, token);
@@ -140,18 +175,63 @@ describe('counting', () => {
     const early = await review(sheet);
     expect(early.status).toBe(409);
     answers.push(early.body);
+    // Nor does any stock read outside the work area while the sheet is counted (counts/blind.ts).
+    const blindReads = await stockReads(locs[0]!, stockId, clerk);
+    answers.push(...blindReads);
     for (const a of answers) {
       const text = JSON.stringify(a);
       expect(text).not.toMatch(/(^|[^0-9])9173([^0-9]|$)/);
       expect(text).not.toContain('expected');
       expect(text).not.toContain('systemQty');
     }
+    const [lookup, byStockId, got, where] = blindReads as Array<{ groups?: unknown[]; blind?: Array<{ location: string; sheet: string; message: string }>; err?: { message: string } }>;
+    expect(lookup!.groups).toEqual([]);
+    expect(lookup!.blind).toEqual([expect.objectContaining({ location: locs[0], sheet: sheet.code })]);
+    expect(lookup!.blind![0]!.message).toBe(`Stock in MAIN/${locs[0]} is being counted blind (count sheet ${sheet.code}); quantities are hidden until the count is in review`);
+    expect(byStockId!.groups).toEqual([]);
+    expect(got!.err?.message).toBe(lookup!.blind![0]!.message);
+    expect(where!.err?.message).toBe(lookup!.blind![0]!.message);
+    expect((blindReads[5] as { stock?: Array<{ warehouse: string }> }).stock?.map((s) => s.warehouse)).not.toContain('MAIN');
+    // Someone who does not count it (a reviewer) sees the quantity everywhere.
+    await expectShown(locs[0]!, stockId, admin, 9173);
+    // In review the counter sees it again.
+    expect((await submit(sheet)).status).toBe(200);
+    await expectShown(locs[0]!, stockId, clerk, 9173);
     // The same sheet not blind shows it.
     const open = await sheetFor(locs, { blind: false });
     const seen = await count(open, locs[0]!, { stockId, qty: 30 });
     expect(seen.body.line?.expected).toBe(9173);
     await call(t.app, 'counts/sheet/cancel', { sheetId: open._id }, admin);
     await call(t.app, 'counts/sheet/cancel', { sheetId: sheet._id }, admin);
+  });
+
+  it('hides stock from a named counter before any count, refuses their stock changes and labels there, and hides a blind recount again', async () => {
+    const locs = await places(1);
+    const stockId = await receive(locs[0]!, 4327);
+    const sheet = await sheetFor(locs, { assignees: ['clerk'] });
+    // A named counter is blind from the sheet's creation on, before scanning anything.
+    await expectHidden(locs[0]!, stockId, clerk, 4327);
+    const message = `Stock in MAIN/${locs[0]} is being counted blind (count sheet ${sheet.code}); quantities are hidden until the count is in review`;
+    // A change or a label of the record would answer with its quantity: refused, and nothing changes.
+    const adjusted = await call(t.app, 'stock/adjust', { idempotencyKey: key(), stockId, deltaType: 'delta', qty: 1, reason: 'Found' }, clerk);
+    expect(adjusted.status).toBe(403);
+    expect(adjusted.body.err?.message).toBe(message);
+    expect(await qtyOf(stockId)).toBe(4327);
+    const label = await call(t.app, 'label/render', { kind: 'stock', source: { stockIds: [stockId] } }, clerk);
+    expect(label.status).toBe(403);
+    expect(label.body.err?.message).toBe(message);
+    // Not the counter: sees it.
+    await expectShown(locs[0]!, stockId, admin, 4327);
+    expect((await count(sheet, locs[0]!, { stockId, qty: 1 })).status).toBe(200);
+    expect((await submit(sheet)).status).toBe(200);
+    await expectShown(locs[0]!, stockId, clerk, 4327);
+    // Sent to a blind recount: hidden again from the sheet's counters, not from the reviewer.
+    const lines = (await review(sheet)).body.lines!;
+    expect((await call(t.app, 'counts/decide', { sheetId: sheet._id, decision: 'recount', lineIds: lines.map((l) => l.lineId) }, admin)).status).toBe(200);
+    await expectHidden(locs[0]!, stockId, clerk, 4327);
+    await expectShown(locs[0]!, stockId, admin, 4327);
+    expect((await call(t.app, 'counts/sheet/cancel', { sheetId: sheet._id }, admin)).status).toBe(200);
+    await expectShown(locs[0]!, stockId, clerk, 4327);
   });
 
   it('records found stock, counts a serial scanned twice once, and refuses or flags a serial above 1', async () => {

@@ -9,6 +9,7 @@ import { csvLine, type CsvValue } from '@floorhand/contract/csv';
 import { BARCODE_SEPARATOR, CSV_COLUMNS, type CsvEntity } from '@floorhand/contract/csv-transfer';
 import type { Db } from '../../db/client.ts';
 import { query } from '../../db/sql.ts';
+import type { BlindPlaces } from '../counts/blind.ts';
 
 const PAGE = 5000;
 
@@ -66,7 +67,7 @@ const SOURCES: Record<CsvEntity, Source> = {
   },
 };
 
-async function* lines(db: Db, orgId: string, entity: CsvEntity, warehouse: string | undefined): AsyncGenerator<string> {
+async function* lines(db: Db, orgId: string, entity: CsvEntity, warehouse: string | undefined, skip: ReadonlySet<string>): AsyncGenerator<string> {
   const source = SOURCES[entity];
   yield csvLine(CSV_COLUMNS[entity]);
   let after: string[] | undefined;
@@ -76,6 +77,7 @@ async function* lines(db: Db, orgId: string, entity: CsvEntity, warehouse: strin
     let chunk = '';
     for (const row of rows) {
       const values = Object.values(row);
+      if (skip.size > 0 && skip.has(`${String(row.warehouse)}\u0000${String(row.location)}`)) continue;
       chunk += csvLine(values.slice(0, values.length - source.keyColumns));
       after = values.slice(values.length - source.keyColumns).map(String);
     }
@@ -85,6 +87,8 @@ async function* lines(db: Db, orgId: string, entity: CsvEntity, warehouse: strin
 }
 
 /** The export as a stream of CSV text. */
-export function exportCsv(db: Db, orgId: string, entity: CsvEntity, warehouse?: string): Readable {
-  return Readable.from(lines(db, orgId, entity, warehouse));
+export function exportCsv(db: Db, orgId: string, entity: CsvEntity, warehouse?: string, blind: BlindPlaces = new Map()): Readable {
+  // Stock in a location the caller counts blind is left out of a stock export (counts/blind.ts).
+  const skip = new Set(entity === 'stock' ? [...blind.values()].map((p) => `${p.warehouse}\u0000${p.location}`) : []);
+  return Readable.from(lines(db, orgId, entity, warehouse, skip));
 }

@@ -12,6 +12,7 @@ import { planLocations, planWarehouses } from '../locations/csv-plan.ts';
 import { planOrders } from '../orders/csv-plan.ts';
 import { planStock } from '../stock/csv-plan.ts';
 import { exportCsv } from './csv-export.ts';
+import { blindPlaces } from '../counts/blind.ts';
 
 // CSV import and export of every inventory entity. An import needs what saving its kind of record
 // one by one needs, and is checked and written by that entity's plan, which its own module holds.
@@ -25,12 +26,13 @@ const ENTITIES = new Map<CsvEntity, { saveCall: CallPath; plan: Planner }>([
   ['orders', { saveCall: 'order/save', plan: planOrders }],
 ]);
 
-function sendCsv(reply: FastifyReply, deps: Deps, orgId: string, entity: CsvEntity, warehouse?: string) {
+async function sendCsv(reply: FastifyReply, deps: Deps, auth: { orgId: string; accountId: string }, entity: CsvEntity, warehouse?: string) {
+  const blind = entity === 'stock' ? await blindPlaces(deps.db, auth) : undefined;
   return reply
     .type('text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${entity}.csv"`)
     .header('cache-control', 'no-store')
-    .send(exportCsv(deps.db, orgId, entity, warehouse));
+    .send(exportCsv(deps.db, auth.orgId, entity, warehouse, blind));
 }
 
 export function csvTransferRoutes(app: FastifyInstance, deps: Deps): void {
@@ -47,7 +49,7 @@ export function csvTransferRoutes(app: FastifyInstance, deps: Deps): void {
   });
 
   // The export answers text/csv, streamed; the contract's response schema only covers errors.
-  registerCall(app, deps, 'export/csv', async ({ auth, body, reply }) => sendCsv(reply, deps, auth.orgId, body.entity, body.warehouse) as never);
+  registerCall(app, deps, 'export/csv', async ({ auth, body, reply }) => (await sendCsv(reply, deps, auth, body.entity, body.warehouse)) as never);
   // The same as a GET, for downloads and integrations: the bearer token names the organisation.
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/export/csv',
@@ -64,7 +66,7 @@ export function csvTransferRoutes(app: FastifyInstance, deps: Deps): void {
       if (!token) throw unauthorized('Please log in first');
       const auth = await authenticate(deps.db, deps.tokens, token);
       await enforceRights(deps, 'export/csv', auth);
-      return sendCsv(reply, deps, auth.orgId, req.query.entity, req.query.warehouse);
+      return sendCsv(reply, deps, auth, req.query.entity, req.query.warehouse);
     },
   );
 }

@@ -65,10 +65,10 @@ export async function itemById(db: Db, id: string): Promise<ItemRow | undefined>
 }
 
 /** On-hand stock of an item per warehouse. */
-export async function itemStockByWarehouse(db: Db, itemId: string): Promise<Array<{ warehouse: string; records: number; quantity: string }>> {
-  return query<{ warehouse: string; records: number; quantity: string }>(
+export async function itemStockByWarehouse(db: Db, itemId: string, blindLocationIds: readonly string[] = []): Promise<Array<{ warehouse: string; records: number; quantity: string; blind: boolean }>> {
+  return query<{ warehouse: string; records: number; quantity: string; blind: boolean }>(
     db,
-    sql`SELECT w.code AS warehouse, count(*)::int AS records, sum(s.quantity)::text AS quantity
+    sql`SELECT w.code AS warehouse, count(*)::int AS records, sum(s.quantity)::text AS quantity, bool_or(s.location_id = ANY(${arrayParam(blindLocationIds)}::text[])) AS blind
     FROM stock_records s JOIN warehouses w ON w.id = s.warehouse_id
     WHERE s.item_id = ${itemId} AND s.quantity > 0 GROUP BY w.code ORDER BY w.code`,
   );

@@ -15,6 +15,7 @@ import { checked, updatable } from '../../lib/checked-record.ts';
 import { conflict, dup, invalidRecord as fieldProblem, notFound } from '../../lib/errors.ts';
 import { idempotentWrite } from '../../lib/idempotent-write.ts';
 import type { Db } from '../../db/client.ts';
+import { blindPlaces } from '../counts/blind.ts';
 import { guarded, mapDuplicates } from '../../db/errors.ts';
 import { itemBarcodes, items } from '../../db/schema.ts';
 import { activeCodes, barcodeOwners } from '../stock/refs.ts';
@@ -43,7 +44,9 @@ export async function listItems(db: Db, auth: AuthContext, body: Body<'item/list
 export async function getItem(db: Db, auth: AuthContext, body: Body<'item/get'>): Promise<CallResponse<'item/get'>> {
   const row = await itemByPartNumber(db, auth.orgId, body.partNumber);
   if (!row) throw notFound(`No item with part number '${body.partNumber}' exists`);
-  const stock = await itemStockByWarehouse(db, row.id);
+  // A warehouse holding some of the item in a location the caller counts blind is left out: its sum would tell (counts/blind.ts).
+  const hidden = await blindPlaces(db, auth);
+  const stock = (await itemStockByWarehouse(db, row.id, [...hidden.keys()])).filter((s) => !s.blind);
   return { item: toItem(row), stock: stock.map((s) => ({ warehouse: s.warehouse, records: s.records, quantity: Number(s.quantity) })) };
 }
 

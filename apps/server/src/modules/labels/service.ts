@@ -30,6 +30,7 @@ import { selectStock } from '../stock/repository.ts';
 import { DEFAULT_TEMPLATES, TEST_LABEL, TEST_LABEL_MM } from './defaults.ts';
 import { renderZpl } from './render.ts';
 import * as repo from './repository.ts';
+import { blindPlaces, refuseBlind } from '../counts/blind.ts';
 
 // Labels and printers (docs/labels.md): templates with versions, labels made from stock, locations,
 // accounts or rows of data, print jobs relayed to the print agent that owns the printer, and the
@@ -153,9 +154,12 @@ export async function labelRows(db: Db, auth: AuthContext, kind: LabelKind, sour
     if (kind !== 'stock' && kind !== 'pick') throw badInput(`Stock records make stock or pick labels, not ${kind} labels`);
     const records = await selectStock(db, sql`WHERE sr.org_id = ${auth.orgId} AND sr.stock_id = ANY(${sql.param(source.stockIds)})`);
     const byId = new Map(records.map((r) => [r.stockId, r]));
+    // A stock label prints its quantity: none of a location the caller counts blind (counts/blind.ts).
+    const hidden = await blindPlaces(db, auth);
     return source.stockIds.map((stockId) => {
       const r = byId.get(stockId);
       if (!r) throw notFound(`No stock record '${stockId}'`);
+      refuseBlind(hidden, [r.locationId]);
       return new Map([
         ['stockId', r.stockId],
         ['partNumber', r.partNumber],

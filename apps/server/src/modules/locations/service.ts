@@ -20,6 +20,7 @@ import { guarded, mapDuplicates } from '../../db/errors.ts';
 import { locations, warehouses } from '../../db/schema.ts';
 import { warehousesByCode } from '../stock/refs.ts';
 import { selectStock } from '../stock/repository.ts';
+import { blindPlaces, refuseBlind } from '../counts/blind.ts';
 import { findLocation, locationById, locationCounts, locationPage, stockHeld, toLocation, toWarehouse, type WarehouseRow } from './repository.ts';
 
 export const noWarehouse = (code: string) => `No warehouse '${code}' exists`;
@@ -74,12 +75,16 @@ export async function saveWarehouse(deps: Deps, auth: AuthContext, body: Body<'w
 
 export async function listLocations(db: Db, auth: AuthContext, body: Body<'location/list'>): Promise<CallResponse<'location/list'>> {
   const rows = await locationPage(db, auth.orgId, body);
-  return { locations: rows.slice(0, body.limit).map(toLocation), more: rows.length > body.limit };
+  // A location counted blind by the caller is listed without what it holds (counts/blind.ts).
+  const hidden = await blindPlaces(db, auth);
+  const shown = hidden.size === 0 ? rows : rows.map((r) => (hidden.has(r.id) ? { ...r, records: undefined, items: undefined, quantity: undefined } : r));
+  return { locations: shown.slice(0, body.limit).map(toLocation), more: rows.length > body.limit };
 }
 
 export async function getLocation(db: Db, auth: AuthContext, body: Body<'location/get'>): Promise<CallResponse<'location/get'>> {
   const location = await findLocation(db, auth.orgId, body.warehouse, body.code);
   if (!location) throw notFound(`No location '${body.code}' exists in warehouse '${body.warehouse}'`);
+  refuseBlind(await blindPlaces(db, auth), [location.id]);
   const stock = await selectStock(
     db,
     sql`WHERE sr.org_id = ${auth.orgId} AND sr.location_id = ${location.id} AND sr.quantity > 0 ORDER BY i.part_number, sr.stock_id LIMIT ${INVENTORY_MAX_ROWS + 1}`,

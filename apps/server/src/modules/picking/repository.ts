@@ -13,6 +13,7 @@ import type { LockedStock } from '../stock/repository.ts';
 export interface SourceRow {
   item_id: string;
   stock_id: string;
+  location_id: string;
   location: string;
   quantity: string;
   lot: string | null;
@@ -24,7 +25,7 @@ export async function pickSources(db: Db, orgId: string, warehouseId: string, it
   if (itemIds.length === 0) return [];
   return query<SourceRow>(
     db,
-    sql`SELECT sr.item_id, sr.stock_id, l.code AS location, sr.quantity::text AS quantity, sr.lot, sr.serial
+    sql`SELECT sr.item_id, sr.stock_id, sr.location_id, l.code AS location, sr.quantity::text AS quantity, sr.lot, sr.serial
     FROM stock_records sr JOIN locations l ON l.id = sr.location_id
     WHERE sr.org_id = ${orgId} AND sr.warehouse_id = ${warehouseId} AND sr.item_id = ANY(${arrayParam(itemIds)}) AND sr.quantity > 0
       AND l.active AND l.type <> 'staging'

@@ -15,6 +15,7 @@ import { ORDER_TYPES } from '@floorhand/contract/site-admin';
 import { assignStatus, backorderNumber, ORDER_STATUS_DEFAULT, pickedStatus, readPickStatuses, shortPickMode, type OrderType, type PickLine, type PickStatuses } from '@floorhand/contract/orders';
 import { walkOrder } from '@floorhand/contract/walk-order';
 import type { AuthContext } from '../../lib/auth-context.ts';
+import { blindPlaces } from '../counts/blind.ts';
 import { auditStamp, newId } from '../../lib/audit.ts';
 import type { Body } from '../../lib/call-body.ts';
 import type { Deps } from '../../lib/calls.ts';
@@ -67,7 +68,9 @@ export async function pickOrder(db: Db, auth: AuthContext, body: Body<'pick/orde
   const order = await findOrder(db, auth.orgId, body);
   const lines = await linesOf(db, [order.id]);
   const open = lines.filter((l) => l.status === 'open');
-  const sources = await pickSources(db, auth.orgId, order.warehouse_id, [...new Set(open.map((l) => l.item_id))]);
+  // Stock in a location the caller counts blind is not offered as a source: it would show its quantity (counts/blind.ts).
+  const hidden = await blindPlaces(db, auth);
+  const sources = (await pickSources(db, auth.orgId, order.warehouse_id, [...new Set(open.map((l) => l.item_id))])).filter((s) => !hidden.has(s.location_id));
   const byItem = new Map<string, typeof sources>();
   for (const s of walkOrder(sources, (x) => x.location)) {
     const list = byItem.get(s.item_id) ?? [];

@@ -16,6 +16,7 @@ import { notFound } from '../../lib/errors.ts';
 import { isoSql } from '../../db/sql.ts';
 import { type Body } from '../../lib/call-body.ts';
 import { movementsOf, selectStock, STOCK_FROM } from './repository.ts';
+import { blindPlaces, refuseBlind, withholdBlind } from '../counts/blind.ts';
 
 type Match = (typeof LOOKUP_MATCHES)[number];
 
@@ -136,7 +137,9 @@ function lookupStatement(db: Db, shape: LookupShape): LookupRun {
   return run;
 }
 
-export async function lookupStock(db: Db, auth: AuthContext, body: Body<'stock/lookup'>): Promise<JsonAnswer<'stock/lookup'>> {
+export async function lookupStock(db: Db, auth: AuthContext, body: Body<'stock/lookup'>): Promise<JsonAnswer<'stock/lookup'> | CallResponse<'stock/lookup'>> {
+  // Blind counts (counts/blind.ts): a separate step, from memory for an organisation without a blind sheet in progress.
+  const hidden = await blindPlaces(db, auth);
   const run = lookupStatement(db, shapeOf(body));
   const [row] = await guarded(() =>
     run({
@@ -150,12 +153,13 @@ export async function lookupStock(db: Db, auth: AuthContext, body: Body<'stock/l
       maxRows: body.maxRows,
     }),
   );
-  return new JsonAnswer(row!.answer);
+  return hidden.size === 0 ? new JsonAnswer(row!.answer) : withholdBlind(JSON.parse(row!.answer) as CallResponse<'stock/lookup'>, hidden, body.value);
 }
 
 export async function getStock(db: Db, auth: AuthContext, body: Body<'stock/get'>): Promise<CallResponse<'stock/get'>> {
   const [stock] = await selectStock(db, sql`WHERE sr.org_id = ${auth.orgId} AND sr.stock_id = ${body.stockId}`);
   if (!stock) throw notFound(`No stock record '${body.stockId}' exists`);
+  refuseBlind(await blindPlaces(db, auth), [stock.locationId]);
   const movements = await movementsOf(db, stock._id, MOVEMENT_HISTORY_MAX + 1);
   return { stock, movements: movements.slice(0, MOVEMENT_HISTORY_MAX), moreMovements: movements.length > MOVEMENT_HISTORY_MAX };
 }

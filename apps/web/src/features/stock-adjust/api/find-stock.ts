@@ -11,7 +11,7 @@ export const findStockQuery = (value: string) => {
   return queryOptions({
     queryKey: inventoryKeys.lookup(args),
     queryFn: () => call('stock/lookup', args),
-    select: (r) => ({ records: (r.groups ?? []).flatMap(groupRecords), more: !!r.more }),
+    select: (r) => ({ records: (r.groups ?? []).flatMap(groupRecords), more: !!r.more, blind: r.blind ?? [] }),
   });
 };
 

@@ -283,7 +283,20 @@ export function StockAdjustPage() {
       )}
       {value && q.isPending && <Loader />}
 
-      {q.isError && !found.isPending && candidates.length !== 1 && (
+      {/* Stock the user counts blind: the server withholds it (docs/physical-inventory.md, Blind counts everywhere). */}
+      {q.isError &&
+        !found.isPending &&
+        candidates.length === 0 &&
+        found.data?.blind.map((b) => (
+          <Alert key={`${b.warehouse}/${b.location}`} color="dark" data-testid="adjust-blind" title={t('Counted blind')}>
+            {t('Stock in {{place}} is being counted blind (count sheet {{sheet}}); quantities are hidden until the count is in review.', {
+              place: `${b.warehouse} / ${b.location}`,
+              sheet: b.sheet,
+            })}
+          </Alert>
+        ))}
+
+      {q.isError && !found.isPending && candidates.length !== 1 && !(candidates.length === 0 && found.data?.blind.length) && (
         <Alert color="yellow" title={t("'{{value}}' is not a stock id", { value })} data-testid="adjust-not-found">
           {candidates.length === 0 ? (
             t('No stock record was found for it.')

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Badge, Button, Collapse, Group, Loader, Stack, Text } from '@mantine/core';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { IconAdjustments, IconInfoCircle } from '@tabler/icons-react';
+import { IconAdjustments, IconEyeOff, IconInfoCircle } from '@tabler/icons-react';
 import { INVENTORY_MAX_ROWS } from '@floorhand/contract/common';
 import { LOOKUP_VALUE_MAX } from '@floorhand/contract/stock';
 import { CsvTransfer } from '../../../components/ui/csv-transfer.tsx';
@@ -122,7 +122,17 @@ export function StockLookupPage() {
         </Alert>
       )}
 
-      {q && data && items.length === 0 && (
+      {/* Stock the user counts blind is withheld by the server (docs/physical-inventory.md, Blind counts everywhere). */}
+      {data?.blind?.map((b) => (
+        <Alert key={`${b.warehouse}/${b.location}`} icon={<IconEyeOff />} color="dark" data-testid="lookup-blind" title={t('Counted blind')}>
+          {t('Stock in {{place}} is being counted blind (count sheet {{sheet}}); quantities are hidden until the count is in review.', {
+            place: `${b.warehouse} / ${b.location}`,
+            sheet: b.sheet,
+          })}
+        </Alert>
+      ))}
+
+      {q && data && items.length === 0 && !data.blind?.length && (
         <Alert color="dark" data-testid="lookup-none">
           {data.matchedAs?.length
             ? t('No stock matches the filters.') + (prefs.showZeroQty ? '' : ` ${t('Records with zero quantity are hidden.')}`)

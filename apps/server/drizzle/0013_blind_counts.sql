@@ -1,0 +1,2 @@
+CREATE INDEX "count_entries_account" ON "count_entries" USING btree ("account_id","line_id");--> statement-breakpoint
+CREATE INDEX "count_sheets_blind_active" ON "count_sheets" USING btree ("org_id") WHERE "count_sheets"."blind" and "count_sheets"."state" in ('open', 'counting', 'review');
