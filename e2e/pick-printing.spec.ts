@@ -6,7 +6,7 @@ import { expect, request as playwrightRequest, test, type APIRequestContext, typ
 import { createAgent, type Agent } from '../apps/print-agent/src/agent.ts';
 import { parseConfig } from '../apps/print-agent/src/config.ts';
 import { startTestPrinter, type TestPrinter } from '../apps/print-agent/src/test-printer.ts';
-import { adminApi, AUTHORISED_WS, DEMO_WORKSTATION_SECRET, login, uniqueTag, type Api } from './support.ts';
+import { adminApi, AUTHORISED_WS, DEMO_WORKSTATION_SECRET, login, PASSWORD, uniqueTag, type Api } from './support.ts';
 import { makeOrder, makePicker, shot, SHORT } from './order-fixtures.ts';
 
 // Labels printed by the picking and shipping screens, with a real print agent in this process and a
@@ -120,6 +120,68 @@ test('taking an order prints its traveller and each pick prints a pick label (pr
   await page.getByRole('dialog').getByRole('button', { name: 'Yes, empty' }).click();
   await page.waitForTimeout(1500);
   expect(printer.prints.length).toBe(before + 2);
+});
+
+test("a work order's traveller prints one label per operation, its barcodes the task code; scanned on /singleTask, the code starts the task @mobile", async ({ page }, testInfo) => {
+  const tag = uniqueTag(testInfo);
+  const f = await makeOrder(api, tag);
+  const number = `WO-${tag}`;
+  await api('order/save', { order: { type: 'wos', number, warehouse: 'MAIN', customer: 'Plant 2', dueDate: '2026-01-01', lines: [{ lineNo: 1, partNumber: f.parts[0], qty: 1 }] } });
+  // Two operations, sent in the wrong order: the labels come in operation order.
+  const weld = `TT${tag}-20`;
+  const cut = `TT${tag}-10`;
+  await api('task/upsert', { record: { taskCode: weld, kind: 'wos', orderNumber: number, operationNumber: '20', description: 'Weld frame', workCentre: 'WELD-1', plannedMinutes: 45 } });
+  await api('task/upsert', { record: { taskCode: cut, kind: 'wos', orderNumber: number, operationNumber: '10', description: 'Cut tube', workCentre: 'SAW-1', plannedMinutes: 30 } });
+  // The worker, clocked in (labor is booked only while clocked in; the demo device is a time clock an admin may run).
+  const userName = `trav_${tag.toLowerCase()}`;
+  await api('admin/account/create', {
+    account: { userName, firstName: 'Tess', surnames: tag, email: '', badgeCode: `TV${tag}` },
+    password: PASSWORD,
+    perms: [{ siteId: api.siteId, roles: [], kioskAcct: false, timeclockAcct: false, serviceAcct: false }],
+  });
+  await api('timeclock/punch', { badge: `TV${tag}` });
+  await useOurPrinter(page);
+  await login(page, userName);
+  await expect(page).toHaveURL(/\/tasks$/);
+  await page.goto('/stockPick?manage=orders');
+  await page.getByTestId('orders-filter-number').fill(number);
+  const row = page.locator(`[data-number="${number}"]`).first();
+  await expect(row).toBeVisible();
+  const before = printer.prints.length;
+  await row.getByTestId('order-traveller').focus();
+  await page.keyboard.press('Enter');
+  // The labels of the print (one job or several; only this order's: the other project's worker may print to this printer too): two, operation 10 then 20.
+  const labels = () =>
+    printer.prints
+      .slice(before)
+      .join('')
+      .split('^XZ')
+      .filter((l) => l.includes('^XA') && l.includes(`^FD${number}^FS`));
+  await expect.poll(() => labels().length, { timeout: 15_000 }).toBe(2);
+  await page.waitForTimeout(500);
+  expect(labels()).toHaveLength(2);
+  const [first, second] = labels() as [string, string];
+  // Both barcodes of each label (Code 128 and QR) carry the task code, not the order number.
+  expect(first).toContain(`^BCN,160,Y,N,N^FD${cut}^FS`);
+  expect(first).toContain(`^FDQA,${cut}^FS`);
+  expect(first).toContain(`^FD${number}^FS`);
+  expect(first).toContain('Operation 10  SAW-1');
+  expect(first).toContain('Cut tube');
+  expect(first).toContain('30 min');
+  expect(second).toContain(`^FDQA,${weld}^FS`);
+  expect(second).toContain('Operation 20  WELD-1');
+  expect(second).not.toContain(`^FDQA,${number}^FS`);
+
+  // What the first label's QR code holds, scanned on /singleTask, starts that task.
+  const scanned = /\^FDQA,([^^]*)\^FS/.exec(first)![1]!;
+  await page.goto('/singleTask');
+  await expect(page.getByTestId('no-running')).toBeVisible();
+  await page.getByTestId('task-scan').fill(scanned);
+  await page.getByTestId('task-scan').press('Enter');
+  await expect(page.getByTestId('scanned-task')).toContainText(cut);
+  await expect(page.getByTestId('start-task')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('running-task')).toContainText(cut);
 });
 
 test('a package\'s packing list downloads as a PDF and its package label prints', async ({ page }, testInfo) => {

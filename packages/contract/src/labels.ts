@@ -58,6 +58,7 @@ export const LABEL_FIELDS: ReadonlyMap<LabelKind, ReadonlyMap<string, string>> =
       ['partNumber', 'FRAME-200'],
       ['qty', '40'],
       ['dueDate', '2026-12-01'],
+      ['plannedTime', '45 min'],
       ['taskBarcode', 'WO-2031-20'],
       ['printedDate', '2026-11-25'],
     ]),

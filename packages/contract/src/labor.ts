@@ -316,8 +316,17 @@ export const laborCalls = {
   'task/list': {
     locId: undefined,
     auth: 'required',
-    /** Ordered by task code; `search` matches the start of the code or order number, or any part of the description. */
-    body: callBase.extend({ search: z.string().trim().max(100).optional(), kind: z.enum(TASK_KINDS).optional(), active: z.boolean().optional(), ...page }),
+    /**
+     * Ordered by task code; `search` matches the start of the code or order number, or any part of the
+     * description; `orderNumber` is exact (the operations of one order, for its traveller labels).
+     */
+    body: callBase.extend({
+      search: z.string().trim().max(100).optional(),
+      kind: z.enum(TASK_KINDS).optional(),
+      orderNumber: scanCode.max(60).optional(),
+      active: z.boolean().optional(),
+      ...page,
+    }),
     response: withErr({ tasks: z.array(taskSchema).optional(), more: z.boolean().optional() }),
   },
   'task/get': {

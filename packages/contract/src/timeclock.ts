@@ -6,6 +6,12 @@ import { callBase, idSchema, idempotencyKeySchema, scanCode, withErr } from './c
 
 /** A second scan of one badge within this many seconds never punches twice (enforced by the database). */
 export const PUNCH_DEBOUNCE_SECS = 8;
+/**
+ * The debounce also holds by the device's clock (`clientTime`) for scans from one device, however far
+ * apart the server handles them; a clientTime further than this from the server's time is not trusted
+ * (a wrong or stuck device clock can then never hold back a real punch for longer than this).
+ */
+export const CLIENT_TIME_TRUST_SECS = 300;
 /** In for longer than this: the next scan asks when the worker left instead of punching out now. */
 export const MISSED_PUNCH_AFTER_HOURS = 14;
 /** Wrong PINs (or unknown typed badges) per badge before it is locked for PIN_LOCK_MINUTES. */

@@ -868,6 +868,9 @@ export const punchGuards = pgTable('punch_guards', {
     .references(() => accounts.id),
   orgId: orgRef(),
   lastPunchAt: timestamp('last_punch_at', { withTimezone: true, mode: 'string' }).notNull(),
+  /** The device clock's time of that punch, when trusted (within CLIENT_TIME_TRUST_SECS of the server's), and its device. */
+  lastClientTs: timestamp('last_client_ts', { withTimezone: true, mode: 'string' }),
+  lastDeviceId: varchar('last_device_id', { length: 40 }),
 });
 
 /** Badge PINs (hash only), for typed badges at the clock and the kiosk. */

@@ -92,7 +92,7 @@ export const DEFAULT_TEMPLATES: readonly DefaultTemplate[] = [
       '^FO30,100^A0N,36,36^FDOperation {{operation}}  {{workCenter}}^FS',
       '^FO30,150^A0N,28,28^FB740,3,4,L^FD{{description}}^FS',
       '^FO30,270^A0N,30,30^FDPart {{partNumber}}   Qty {{qty}}^FS',
-      '^FO30,315^A0N,30,30^FDDue {{dueDate}}^FS',
+      '^FO30,315^A0N,30,30^FDDue {{dueDate}}   {{plannedTime}}^FS',
       '^FO30,400^BY3,3,160^BCN,160,Y,N,N^FD{{taskBarcode}}^FS',
       '^FO30,640^BQN,2,8^FDQA,{{taskBarcode}}^FS',
       '^XZ',

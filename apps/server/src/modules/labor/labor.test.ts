@@ -89,6 +89,19 @@ describe('tasks', () => {
     expect(listed.body.tasks?.map((x) => x.taskCode)).toEqual([code]);
   });
 
+  it('lists the operations of one order by its exact number (the traveller labels), of no other order', async () => {
+    const order = unique('WO-T');
+    const codes = [unique('T-'), unique('T-')];
+    expect((await upsert({ taskCode: codes[0], kind: 'wos', orderNumber: order, operationNumber: '20', description: 'Weld' })).status).toBe(200);
+    expect((await upsert({ taskCode: codes[1], kind: 'wos', orderNumber: order, operationNumber: '10', description: 'Cut' })).status).toBe(200);
+    expect((await upsert({ taskCode: unique('T-'), kind: 'wos', orderNumber: `${order}9`, operationNumber: '10', description: 'Other order, same prefix' })).status).toBe(200);
+    const listed = await call(t.app, 'task/list', { orderNumber: order }, clerk);
+    expect(listed.status).toBe(200);
+    expect(listed.body.tasks?.map((x) => x.taskCode).sort()).toEqual([...codes].sort());
+    expect((await call(t.app, 'task/list', { orderNumber: 'NO-SUCH-ORDER' }, clerk)).body.tasks).toEqual([]);
+    expect((await call(t.app, 'task/list', { orderNumber: 'has space' }, clerk)).status).toBe(400);
+  });
+
   it('refuses an operation without its order or number, an indirect task with one, and bad fields, with the record messages', async () => {
     const noOrder = await upsert({ taskCode: unique('T-'), kind: 'mos', description: 'x' });
     expect(noOrder.status).toBe(400);

@@ -55,9 +55,14 @@ export async function tasksByCode(db: Db, orgId: string, codes: readonly string[
   return new Map(rows.map((r) => [r.task_code, r]));
 }
 
-export async function taskPage(db: Db, orgId: string, f: { search?: string | undefined; kind?: TaskKind | undefined; active?: boolean | undefined; offset: number; limit: number }): Promise<TaskRow[]> {
+export async function taskPage(
+  db: Db,
+  orgId: string,
+  f: { search?: string | undefined; kind?: TaskKind | undefined; orderNumber?: string | undefined; active?: boolean | undefined; offset: number; limit: number },
+): Promise<TaskRow[]> {
   const where: SQL[] = [sql`t.org_id = ${orgId}`];
   if (f.kind) where.push(sql`t.kind = ${f.kind}`);
+  if (f.orderNumber) where.push(sql`t.order_number = ${f.orderNumber}`);
   if (f.active !== undefined) where.push(sql`t.active = ${f.active}`);
   if (f.search) {
     const start = `${likeEscape(f.search)}%`;

@@ -84,16 +84,29 @@ export async function punchesSince(db: Db, orgId: string, accountId: string, fro
 }
 
 /**
- * Takes the worker's punch slot: true when no punch was recorded in the last `debounceSecs`. The row
- * lock of the upsert makes concurrent scans of one badge wait for each other; the second sees the
- * first's time and gets false.
+ * Takes the worker's punch slot: true when no punch was recorded in the last `debounceSecs` of server
+ * time AND, when this scan and the last punch both carry a trusted device time (`clientTs`, null when
+ * untrusted) from the same device, their device times are at least `debounceSecs` apart as well: a slow
+ * server that handles two scans made 2 s apart 10 s apart still punches once. The row lock of the
+ * upsert makes concurrent scans of one badge wait for each other; the second sees the first's times
+ * (the WHERE is checked against the latest row version) and gets false.
  */
-export async function claimPunchSlot(db: Db, orgId: string, accountId: string, debounceSecs: number): Promise<boolean> {
+export async function claimPunchSlot(
+  db: Db,
+  orgId: string,
+  accountId: string,
+  debounceSecs: number,
+  device: { deviceId: string | null; clientTs: string | null } = { deviceId: null, clientTs: null },
+): Promise<boolean> {
   const rows = await query<{ account_id: string }>(
     db,
-    sql`INSERT INTO punch_guards (account_id, org_id, last_punch_at) VALUES (${accountId}, ${orgId}, clock_timestamp())
-      ON CONFLICT (account_id) DO UPDATE SET last_punch_at = excluded.last_punch_at
+    sql`INSERT INTO punch_guards (account_id, org_id, last_punch_at, last_client_ts, last_device_id)
+      VALUES (${accountId}, ${orgId}, clock_timestamp(), ${device.clientTs}::timestamptz, ${device.deviceId})
+      ON CONFLICT (account_id) DO UPDATE SET last_punch_at = excluded.last_punch_at, last_client_ts = excluded.last_client_ts, last_device_id = excluded.last_device_id
       WHERE punch_guards.last_punch_at < excluded.last_punch_at - make_interval(secs => ${debounceSecs})
+        AND NOT (excluded.last_client_ts IS NOT NULL AND punch_guards.last_client_ts IS NOT NULL
+          AND punch_guards.last_device_id = excluded.last_device_id
+          AND abs(extract(epoch FROM excluded.last_client_ts - punch_guards.last_client_ts)) < ${debounceSecs})
       RETURNING account_id`,
   );
   return rows.length > 0;

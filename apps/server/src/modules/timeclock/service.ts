@@ -1,6 +1,6 @@
 import type { CallArgs, CallResponse } from '@floorhand/contract/api';
 import { hasAnyRole, isAdmin, ROLE } from '@floorhand/contract/perms';
-import { MISSED_PUNCH_AFTER_HOURS, PUNCH_DEBOUNCE_SECS, PUNCH_LIST_MAX, type Punch } from '@floorhand/contract/timeclock';
+import { CLIENT_TIME_TRUST_SECS, MISSED_PUNCH_AFTER_HOURS, PUNCH_DEBOUNCE_SECS, PUNCH_LIST_MAX, type Punch } from '@floorhand/contract/timeclock';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
@@ -73,7 +73,7 @@ export async function punch(deps: Deps, auth: AuthContext, body: CallArgs<'timec
   // is the state plus what was inserted, not read again.
   try {
     const { punched, today } = await deps.db.transaction(async (tx) => {
-      const free = await repo.claimPunchSlot(tx, auth.orgId, worker.id, PUNCH_DEBOUNCE_SECS);
+      const free = await repo.claimPunchSlot(tx, auth.orgId, worker.id, PUNCH_DEBOUNCE_SECS, { deviceId: auth.claims.ws.id ?? null, clientTs: trustedClientTime(body.clientTime, now) });
       const { last, today } = await repo.punchState(tx, auth.orgId, worker.id, dayStart);
       if (!free) {
         throw new Answer({ result: 'duplicate', worker: who, status: { in: last?.kind === 'in', since: last?.at ?? null }, today: today.map(toPunch) });
@@ -118,6 +118,18 @@ export async function punch(deps: Deps, auth: AuthContext, body: CallArgs<'timec
     if (e instanceof Answer) return e.response;
     throw e;
   }
+}
+
+/**
+ * The device's time of a scan when it can be trusted for the debounce: within CLIENT_TIME_TRUST_SECS
+ * of the server's time (docs/timeclock.md). A device clock far off (wrong, stuck, lying) is ignored and
+ * the debounce holds by server time only, so it can never hold back a real punch.
+ */
+export function trustedClientTime(clientTime: string | undefined, now: Date): string | null {
+  if (!clientTime) return null;
+  const t = Date.parse(clientTime);
+  if (!Number.isFinite(t) || Math.abs(t - now.getTime()) > CLIENT_TIME_TRUST_SECS * 1000) return null;
+  return new Date(t).toISOString();
 }
 
 /** timeclockAdmin, or an admin of the site. */

@@ -42,8 +42,16 @@ async function newWorker(): Promise<{ id: string; badge: string }> {
 const punch = (body: Record<string, unknown>, token = clock) => call(t.app, 'timeclock/punch', body, token);
 /** Moves the worker's last punch (and its guard) back in time, as if `secs` had passed. */
 async function age(accountId: string, secs: number) {
+  await query(
+    t.db,
+    sql`UPDATE punch_guards SET last_punch_at = last_punch_at - make_interval(secs => ${secs}), last_client_ts = last_client_ts - make_interval(secs => ${secs}) WHERE account_id = ${accountId}`,
+  );
+}
+/** A slow server: moves only the server time of the worker's last punch back, as if the server had handled this scan `secs` later. */
+async function serverLag(accountId: string, secs: number) {
   await query(t.db, sql`UPDATE punch_guards SET last_punch_at = last_punch_at - make_interval(secs => ${secs}) WHERE account_id = ${accountId}`);
 }
+const isoAt = (ms: number) => new Date(ms).toISOString();
 const punchesOf = (accountId: string) => t.db.select().from(punches).where(eq(punches.accountId, accountId));
 
 describe('punching', () => {
@@ -71,6 +79,44 @@ describe('punching', () => {
     expect((await punch({ badge: w.badge })).body.result).toBe('punched');
     const again = await punch({ badge: w.badge });
     expect(again.body).toMatchObject({ result: 'duplicate', status: { in: true } });
+    expect(await punchesOf(w.id)).toHaveLength(1);
+  });
+
+  it('a slow server: two scans 2 s apart on the device, handled 10 s apart by the server, punch once', async () => {
+    const w = await newWorker();
+    const c0 = Date.now() - 2000;
+    expect((await punch({ badge: w.badge, clientTime: isoAt(c0) })).body.result).toBe('punched');
+    await serverLag(w.id, 10);
+    const again = await punch({ badge: w.badge, clientTime: isoAt(c0 + 2000) });
+    expect(again.body).toMatchObject({ result: 'duplicate', status: { in: true } });
+    expect(await punchesOf(w.id)).toHaveLength(1);
+  });
+
+  it('two scans 20 s apart on the device punch twice, however the server saw them', async () => {
+    const w = await newWorker();
+    const c0 = Date.now() - 20_000;
+    expect((await punch({ badge: w.badge, clientTime: isoAt(c0) })).body.result).toBe('punched');
+    await serverLag(w.id, 10);
+    const second = await punch({ badge: w.badge, clientTime: isoAt(c0 + 20_000) });
+    expect(second.body).toMatchObject({ result: 'punched', punch: { kind: 'out' } });
+    expect(await punchesOf(w.id)).toHaveLength(2);
+  });
+
+  it('a device clock far from the server (stuck an hour behind) is not trusted: it never holds back a real punch', async () => {
+    const w = await newWorker();
+    const stuck = isoAt(Date.now() - 3_600_000);
+    expect((await punch({ badge: w.badge, clientTime: stuck })).body.result).toBe('punched');
+    await serverLag(w.id, 10);
+    expect((await punch({ badge: w.badge, clientTime: stuck })).body.result).toBe('punched');
+    expect(await punchesOf(w.id)).toHaveLength(2);
+  });
+
+  it('twenty scans of one badge at the same moment, with device times 1 s apart, punch exactly once', async () => {
+    const w = await newWorker();
+    const c0 = Date.now() - 20_000;
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => punch({ badge: w.badge, clientTime: isoAt(c0 + i * 1000) })));
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    expect(results.filter((r) => r.body.result === 'punched')).toHaveLength(1);
     expect(await punchesOf(w.id)).toHaveLength(1);
   });
 

@@ -1,8 +1,11 @@
 import { useEffect } from 'react';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CallArgs, CallResponse } from '@floorhand/contract/api';
+import { PACK_PICK_MAX_ROWS } from '@floorhand/contract/constants';
+import type { TaskKind } from '@floorhand/contract/labor';
 import { call } from '../../../lib/api.ts';
 import { realtime } from '../../../lib/session.ts';
+import { hasOperations, travellerSource, type TravellerOrder } from '../utils/traveller.ts';
 
 /** Query keys of the picking screens: every one starts with 'picking', so one invalidation refreshes them all. */
 export const pickingKeys = {
@@ -38,4 +41,16 @@ export function usePickCall<P extends PickPath>(path: P) {
     mutationFn: (args: CallArgs<P>) => call(path, args, { suppress: PICK_REFUSALS }) as Promise<CallResponse<P>>,
     onSettled: () => Promise.all([qc.invalidateQueries({ queryKey: pickingKeys.all }), qc.invalidateQueries({ queryKey: ['inventory'] })]),
   });
+}
+
+/**
+ * What an order's traveller prints: for a work, manufacturing or routing order its active operations
+ * (task/list by the exact order number and kind), one label each; otherwise (or without tasks) one
+ * label with the order number. A refusal of task/list has shown its dialog and is thrown (never a
+ * traveller with the wrong barcode).
+ */
+export async function travellerOf(order: TravellerOrder): Promise<ReturnType<typeof travellerSource>> {
+  if (!hasOperations(order)) return travellerSource(order);
+  const { tasks } = await call('task/list', { orderNumber: order.number, kind: order.type as TaskKind, active: true, limit: PACK_PICK_MAX_ROWS });
+  return travellerSource(order, tasks ?? []);
 }

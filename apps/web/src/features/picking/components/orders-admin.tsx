@@ -11,9 +11,9 @@ import { dialogs } from '../../../components/dialogs/dialog-store.ts';
 import { CsvTransfer } from '../../../components/ui/csv-transfer.tsx';
 import { DataTable, type DataColumn, type RowAction } from '../../../components/ui/data-table.tsx';
 import { orderListQuery, useCancelOrder } from '../api/orders-api.ts';
+import { travellerOf } from '../api/picking-api.ts';
 import { KNOWN_STATUSES } from '../utils/order-statuses.ts';
 import { printOrDownload } from '../../../lib/label-printing.ts';
-import { travellerSource } from '../utils/traveller.ts';
 import { OrderEditor } from './order-editor.tsx';
 
 /** Rows the list asks for; the "more rows" hint says when there are more (narrow the filters). */
@@ -93,7 +93,7 @@ export function OrdersAdmin({ onBack }: { onBack(): void }) {
         label: () => t('Traveller'),
         ariaLabel: (o) => t('Print the traveller of order {{number}}', { number: o.number }),
         icon: <IconPrinter size={18} />,
-        onClick: (o) => void printOrDownload({ kind: 'orderTraveller', source: travellerSource(o) }).catch(() => undefined),
+        onClick: (o) => void travellerOf(o).then((source) => printOrDownload({ kind: 'orderTraveller', source })).catch(() => undefined),
         allowed: (o) => o.status !== ORDER_CANCELLED,
         testId: 'order-traveller',
       },

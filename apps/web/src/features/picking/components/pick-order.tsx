@@ -15,9 +15,8 @@ import { useSessionStore } from '../../../lib/session-store.ts';
 import { printOrDownload } from '../../../lib/label-printing.ts';
 import { readQtyInput, showQty } from '../../../lib/inventory-format.ts';
 import { useScans } from '../../../lib/scanning/use-scans.ts';
-import { PICK_REFUSALS, usePickCall } from '../api/picking-api.ts';
+import { PICK_REFUSALS, travellerOf, usePickCall } from '../api/picking-api.ts';
 import { useStockPickPrefs } from '../hooks/use-pick-prefs.ts';
-import { travellerSource } from '../utils/traveller.ts';
 
 type Step = { kind: 'location' } | { kind: 'stock'; location: string } | { kind: 'qty'; location: string; scan: string };
 
@@ -55,7 +54,10 @@ export function PickOrder({ order, lines, onBack }: PickOrderProps) {
   /** Labels printed automatically (the preferences): to this device's printer; none without one. */
   const autoPrint = (req: Parameters<typeof printOrDownload>[0]) => void printOrDownload({ ...req, auto: true }).catch(() => undefined);
   const printTraveller = () =>
-    autoPrint({ kind: 'orderTraveller', source: travellerSource(order) });
+    void travellerOf(order).then(
+      (source) => autoPrint({ kind: 'orderTraveller', source }),
+      () => undefined,
+    );
   async function take(lineIds?: string[]) {
     const done = await send(() => claim.mutateAsync({ orderId: order._id, ...(lineIds ? { lineIds } : {}) }));
     if (done && !lineIds && prefs.printOnAssign) printTraveller();
