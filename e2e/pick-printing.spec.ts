@@ -15,7 +15,8 @@ import { makeOrder, makePicker, shot, SHORT } from './order-fixtures.ts';
 // pick" (printOnPick); and the package's packing list (a PDF download) with its package label.
 
 const port = Number(process.env.E2E_PORT ?? 4180);
-const AGENT = 'e2e-pick';
+/** The agent's id, one per project: the desktop and mobile runs of this file may run at once, and with one id a label could go to the other run's printer. */
+let AGENT = 'e2e-pick';
 
 let printer: TestPrinter;
 let agent: Agent;
@@ -25,6 +26,7 @@ let requests: APIRequestContext;
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 test.beforeAll(async () => {
+  AGENT = `e2e-pick-${test.info().project.name}`;
   requests = await playwrightRequest.newContext({ baseURL: `http://localhost:${port}` });
   api = await adminApi(requests);
   const { accounts } = (await api('admin/account/list', { search: 'svc' })) as { accounts: Array<{ id: string; userName: string }> };
@@ -108,7 +110,7 @@ test('taking an order prints its traveller and each pick prints a pick label (pr
   expect(pickLabel).toContain(`^FD${f.parts[0]}^FS`);
   expect(pickLabel).toContain('Qty 3 EA');
   expect(pickLabel).toContain('Picked by Pete');
-  await expect(page.getByText('Label printed on e2e-pick/zebra').first()).toBeVisible();
+  await expect(page.getByText(`Label printed on ${AGENT}/zebra`).first()).toBeVisible();
   await shot(page, testInfo, `picking-print-${(page.viewportSize()?.width ?? 1440) < 600 ? 360 : 1440}`);
 
   // With the preferences off, nothing more prints.
