@@ -176,14 +176,18 @@ function plainWrite(pool, who) {
   return async (w) => {
     const key = randomUUID();
     const audit = JSON.stringify({ create: { user: who.accountId, ts: new Date().toISOString() }, modify: { user: who.accountId, ts: new Date().toISOString() } });
-    // Before the transaction: the adjust reasons and the key's stored answer (feature access is
-    // remembered with the token's authentication, so a write no longer reads it).
+    // Before the transaction: the adjust reasons (feature access is remembered with the token's
+    // authentication, so a write no longer reads it).
     if (w.kind === 'adjust') await pool.query('select "_id", "_rev", "site_id", "section", "data_id", "data", "audit" from "site_data" where ("site_data"."site_id" = $1 and "site_data"."section" = $2 and "site_data"."data_id" = $3)', [SITE, 'conf', 'app_settings']);
-    await pool.query('select "org_id", "key", "call", "request_hash", "response", "account_id", "created_at" from "idempotency_keys" where ("idempotency_keys"."org_id" = $1 and "idempotency_keys"."key" = $2)', [ORG, key]);
     const client = await pool.connect();
     try {
       await client.query('begin');
+      // idempotentWrite: the key's lock, then its stored answer.
+      await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`${ORG}|${key}`]);
+      await client.query('select "org_id", "key", "call", "request_hash", "response", "account_id", "created_at" from "idempotency_keys" where ("idempotency_keys"."org_id" = $1 and "idempotency_keys"."key" = $2)', [ORG, key]);
       const [row] = (await client.query(LOCK, [ORG, w.record.stock_id])).rows;
+      // After the lock: is it picked for an order (stock/repository.ts pickedFor)?
+      await client.query(`SELECT o.number FROM order_picks op JOIN orders o ON o.id = op.order_id WHERE op.stock_record_id = $1 AND op.state = 'picked'`, [row.id]);
       let move;
       if (w.kind === 'move') {
         const [target] = (
