@@ -6,7 +6,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { OrderType, Pick } from '@floorhand/contract/orders';
 import type { Db } from '../../db/client.ts';
 import { arrayParam, isoSql, query } from '../../db/sql.ts';
-import { lineSelectFrom, personName, type LineRow } from '../orders/repository.ts';
+import { lineSelectFrom, personName, type LineRow, type OrderRow } from '../orders/repository.ts';
 import type { LocationRef } from '../stock/refs.ts';
 import type { LockedStock } from '../stock/repository.ts';
 
@@ -161,16 +161,7 @@ export async function confirmPreview(db: Db, orgId: string, siteId: string, line
 }
 
 /** The order as a confirm needs it (no line counts: nothing answers them). */
-export interface ConfirmOrder {
-  id: string;
-  type: OrderType;
-  number: string;
-  status: string;
-  warehouse_id: string;
-  warehouse: string;
-  claimed_by: string | null;
-  claimed_name: string | null;
-}
+export type ConfirmOrder = { [K in 'id' | 'type' | 'number' | 'status' | 'warehouse_id' | 'warehouse' | 'claimed_by' | 'claimed_name']: OrderRow[K] };
 
 export interface ConfirmLocked {
   order: ConfirmOrder | null;

@@ -6,6 +6,7 @@ import { ORDER_TYPES } from '@floorhand/contract/site-admin';
 import { PACK_PICK_MAX_ROWS } from '@floorhand/contract/constants';
 import type { OrderHeader, OrderType, PICK_SORTS } from '@floorhand/contract/orders';
 import { DataTable, type DataColumn } from '../../../components/ui/data-table.tsx';
+import { SortDirectionSelect } from '../../../components/ui/sort-direction-select.tsx';
 import { useWarehouses } from '../../../lib/inventory-api.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
 import { pickListQuery } from '../api/picking-api.ts';
@@ -87,17 +88,7 @@ export function PickList({ onOpen }: PickListProps) {
           onChange={(v) => v && setPrefs({ sort: v as (typeof PICK_SORTS)[number] })}
           data-testid="pick-sort"
         />
-        <Select
-          label={t('Direction')}
-          allowDeselect={false}
-          data={[
-            { value: 'asc', label: t('Ascending') },
-            { value: 'desc', label: t('Descending') },
-          ]}
-          value={prefs.sortDesc ? 'desc' : 'asc'}
-          onChange={(v) => setPrefs({ sortDesc: v === 'desc' })}
-          data-testid="pick-sort-direction"
-        />
+        <SortDirectionSelect desc={prefs.sortDesc} onChange={(sortDesc) => setPrefs({ sortDesc })} testId="pick-sort-direction" />
       </SimpleGrid>
       <DataTable
         rows={orders}

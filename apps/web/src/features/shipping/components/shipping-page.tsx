@@ -10,6 +10,7 @@ import { PRODUCTION_ORDER_TYPES, type OrderHeader } from '@floorhand/contract/or
 import { PACK_SORTS, PICKED_SHARES, SHIPPED_ORDER_TYPES, type BoardRow, type Package, type Staged } from '@floorhand/contract/shipping';
 import { dialogs } from '../../../components/dialogs/dialog-store.ts';
 import { DataTable, type DataColumn } from '../../../components/ui/data-table.tsx';
+import { SortDirectionSelect } from '../../../components/ui/sort-direction-select.tsx';
 import { ScanInput } from '../../../components/scanning/scan-input.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useWarehouses } from '../../../lib/inventory-api.ts';
@@ -155,17 +156,7 @@ function Board({ onOpen }: { onOpen(number: string): void }) {
           onChange={(v) => v && setPrefs({ sort: v as PackSort })}
           data-testid="ship-sort"
         />
-        <Select
-          label={t('Direction')}
-          allowDeselect={false}
-          data={[
-            { value: 'asc', label: t('Ascending') },
-            { value: 'desc', label: t('Descending') },
-          ]}
-          value={prefs.sortDesc ? 'desc' : 'asc'}
-          onChange={(v) => setPrefs({ sortDesc: v === 'desc' })}
-          data-testid="ship-sort-direction"
-        />
+        <SortDirectionSelect desc={prefs.sortDesc} onChange={(sortDesc) => setPrefs({ sortDesc })} testId="ship-sort-direction" />
       </SimpleGrid>
       <DataTable
         rows={q.data?.orders ?? []}
