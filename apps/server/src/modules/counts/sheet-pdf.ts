@@ -1,7 +1,8 @@
 /*
  * The printable count sheet (counts/sheet/pdf): the sheet's locations in walk order, under each the
  * stock the system expects there now, and a blank "Counted" column to write in. The expected quantity
- * is printed only on a sheet that is not blind; on a blind sheet it is never selected from the database.
+ * is printed only on a sheet that is not blind; on a blind sheet it is never selected from the database,
+ * and neither is anything that would count it (stock ids, serials, rows per record).
  * Written by the shared PDF writer (lib/pdf.ts).
  */
 import { sql } from 'drizzle-orm';
@@ -30,33 +31,46 @@ export async function sheetPdf(deps: Deps, auth: AuthContext, body: Body<'counts
   const sheet = row && (await sheetById(deps.db, auth.orgId, row.id));
   if (!row || !sheet) throw notFound(`No count sheet '${body.sheetId}' exists`);
   const withExpected = !row.blind;
+  // A blind sheet prints what to look for, an item per location, and nothing that counts it: no stock
+  // ids or serials (a serial item's rows would tell how many units are expected), no quantity, and an
+  // empty location the same as a full one (no "nothing expected").
   const rows = await query<PdfRow>(
     deps.db,
-    sql`SELECT l.code AS location, sr.stock_id, i.part_number, i.description, sr.lot, sr.serial, ${withExpected ? sql`sr.quantity::text` : sql`NULL::text`} AS qty
+    withExpected
+      ? sql`SELECT l.code AS location, sr.stock_id, i.part_number, i.description, sr.lot, sr.serial, sr.quantity::text AS qty
     FROM count_sheet_locations sl JOIN locations l ON l.id = sl.location_id
       LEFT JOIN stock_records sr ON sr.location_id = sl.location_id AND sr.quantity > 0
       LEFT JOIN items i ON i.id = sr.item_id
     WHERE sl.sheet_id = ${row.id}
-    ORDER BY l.code COLLATE "C", sr.stock_id COLLATE "C"`,
+    ORDER BY l.code COLLATE "C", sr.stock_id COLLATE "C"`
+      : sql`SELECT x.* FROM (SELECT DISTINCT l.code AS location, NULL::text AS stock_id, i.part_number, i.description, NULL::text AS lot, NULL::text AS serial, NULL::text AS qty
+      FROM count_sheet_locations sl JOIN locations l ON l.id = sl.location_id
+        LEFT JOIN stock_records sr ON sr.location_id = sl.location_id AND sr.quantity > 0
+        LEFT JOIN items i ON i.id = sr.item_id
+      WHERE sl.sheet_id = ${row.id}) x
+    ORDER BY x.location COLLATE "C", x.part_number COLLATE "C"`,
   );
-  const columns: PdfColumn[] = [
-    { header: 'Location', width: 14 },
-    { header: 'Stock id', width: 13 },
-    { header: 'Item', width: 13 },
-    { header: 'Description', width: withExpected ? 20 : 28 },
-    { header: 'Lot / serial', width: 12 },
-    ...(withExpected ? [{ header: 'Expected', width: 8, align: 'right' as const }] : []),
-    { header: 'Counted', width: 10 },
-  ];
-  const cells = walkOrder(rows, (r) => r.location).map((r) => [
-    r.location,
-    r.stock_id ?? '',
-    r.part_number ?? '',
-    r.description ?? (r.stock_id ? '' : '(nothing expected)'),
-    r.serial ?? r.lot ?? '',
-    ...(withExpected ? [r.qty === null ? '' : formatQty(qtyUnits(r.qty))] : []),
-    '__________',
-  ]);
+  const columns: PdfColumn[] = withExpected
+    ? [
+        { header: 'Location', width: 14 },
+        { header: 'Stock id', width: 13 },
+        { header: 'Item', width: 13 },
+        { header: 'Description', width: 20 },
+        { header: 'Lot / serial', width: 12 },
+        { header: 'Expected', width: 8, align: 'right' as const },
+        { header: 'Counted', width: 10 },
+      ]
+    : [
+        { header: 'Location', width: 16 },
+        { header: 'Item', width: 16 },
+        { header: 'Description', width: 48 },
+        { header: 'Counted', width: 10 },
+      ];
+  const cells = walkOrder(rows, (r) => r.location).map((r) =>
+    withExpected
+      ? [r.location, r.stock_id ?? '', r.part_number ?? '', r.description ?? (r.stock_id ? '' : '(nothing expected)'), r.serial ?? r.lot ?? '', r.qty === null ? '' : formatQty(qtyUnits(r.qty)), '__________']
+      : [r.location, r.part_number ?? '', r.description ?? '', '__________'],
+  );
   const bytes = await tablePdf({
     title: `Count sheet ${sheet.code}`,
     heading: [
