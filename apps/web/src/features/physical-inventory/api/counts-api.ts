@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CallArgs, CallPath, CallResponse } from '@floorhand/contract/api';
+import { REVIEW_PAGE_MAX } from '@floorhand/contract/counts';
 import { call, callFile, type CallOptions } from '../../../lib/api.ts';
 import { saveFile } from '../../../lib/save-file.ts';
 
@@ -8,7 +9,7 @@ export const countKeys = {
   all: ['counts'] as const,
   sheets: (filters: CallArgs<'counts/sheet/list'>) => ['counts', 'sheets', filters] as const,
   sheet: (sheetId: string, location: string | null) => ['counts', 'sheet', sheetId, location] as const,
-  review: (sheetId: string, onlyVariances: boolean) => ['counts', 'review', sheetId, onlyVariances] as const,
+  review: (sheetId: string, onlyVariances: boolean, offset: number) => ['counts', 'review', sheetId, onlyVariances, offset] as const,
 };
 
 export const useSheets = (filters: CallArgs<'counts/sheet/list'>) =>
@@ -17,8 +18,13 @@ export const useSheets = (filters: CallArgs<'counts/sheet/list'>) =>
 export const useSheet = (sheetId: string, location: string | null) =>
   useQuery({ queryKey: countKeys.sheet(sheetId, location), queryFn: () => call('counts/sheet/get', { sheetId, ...(location ? { location } : {}) }) });
 
-export const useReview = (sheetId: string, onlyVariances: boolean) =>
-  useQuery({ queryKey: countKeys.review(sheetId, onlyVariances), queryFn: () => call('counts/review', { sheetId, onlyVariances, limit: 1000 }), placeholderData: keepPreviousData });
+/** One page of a sheet's review: `REVIEW_PAGE_MAX` lines from `offset`. */
+export const useReview = (sheetId: string, onlyVariances: boolean, offset: number) =>
+  useQuery({
+    queryKey: countKeys.review(sheetId, onlyVariances, offset),
+    queryFn: () => call('counts/review', { sheetId, onlyVariances, offset, limit: REVIEW_PAGE_MAX }),
+    placeholderData: keepPreviousData,
+  });
 
 /** A call that changes sheets or counts; the caller's `suppress` codes raise no error dialog. */
 export function useCountChange<P extends CallPath>(path: P, opts: CallOptions = {}) {

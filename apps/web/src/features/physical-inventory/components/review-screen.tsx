@@ -1,9 +1,9 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Alert, Badge, Button, Group, List, Loader, Paper, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { IconArrowLeft, IconDownload } from '@tabler/icons-react';
-import { CHART_LOCATIONS_MAX, postRefusalSchema, type InvalidLine, type ReviewLine } from '@floorhand/contract/counts';
+import { CHART_LOCATIONS_MAX, REVIEW_PAGE_MAX, postRefusalSchema, type InvalidLine, type ReviewLine } from '@floorhand/contract/counts';
 import { ERR } from '@floorhand/contract/errors';
 import { dialogs } from '../../../components/dialogs/dialog-store.ts';
 import { DataTable, type DataColumn } from '../../../components/ui/data-table.tsx';
@@ -36,7 +36,15 @@ function invalidOf(e: unknown): InvalidLine[] | null {
 export function ReviewScreen({ sheetId, onBack }: { sheetId: string; onBack(): void }) {
   const { t } = useTranslation();
   const [onlyVariances, setOnlyVariances] = useState(true);
-  const review = useReview(sheetId, onlyVariances);
+  // The review pages by REVIEW_PAGE_MAX lines: a sheet of 20,000 lines is reviewed page by page.
+  const [offset, setOffset] = useState(0);
+  const review = useReview(sheetId, onlyVariances, offset);
+  const pageLines = review.data?.lines;
+  const turning = review.isPlaceholderData;
+  // A page left empty (fewer lines than before) goes back to the first.
+  useEffect(() => {
+    if (offset > 0 && !turning && pageLines?.length === 0) setOffset(0);
+  }, [offset, turning, pageLines]);
   const decide = useCountChange('counts/decide');
   const post = useCountChange('counts/post', { suppress: /^ERR_BAD_INPUT$/ });
   const [postKey, setPostKey] = useState(() => crypto.randomUUID());
@@ -164,7 +172,10 @@ export function ReviewScreen({ sheetId, onBack }: { sheetId: string; onBack(): v
         </Paper>
       )}
       <Group gap="sm">
-        <Switch label={t('Only lines with a variance')} checked={onlyVariances} onChange={(e) => setOnlyVariances(e.currentTarget.checked)} size="md" data-testid="pi-only-variances" />
+        <Switch label={t('Only lines with a variance')} checked={onlyVariances} onChange={(e) => {
+            setOnlyVariances(e.currentTarget.checked);
+            setOffset(0);
+          }} size="md" data-testid="pi-only-variances" />
         {inReview && (
           <Button variant="default" onClick={() => void decideLines('accept', [], true)} loading={decide.isPending} data-testid="pi-accept-all">
             {t('Accept all counted')}
@@ -195,8 +206,7 @@ export function ReviewScreen({ sheetId, onBack }: { sheetId: string; onBack(): v
         rowKey={(l) => l.lineId}
         rowAttrs={(l) => ({ 'data-testid': 'pi-review-row', 'data-stock': l.stockId ?? '', 'data-status': l.status })}
         loading={review.isPending}
-        more={review.data?.more}
-        maxRows={1000}
+        more={false}
         empty={onlyVariances ? t('No line has a variance.') : t('No line on this sheet.')}
         actions={
           inReview
@@ -209,6 +219,28 @@ export function ReviewScreen({ sheetId, onBack }: { sheetId: string; onBack(): v
         }
         testId="pi-review-table"
       />
+      {(offset > 0 || review.data?.more) && (
+        <Group gap="sm" justify="center" data-testid="pi-pager">
+          <Button variant="default" size="md" disabled={offset === 0 || turning} onClick={() => setOffset(Math.max(0, offset - REVIEW_PAGE_MAX))} data-testid="pi-page-prev">
+            {t('Previous {{n}}', { n: REVIEW_PAGE_MAX })}
+          </Button>
+          {/* While the next page loads the last one stays on screen: no range is claimed for it. */}
+          {turning ? (
+            <Loader size="sm" />
+          ) : (
+            <Text size="sm" aria-live="polite" data-testid="pi-page-range">
+              {t('Lines {{from}}–{{to}} of {{total}}', {
+                from: offset + 1,
+                to: offset + (pageLines?.length ?? 0),
+                total: onlyVariances ? (summary?.withVariance ?? '') : (summary?.lines ?? ''),
+              })}
+            </Text>
+          )}
+          <Button variant="default" size="md" disabled={!review.data?.more || turning} onClick={() => setOffset(offset + REVIEW_PAGE_MAX)} data-testid="pi-page-next">
+            {t('Next {{n}}', { n: REVIEW_PAGE_MAX })}
+          </Button>
+        </Group>
+      )}
     </Stack>
   );
 }
