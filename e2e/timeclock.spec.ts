@@ -107,6 +107,30 @@ test.describe('time clock', () => {
     }
   });
 
+  test('a long shift is not a missed punch: "punch out now" at the question punches out, nothing pending @mobile', async ({ page, request }, testInfo) => {
+    const api = await adminApi(request);
+    const tag = uniqueTag(testInfo);
+    const worker = await makeWorker(api, tag);
+    // In for 15 hours (a double shift), leaving now.
+    const inAt = new Date(Date.now() - 15 * 3_600_000);
+    await api('timeclock/correct', { idempotencyKey: `e2e-long-${tag}`, accountId: worker.id, kind: 'in', at: inAt.toISOString(), reason: 'Seeded by the test' });
+
+    await useMachine(page);
+    await login(page, 'clock');
+    await expect(page).toHaveURL(/\/timeclock$/);
+    await wedge(page, worker.badge);
+    await expect(page.getByTestId('clock-missed-question')).toContainText('when did you leave?');
+    await page.getByTestId('clock-missed-leaving-now').focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('clock-answer')).toHaveAttribute('data-in', 'false');
+    await expect(page.getByTestId('clock-answer')).toHaveAttribute('data-result', 'punched');
+
+    const from = new Date(Date.now() - 2 * 86_400_000).toISOString();
+    const to = new Date(Date.now() + 60_000).toISOString();
+    const list = (await api('timeclock/punches/list', { from, to, accountId: worker.id })) as { punches: Array<{ kind: string; source: string; status: string }> };
+    expect(list.punches.map((p) => `${p.kind} ${p.source} ${p.status}`).sort()).toEqual(['in correction valid', 'out clock valid']);
+  });
+
   test('a typed badge needs the PIN; a missed punch is asked and corrected on Punch Corrections @mobile', async ({ page, request }, testInfo) => {
     const api = await adminApi(request);
     const tag = uniqueTag(testInfo);

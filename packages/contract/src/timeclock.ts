@@ -84,6 +84,8 @@ export const timeclockCalls = {
       photoMediaId: idSchema.optional(),
       /** The answer to the missed-punch question: when the worker left. */
       missedOutAt: isoTime.optional(),
+      /** The other answer to it: nothing was missed, a long shift ends now; this scan punches out. */
+      leavingNow: z.boolean().optional(),
     }),
     response: withErr({
       /** punched: a new punch; duplicate: a second scan within PUNCH_DEBOUNCE_SECS; missedPunch: ask when they left. */

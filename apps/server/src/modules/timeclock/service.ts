@@ -57,7 +57,8 @@ export interface PunchContext {
  * last punch that counts). A second scan within PUNCH_DEBOUNCE_SECS answers `duplicate` and records
  * nothing (the database's row lock decides, whatever the number of nodes). A worker in for more than
  * MISSED_PUNCH_AFTER_HOURS is asked when they left; the answer becomes a pending "out" for a
- * timeclockAdmin and this scan punches in: never a silent close at midnight.
+ * timeclockAdmin and this scan punches in: never a silent close at midnight. A worker who did not
+ * miss a punch (a long shift, leaving now) answers `leavingNow`, and this scan punches out.
  */
 export async function punch(deps: Deps, auth: AuthContext, body: CallArgs<'timeclock/punch'>, ctx: PunchContext): Promise<CallResponse<'timeclock/punch'>> {
   if (!auth.perms.timeclockAcct && !isAdmin(auth.perms)) throw forbidden('The time clock can only be used from designated timeclock accounts or administrative accounts.');
@@ -82,7 +83,7 @@ export async function punch(deps: Deps, auth: AuthContext, body: CallArgs<'timec
       const base = { orgId: auth.orgId, siteId: auth.siteId, accountId: worker.id, deviceId: auth.claims.ws.id, clockAccountId: auth.accountId, audit: stamp };
       let kind: 'in' | 'out' = last?.kind === 'in' ? 'out' : 'in';
       const added: repo.PunchOut[] = [];
-      const missed = last?.kind === 'in' && now.getTime() - Date.parse(last.at) > MISSED_PUNCH_AFTER_HOURS * 3_600_000 && !(await repo.hasPendingAfter(tx, auth.orgId, worker.id, last.at));
+      const missed = last?.kind === 'in' && !body.leavingNow && now.getTime() - Date.parse(last.at) > MISSED_PUNCH_AFTER_HOURS * 3_600_000 && !(await repo.hasPendingAfter(tx, auth.orgId, worker.id, last.at));
       if (missed) {
         if (!body.missedOutAt) throw new Answer({ result: 'missedPunch', worker: who, inSince: last.at, status: { in: true, since: last.at }, today: today.map(toPunch) });
         const out = Date.parse(body.missedOutAt);

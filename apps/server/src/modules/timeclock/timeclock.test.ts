@@ -205,6 +205,18 @@ describe('missed punches and corrections', () => {
     return { ...w, inAt: at };
   }
 
+  it('a worker who missed nothing (a long shift) answers "leaving now": this scan punches out, nothing pending', async () => {
+    const w = await inSinceHoursAgo(15);
+    expect((await punch({ badge: w.badge })).body).toMatchObject({ result: 'missedPunch', status: { in: true } });
+    const res = await punch({ badge: w.badge, leavingNow: true });
+    expect(res.body).toMatchObject({ result: 'punched', punch: { kind: 'out' }, status: { in: false } });
+    expect((await punchesOf(w.id)).map((r) => [r.kind, r.source, r.status]).sort()).toEqual([
+      ['in', 'clock', 'valid'],
+      ['out', 'clock', 'valid'],
+    ]);
+    expect(await isClockedIn(t.db, DEMO.orgId, w.id, new Date(Date.now() + 60_000))).toBe(false);
+  });
+
   it('asks when the worker left, records a pending correction and punches in; never a silent close', async () => {
     const w = await inSinceHoursAgo(20);
     const asked = await punch({ badge: w.badge });
@@ -332,7 +344,7 @@ describe('bad input', () => {
     ['timeclock/punches/export', () => tcadmin, { from: '2026-01-01T00:00:00Z', to: '2026-01-02T00:00:00Z' }],
   ];
   it.each(cases)('%s never answers 500 to arbitrary input', async (path, token, valid) => {
-    const fields = [...Object.keys(valid), 'entry', 'pin', 'clientTime', 'photoMediaId', 'missedOutAt', 'replacesId', 'pendingOnly', 'extra'];
+    const fields = [...Object.keys(valid), 'entry', 'pin', 'clientTime', 'photoMediaId', 'missedOutAt', 'leavingNow', 'replacesId', 'pendingOnly', 'extra'];
     await fc.assert(
       fc.asyncProperty(fc.dictionary(fc.constantFrom(...fields), weird, { maxKeys: 2 }), async (overrides) => {
         const body = { ...valid, ...overrides, idempotencyKey: `fuzz-${Math.random().toString(36).slice(2)}` };

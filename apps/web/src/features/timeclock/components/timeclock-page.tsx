@@ -85,7 +85,7 @@ function AnswerCard({ answer }: { answer: PunchAnswer }) {
   );
 }
 
-function MissedQuestion({ answer, onAnswer, onCancel }: { answer: PunchAnswer; onAnswer: (iso: string) => void; onCancel: () => void }) {
+function MissedQuestion({ answer, onAnswer, onLeavingNow, onCancel }: { answer: PunchAnswer; onAnswer: (iso: string) => void; onLeavingNow: () => void; onCancel: () => void }) {
   const { t } = useTranslation();
   const inSince = answer.inSince ?? '';
   const [value, setValue] = useState(() => toLocalInput(new Date(Date.parse(inSince) + 8 * 3_600_000 > Date.now() ? Date.now() : Date.parse(inSince) + 8 * 3_600_000)));
@@ -112,6 +112,10 @@ function MissedQuestion({ answer, onAnswer, onCancel }: { answer: PunchAnswer; o
           <Group>
             <Button type="submit" size="md" disabled={!!problem} data-testid="clock-missed-submit">
               {t('Send and punch in')}
+            </Button>
+            {/* A long shift is not a missed punch: the worker is leaving now and punches out. */}
+            <Button variant="light" size="md" onClick={onLeavingNow} data-testid="clock-missed-leaving-now">
+              {t('I did not miss a punch: punch out now')}
             </Button>
             <Button variant="default" size="md" onClick={onCancel}>
               {t('Cancel')}
@@ -180,7 +184,12 @@ export function TimeclockPage() {
             </Text>
           )}
           {shown.kind === 'answer' && <AnswerCard answer={shown.answer} />}
-          {shown.kind === 'missed' && <MissedQuestion answer={shown.answer} onAnswer={(iso) => enqueue({ ...shown.args, missedOutAt: iso })} onCancel={() => showFor({ kind: 'idle' })} />}
+          {shown.kind === 'missed' && <MissedQuestion
+              answer={shown.answer}
+              onAnswer={(iso) => enqueue({ ...shown.args, missedOutAt: iso })}
+              onLeavingNow={() => enqueue({ ...shown.args, leavingNow: true })}
+              onCancel={() => showFor({ kind: 'idle' })}
+            />}
           {shown.kind === 'error' && (
             <Alert color="red" variant="light" title={t('Not punched')} data-testid="clock-error">
               {shown.message}
