@@ -13,7 +13,7 @@ import { ScanIcon } from '../components/ui/work-areas.tsx';
 import { zxingReaderWasmUrl } from '../lib/scanning/decoder-wasm-url.ts';
 import { attachKeyboardWedge } from '../lib/scanning/keyboard-wedge.ts';
 import { scanBus } from '../lib/scanning/scan-bus.ts';
-import { closeScanner, openScanner } from '../lib/scanning/scanner-store.ts';
+import { closeScannerOnPageChange, openScanner } from '../lib/scanning/scanner-store.ts';
 import { useDialogStore } from '../components/dialogs/dialog-store.ts';
 import { ScreenSaver } from './screen-saver.tsx';
 import { Watermark } from './watermark.tsx';
@@ -55,7 +55,7 @@ export function Shell() {
   useEffect(() => nav.close(), [pathname]);
   // Scanning everywhere: one keyboard-wedge listener, and the scanner overlay closes when the page changes.
   useEffect(() => attachKeyboardWedge(window, scanBus.publish), []);
-  useEffect(() => closeScanner(), [pathname]);
+  useEffect(() => closeScannerOnPageChange(pathname), [pathname]);
   // A password set by an admin is temporary: My account, to choose one's own, before any other page.
   const mustChangePassword = useAuthStore((s) => !!s.mustChangePassword);
   const navigate = useNavigate();
