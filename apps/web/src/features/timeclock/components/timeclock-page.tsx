@@ -115,7 +115,7 @@ function MissedQuestion({ answer, onAnswer, onLeavingNow, onCancel }: { answer: 
             </Button>
             {/* A long shift is not a missed punch: the worker is leaving now and punches out. */}
             <Button variant="light" size="md" onClick={onLeavingNow} data-testid="clock-missed-leaving-now">
-              {t('I did not miss a punch: punch out now')}
+              {t('Leaving now: punch out')}
             </Button>
             <Button variant="default" size="md" onClick={onCancel}>
               {t('Cancel')}
