@@ -172,10 +172,16 @@ export function ReviewScreen({ sheetId, onBack }: { sheetId: string; onBack(): v
         </Paper>
       )}
       <Group gap="sm">
-        <Switch label={t('Only lines with a variance')} checked={onlyVariances} onChange={(e) => {
+        <Switch
+          label={t('Only lines with a variance')}
+          checked={onlyVariances}
+          onChange={(e) => {
             setOnlyVariances(e.currentTarget.checked);
             setOffset(0);
-          }} size="md" data-testid="pi-only-variances" />
+          }}
+          size="md"
+          data-testid="pi-only-variances"
+        />
         {inReview && (
           <Button variant="default" onClick={() => void decideLines('accept', [], true)} loading={decide.isPending} data-testid="pi-accept-all">
             {t('Accept all counted')}

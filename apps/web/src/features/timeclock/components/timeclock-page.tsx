@@ -184,12 +184,14 @@ export function TimeclockPage() {
             </Text>
           )}
           {shown.kind === 'answer' && <AnswerCard answer={shown.answer} />}
-          {shown.kind === 'missed' && <MissedQuestion
+          {shown.kind === 'missed' && (
+            <MissedQuestion
               answer={shown.answer}
               onAnswer={(iso) => enqueue({ ...shown.args, missedOutAt: iso })}
               onLeavingNow={() => enqueue({ ...shown.args, leavingNow: true })}
               onCancel={() => showFor({ kind: 'idle' })}
-            />}
+            />
+          )}
           {shown.kind === 'error' && (
             <Alert color="red" variant="light" title={t('Not punched')} data-testid="clock-error">
               {shown.message}
