@@ -129,6 +129,9 @@ test.describe('camera', () => {
 });
 
 test.describe('without a camera', () => {
+  // Two tries more than the others until the lost tap is understood (docs/scanning.md, "Open"): twice
+  // a try and its retry lost it; a test that passes only on a retry is still listed as flaky.
+  test.describe.configure({ retries: 2 });
   // CI has lost the first Scan tap after login now and then (docs/scanning.md, "Open"): the page logs
   // where each click lands and each state of the overlay, so a trace of the next failure tells
   // whether the tap reached the button and whether the overlay opened at all.
