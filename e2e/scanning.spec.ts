@@ -129,33 +129,6 @@ test.describe('camera', () => {
 });
 
 test.describe('without a camera', () => {
-  // Two tries more than the others until the lost tap is understood (docs/scanning.md, "Open"): twice
-  // a try and its retry lost it; a test that passes only on a retry is still listed as flaky.
-  test.describe.configure({ retries: 2 });
-  // CI has lost the first Scan tap after login now and then (docs/scanning.md, "Open"): the page logs
-  // where each click lands and each state of the overlay, so a trace of the next failure tells
-  // whether the tap reached the button and whether the overlay opened at all.
-  test.beforeEach(async ({ page }) => {
-    await page.addInitScript(() => {
-      const t = () => Math.round(performance.now());
-      addEventListener('click', (e) => console.log(`[diag ${t()}] click on ${(e.target as Element | null)?.closest('[data-testid]')?.getAttribute('data-testid') ?? (e.target as Element | null)?.tagName}`), true);
-      new MutationObserver((records) => {
-        for (const r of records) {
-          const el = r.target as Element;
-          if (r.attributeName === 'data-state' && el.getAttribute('data-testid') === 'scanner-overlay') console.log(`[diag ${t()}] overlay ${el.getAttribute('data-state')}`);
-        }
-      }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-state'] });
-      addEventListener('popstate', () => console.log(`[diag ${t()}] popstate ${location.pathname}`));
-      for (const m of ['pushState', 'replaceState'] as const) {
-        const original = history[m].bind(history);
-        history[m] = (data: unknown, unused: string, url?: string | URL | null) => {
-          console.log(`[diag ${t()}] ${m} ${String(url)}`);
-          original(data, unused, url);
-        };
-      }
-    });
-  });
-
   test('Camera missing when no camera is configured, with a way to App Settings @mobile', async ({ page }, testInfo) => {
     await useMachine(page);
     await login(page, 'clerk');

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, renderHook, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
@@ -48,6 +49,23 @@ afterEach(() => {
 });
 
 describe('ScannerOverlay', () => {
+  it('opens for a tap that lands between its first render and its effects (the first tap after login)', () => {
+    // Effects run in tree order: the opener's runs after both rendered closed, before the overlay's.
+    function TapBeforeEffects() {
+      useEffect(() => openScanner(), []);
+      return null;
+    }
+    render(
+      <>
+        <TapBeforeEffects />
+        <ScannerOverlay />
+      </>,
+      { wrapper: ({ children }) => <MantineProvider>{children}</MantineProvider> },
+    );
+    expect(useScannerStore.getState().open).toBe(true);
+    expect(overlay().dataset.state).toBe('open');
+  });
+
   it('is closed until opened, and sits above the page at z-index 7000', () => {
     renderOverlay();
     expect(overlay()).toHaveProperty('dataset.state', 'closed');

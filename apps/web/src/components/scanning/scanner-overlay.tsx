@@ -35,8 +35,12 @@ export function ScannerOverlay() {
   const box = scanBoxSize(view.width || window.innerWidth, view.height || window.innerHeight);
   const closed = ui.state === 'closed';
 
+  // The store is read again here, not the `open` of this render: a tap on Scan between the overlay's
+  // first render and this effect (the overlay's chunk arriving right after login) would otherwise be
+  // closed by the stale `false`, and the close also clears the store's request (the lost first tap).
   useEffect(() => {
-    if (open) controller.open(useScannerStore.getState());
+    const request = useScannerStore.getState();
+    if (request.open) controller.open(request);
     else controller.dispatch({ type: 'close' });
   }, [controller, open]);
   useEffect(() => () => controller.dispose(), [controller]);
