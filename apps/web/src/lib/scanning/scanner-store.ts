@@ -30,7 +30,8 @@ export function openScanner({ continuous = false, settings }: OpenScannerOptions
  * The page is now `pathname`: the scanner closes if it was opened on another page. Not on every
  * report of the page: React runs the shell's effect for a page change when it gets to it, and a tap
  * on Scan that lands between the new page's render and that effect (a busy handheld right after
- * the login) was closed at once by the late report of the page it was tapped on.
+ * the login) could be closed at once by the late report of the page it was tapped on. A guard, not
+ * the cause of the lost tap CI saw (that was the overlay's own effect, docs/scanning.md).
  */
 export function closeScannerOnPageChange(pathname: string): void {
   const s = useScannerStore.getState();
