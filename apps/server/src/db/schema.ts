@@ -280,6 +280,9 @@ export const locations = pgTable(
     index('locations_org_code').on(t.orgId, t.code),
     // Target of stock_records' (location, warehouse) reference: a record's warehouse is its location's.
     unique('locations_id_warehouse').on(t.id, t.warehouseId),
+    // A warehouse's staging places, in code order: every pick confirm of an order without its own
+    // staging place takes the first (without it, a scan of all the warehouse's locations per pick).
+    index('locations_staging').on(t.warehouseId, t.code).where(sql`${t.type} = 'staging'`),
   ],
 );
 

@@ -11,6 +11,7 @@ import type { Order } from '@floorhand/contract/orders';
 import { call, createTestApp, type TestApp } from '../../test/harness.ts';
 import { demoLogin } from '../../test/logins.ts';
 import { ledgerMismatches } from '../stock/ledger-check.ts';
+import { lockForConfirm } from './repository.ts';
 
 let t: TestApp;
 let ada: string;
@@ -192,6 +193,26 @@ describe('what a confirm tells the screens', () => {
       ]);
     } finally {
       socket.disconnect();
+    }
+  });
+});
+
+describe('the staging place of a pick', () => {
+  it('is found through the index of staging places, not by reading every location of the warehouse (12.9 ms per confirm at 42,000 locations before)', async () => {
+    // A warehouse of many bins: the bench's tables grew each round and every confirm grew slower with them.
+    await t.db.execute(sql`INSERT INTO locations (id, org_id, warehouse_id, code, type, audit)
+      SELECT 'stg-test-' || g, w.org_id, w.id, 'STG-TEST-' || lpad(g::text, 5, '0'), 'bin', '{}'::jsonb
+      FROM warehouses w CROSS JOIN generate_series(1, 3000) g WHERE w.org_id = 'demo' AND w.code = 'MAIN'`);
+    try {
+      await t.db.execute(sql`ANALYZE locations`);
+      const o = await newOrder(1);
+      let statement: ReturnType<typeof sql> | undefined;
+      const capture = { execute: async (s: ReturnType<typeof sql>) => ((statement = s), { rows: [{}] }) } as unknown as typeof t.db;
+      await lockForConfirm(capture, 'demo', o.lines[0]!._id, 'S-NONE', 'NONE', 'update');
+      const plan = ((await t.db.execute(sql`EXPLAIN (COSTS OFF) ${statement!}`)) as unknown as { rows: Array<Record<string, string>> }).rows.map((r) => Object.values(r)[0]).join('\n');
+      expect(plan).toContain('locations_staging');
+    } finally {
+      await t.db.execute(sql`DELETE FROM locations WHERE id LIKE 'stg-test-%'`);
     }
   });
 });

@@ -1,0 +1,1 @@
+CREATE INDEX "locations_staging" ON "locations" USING btree ("warehouse_id","code") WHERE "locations"."type" = 'staging';
