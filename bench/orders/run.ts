@@ -29,7 +29,7 @@ import pg from 'pg';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { seedDemo } from '../../apps/server/src/seed/demo.ts';
 import { ledgerMismatches } from '../../apps/server/src/modules/stock/ledger-check.ts';
-import { BASE_BODY, benchDatabaseUrl, buildAndStartServer, loadAverage, login, median } from '../server.mjs';
+import { BASE_BODY, benchDatabaseUrl, buildAndStartServer, httpPost, loadAverage, login, median } from '../server.mjs';
 
 const DATABASE_URL: string = benchDatabaseUrl();
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -57,28 +57,13 @@ interface Answer {
   status: number;
   body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
-function post(base: string, token: string, path: string, body: Record<string, unknown>): Promise<Answer> {
-  const payload = JSON.stringify({ ...BASE_BODY, ...body });
-  return new Promise((ok, fail) => {
-    const req = http.request(
-      `${base}/api/${path}`,
-      { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), authorization: `Bearer ${token}` } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString();
-          try {
-            ok({ status: res.statusCode ?? 0, body: JSON.parse(text) });
-          } catch {
-            ok({ status: res.statusCode ?? 0, body: { raw: text.slice(0, 300) } });
-          }
-        });
-      },
-    );
-    req.on('error', fail);
-    req.end(payload);
-  });
+async function post(base: string, token: string, path: string, body: Record<string, unknown>): Promise<Answer> {
+  const { status, text } = await httpPost(agent, `${base}/api/${path}`, token, JSON.stringify({ ...BASE_BODY, ...body }));
+  try {
+    return { status, body: JSON.parse(text) };
+  } catch {
+    return { status, body: { raw: text.slice(0, 300) } };
+  }
 }
 async function must(base: string, token: string, path: string, body: Record<string, unknown>): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any
   const res = await post(base, token, path, body);
@@ -440,6 +425,7 @@ try {
   );
   console.log(`  ${BIG_LINES}-line pick list (pick/order): ${m(big, (r) => r.listMs).toFixed(0)} ms (target < ${TARGET.pickListMs} ms: ${ok(m(big, (r) => r.listMs) < TARGET.pickListMs)}), server CPU ${m(big, (r) => r.listCpuMs).toFixed(0)} ms`);
   console.log(`  ${BIG_LINES}-line ship/confirm: ${m(big, (r) => r.shipMs).toFixed(0)} ms (target < ${TARGET.shipMs} ms: ${ok(m(big, (r) => r.shipMs) < TARGET.shipMs)}), server CPU ${m(big, (r) => r.shipCpuMs).toFixed(0)} ms`);
+  console.log(`  requests sent again after the server closed an idle kept-alive socket: ${httpPost.resent}`);
 } finally {
   server.stop();
   agent.destroy();
