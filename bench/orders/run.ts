@@ -58,11 +58,12 @@ interface Answer {
   body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 async function post(base: string, token: string, path: string, body: Record<string, unknown>): Promise<Answer> {
-  const { status, text } = await httpPost(agent, `${base}/api/${path}`, token, JSON.stringify({ ...BASE_BODY, ...body }));
+  const res = await httpPost(agent, `${base}/api/${path}`, token, JSON.stringify({ ...BASE_BODY, ...body }));
+  const text = res.text();
   try {
-    return { status, body: JSON.parse(text) };
+    return { status: res.status, body: JSON.parse(text) };
   } catch {
-    return { status, body: { raw: text.slice(0, 300) } };
+    return { status: res.status, body: { raw: text.slice(0, 300) } };
   }
 }
 async function must(base: string, token: string, path: string, body: Record<string, unknown>): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any
