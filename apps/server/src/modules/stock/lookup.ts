@@ -72,7 +72,7 @@ function filters(shape: LookupShape): SQL[] {
 /**
  * A JSON object's text from named values, in their order, by concatenation: cheaper for PostgreSQL
  * than row_to_json of a sub-select per record and per group (a location lookup, 111 records on
- * average, took a fifth less of its time; docs/inventory.md, 26 November). `string` values go
+ * average, took a tenth to a fifth less of its time; docs/inventory.md, 26 November). `string` values go
  * through to_json (JSON's escaping, the same as row_to_json's); `number` values are written as
  * PostgreSQL's text of them; `plain` values are strings known to need no escaping (dates from
  * to_char). NULL becomes null. `open` leaves the object unclosed, for more to follow.
@@ -106,15 +106,17 @@ const RECORD_JSON = jsonObjectSql([
   ['changedAt', isoSql(sql`sr.changed_at`), 'plain'],
 ]);
 const GROUP_KEYS = sql`i.id AS "itemId", i.part_number AS "partNumber", i.description, i.uom, i.tracking, i.department, w.id AS "warehouseId", w.code AS warehouse, l.id AS "locationId", l.code AS location`;
+/** What a group says of its item and place: r's GROUP_KEYS, g's grouping columns, the group's first properties. */
+const GROUP_NAMES = ['itemId', 'partNumber', 'description', 'uom', 'tracking', 'department', 'warehouseId', 'warehouse', 'locationId', 'location'] as const;
+const GROUP_COLUMNS = sql.join(GROUP_NAMES.map((c) => sql.identifier(c)), sql`, `);
 /** A group of g as the answer lists it (lookupGroupSchema), up to the opening of its records' array. */
 const GROUP_HEAD_JSON = sql`${jsonObjectSql(
   [
-    ...(['itemId', 'partNumber', 'description', 'uom', 'tracking', 'department', 'warehouseId', 'warehouse', 'locationId', 'location'] as const).map((c): JsonField => [c, sql`g.${sql.identifier(c)}`, 'string']),
+    ...GROUP_NAMES.map((c): JsonField => [c, sql`g.${sql.identifier(c)}`, 'string']),
     ['quantity', sql`g.quantity`, 'number'],
   ],
   true,
 )} || ',"records":['`;
-const GROUP_COLUMNS = sql`"itemId", "partNumber", description, uom, tracking, department, "warehouseId", warehouse, "locationId", location`;
 /** LOOKUP_MATCHES as a PostgreSQL array, in the contract's order (matchedAs lists them in it). */
 const MATCH_ORDER = sql.raw(`ARRAY[${LOOKUP_MATCHES.map((k) => `'${k}'`).join(', ')}]`);
 
