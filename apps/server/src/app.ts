@@ -200,7 +200,20 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   timeclockRoutes(app, deps);
   kioskRoutes(app, deps);
 
+  // No answer of the API may be kept by a browser, a proxy or a shared device's cache: they carry
+  // people's data and tokens (a route that sets its own rule, media by content hash, keeps it; the
+  // built web app sets its own below).
+  app.addHook('onSend', async (req, reply) => {
+    if (req.url.startsWith('/api/') && !reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
+  });
   const dist = webDist(config);
+  // Source maps only where the configuration asks for them (SOURCE_MAPS; not in production by default).
+  if (dist && !config.serveSourceMaps) {
+    app.addHook('onRequest', async (req, reply) => {
+      const path = req.url.split('?')[0] ?? '';
+      if (!path.startsWith('/api/') && /\.map$/i.test(path)) await reply.status(404).send({ err: { code: ERR.notFound, message: 'Source maps are not served here' } });
+    });
+  }
   if (dist) {
     await app.register(fastifyStatic, {
       root: dist,

@@ -33,9 +33,11 @@ const envSchema = z.object({
   REDIS_KEY_PREFIX: z.string().min(1).max(60).default('floorhand'),
   /** `all`: every answer is checked against its schema; `cold`: all but the hot calls' (lib/response-serializer.ts). Default: `cold` in production, `all` elsewhere. */
   CHECK_RESPONSES: z.enum(['all', 'cold']).optional(),
+  /** Serve the web app's source maps (`*.map`): `on` or `off`. Default: `off` in production, `on` elsewhere. */
+  SOURCE_MAPS: z.enum(['on', 'off']).optional(),
 });
 
-export type Config = z.infer<typeof envSchema> & { demoSeed: boolean; checkResponses: 'all' | 'cold' };
+export type Config = z.infer<typeof envSchema> & { demoSeed: boolean; checkResponses: 'all' | 'cold'; serveSourceMaps: boolean };
 
 export class ConfigError extends Error {}
 
@@ -50,5 +52,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const production = c.NODE_ENV === 'production';
   // The demo seed belongs to the embedded database only, unless asked for explicitly (tests, demos).
   const demoSeed = !production && (c.DEMO_SEED === 'on' || (c.DEMO_SEED === 'auto' && !c.DATABASE_URL));
-  return { ...c, demoSeed, checkResponses: c.CHECK_RESPONSES ?? (production ? 'cold' : 'all') };
+  // Source maps give away the app's source: a production server sends them only when asked to.
+  const serveSourceMaps = c.SOURCE_MAPS ? c.SOURCE_MAPS === 'on' : !production;
+  return { ...c, demoSeed, checkResponses: c.CHECK_RESPONSES ?? (production ? 'cold' : 'all'), serveSourceMaps };
 }

@@ -12,6 +12,7 @@ import { createTestApp, type TestApp } from './test/harness.ts';
 const dir = mkdtempSync(join(tmpdir(), 'floorhand-static-'));
 const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 let t: TestApp;
+let production: TestApp | undefined;
 
 beforeAll(async () => {
   mkdirSync(join(dir, 'assets'));
@@ -20,10 +21,12 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'assets', 'index-AbC123.js'), script);
   writeFileSync(join(dir, 'assets', 'index-AbC123.js.br'), brotliCompressSync(script));
   writeFileSync(join(dir, 'assets', 'index-AbC123.js.gz'), gzipSync(script));
+  writeFileSync(join(dir, 'assets', 'index-AbC123.js.map'), '{"version":3,"sources":["src/secret.ts"]}');
   t = await createTestApp({ WEB_DIST: dir });
 });
 afterAll(async () => {
   await t?.close();
+  await production?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -61,5 +64,32 @@ describe('the built web app', () => {
     expect(cacheControlOf('C:\\web\\assets\\x.css')).toMatch(/immutable/);
     expect(cacheControlOf('/srv/web/index.html')).toBe('no-cache');
     expect(cacheControlOf('/srv/web/logo.svg')).toBe('no-cache');
+  });
+});
+
+describe('source maps and API caching', () => {
+  it('serves source maps in development, and not in production unless SOURCE_MAPS=on', async () => {
+    const dev = await t.app.inject({ method: 'GET', url: '/assets/index-AbC123.js.map' });
+    expect(dev.statusCode).toBe(200);
+    production = await createTestApp({ WEB_DIST: dir, NODE_ENV: 'production' });
+    for (const url of ['/assets/index-AbC123.js.map', '/assets/index-AbC123.js.map?x=1', '/assets/INDEX-ABC123.JS.MAP', '/nothing.map']) {
+      const res = await production.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.payload, url).not.toContain('secret.ts');
+      expect(res.json().err.code, url).toBe('ERR_NOT_FOUND');
+    }
+    // The app itself is still served.
+    expect((await production.app.inject({ method: 'GET', url: '/assets/index-AbC123.js' })).statusCode).toBe(200);
+  });
+
+  it('marks every API answer no-store: data, errors and unknown calls alike', async () => {
+    for (const res of [
+      await t.app.inject({ method: 'GET', url: '/api/health' }),
+      await t.app.inject({ method: 'POST', url: '/api/site/resolve', payload: {} }),
+      await t.app.inject({ method: 'POST', url: '/api/stock/lookup', payload: {} }),
+      await t.app.inject({ method: 'POST', url: '/api/no/such/call', payload: {} }),
+    ]) {
+      expect(res.headers['cache-control'], res.raw.req.url).toBe('no-store');
+    }
   });
 });
