@@ -6,12 +6,13 @@ import { PASSWORD, type Api } from './support.ts';
 // locations and stock, wedge scans at the page, screenshots and the axe check.
 
 
-export async function makePicker(api: Api & { siteId: string }, tag: string, firstName: string): Promise<string> {
+/** A person with no roles (or the given ones: the demo's `supervisor` keeps orders, an admin's job by default). */
+export async function makePicker(api: Api & { siteId: string }, tag: string, firstName: string, roles: string[] = []): Promise<string> {
   const userName = `pick_${firstName.toLowerCase()}_${tag.toLowerCase()}`;
   await api('admin/account/create', {
     account: { userName, firstName, surnames: tag, email: '', badgeCode: '' },
     password: PASSWORD,
-    perms: [{ siteId: api.siteId, roles: [], kioskAcct: false, timeclockAcct: false, serviceAcct: false }],
+    perms: [{ siteId: api.siteId, roles, kioskAcct: false, timeclockAcct: false, serviceAcct: false }],
   });
   return userName;
 }

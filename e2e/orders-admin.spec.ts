@@ -29,7 +29,7 @@ test.describe('orders admin', () => {
     const width = (page.viewportSize()?.width ?? 1440) < 600 ? 360 : 1440;
     // No printer on this device whatever agents the other specs attach: the traveller downloads as a PDF.
     await useMachine(page, { labelAgents: ['no-agent-on-this-device'] });
-    await login(page, await makePicker(api, tag, 'Olga'));
+    await login(page, await makePicker(api, tag, 'Olga', ['supervisor']));
     await expect(page).toHaveURL(/\/tasks$/);
     await page.goto('/stockPick');
 

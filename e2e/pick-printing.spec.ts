@@ -139,7 +139,8 @@ test("a work order's traveller prints one label per operation, its barcodes the 
   await api('admin/account/create', {
     account: { userName, firstName: 'Tess', surnames: tag, email: '', badgeCode: `TV${tag}` },
     password: PASSWORD,
-    perms: [{ siteId: api.siteId, roles: [], kioskAcct: false, timeclockAcct: false, serviceAcct: false }],
+    // A supervisor: the orders admin (where the traveller is printed) keeps orders, an admin's job by default.
+    perms: [{ siteId: api.siteId, roles: ['supervisor'], kioskAcct: false, timeclockAcct: false, serviceAcct: false }],
   });
   await api('timeclock/punch', { badge: `TV${tag}` });
   await useOurPrinter(page);

@@ -1,5 +1,6 @@
 // Features are the work areas and their actions (design: Tenancy and identity). Feature access
 // levels per role: null default, 0 None, 1 Full; R and W read as Full.
+import { ROLE } from './perms.ts';
 
 export const WORK_AREAS = [
   'stockPick',
@@ -34,6 +35,20 @@ export const FEATURE_ACTIONS = [
 
 export const FEATURES: readonly string[] = [...WORK_AREAS, ...FEATURE_ACTIONS];
 
+/**
+ * Feature actions that are an administrator's job by default (docs/admin.md, Feature access): a role's
+ * default level is Full for the admin roles and None for every other role, Everyone's included. An
+ * admin gives them to others (a supervisor's role, an ERP's service account) by setting Full.
+ */
+export const DEFAULT_NONE: ReadonlySet<string> = new Set<string>(['stockPick.orders']);
+const ADMIN_ROLES: ReadonlySet<string> = new Set<string>([ROLE.siteAdmin, ROLE.orgAdmin]);
+
+/** What a role's default (null) cell means for a feature: null (the feature's own default) or a level. */
+export function defaultLevel(feature: string, role: string): FeatureLevel {
+  if (!DEFAULT_NONE.has(feature)) return null;
+  return ADMIN_ROLES.has(role) ? 1 : 0;
+}
+
 export type FeatureLevel = 0 | 1 | null;
 export type VisibleFeatures = Record<string, boolean>;
 
@@ -52,12 +67,13 @@ export function nextLevel(level: FeatureLevel): FeatureLevel {
 
 /**
  * Visible features for a set of roles: a feature is visible when one of the roles grants Full, hidden
- * when one sets None and none grants Full, and visible by default otherwise.
+ * when one sets None and none grants Full, and visible by default otherwise. A role's default cell
+ * counts as its defaultLevel (DEFAULT_NONE: Full for admin roles, None for the others).
  */
 export function visibleFeatures(levelsByRole: Record<string, Record<string, FeatureLevel>>, roles: readonly string[]): VisibleFeatures {
   const out: VisibleFeatures = {};
   for (const feature of FEATURES) {
-    const levels = roles.map((role) => levelsByRole[role]?.[feature] ?? null);
+    const levels = roles.map((role) => levelsByRole[role]?.[feature] ?? defaultLevel(feature, role));
     out[feature] = levels.includes(1) || !levels.includes(0);
   }
   return out;

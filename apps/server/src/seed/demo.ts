@@ -4,7 +4,7 @@ import { APP_ID } from '@floorhand/contract/constants';
 import { BUILT_IN_ROLES, ROLE } from '@floorhand/contract/perms';
 import { auditStamp, newId } from '../lib/audit.ts';
 import type { Db } from '../db/client.ts';
-import { accountPerms, accounts, organisations, roles, sites, workstations } from '../db/schema.ts';
+import { accountPerms, accounts, featureAccess, organisations, roles, sites, workstations } from '../db/schema.ts';
 import { hashDeviceSecret } from '../lib/device-secret.ts';
 import { seedDemoInventory } from '../modules/stock/demo-data.ts';
 import { seedDemoLabor } from '../modules/labor/demo-data.ts';
@@ -29,6 +29,13 @@ export const DEMO = {
   workstationSecret: 'demo-workstation-secret',
 } as const;
 
+/**
+ * The demo's roles that keep orders (stockPick.orders, an admin's job by default): floor supervisors
+ * and the ERP integration (organisation roles, not built in).
+ */
+export const DEMO_ORDER_ROLES = { supervisor: 'supervisor', erp: 'erp' } as const;
+const DEMO_ERP_ROLE = DEMO_ORDER_ROLES.erp;
+
 interface DemoAccount {
   userName: string;
   firstName: string;
@@ -44,7 +51,8 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   { userName: 'clerk', firstName: 'Cleo', surnames: 'Clerk' },
   { userName: 'kiosk', firstName: 'Shop Floor', surnames: 'Kiosk', kioskAcct: true },
   { userName: 'clock', firstName: 'Wall', surnames: 'Clock', timeclockAcct: true },
-  { userName: 'svc', firstName: 'ERP', surnames: 'Integration', serviceAcct: true },
+  // The ERP keeps orders (stockPick.orders, an admin's job by default: its role gives it).
+  { userName: 'svc', firstName: 'ERP', surnames: 'Integration', serviceAcct: true, roles: [DEMO_ERP_ROLE] },
   { userName: 'tcadmin', firstName: 'Tom', surnames: 'Timekeeper', roles: [ROLE.timeclockAdmin] },
 ];
 
@@ -95,6 +103,13 @@ export async function seedDemo(db: Db): Promise<boolean> {
   if (existing.length > 0) return false;
   await createOrganisation(db, { id: DEMO.orgId, name: 'Demo Warehouse Co.', siteId: DEMO.siteId, hosts: ['localhost', '127.0.0.1', '[::1]', '::1'] });
   await createSite(db, DEMO.orgId, { id: DEMO.eastSiteId, name: 'Demo Warehouse Co. east site', hosts: ['east.localhost'] });
+  await db.insert(roles).values([
+    { orgId: DEMO.orgId, name: DEMO_ORDER_ROLES.supervisor, description: 'Floor supervisors: create, edit and cancel orders', builtIn: false, audit: auditStamp('system') },
+    { orgId: DEMO.orgId, name: DEMO_ORDER_ROLES.erp, description: 'Integrations that create, edit and cancel orders', builtIn: false, audit: auditStamp('system') },
+  ]);
+  await db
+    .insert(featureAccess)
+    .values(Object.values(DEMO_ORDER_ROLES).map((role) => ({ siteId: DEMO.siteId, appId: APP_ID, role, feature: 'stockPick.orders', level: 1 as const, audit: auditStamp('system') })));
   const ids = new Map<string, string>();
   for (const a of DEMO_ACCOUNTS) ids.set(a.userName, await createAccount(db, DEMO.orgId, DEMO.siteId, a, DEMO.password));
   const stamp = auditStamp('system');

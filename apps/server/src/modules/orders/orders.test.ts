@@ -9,7 +9,7 @@ import { featureAccess } from '../../db/schema.ts';
 import type { CallPath } from '@floorhand/contract/api';
 import { ACME_BASE, call, createAcme, createTestApp, uniqueIp, plainParts, type TestApp } from '../../test/harness.ts';
 import { query } from '../../db/sql.ts';
-import { acmeAdminToken, tokenFor } from '../../test/logins.ts';
+import { acmeAdminToken, serviceApiKey, tokenFor } from '../../test/logins.ts';
 import { ledgerMismatches } from '../stock/ledger-check.ts';
 
 let t: TestApp;
@@ -118,21 +118,33 @@ describe('order/save', () => {
     expect((await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM orders WHERE number = ${o.number as string}`))[0]!.n).toBe(0);
   });
 
-  it('is refused to shared devices, and to a role without stockPick.orders', async () => {
+  it('is an admin’s job by default: refused to shared devices and to a clerk, given by a role set to Full', async () => {
     expect((await save(order(), kiosk)).status).toBe(403);
-    const setLevel = (level: 0 | null) =>
+    const clerk = await tokenFor(t.app, 'clerk');
+    const setLevel = (level: 0 | 1 | null) =>
       t.db
         .insert(featureAccess)
         .values({ siteId: 'demo-main', appId: APP_ID, role: EVERYONE_ROLE, feature: 'stockPick.orders', level })
         .onConflictDoUpdate({ target: [featureAccess.siteId, featureAccess.appId, featureAccess.role, featureAccess.feature], set: { level } });
-    await setLevel(0);
+    const o = order();
+    const refused = await save(o, clerk);
+    expect(refused.status).toBe(403);
+    expect(refused.body.err?.message).toContain('stockPick.orders');
+    const saved = await save(o);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const cancel = await call(t.app, 'order/cancel', { orderId: saved.body.order!._id, idempotencyKey: randomUUID() }, clerk);
+    expect(cancel.status, JSON.stringify(cancel.body)).toBe(403);
+    // The demo's ERP service account has it through its role (erp, Full).
+    const svc = await serviceApiKey(t, admin);
+    expect((await call(t.app, 'order/save', { order: order() }, svc.key)).status).toBe(200);
+    // Given to everyone, then taken away again.
+    await setLevel(1);
     try {
-      const refused = await save(order(), await tokenFor(t.app, 'clerk'));
-      expect(refused.status).toBe(403);
-      expect(refused.body.err?.message).toContain('stockPick.orders');
+      expect((await save(order(), await tokenFor(t.app, 'clerk'))).status).toBe(200);
     } finally {
       await setLevel(null);
     }
+    expect((await save(order(), await tokenFor(t.app, 'clerk'))).status).toBe(403);
   });
 });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FEATURES } from '@floorhand/contract/features';
+import { DEFAULT_NONE, FEATURES } from '@floorhand/contract/features';
 import { APP_ID } from '@floorhand/contract/constants';
 import { ERR } from '@floorhand/contract/errors';
 import { ROLE } from '@floorhand/contract/perms';
@@ -128,10 +128,11 @@ describe('session calls', () => {
 });
 
 describe('site/access/getVisibleFeatures', () => {
-  it('shows every feature by default', async () => {
+  it('shows every feature by default but an admin’s jobs (DEFAULT_NONE), which admins see', async () => {
     const features = await visibleFeatures('clerk');
     expect(Object.keys(features).sort()).toEqual([...FEATURES].sort());
-    expect(Object.values(features).every(Boolean)).toBe(true);
+    expect(Object.entries(features).filter(([, v]) => !v).map(([f]) => f)).toEqual([...DEFAULT_NONE]);
+    expect(Object.values(await visibleFeatures('admin')).every(Boolean)).toBe(true);
   });
 
   it('hides a feature set to None for everyone', async () => {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { IconDeviceFloppy, IconEraser, IconRotate } from '@tabler/icons-react';
 import { EVERYONE, type FeatureGrid as Grid } from '@floorhand/contract/roles';
 import { MIN_TOUCH_TARGET_PX } from '@floorhand/contract/constants';
-import { nextLevel, type FeatureLevel } from '@floorhand/contract/features';
+import { DEFAULT_NONE, nextLevel, type FeatureLevel } from '@floorhand/contract/features';
 import { useWorkAreas, type WorkAreaEntry } from '../../../components/ui/work-areas.tsx';
 import { useSaveFeatureAccess } from '../api/save-feature-access.ts';
 import { featureAccessQuery } from '../api/get-feature-access.ts';
@@ -131,6 +131,11 @@ function GridEditor({ grid }: { grid: Grid }) {
                     {/* Narrow on handhelds, so more role columns fit beside it. */}
                     <Box pl={action ? 'md' : 0} maw={{ base: 130, sm: 'none' }}>
                       {label}
+                      {DEFAULT_NONE.has(feature) && (
+                        <Text size="xs" c="dimmed" data-testid="default-admins-only">
+                          {t('Admins only by default')}
+                        </Text>
+                      )}
                     </Box>
                   </Table.Th>
                   {grid.roles.map((role) => (
@@ -145,7 +150,7 @@ function GridEditor({ grid }: { grid: Grid }) {
         </Table>
       </ScrollArea>
       <Text size="sm" c="dimmed">
-        {t('A feature is shown when one of an account’s roles (or Everyone) gives Full, hidden when one gives None and none gives Full, and shown by default otherwise.')}
+        {t('A feature is shown when one of an account’s roles (or Everyone) gives Full, hidden when one gives None and none gives Full, and shown by default otherwise. Features marked “Admins only by default” are None by default for every role but the admin roles.')}
       </Text>
     </Stack>
   );
