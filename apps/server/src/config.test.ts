@@ -30,7 +30,15 @@ describe('loadConfig', () => {
       REDIS_KEY_PREFIX: 'floorhand',
       demoSeed: true,
       checkResponses: 'all',
+      serveSourceMaps: true,
     });
+  });
+
+  it('serves source maps except in production, unless SOURCE_MAPS says otherwise', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).serveSourceMaps).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', SOURCE_MAPS: 'on' }).serveSourceMaps).toBe(true);
+    expect(loadConfig({ SOURCE_MAPS: 'off' }).serveSourceMaps).toBe(false);
+    expect(() => loadConfig({ SOURCE_MAPS: 'yes' })).toThrow(/SOURCE_MAPS/);
   });
 
   it('reads and converts the variables', () => {
