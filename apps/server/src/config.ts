@@ -29,6 +29,12 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).max(100_000).default(10),
   /** Failed logins per client address for any account names in 15 minutes before it must wait. */
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(30),
+  /** Badges not recognised at one device (time clock, kiosk) in 15 minutes before it is refused every badge (docs/timeclock.md). */
+  BADGE_MAX_UNKNOWN_PER_DEVICE: z.coerce.number().int().min(1).max(100_000).default(10),
+  /** Failed badge + PIN entries at one device in 15 minutes before it is refused typed badges. */
+  BADGE_MAX_WRONG_PINS_PER_DEVICE: z.coerce.number().int().min(1).max(100_000).default(10),
+  /** Failed badges at all devices of an organisation in 15 minutes before every device with a failure of its own is refused badges. */
+  BADGE_MAX_UNKNOWN_PER_ORG: z.coerce.number().int().min(1).max(1_000_000).default(100),
   /** Prefix of this deployment's keys in Redis. */
   REDIS_KEY_PREFIX: z.string().min(1).max(60).default('floorhand'),
   /** `all`: every answer is checked against its schema; `cold`: all but the hot calls' (lib/response-serializer.ts). Default: `cold` in production, `all` elsewhere. */

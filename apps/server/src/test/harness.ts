@@ -78,6 +78,11 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
       // per-address limits have their own tests with the defaults (login-limits.test.ts).
       LOGIN_MAX_FAILURES_PER_ACCOUNT: '100000',
       LOGIN_MAX_FAILURES_PER_ADDRESS: '100000',
+      // Likewise the badge limits of shared devices (fuzzed unknown badges on WS0001); their defaults
+      // are tested in modules/timeclock/badge-limits.test.ts.
+      BADGE_MAX_UNKNOWN_PER_DEVICE: '100000',
+      BADGE_MAX_WRONG_PINS_PER_DEVICE: '100000',
+      BADGE_MAX_UNKNOWN_PER_ORG: '1000000',
       ...overrides,
     });
     database = await openDatabase({ databaseUrl: pgDb?.url });

@@ -240,6 +240,27 @@ describe('accounts', () => {
     expect(badge.body.err?.message).toContain("'clerk'");
   });
 
+  it('gives a new account without a badge code a random one, not made from the name; a given code is kept; shared-device accounts get none', async () => {
+    const create = (userName: string, badgeCode: string, flags: Parameters<typeof perms>[1] = {}) =>
+      call(t.app, 'admin/account/create', { account: { userName, firstName: 'Rand', surnames: 'Badge', email: '', badgeCode }, password: flags.serviceAcct ? undefined : 'secret-pass-1', perms: [perms([], flags)] }, tokens.admin);
+    const [one, two] = [await create('rand-badge-1', ''), await create('rand-badge-2', '')];
+    const codes = [one.body.account?.badgeCode, two.body.account?.badgeCode];
+    for (const code of codes) {
+      expect(code).toMatch(/^B-[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{10}$/);
+      expect(code).not.toContain('RAND');
+    }
+    expect(codes[0]).not.toBe(codes[1]);
+    // Stored, and found by a scan.
+    const [row] = await t.db.select().from(accounts).where(eq(accounts.id, one.body.account!.id));
+    expect(row?.badgeCode).toBe(codes[0]);
+    expect((await create('rand-badge-3', 'MY-OWN-7')).body.account?.badgeCode).toBe('MY-OWN-7');
+    expect((await create('rand-kiosk', '', { kioskAcct: true })).body.account?.badgeCode).toBe('');
+    expect((await create('rand-svc', '', { serviceAcct: true })).body.account?.badgeCode).toBe('');
+    // An admin may still clear it.
+    const cleared = await call(t.app, 'admin/account/update', { accountId: two.body.account!.id, account: { badgeCode: '' } }, tokens.admin);
+    expect(cleared.body.account?.badgeCode).toBe('');
+  });
+
   it('searches by name, e-mail or badge', async () => {
     const res = await call(t.app, 'admin/account/list', { search: 'b-clerk' }, tokens.admin);
     expect(res.body.accounts?.map((a) => a.userName)).toEqual(['clerk']);
@@ -299,8 +320,9 @@ describe('accounts', () => {
   it('lets everyone change their own names and password with the current one', async () => {
     await newAccount('selfie');
     const token = await login('selfie', 'secret-pass-1');
+    const { badgeCode } = (await call(t.app, 'account/me/get', {}, token)).body.account!;
     const upd = await call(t.app, 'account/me/update', { account: { firstName: 'Sally', surnames: 'Selfie', email: 'sally@example.com' } }, token);
-    expect(upd.body.account).toMatchObject({ firstName: 'Sally', email: 'sally@example.com', badgeCode: '' });
+    expect(upd.body.account).toMatchObject({ firstName: 'Sally', email: 'sally@example.com', badgeCode });
     const badMail = await call(t.app, 'account/me/update', { account: { firstName: 'S', surnames: 'S', email: 'not-an-email' } }, token);
     expect(badMail.status).toBe(400);
     for (const firstName of ['', '   ']) {

@@ -14,6 +14,7 @@ import { passwordMatches } from '../../lib/passwords.ts';
 import { audit, guardedWrite, requireAdmin, visibleSites, type Actor, type R } from '../../lib/admins.ts';
 import type { LoginLimiter } from '../auth/login-limiter.ts';
 import { newApiKey } from '../../lib/api-key.ts';
+import { newBadgeCode } from './badge-code.ts';
 import * as repo from './repository.ts';
 import { accountChangeProblem, permsChangeProblem, type Problem } from './rules.ts';
 
@@ -175,13 +176,17 @@ export async function createAccount(deps: Deps, auth: AuthContext, body: CallArg
     if (problem) throw badInput(problem);
   }
   const f = body.account;
-  await checkClash(deps, auth.orgId, null, f.userName, nullIfEmpty(f.badgeCode));
+  // Without a badge code a new account gets a random one, unless it is a kiosk, time-clock or service
+  // account (their badges are never recognised at a device).
+  const shared = perms.some((p) => p.serviceAcct || p.kioskAcct || p.timeclockAcct);
+  const badgeCode = nullIfEmpty(f.badgeCode) ?? (shared ? null : newBadgeCode());
+  await checkClash(deps, auth.orgId, null, f.userName, badgeCode);
   const stamp = auditStamp(auth.accountId);
   const passwordHash = service || !body.password ? null : await hash(body.password);
   await guardedWrite(
     () =>
       deps.db.transaction(async (tx) => {
-        await repo.insertAccount(tx, { id, orgId: auth.orgId, userName: f.userName, firstName: f.firstName, surnames: f.surnames, email: nullIfEmpty(f.email), badgeCode: nullIfEmpty(f.badgeCode), passwordHash, audit: stamp });
+        await repo.insertAccount(tx, { id, orgId: auth.orgId, userName: f.userName, firstName: f.firstName, surnames: f.surnames, email: nullIfEmpty(f.email), badgeCode, passwordHash, audit: stamp });
         await writePerms(tx, id, auth.appId, perms, stamp);
       }),
     'The account name or badge code',

@@ -6,6 +6,7 @@ import type { AuthContext } from '../../lib/auth-context.ts';
 import type { Deps } from '../../lib/calls.ts';
 import { notFound, rateLimited } from '../../lib/errors.ts';
 import { passwordMatches } from '../../lib/passwords.ts';
+import { badgeLimiter } from './badge-limiter.ts';
 import { findBadge } from './repository.ts';
 
 // A badge read at a shared device (the time clock, the kiosk): the worker it names, checked the same
@@ -34,11 +35,14 @@ export const hashPin = (pin: string): Promise<string> => hash(pin);
 /**
  * The worker behind a badge on the caller's site: an active person account of the organisation with
  * rights on this site. A PIN sent is always checked; a typed badge always needs the worker's PIN. Failures count per badge (PIN_MAX_FAILURES in PIN_LOCK_MINUTES, on every node through the
- * limit store); while locked, even the right PIN is refused.
+ * limit store); while locked, even the right PIN is refused. Failures also count per device and per
+ * organisation (badge-limiter.ts): a device past its limit is refused every badge.
  */
 export async function identifyBadge(deps: Deps, auth: AuthContext, input: BadgeInput): Promise<BadgeHolder> {
   const key = `badge-pin:${auth.orgId}:${input.badge}`;
   const checksPin = input.pin !== undefined || input.entry === 'typed';
+  const device = badgeLimiter(deps, auth);
+  await device.check(checksPin ? 'pin' : 'scan');
   if (checksPin) {
     const state = await deps.limitStore.get(key);
     if (state.count >= PIN_MAX_FAILURES) {
@@ -54,7 +58,7 @@ export async function identifyBadge(deps: Deps, auth: AuthContext, input: BadgeI
   // against the decoy when the badge is unknown, so timing does not tell which badges exist.
   const pinOk = !checksPin || (input.pin !== undefined && (await passwordMatches(row?.pinHash, input.pin)));
   if (!usable || !pinOk) {
-    if (checksPin) await deps.limitStore.hit(key, WINDOW_MS, PIN_MAX_FAILURES);
+    await Promise.all([checksPin ? deps.limitStore.hit(key, WINDOW_MS, PIN_MAX_FAILURES) : undefined, device.recordFailure(checksPin ? 'pin' : 'scan')]);
     throw notFound(NOT_RECOGNISED);
   }
   if (checksPin) await deps.limitStore.reset(key);

@@ -211,7 +211,7 @@ export function AccountEditor({ account, onClose }: AccountEditorProps) {
                 </SimpleGrid>
                 <SimpleGrid cols={{ base: 1, sm: 2 }}>
                   <TextInput label={t('E-mail')} type="email" value={form.email} onChange={(e) => setForm({ ...form, email: e.currentTarget.value.trim() })} />
-                  <TextInput label={t('Badge code')} description={t('Printed on the staff label; scanned at kiosks and time clocks')} inputWrapperOrder={['label', 'input', 'description', 'error']} value={form.badgeCode} maxLength={64} onChange={(e) => setForm({ ...form, badgeCode: e.currentTarget.value.trim() })} data-testid="acct-badge" />
+                  <TextInput label={t('Badge code')} description={account ? t('Printed on the staff label; scanned at kiosks and time clocks') : t('Printed on the staff label; scanned at kiosks and time clocks. Leave empty for a random code')} inputWrapperOrder={['label', 'input', 'description', 'error']} value={form.badgeCode} maxLength={64} onChange={(e) => setForm({ ...form, badgeCode: e.currentTarget.value.trim() })} data-testid="acct-badge" />
                 </SimpleGrid>
                 {!account && !service && (
                   <PasswordInput label={t('Password')} description={t('At least 8 characters')} required autoComplete="new-password" value={password} error={passwordError && t(passwordError)} onChange={(e) => setPassword(e.currentTarget.value)} data-testid="acct-password" />
