@@ -109,7 +109,8 @@ describe('field data never becomes a printer command (item 8)', () => {
     const template = DEFAULT_TEMPLATES.find((d) => d.id === 'stock-4x2')!;
     const nasty = fc.oneof(
       fc.string({ maxLength: 30 }),
-      fc.array(fc.constantFrom('^', '~', '_1E', '\u0010', '\u001E', '\u0000', '\u007F', '\r\n', '^XZ~JR^XA', 'a'), { maxLength: 10 }).map((a) => a.join('')),
+      // NUL is refused by every call already (the contract's fuzz has it).
+      fc.array(fc.constantFrom('^', '~', '_1E', '\u0010', '\u001E', '\u0001', '\u007F', '\r\n', '^XZ~JR^XA', 'a'), { maxLength: 10 }).map((a) => a.join('')),
     );
     const keys = [...LABEL_FIELDS.get('stock')!.keys()];
     let rendered = 0;
@@ -223,7 +224,7 @@ describe('labels print what exists, for whom may print it (item 9)', () => {
     const zpl = await stored(label.body.job!.jobId);
     expect(zpl).toContain('^FDQty 1 ');
     expect(zpl).toContain(`^FD${picked.body.pick!.stockId}^FS`);
-    expect(zpl).toContain('^FDPicked by admin ');
+    expect(zpl).toContain('^FDPicked by Ada Admin ');
   });
 
   it('a traveller is an order of the organisation and one of its tasks or its own number; a package label is a package', async () => {

@@ -312,14 +312,14 @@ export interface PickLabelRow {
   line_no: number;
   stock_id: string;
   qty: string;
-  /** Who picked it (user names). */
+  /** Who picked it (their names, as the pick screen prints them). */
   pickers: string;
 }
 /** What was picked (not returned) of these stock records for which order lines of the organisation. */
 export async function picksOfStock(db: Db, orgId: string, stockIds: string[]): Promise<PickLabelRow[]> {
   return query<PickLabelRow>(
     db,
-    sql`SELECT o.number, o.type, ol.line_no, sr.stock_id, sum(op.qty)::text AS qty, string_agg(DISTINCT a.user_name, ', ') AS pickers
+    sql`SELECT o.number, o.type, ol.line_no, sr.stock_id, sum(op.qty)::text AS qty, string_agg(DISTINCT coalesce(nullif(trim(a.first_name || ' ' || a.surnames), ''), a.user_name), ', ') AS pickers
       FROM order_picks op JOIN order_lines ol ON ol.id = op.line_id JOIN orders o ON o.id = op.order_id JOIN stock_records sr ON sr.id = op.stock_record_id
         JOIN accounts a ON a.id = op.account_id
       WHERE op.org_id = ${orgId} AND op.state <> 'unpicked' AND sr.stock_id = ANY(${arrayParam(stockIds)})
