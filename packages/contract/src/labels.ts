@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import { LABEL_COPIES_DEFAULT } from './constants.ts';
 import { callBase, idempotencyKeySchema, idSchema, withErr } from './common.ts';
+import { hasAnyRole, isAdmin, ROLE, type UserPerms } from './perms.ts';
 
 // Labels and printers (docs/labels.md): ZPL templates with named fields, print jobs, print agents and
 // their printers. A template's fields are written `{{fieldName}}` (letters and digits, no spaces);
-// the server fills them with the label's data, each value with `^` and `~` (ZPL's command prefixes)
-// replaced by a space, so data can never become a ZPL command.
+// the server fills them with the label's data, each value cleaned by zplValue (no `^` or `~`, ZPL's
+// command prefixes, and no control character), so data can never become a ZPL command; a template
+// may use only the label-formatting commands of ZPL_LABEL_COMMANDS (docs/labels.md lists them with
+// the reasons for what is refused).
 
 /** `package`: a shipping package's label (its id as a barcode, order, customer, carrier, tracking, weight), printed with its packing list. */
 export const LABEL_KINDS = ['stock', 'pick', 'orderTraveller', 'loc', 'staff', 'package'] as const;
@@ -101,6 +104,12 @@ export const LABEL_FIELDS: ReadonlyMap<LabelKind, ReadonlyMap<string, string>> =
   ],
 ]);
 
+/**
+ * Who may print (or download) another person's staff badge: administrators and timekeepers
+ * (timeclockAdmin). Everyone else prints only their own: a badge punches the clock without a PIN.
+ */
+export const mayPrintAnyBadge = (perms: UserPerms): boolean => isAdmin(perms) || hasAnyRole(perms, ROLE.timeclockAdmin);
+
 /** `{{ name }}`: a field reference of a template. */
 export const FIELD_PATTERN = /\{\{\s*([A-Za-z][A-Za-z0-9]*)\s*\}\}/g;
 
@@ -138,7 +147,7 @@ export function templateProblems(kind: LabelKind, zpl: string): string[] {
   const stripped = zpl.replace(FIELD_PATTERN, '');
   if (stripped.includes('{{') || stripped.includes('}}')) problems.push('A field must be written {{name}}: letters and digits between double braces, nothing else');
   if (!/^\s*\^XA/i.test(zpl) || !/\^XZ\s*$/i.test(zpl)) problems.push('The ZPL must start with ^XA and end with ^XZ');
-  if (/~(?:HS|HQ|JR|JN|DG|DY)/i.test(zpl)) problems.push('The ZPL must not contain printer commands (~HS, ~JR, ~DG …); only label formats');
+  problems.push(...zplCommandProblems(zpl));
   return problems;
 }
 
@@ -152,12 +161,149 @@ const KIND_TITLES: ReadonlyMap<LabelKind, string> = new Map<LabelKind, string>([
   ['package', 'package'],
 ]);
 
-/** A value as it goes into ZPL: the command prefixes ^ and ~ become spaces, line breaks too. */
-export const zplValue = (value: string): string => value.replace(/[\^~\r\n]/g, ' ');
+// ── ZPL that labels may use ──
+//
+// `^` and `~` are ZPL's format and control prefixes (^CC/~CC, ^CT/~CT change them, ^CD/~CD the
+// delimiter) and Zebra firmware may take DLE (0x10) and RS (0x1E) for them in some modes. So a
+// template is a list of commands of the allow-list below and nothing else (every `~` command is a
+// control command, refused), and field data never carries a prefix or any control character.
+
+/**
+ * The commands a label template may use (without the `^`), each a label-formatting command that
+ * draws or places something on this label and changes nothing kept by the printer. `A` is the
+ * font command with a resident font (`^A0`, `^AA` … `^AZ`, `^A1` … `^A9`); `^A@` (a font file on
+ * the printer's storage) is refused. Everything else is refused, with the reason of
+ * ZPL_REFUSED_REASONS when it has one (docs/labels.md).
+ */
+export const ZPL_LABEL_COMMANDS: ReadonlySet<string> = new Set([
+  // the label format and its fields
+  'XA', 'XZ', 'FO', 'FT', 'FD', 'FV', 'FS', 'FB', 'TB', 'FH', 'FR', 'FW', 'FP', 'FX',
+  // fonts and the character set (^CI with its number only: its remapping parameters are refused)
+  'A', 'CF', 'CI',
+  // bar codes and their defaults
+  'BY', 'B0', 'B1', 'B2', 'B3', 'B4', 'B5', 'B7', 'B8', 'B9', 'BA', 'BB', 'BC', 'BD', 'BE', 'BF', 'BI', 'BJ', 'BK', 'BL', 'BM', 'BO', 'BP', 'BQ', 'BR', 'BS', 'BT', 'BU', 'BX', 'BZ',
+  // graphics drawn from the template's own data
+  'GB', 'GC', 'GD', 'GE', 'GF', 'GS',
+  // the label's layout, copies, orientation and speed
+  'LH', 'LL', 'LR', 'LS', 'LT', 'PW', 'PQ', 'PO', 'PM', 'PR',
+]);
+
+const CHANGES_PRINTER = 'it changes the printer, not the label';
+const USES_STORAGE = "it reads or writes the printer's storage, not the label";
+/** Why a known command is refused; a command not named here is "not a label-formatting command". */
+const ZPL_REFUSED_REASONS: ReadonlyMap<string, string> = new Map([
+  ['A@', "it names a font file on the printer's storage; use a resident font (^A0, ^AA … ^AZ)"],
+  ...['CC', 'CT', 'CD'].map((c): [string, string] => [c, "it changes ZPL's prefixes or delimiter, after which data could become commands"]),
+  ...['DF', 'XF', 'FN', 'DG', 'DY', 'DN', 'DB', 'DU', 'DS', 'DT', 'IM', 'IL', 'IS', 'ID', 'XG', 'HF', 'HG', 'HY', 'CW', 'CM', 'FL'].map((c): [string, string] => [c, USES_STORAGE]),
+  ...['HZ', 'HW', 'HH', 'HV', 'HT', 'HL', 'HQ', 'HS'].map((c): [string, string] => [c, 'it makes the printer answer the host, not print a label']),
+  ...['SN', 'SF'].map((c): [string, string] => [c, 'it makes data the record of the label does not have (serial numbers)']),
+]);
+
+/** Why a command (`^XY` or `~XY`) is refused. */
+function refusedReason(prefix: string, code: string): string {
+  if (prefix === '~') return CHANGES_PRINTER;
+  const known = ZPL_REFUSED_REASONS.get(code);
+  if (known) return known;
+  if (/^[JKMNS]/.test(code)) return CHANGES_PRINTER;
+  return 'it is not one of the label-formatting commands labels may use (docs/labels.md)';
+}
+
+/** One command of a ZPL text: its prefix, its code (two letters, or A and a font) and its parameters up to the next prefix. */
+interface ZplCommand {
+  prefix: '^' | '~';
+  code: string;
+  params: string;
+}
+
+/** The commands of a ZPL text, in order (text before the first prefix is left out). */
+function zplCommands(zpl: string): ZplCommand[] {
+  const out: ZplCommand[] = [];
+  const parts = zpl.split(/(?=[\^~])/);
+  for (const part of parts) {
+    const prefix = part[0];
+    if (prefix !== '^' && prefix !== '~') continue;
+    const body = part.slice(1);
+    const upper = body.toUpperCase();
+    // ^A is the only command of one letter: its font follows (^A0N,30,30 or ^AAN or ^A@N,…,E:X.FNT).
+    const code = upper[0] === 'A' && upper[1] !== '@' ? 'A' : upper.slice(0, 2);
+    out.push({ prefix, code, params: body.slice(code === 'A' ? 1 : 2) });
+  }
+  return out;
+}
+
+/** The ^FH indicator of a ^FH command's parameters: the character given, `_` when none. */
+const fhIndicator = (params: string): string => (params && !/^[\s^~]/.test(params) ? params[0]! : '_');
+/** A byte a ^FH hex escape must not make: a control character, DEL, or a ZPL prefix. */
+const forbiddenByte = (code: number): boolean => code < 0x20 || code === 0x7f || code === 0x5e || code === 0x7e;
+const hex2 = (code: number) => code.toString(16).toUpperCase().padStart(2, '0');
+
+/**
+ * What is wrong with the commands of a template: a command not on the allow-list (named, with why),
+ * a control character, ^CI with remapping, a ^FH escape that writes a control character or a prefix.
+ */
+export function zplCommandProblems(zpl: string): string[] {
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  const once = (p: string) => {
+    if (!seen.has(p)) problems.push(p);
+    seen.add(p);
+  };
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what must not reach the printer
+  const control = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.exec(zpl);
+  if (control) once(`The template holds the control character 0x${hex2(control[0].charCodeAt(0))}, which labels may not use (a printer may take it for a command prefix)`);
+  let fh: string | null = null;
+  for (const c of zplCommands(zpl)) {
+    const name = `${c.prefix}${c.code}`;
+    if (c.prefix === '~' || !ZPL_LABEL_COMMANDS.has(c.code)) {
+      once(`The template uses ${name}, which labels may not use (${refusedReason(c.prefix, c.code)})`);
+      continue;
+    }
+    if (c.code === 'CI' && !/^\s*\d*\s*$/.test(c.params)) once('The template uses ^CI with character remapping, which labels may not use: write ^CI and the character set only (^CI28)');
+    if (c.code === 'FH') {
+      fh = fhIndicator(c.params);
+      if (fh.charCodeAt(0) > 0x7e) once('The ^FH indicator must be a printable ASCII character');
+    }
+    if (c.code === 'FS') fh = null;
+    if ((c.code === 'FD' || c.code === 'FV') && fh !== null) {
+      const escape = new RegExp(`${fh.replace(/[.*+?${}()|[\]\\/-]/g, '\\$&')}([0-9A-Fa-f]{2})`, 'g');
+      for (const m of c.params.replace(FIELD_PATTERN, '').matchAll(escape)) {
+        if (forbiddenByte(parseInt(m[1]!, 16))) once(`The template's ^FH field writes ${m[0]} (${parseInt(m[1]!, 16) < 0x20 || m[1]!.toUpperCase() === '7F' ? 'a control character' : 'a ZPL prefix'}), which labels may not use`);
+      }
+    }
+  }
+  return problems;
+}
+
+/**
+ * A value as it goes into ZPL field data: tabs and line breaks become spaces, every other control
+ * character (C0, 0x00 to 0x1F) and DEL is removed, and the prefixes ^ and ~ become spaces.
+ */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what must not reach the printer
+export const zplValue = (value: string): string => value.replace(/[\t\r\n]/g, ' ').replace(/[\u0000-\u001F\u007F]/g, '').replace(/[\^~]/g, ' ');
+
+/** A value in the data of a ^FH field: as zplValue, and its indicator written as a hex escape of itself, so data never makes an escape. */
+function zplHexValue(value: string, indicator: string): string {
+  const code = indicator.charCodeAt(0);
+  const own = code < 0x80 ? `${indicator}${hex2(code)}` : ' ';
+  return zplValue(value).split(indicator).join(own);
+}
 
 /** The template with its fields filled from `data` (a missing value prints as nothing). */
 export function fillTemplate(zpl: string, data: ReadonlyMap<string, string>): string {
-  return zpl.replace(FIELD_PATTERN, (_all, name: string) => zplValue(data.get(name) ?? ''));
+  let fh: string | null = null;
+  return zpl
+    .split(/(?=[\^~])/)
+    .map((part) => {
+      const c = zplCommands(part)[0];
+      if (c?.code === 'FH') fh = fhIndicator(c.params);
+      const inHex = fh !== null && (c?.code === 'FD' || c?.code === 'FV') ? fh : null;
+      if (c?.code === 'FS') fh = null;
+      return part.replace(FIELD_PATTERN, (_all, name: string) => {
+        const value = data.get(name) ?? '';
+        return inHex === null ? zplValue(value) : zplHexValue(value, inHex);
+      });
+    })
+    .join('');
 }
 
 /** Copies of a label by ^PQ: every label format of `zpl` gets `^PQn` (an existing ^PQ is replaced). */
@@ -266,8 +412,10 @@ export const labelDataSchema = z.record(z.string().max(40), z.string().max(500))
 
 /**
  * What a print or a download makes labels of; exactly one: stock records, locations (a list or a
- * range of one warehouse), accounts (staff badges), rows of data (pick and traveller labels of other
- * areas), or the test label.
+ * range of one warehouse), accounts (staff badges: one's own, anyone's for mayPrintAnyBadge), rows
+ * naming records of other areas (pick labels: orderId and line, and stockId once picked; travellers:
+ * orderId and taskBarcode; packages: packageNo; every value is read from the records, docs/labels.md),
+ * or the test label.
  */
 export const labelSourceSchema = z.object({
   stockIds: z.array(z.string().min(1).max(40)).min(1).max(LABELS_PER_JOB_MAX).optional(),

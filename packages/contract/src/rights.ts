@@ -170,6 +170,7 @@ export const CALL_RIGHTS = {
   'label/template/list': rights(ACCOUNTABLE, 'labelPrinter'),
   'label/template/save': rights(ACCOUNTABLE, 'labelPrinter'),
   'label/preview': rights(ACCOUNTABLE, 'labelPrinter'),
+  // render, print and reprint: another person's staff badge only for admins and timeclockAdmin (mayPrintAnyBadge, checked by the service: it depends on the accounts named).
   'label/render': rights(ACCOUNTABLE, 'labelPrinter'),
   'label/print': rights(ACCOUNTABLE, 'labelPrinter'),
   'label/job/list': rights(ACCOUNTABLE, 'labelPrinter'),

@@ -238,17 +238,19 @@ describe('the print agent as a process', () => {
     let child = run();
     try {
       await printerOnline('cut');
-      // 2,000 pick labels of about 4.5 KB each (a template printing the description twelve times):
-      // 9 MB, more than the loopback socket buffers take (4 MB to send, 128 KB to receive). The
-      // printer stops reading after 200 KB, like a printer whose buffer is full: the agent is then in
-      // the middle of writing the job when it is killed.
-      const field = '^FO30,112^A0N,20,20^FB740,1,0,L^FD{{description}}^FS';
-      const zpl = `^XA^CI28^FO30,25^A0N,40,40^FD{{orderId}}  line {{line}}^FS${field.repeat(12)}^XZ`;
-      const saved = await call(t.app, 'label/template/save', { kind: 'pick', name: 'Long pick', zpl, widthMm: 101.6, heightMm: 76.2, dpi: 203 }, await tokenFor(t.app, 'admin'));
+      // 2,000 stock labels of about 4.5 KB each (a template printing a 360-character text twelve
+      // times): 9 MB, more than the loopback socket buffers take (4 MB to send, 128 KB to receive).
+      // The printer stops reading after 200 KB, like a printer whose buffer is full: the agent is then
+      // in the middle of writing the job when it is killed. (Labels are made of real records only,
+      // docs/labels.md: 2,000 of the demo's stock records.)
+      const field = `^FO30,112^A0N,20,20^FB740,1,0,L^FD${'x'.repeat(360)}^FS`;
+      const zpl = `^XA^CI28^FO30,25^A0N,40,40^FD{{stockId}}  line {{location}}^FS${field.repeat(12)}^XZ`;
+      const saved = await call(t.app, 'label/template/save', { kind: 'stock', name: 'Long stock', zpl, widthMm: 101.6, heightMm: 76.2, dpi: 203 }, await tokenFor(t.app, 'admin'));
       expect(saved.status, JSON.stringify(saved.body)).toBe(200);
       printer.flags = { stallAfterBytes: 200_000 };
-      const rows = Array.from({ length: 2000 }, (_, i) => ({ orderId: `SO-${i}`, line: '1', description: `${'x'.repeat(360)} ${i}` }));
-      const res = await call(t.app, 'label/print', { idempotencyKey: randomUUID(), kind: 'pick', printerId: 'cut/zebra', copies: 1, templateId: saved.body.template!.templateId, source: { rows } }, clerk);
+      const stockIds = (await query<{ stock_id: string }>(t.db, sql`SELECT stock_id FROM stock_records WHERE org_id = 'demo' ORDER BY stock_id LIMIT 2000`)).map((r) => r.stock_id);
+      expect(stockIds).toHaveLength(2000);
+      const res = await call(t.app, 'label/print', { idempotencyKey: randomUUID(), kind: 'stock', printerId: 'cut/zebra', copies: 1, templateId: saved.body.template!.templateId, source: { stockIds } }, clerk);
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       await until(() => printer.stalled() > 0 || undefined, 20_000);
       await new Promise((r) => setTimeout(r, 300));
@@ -258,7 +260,7 @@ describe('the print agent as a process', () => {
       printer.flags = {};
       printer.resume();
       const [cut] = await printer.waitForPrints(1);
-      const full = rows.length;
+      const full = stockIds.length;
       expect(cut!.length).toBeLessThan(full * 4000);
       expect(cut).not.toMatch(/\^XZ\s*$/);
       child = run();
@@ -269,8 +271,8 @@ describe('the print agent as a process', () => {
       expect(rest!.trimStart().startsWith('^XA')).toBe(true);
       // Every label whole exactly once, in order: the complete formats of the cut connection, then the rest.
       const complete = (bytes: string) => bytes.split(/(?<=\^XZ)/).filter((f) => /\^XZ$/.test(f));
-      const orders = [...complete(cut!), ...complete(rest!)].map((f) => /\^FD(SO-\d+) {2}line/.exec(f)?.[1]);
-      expect(orders).toEqual(rows.map((r) => r.orderId));
+      const printed = [...complete(cut!), ...complete(rest!)].map((f) => /\^FD(S\d+) {2}line/.exec(f)?.[1]);
+      expect(printed).toEqual(stockIds);
       // The partial label at the end of the cut connection is sent again whole, not resumed in the middle.
       expect(rest!.length).toBeGreaterThan(cut!.length - cut!.lastIndexOf('^XZ'));
       expect(job.reason).toMatch(/^resumed after the agent stopped while sending: labels \d+ to 2000 of 2000/);

@@ -1,4 +1,4 @@
-import type { LabelKind } from '@floorhand/contract/labels';
+import { zplValue, type LabelKind } from '@floorhand/contract/labels';
 
 // The templates every organisation starts with (inserted on first use, version 1, saved by 'system').
 // 203 dpi (8 dots/mm) Zebra ZPL II; ^CI28 reads field data as UTF-8. Sizes are the common roll sizes.
@@ -144,6 +144,6 @@ export const DEFAULT_TEMPLATES: readonly DefaultTemplate[] = [
 
 /** The test label a printer's "Test print" sends: fixed text, a barcode and the time. */
 export const TEST_LABEL = (printer: string, at: string) =>
-  zpl('^XA^CI28', '^FO30,30^A0N,40,40^FDFloorhand test label^FS', `^FO30,85^A0N,26,26^FD${printer.replace(/[\^~]/g, ' ')}^FS`, `^FO30,125^A0N,22,22^FD${at}^FS`, '^FO30,165^BY2,3,80^BCN,80,Y,N,N^FDTEST-LABEL^FS', '^XZ');
+  zpl('^XA^CI28', '^FO30,30^A0N,40,40^FDFloorhand test label^FS', `^FO30,85^A0N,26,26^FD${zplValue(printer)}^FS`, `^FO30,125^A0N,22,22^FD${at}^FS`, '^FO30,165^BY2,3,80^BCN,80,Y,N,N^FDTEST-LABEL^FS', '^XZ');
 /** The test label's size (4 x 2 in), for its picture when downloaded. */
 export const TEST_LABEL_MM = { width: 101.6, height: 50.8 } as const;

@@ -4,8 +4,10 @@ import fc from 'fast-check';
 import { ERR } from '@floorhand/contract/errors';
 import { PDFDocument } from 'pdf-lib';
 import { LABEL_KINDS, LABELS_PER_PDF_MAX } from '@floorhand/contract/labels';
+import { sql } from 'drizzle-orm';
 import { ACME_BASE, call, createAcme, createTestApp, type TestApp } from '../../test/harness.ts';
 import { acmeAdminToken, tokenFor } from '../../test/logins.ts';
+import { query } from '../../db/sql.ts';
 import { DEFAULT_TEMPLATES } from './defaults.ts';
 
 // Templates (defaults, versions, validation, server-side preview), label data and the refusals of the
@@ -110,13 +112,13 @@ describe('label data and downloads', () => {
   });
 
   it(`refuses a PDF of more than ${LABELS_PER_PDF_MAX} labels with a clear message`, async () => {
-    const rows = Array.from({ length: LABELS_PER_PDF_MAX + 1 }, (_, i) => ({ orderId: `SO-${i}`, line: '1' }));
-    const res = await call(t.app, 'label/render', { kind: 'pick', format: 'pdf', source: { rows } }, clerk);
+    const stockIds = (await query<{ stock_id: string }>(t.db, sql`SELECT stock_id FROM stock_records WHERE org_id = 'demo' ORDER BY stock_id LIMIT ${LABELS_PER_PDF_MAX + 1}`)).map((r) => r.stock_id);
+    const res = await call(t.app, 'label/render', { kind: 'stock', format: 'pdf', source: { stockIds } }, clerk);
     expect(res.status).toBe(400);
     expect(res.body.err?.message).toBe(`A PDF holds at most ${LABELS_PER_PDF_MAX} labels and this makes ${LABELS_PER_PDF_MAX + 1}; download it in parts (a shorter range) or print it on a label printer`);
     // The PNG (the first label) of the same source is still fine; an unknown format is refused.
-    expect((await call(t.app, 'label/render', { kind: 'pick', source: { rows } }, clerk)).status).toBe(200);
-    expect((await call(t.app, 'label/render', { kind: 'pick', format: 'gif', source: { rows } } as never, clerk)).status).toBe(400);
+    expect((await call(t.app, 'label/render', { kind: 'stock', source: { stockIds } }, clerk)).status).toBe(200);
+    expect((await call(t.app, 'label/render', { kind: 'stock', format: 'gif', source: { stockIds } } as never, clerk)).status).toBe(400);
   });
 
   it('renders a range of location labels, and staff badges only for accounts with a badge', async () => {

@@ -9,7 +9,9 @@ import {
   LABEL_FIELDS,
   LABELS_PER_JOB_MAX,
   LABELS_PER_PDF_MAX,
+  mayPrintAnyBadge,
   templateProblems,
+  zplCommandProblems,
   type LabelAgent,
   type LabelKind,
   type LabelSource,
@@ -139,16 +141,159 @@ function checkSource(source: LabelSource): void {
   if (given.length !== 1) throw badInput('Say what to print: exactly one of stockIds, locationIds, locationRange, accountIds, rows or test');
 }
 
-/** Each label's data from its source (exactly one kind of source). */
+const OTHERS_BADGE = "Only administrators and timekeepers may print another person's badge (a badge punches the clock); you may print your own";
+
+/** A staff badge punches without a PIN: one's own, or anyone's for administrators and timekeepers. */
+function refuseOthersBadges(auth: AuthContext, source: LabelSource): void {
+  if (source.accountIds?.some((id) => id !== auth.accountId) && !mayPrintAnyBadge(auth.perms)) throw forbidden(OTHERS_BADGE);
+}
+
+/** The value of a row's field, trimmed; an empty one is absent. */
+const field = (row: ReadonlyMap<string, string>, name: string): string | undefined => row.get(name)?.trim() || undefined;
+/** A quantity of the database (numeric text) as a label prints it. */
+const qtyText = (q: string): string => String(Number(q));
+
+/**
+ * Labels from rows (other areas' pick, traveller and package labels): each row names its record
+ * (order and line, order and task, package) and every value of the label is read from the
+ * organisation's records, never the request's; the kinds made of one record (stock, location, staff)
+ * take no rows at all.
+ */
+async function orderLabelRows(db: Db, auth: AuthContext, kind: LabelKind, rows: Array<Map<string, string>>): Promise<Array<Map<string, string>>> {
+  if (kind === 'pick') return pickRows(db, auth, rows);
+  if (kind === 'orderTraveller') return travellerRows(db, auth, rows);
+  if (kind === 'package') return packageRows(db, auth, rows);
+  const from = kind === 'stock' ? 'stockIds' : kind === 'loc' ? 'locationIds or locationRange' : 'accountIds';
+  throw badInput(`A ${kindTitle(kind)} label prints its record as it is: say which (${from}), not the label's values`);
+}
+
+/**
+ * Pick labels: `orderId` (with `orderType` when two types share the number) and `line` name an order
+ * line of the organisation; its part, description and unit are the line's item. With `stockId` the
+ * record must be picked for that line: the quantity is what was picked of it, the place where it is,
+ * its lot and serial. Without, the label is the line's ticket: the quantity the line asks for.
+ */
+async function pickRows(db: Db, auth: AuthContext, rows: Array<Map<string, string>>): Promise<Array<Map<string, string>>> {
+  const numbers = [...new Set(rows.map((r) => field(r, 'orderId') ?? ''))];
+  const stockIds = [...new Set(rows.map((r) => field(r, 'stockId')).filter((s): s is string => s !== undefined))];
+  const [lines, stock, picks] = await Promise.all([
+    repo.orderLinesByNumbers(db, auth.orgId, numbers),
+    stockIds.length ? selectStock(db, sql`WHERE sr.org_id = ${auth.orgId} AND sr.stock_id = ANY(${sql.param(stockIds)})`) : [],
+    stockIds.length ? repo.picksOfStock(db, auth.orgId, stockIds) : [],
+  ]);
+  const stockById = new Map(stock.map((r) => [r.stockId, r]));
+  return rows.map((row) => {
+    const orderId = field(row, 'orderId');
+    const lineNo = field(row, 'line');
+    if (!orderId || !lineNo) throw badInput('A pick label names its order line: orderId and line');
+    const type = field(row, 'orderType');
+    const found = lines.filter((l) => l.number === orderId && String(l.line_no) === lineNo && (!type || l.type === type));
+    if (!found.length) throw notFound(`No line ${lineNo} of order '${orderId}'`);
+    if (found.length > 1) throw badInput(`Orders of several types are numbered '${orderId}'; say its orderType`);
+    const line = found[0]!;
+    const out = new Map([
+      ['orderId', line.number],
+      ['orderType', line.type],
+      ['line', String(line.line_no)],
+      ['partNumber', line.part_number],
+      ['description', line.description],
+      ['uom', line.uom],
+      ['qty', qtyText(line.qty)],
+      ['stockId', ''],
+      ['location', ''],
+      ['lot', ''],
+      ['serial', ''],
+      ['picker', ''],
+      ['printedDate', today()],
+    ]);
+    const stockId = field(row, 'stockId');
+    if (stockId) {
+      const record = stockById.get(stockId);
+      if (!record) throw notFound(`No stock record '${stockId}'`);
+      const picked = picks.find((p) => p.stock_id === stockId && p.number === line.number && p.type === line.type && p.line_no === line.line_no);
+      if (!picked) throw badInput(`The stock record '${stockId}' is not picked for line ${line.line_no} of order '${line.number}'`);
+      out.set('stockId', record.stockId).set('qty', qtyText(picked.qty)).set('location', record.location).set('lot', record.lot ?? '').set('serial', record.serial ?? '').set('picker', picked.pickers);
+    }
+    return out;
+  });
+}
+
+/**
+ * Order travellers: `orderId` names an order of the organisation (its quantity is its number of
+ * lines, its due date the order's); `taskBarcode` is a task of that order (the label is that
+ * operation's: its description, work centre, planned time) or the order number itself (the label of
+ * the order: the customer as description).
+ */
+async function travellerRows(db: Db, auth: AuthContext, rows: Array<Map<string, string>>): Promise<Array<Map<string, string>>> {
+  const numbers = [...new Set(rows.map((r) => field(r, 'orderId') ?? ''))];
+  const codes = [...new Set(rows.map((r) => field(r, 'taskBarcode')).filter((c): c is string => c !== undefined))];
+  const [orders, tasks] = await Promise.all([repo.ordersByNumbers(db, auth.orgId, numbers), codes.length ? repo.tasksByCodes(db, auth.orgId, codes) : []]);
+  const taskByCode = new Map(tasks.map((t) => [t.task_code, t]));
+  return rows.map((row) => {
+    const orderId = field(row, 'orderId');
+    if (!orderId) throw badInput('An order traveller names its order: orderId');
+    const code = field(row, 'taskBarcode') ?? orderId;
+    const task = code === orderId ? undefined : taskByCode.get(code);
+    if (code !== orderId && task?.order_number !== orderId) throw notFound(`No task '${code}' of order '${orderId}'`);
+    const candidates = orders.filter((o) => o.number === orderId);
+    const order = candidates.find((o) => o.type === task?.kind) ?? candidates[0];
+    if (!order) throw notFound(`No order '${orderId}'`);
+    return new Map([
+      ['orderId', order.number],
+      ['qty', String(order.line_count)],
+      ['dueDate', order.due_date ?? ''],
+      ['taskBarcode', task ? task.task_code : order.number],
+      ['operation', task?.operation_number ?? ''],
+      ['description', task ? task.description : (order.customer ?? '')],
+      ['workCenter', task?.work_centre ?? ''],
+      ['plannedTime', task?.planned_minutes == null ? '' : `${Number(task.planned_minutes)} min`],
+      ['partNumber', ''],
+      ['printedDate', today()],
+    ]);
+  });
+}
+
+/** Package labels: `packageNo` names a package of the organisation; everything on the label is the package's and its order's. */
+async function packageRows(db: Db, auth: AuthContext, rows: Array<Map<string, string>>): Promise<Array<Map<string, string>>> {
+  const numbers = [...new Set(rows.map((r) => field(r, 'packageNo') ?? ''))];
+  const byNo = new Map((await repo.packagesByNumbers(db, auth.orgId, numbers)).map((p) => [p.package_no, p]));
+  return rows.map((row) => {
+    const packageNo = field(row, 'packageNo');
+    if (!packageNo) throw badInput('A package label names its package: packageNo');
+    const p = byNo.get(packageNo);
+    if (!p) throw notFound(`No package '${packageNo}'`);
+    const n = (v: string | null) => (v === null ? null : Number(v));
+    const [length, width, height] = [n(p.length), n(p.width), n(p.height)];
+    return new Map([
+      ['packageNo', p.package_no],
+      ['orderId', p.number],
+      ['orderType', p.order_type],
+      ['customer', p.customer ?? ''],
+      ['warehouse', p.warehouse],
+      ['packageType', p.type],
+      ['weight', p.weight === null ? '' : `${Number(p.weight)} kg`],
+      ['dimensions', length !== null && width !== null && height !== null ? `${length} x ${width} x ${height} cm` : ''],
+      ['carrier', p.carrier ?? ''],
+      ['service', p.service ?? ''],
+      ['tracking', p.tracking ?? ''],
+      ['items', String(p.items)],
+      ['printedDate', today()],
+    ]);
+  });
+}
+
+/** Each label's data from its source (exactly one kind of source), read from the organisation's records. */
 export async function labelRows(db: Db, auth: AuthContext, kind: LabelKind, source: LabelSource): Promise<Array<Map<string, string>>> {
   checkSource(source);
+  refuseOthersBadges(auth, source);
   if (source.rows) {
     const fields = LABEL_FIELDS.get(kind)!;
-    return source.rows.map((row) => {
+    const rows = source.rows.map((row) => {
       const unknown = Object.keys(row).filter((k) => !fields.has(k));
       if (unknown.length) throw badInput(`Unknown field${unknown.length > 1 ? 's' : ''} ${unknown.map((u) => `'${u}'`).join(', ')} for a ${kind} label`);
-      return new Map([...new Map(Object.entries(row)), ['printedDate', row.printedDate ?? today()]]);
+      return new Map(Object.entries(row));
     });
+    return orderLabelRows(db, auth, kind, rows);
   }
   if (source.stockIds) {
     if (kind !== 'stock' && kind !== 'pick') throw badInput(`Stock records make stock or pick labels, not ${kind} labels`);
@@ -201,6 +346,7 @@ export async function labelRows(db: Db, auth: AuthContext, kind: LabelKind, sour
   }
   if (source.accountIds) {
     if (kind !== 'staff') throw badInput(`Accounts make staff labels, not ${kind} labels`);
+    // refuseOthersBadges (above): someone else's badge only for administrators and timekeepers.
     const rows = await repo.staffByIds(db, auth.orgId, source.accountIds);
     if (rows.length !== new Set(source.accountIds).size) throw notFound('No such account');
     return rows.map((r) => {
@@ -229,6 +375,9 @@ async function makeLabels(db: Db, auth: AuthContext, kind: LabelKind, source: La
   if (source.test) return { zpl: TEST_LABEL(printerName, new Date().toISOString()), labels: 1, templateId: 'test', templateVersion: 0 };
   const rows = await labelRows(db, auth, kind, source);
   const template = await resolveTemplate(db, auth.orgId, kind, templateId);
+  // A template saved before the allow-list (docs/labels.md) prints only once an administrator saves it without what is refused.
+  const problems = zplCommandProblems(template.zpl);
+  if (problems.length) throw badInput(`The template '${template.name}' cannot print until an administrator saves it again: ${problems.join('. ')}`);
   return { zpl: rows.map((r) => fillTemplate(template.zpl, r)).join('\n'), labels: rows.length, templateId: template.templateId, templateVersion: template.version, template };
 }
 
@@ -311,6 +460,7 @@ export interface PrintLabelInput {
  * 'pick', printerId, idempotencyKey, source: { rows: [{ orderId, line, stockId, … }] } })`.
  */
 export async function printLabel(deps: Deps, auth: AuthContext, input: PrintLabelInput): Promise<CallResponse<'label/print'>> {
+  refuseOthersBadges(auth, input.source);
   const printer = await checkPrinter(deps.db, auth, input.printerId);
   const made = await makeLabels(deps.db, auth, input.kind, input.source, input.templateId, printer.name);
   const copies = input.copies ?? 1;
@@ -354,6 +504,8 @@ export async function printCall(deps: Deps, auth: AuthContext, body: Body<'label
 export async function reprintJob(deps: Deps, auth: AuthContext, body: Body<'label/job/reprint'>): Promise<CallResponse<'label/job/reprint'>> {
   const old = await repo.jobById(deps.db, auth.orgId, body.jobId);
   if (!old || old.siteId !== auth.siteId) throw notFound(`No print job '${body.jobId}'`);
+  // A badge job holds someone's badge: reprinted by administrators and timekeepers, or by the person who printed it (their own badge).
+  if (old.kind === 'staff' && old.requestedById !== auth.accountId && !mayPrintAnyBadge(auth.perms)) throw forbidden(OTHERS_BADGE);
   const printerId = body.printerId ?? old.printerId;
   const printer = await checkPrinter(deps.db, auth, printerId);
   const requestHash = createHash('sha256').update(JSON.stringify(['reprint', old.jobId, printerId])).digest('hex');
