@@ -11,7 +11,10 @@ import { forbidden } from './errors.ts';
 // The kiosk's human token (docs/kiosk.md): a random secret the server hands out when a kiosk account
 // reads a worker's badge (kiosk/start), kept only as its SHA-256. A call that carries it beside the
 // kiosk's own token is the worker's: their id, their rights, their name on every audit stamp and
-// movement. It ends on "done", after the session's inactivity timeout, or when the kiosk logs out.
+// movement. It ends on "done", after the session's inactivity timeout, when the kiosk logs out or
+// logs in again (a human token never outlives the kiosk login it was opened under: the kiosk's token
+// can only be refreshed while valid, and any new login of the kiosk account ends what the old one
+// opened), and it is valid only with the kiosk account's token from the device it was opened on.
 
 /** Calls that are always the kiosk account's own, whatever human token the client still holds. */
 export const KIOSK_OWN_CALLS: ReadonlySet<string> = new Set(['auth/login', 'auth/logout', 'auth/refresh', 'kiosk/start']);
@@ -23,6 +26,8 @@ export const newHumanToken = (): string => `hum_${randomBytes(32).toString('base
 export const hashHumanToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
 export const kioskSessionEnded = (message = 'The kiosk session has ended. Scan your badge to start again.') => new AppError(401, { code: ERR.kioskSessionEnded, message });
+/** A worker's call whose kiosk login is no longer valid (logged out, expired, revoked). */
+export const kioskLoginEnded = () => kioskSessionEnded('The kiosk has been logged out, so its worker session has ended.');
 
 interface SessionRow {
   id: string;
@@ -47,6 +52,7 @@ export async function authenticateHuman(db: Db, kiosk: AuthContext, token: strin
         s.last_seen < now() - make_interval(secs => ${TOUCH_EVERY_SECS}) AS touch
       FROM kiosk_sessions s JOIN accounts a ON a.id = s.account_id
       WHERE s.token_hash = ${hashHumanToken(token)} AND s.kiosk_account_id = ${kiosk.accountId} AND s.org_id = ${kiosk.orgId}
+        AND s.device_id = ${kiosk.claims.ws.id}
         AND s.site_id = ${kiosk.siteId} AND s.ended_at IS NULL AND a.org_id = ${kiosk.orgId}`,
   );
   if (!row) throw kioskSessionEnded();
@@ -63,11 +69,11 @@ export async function authenticateHuman(db: Db, kiosk: AuthContext, token: strin
   return { ...kiosk, accountId: row.account_id, userName: row.user_name, perms, mustChangePassword: false, kiosk: { accountId: kiosk.accountId, sessionId: row.id } };
 }
 
-export async function endKioskSession(db: Db, id: string, reason: 'done' | 'timeout' | 'revoked' | 'replaced' | 'logout'): Promise<void> {
+export async function endKioskSession(db: Db, id: string, reason: 'done' | 'timeout' | 'revoked' | 'replaced' | 'logout' | 'login'): Promise<void> {
   await query(db, sql`UPDATE kiosk_sessions SET ended_at = now(), end_reason = ${reason} WHERE id = ${id} AND ended_at IS NULL`);
 }
 
-/** Every open session of a kiosk account (its logout, or a new badge read). */
-export async function endKioskSessionsOf(db: Db, kioskAccountId: string, reason: 'replaced' | 'logout'): Promise<void> {
+/** Every open session of a kiosk account (a new badge read, its logout, or a new login of the account). */
+export async function endKioskSessionsOf(db: Db, kioskAccountId: string, reason: 'replaced' | 'logout' | 'login'): Promise<void> {
   await query(db, sql`UPDATE kiosk_sessions SET ended_at = now(), end_reason = ${reason} WHERE kiosk_account_id = ${kioskAccountId} AND ended_at IS NULL`);
 }

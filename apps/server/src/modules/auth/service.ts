@@ -8,6 +8,7 @@ import type { LoginLimiter } from './login-limiter.ts';
 import { passwordMatches } from '../../lib/passwords.ts';
 import { findAccountByUserName, findOrganisation, revokeToken, touchWorkstation } from './repository.ts';
 import { findPerms } from '../../db/accounts.ts';
+import { endKioskSessionsOf } from '../../lib/human-token.ts';
 
 const LOGIN_FAILED = 'Unknown account name or wrong password';
 export const NO_ACCESS_HERE = 'This account has no access to this site.';
@@ -43,6 +44,9 @@ export async function login(
   const perms = await findPerms(db, account.id, siteRow.id, site.appId);
   if (!perms) throw accountRestricted(NO_ACCESS_HERE);
   if (perms.serviceAcct) throw accountRestricted(SERVICE_NOT_INTERACTIVE);
+  // A new login of a kiosk account ends the worker sessions its earlier logins opened (docs/kiosk.md):
+  // a human token never outlives the kiosk login it was opened under.
+  if (perms.kioskAcct) await endKioskSessionsOf(db, account.id, 'login');
   const org = await findOrganisation(db, siteRow.orgId);
   const workstation = await touchWorkstation(db, siteRow.id, args.workstationId, account.id, args.workstationSecret);
   const lt = Math.min(args.lifetimeSecs ?? config.TOKEN_LIFETIME_SECS, config.TOKEN_LIFETIME_SECS);
@@ -65,6 +69,9 @@ export async function refresh(deps: Deps, auth: AuthContext): Promise<CallRespon
 
 export async function logout(deps: Deps, auth: AuthContext): Promise<CallResponse<'auth/logout'>> {
   await revokeToken(deps.db, auth.claims.jti, new Date(auth.claims.exp * 1000));
+  // A kiosk's logout ends every worker session opened on it, at once and on every node: the human
+  // tokens are checked in the database on each call, never cached (lib/human-token.ts).
+  if (auth.perms.kioskAcct) await endKioskSessionsOf(deps.db, auth.accountId, 'logout');
   deps.realtime.disconnectToken(auth.siteId, auth.claims.jti);
   return {};
 }
