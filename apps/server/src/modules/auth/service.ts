@@ -44,9 +44,6 @@ export async function login(
   const perms = await findPerms(db, account.id, siteRow.id, site.appId);
   if (!perms) throw accountRestricted(NO_ACCESS_HERE);
   if (perms.serviceAcct) throw accountRestricted(SERVICE_NOT_INTERACTIVE);
-  // A new login of a kiosk account ends the worker sessions its earlier logins opened (docs/kiosk.md):
-  // a human token never outlives the kiosk login it was opened under.
-  if (perms.kioskAcct) await endKioskSessionsOf(db, account.id, 'login');
   const org = await findOrganisation(db, siteRow.orgId);
   const workstation = await touchWorkstation(db, siteRow.id, args.workstationId, account.id, args.workstationSecret);
   const lt = Math.min(args.lifetimeSecs ?? config.TOKEN_LIFETIME_SECS, config.TOKEN_LIFETIME_SECS);
@@ -63,15 +60,16 @@ export async function login(
 
 export async function refresh(deps: Deps, auth: AuthContext): Promise<CallResponse<'auth/refresh'>> {
   const c = auth.claims;
-  const authToken = await deps.tokens.signAuth({ sub: c.sub, org: c.org, site: c.site, app: c.app, lt: c.lt, stay: c.stay, perms: auth.perms, ws: c.ws });
+  // The same login goes on (sid): a kiosk's worker session stays valid with the refreshed token.
+  const authToken = await deps.tokens.signAuth({ sub: c.sub, org: c.org, site: c.site, app: c.app, lt: c.lt, stay: c.stay, perms: auth.perms, ws: c.ws, sid: c.sid ?? c.jti });
   return { authToken };
 }
 
 export async function logout(deps: Deps, auth: AuthContext): Promise<CallResponse<'auth/logout'>> {
   await revokeToken(deps.db, auth.claims.jti, new Date(auth.claims.exp * 1000));
-  // A kiosk's logout ends every worker session opened on it, at once and on every node: the human
-  // tokens are checked in the database on each call, never cached (lib/human-token.ts).
-  if (auth.perms.kioskAcct) await endKioskSessionsOf(deps.db, auth.accountId, 'logout');
+  // A kiosk's logout ends every worker session opened on it (this device), at once and on every node:
+  // the human tokens are checked in the database on each call, never cached (lib/human-token.ts).
+  if (auth.perms.kioskAcct) await endKioskSessionsOf(deps.db, auth.accountId, 'logout', auth.claims.ws.id);
   deps.realtime.disconnectToken(auth.siteId, auth.claims.jti);
   return {};
 }
