@@ -197,6 +197,13 @@ test.describe('kiosk', () => {
     await expect(page).toHaveURL(/\/kiosk$/);
     await wedge(page, 'B-ADMIN', 'kiosk-scan');
     await expect(page.getByTestId('kiosk-done')).toContainText('Ada');
+    // The account menu offers no administration through the kiosk.
+    await page.getByTestId('user-menu').click();
+    await expect(page.getByRole('menuitem', { name: 'App Settings' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Feature Access' })).toHaveCount(0);
+    await expect(page.getByRole('menuitem', { name: 'Account Roles' })).toHaveCount(0);
+    await expect(page.getByTestId('menu-punches')).toHaveCount(0);
+    await page.keyboard.press('Escape');
 
     // Typed admin URLs: each is refused (redirected, or blocked with Access Restricted), the worker's session stays.
     for (const path of ['/userAcct', '/userRoles', '/featureAccess', '/appSettings', '/punches']) {
