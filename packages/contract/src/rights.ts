@@ -72,14 +72,15 @@ export const CALL_RIGHTS = {
   'capture/session/putSession': rights(EVERYONE),
   'site/access/getVisibleFeatures': rights(EVERYONE),
   'account/me/get': rights(EVERYONE),
-  // The service answers Access Restricted itself for the others (spec: own account).
+  // The service answers Access Restricted itself for the others (spec: own account). Not through a
+  // kiosk: a badge alone must not change a person's e-mail or password (docs/kiosk.md).
   'account/me/update': ownLogin(EVERYONE),
   'account/me/changePassword': ownLogin(EVERYONE),
   'media/upload': rights(PEOPLE_AND_TIMECLOCK),
   'docIo/zplPrinter/getAttachedPrinters': rights(ACCOUNTABLE),
   'site/putData': ownLogin(ACCOUNTABLE),
 
-  // Administration (the service also checks the admin roles).
+  // Administration (the service also checks the admin roles); never through a kiosk, whoever's badge.
   'admin/account/list': ownLogin(ACCOUNTABLE),
   'admin/account/get': ownLogin(ACCOUNTABLE),
   'admin/account/create': ownLogin(ACCOUNTABLE),
@@ -197,6 +198,7 @@ export const CALL_RIGHTS = {
   // Time clock: punches from a time-clock account, or an admin (the spec admits both to the clock;
   // the service refuses other people and checks the device); the
   // corrections, PINs and export for people whose roles are timeclockAdmin or an admin role (checked by the service).
+  // None through a kiosk: the clock is its own device, and timekeeping is done with one's own login.
   'timeclock/punch': ownLogin(['person', 'timeclock']),
   'timeclock/setPin': ownLogin(PEOPLE),
   'timeclock/punches/list': ownLogin(PEOPLE),
