@@ -248,6 +248,29 @@ test.describe('administration', () => {
     await logout(device);
     await login(device, 'kiosk');
     await expect(device).toHaveURL(/\/kiosk$/);
+
+    // Another browser sends the same id without the key and shows a code: entering it takes nothing
+    // over until the admin confirms "Replace this device", shown who last used the real one.
+    const otherContext = await browser.newContext({ viewport: testInfo.project.use.viewport });
+    const other = await otherContext.newPage();
+    await useMachine(other, { id: ws, secret: null });
+    await login(other, 'clerk');
+    await expect(other).toHaveURL(/\/tasks$/);
+    await other.goto('/appSettings');
+    await other.getByTestId('pair-start').click();
+    const second = (await other.getByTestId('pair-code').innerText()).replace(/\s/g, '');
+    await page.getByTestId('pair-code-input').fill(second);
+    await page.getByTestId('pair-submit').click();
+    const replace = dialog(page, 'Replace this device?');
+    await expect(replace).toContainText(`Workstation ${ws} is already an authorised device: last account kiosk`);
+    await snap(page, testInfo, 'pair-replace-confirm');
+    await replace.getByRole('button', { name: 'Cancel' }).click();
+    await expect(replace).toHaveCount(0);
+    await expect(page.getByTestId('pair-code-input')).toHaveValue(second);
+    await page.getByTestId('pair-submit').click();
+    await dialog(page, 'Replace this device?').getByRole('button', { name: 'Replace this device' }).click();
+    await expect(other.getByTestId('pair-state')).toHaveText('This device holds its authorisation key.', { timeout: 15_000 });
+    await otherContext.close();
     await deviceContext.close();
   });
 

@@ -189,4 +189,52 @@ test.describe('kiosk', () => {
     const punches = (await api('timeclock/punches/list', { from: new Date(Date.now() - 3_600_000).toISOString(), to: new Date(Date.now() + 60_000).toISOString(), accountId: f.accountId })) as { punches: Array<{ kind: string }> };
     expect(punches.punches.map((p) => p.kind)).toEqual(['in', 'out']);
   });
+
+  test("an admin's badge at a kiosk reaches no admin screen and no admin call (the rights table's kiosk ceiling)", async ({ page, request }, testInfo) => {
+    test.skip(testInfo.project.name === 'mobile', 'a tablet');
+    await useMachine(page);
+    await login(page, 'kiosk');
+    await expect(page).toHaveURL(/\/kiosk$/);
+    await wedge(page, 'B-ADMIN', 'kiosk-scan');
+    await expect(page.getByTestId('kiosk-done')).toContainText('Ada');
+    // The account menu offers no administration through the kiosk.
+    await page.getByTestId('user-menu').click();
+    await expect(page.getByRole('menuitem', { name: 'App Settings' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Feature Access' })).toHaveCount(0);
+    await expect(page.getByRole('menuitem', { name: 'Account Roles' })).toHaveCount(0);
+    await expect(page.getByTestId('menu-punches')).toHaveCount(0);
+    await page.keyboard.press('Escape');
+
+    // Typed admin URLs: each is refused (redirected, or blocked with Access Restricted), the worker's session stays.
+    for (const path of ['/userAcct', '/userRoles', '/featureAccess', '/appSettings', '/punches']) {
+      await page.goto(path);
+      await expect(page, path).not.toHaveURL(new RegExp(`${path}$`));
+      await expect(page.getByTestId('kiosk-done'), path).toContainText('Ada');
+      await page.keyboard.press('Escape');
+    }
+
+    // The tokens the page holds: the kiosk's own and the admin's human token. Every admin call is refused.
+    const stored = await page.evaluate(() => (JSON.parse(localStorage.getItem('auth_settings') ?? '{}') as { state?: { authToken?: string; humanToken?: string } }).state);
+    expect(stored?.humanToken).toMatch(/^hum_/);
+    const headers = { authorization: `Bearer ${stored!.authToken!}`, 'x-human-token': stored!.humanToken! };
+    const base = { siteId: (await adminApi(request)).siteId, appId: 'floorhand', orgId: 'demo' };
+    const tag = uniqueTag(testInfo);
+    const refused: Array<[string, Record<string, unknown>]> = [
+      ['admin/account/create', { account: { userName: `kx_${tag.toLowerCase()}`, firstName: 'K', surnames: 'X', email: '', badgeCode: '' }, password: PASSWORD, perms: [] }],
+      ['admin/account/list', {}],
+      ['admin/role/list', {}],
+      ['admin/appSettings/put', { siteData: { data: {} } }],
+      ['admin/audit/list', {}],
+      ['account/me/changePassword', { oldPassword: PASSWORD, newPassword: 'changed-at-a-kiosk-1' }],
+    ];
+    for (const [path, body] of refused) {
+      const res = await request.post(`/api/${path}`, { data: { ...base, ...body }, headers });
+      expect(res.status(), path).toBe(403);
+      expect(((await res.json()) as { err: { code: string } }).err.code, path).toBe('ERR_FORBIDDEN');
+    }
+    // The same tokens still do the admin's floor work.
+    expect((await request.post('/api/order/list', { data: base, headers })).status()).toBe(200);
+    await page.getByTestId('kiosk-done').click();
+    await expect(page).toHaveURL(/\/kiosk$/);
+  });
 });

@@ -17,6 +17,11 @@ export interface AuthClaims {
   /** The workstation logged in from, and what it is authorised for (home redirect rule 4). */
   ws: { id: string; timeclock: boolean; kiosk: boolean };
   jti: string;
+  /**
+   * The login this token continues: the first token's jti, kept across refreshes. A kiosk's worker
+   * session (human token) is valid only with tokens of the login it was opened under.
+   */
+  sid?: string;
   exp: number;
   iat: number;
 }

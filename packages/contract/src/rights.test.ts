@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { calls } from './api.ts';
-import { ACCOUNT_KINDS, accountKindOf, CALL_RIGHTS, mayCall, rightsOf } from './rights.ts';
+import { ACCOUNT_KINDS, accountKindOf, CALL_RIGHTS, mayCall, mayCallThrough, rightsOf } from './rights.ts';
 import { NO_PERMS } from './perms.ts';
 
 describe('call rights', () => {
@@ -12,6 +12,7 @@ describe('call rights', () => {
     for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
       expect(rightsOf(name)).toBeUndefined();
       for (const kind of ACCOUNT_KINDS) expect(mayCall(name, kind)).toBe(false);
+      expect(mayCallThrough(name, 'kiosk')).toBe(false);
     }
   });
 
@@ -23,6 +24,14 @@ describe('call rights', () => {
       expect(mayCall(path, 'timeclock'), path).toBe(false);
       expect(mayCall(path, 'person'), path).toBe(true);
     }
+  });
+
+  it('lets no administration, site setting, own-account change or timekeeper call through a kiosk (a badge session)', () => {
+    const own = Object.keys(calls).filter((p) => /^(admin|timeclock|workstation)\//.test(p) || ['site/putData', 'account/me/update', 'account/me/changePassword'].includes(p));
+    expect(own.length).toBeGreaterThan(30);
+    for (const path of own) expect(mayCallThrough(path, 'kiosk'), path).toBe(false);
+    // Work areas and the session pass, within the worker's own rights.
+    for (const path of ['stock/adjust', 'pick/confirm', 'counts/record', 'labor/start', 'order/list', 'kiosk/current', 'account/me/get']) expect(mayCallThrough(path, 'kiosk'), path).toBe(true);
   });
 
   it('names the feature of every stock and master-data write', () => {

@@ -21,9 +21,25 @@ export function accountKindOf(perms: UserPerms): AccountKind {
   return 'person';
 }
 
+/**
+ * The shared devices a person's call may be made through. 'kiosk': a worker's call with the human
+ * token of a badge session (lib/human-token.ts), which a badge alone (no password, often no PIN)
+ * opens on a device anybody can walk up to. The time clock opens no person's session (a punch names
+ * its badge in the body): its account kind ('timeclock' in `accounts`) is its whole ceiling.
+ */
+export const DEVICE_KINDS = ['kiosk'] as const;
+export type DeviceKind = (typeof DEVICE_KINDS)[number];
+
 export interface CallRights {
   /** The account kinds that may make the call (calls without login: who may, once logged in, too). */
   readonly accounts: readonly AccountKind[];
+  /**
+   * The shared devices the call may be made through (docs/kiosk.md, the device ceiling): a call
+   * through a kiosk has the worker's rights AND the kiosk's, so an admin's badge lends a kiosk no
+   * administration. Work areas and the session's own calls may; administration, the site's settings,
+   * the caller's own account and password, the timekeepers' calls and pairing may not.
+   */
+  readonly devices: readonly DeviceKind[];
   /**
    * Features (spec section 8, `feature` or `feature.action`) the caller's roles must all give; what
    * the menus hide cannot be called directly. Calls whose feature depends on the body (import/csv)
@@ -39,7 +55,10 @@ const PEOPLE: readonly AccountKind[] = ['person'];
 /** The time clock takes a photo with each punch. */
 const PEOPLE_AND_TIMECLOCK: readonly AccountKind[] = ['person', 'service', 'timeclock'];
 
-const rights = (accounts: readonly AccountKind[], ...features: string[]): CallRights => (features.length ? { accounts, features } : { accounts });
+const rights = (accounts: readonly AccountKind[], ...features: string[]): CallRights =>
+  features.length ? { accounts, features, devices: DEVICE_KINDS } : { accounts, devices: DEVICE_KINDS };
+/** A call made only with the caller's own login, never through a shared device (a badge session). */
+const ownLogin = (accounts: readonly AccountKind[], ...features: string[]): CallRights => ({ ...rights(accounts, ...features), devices: [] });
 
 export const CALL_RIGHTS = {
   // Session and site: what every page, the kiosk's and the time clock's included, needs.
@@ -53,39 +72,40 @@ export const CALL_RIGHTS = {
   'capture/session/putSession': rights(EVERYONE),
   'site/access/getVisibleFeatures': rights(EVERYONE),
   'account/me/get': rights(EVERYONE),
-  // The service answers Access Restricted itself for the others (spec: own account).
-  'account/me/update': rights(EVERYONE),
-  'account/me/changePassword': rights(EVERYONE),
+  // The service answers Access Restricted itself for the others (spec: own account). Not through a
+  // kiosk: a badge alone must not change a person's e-mail or password (docs/kiosk.md).
+  'account/me/update': ownLogin(EVERYONE),
+  'account/me/changePassword': ownLogin(EVERYONE),
   'media/upload': rights(PEOPLE_AND_TIMECLOCK),
   'docIo/zplPrinter/getAttachedPrinters': rights(ACCOUNTABLE),
-  'site/putData': rights(ACCOUNTABLE),
+  'site/putData': ownLogin(ACCOUNTABLE),
 
-  // Administration (the service also checks the admin roles).
-  'admin/account/list': rights(ACCOUNTABLE),
-  'admin/account/get': rights(ACCOUNTABLE),
-  'admin/account/create': rights(ACCOUNTABLE),
-  'admin/account/update': rights(ACCOUNTABLE),
-  'admin/account/setPassword': rights(ACCOUNTABLE),
-  'admin/account/resetPassword': rights(ACCOUNTABLE),
-  'admin/account/issueApiKey': rights(ACCOUNTABLE),
-  'admin/account/revokeApiKey': rights(ACCOUNTABLE),
-  'admin/role/list': rights(ACCOUNTABLE),
-  'admin/role/create': rights(ACCOUNTABLE),
-  'admin/role/rename': rights(ACCOUNTABLE),
-  'admin/role/remove': rights(ACCOUNTABLE),
-  'admin/featureAccess/get': rights(ACCOUNTABLE),
-  'admin/featureAccess/put': rights(ACCOUNTABLE),
-  'admin/site/list': rights(ACCOUNTABLE),
-  'admin/workstation/list': rights(PEOPLE),
-  'admin/workstation/update': rights(PEOPLE),
-  'admin/workstation/remove': rights(PEOPLE),
-  'admin/workstation/pair': rights(PEOPLE),
+  // Administration (the service also checks the admin roles); never through a kiosk, whoever's badge.
+  'admin/account/list': ownLogin(ACCOUNTABLE),
+  'admin/account/get': ownLogin(ACCOUNTABLE),
+  'admin/account/create': ownLogin(ACCOUNTABLE),
+  'admin/account/update': ownLogin(ACCOUNTABLE),
+  'admin/account/setPassword': ownLogin(ACCOUNTABLE),
+  'admin/account/resetPassword': ownLogin(ACCOUNTABLE),
+  'admin/account/issueApiKey': ownLogin(ACCOUNTABLE),
+  'admin/account/revokeApiKey': ownLogin(ACCOUNTABLE),
+  'admin/role/list': ownLogin(ACCOUNTABLE),
+  'admin/role/create': ownLogin(ACCOUNTABLE),
+  'admin/role/rename': ownLogin(ACCOUNTABLE),
+  'admin/role/remove': ownLogin(ACCOUNTABLE),
+  'admin/featureAccess/get': ownLogin(ACCOUNTABLE),
+  'admin/featureAccess/put': ownLogin(ACCOUNTABLE),
+  'admin/site/list': ownLogin(ACCOUNTABLE),
+  'admin/workstation/list': ownLogin(PEOPLE),
+  'admin/workstation/update': ownLogin(PEOPLE),
+  'admin/workstation/remove': ownLogin(PEOPLE),
+  'admin/workstation/pair': ownLogin(PEOPLE),
   // The device being paired may be a kiosk or a time clock with its shared account signed in.
-  'workstation/pair/start': rights(EVERYONE),
-  'workstation/pair/claim': rights(EVERYONE),
-  'admin/audit/list': rights(ACCOUNTABLE),
-  'admin/appSettings/put': rights(ACCOUNTABLE),
-  'admin/brand/put': rights(ACCOUNTABLE),
+  'workstation/pair/start': ownLogin(EVERYONE),
+  'workstation/pair/claim': ownLogin(EVERYONE),
+  'admin/audit/list': ownLogin(ACCOUNTABLE),
+  'admin/appSettings/put': ownLogin(ACCOUNTABLE),
+  'admin/brand/put': ownLogin(ACCOUNTABLE),
 
   // Inventory: reads for accountable accounts; every write also needs its action's feature.
   'stock/lookup': rights(ACCOUNTABLE),
@@ -179,11 +199,12 @@ export const CALL_RIGHTS = {
   // Time clock: punches from a time-clock account, or an admin (the spec admits both to the clock;
   // the service refuses other people and checks the device); the
   // corrections, PINs and export for people whose roles are timeclockAdmin or an admin role (checked by the service).
-  'timeclock/punch': rights(['person', 'timeclock']),
-  'timeclock/setPin': rights(PEOPLE),
-  'timeclock/punches/list': rights(PEOPLE),
-  'timeclock/correct': rights(PEOPLE),
-  'timeclock/punches/export': rights(PEOPLE),
+  // None through a kiosk: the clock is its own device, and timekeeping is done with one's own login.
+  'timeclock/punch': ownLogin(['person', 'timeclock']),
+  'timeclock/setPin': ownLogin(PEOPLE),
+  'timeclock/punches/list': ownLogin(PEOPLE),
+  'timeclock/correct': ownLogin(PEOPLE),
+  'timeclock/punches/export': ownLogin(PEOPLE),
   // Kiosk: a kiosk account opens a person's session (the service refuses anyone else); done is said
   // with the human token (as the person).
   'kiosk/start': rights(['person', 'kiosk']),
@@ -199,6 +220,15 @@ export const rightsOf = (path: string): CallRights | undefined => byPath.get(pat
 
 /** Whether an account of `kind` may make the call at all. */
 export const mayCall = (path: string, kind: AccountKind): boolean => rightsOf(path)?.accounts.includes(kind) ?? false;
+
+/** Whether a person's call may be made through a shared `device` (a worker's badge session at a kiosk). */
+export const mayCallThrough = (path: string, device: DeviceKind): boolean => rightsOf(path)?.devices.includes(device) ?? false;
+
+/** The answer to a call that a shared device may not pass on, whoever's badge opened the session. */
+export const DEVICE_REFUSAL = {
+  code: 'ERR_FORBIDDEN',
+  message: 'This cannot be done through a kiosk, whoever signed in: log in with your own account and password on your own device.',
+} as const;
 
 /** The answer to a call an account kind may not make. */
 export function refusalFor(kind: AccountKind): { code: 'ERR_FORBIDDEN'; message: string } {

@@ -52,6 +52,21 @@ const fieldOf = (v: unknown, key: string): string | undefined =>
 /** Who or what an entry is about: the account's name where it holds one, else the entity's id. */
 const subjectOf = (e: AuditFacts): string => fieldOf(e.after, 'userName') ?? fieldOf(e.before, 'userName') ?? e.entityId;
 
+/** A pairing that replaced an authorised device (admin/workstation/pair with `replace`). */
+const isReplacement = (e: AuditFacts): boolean => !!e.after && typeof e.after === 'object' && Object.hasOwn(e.after, 'replaced') && (e.after as { replaced: unknown }).replaced === true;
+
+/**
+ * The `detail` (JSON) of admin/workstation/pair's refusal for a code whose workstation id holds a
+ * secret: the device that would lose its authorisation, for the admin to recognise before replacing it.
+ */
+export interface PairReplaceDetail {
+  workstationId: string;
+  /** The account last logged in on the authorised device (with its secret); null if none. */
+  lastUserName: string | null;
+  /** When the authorised device was last seen (ISO). */
+  lastSeen: string;
+}
+
 /** What each audited call did, in words (a Map: an action named like an Object member is unknown). */
 const AUDIT_SENTENCES = new Map<string, (e: AuditFacts) => string>([
   ['admin/account/create', (e) => `Created account ${subjectOf(e)}`],
@@ -68,7 +83,7 @@ const AUDIT_SENTENCES = new Map<string, (e: AuditFacts) => string>([
   ['admin/featureAccess/put', () => 'Changed feature access'],
   ['admin/workstation/update', (e) => `Changed workstation ${subjectOf(e)}`],
   ['admin/workstation/remove', (e) => `Removed workstation ${subjectOf(e)}`],
-  ['admin/workstation/pair', (e) => `Paired workstation ${subjectOf(e)}`],
+  ['admin/workstation/pair', (e) => (isReplacement(e) ? `Paired workstation ${subjectOf(e)}, replacing the device that held it` : `Paired workstation ${subjectOf(e)}`)],
   ['site/putData', (e) => (e.entity === 'siteData.brand' ? 'Changed the brand' : e.entityId === 'app_settings' ? 'Changed the app settings' : `Changed site data ${e.entityId}`)],
   ['record/insert', (e) => `Created ${e.entity} ${e.entityId}`],
   ['record/update', (e) => `Changed ${e.entity} ${e.entityId}`],
@@ -194,8 +209,13 @@ export function siteAdminCalls(base: typeof callBase) {
     'admin/workstation/pair': {
       locId: undefined,
       auth: 'required',
-      /** Approves the device showing `code`, with these authorisations; the device then claims its secret. */
-      body: base.extend({ code: pairCodeSchema, timeclock: z.boolean(), kiosk: z.boolean() }),
+      /**
+       * Approves the device showing `code`, with these authorisations; the device then claims its
+       * secret. When the code's workstation id already holds a secret (an authorised device), the
+       * answer is 409 ERR_CONFLICT naming that device's last account and last seen (`detail`, JSON
+       * `PairReplaceDetail`) unless `replace` says to replace that device (audited as a replacement).
+       */
+      body: base.extend({ code: pairCodeSchema, timeclock: z.boolean(), kiosk: z.boolean(), replace: z.boolean().default(false) }),
       response: withErr({ workstation: workstationRowSchema.optional() }),
     },
     'workstation/pair/start': {

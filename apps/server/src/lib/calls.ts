@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { calls, type CallPath, type CallResponse } from '@floorhand/contract/api';
 import { AppError } from '@floorhand/contract/errors';
 import { forbidden, notFound, orgMismatch, unauthorized } from './errors.ts';
-import { accountKindOf, refusalFor, rightsOf, WHILE_PASSWORD_TEMPORARY } from '@floorhand/contract/rights';
+import { accountKindOf, DEVICE_REFUSAL, refusalFor, rightsOf, WHILE_PASSWORD_TEMPORARY } from '@floorhand/contract/rights';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { authenticate, bearerToken, type AuthContext, type AuthTarget } from './auth-context.ts';
@@ -15,7 +15,14 @@ import type { LimitStore } from './limit-store.ts';
 import { requireFeatures } from './features.ts';
 import type { JsonAnswer } from './response-serializer.ts';
 import { HEADERS } from '@floorhand/contract/constants';
-import { authenticateHuman, KIOSK_OWN_CALLS } from './human-token.ts';
+import { authenticateHuman, KIOSK_OWN_CALLS, kioskLoginEnded } from './human-token.ts';
+
+const rethrow = (e: unknown): never => {
+  throw e;
+};
+const kioskLoginLost = (e: unknown): never => {
+  throw e instanceof AppError && e.status === 401 ? kioskLoginEnded() : e;
+};
 
 export interface Deps {
   db: Db;
@@ -57,14 +64,17 @@ const authOf = new WeakMap<FastifyRequest, AuthContext>();
 
 /**
  * The rights the contract declares for `path` (contract/rights.ts), checked for one caller: the
- * account kind first (a kiosk or time-clock account never changes stock), then the features its roles
- * must give. Every call goes through here; so do the few routes outside registerCall (the CSV GET).
+ * account kind first (a kiosk or time-clock account never changes stock), then, for a worker's call
+ * through a kiosk (a human token: `auth.kiosk`), the kiosk's device ceiling (an admin's badge lends
+ * the kiosk no administration), then the features its roles must give. Every call goes through
+ * here; so do the few routes outside registerCall (the CSV GET).
  */
 export async function enforceRights(deps: Deps, path: string, auth: AuthContext): Promise<void> {
   const rights = rightsOf(path);
   if (!rights) throw notFound(`No such call: ${path}`);
   const kind = accountKindOf(auth.perms);
   if (!rights.accounts.includes(kind)) throw forbidden(refusalFor(kind).message);
+  if (auth.kiosk && !rights.devices.includes('kiosk')) throw forbidden(DEVICE_REFUSAL.message);
   if (auth.mustChangePassword && !WHILE_PASSWORD_TEMPORARY.has(path)) {
     throw forbidden('Choose your own password first: the one an administrator set is temporary.');
   }
@@ -94,10 +104,13 @@ export function registerCall<P extends CallPath>(app: FastifyInstance, deps: Dep
     // token is a 401 whatever its body, and reveals nothing of the body schema.
     preValidation: async (req) => {
       const token = bearerToken(req.headers.authorization);
+      const human = req.headers[HEADERS.humanToken];
+      const withHuman = typeof human === 'string' && !!human && !KIOSK_OWN_CALLS.has(path);
       // An API key is valid on the site the call names (docs/admin.md); a token names its own.
       const b = (typeof req.body === 'object' && req.body ? req.body : {}) as { siteId?: unknown; appId?: unknown };
       const target = { siteId: typeof b.siteId === 'string' && b.siteId ? b.siteId : undefined, appId: typeof b.appId === 'string' && b.appId ? b.appId : undefined };
-      if (def.auth === 'required' && token) authOf.set(req, await authenticateCached(deps, token, target));
+      // A worker's call whose kiosk login has ended (logged out, expired) says the session has ended.
+      if (def.auth === 'required' && token) authOf.set(req, await authenticateCached(deps, token, target).catch(withHuman ? kioskLoginLost : rethrow));
       // Public data stays public: a stale or broken token on an optional call reads it anonymously,
       // and the next call that needs the token reports the problem.
       if (def.auth === 'optional' && token) {
@@ -110,9 +123,8 @@ export function registerCall<P extends CallPath>(app: FastifyInstance, deps: Dep
       if (def.auth === 'required' && !authOf.has(req)) throw unauthorized('Please log in first');
       // A kiosk's call with a worker's human token is the worker's (never cached: revocation and the
       // inactivity timeout are checked on every call).
-      const human = req.headers[HEADERS.humanToken];
       const kioskAuth = authOf.get(req);
-      if (kioskAuth && typeof human === 'string' && human && !KIOSK_OWN_CALLS.has(path)) authOf.set(req, await authenticateHuman(deps.db, kioskAuth, human));
+      if (kioskAuth && withHuman) authOf.set(req, await authenticateHuman(deps.db, kioskAuth, human));
       // Rights do not depend on the body: a caller who may not make the call learns nothing of its schema.
       const auth = authOf.get(req);
       if (auth) await enforceRights(deps, path, auth);

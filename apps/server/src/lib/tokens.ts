@@ -72,7 +72,11 @@ export async function createTokenService(db: Db) {
   }
 
   return {
-    signAuth: (c: Omit<AuthClaims, 'typ' | 'jti' | 'exp' | 'iat'>) => sign({ ...c, typ: 'auth', jti: newId() }, c.lt),
+    // A login's first token starts its sid (its own jti); auth/refresh passes the sid on.
+    signAuth: (c: Omit<AuthClaims, 'typ' | 'jti' | 'exp' | 'iat'>) => {
+      const jti = newId();
+      return sign({ ...c, typ: 'auth', jti, sid: c.sid ?? jti }, c.lt);
+    },
     verifyAuth: (token: string) => verify<AuthClaims>(token, 'auth'),
     signSession: (c: Omit<SessionClaims, 'typ' | 'exp'>, lifetimeSecs: number) => sign({ ...c, typ: 'session' }, lifetimeSecs),
     verifySession: (token: string) => verify<SessionClaims>(token, 'session'),

@@ -28,3 +28,9 @@ export async function serviceApiKey(t: TestApp, adminToken: string): Promise<{ k
   if (res.status !== 200 || !res.body.apiKey) throw new Error(`issuing an API key failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { key: res.body.apiKey, id: svc!.id };
 }
+
+/** The login a token continues (its sid claim, lib/human-token.ts kioskLoginOf), read from the token itself. */
+export function kioskLoginOfToken(token: string): string {
+  const claims = JSON.parse(Buffer.from(token.split('!')[1] ?? '', 'base64url').toString()) as { sid?: string; jti: string };
+  return claims.sid ?? claims.jti;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NO_PERMS, type UserPerms } from '@floorhand/contract/perms';
-import { adminGuard, appSettingsGuard, homeRedirect, kioskGuard, openedByKiosk, timeclockGuard, userAcctGuard, workPageGuard, type GuardInput } from './guards.ts';
+import { adminGuard, appSettingsGuard, homeRedirect, kioskGuard, openedByKiosk, timeclockGuard, timekeeperGuard, userAcctGuard, workPageGuard, type GuardInput } from './guards.ts';
 
 const perms = (p: Partial<UserPerms> = {}): UserPerms => ({ ...NO_PERMS, ...p });
 const input = (p: Partial<UserPerms> = {}, over: Partial<GuardInput> = {}): GuardInput => ({
@@ -56,6 +56,20 @@ describe('home redirect rules, in order', () => {
     const g = input({ kioskAcct: true }, { sessionPerms: perms() });
     expect(openedByKiosk(g)).toBe(true);
     expect(homeRedirect(g)).toEqual({ kind: 'redirect', to: '/tasks' });
+  });
+});
+
+describe("an admin's badge at a kiosk (the session opened by kiosk)", () => {
+  it('opens no administration page: the rights table lets no admin or timekeeper call through a kiosk', () => {
+    const atKiosk = input({ kioskAcct: true }, { sessionPerms: perms({ roles: ['orgAdmin', 'siteAdmin', 'timeclockAdmin'] }) });
+    expect(openedByKiosk(atKiosk)).toBe(true);
+    expect(adminGuard(atKiosk)).toEqual({ kind: 'redirect', to: '/' });
+    expect(timekeeperGuard(atKiosk)).toMatchObject({ kind: 'redirect', to: '/home' });
+    expect(userAcctGuard(atKiosk)).toMatchObject({ kind: 'block' });
+    expect(appSettingsGuard(atKiosk)).toMatchObject({ kind: 'block' });
+    // The same admin with their own login does.
+    expect(adminGuard(input(orgAdmin))).toEqual({ kind: 'allow' });
+    expect(timekeeperGuard(input(orgAdmin))).toEqual({ kind: 'allow' });
   });
 });
 

@@ -1,5 +1,7 @@
 import { hasAnyRole, isAdmin, ROLE, type UserPerms } from '@floorhand/contract/perms';
 import type { VisibleFeatures } from '@floorhand/contract/features';
+import type { CallPath } from '@floorhand/contract/api';
+import { mayCallThrough } from '@floorhand/contract/rights';
 
 // The route guards and the home redirect rules (spec section 2) as plain functions of their inputs.
 
@@ -30,6 +32,12 @@ const allow: GuardResult = { kind: 'allow' };
 export const isKioskSession = (g: GuardInput): boolean => !!g.sessionPerms?.kioskAcct;
 /** Opened by kiosk: the login account is a kiosk account but the session is not (a worker took it over). */
 export const openedByKiosk = (g: GuardInput): boolean => !!g.loginPerms?.kioskAcct && !!g.sessionPerms && !g.sessionPerms.kioskAcct;
+
+/**
+ * A worker's session opened by a kiosk reaches a page only if the rights table lets the page's call
+ * through a kiosk (contract/rights.ts, `devices`): an admin's badge opens no administration there.
+ */
+const kioskLets = (g: GuardInput, path: CallPath): boolean => !openedByKiosk(g) || mayCallThrough(path, 'kiosk');
 
 const deviceRestricted = (message: string): GuardResult => ({ kind: 'redirect', to: '/', logout: true, dialog: { title: 'Device Restricted', message } });
 
@@ -85,7 +93,7 @@ export function userAcctGuard(g: GuardInput): GuardResult {
 
 export function adminGuard(g: GuardInput): GuardResult {
   if (!g.authenticated) return { kind: 'login' };
-  return g.sessionPerms && isAdmin(g.sessionPerms) ? allow : { kind: 'redirect', to: '/' };
+  return g.sessionPerms && isAdmin(g.sessionPerms) && kioskLets(g, 'admin/featureAccess/get') ? allow : { kind: 'redirect', to: '/' };
 }
 
 export function appSettingsGuard(g: GuardInput): GuardResult {
@@ -100,6 +108,6 @@ export function appSettingsGuard(g: GuardInput): GuardResult {
 export function timekeeperGuard(g: GuardInput): GuardResult {
   if (!g.authenticated) return { kind: 'login' };
   const p = g.sessionPerms;
-  if (p && !p.kioskAcct && !p.timeclockAcct && (isAdmin(p) || hasAnyRole(p, ROLE.timeclockAdmin))) return allow;
+  if (p && !p.kioskAcct && !p.timeclockAcct && (isAdmin(p) || hasAnyRole(p, ROLE.timeclockAdmin)) && kioskLets(g, 'timeclock/punches/list')) return allow;
   return { kind: 'redirect', to: '/home', dialog: { title: 'Access Denied', message: 'Punch corrections are for timekeepers (timeclockAdmin) and administrators.' } };
 }

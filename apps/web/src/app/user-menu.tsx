@@ -5,6 +5,8 @@ import { IconLogout, IconSettings, IconUserCircle, IconUsers, IconShieldLock } f
 import { isAdmin } from '@floorhand/contract/perms';
 import { IconClockEdit } from '@tabler/icons-react';
 import { hasAnyRole, ROLE } from '@floorhand/contract/perms';
+import { mayCallThrough } from '@floorhand/contract/rights';
+import type { CallPath } from '@floorhand/contract/api';
 import { fullName, useAuthStore } from '../lib/auth-store.ts';
 import { logout } from '../lib/session.ts';
 import { useSessionStore } from '../lib/session-store.ts';
@@ -15,6 +17,9 @@ export function UserMenu() {
   const navigate = useNavigate();
   const user = useAuthStore((s) => s.user);
   const perms = useSessionStore((s) => s.perms);
+  // A worker's session on a kiosk (human token): no entries the rights table keeps from a kiosk.
+  const throughKiosk = useAuthStore((s) => !!s.humanToken);
+  const kioskLets = (path: CallPath) => !throughKiosk || mayCallThrough(path, 'kiosk');
   if (!user) return null;
   return (
     <Menu position="bottom-end" withinPortal>
@@ -33,7 +38,7 @@ export function UserMenu() {
         <Menu.Item leftSection={<IconUserCircle size={18} />} onClick={() => void navigate({ to: '/userAcct' })}>
           {t('Accounts')}
         </Menu.Item>
-        {perms && isAdmin(perms) && (
+        {perms && isAdmin(perms) && kioskLets('admin/featureAccess/get') && (
           <>
             <Menu.Item leftSection={<IconUsers size={18} />} onClick={() => void navigate({ to: '/userRoles' })}>
               {t('Account Roles')}
@@ -43,7 +48,7 @@ export function UserMenu() {
             </Menu.Item>
           </>
         )}
-        {perms && !perms.kioskAcct && !perms.timeclockAcct && (isAdmin(perms) || hasAnyRole(perms, ROLE.timeclockAdmin)) && (
+        {perms && !perms.kioskAcct && !perms.timeclockAcct && (isAdmin(perms) || hasAnyRole(perms, ROLE.timeclockAdmin)) && kioskLets('timeclock/punches/list') && (
           <Menu.Item leftSection={<IconClockEdit size={18} />} onClick={() => void navigate({ to: '/punches' })} data-testid="menu-punches">
             {t('Punch Corrections')}
           </Menu.Item>

@@ -28,9 +28,19 @@ export async function touchWorkstation(db: Db, siteId: string, id: string, accou
   const [row] = await db
     .insert(workstations)
     .values({ siteId, id, lastAccountId: accountId, audit: auditStamp(accountId) })
-    .onConflictDoUpdate({ target: [workstations.siteId, workstations.id], set: { lastSeen: new Date(), lastAccountId: accountId } })
+    // An authorised id (one holding a secret) is seen, and its last account set, only when the login
+    // comes from the device holding the secret: another browser sending the id is not that device, and
+    // the admin who is asked to replace it (admin/workstation/pair) is shown who really used it.
+    .onConflictDoUpdate({
+      target: [workstations.siteId, workstations.id],
+      set: {
+        lastSeen: sql`CASE WHEN ${workstations.secretHash} IS NULL THEN now() ELSE ${workstations.lastSeen} END`,
+        lastAccountId: sql`CASE WHEN ${workstations.secretHash} IS NULL THEN ${accountId} ELSE ${workstations.lastAccountId} END`,
+      },
+    })
     .returning();
   const held = deviceSecretMatches(secret, row?.secretHash);
+  if (held) await db.update(workstations).set({ lastSeen: new Date(), lastAccountId: accountId }).where(and(eq(workstations.siteId, siteId), eq(workstations.id, id)));
   return { id, timeclock: held && (row?.timeclock ?? false), kiosk: held && (row?.kiosk ?? false) };
 }
 

@@ -8,6 +8,7 @@ import type { LoginLimiter } from './login-limiter.ts';
 import { passwordMatches } from '../../lib/passwords.ts';
 import { findAccountByUserName, findOrganisation, revokeToken, touchWorkstation } from './repository.ts';
 import { findPerms } from '../../db/accounts.ts';
+import { endKioskSessionsOf } from '../../lib/human-token.ts';
 
 const LOGIN_FAILED = 'Unknown account name or wrong password';
 export const NO_ACCESS_HERE = 'This account has no access to this site.';
@@ -59,12 +60,16 @@ export async function login(
 
 export async function refresh(deps: Deps, auth: AuthContext): Promise<CallResponse<'auth/refresh'>> {
   const c = auth.claims;
-  const authToken = await deps.tokens.signAuth({ sub: c.sub, org: c.org, site: c.site, app: c.app, lt: c.lt, stay: c.stay, perms: auth.perms, ws: c.ws });
+  // The same login goes on (sid): a kiosk's worker session stays valid with the refreshed token.
+  const authToken = await deps.tokens.signAuth({ sub: c.sub, org: c.org, site: c.site, app: c.app, lt: c.lt, stay: c.stay, perms: auth.perms, ws: c.ws, sid: c.sid ?? c.jti });
   return { authToken };
 }
 
 export async function logout(deps: Deps, auth: AuthContext): Promise<CallResponse<'auth/logout'>> {
   await revokeToken(deps.db, auth.claims.jti, new Date(auth.claims.exp * 1000));
+  // A kiosk's logout ends every worker session opened on it (this device), at once and on every node:
+  // the human tokens are checked in the database on each call, never cached (lib/human-token.ts).
+  if (auth.perms.kioskAcct) await endKioskSessionsOf(deps.db, auth.accountId, 'logout', auth.claims.ws.id);
   deps.realtime.disconnectToken(auth.siteId, auth.claims.jti);
   return {};
 }

@@ -7,6 +7,7 @@ import { accounts, kioskSessions, movements, stockRecords } from '../../db/schem
 import { query } from '../../db/sql.ts';
 import { DEMO, createAccount } from '../../seed/demo.ts';
 import { hashHumanToken } from '../../lib/human-token.ts';
+import { kioskLoginOfToken } from '../../test/logins.ts';
 import { call, createTestApp, uniqueIp, type TestApp } from '../../test/harness.ts';
 import { tokenFor } from '../../test/logins.ts';
 
@@ -92,7 +93,7 @@ describe('the human token', () => {
     expect(after.status).toBe(401);
     expect(after.body.err?.code).toBe(ERR.kioskSessionEnded);
     expect((await call(t.app, 'account/me/get', {}, kiosk)).status).toBe(200);
-    const [row] = await t.db.select().from(kioskSessions).where(eq(kioskSessions.tokenHash, hashHumanToken(humanToken!)));
+    const [row] = await t.db.select().from(kioskSessions).where(eq(kioskSessions.tokenHash, hashHumanToken(humanToken!, kioskLoginOfToken(kiosk))));
     expect(row?.endReason).toBe('done');
   });
 

@@ -6,7 +6,7 @@ import { newId, writeAuditLog } from '../../lib/audit.ts';
 import type { Deps } from '../../lib/calls.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { kioskSessionEnded } from '../../lib/human-token.ts';
-import { endKioskSession, endKioskSessionsOf, hashHumanToken, newHumanToken } from '../../lib/human-token.ts';
+import { endKioskSession, endKioskSessionsOf, hashHumanToken, kioskLoginOf, newHumanToken } from '../../lib/human-token.ts';
 import { identifyBadge } from '../timeclock/badge.ts';
 import { insertKioskSession, workerOf } from './repository.ts';
 
@@ -25,7 +25,7 @@ export async function startKioskSession(deps: Deps, auth: AuthContext, body: Cal
   const id = newId();
   await deps.db.transaction(async (tx) => {
     await endKioskSessionsOf(tx, auth.accountId, 'replaced');
-    await insertKioskSession(tx, { id, orgId: auth.orgId, siteId: auth.siteId, kioskAccountId: auth.accountId, accountId: worker.id, deviceId: auth.claims.ws.id, tokenHash: hashHumanToken(token), timeoutSecs: timeoutMinutes * 60 });
+    await insertKioskSession(tx, { id, orgId: auth.orgId, siteId: auth.siteId, kioskAccountId: auth.accountId, accountId: worker.id, deviceId: auth.claims.ws.id, tokenHash: hashHumanToken(token, kioskLoginOf(auth.claims)), timeoutSecs: timeoutMinutes * 60 });
   });
   await writeAuditLog(deps.db, { orgId: auth.orgId, siteId: auth.siteId, accountId: worker.id, action: 'kiosk/start', entity: 'kioskSession', entityId: id, before: null, after: { kiosk: auth.accountId, device: auth.claims.ws.id } });
   void reply.header(HEADERS.humanToken, token);

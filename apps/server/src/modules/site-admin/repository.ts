@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { accounts, auditLog, workstations, type AuditStamp } from '../../db/schema.ts';
 
@@ -42,7 +42,18 @@ export async function setPairCode(db: Db, siteId: string, id: string, set: { pai
   await db
     .insert(workstations)
     .values({ siteId, id, ...pairing, audit })
-    .onConflictDoUpdate({ target: [workstations.siteId, workstations.id], set: { ...pairing, lastSeen: new Date() } });
+    // An authorised device's last account and last seen stay its own: whoever asks for a code with its
+    // id is not that device (until an admin replaces it), and the admin is shown who last used it.
+    .onConflictDoUpdate({
+      target: [workstations.siteId, workstations.id],
+      set: {
+        pairCode: pairing.pairCode,
+        pairExpires: pairing.pairExpires,
+        pairApproved: pairing.pairApproved,
+        lastAccountId: sql`CASE WHEN ${workstations.secretHash} IS NULL THEN ${pairing.lastAccountId} ELSE ${workstations.lastAccountId} END`,
+        lastSeen: sql`CASE WHEN ${workstations.secretHash} IS NULL THEN now() ELSE ${workstations.lastSeen} END`,
+      },
+    });
 }
 
 export async function findByPairCode(db: Db, siteId: string, code: string): Promise<WorkstationRow | undefined> {

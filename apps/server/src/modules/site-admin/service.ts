@@ -1,10 +1,10 @@
 import type { CallArgs } from '@floorhand/contract/api';
-import { PAIR_CODE_TTL_SECS } from '@floorhand/contract/site-admin';
+import { PAIR_CODE_TTL_SECS, type PairReplaceDetail } from '@floorhand/contract/site-admin';
 import { orgSites } from '../../db/organisation.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { auditStamp } from '../../lib/audit.ts';
 import type { Deps } from '../../lib/calls.ts';
-import { notFound } from '../../lib/errors.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
 import { actsForOrg, audit, requireAdmin, visibleSites, type R } from '../../lib/admins.ts';
 import { hashDeviceSecret, newDeviceSecret, newPairCode } from '../../lib/device-secret.ts';
 import { putSiteData } from '../site/service.ts';
@@ -83,9 +83,29 @@ export async function approvePairing(deps: Deps, auth: AuthContext, body: CallAr
   requireAdmin(auth);
   const row = await repo.findByPairCode(deps.db, auth.siteId, body.code);
   if (!row || !row.pairExpires || row.pairExpires.getTime() < Date.now()) throw pairCodeUnknown();
+  // The id already belongs to an authorised device: whoever shows this code would take over its
+  // kiosk and clock rights, and that device would lose them. Only on purpose (docs/admin.md, Pairing).
+  const held = row.secretHash ? await heldBy(deps, auth, row) : undefined;
+  if (held && !body.replace) {
+    const who = held.lastUserName ? `last used by ${held.lastUserName}` : 'not used since it was authorised';
+    throw conflict(
+      `Workstation ${row.id} is already an authorised device (${who}, last seen ${held.lastSeen}). Pairing this code replaces that device: it loses its kiosk and time-clock authorisation. Confirm "Replace this device" only if that device is gone or this is it.`,
+      JSON.stringify(held),
+    );
+  }
   const after = await repo.approvePairing(deps.db, auth.siteId, row.id, { timeclock: body.timeclock, kiosk: body.kiosk, audit: auditStamp(auth.accountId, row.audit) });
-  await audit(deps, auth, 'admin/workstation/pair', 'workstation', row.id, { timeclock: row.timeclock, kiosk: row.kiosk }, { timeclock: after.timeclock, kiosk: after.kiosk });
+  await audit(deps, auth, 'admin/workstation/pair', 'workstation', row.id, { timeclock: row.timeclock, kiosk: row.kiosk }, {
+    timeclock: after.timeclock,
+    kiosk: after.kiosk,
+    ...(held ? { replaced: true, replacedLastUser: held.lastUserName, replacedLastSeen: held.lastSeen } : {}),
+  });
   return { workstation: await listedWorkstation(deps, auth, after) };
+}
+
+/** The authorised device an id's secret belongs to, as the admin knows it (last account, last seen). */
+async function heldBy(deps: Deps, auth: AuthContext, row: repo.WorkstationRow): Promise<PairReplaceDetail> {
+  const [listed] = (await repo.listWorkstations(deps.db, auth.siteId)).filter((r) => r.ws.id === row.id);
+  return { workstationId: row.id, lastUserName: listed?.lastUserName ?? null, lastSeen: row.lastSeen.toISOString() };
 }
 
 /** The device asks whether its code was entered; once it was, its secret (answered once; the code is spent). */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { ERR } from '@floorhand/contract/errors';
 import { ROLE } from '@floorhand/contract/perms';
+import { describeAudit } from '@floorhand/contract/site-admin';
 import { auditLog, workstations } from '../../db/schema.ts';
 import { call, DEMO_BASE } from '../../test/harness.ts';
 import { demoLogin } from '../../test/logins.ts';
@@ -81,6 +82,49 @@ describe('workstations: authorisation is a secret the device holds', () => {
     expect(again.body.secret).toBeUndefined();
   });
 
+  it('a code for an id that holds a secret takes the authorised device over only on an explicit, audited "replace this device"', async () => {
+    const id = await seenWorkstation();
+    const upd = await call(t.app, 'admin/workstation/update', { id, timeclock: true, kiosk: true, thisDevice: true }, tokens.admin);
+    const realSecret = upd.body.secret!;
+    expect((await loginFrom('kiosk', id, realSecret)).login.workstation).toEqual({ id, timeclock: true, kiosk: true });
+    const lastSeen = async () => (await t.db.select().from(workstations).where(eq(workstations.id, id)))[0]!.lastSeen.toISOString();
+    const seenBefore = await lastSeen();
+    // A clerk's browser sends the id without the secret, then asks for a code with it: the device's
+    // last account and last seen stay the real device's.
+    expect((await loginFrom('clerk', id, undefined)).login.workstation).toEqual({ id, timeclock: false, kiosk: false });
+    const code = await pairCode(id);
+    const listed = (await call(t.app, 'admin/workstation/list', {}, tokens.admin)).body.workstations?.find((w) => w.id === id);
+    expect(listed).toMatchObject({ lastUserName: 'kiosk', lastSeen: seenBefore });
+    // The admin types the code: refused, naming the device that would lose its rights.
+    const refused = await call(t.app, 'admin/workstation/pair', { code, timeclock: true, kiosk: true }, tokens.admin);
+    expect(refused.status, JSON.stringify(refused.body)).toBe(409);
+    expect(refused.body.err?.code).toBe(ERR.conflict);
+    expect(refused.body.err?.message).toContain(`Workstation ${id} is already an authorised device`);
+    expect(refused.body.err?.message).toContain('last used by kiosk');
+    expect(JSON.parse(refused.body.err!.detail!)).toEqual({ workstationId: id, lastUserName: 'kiosk', lastSeen: seenBefore });
+    // Nothing was approved: the clerk's browser gets no secret, the real device keeps its rights.
+    expect((await call(t.app, 'workstation/pair/claim', { workstationId: id, code }, tokens.clerk)).body).toMatchObject({ pending: true });
+    expect((await loginFrom('kiosk', id, realSecret)).login.workstation).toEqual({ id, timeclock: true, kiosk: true });
+    // Replacing on purpose: the pairing proceeds, the audit log says so, the old device loses its rights.
+    const replaced = await call(t.app, 'admin/workstation/pair', { code, timeclock: false, kiosk: true, replace: true }, tokens.admin);
+    expect(replaced.status, JSON.stringify(replaced.body)).toBe(200);
+    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, id), eq(auditLog.action, 'admin/workstation/pair')));
+    expect(entry?.after).toMatchObject({ kiosk: true, timeclock: false, replaced: true, replacedLastUser: 'kiosk' });
+    expect(describeAudit({ ...entry!, before: entry!.before, after: entry!.after })).toBe(`Paired workstation ${id}, replacing the device that held it`);
+    const claim = await call(t.app, 'workstation/pair/claim', { workstationId: id, code }, tokens.clerk);
+    expect(claim.body.secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect((await loginFrom('kiosk', id, realSecret)).login.workstation).toEqual({ id, timeclock: false, kiosk: false });
+    expect((await loginFrom('kiosk', id, claim.body.secret)).login.workstation).toEqual({ id, timeclock: false, kiosk: true });
+  });
+
+  it('a code for an id without a secret pairs as before, and is not audited as a replacement', async () => {
+    const id = await seenWorkstation();
+    const code = await pairCode(id);
+    expect((await call(t.app, 'admin/workstation/pair', { code, timeclock: true, kiosk: false }, tokens.admin)).status).toBe(200);
+    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, id), eq(auditLog.action, 'admin/workstation/pair')));
+    expect(entry?.after).toEqual({ timeclock: true, kiosk: false });
+  });
+
   it('refuses an unknown, expired or other-device code, and a malformed one, in the spec shape', async () => {
     const id = await seenWorkstation();
     const code = await pairCode(id);
@@ -107,7 +151,7 @@ describe('workstations: authorisation is a secret the device holds', () => {
     const junk = [null, 1, 'x', '', ' ', 'constructor', '__proto__', [], {}, { code: 1 }, 'A'.repeat(10_000), true];
     for (const path of ['admin/workstation/pair', 'admin/workstation/remove', 'admin/workstation/update', 'workstation/pair/start', 'workstation/pair/claim'] as const) {
       for (const a of junk) {
-        for (const key of ['id', 'code', 'workstationId', 'timeclock', 'thisDevice']) {
+        for (const key of ['id', 'code', 'workstationId', 'timeclock', 'thisDevice', 'replace']) {
           const res = await call(t.app, path, { [key]: a, id: 'WS-F', code: 'ABCDEF', workstationId: 'WS-F', timeclock: false, kiosk: false, [`${key}`]: a } as never, tokens.admin);
           expect(res.status, `${path} ${key}=${JSON.stringify(a)?.slice(0, 20)}`).toBeLessThan(500);
         }

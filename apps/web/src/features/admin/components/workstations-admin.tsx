@@ -43,14 +43,30 @@ function PairByCode() {
   const { t } = useTranslation();
   const [code, setCode] = useState('');
   const [auth, setAuth] = useState<Auth>({ timeclock: false, kiosk: true });
-  const pair = usePairWorkstation({ done: t('The device is paired') });
+  const pair = usePairWorkstation({
+    done: t('The device is paired'),
+    // The code's id is already an authorised device: replacing it is a decision, with its details.
+    confirmReplace: async (held) =>
+      (await dialogs.confirm({
+        type: 'warn',
+        title: t('Replace this device?'),
+        message: t('Workstation {{id}} is already an authorised device: last account {{user}}, last seen {{seen}}. Pairing this code moves its authorisation to the device showing the code; that device loses its kiosk and time-clock rights.', {
+          id: held.workstationId,
+          user: held.lastUserName ?? '—',
+          seen: when(held.lastSeen),
+        }),
+        neg: t('Cancel'),
+        pos: t('Replace this device'),
+        focus: 'neg',
+      })) === 'pos',
+  });
   const codeError = code && !pairCodeSchema.safeParse(code).success ? t('Six letters and digits, as the device shows them') : null;
   return (
     <Card withBorder data-testid="pair-by-code">
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          pair.mutate({ code, ...auth }, { onSuccess: () => setCode('') });
+          pair.mutate({ code, ...auth }, { onSuccess: (res) => res && setCode('') });
         }}
       >
         <Stack gap="xs">
