@@ -16,6 +16,8 @@ import { requireFeatures } from './features.ts';
 import type { JsonAnswer } from './response-serializer.ts';
 import { HEADERS } from '@floorhand/contract/constants';
 import { authenticateHuman, KIOSK_OWN_CALLS } from './human-token.ts';
+import { looksLikeAgentKey } from '@floorhand/contract/labels';
+import { AGENT_KEY_ON_HTTP } from './agent-auth.ts';
 
 export interface Deps {
   db: Db;
@@ -94,6 +96,8 @@ export function registerCall<P extends CallPath>(app: FastifyInstance, deps: Dep
     // token is a 401 whatever its body, and reveals nothing of the body schema.
     preValidation: async (req) => {
       const token = bearerToken(req.headers.authorization);
+      // A print agent's key never makes an HTTP call, not even one that needs no login.
+      if (token && looksLikeAgentKey(token)) throw forbidden(AGENT_KEY_ON_HTTP);
       // An API key is valid on the site the call names (docs/admin.md); a token names its own.
       const b = (typeof req.body === 'object' && req.body ? req.body : {}) as { siteId?: unknown; appId?: unknown };
       const target = { siteId: typeof b.siteId === 'string' && b.siteId ? b.siteId : undefined, appId: typeof b.appId === 'string' && b.appId ? b.appId : undefined };
