@@ -28,3 +28,10 @@ export async function serviceApiKey(t: TestApp, adminToken: string): Promise<{ k
   if (res.status !== 200 || !res.body.apiKey) throw new Error(`issuing an API key failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { key: res.body.apiKey, id: svc!.id };
 }
+
+/** A new print agent of the demo site and its own key (label/agent/create), added by an admin. */
+export async function agentKeyFor(app: FastifyInstance, adminToken: string, agentId: string, name = `Agent ${agentId}`): Promise<string> {
+  const res = await call(app, 'label/agent/create', { agentId, name }, adminToken);
+  if (res.status !== 200 || !res.body.agentKey) throw new Error(`adding the print agent ${agentId} failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.agentKey;
+}
