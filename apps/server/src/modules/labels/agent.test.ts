@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { PNG } from 'pngjs';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import type { LabelJob } from '@floorhand/contract/labels';
@@ -386,6 +387,31 @@ describe('agent credentials', () => {
     for (const agentId of ['', 'a b', 'x'.repeat(61), '../x']) expect((await call(t.app, 'label/agent/create', { agentId, name: 'x' }, admin)).status).toBe(400);
     const listed = (await agentsNow()).find((a) => a.agentId === 'once');
     expect(listed).toMatchObject({ paired: true, connected: false, createdBy: 'admin' });
+  });
+});
+
+describe('agent calls and ops: fuzz', () => {
+  it('never answer 500 to any body of label/agent/create and revoke, nor fail on any agent op data', async () => {
+    const weird = fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.string({ maxLength: 70 }), fc.constantFrom('', '__proto__', 'constructor', 'a/b', '../x', -1, null));
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom('label/agent/create', 'label/agent/revoke'), fc.record({ agentId: fc.oneof(fc.stringMatching(/^[a-z]{1,8}$/), weird), name: weird }), async (path, b) => {
+        const res = await call(t.app, path, b as never, admin);
+        expect(res.status, `${path} ${JSON.stringify(b)} → ${JSON.stringify(res.body)}`).toBeLessThan(500);
+      }),
+      { numRuns: 60 },
+    );
+    const socket = await rawSocket(await keyOf('fuzzy'));
+    try {
+      await fc.assert(
+        fc.asyncProperty(fc.constantFrom('agent/hello', 'agent/status', 'agent/result'), weird, async (op, data) => {
+          const reply = await say(socket, op, data);
+          if (reply.err) expect(reply.err.code).not.toBe('ERR');
+        }),
+        { numRuns: 60 },
+      );
+    } finally {
+      socket.disconnect();
+    }
   });
 });
 

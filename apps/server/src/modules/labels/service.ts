@@ -2,27 +2,20 @@ import { createHash, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { CallResponse } from '@floorhand/contract/api';
 import {
-  agentHelloSchema,
-  agentResultSchema,
   fillTemplate,
   kindTitle,
   LABEL_FIELDS,
   LABELS_PER_JOB_MAX,
   LABELS_PER_PDF_MAX,
   templateProblems,
-  type LabelAgent,
   type LabelKind,
   type LabelSource,
   type LabelTemplate,
-  type PrintJob,
 } from '@floorhand/contract/labels';
-import { accountKindOf } from '@floorhand/contract/rights';
 import { isAdmin } from '@floorhand/contract/perms';
-import type { Printer } from '@floorhand/contract/realtime';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import type { Deps } from '../../lib/calls.ts';
 import type { Db } from '../../db/client.ts';
-import type { SocketClient } from '../../lib/realtime.ts';
 import type { Body } from '../../lib/call-body.ts';
 import { badInput, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { imagesPdf, type PdfImagePage } from '../../lib/pdf.ts';
