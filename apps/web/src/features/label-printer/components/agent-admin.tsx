@@ -22,13 +22,13 @@ export function agentConfigSnippet(server: string, siteId: string, agentId: stri
   );
 }
 
-function CopyValue({ value, testId }: { value: string; testId: string }) {
+function CopyValue({ value, label, testId }: { value: string; label: string; testId: string }) {
   const { t } = useTranslation();
   return (
     <CopyButton value={value}>
       {({ copied, copy }) => (
         <Button variant="default" onClick={copy} leftSection={<IconCopy size={16} />} data-testid={testId}>
-          {copied ? t('Copied') : t('Copy')}
+          {copied ? t('Copied') : label}
         </Button>
       )}
     </CopyButton>
@@ -107,7 +107,7 @@ export function AddAgentButton({ suggestedId }: { suggestedId?: string }) {
               <Code data-testid="agent-key" style={{ wordBreak: 'break-all', fontSize: 15, flex: 1 }}>
                 {made.key}
               </Code>
-              <CopyValue value={made.key} testId="copy-agent-key" />
+              <CopyValue value={made.key} label={t('Copy key')} testId="copy-agent-key" />
             </Group>
             <Text size="sm" fw={600}>
               {t('Config file (print-agent.json): set your printers')}
@@ -116,7 +116,7 @@ export function AddAgentButton({ suggestedId }: { suggestedId?: string }) {
               {snippet}
             </Code>
             <Group justify="space-between" wrap="wrap">
-              <CopyValue value={snippet} testId="copy-agent-config" />
+              <CopyValue value={snippet} label={t('Copy config')} testId="copy-agent-config" />
               <Button onClick={() => setOpen(false)} data-testid="agent-key-done">
                 {t('Done')}
               </Button>
