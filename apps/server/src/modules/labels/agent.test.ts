@@ -41,6 +41,7 @@ async function keyOf(agentId: string): Promise<string> {
 const OFFLINE_SECS = 3;
 let dir: string;
 const agents: Agent[] = [];
+const startedIds: string[] = [];
 
 beforeAll(async () => {
   // The expiry sweep every second (60 by default), so a test sees it without waiting.
@@ -56,6 +57,10 @@ beforeAll(async () => {
 });
 afterEach(async () => {
   for (const a of agents.splice(0)) await a.stop();
+  // The server has seen them go (a closed connection is offline at once): the next test's agent of
+  // the same id is then not taken as online before its own hello.
+  const ids = new Set(startedIds.splice(0));
+  await until(async () => ((await agentsNow()).some((a) => ids.has(a.agentId) && a.connected) ? undefined : true));
   printer.flags = {};
   printer.prints.length = 0;
 });
@@ -69,6 +74,7 @@ async function startAgent(agentId = 'dock', queueFile = join(dir, `${agentId}-${
   const config = parseConfig({ server, siteId: 'demo-main', agentKey, agentId, name: `Agent ${agentId}`, queueFile, retryMs: 150, statusIntervalMs: 60_000, printers: [{ id: 'zebra', name: 'Zebra at the dock', host: '127.0.0.1', port: printer.port }] });
   const agent = createAgent(config);
   agents.push(agent);
+  startedIds.push(agentId);
   agent.start();
   return agent;
 }
