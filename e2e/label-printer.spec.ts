@@ -5,10 +5,10 @@ import { expect, request as playwrightRequest, test, type APIRequestContext } fr
 import { createAgent, type Agent } from '../apps/print-agent/src/agent.ts';
 import { parseConfig } from '../apps/print-agent/src/config.ts';
 import { startTestPrinter, type TestPrinter } from '../apps/print-agent/src/test-printer.ts';
-import { adminApi, dialog, login, PASSWORD, type Api, expectAxeClean } from './support.ts';
+import { adminApi, dialog, login, newAgentKey, PASSWORD, type Api, expectAxeClean } from './support.ts';
 
 // Labels and printers end to end: a print agent (the real one, in this process) dials out to the
-// server with the service account's API key; its printer is a loopback TCP listener that records the
+// server with its own agent key (label/agent/create); its printer is a loopback TCP listener that records the
 // ZPL it is sent. A stock label printed from Stock Adjust arrives there and its job shows as printed
 // on the Label Printers page. Screenshots go to docs/screenshots/label-printer-*.png.
 
@@ -19,22 +19,18 @@ let printer: TestPrinter;
 let agent: Agent;
 let api: Api & { siteId: string };
 let requests: APIRequestContext;
-let agentKey: string;
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   requests = await playwrightRequest.newContext({ baseURL: `http://localhost:${port}` });
   api = await adminApi(requests);
-  const { accounts } = (await api('admin/account/list', { search: 'svc' })) as { accounts: Array<{ id: string; userName: string }> };
-  const svc = accounts.find((a) => a.userName === 'svc')!;
-  const { apiKey } = (await api('admin/account/issueApiKey', { accountId: svc.id })) as { apiKey: string };
-  agentKey = apiKey;
+  const agentKey = await newAgentKey(api, 'e2e-dock', 'Dock agent');
   printer = await startTestPrinter();
   const config = parseConfig({
     server: `http://localhost:${port}`,
     siteId: api.siteId,
-    apiKey,
+    agentKey,
     agentId: 'e2e-dock',
     name: 'Dock agent',
     queueFile: join(mkdtempSync(join(tmpdir(), 'fh-e2e-agent-')), 'queue.json'),
@@ -178,7 +174,7 @@ test('chooses the printer and the stock template at the print button, from the k
     parseConfig({
       server: `http://localhost:${port}`,
       siteId: api.siteId,
-      apiKey: agentKey,
+      agentKey: await newAgentKey(api, 'e2e-zone', 'Zone agent'),
       agentId: 'e2e-zone',
       name: 'Zone agent',
       queueFile: join(mkdtempSync(join(tmpdir(), 'fh-e2e-zone-')), 'queue.json'),
@@ -241,5 +237,61 @@ test('chooses the printer and the stock template at the print button, from the k
   } finally {
     await zone.stop();
     await second.close();
+  }
+});
+
+test('an administrator adds a print agent, the agent connects with the key shown once, and Revoke ends its connection at once @mobile', async ({ page }, testInfo) => {
+  const width = page.viewportSize()!.width;
+  const tag = `A${testInfo.project.name[0]!.toUpperCase()}${Date.now().toString(36).toUpperCase()}`;
+  const agentId = `e2e-added-${tag.toLowerCase()}`;
+  await login(page, await makeUser(tag, true));
+  await expect(page).toHaveURL(/\/tasks$/);
+  await page.goto('/labelPrinter');
+  const add = page.getByTestId('add-agent').first();
+  await expect(add).toBeVisible();
+  expect((await add.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  await add.click();
+  await page.getByTestId('agent-id').fill(agentId);
+  await page.getByTestId('agent-name').fill(`Added agent ${tag}`);
+  await page.getByTestId('add-agent-submit').click();
+  const key = (await page.getByTestId('agent-key').textContent())!.trim();
+  expect(key).toMatch(/^agk_[A-Za-z0-9_-]{43}$/);
+  await expect(page.getByTestId('agent-config')).toContainText(`"agentKey": "${key}"`);
+  await expect(page.getByTestId('agent-config')).toContainText(`"agentId": "${agentId}"`);
+  for (const id of ['copy-agent-key', 'copy-agent-config', 'agent-key-done']) expect((await page.getByTestId(id).boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  await expectAxeClean(page);
+  await page.screenshot({ path: join(shots, `label-printer-add-agent-${width}.png`) });
+  await page.getByTestId('agent-key-done').click();
+
+  // The agent runs with that key and connects.
+  const own = await startTestPrinter();
+  const added = createAgent(
+    parseConfig({
+      server: `http://localhost:${port}`,
+      siteId: api.siteId,
+      agentKey: key,
+      agentId,
+      name: 'ignored: the name given on the page is shown',
+      queueFile: join(mkdtempSync(join(tmpdir(), 'fh-e2e-added-')), 'queue.json'),
+      retryMs: 300,
+      statusIntervalMs: 2000,
+      printers: [{ id: 'zebra', name: 'Zebra (added)', host: '127.0.0.1', port: own.port }],
+    }),
+  );
+  added.start();
+  try {
+    const card = page.locator(`[data-testid=agent-card][data-agent="${agentId}"]`);
+    await expect(card.getByTestId('agent-connection')).toHaveText('Connected', { timeout: 15_000 });
+    await expect(card).toContainText(`Added agent ${tag}`);
+    const revoke = card.getByTestId('revoke-agent');
+    expect((await revoke.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await revoke.click();
+    await dialog(page, `Revoke Added agent ${tag}?`).getByRole('button', { name: 'Revoke', exact: true }).click();
+    await expect(card).toHaveCount(0);
+    await expect.poll(() => added.stoppedBecause() ?? '', { timeout: 1000 }).toContain('revoked');
+    expect(added.connected()).toBe(false);
+  } finally {
+    await added.stop();
+    await own.close();
   }
 });

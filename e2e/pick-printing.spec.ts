@@ -6,7 +6,7 @@ import { expect, request as playwrightRequest, test, type APIRequestContext, typ
 import { createAgent, type Agent } from '../apps/print-agent/src/agent.ts';
 import { parseConfig } from '../apps/print-agent/src/config.ts';
 import { startTestPrinter, type TestPrinter } from '../apps/print-agent/src/test-printer.ts';
-import { adminApi, AUTHORISED_WS, DEMO_WORKSTATION_SECRET, login, PASSWORD, uniqueTag, type Api } from './support.ts';
+import { newAgentKey, adminApi, AUTHORISED_WS, DEMO_WORKSTATION_SECRET, login, PASSWORD, uniqueTag, type Api } from './support.ts';
 import { makeOrder, makePicker, shot, SHORT } from './order-fixtures.ts';
 
 // Labels printed by the picking and shipping screens, with a real print agent in this process and a
@@ -29,15 +29,13 @@ test.beforeAll(async () => {
   AGENT = `e2e-pick-${test.info().project.name}`;
   requests = await playwrightRequest.newContext({ baseURL: `http://localhost:${port}` });
   api = await adminApi(requests);
-  const { accounts } = (await api('admin/account/list', { search: 'svc' })) as { accounts: Array<{ id: string; userName: string }> };
-  const svc = accounts.find((a) => a.userName === 'svc')!;
-  const { apiKey } = (await api('admin/account/issueApiKey', { accountId: svc.id })) as { apiKey: string };
+  const agentKey = await newAgentKey(api, AGENT, 'Pick agent');
   printer = await startTestPrinter();
   agent = createAgent(
     parseConfig({
       server: `http://localhost:${port}`,
       siteId: api.siteId,
-      apiKey,
+      agentKey,
       agentId: AGENT,
       name: 'Pick agent',
       queueFile: join(mkdtempSync(join(tmpdir(), 'fh-e2e-pick-agent-')), 'queue.json'),

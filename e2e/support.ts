@@ -94,3 +94,10 @@ export async function seriousAxe(page: Page): Promise<string[]> {
 export async function expectAxeClean(page: Page, name = 'the page'): Promise<void> {
   expect(await seriousAxe(page), `axe on ${name}`).toEqual([]);
 }
+
+/** A print agent's own key (label/agent/create shows it once); an agent of that id left by an earlier run is revoked first. */
+export async function newAgentKey(api: Api, agentId: string, name: string): Promise<string> {
+  await api('label/agent/revoke', { agentId }).catch(() => undefined);
+  const { agentKey } = (await api('label/agent/create', { agentId, name })) as { agentKey: string };
+  return agentKey;
+}

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { createTestApp, DEMO_BASE } from '../../apps/server/src/test/harness.ts';
-import { serviceApiKey, tokenFor } from '../../apps/server/src/test/logins.ts';
+import { agentKeyFor, tokenFor } from '../../apps/server/src/test/logins.ts';
 import { createAgent } from '../../apps/print-agent/src/agent.ts';
 import { parseConfig } from '../../apps/print-agent/src/config.ts';
 import { startTestPrinter } from '../../apps/print-agent/src/test-printer.ts';
@@ -28,10 +28,10 @@ try {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   const clerk = await tokenFor(t.app, 'clerk');
-  const apiKey = (await serviceApiKey(t, await tokenFor(t.app, 'admin'))).key;
+  const agentKey = await agentKeyFor(t.app, await tokenFor(t.app, 'admin'), 'bench', 'Bench');
   const printer = await startTestPrinter();
   const agent = createAgent(
-    parseConfig({ server: base, siteId: DEMO_BASE.siteId, apiKey, agentId: 'bench', name: 'Bench', queueFile: join(mkdtempSync(join(tmpdir(), 'fh-bench-')), 'q.json'), retryMs: 200, statusIntervalMs: 60_000, printers: [{ id: 'zebra', name: 'Zebra', host: '127.0.0.1', port: printer.port }] }),
+    parseConfig({ server: base, siteId: DEMO_BASE.siteId, agentKey, agentId: 'bench', name: 'Bench', queueFile: join(mkdtempSync(join(tmpdir(), 'fh-bench-')), 'q.json'), retryMs: 200, statusIntervalMs: 60_000, printers: [{ id: 'zebra', name: 'Zebra', host: '127.0.0.1', port: printer.port }] }),
   );
   agent.start();
   while (!agent.connected()) await new Promise((r) => setTimeout(r, 50));

@@ -6,11 +6,14 @@ import { labelFormats, queryStatus, sendFormats } from './printer.ts';
 import { DurableQueue, SendProgress, type QueuedJob } from './queue.ts';
 import type { HostStatus } from './zebra-status.ts';
 
-// The print agent (docs/labels.md): dials out to the server's socket with a service account's API key,
-// says who it is and what its printers say to ~HS (agent/hello, agent/status), takes jobs (the
+// The print agent (docs/labels.md): dials out to the server's socket with its own agent key (Label
+// Printers → Add agent), says who it is and what its printers say to ~HS (agent/hello, agent/status), takes jobs (the
 // printJob event, and the pending jobs agent/hello answers), keeps them in a durable queue, prints
 // them one at a time with copies by ^PQ, holds a job while its printer is not ready and retries until
-// the job expires, and reports every state (agent/result) until the server has acknowledged it.
+// the job expires, and reports every state (agent/result) until the server has acknowledged it. Its
+// printer states go to the server at least every heartbeat the server asks for (agent/status), so a
+// dead agent shows offline. When the server closes its connection (a newer copy of the agent took
+// over, or the agent was revoked) it stops: it prints nothing more and does not reconnect.
 
 export const AGENT_VERSION = '0.1.0';
 
@@ -29,11 +32,18 @@ export interface Agent {
   /** Resolves when no job is waiting to be printed (tests). */
   idle(): Promise<void>;
   connected(): boolean;
+  /** Why the server stopped this agent (taken over, revoked), once it has. */
+  stoppedBecause(): string | undefined;
+}
+
+export interface AgentOptions {
+  /** Called once when the server has stopped the agent (taken over by a newer copy, or revoked). */
+  onStopped?: (why: string) => void;
 }
 
 type AgentSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
-export function createAgent(config: AgentConfig, log: AgentLog = { info: () => undefined, warn: () => undefined }): Agent {
+export function createAgent(config: AgentConfig, log: AgentLog = { info: () => undefined, warn: () => undefined }, options: AgentOptions = {}): Agent {
   const queue = new DurableQueue(config.queueFile);
   const progress = new SendProgress(`${config.queueFile}.sending`);
   const printers = new Map<string, PrinterConfig>(config.printers.map((p) => [p.id, p]));
@@ -45,6 +55,8 @@ export function createAgent(config: AgentConfig, log: AgentLog = { info: () => u
   let retryTimer: NodeJS.Timeout | undefined;
   let statusTimer: NodeJS.Timeout | undefined;
   let lastPrintJobEventId = 0;
+  let stoppedBecause: string | undefined;
+  let closedNotice: string | undefined;
   const idleWaiters: Array<() => void> = [];
 
   function send<T>(op: 'agent/hello' | 'agent/status' | 'agent/result', data: unknown): Promise<T> {
@@ -200,8 +212,12 @@ export function createAgent(config: AgentConfig, log: AgentLog = { info: () => u
 
   async function hello(): Promise<void> {
     await refreshStates();
-    const answer = await send<{ pending: PrintJob[] }>('agent/hello', { agentId: config.agentId, name: config.name, version: AGENT_VERSION, printers: printerList() });
+    const answer = await send<{ pending: PrintJob[]; heartbeatSecs?: number }>('agent/hello', { agentId: config.agentId, name: config.name, version: AGENT_VERSION, printers: printerList() });
     log.info(`connected as ${config.agentId}; ${answer.pending.length} pending job(s)`);
+    // The states go to the server at least every heartbeat it asks for (so it knows the agent lives).
+    const every = Math.min(config.statusIntervalMs, (answer.heartbeatSecs ?? Infinity) * 1000);
+    clearInterval(statusTimer);
+    statusTimer = setInterval(() => void pollStates().catch(() => undefined), every);
     // States the server has not heard yet (a crash or a lost connection in between).
     for (const entry of queue.all()) void report(entry);
     for (const job of answer.pending) accept(job);
@@ -209,17 +225,29 @@ export function createAgent(config: AgentConfig, log: AgentLog = { info: () => u
   }
 
   async function pollStates(): Promise<void> {
-    if (await refreshStates()) {
-      await send('agent/status', { printers: printerList() }).catch(() => undefined);
-      // A printer back online releases its held jobs.
-      kick();
-    }
+    const changed = await refreshStates();
+    // Sent every time: it is the heartbeat too.
+    if (socket?.connected) await send('agent/status', { printers: printerList() }).catch(() => undefined);
+    // A printer back online releases its held jobs.
+    if (changed) kick();
+  }
+
+  /** The server closed the connection for good: nothing more is printed, no reconnect. */
+  function halt(why: string): void {
+    if (stoppedBecause) return;
+    stoppedBecause = why;
+    stopped = true;
+    clearTimeout(retryTimer);
+    clearInterval(statusTimer);
+    log.warn(`stopped by the server: ${why}`);
+    options.onStopped?.(why);
   }
 
   return {
     queue,
     states: () => states,
     connected: () => socket?.connected ?? false,
+    stoppedBecause: () => stoppedBecause,
     idle: () =>
       new Promise<void>((resolve) => {
         if (!working && !queue.all().some((j) => j.state === 'queued')) resolve();
@@ -244,7 +272,7 @@ export function createAgent(config: AgentConfig, log: AgentLog = { info: () => u
       }
       socket = io(`${config.server}/${config.siteId}`, {
         transports: ['websocket'],
-        auth: { token: config.apiKey },
+        auth: { token: config.agentKey },
         query: { client: `print-agent ${config.agentId}` },
         reconnectionDelay: 1000,
         reconnectionDelayMax: 32_000,
@@ -253,6 +281,15 @@ export function createAgent(config: AgentConfig, log: AgentLog = { info: () => u
         void hello().catch((e: unknown) => log.warn(`agent/hello failed: ${String(e)}`));
       });
       socket.on('connect_error', (e: Error & { data?: { message?: string } }) => log.warn(`cannot connect: ${e.data?.message ?? e.message}`));
+      socket.on('agentClosed', (e) => {
+        closedNotice = e.data.message;
+      });
+      socket.on('disconnect', (reason) => {
+        // Only the server's own close (taken over, revoked): a lost network reconnects as before.
+        if (reason === 'io server disconnect') {
+          halt(closedNotice ?? 'the server closed the connection (the agent was revoked, or a newer copy of it took over)');
+        }
+      });
       socket.on('printJob', (e) => {
         // Spec: an event whose id is not newer than the last one seen is dropped.
         if (e.eventId <= lastPrintJobEventId) return;

@@ -21,8 +21,12 @@ export interface AgentConfig {
   /** The Floorhand server, e.g. https://floor.example.com */
   server: string;
   siteId: string;
-  /** The API key of a service account (or the name of an environment variable holding it: apiKeyEnv). */
-  apiKey: string;
+  /**
+   * The agent's own key (`agk_…`, Label Printers → Add agent), or the name of an environment variable
+   * holding it (agentKeyEnv). The old names apiKey/apiKeyEnv are still read, so an old config with a
+   * service account's key reaches the server and is told what to do (docs/labels.md, Migration).
+   */
+  agentKey: string;
   agentId: string;
   name: string;
   /** The durable job queue (a JSON file); beside the config by default. */
@@ -43,8 +47,10 @@ export function parseConfig(raw: unknown, baseDir = process.cwd(), env: NodeJS.P
     if (typeof v !== 'string' || !v) throw new Error(`The config needs "${name}" (text)`);
     return v;
   };
-  const apiKey = typeof c.apiKeyEnv === 'string' ? (env[c.apiKeyEnv] ?? '') : str('apiKey');
-  if (!apiKey) throw new Error(`The environment variable ${String(c.apiKeyEnv)} holds no API key`);
+  const keyEnv = typeof c.agentKeyEnv === 'string' ? c.agentKeyEnv : typeof c.apiKeyEnv === 'string' ? c.apiKeyEnv : undefined;
+  if (keyEnv === undefined && c.agentKey === undefined && c.apiKey === undefined) throw new Error('The config needs "agentKey" (the key Label Printers → Add agent shows) or "agentKeyEnv" (the environment variable holding it)');
+  const agentKey = keyEnv !== undefined ? (env[keyEnv] ?? '') : c.agentKey !== undefined ? str('agentKey') : str('apiKey');
+  if (!agentKey) throw new Error(`The environment variable ${String(keyEnv)} holds no agent key`);
   const agentId = str('agentId');
   if (!ID.test(agentId)) throw new Error('"agentId" must be 1 to 60 letters, digits, dots, underscores or hyphens');
   if (!Array.isArray(c.printers) || !c.printers.length) throw new Error('The config needs "printers": a list of at least one printer');
@@ -64,7 +70,7 @@ export function parseConfig(raw: unknown, baseDir = process.cwd(), env: NodeJS.P
   return {
     server: str('server').replace(/\/+$/, ''),
     siteId: str('siteId'),
-    apiKey,
+    agentKey,
     agentId,
     name: str('name', agentId),
     queueFile: resolve(baseDir, str('queueFile', `print-agent-${agentId}.queue.json`)),

@@ -33,14 +33,18 @@ describe('copies by ^PQ', () => {
 });
 
 describe('config', () => {
-  const base = { server: 'https://floor.example.com/', siteId: 'main', apiKey: 'fhk_abc_def', agentId: 'dock-1', printers: [{ id: 'zebra', host: '10.0.0.5' }] };
+  const base = { server: 'https://floor.example.com/', siteId: 'main', agentKey: 'agk_abc', agentId: 'dock-1', printers: [{ id: 'zebra', host: '10.0.0.5' }] };
   it('fills defaults: port 9100, name, queue file beside the config', () => {
     const c = parseConfig(base, '/etc/fh');
     expect(c).toMatchObject({ server: 'https://floor.example.com', name: 'dock-1', queueFile: '/etc/fh/print-agent-dock-1.queue.json', retryMs: 5000 });
     expect(c.printers[0]).toEqual({ id: 'zebra', name: 'zebra', host: '10.0.0.5', port: 9100 });
   });
   it('reads the key from the environment, and refuses what cannot work', () => {
-    expect(parseConfig({ ...base, apiKey: undefined, apiKeyEnv: 'FH_KEY' }, '/', { FH_KEY: 'fhk_x_y' }).apiKey).toBe('fhk_x_y');
+    expect(parseConfig({ ...base, agentKey: undefined, agentKeyEnv: 'FH_KEY' }, '/', { FH_KEY: 'agk_x_y' }).agentKey).toBe('agk_x_y');
+    // An old config's apiKey/apiKeyEnv are still read, so the server can tell the operator what to do.
+    expect(parseConfig({ ...base, agentKey: undefined, apiKey: 'fhk_old' }).agentKey).toBe('fhk_old');
+    expect(parseConfig({ ...base, agentKey: undefined, apiKeyEnv: 'FH_KEY' }, '/', { FH_KEY: 'fhk_x_y' }).agentKey).toBe('fhk_x_y');
+    expect(() => parseConfig({ ...base, agentKey: undefined })).toThrow('"agentKey"');
     expect(() => parseConfig({ ...base, printers: [] })).toThrow('at least one printer');
     expect(() => parseConfig({ ...base, printers: [{ id: 'p' }] })).toThrow('"host"');
     expect(() => parseConfig({ ...base, agentId: 'a b' })).toThrow('agentId');

@@ -25,6 +25,8 @@ const envSchema = z.object({
   IDEMPOTENCY_KEEP_HOURS: z.coerce.number().int().min(1).max(8760).default(168),
   /** Seconds between the sweeps that fail label print jobs past their expiry (docs/labels.md). */
   LABEL_JOB_SWEEP_SECS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** A print agent not heard from for this long is offline (its heartbeat is a quarter of it; docs/labels.md). */
+  LABEL_AGENT_OFFLINE_SECS: z.coerce.number().int().min(2).max(3600).default(60),
   /** Failed logins (or wrong current passwords) per account name from any address in 15 minutes before it must wait. */
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).max(100_000).default(10),
   /** Failed logins per client address for any account names in 15 minutes before it must wait. */

@@ -328,9 +328,17 @@ export type AgentPrinter = z.infer<typeof agentPrinterSchema>;
 export const labelAgentSchema = z.object({
   agentId: z.string(),
   name: z.string(),
+  /** Connected and heard from within the heartbeat window (LABEL_AGENT_OFFLINE_SECS). */
   connected: z.boolean(),
   lastSeen: z.string(),
   printers: z.array(agentPrinterSchema),
+  /** The agent has a credential of its own (label/agent/create); false: an old agent that must be paired. */
+  paired: z.boolean().optional(),
+  /** Who added the agent and when. */
+  createdBy: z.string().optional(),
+  createdAt: z.string().optional(),
+  /** What happened to its connection last: took over from an older connection, … */
+  note: z.string().nullable().optional(),
 });
 export type LabelAgent = z.infer<typeof labelAgentSchema>;
 
@@ -366,9 +374,20 @@ export const printJobSchema = z.object({
 });
 export type PrintJob = z.infer<typeof printJobSchema>;
 
+/**
+ * A print agent's own credential (docs/labels.md, Agent credentials): `agk_` and 43 characters of
+ * base64url (32 random bytes), shown once by label/agent/create. It speaks only the agent protocol.
+ */
+export const AGENT_KEY_PATTERN = /^agk_[A-Za-z0-9_-]{43}$/;
+export const looksLikeAgentKey = (token: string): boolean => token.startsWith('agk_');
+export const agentIdSchema = z.string().min(1).max(60).regex(/^[A-Za-z0-9._-]+$/, 'must be letters, digits, dots, underscores or hyphens');
+/** Why the server closed an agent's connection (the agentClosed event just before). */
+export const AGENT_CLOSE_REASONS = ['takenOver', 'revoked'] as const;
+export const agentClosedSchema = z.object({ why: z.enum(AGENT_CLOSE_REASONS), message: z.string() });
+
 /** The agent's greeting over the socket: who it is and its printers. */
 export const agentHelloSchema = z.object({
-  agentId: z.string().min(1).max(60).regex(/^[A-Za-z0-9._-]+$/, 'must be letters, digits, dots, underscores or hyphens'),
+  agentId: agentIdSchema,
   name: z.string().min(1).max(100),
   version: z.string().max(40).optional(),
   printers: z.array(z.object({ id: z.string().min(1).max(60).regex(/^[A-Za-z0-9._-]+$/), name: z.string().max(200), state: z.enum(PRINTER_STATES), detail: z.string().max(500).optional() })).max(100),
@@ -503,5 +522,19 @@ export const labelCalls = {
     auth: 'required',
     body: callBase,
     response: withErr({ agents: z.array(labelAgentSchema).optional() }),
+  },
+  /** A new print agent of the site with its own credential; the key (`agk_…`) is answered once, never stored. */
+  'label/agent/create': {
+    locId: undefined,
+    auth: 'required',
+    body: callBase.extend({ agentId: agentIdSchema, name: z.string().trim().min(1).max(100) }),
+    response: withErr({ agentKey: z.string().optional(), agent: labelAgentSchema.optional() }),
+  },
+  /** Removes an agent: its credential, its printers, its pending jobs (failed); its connections end at once. */
+  'label/agent/revoke': {
+    locId: undefined,
+    auth: 'required',
+    body: callBase.extend({ agentId: agentIdSchema }),
+    response: withErr({ agentId: z.string().optional(), failedJobs: z.number().int().optional() }),
   },
 } as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ServerErr } from './errors.ts';
-import { agentHelloSchema, agentResultSchema, labelAgentSchema, labelJobSchema, printJobSchema } from './labels.ts';
+import { agentClosedSchema, agentHelloSchema, agentResultSchema, labelAgentSchema, labelJobSchema, printJobSchema } from './labels.ts';
 
 // Socket events, declared once: the server's events and the client's send operations are maps of
 // name → zod schema. socket.io's Server<...> and Socket<...> types, the server's typed emit, its list
@@ -31,6 +31,8 @@ export const serverEvents = {
   labelJob: { topic: 'labelPrinter', payload: z.object({ job: labelJobSchema }) },
   /** To one print agent (its room): a job to print. */
   printJob: { payload: printJobSchema },
+  /** To one print agent's connection just before the server closes it: taken over by a newer connection, or revoked. */
+  agentClosed: { payload: agentClosedSchema },
   ordersChanged: { topic: 'orders', payload: ordersChangedSchema },
 } as const satisfies Record<string, { topic?: string; payload: z.ZodType }>;
 
@@ -61,9 +63,9 @@ export interface EventEnvelope<T> {
 export const sendOps = {
   ping: { request: z.unknown(), answer: z.object({ pong: z.string() }) },
   subscribe: { request: z.object({ topic: z.string() }), answer: z.object({ topic: z.string() }) },
-  /** A print agent (service account) says who it is and its printers; answered with its pending jobs. */
-  'agent/hello': { request: agentHelloSchema, answer: z.object({ agentId: z.string(), pending: z.array(printJobSchema) }) },
-  /** A print agent's printers' states changed. */
+  /** A print agent (with its agent credential) says who it is and its printers; answered with its pending jobs. */
+  'agent/hello': { request: agentHelloSchema, answer: z.object({ agentId: z.string(), pending: z.array(printJobSchema), heartbeatSecs: z.number().int().optional() }) },
+  /** A print agent's printers' states: when they change, and as its heartbeat (at least every heartbeatSecs). */
   'agent/status': { request: agentHelloSchema.pick({ printers: true }), answer: z.object({ ok: z.boolean() }) },
   /** A print agent reports a job's state (queued, sent, printed, held, failed with the reason). */
   'agent/result': { request: agentResultSchema, answer: z.object({ ok: z.boolean() }) },

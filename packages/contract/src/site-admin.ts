@@ -75,6 +75,8 @@ const AUDIT_SENTENCES = new Map<string, (e: AuditFacts) => string>([
   ['admin/account/resetPassword', (e) => `Reset the password of ${subjectOf(e)}`],
   ['admin/account/issueApiKey', (e) => `Issued an API key to ${subjectOf(e)}`],
   ['admin/account/revokeApiKey', (e) => `Revoked the API key of ${subjectOf(e)}`],
+  ['label/agent/create', (e) => `Added print agent ${e.entityId}`],
+  ['label/agent/revoke', (e) => `Revoked print agent ${e.entityId}`],
   ['account/me/update', () => 'Changed their own name or e-mail'],
   ['account/me/changePassword', () => 'Changed their own password'],
   ['admin/role/create', (e) => `Created role ${subjectOf(e)}`],

@@ -543,8 +543,32 @@ export const labelAgents = pgTable(
     connected: boolean('connected').notNull().default(false),
     printers: jsonb('printers').$type<Array<{ id: string; name: string; state: string; detail?: string }>>().notNull().default(sql`'[]'::jsonb`),
     lastSeen: timestamp('last_seen', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    /** The socket id of the agent's live connection (the newest hello wins); jobs go to it only. */
+    socketId: varchar('socket_id', { length: 60 }),
+    /** What the Label Printers page says about the connection (took over from an older one, …). */
+    note: text('note'),
   },
   (t) => [primaryKey({ name: 'label_agents_pk', columns: [t.orgId, t.siteId, t.id] })],
+);
+
+/**
+ * A print agent's own credential (docs/labels.md, Agent credentials): one agent id of one site, a
+ * random secret (`agk_…`) of which only the SHA-256 is kept. It speaks only the agent protocol.
+ * Revoking deletes the row (the audit log keeps who and when).
+ */
+export const labelAgentCredentials = pgTable(
+  'label_agent_credentials',
+  {
+    orgId: orgRef(),
+    siteId: varchar('site_id', { length: 40 }).notNull(),
+    agentId: varchar('agent_id', { length: 100 }).notNull(),
+    name: text('name').notNull(),
+    secretHash: varchar('secret_hash', { length: 64 }).notNull(),
+    createdBy: varchar('created_by', { length: 40 }).notNull(),
+    createdByName: text('created_by_name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'label_agent_credentials_pk', columns: [t.orgId, t.siteId, t.agentId] }), uniqueIndex('label_agent_credentials_secret').on(t.secretHash)],
 );
 
 // ── counts ──

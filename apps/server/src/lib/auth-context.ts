@@ -5,6 +5,8 @@ import { sql } from 'drizzle-orm';
 import { NO_PERMS } from '@floorhand/contract/perms';
 import { preparedRows } from '../db/prepared.ts';
 import { looksLikeApiKey } from '@floorhand/contract/accounts';
+import { looksLikeAgentKey } from '@floorhand/contract/labels';
+import { AGENT_KEY_ON_HTTP } from './agent-auth.ts';
 import { APP_ID } from '@floorhand/contract/constants';
 import { findAccountByApiKeyPrefix, loadPerms, permsOf } from '../db/accounts.ts';
 import { apiKeyMatches, apiKeyPrefix } from './api-key.ts';
@@ -23,6 +25,8 @@ export interface AuthContext {
   mustChangePassword: boolean;
   /** A worker's call through a kiosk (human token, lib/human-token.ts): the kiosk account and its session. */
   kiosk?: { accountId: string; sessionId: string };
+  /** A print agent's own key (lib/agent-auth.ts): the socket's agent operations only, never an HTTP call. */
+  agent?: { agentId: string; name: string };
 }
 
 export function bearerToken(header: string | undefined): string | undefined {
@@ -51,6 +55,7 @@ interface AuthRow {
 
 export async function authenticate(db: Db, tokens: TokenService, token: string, target: AuthTarget = {}): Promise<AuthContext> {
   if (looksLikeApiKey(token)) return authenticateApiKey(db, token, target);
+  if (looksLikeAgentKey(token)) throw forbidden(AGENT_KEY_ON_HTTP);
   const claims = await tokens.verifyAuth(token);
   // Every call comes through here: the account, its perms and the revocation in one round trip, as a
   // prepared statement (db/prepared.ts).

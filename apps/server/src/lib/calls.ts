@@ -16,6 +16,8 @@ import { requireFeatures } from './features.ts';
 import type { JsonAnswer } from './response-serializer.ts';
 import { HEADERS } from '@floorhand/contract/constants';
 import { authenticateHuman, KIOSK_OWN_CALLS, kioskLoginEnded } from './human-token.ts';
+import { looksLikeAgentKey } from '@floorhand/contract/labels';
+import { AGENT_KEY_ON_HTTP } from './agent-auth.ts';
 
 const rethrow = (e: unknown): never => {
   throw e;
@@ -104,6 +106,8 @@ export function registerCall<P extends CallPath>(app: FastifyInstance, deps: Dep
     // token is a 401 whatever its body, and reveals nothing of the body schema.
     preValidation: async (req) => {
       const token = bearerToken(req.headers.authorization);
+      // A print agent's key never makes an HTTP call, not even one that needs no login.
+      if (token && looksLikeAgentKey(token)) throw forbidden(AGENT_KEY_ON_HTTP);
       const human = req.headers[HEADERS.humanToken];
       const withHuman = typeof human === 'string' && !!human && !KIOSK_OWN_CALLS.has(path);
       // An API key is valid on the site the call names (docs/admin.md); a token names its own.

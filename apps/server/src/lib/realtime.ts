@@ -23,6 +23,11 @@ export interface Realtime {
   handle<O extends SendOpName>(op: O, handler: (client: SocketClient, data: unknown) => Promise<SendOpAnswer<O>>): void;
   /** Called when a socket closes. */
   onDisconnect(listener: (client: SocketClient) => void): void;
+  /**
+   * Sends `agentClosed` with `notice` to every socket of a room of `siteId` (but `except`, a socket id),
+   * then disconnects them, on every node (a print agent taken over or revoked).
+   */
+  closeRoom(siteId: string, room: string, notice: ServerEventPayload<'agentClosed'>, except?: string): void;
   /** Disconnects every socket opened with the token `jti` of `siteId`, on every node (after logout). */
   disconnectToken(siteId: string, jti: string): void;
   close(): Promise<void>;

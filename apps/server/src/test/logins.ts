@@ -34,3 +34,10 @@ export function kioskLoginOfToken(token: string): string {
   const claims = JSON.parse(Buffer.from(token.split('!')[1] ?? '', 'base64url').toString()) as { sid?: string; jti: string };
   return claims.sid ?? claims.jti;
 }
+
+/** A new print agent of the demo site and its own key (label/agent/create), added by an admin. */
+export async function agentKeyFor(app: FastifyInstance, adminToken: string, agentId: string, name = `Agent ${agentId}`): Promise<string> {
+  const res = await call(app, 'label/agent/create', { agentId, name }, adminToken);
+  if (res.status !== 200 || !res.body.agentKey) throw new Error(`adding the print agent ${agentId} failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.agentKey;
+}

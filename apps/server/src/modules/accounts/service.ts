@@ -284,6 +284,8 @@ export async function issueApiKey(deps: Deps, auth: AuthContext, body: CallArgs<
         passwordHash: null,
         audit: auditStamp(auth.accountId, target.row.audit),
       });
+      // A new key replaces the old one: the old key's live sockets end at once too.
+      if (before) for (const p of target.perms) deps.realtime.disconnectToken(p.siteId, `apikey-${before}`);
       await audit(deps, auth, 'admin/account/issueApiKey', 'account', target.row.id, { userName: target.row.userName, apiKeyPrefix: before }, { userName: target.row.userName, apiKeyPrefix: key.prefix });
       return { apiKey: key.key, account: await viewOne(deps, auth, actor, target.row.id) };
     } catch (e) {
@@ -297,6 +299,8 @@ export async function revokeApiKey(deps: Deps, auth: AuthContext, body: CallArgs
   const target = await loadTarget(deps, auth, actor, body.accountId);
   if (target.problem) throw refuse(target.problem);
   await repo.updateAccount(deps.db, auth.orgId, target.row.id, { apiKeyHash: null, apiKeyPrefix: null, apiKeyCreatedAt: null, audit: auditStamp(auth.accountId, target.row.audit) });
+  // The key's live sockets end at once, on every node and every site of the account (lib/auth-context.ts: their token id).
+  if (target.row.apiKeyPrefix) for (const p of target.perms) deps.realtime.disconnectToken(p.siteId, `apikey-${target.row.apiKeyPrefix}`);
   await audit(deps, auth, 'admin/account/revokeApiKey', 'account', target.row.id, { userName: target.row.userName, apiKeyPrefix: target.row.apiKeyPrefix }, { userName: target.row.userName, apiKeyPrefix: null });
   return { account: await viewOne(deps, auth, actor, target.row.id) };
 }

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { PNG } from 'pngjs';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import type { LabelJob } from '@floorhand/contract/labels';
@@ -12,30 +13,43 @@ import { sql } from 'drizzle-orm';
 import { call, createSecondNode, createTestApp, type TestApp } from '../../test/harness.ts';
 import { query } from '../../db/sql.ts';
 import * as repo from './repository.ts';
-import { serviceApiKey, tokenFor } from '../../test/logins.ts';
+import { agentKeyFor, serviceApiKey, tokenFor } from '../../test/logins.ts';
+import { calls } from '@floorhand/contract/api';
 import { createAgent, type Agent } from '../../../../print-agent/src/agent.ts';
 import { parseConfig } from '../../../../print-agent/src/config.ts';
 import { startTestPrinter, type TestPrinter } from '../../../../print-agent/src/test-printer.ts';
 import { renderZpl } from './render.ts';
 
-// The print agent end to end: the app on a real port, the agent dialling out with the service
-// account's API key, and a ZPL printer on loopback TCP that records the bytes it is sent.
+// The print agent end to end: the app on a real port, the agent dialling out with its own agent key
+// (label/agent/create), and a ZPL printer on loopback TCP that records the bytes it is sent.
 
 let t: TestApp;
 let base: string;
 let clerk: string;
-let apiKey: string;
+let admin: string;
 let printer: TestPrinter;
+/** The agent key of each agent id (added once per test app). */
+const keys = new Map<string, string>();
+async function keyOf(agentId: string): Promise<string> {
+  const known = keys.get(agentId);
+  if (known) return known;
+  const key = await agentKeyFor(t.app, admin, agentId);
+  keys.set(agentId, key);
+  return key;
+}
+/** Seconds an agent may go unheard before it is offline (60 by default): short, so a test sees it. */
+const OFFLINE_SECS = 3;
 let dir: string;
 const agents: Agent[] = [];
+const startedIds: string[] = [];
 
 beforeAll(async () => {
   // The expiry sweep every second (60 by default), so a test sees it without waiting.
-  t = await createTestApp({ LABEL_JOB_SWEEP_SECS: '1' });
+  t = await createTestApp({ LABEL_JOB_SWEEP_SECS: '1', LABEL_AGENT_OFFLINE_SECS: String(OFFLINE_SECS) });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   clerk = await tokenFor(t.app, 'clerk');
-  apiKey = (await serviceApiKey(t, await tokenFor(t.app, 'admin'))).key;
+  admin = await tokenFor(t.app, 'admin');
   printer = await startTestPrinter();
   dir = mkdtempSync(join(tmpdir(), 'fh-agent-'));
   const require = createRequire(import.meta.url);
@@ -43,6 +57,10 @@ beforeAll(async () => {
 });
 afterEach(async () => {
   for (const a of agents.splice(0)) await a.stop();
+  // The server has seen them go (a closed connection is offline at once): the next test's agent of
+  // the same id is then not taken as online before its own hello.
+  const ids = new Set(startedIds.splice(0));
+  await until(async () => ((await agentsNow()).some((a) => ids.has(a.agentId) && a.connected) ? undefined : true));
   printer.flags = {};
   printer.prints.length = 0;
 });
@@ -51,10 +69,12 @@ afterAll(async () => {
   await t?.close();
 });
 
-function startAgent(agentId = 'dock', queueFile = join(dir, `${agentId}-${randomUUID()}.json`)): Agent {
-  const config = parseConfig({ server: base, siteId: 'demo-main', apiKey, agentId, name: `Agent ${agentId}`, queueFile, retryMs: 150, statusIntervalMs: 60_000, printers: [{ id: 'zebra', name: 'Zebra at the dock', host: '127.0.0.1', port: printer.port }] });
+async function startAgent(agentId = 'dock', queueFile = join(dir, `${agentId}-${randomUUID()}.json`), server = base): Promise<Agent> {
+  const agentKey = await keyOf(agentId);
+  const config = parseConfig({ server, siteId: 'demo-main', agentKey, agentId, name: `Agent ${agentId}`, queueFile, retryMs: 150, statusIntervalMs: 60_000, printers: [{ id: 'zebra', name: 'Zebra at the dock', host: '127.0.0.1', port: printer.port }] });
   const agent = createAgent(config);
   agents.push(agent);
+  startedIds.push(agentId);
   agent.start();
   return agent;
 }
@@ -83,7 +103,7 @@ const print = (printerId: string, idempotencyKey = randomUUID(), copies = 1) =>
 
 describe('the print agent', () => {
   it('attaches its printers, prints a stock label whose barcode reads back as the stock id, and reports printed', async () => {
-    startAgent('dock');
+    await startAgent('dock');
     const agent = await printerOnline('dock');
     expect(agent.printers[0]).toMatchObject({ id: 'dock/zebra', name: 'Zebra at the dock', state: 'online' });
     const attached = await call(t.app, 'docIo/zplPrinter/getAttachedPrinters', {}, clerk);
@@ -107,7 +127,7 @@ describe('the print agent', () => {
   });
 
   it('prints a job once for one idempotency key, and a reprint is the same bytes', async () => {
-    startAgent('dock');
+    await startAgent('dock');
     await printerOnline('dock');
     const key = randomUUID();
     const first = await print('dock/zebra', key);
@@ -126,7 +146,7 @@ describe('the print agent', () => {
   });
 
   it('holds a job while the printer says paper out, reports it, and prints it when paper is back', async () => {
-    startAgent('dock');
+    await startAgent('dock');
     await printerOnline('dock');
     printer.flags = { paperOut: true };
     const res = await print('dock/zebra');
@@ -141,7 +161,7 @@ describe('the print agent', () => {
 
   it('killed with a job in its queue, prints it exactly once after a restart', async () => {
     const queueFile = join(dir, 'restart.json');
-    const first = startAgent('bench', queueFile);
+    const first = await startAgent('bench', queueFile);
     await printerOnline('bench');
     printer.flags = { paused: true };
     const res = await print('bench/zebra');
@@ -152,7 +172,7 @@ describe('the print agent', () => {
     expect(saved.jobs).toEqual([expect.objectContaining({ job: expect.objectContaining({ jobId: res.body.job!.jobId }), state: 'held' })]);
     printer.flags = {};
     // On the restart the server sends the pending job again too: the queue knows it, so it prints once.
-    startAgent('bench', queueFile);
+    await startAgent('bench', queueFile);
     await jobState(res.body.job!.jobId, 'printed');
     await new Promise((r) => setTimeout(r, 500));
     expect(printer.prints).toHaveLength(1);
@@ -160,20 +180,20 @@ describe('the print agent', () => {
 
   it('a job printed but not yet reported is reported after a restart, not printed again', async () => {
     const queueFile = join(dir, 'unreported.json');
-    const a = startAgent('yard', queueFile);
+    const a = await startAgent('yard', queueFile);
     await printerOnline('yard');
     const res = await print('yard/zebra');
     await printer.waitForPrints(1);
     await jobState(res.body.job!.jobId, 'printed');
     await a.stop();
-    startAgent('yard', queueFile);
+    await startAgent('yard', queueFile);
     await printerOnline('yard');
     await new Promise((r) => setTimeout(r, 500));
     expect(printer.prints).toHaveLength(1);
   });
 
   it('fails a job past its expiry by the server’s timer, without anyone reading the job list', async () => {
-    const a = startAgent('late');
+    const a = await startAgent('late');
     await printerOnline('late');
     printer.flags = { paused: true };
     const res = await print('late/zebra');
@@ -199,6 +219,208 @@ describe('the print agent', () => {
   });
 });
 
+/** A raw socket of the demo site with `token` (an agent key, an API key, a person's token); resolves when connected. */
+async function rawSocket(token: string, server = base) {
+  const { io } = await import('socket.io-client');
+  const socket = io(`${server}/demo-main`, { transports: ['websocket'], auth: { token }, reconnection: false, forceNew: true });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  return socket;
+}
+const say = async (socket: Awaited<ReturnType<typeof rawSocket>>, op: string, data: unknown) =>
+  (await socket.timeout(5000).emitWithAck('send', { op, data })) as { err?: { code: string; message: string }; data?: { agentId: string; pending: unknown[]; heartbeatSecs?: number } };
+const hello = (agentId: string) => ({ agentId, name: agentId, printers: [{ id: 'zebra', name: 'Zebra', state: 'online' }] });
+const agentsNow = async () => (await call(t.app, 'label/agent/list', {}, clerk)).body.agents ?? [];
+
+describe('agent credentials', () => {
+  it('an ordinary service key cannot speak the agent protocol, and is told to add an agent', async () => {
+    const { key } = await serviceApiKey(t, admin);
+    const socket = await rawSocket(key);
+    try {
+      const reply = await say(socket, 'agent/hello', hello('svc-agent'));
+      expect(reply.err?.code).toBe('ERR_FORBIDDEN');
+      expect(reply.err?.message).toContain('Add agent');
+      expect((await say(socket, 'agent/result', { jobId: 'x', state: 'printed' })).err).toBeDefined();
+    } finally {
+      socket.disconnect();
+    }
+    expect((await agentsNow()).some((a) => a.agentId === 'svc-agent')).toBe(false);
+  });
+
+  it('an agent key cannot say it is another agent, and so never gets its jobs', async () => {
+    await startAgent('victim');
+    await printerOnline('victim');
+    printer.flags = { paused: true };
+    const job = await print('victim/zebra');
+    expect(job.status).toBe(200);
+    const socket = await rawSocket(await keyOf('thief'));
+    const jobs: unknown[] = [];
+    socket.on('printJob', (e) => jobs.push(e));
+    try {
+      const reply = await say(socket, 'agent/hello', hello('victim'));
+      expect(reply.err?.code).toBe('ERR_FORBIDDEN');
+      expect(reply.err?.message).toContain("belongs to the agent 'thief'");
+      // Results for the victim's jobs need a hello first, which it cannot say.
+      expect((await say(socket, 'agent/result', { jobId: job.body.job!.jobId, state: 'printed' })).err?.code).toBe('ERR_BAD_INPUT');
+      await print('victim/zebra');
+      await new Promise((r) => setTimeout(r, 300));
+      expect(jobs).toEqual([]);
+    } finally {
+      socket.disconnect();
+    }
+    const victim = (await agentsNow()).find((a) => a.agentId === 'victim');
+    expect(victim).toMatchObject({ connected: true, name: 'Agent victim' });
+  });
+
+  it('an agent key speaks only the agent operations: no topics', async () => {
+    const socket = await rawSocket(await keyOf('quiet'));
+    try {
+      expect((await say(socket, 'subscribe', { topic: 'labelPrinter' })).err?.code).toBe('ERR_FORBIDDEN');
+      expect((await say(socket, 'ping', {})).err).toBeUndefined();
+    } finally {
+      socket.disconnect();
+    }
+  });
+
+  it('an agent key is refused on every HTTP call, whatever the call', async () => {
+    const key = await keyOf('http');
+    const answers = new Map<string, number>();
+    for (const path of Object.keys(calls)) {
+      const res = await call(t.app, path, {}, key);
+      answers.set(path, res.status);
+      expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBe(403);
+      expect(JSON.stringify(res.body)).toContain('print agent');
+    }
+    expect(answers.size).toBeGreaterThan(50);
+  });
+
+  it('two copies of one agent: the newer takes over, the older stops, and every label prints once', async () => {
+    const older = await startAgent('twin');
+    await printerOnline('twin');
+    const first = await print('twin/zebra');
+    await jobState(first.body.job!.jobId, 'printed');
+    // A job held by the older copy (printer paused) when the newer one connects.
+    printer.flags = { paused: true };
+    const held = await print('twin/zebra');
+    await jobState(held.body.job!.jobId, 'held');
+    const newer = await startAgent('twin');
+    await until(() => older.stoppedBecause());
+    expect(older.stoppedBecause()).toContain('took over');
+    expect(older.connected()).toBe(false);
+    const twin = await until(async () => (await agentsNow()).find((a) => a.agentId === 'twin' && a.connected && a.note?.includes('took over')));
+    expect(twin.note).toContain('older connection');
+    printer.flags = {};
+    await jobState(held.body.job!.jobId, 'printed');
+    const second = await print('twin/zebra');
+    await jobState(second.body.job!.jobId, 'printed');
+    await new Promise((r) => setTimeout(r, 500));
+    // Three jobs, three labels: none twice.
+    expect(printer.prints).toHaveLength(3);
+    expect(newer.connected()).toBe(true);
+  });
+
+  it('revoking an agent ends its connection at once; its printers are no longer offered and a print is refused', async () => {
+    const agent = await startAgent('gone');
+    await printerOnline('gone');
+    const res = await call(t.app, 'label/agent/revoke', { agentId: 'gone' }, admin);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const at = Date.now();
+    await until(() => (agent.stoppedBecause() ? true : undefined), 1000);
+    expect(Date.now() - at).toBeLessThan(1000);
+    expect(agent.stoppedBecause()).toContain('revoked');
+    const oldKey = keys.get('gone')!;
+    keys.delete('gone');
+    expect((await agentsNow()).some((a) => a.agentId === 'gone')).toBe(false);
+    const attached = await call(t.app, 'docIo/zplPrinter/getAttachedPrinters', {}, clerk);
+    expect(attached.body.printers?.some((p) => p.id === 'gone/zebra')).toBe(false);
+    expect((await print('gone/zebra')).status).toBe(404);
+    // The old key connects no more.
+    await expect(rawSocket(oldKey)).rejects.toThrow('revoked');
+    expect(printer.prints).toHaveLength(0);
+  });
+
+  it('revoking a service account’s API key ends its live sockets at once', async () => {
+    const { key, id } = await serviceApiKey(t, admin);
+    const socket = await rawSocket(key);
+    const closed = new Promise<string>((r) => socket.once('disconnect', (reason) => r(reason)));
+    expect((await call(t.app, 'admin/account/revokeApiKey', { accountId: id }, admin)).status).toBe(200);
+    const at = Date.now();
+    expect(await closed).toBe('io server disconnect');
+    expect(Date.now() - at).toBeLessThan(1000);
+  });
+
+  it('an agent not heard from within the offline window is offline, its printers not offered, prints refused', async () => {
+    // A connection that says hello and then nothing (a hung agent, or the node holding it died without closing it).
+    const socket = await rawSocket(await keyOf('silent'));
+    try {
+      const answer = await say(socket, 'agent/hello', hello('silent'));
+      expect(answer.data?.heartbeatSecs).toBe(1);
+      expect((await agentsNow()).find((a) => a.agentId === 'silent')?.connected).toBe(true);
+      const at = Date.now();
+      await until(async () => ((await agentsNow()).find((a) => a.agentId === 'silent')?.connected === false ? true : undefined), (OFFLINE_SECS + 2) * 1000);
+      expect(Date.now() - at).toBeLessThan((OFFLINE_SECS + 1) * 1000);
+      const attached = await call(t.app, 'docIo/zplPrinter/getAttachedPrinters', {}, clerk);
+      expect(attached.body.printers?.some((p) => p.id === 'silent/zebra')).toBe(false);
+      const refused = await print('silent/zebra');
+      expect(refused.status).toBe(404);
+      expect(JSON.stringify(refused.body)).toContain('offline');
+      // The sweep (every second here) writes it down too, so the pages are told, with why.
+      const row = await until(async () => {
+        const [r] = await query<{ connected: boolean; note: string | null }>(t.db, sql`SELECT connected, note FROM label_agents WHERE id = 'silent'`);
+        return r && !r.connected ? r : undefined;
+      }, 3000);
+      expect(row.note).toContain('not heard from');
+    } finally {
+      socket.disconnect();
+    }
+  });
+
+  it('a live agent’s heartbeat keeps it connected past the offline window', async () => {
+    await startAgent('steady');
+    await printerOnline('steady');
+    await new Promise((r) => setTimeout(r, (OFFLINE_SECS + 1) * 1000));
+    expect((await agentsNow()).find((a) => a.agentId === 'steady')?.connected).toBe(true);
+  });
+
+  it('adding and revoking agents is for administrators, and an agent id is added once', async () => {
+    expect((await call(t.app, 'label/agent/create', { agentId: 'clerks', name: 'x' }, clerk)).status).toBe(403);
+    expect((await call(t.app, 'label/agent/revoke', { agentId: 'victim' }, clerk)).status).toBe(403);
+    await keyOf('once');
+    expect((await call(t.app, 'label/agent/create', { agentId: 'once', name: 'again' }, admin)).status).toBe(409);
+    expect((await call(t.app, 'label/agent/revoke', { agentId: 'no-such' }, admin)).status).toBe(404);
+    for (const agentId of ['', 'a b', 'x'.repeat(61), '../x']) expect((await call(t.app, 'label/agent/create', { agentId, name: 'x' }, admin)).status).toBe(400);
+    const listed = (await agentsNow()).find((a) => a.agentId === 'once');
+    expect(listed).toMatchObject({ paired: true, connected: false, createdBy: 'admin' });
+  });
+});
+
+describe('agent calls and ops: fuzz', () => {
+  it('never answer 500 to any body of label/agent/create and revoke, nor fail on any agent op data', async () => {
+    const weird = fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.string({ maxLength: 70 }), fc.constantFrom('', '__proto__', 'constructor', 'a/b', '../x', -1, null));
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom('label/agent/create', 'label/agent/revoke'), fc.record({ agentId: fc.oneof(fc.stringMatching(/^[a-z]{1,8}$/), weird), name: weird }), async (path, b) => {
+        const res = await call(t.app, path, b as never, admin);
+        expect(res.status, `${path} ${JSON.stringify(b)} → ${JSON.stringify(res.body)}`).toBeLessThan(500);
+      }),
+      { numRuns: 60 },
+    );
+    const socket = await rawSocket(await keyOf('fuzzy'));
+    try {
+      await fc.assert(
+        fc.asyncProperty(fc.constantFrom('agent/hello', 'agent/status', 'agent/result'), weird, async (op, data) => {
+          const reply = await say(socket, op, data);
+          if (reply.err) expect(reply.err.code).not.toBe('ERR');
+        }),
+        { numRuns: 60 },
+      );
+    } finally {
+      socket.disconnect();
+    }
+  });
+});
+
 describe('the print agent as a process', () => {
   it('killed (SIGKILL) with a job in its queue, prints it exactly once when started again', async () => {
     const { spawn } = await import('node:child_process');
@@ -206,7 +428,7 @@ describe('the print agent as a process', () => {
     const { fileURLToPath } = await import('node:url');
     const bin = fileURLToPath(new URL('../../../../print-agent/bin/print-agent.mjs', import.meta.url));
     const config = join(dir, 'proc.json');
-    writeFileSync(config, JSON.stringify({ server: base, siteId: 'demo-main', apiKey, agentId: 'proc', name: 'Process agent', queueFile: 'proc.queue.json', retryMs: 150, statusIntervalMs: 60_000, printers: [{ id: 'zebra', name: 'Zebra', host: '127.0.0.1', port: printer.port }] }));
+    writeFileSync(config, JSON.stringify({ server: base, siteId: 'demo-main', agentKey: await keyOf('proc'), agentId: 'proc', name: 'Process agent', queueFile: 'proc.queue.json', retryMs: 150, statusIntervalMs: 60_000, printers: [{ id: 'zebra', name: 'Zebra', host: '127.0.0.1', port: printer.port }] }));
     const run = () => spawn(process.execPath, [bin, '--config', config], { stdio: 'ignore' });
     let child = run();
     try {
@@ -233,7 +455,7 @@ describe('the print agent as a process', () => {
     const { fileURLToPath } = await import('node:url');
     const bin = fileURLToPath(new URL('../../../../print-agent/bin/print-agent.mjs', import.meta.url));
     const config = join(dir, 'cut.json');
-    writeFileSync(config, JSON.stringify({ server: base, siteId: 'demo-main', apiKey, agentId: 'cut', name: 'Cut agent', queueFile: 'cut.queue.json', retryMs: 150, statusIntervalMs: 60_000, printers: [{ id: 'zebra', name: 'Zebra', host: '127.0.0.1', port: printer.port }] }));
+    writeFileSync(config, JSON.stringify({ server: base, siteId: 'demo-main', agentKey: await keyOf('cut'), agentId: 'cut', name: 'Cut agent', queueFile: 'cut.queue.json', retryMs: 150, statusIntervalMs: 60_000, printers: [{ id: 'zebra', name: 'Zebra', host: '127.0.0.1', port: printer.port }] }));
     const run = () => spawn(process.execPath, [bin, '--config', config], { stdio: 'ignore' });
     let child = run();
     try {
@@ -289,7 +511,7 @@ describe('several server nodes', () => {
     try {
       await second.app.listen({ port: 0, host: '127.0.0.1' });
       const secondBase = `http://127.0.0.1:${(second.app.server.address() as AddressInfo).port}`;
-      startAgent('multi'); // on the first node
+      await startAgent('multi'); // on the first node
       await printerOnline('multi');
       const expected = { id: 'multi/zebra', name: 'Zebra at the dock', agent: 'Agent multi' };
       const answered = await call(second.app, 'docIo/zplPrinter/getAttachedPrinters', {}, clerk);
@@ -312,6 +534,13 @@ describe('several server nodes', () => {
         expect(res.status, JSON.stringify(res.body)).toBe(200);
         await jobState(res.body.job!.jobId, 'printed');
         expect(printer.prints).toHaveLength(1);
+        // Revoked through the second node: the agent's connection on the first ends at once.
+        const agent = agents[agents.length - 1]!;
+        expect((await call(second.app, 'label/agent/revoke', { agentId: 'multi' }, admin)).status).toBe(200);
+        const at = Date.now();
+        await until(() => (agent.stoppedBecause() ? true : undefined), 1000);
+        expect(Date.now() - at).toBeLessThan(1000);
+        keys.delete('multi');
       }
     } finally {
       await second.close();

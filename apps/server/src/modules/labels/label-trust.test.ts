@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { ERR } from '@floorhand/contract/errors';
 import { LABEL_FIELDS } from '@floorhand/contract/labels';
 import { ACME_BASE, call, createAcme, createTestApp, type TestApp } from '../../test/harness.ts';
-import { acmeAdminToken, tokenFor } from '../../test/logins.ts';
+import { acmeAdminToken, agentKeyFor, tokenFor } from '../../test/logins.ts';
 import { query } from '../../db/sql.ts';
 import { DEFAULT_TEMPLATES } from './defaults.ts';
 import * as repo from './repository.ts';
@@ -37,8 +37,10 @@ beforeAll(async () => {
   acme = await acmeAdminToken(t.app);
   for (const r of await query<{ id: string; user_name: string }>(t.db, sql`SELECT id, user_name FROM accounts WHERE org_id = 'demo'`)) ids.set(r.user_name, r.id);
   const svc = ids.get('svc')!;
-  // A printer of the demo site as a connected agent announces it (the job is recorded; no agent takes it here).
-  await repo.upsertAgent(t.db, 'demo', 'demo-main', { id: 'trust', name: 'Trust agent', accountId: svc, connected: true, printers: [{ id: PRINTER, name: 'Zebra', state: 'online' }] });
+  // A printer of the demo site as a connected agent announces it: an agent with its own key, live on a
+  // socket (the job is recorded; no agent takes it here).
+  await agentKeyFor(t.app, admin, 'trust', 'Trust agent');
+  await repo.upsertAgent(t.db, 'demo', 'demo-main', { id: 'trust', name: 'Trust agent', accountId: svc, socketId: 'trust-socket', note: null, printers: [{ id: PRINTER, name: 'Zebra', state: 'online' }] });
 });
 afterAll(() => t?.close());
 

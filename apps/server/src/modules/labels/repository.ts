@@ -213,33 +213,166 @@ export async function setJobState(db: Db, orgId: string, siteId: string, agentId
 
 // ── agents ──
 
+/**
+ * How long an agent may go unheard before it is offline, per database (the app's
+ * LABEL_AGENT_OFFLINE_SECS, set by registerAgentOps; tests open several apps).
+ */
+const offlineSecsOf = new WeakMap<Db, number>();
+export const AGENT_OFFLINE_SECS_DEFAULT = 60;
+export function setAgentOfflineSecs(db: Db, secs: number): void {
+  offlineSecsOf.set(db, secs);
+}
+const offlineSecs = (db: Db) => offlineSecsOf.get(db) ?? AGENT_OFFLINE_SECS_DEFAULT;
+
 interface AgentRow {
   id: string;
   name: string;
   connected: boolean;
   printers: Array<{ id: string; name: string; state: PrinterState; detail?: string }>;
   last_seen: string;
+  paired: boolean;
+  created_by_name: string | null;
+  created_at: string | null;
+  note: string | null;
 }
+/**
+ * The site's agents: those that said hello and those added (a credential) that never did. Connected
+ * means: a live connection, a credential, and heard from within the offline window (so a node that
+ * died with its agents' rows still saying connected does not count).
+ */
 export async function agentsOf(db: Db, orgId: string, siteId: string): Promise<LabelAgent[]> {
-  const rows = await query<AgentRow>(db, sql`SELECT id, name, connected, printers, ${isoSql(sql`last_seen`)} AS last_seen FROM label_agents WHERE org_id = ${orgId} AND site_id = ${siteId} ORDER BY name, id`);
-  return rows.map((r) => ({ agentId: r.id, name: r.name, connected: r.connected, lastSeen: r.last_seen, printers: r.printers }));
+  const rows = await query<AgentRow>(
+    db,
+    sql`SELECT coalesce(a.id, c.agent_id) AS id, coalesce(c.name, a.name) AS name,
+        coalesce(a.connected AND a.socket_id IS NOT NULL AND c.agent_id IS NOT NULL AND a.last_seen > now() - make_interval(secs => ${offlineSecs(db)}), false) AS connected,
+        coalesce(a.printers, '[]'::jsonb) AS printers, ${isoSql(sql`coalesce(a.last_seen, c.created_at)`)} AS last_seen,
+        c.agent_id IS NOT NULL AS paired, c.created_by_name, ${isoSql(sql`c.created_at`)} AS created_at, a.note
+      FROM (SELECT * FROM label_agents WHERE org_id = ${orgId} AND site_id = ${siteId}) a
+      FULL JOIN (SELECT * FROM label_agent_credentials WHERE org_id = ${orgId} AND site_id = ${siteId}) c ON c.agent_id = a.id
+      ORDER BY 2, 1`,
+  );
+  return rows.map((r) => ({
+    agentId: r.id,
+    name: r.name,
+    connected: r.connected,
+    lastSeen: r.last_seen,
+    printers: r.printers,
+    paired: r.paired,
+    ...(r.created_by_name ? { createdBy: r.created_by_name } : {}),
+    ...(r.created_at ? { createdAt: r.created_at } : {}),
+    note: r.note,
+  }));
 }
 
-export async function upsertAgent(db: Db, orgId: string, siteId: string, a: { id: string; name: string; accountId: string; printers: AgentRow['printers']; connected: boolean }): Promise<void> {
+/** The agent's row after a hello on `socketId`: that connection is the live one (the newest wins). */
+export async function upsertAgent(
+  db: Db,
+  orgId: string,
+  siteId: string,
+  a: { id: string; name: string; accountId: string; printers: AgentRow['printers']; socketId: string; note: string | null },
+): Promise<{ previousSocketId: string | null }> {
+  const [before] = await query<{ socket_id: string | null; live: boolean }>(
+    db,
+    sql`SELECT socket_id, (connected AND last_seen > now() - make_interval(secs => ${offlineSecs(db)})) AS live FROM label_agents WHERE org_id = ${orgId} AND site_id = ${siteId} AND id = ${a.id}`,
+  );
+  await query(
+    db,
+    sql`INSERT INTO label_agents (org_id, site_id, id, name, account_id, connected, printers, last_seen, socket_id, note)
+      VALUES (${orgId}, ${siteId}, ${a.id}, ${a.name}, ${a.accountId}, true, ${JSON.stringify(a.printers)}::jsonb, now(), ${a.socketId}, ${a.note})
+      ON CONFLICT (org_id, site_id, id) DO UPDATE SET name = excluded.name, account_id = excluded.account_id, connected = true, printers = excluded.printers,
+        last_seen = now(), socket_id = excluded.socket_id, note = excluded.note`,
+  );
+  return { previousSocketId: before?.live && before.socket_id !== a.socketId ? before.socket_id : null };
+}
+
+/** An agent's row as last heard of, offline (the demo data). */
+export async function insertOfflineAgent(db: Db, orgId: string, siteId: string, a: { id: string; name: string; accountId: string; printers: AgentRow['printers'] }): Promise<void> {
   await query(
     db,
     sql`INSERT INTO label_agents (org_id, site_id, id, name, account_id, connected, printers, last_seen)
-      VALUES (${orgId}, ${siteId}, ${a.id}, ${a.name}, ${a.accountId}, ${a.connected}, ${JSON.stringify(a.printers)}::jsonb, now())
-      ON CONFLICT (org_id, site_id, id) DO UPDATE SET name = excluded.name, account_id = excluded.account_id, connected = excluded.connected, printers = excluded.printers, last_seen = now()`,
+      VALUES (${orgId}, ${siteId}, ${a.id}, ${a.name}, ${a.accountId}, false, ${JSON.stringify(a.printers)}::jsonb, now())
+      ON CONFLICT (org_id, site_id, id) DO NOTHING`,
   );
 }
 
-export async function setAgentPrinters(db: Db, orgId: string, siteId: string, id: string, printers: AgentRow['printers']): Promise<void> {
-  await query(db, sql`UPDATE label_agents SET printers = ${JSON.stringify(printers)}::jsonb, last_seen = now() WHERE org_id = ${orgId} AND site_id = ${siteId} AND id = ${id}`);
+export async function setAgentNote(db: Db, orgId: string, siteId: string, id: string, socketId: string, note: string): Promise<void> {
+  await query(db, sql`UPDATE label_agents SET note = ${note} WHERE org_id = ${orgId} AND site_id = ${siteId} AND id = ${id} AND socket_id = ${socketId}`);
 }
 
-export async function setAgentConnected(db: Db, orgId: string, siteId: string, id: string, connected: boolean): Promise<void> {
-  await query(db, sql`UPDATE label_agents SET connected = ${connected}, last_seen = now() WHERE org_id = ${orgId} AND site_id = ${siteId} AND id = ${id}`);
+/** The live connection's printer states (and its heartbeat); false when `socketId` is not the live connection. */
+export async function setAgentPrinters(db: Db, orgId: string, siteId: string, id: string, socketId: string, printers: AgentRow['printers']): Promise<boolean> {
+  const rows = await query<{ id: string }>(
+    db,
+    sql`UPDATE label_agents SET printers = ${JSON.stringify(printers)}::jsonb, last_seen = now(), connected = true
+      WHERE org_id = ${orgId} AND site_id = ${siteId} AND id = ${id} AND socket_id = ${socketId} RETURNING id`,
+  );
+  return rows.length > 0;
+}
+
+/** The live connection `socketId` closed: the agent is offline (unless a newer connection took over). */
+export async function setAgentDisconnected(db: Db, orgId: string, siteId: string, id: string, socketId: string): Promise<boolean> {
+  const rows = await query<{ id: string }>(
+    db,
+    sql`UPDATE label_agents SET connected = false, last_seen = now() WHERE org_id = ${orgId} AND site_id = ${siteId} AND id = ${id} AND socket_id = ${socketId} RETURNING id`,
+  );
+  return rows.length > 0;
+}
+
+/** The socket id of an agent's live connection, when it has one heard from within the offline window and a credential. */
+export async function liveSocketOf(db: Db, orgId: string, siteId: string, id: string): Promise<string | undefined> {
+  const [row] = await query<{ socket_id: string }>(
+    db,
+    sql`SELECT a.socket_id FROM label_agents a JOIN label_agent_credentials c ON c.org_id = a.org_id AND c.site_id = a.site_id AND c.agent_id = a.id
+      WHERE a.org_id = ${orgId} AND a.site_id = ${siteId} AND a.id = ${id} AND a.connected AND a.socket_id IS NOT NULL AND a.last_seen > now() - make_interval(secs => ${offlineSecs(db)})`,
+  );
+  return row?.socket_id;
+}
+
+/** Agents of every organisation not heard from within the offline window go offline; answers their sites, once (to the node whose update changed them). */
+export async function sweepSilentAgents(db: Db): Promise<Array<{ orgId: string; siteId: string }>> {
+  const rows = await query<{ org_id: string; site_id: string }>(
+    db,
+    sql`UPDATE label_agents SET connected = false, note = ${`offline: not heard from for ${offlineSecs(db)} s (the agent, its machine or the server node it was connected to stopped)`}
+      WHERE connected AND last_seen <= now() - make_interval(secs => ${offlineSecs(db)}) RETURNING org_id, site_id`,
+  );
+  const sites = new Map(rows.map((r) => [`${r.org_id}\u0000${r.site_id}`, { orgId: r.org_id, siteId: r.site_id }]));
+  return [...sites.values()];
+}
+
+export interface AgentCredential {
+  agentId: string;
+  name: string;
+  createdByName: string;
+  createdAt: string;
+}
+/** Inserts an agent's credential; false when the site has an agent of that id already. */
+export async function insertAgentCredential(db: Db, orgId: string, siteId: string, c: { agentId: string; name: string; secretHash: string; createdBy: string; createdByName: string }): Promise<boolean> {
+  const rows = await query<{ agent_id: string }>(
+    db,
+    sql`INSERT INTO label_agent_credentials (org_id, site_id, agent_id, name, secret_hash, created_by, created_by_name)
+      VALUES (${orgId}, ${siteId}, ${c.agentId}, ${c.name}, ${c.secretHash}, ${c.createdBy}, ${c.createdByName})
+      ON CONFLICT DO NOTHING RETURNING agent_id`,
+  );
+  return rows.length > 0;
+}
+
+/** Removes an agent: its credential and its row; answers whether there was either. */
+export async function deleteAgent(db: Db, orgId: string, siteId: string, id: string): Promise<boolean> {
+  const creds = await query<{ agent_id: string }>(db, sql`DELETE FROM label_agent_credentials WHERE org_id = ${orgId} AND site_id = ${siteId} AND agent_id = ${id} RETURNING agent_id`);
+  const rows = await query<{ id: string }>(db, sql`DELETE FROM label_agents WHERE org_id = ${orgId} AND site_id = ${siteId} AND id = ${id} RETURNING id`);
+  return creds.length + rows.length > 0;
+}
+
+/** The jobs of a removed agent not yet printed or failed fail with `reason`. */
+export async function failAgentJobs(db: Db, orgId: string, siteId: string, agentId: string, reason: string): Promise<StoredJob[]> {
+  return (
+    await query<JobRow>(
+      db,
+      sql`UPDATE label_jobs SET state = 'failed', reason = ${reason}, updated_at = now()
+        WHERE org_id = ${orgId} AND site_id = ${siteId} AND agent_id = ${agentId} AND state IN ('queued', 'sent', 'held')
+        RETURNING ${JOB_COLUMNS}`,
+    )
+  ).map(toJob);
 }
 
 // ── label data ──

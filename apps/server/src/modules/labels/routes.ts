@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { registerCall, type Deps } from '../../lib/calls.ts';
-import { listAgents, listJobs, listTemplates, previewTemplate, printCall, registerAgentOps, renderLabel, reprintJob, saveTemplate, scheduleJobExpiry } from './service.ts';
+import { listAgents, listJobs, listTemplates, previewTemplate, printCall, renderLabel, reprintJob, saveTemplate, scheduleJobExpiry } from './service.ts';
+import { createAgent, registerAgentOps, revokeAgent } from './agents.ts';
 
 // Rights of every call are declared in the contract (contract/rights.ts) and checked by registerCall;
 // the print agents' socket operations are registered here too.
@@ -13,7 +14,10 @@ export function labelRoutes(app: FastifyInstance, deps: Deps): void {
   registerCall(app, deps, 'label/job/list', ({ auth, body }) => listJobs(deps, auth, body));
   registerCall(app, deps, 'label/job/reprint', ({ auth, body }) => reprintJob(deps, auth, body));
   registerCall(app, deps, 'label/agent/list', ({ auth }) => listAgents(deps, auth));
-  registerAgentOps(deps);
+  registerCall(app, deps, 'label/agent/create', ({ auth, body }) => createAgent(deps, auth, body));
+  registerCall(app, deps, 'label/agent/revoke', ({ auth, body }) => revokeAgent(deps, auth, body));
+  const stopAgentSweep = registerAgentOps(deps, app.log);
+  app.addHook('onClose', async () => stopAgentSweep());
   // Jobs whose agent never took them or never came back fail as expired by this timer, not only when
   // a job list is read (label/job/list still sweeps its own site first).
   const stopExpiry = scheduleJobExpiry(deps, (e) => app.log.warn({ err: e }, 'label job expiry sweep failed'));

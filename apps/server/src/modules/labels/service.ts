@@ -2,8 +2,6 @@ import { createHash, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { CallResponse } from '@floorhand/contract/api';
 import {
-  agentHelloSchema,
-  agentResultSchema,
   fillTemplate,
   kindTitle,
   LABEL_FIELDS,
@@ -12,19 +10,14 @@ import {
   mayPrintAnyBadge,
   templateProblems,
   zplCommandProblems,
-  type LabelAgent,
   type LabelKind,
   type LabelSource,
   type LabelTemplate,
-  type PrintJob,
 } from '@floorhand/contract/labels';
-import { accountKindOf } from '@floorhand/contract/rights';
 import { isAdmin } from '@floorhand/contract/perms';
-import type { Printer } from '@floorhand/contract/realtime';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import type { Deps } from '../../lib/calls.ts';
 import type { Db } from '../../db/client.ts';
-import type { SocketClient } from '../../lib/realtime.ts';
 import type { Body } from '../../lib/call-body.ts';
 import { badInput, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { imagesPdf, type PdfImagePage } from '../../lib/pdf.ts';
@@ -32,16 +25,15 @@ import { selectStock } from '../stock/repository.ts';
 import { DEFAULT_TEMPLATES, TEST_LABEL, TEST_LABEL_MM } from './defaults.ts';
 import { renderZpl } from './render.ts';
 import * as repo from './repository.ts';
+import { announceJob, publicJob, sendToAgent } from './agents.ts';
 import { blindPlaces, refuseBlind } from '../counts/blind.ts';
 
 // Labels and printers (docs/labels.md): templates with versions, labels made from stock, locations,
 // accounts or rows of data, print jobs relayed to the print agent that owns the printer, and the
-// agents' side of the socket (agent/hello, agent/status, agent/result).
+// agents' side of the socket (agents.ts).
 
 /** A job not printed within this time fails as expired (the agent stops retrying it too). */
 export const JOB_EXPIRY_MS = 60 * 60 * 1000;
-/** The socket room of one print agent of a site. */
-const agentRoom = (agentId: string) => `agent:${agentId}`;
 
 // ── templates ──
 
@@ -430,15 +422,11 @@ async function checkPrinter(db: Db, auth: AuthContext, printerId: string): Promi
   const agent = (await repo.agentsOf(db, auth.orgId, auth.siteId)).find((a) => a.agentId === agentId);
   const known = agent?.printers.find((p) => p.id === printerId);
   if (!agent || !known) throw notFound(`No printer '${printerId}' on this site`);
+  // Never to a printer whose agent is gone (revoked, or not heard from within LABEL_AGENT_OFFLINE_SECS).
+  if (!agent.connected) throw notFound(`The printer '${known.name}' is not attached: its print agent '${agent.name}' is offline (last heard from ${agent.lastSeen})`);
   return { agentId, printer, name: known.name };
 }
 
-const toPrintJob = (job: repo.StoredJob): PrintJob => ({ jobId: job.jobId, printer: splitPrinterId(job.printerId).printer, zpl: job.zpl, copies: job.copies, expiresAt: job.expiresAt });
-const publicJob = ({ zpl: _z, agentId: _a, siteId: _s, requestHash: _h, requestedById: _r, ...job }: repo.StoredJob) => job;
-
-function announceJob(deps: Deps, job: repo.StoredJob): void {
-  deps.realtime.emit(job.siteId, 'labelJob', { job: publicJob(job) }, 'labelPrinter');
-}
 
 export interface PrintLabelInput {
   /** The job's id: the same key prints once (a retry answers the job as it is). */
@@ -491,7 +479,8 @@ async function enqueue(
   });
   if (!created && (job.requestHash !== j.requestHash || job.siteId !== auth.siteId)) throw conflict('This idempotency key was used for another print job');
   if (created) {
-    deps.realtime.emit(auth.siteId, 'printJob', toPrintJob(job), agentRoom(j.agentId));
+    // To the agent's live connection only (agents.ts): never to one a newer connection took over from.
+    await sendToAgent(deps, auth.orgId, job);
     announceJob(deps, job);
   }
   return { job: publicJob(job) };
@@ -548,101 +537,4 @@ export function scheduleJobExpiry(deps: Deps, onError: (e: unknown) => void): ()
 
 export async function listAgents(deps: Deps, auth: AuthContext): Promise<CallResponse<'label/agent/list'>> {
   return { agents: await repo.agentsOf(deps.db, auth.orgId, auth.siteId) };
-}
-
-/** The printers of a site's connected agents, as attachedPrinters and getAttachedPrinters give them. */
-const printersOfAgents = (agents: LabelAgent[]): Printer[] => agents.filter((a) => a.connected).flatMap((a) => a.printers.map((p) => ({ id: p.id, name: p.name, agent: a.name })));
-
-/**
- * docIo/zplPrinter/getAttachedPrinters: read from the database (label_agents), so every server node
- * answers the same whichever node the agent's socket is on.
- */
-export async function attachedPrinters(db: Db, orgId: string, siteId: string): Promise<Printer[]> {
-  return printersOfAgents(await repo.agentsOf(db, orgId, siteId));
-}
-
-// ── the agents' side of the socket ──
-
-interface AgentSocket {
-  orgId: string;
-  siteId: string;
-  agentId: string;
-}
-
-/** Registers agent/hello, agent/status and agent/result, and marks an agent offline when its socket closes. */
-export function registerAgentOps(deps: Deps): void {
-  const agentOfSocket = new Map<string, AgentSocket>();
-  const socketsOfAgent = new Map<string, Set<string>>();
-  const key = (a: AgentSocket) => `${a.orgId}\u0000${a.siteId}\u0000${a.agentId}`;
-
-  async function publish(orgId: string, siteId: string): Promise<void> {
-    const agents = await repo.agentsOf(deps.db, orgId, siteId);
-    deps.realtime.emit(siteId, 'labelAgents', { agents }, 'labelPrinter');
-    deps.realtime.setPrinters(siteId, printersOfAgents(agents));
-  }
-  // A socket subscribing on any node gets the printers from the database, not from this node's memory.
-  deps.realtime.setPrinterSource((orgId, siteId) => attachedPrinters(deps.db, orgId, siteId));
-
-  function agentOf(client: SocketClient): AgentSocket {
-    const agent = agentOfSocket.get(client.id);
-    if (!agent) throw badInput('Say agent/hello first');
-    return agent;
-  }
-
-  deps.realtime.handle('agent/hello', async (client, data) => {
-    if (accountKindOf(client.auth.perms) !== 'service') throw forbidden('Only a service account (a print agent with its API key) can attach printers');
-    const parsed = agentHelloSchema.safeParse(data);
-    if (!parsed.success) throw badInput(`The agent's greeting is not valid: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
-    const hello = parsed.data;
-    const { orgId, siteId } = client.auth;
-    const agent: AgentSocket = { orgId, siteId, agentId: hello.agentId };
-    const printers = hello.printers.map((p) => ({ ...p, id: `${hello.agentId}/${p.id}` }));
-    await repo.upsertAgent(deps.db, orgId, siteId, { id: hello.agentId, name: hello.name, accountId: client.auth.accountId, printers, connected: true });
-    agentOfSocket.set(client.id, agent);
-    const sockets = socketsOfAgent.get(key(agent)) ?? new Set<string>();
-    sockets.add(client.id);
-    socketsOfAgent.set(key(agent), sockets);
-    await client.join(agentRoom(hello.agentId));
-    await publish(orgId, siteId);
-    const pending = await repo.pendingJobs(deps.db, orgId, siteId, hello.agentId);
-    return { agentId: hello.agentId, pending: pending.map(toPrintJob) };
-  });
-
-  deps.realtime.handle('agent/status', async (client, data) => {
-    const agent = agentOf(client);
-    const parsed = agentHelloSchema.pick({ printers: true }).safeParse(data);
-    if (!parsed.success) throw badInput('The printer states are not valid');
-    await repo.setAgentPrinters(
-      deps.db,
-      agent.orgId,
-      agent.siteId,
-      agent.agentId,
-      parsed.data.printers.map((p) => ({ ...p, id: `${agent.agentId}/${p.id}` })),
-    );
-    await publish(agent.orgId, agent.siteId);
-    return { ok: true };
-  });
-
-  deps.realtime.handle('agent/result', async (client, data) => {
-    const agent = agentOf(client);
-    const parsed = agentResultSchema.safeParse(data);
-    if (!parsed.success) throw badInput('The job result is not valid');
-    const job = await repo.setJobState(deps.db, agent.orgId, agent.siteId, agent.agentId, parsed.data.jobId, parsed.data.state, parsed.data.reason ?? null);
-    if (job) announceJob(deps, job);
-    return { ok: true };
-  });
-
-  deps.realtime.onDisconnect((client) => {
-    const agent = agentOfSocket.get(client.id);
-    if (!agent) return;
-    agentOfSocket.delete(client.id);
-    const sockets = socketsOfAgent.get(key(agent));
-    sockets?.delete(client.id);
-    if (sockets?.size) return;
-    socketsOfAgent.delete(key(agent));
-    void repo
-      .setAgentConnected(deps.db, agent.orgId, agent.siteId, agent.agentId, false)
-      .then(() => publish(agent.orgId, agent.siteId))
-      .catch(() => undefined);
-  });
 }

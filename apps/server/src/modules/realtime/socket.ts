@@ -20,6 +20,8 @@ import {
 import { badInput, forbidden } from '../../lib/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { authenticate, type AuthContext } from '../../lib/auth-context.ts';
+import { authenticateAgent } from '../../lib/agent-auth.ts';
+import { looksLikeAgentKey } from '@floorhand/contract/labels';
 import type { TokenService } from '../../lib/tokens.ts';
 import type { AuthCache } from '../../lib/auth-cache.ts';
 import type { Realtime, SocketClient } from '../../lib/realtime.ts';
@@ -116,7 +118,8 @@ export async function attachRealtime(
   sites.use(async (socket, next) => {
     try {
       const token = typeof socket.handshake.auth.token === 'string' ? socket.handshake.auth.token : '';
-      const auth = await authenticate(deps.db, deps.tokens, token);
+      // A print agent's own key (agk_…) is for the namespace of its site only, and gives the agent principal.
+      const auth = looksLikeAgentKey(token) ? await authenticateAgent(deps.db, token, socket.nsp.name.slice(1)) : await authenticate(deps.db, deps.tokens, token);
       if (socket.nsp.name !== `/${auth.siteId}`) throw forbidden('This token belongs to another site');
       socket.data.auth = auth;
       socket.data.client = String(socket.handshake.query.client ?? 'unknown');
@@ -155,6 +158,10 @@ export async function attachRealtime(
     if (!parsed.success) return { err: { code: ERR.badInput, message: 'The message is not a valid send request' } };
     const op = ops.get(parsed.data.op);
     if (!op) return { err: { code: ERR.badInput, message: `Unknown operation '${parsed.data.op}'` } };
+    // A print agent's key speaks the agent protocol (and ping), nothing else: no topics, no events of the site.
+    if (socket.data.auth.agent && !parsed.data.op.startsWith('agent/') && parsed.data.op !== 'ping') {
+      return { err: { code: ERR.forbidden, message: 'A print agent’s key only speaks the agent operations' } };
+    }
     try {
       // Whatever an op returns goes out as JSON: anything else (a cycle, a function) is a failure here.
       return { data: JSON.parse(JSON.stringify(await op(socket, parsed.data.data)) ?? 'null') as unknown };
@@ -190,6 +197,17 @@ export async function attachRealtime(
     },
     onDisconnect(listener) {
       disconnectListeners.push(listener);
+    },
+    closeRoom(siteId, room, notice, except) {
+      // Through the adapter: with Redis, the sockets of the room on every node; the notice first.
+      const inRoom = io.of(`/${siteId}`).in(room);
+      const target = except ? inRoom.except(except) : inRoom;
+      try {
+        (target.emit as (ev: 'agentClosed', payload: unknown) => void)('agentClosed', envelope('agentClosed', notice));
+      } catch (e) {
+        deps.log.error(e, 'agentClosed not sent');
+      }
+      target.disconnectSockets(true);
     },
     disconnectToken(siteId, jti) {
       // Through the adapter: with Redis, the sockets of this token on every node.

@@ -21,7 +21,7 @@ export function LabelPrinterPage() {
       <Title order={2} size="h3">
         {t('Printers')}
       </Title>
-      <PrintersPanel />
+      <PrintersPanel canManage={!!perms && isAdmin(perms)} />
       <Title order={2} size="h3">
         {t('Recent jobs')}
       </Title>

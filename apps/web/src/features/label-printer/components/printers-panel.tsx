@@ -5,6 +5,7 @@ import { IconPrinter, IconTestPipe } from '@tabler/icons-react';
 import { LABEL_COPIES_MAX, type LabelAgent, type PrinterState } from '@floorhand/contract/labels';
 import { useMachineStore } from '../../../lib/machine-store.ts';
 import { useAgents, usePrint } from '../api/label-api.ts';
+import { AddAgentButton, RevokeAgentButton } from './agent-admin.tsx';
 
 export const STATE_COLOURS = new Map<PrinterState, string>([
   ['online', 'green'],
@@ -25,8 +26,11 @@ const STATE_WORDS = new Map<PrinterState, string>([
   ['unknown', 'Unknown'],
 ]);
 
-/** The agents of the site with their printers, this device's choice of agents and its copies. */
-export function PrintersPanel() {
+/**
+ * The agents of the site with their printers, this device's choice of agents and its copies; for
+ * administrators (`canManage`) "Add agent" and "Revoke".
+ */
+export function PrintersPanel({ canManage = false }: { canManage?: boolean }) {
   const { t } = useTranslation();
   const agents = useAgents();
   const settings = useMachineStore((s) => s.labelPrinter);
@@ -66,24 +70,25 @@ export function PrintersPanel() {
               ? t('This device prints on the printers of the agents ticked below.')
               : t('No agent is ticked: this device prints on the first printer attached to the site.')}
           </Text>
+          {canManage && <AddAgentButton />}
         </Group>
       </Paper>
       {agents.isPending && <Loader />}
       {!agents.isPending && list.length === 0 && (
         <Alert color="dark" data-testid="no-agents">
-          {t('No print agent has connected to this site yet. Run the print agent next to your printers (see the documentation, docs/labels.md).')}
+          {t('No print agent has been added to this site yet. An administrator adds one (Add agent) and runs the print agent next to the printers with the key it shows (docs/labels.md).')}
         </Alert>
       )}
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         {list.map((agent) => (
-          <AgentCard key={agent.agentId} agent={agent} used={settings.agents.includes(agent.agentId)} onUse={(on) => toggleAgent(agent.agentId, on)} onTest={(id, name) => void testPrint(id, name)} />
+          <AgentCard key={agent.agentId} agent={agent} canManage={canManage} used={settings.agents.includes(agent.agentId)} onUse={(on) => toggleAgent(agent.agentId, on)} onTest={(id, name) => void testPrint(id, name)} />
         ))}
       </SimpleGrid>
     </Stack>
   );
 }
 
-function AgentCard({ agent, used, onUse, onTest }: { agent: LabelAgent; used: boolean; onUse(on: boolean): void; onTest(printerId: string, name: string): void }) {
+function AgentCard({ agent, canManage, used, onUse, onTest }: { agent: LabelAgent; canManage: boolean; used: boolean; onUse(on: boolean): void; onTest(printerId: string, name: string): void }) {
   const { t } = useTranslation();
   return (
     <Paper withBorder p="sm" data-testid="agent-card" data-agent={agent.agentId}>
@@ -94,7 +99,24 @@ function AgentCard({ agent, used, onUse, onTest }: { agent: LabelAgent; used: bo
             {agent.connected ? t('Connected') : t('Offline since {{at}}', { at: new Date(agent.lastSeen).toLocaleString() })}
           </Badge>
         </Group>
-        <Checkbox label={t('Use on this device')} checked={used} onChange={(e) => onUse(e.currentTarget.checked)} data-testid="use-agent" />
+        <Text size="sm" c="dimmed" data-testid="agent-id-line">
+          {agent.agentId}
+          {agent.createdBy && agent.createdAt ? ` · ${t('added by {{who}} on {{at}}', { who: agent.createdBy, at: new Date(agent.createdAt).toLocaleDateString() })}` : ''}
+        </Text>
+        {agent.paired === false && (
+          <Alert color="yellow" p="xs" data-testid="agent-unpaired">
+            {t('This agent has no key of its own and cannot connect. Add an agent with the id {{id}} and put its key in the agent’s config.', { id: agent.agentId })}
+          </Alert>
+        )}
+        {agent.note && (
+          <Text size="sm" c={agent.connected ? 'orange.9' : 'dimmed'} data-testid="agent-note">
+            {agent.connected && agent.note.startsWith('took over') ? t('Took over from an older connection: two copies of this agent may be running.') : agent.note}
+          </Text>
+        )}
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Checkbox label={t('Use on this device')} checked={used} onChange={(e) => onUse(e.currentTarget.checked)} data-testid="use-agent" />
+          {canManage && (agent.paired === false ? <AddAgentButton suggestedId={agent.agentId} /> : <RevokeAgentButton agent={agent} />)}
+        </Group>
         {agent.printers.map((p) => (
           <Group key={p.id} justify="space-between" wrap="wrap" gap="xs" data-testid="printer-row" data-printer={p.id}>
             <Group gap="xs">
