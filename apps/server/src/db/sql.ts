@@ -5,6 +5,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from './client.ts';
 import { guarded } from './errors.ts';
+import { pacer } from '../lib/pace.ts';
 
 /** The rows of a raw query (PGlite and node-postgres both answer `{ rows }`). */
 export function query<T>(db: Db, statement: SQL): Promise<T[]> {
@@ -43,5 +44,31 @@ export async function insertRows<R extends Record<string, unknown>>(
     const batch = rows.slice(at, at + BATCH_ROWS);
     const arrays = sql.join(names.map((n) => sql`${arrayParam(batch.map((r) => r[n] ?? null))}::${sql.raw(columns[n]!)}[]`), sql`, `);
     await query(db, sql`INSERT INTO ${sql.identifier(table)} (${target}) SELECT ${selected} FROM unnest(${arrays}) AS u(${alias})`);
+  }
+}
+
+/**
+ * insertRows of rows held as one array per column (`data[column][i]` is row i's value): a large import
+ * keeps a few arrays instead of an object per row. Pauses between batches (lib/pace.ts): on PGlite
+ * the statements run in this process, so without the pause they would hold the event loop too.
+ */
+export async function insertColumns<C extends string>(
+  db: Db,
+  table: string,
+  columns: Record<C, string>,
+  data: Record<C, readonly unknown[]>,
+  constants: Record<string, SQL> = {},
+): Promise<void> {
+  const names = Object.keys(columns) as C[];
+  const length = data[names[0]!].length;
+  const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+  const target = sql.join([...names.map(snake), ...Object.keys(constants)].map((n) => sql.identifier(n)), sql`, `);
+  const selected = sql.join([...names.map((n) => sql`u.${sql.identifier(snake(n))}`), ...Object.values(constants)], sql`, `);
+  const alias = sql.join(names.map((n) => sql.identifier(snake(n))), sql`, `);
+  const pace = pacer();
+  for (let at = 0; at < length; at += BATCH_ROWS) {
+    const arrays = sql.join(names.map((n) => sql`${arrayParam(data[n].slice(at, at + BATCH_ROWS))}::${sql.raw(columns[n])}[]`), sql`, `);
+    await query(db, sql`INSERT INTO ${sql.identifier(table)} (${target}) SELECT ${selected} FROM unnest(${arrays}) AS u(${alias})`);
+    await pace();
   }
 }
