@@ -48,9 +48,16 @@ export async function insertRows<R extends Record<string, unknown>>(
 }
 
 /**
+ * insertColumns' rows per statement adapt so that one statement takes about STATEMENT_MS: on PGlite
+ * the statement runs in this process and holds the event loop while it runs (a 2,000-location insert
+ * took 460 ms on a loaded machine), on PostgreSQL it is a wait, and batches stay large.
+ */
+const STATEMENT_MS = 20;
+const MIN_BATCH_ROWS = 100;
+
+/**
  * insertRows of rows held as one array per column (`data[column][i]` is row i's value): a large import
- * keeps a few arrays instead of an object per row. Pauses between batches (lib/pace.ts): on PGlite
- * the statements run in this process, so without the pause they would hold the event loop too.
+ * keeps a few arrays instead of an object per row. Pauses between statements (lib/pace.ts).
  */
 export async function insertColumns<C extends string>(
   db: Db,
@@ -66,9 +73,14 @@ export async function insertColumns<C extends string>(
   const selected = sql.join([...names.map((n) => sql`u.${sql.identifier(snake(n))}`), ...Object.values(constants)], sql`, `);
   const alias = sql.join(names.map((n) => sql.identifier(snake(n))), sql`, `);
   const pace = pacer();
-  for (let at = 0; at < length; at += BATCH_ROWS) {
-    const arrays = sql.join(names.map((n) => sql`${arrayParam(data[n].slice(at, at + BATCH_ROWS))}::${sql.raw(columns[n])}[]`), sql`, `);
+  let batch = 500;
+  for (let at = 0; at < length; ) {
+    const arrays = sql.join(names.map((n) => sql`${arrayParam(data[n].slice(at, at + batch))}::${sql.raw(columns[n])}[]`), sql`, `);
+    const started = performance.now();
     await query(db, sql`INSERT INTO ${sql.identifier(table)} (${target}) SELECT ${selected} FROM unnest(${arrays}) AS u(${alias})`);
+    const ms = Math.max(1, performance.now() - started);
+    at += batch;
+    batch = Math.round(Math.min(BATCH_ROWS, batch * 2, Math.max(MIN_BATCH_ROWS, (batch * STATEMENT_MS) / ms)));
     await pace();
   }
 }

@@ -12,7 +12,7 @@
  */
 import type { CallResponse } from '@floorhand/contract/api';
 import { CsvError, parseCsv, restoreFormula } from '@floorhand/contract/csv';
-import { BARCODE_SEPARATOR, CSV_COLUMNS, IMPORT_REPORT_MAX, INVENTORY_ENTITIES, type CsvEntity, type ImportReport } from '@floorhand/contract/csv-transfer';
+import { BARCODE_SEPARATOR, CSV_COLUMNS, IMPORT_MAX_ROWS, IMPORT_REPORT_MAX, INVENTORY_ENTITIES, type CsvEntity, type ImportReport } from '@floorhand/contract/csv-transfer';
 import type { EntityDef } from '@floorhand/contract/records/schema-model';
 import { RECORD_KEY, validateRecord } from '@floorhand/contract/records/validate';
 import type { Db } from '../db/client.ts';
@@ -20,7 +20,7 @@ import type { AuthContext } from './auth-context.ts';
 import type { Body } from './call-body.ts';
 import type { Deps } from './calls.ts';
 import { badInput } from './errors.ts';
-import { idempotentWrite, type Changed } from './idempotent-write.ts';
+import { idempotentWrite, requestHashPaced, type Changed } from './idempotent-write.ts';
 import { pacer } from './pace.ts';
 
 export interface Problem {
@@ -149,6 +149,13 @@ export async function readCheckedSheet(entity: CsvEntity, csv: string): Promise<
   const pace = pacer();
   let n = 0;
   for (const { row, record } of sheetRows(CSV_COLUMNS[entity], def, csv, sheet, IMPORT_CHUNK_CHARS)) {
+    if (sheet.count > IMPORT_MAX_ROWS) {
+      // Read no further: the report says the file is too long, and nothing else.
+      sheet.checked = [];
+      sheet.problems = [{ row: 1, field: RECORD_KEY, message: `The file has more than ${IMPORT_MAX_ROWS.toLocaleString('en')} data rows; an import takes at most ${IMPORT_MAX_ROWS.toLocaleString('en')}: split it into several files` }];
+      sheet.count = IMPORT_MAX_ROWS + 1;
+      break;
+    }
     checkRow(def, row, record, sheet.checked, sheet.problems);
     if ((++n & 255) === 0) await pace();
   }
@@ -187,9 +194,19 @@ export async function refuseRepeats<T>(rows: Array<Checked<T>>, keyOf: (v: T) =>
   }
 }
 
+/** The 400 of a refused file, with its report as the detail. */
+function refused(report: ImportReport, problems: Problem[] = report.rejected): Error {
+  const badRows = new Set(problems.map((p) => p.row)).size;
+  return badInput(
+    `${badRows} row${badRows === 1 ? '' : 's'} of the file ${badRows === 1 ? 'was' : 'were'} refused (${problems.length} problem${problems.length === 1 ? '' : 's'}); nothing was imported`,
+    JSON.stringify(report),
+  );
+}
+
 /** Reads the file, has the entity's planner check it, and writes it all or refuses it all. */
 export async function importCsv(deps: Deps, auth: AuthContext, body: Body<'import/csv'>, planner: Planner): Promise<CallResponse<'import/csv'>> {
   const sheet = await readCheckedSheet(body.entity, body.csv);
+  if (sheet.count > IMPORT_MAX_ROWS) throw refused({ entity: body.entity, rows: sheet.count, imported: 0, inserted: 0, updated: 0, rejectedCount: 1, rejected: sheet.problems });
   const plan = await planner(deps.db, auth, sheet, body.idempotencyKey);
   // The plan keeps what it writes; the checked rows can go.
   sheet.checked = [];
@@ -202,17 +219,20 @@ export async function importCsv(deps: Deps, auth: AuthContext, body: Body<'impor
     rejectedCount: plan.problems.length,
     rejected: plan.problems.sort((a, b) => a.row - b.row).slice(0, IMPORT_REPORT_MAX),
   };
-  if (plan.problems.length > 0) {
-    const badRows = new Set(plan.problems.map((p) => p.row)).size;
-    throw badInput(
-      `${badRows} row${badRows === 1 ? '' : 's'} of the file ${badRows === 1 ? 'was' : 'were'} refused (${plan.problems.length} problem${plan.problems.length === 1 ? '' : 's'}); nothing was imported`,
-      JSON.stringify(report),
-    );
-  }
-  const answer = await idempotentWrite(deps, auth, 'import/csv', body, async (tx) => {
-    const done = await plan.write(tx);
-    return { response: { report: { ...report, imported: done.inserted + done.updated, inserted: done.inserted, updated: done.updated } }, changed: done.changed };
-  });
+  if (plan.problems.length > 0) throw refused(report, plan.problems);
+  // The file's hash for the idempotency key in slices too: the same hash requestHash gives.
+  const hash = body.idempotencyKey ? await requestHashPaced('import/csv', body, 'csv') : undefined;
+  const answer = await idempotentWrite(
+    deps,
+    auth,
+    'import/csv',
+    body,
+    async (tx) => {
+      const done = await plan.write(tx);
+      return { response: { report: { ...report, imported: done.inserted + done.updated, inserted: done.inserted, updated: done.updated } }, changed: done.changed };
+    },
+    hash,
+  );
   await plan.afterCommit?.(deps);
   return answer;
 }
