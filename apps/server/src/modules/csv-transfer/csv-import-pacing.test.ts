@@ -61,12 +61,14 @@ describe('a large import/csv', () => {
     const started = performance.now();
     const res = await post(csv);
     const ms = performance.now() - started;
+    // A loop held from start to end fires no timer at all: the pending one's lateness counts too.
+    lateMax = Math.max(lateMax, performance.now() - expected);
     delay.disable();
     clearInterval(timer);
     expect(res.statusCode, res.body.slice(0, 500)).toBe(200);
     expect(res.json().report).toMatchObject({ entity: 'locations', rows: ROWS, imported: ROWS, inserted: ROWS, updated: 0, rejectedCount: 0 });
     expect(await locationsOf(warehouse)).toBe(ROWS);
-    const maxMs = delay.max / 1e6;
+    const maxMs = Math.max(delay.max / 1e6, lateMax);
     console.log(`${ROWS} locations (${(csv.length / 1024 / 1024).toFixed(1)} MB) on ${t.database.kind}: ${Math.round(ms)} ms; event loop delay max ${maxMs.toFixed(0)} ms, p99 ${(delay.percentile(99) / 1e6).toFixed(0)} ms; latest timer ${lateMax.toFixed(0)} ms`);
     // Without the pauses the file's reading and checking held the loop in one piece (over a second
     // on PGlite on a loaded 2-core machine, with 5,000-row inserts of over a second each; 18 s for a
