@@ -47,14 +47,17 @@ function* warehouseCodes(rows: ReadonlyArray<{ value: LocationInput }>): Generat
   for (const { value } of rows) yield value.warehouse;
 }
 
+/** The checked rows' values, one at a time. Not a closure inside the planner: one would keep the checked rows alive as long as write() is (V8 gives a function's closures one shared context). */
+function* values<T>(rows: ReadonlyArray<{ value: T }>): Generator<T> {
+  for (const { value } of rows) yield value;
+}
+
 export const planLocations: Planner = async (db, auth, sheet) => {
   const { problems } = sheet;
   const rows = checkedOf<LocationInput>(sheet);
   await refuseRepeats(rows, (v) => locationKey(v.warehouse, v.code), 'code', 'This location', problems);
   const whs = await warehousesByCode(db, auth.orgId, warehouseCodes(rows));
-  const known = await locationsByCode(db, auth.orgId, (function* () {
-    for (const { value } of rows) yield value;
-  })());
+  const known = await locationsByCode(db, auth.orgId, values(rows));
   const offIds: string[] = [];
   for (const { value } of rows) {
     const loc = known.size > 0 ? known.get(locationKey(value.warehouse, value.code)) : undefined;
