@@ -18,13 +18,3 @@ export function pacer(budgetMs = PACE_MS): () => Promise<void> {
     last = performance.now();
   };
 }
-
-/** Every `pick(value)` of `values`, in order, pausing as pacer does (for a large list passed to a query helper). */
-export async function pacedMap<T, R>(values: readonly T[], pick: (value: T) => R, pace = pacer()): Promise<R[]> {
-  const out = new Array<R>(values.length);
-  for (let i = 0; i < values.length; i++) {
-    out[i] = pick(values[i]!);
-    if ((i & 1023) === 1023) await pace();
-  }
-  return out;
-}
