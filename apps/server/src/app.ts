@@ -39,6 +39,7 @@ import { shippingRoutes } from './modules/shipping/routes.ts';
 import { timeclockRoutes } from './modules/timeclock/routes.ts';
 import { kioskRoutes } from './modules/kiosk/routes.ts';
 import { schedulePurge } from './modules/housekeeping/purge.ts';
+import { bodyCheckedOffThread } from './lib/json-off-thread.ts';
 
 /** The built web app: WEB_DIST, or apps/web/dist found from here. */
 function webDist(config: Config): string | undefined {
@@ -148,7 +149,8 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   // Bad input is a 400 before it can become a database error (500).
   app.addHook('preValidation', async (req) => {
     // The query string and path too: a NUL in a CSV export's query would break its stream.
-    const problem = unstorableInput(req.body) ?? unstorableInput(req.query, 'query') ?? unstorableInput(req.params, 'path');
+    // A large body parsed off the event loop was scanned there too (lib/json-off-thread.ts).
+    const problem = (bodyCheckedOffThread(req.body) ? undefined : unstorableInput(req.body)) ?? unstorableInput(req.query, 'query') ?? unstorableInput(req.params, 'path');
     if (problem) throw badInput(`The request is not valid: ${problem}`);
   });
 

@@ -9,8 +9,14 @@ import { stockRecordEntity } from './stock.ts';
 // columns, the import report and the two calls. It names each area's EntityDef, so it sits above
 // them; no area imports it.
 
-/** import/csv's body limit; every other call has the server's 1 MB. */
+/** import/csv's body limit; every other call has the server's 1 MB. A larger body is refused with 413. */
 export const IMPORT_MAX_BYTES = 64 * 1024 * 1024;
+/**
+ * Data rows one import/csv takes: the server holds every checked row until the one transaction
+ * commits, so this, not the bytes, bounds its memory (a million locations: docs/inventory.md).
+ * A longer file is refused (400, nothing imported) as soon as its row 1,000,002 is read.
+ */
+export const IMPORT_MAX_ROWS = 1_000_000;
 /** Rejected rows an import report lists; `rejectedCount` has them all. */
 export const IMPORT_REPORT_MAX = 1000;
 /** Separator of an item's barcodes in one CSV field. */

@@ -1,5 +1,6 @@
 /*
- * The CSV import runner: all or nothing. The file is read into rows (readSheet); the entity's plan,
+ * The CSV import runner: all or nothing. The file is read and each row checked by the record engine
+ * in one pass that pauses now and then for other requests (readCheckedSheet, lib/pace.ts); the entity's plan,
  * which lives in the module that owns the entity (csv-plan.ts), checks every row first (the record
  * engine against the entity's EntityDef, then the single save's rules on references and duplicates,
  * in bulk); if any row is refused nothing is written and the answer is 400 with the report of every
@@ -11,7 +12,7 @@
  */
 import type { CallResponse } from '@floorhand/contract/api';
 import { CsvError, parseCsv, restoreFormula } from '@floorhand/contract/csv';
-import { BARCODE_SEPARATOR, CSV_COLUMNS, IMPORT_REPORT_MAX, INVENTORY_ENTITIES, type CsvEntity, type ImportReport } from '@floorhand/contract/csv-transfer';
+import { BARCODE_SEPARATOR, CSV_COLUMNS, IMPORT_MAX_ROWS, IMPORT_REPORT_MAX, INVENTORY_ENTITIES, type CsvEntity, type ImportReport } from '@floorhand/contract/csv-transfer';
 import type { EntityDef } from '@floorhand/contract/records/schema-model';
 import { RECORD_KEY, validateRecord } from '@floorhand/contract/records/validate';
 import type { Db } from '../db/client.ts';
@@ -19,7 +20,8 @@ import type { AuthContext } from './auth-context.ts';
 import type { Body } from './call-body.ts';
 import type { Deps } from './calls.ts';
 import { badInput } from './errors.ts';
-import { idempotentWrite, type Changed } from './idempotent-write.ts';
+import { idempotentWrite, requestHashPaced, type Changed } from './idempotent-write.ts';
+import { pacer } from './pace.ts';
 
 export interface Problem {
   row: number;
@@ -50,24 +52,42 @@ export interface Sheet {
   count: number;
 }
 
-/** An entity's import plan: the sheet checked against the entity's rules, and how it will be written. */
-export type Planner = (db: Db, auth: AuthContext, sheet: Sheet, idempotencyKey?: string) => Promise<Plan>;
-
-/** The header (matched to the entity's columns, any case) and the rows as records; blank lines are skipped. */
-function readSheet(entity: CsvEntity, csv: string): Sheet {
-  return readSheetOf(CSV_COLUMNS[entity], INVENTORY_ENTITIES[entity], csv);
+/** A row that passed the record engine: its converted value, and where it was in the file. */
+export interface Checked<T> {
+  row: number;
+  value: T;
 }
 
-/** readSheet of any entity's columns (the imports that are calls of their own, e.g. task/import). */
-export function readSheetOf(columns: readonly string[], def: EntityDef, csv: string): Sheet {
+/** An import/csv file read and checked row by row (readCheckedSheet): the rows that passed, and the problems. */
+export interface CheckedSheet {
+  header: string[];
+  checked: Array<Checked<unknown>>;
+  problems: Problem[];
+  count: number;
+}
+
+/** An entity's import plan: the checked sheet checked further against the entity's rules, and how it will be written. */
+export type Planner = (db: Db, auth: AuthContext, sheet: CheckedSheet, idempotencyKey?: string) => Promise<Plan>;
+
+/** What reading a file found besides its rows: the header, the problems so far, and `count`, every data row. */
+interface SheetHead {
+  header: string[];
+  problems: Problem[];
+  count: number;
+}
+
+/**
+ * The data rows of a file as records, one at a time (the header matched to the entity's columns, any
+ * case; blank lines skipped); the header, the count and the problems go into `head` as they are read.
+ * Parsed `chunkSize` characters at a time, so a caller can pause between rows.
+ */
+function* sheetRows(columns: readonly string[], def: EntityDef, csv: string, head: SheetHead, chunkSize?: number): Generator<Row> {
   const lists = new Set(def.fields.filter((f) => f.dataType === 'array').map((f) => f.name));
-  const problems: Problem[] = [];
-  const rows: Row[] = [];
+  const { problems } = head;
   let header: string[] = [];
   let rowNumber = 0;
-  let count = 0;
   try {
-    for (const parsed of parseCsv(csv)) {
+    for (const parsed of parseCsv(csv, chunkSize)) {
       // Cells our export neutralised against formula injection come back as they were.
       const fields = parsed.map(restoreFormula);
       rowNumber++;
@@ -77,6 +97,7 @@ export function readSheetOf(columns: readonly string[], def: EntityDef, csv: str
           break;
         }
         header = fields.map((name) => columns.find((c) => c.toLowerCase() === name.trim().toLowerCase()) ?? name.trim());
+        head.header = header;
         header.forEach((name, i) => {
           if (!columns.includes(name)) problems.push({ row: 1, field: name, message: `Unknown column '${name}'; the columns are ${columns.join(', ')}` });
           else if (header.indexOf(name) !== i) problems.push({ row: 1, field: name, message: `The column '${name}' appears twice` });
@@ -87,7 +108,7 @@ export function readSheetOf(columns: readonly string[], def: EntityDef, csv: str
         continue;
       }
       if (fields.every((f) => f.trim() === '')) continue;
-      count++;
+      head.count++;
       if (fields.length !== header.length) {
         problems.push({ row: rowNumber, field: RECORD_KEY, message: `The row has ${fields.length} fields; the header has ${header.length}` });
         continue;
@@ -98,31 +119,73 @@ export function readSheetOf(columns: readonly string[], def: EntityDef, csv: str
         const name = header[i]!;
         record[name] = lists.has(name) ? value.split(BARCODE_SEPARATOR).map((b) => b.trim()).filter(Boolean) : value;
       });
-      rows.push({ row: rowNumber, record });
+      yield { row: rowNumber, record };
     }
   } catch (error) {
     if (!(error instanceof CsvError)) throw error;
     problems.push({ row: error.row, field: RECORD_KEY, message: error.message.replace(/^CSV row \d+: /, 'The file cannot be read: ') });
   }
   if (rowNumber === 0) problems.push({ row: 1, field: RECORD_KEY, message: 'The file is empty: it needs a header row' });
-  return { header, rows, problems, count };
+}
+
+/** readSheet of any entity's columns (the imports that are calls of their own, e.g. task/import). */
+export function readSheetOf(columns: readonly string[], def: EntityDef, csv: string): Sheet {
+  const head: SheetHead = { header: [], problems: [], count: 0 };
+  const rows = [...sheetRows(columns, def, csv, head)];
+  return { ...head, rows };
+}
+
+/** Characters parsed at a time by import/csv: about 2,500 rows between two chances to pause. */
+const IMPORT_CHUNK_CHARS = 64 * 1024;
+
+/**
+ * import/csv's file read and each row checked by the record engine in one pass, pausing now and
+ * then (lib/pace.ts) so that other requests are served meanwhile; only the checked values are kept
+ * (a row's record is dropped once checked), not the records too.
+ */
+export async function readCheckedSheet(entity: CsvEntity, csv: string): Promise<CheckedSheet> {
+  const def = INVENTORY_ENTITIES[entity];
+  const sheet: CheckedSheet = { header: [], problems: [], count: 0, checked: [] };
+  const pace = pacer();
+  let n = 0;
+  for (const { row, record } of sheetRows(CSV_COLUMNS[entity], def, csv, sheet, IMPORT_CHUNK_CHARS)) {
+    if (sheet.count > IMPORT_MAX_ROWS) {
+      // Read no further: the report says the file is too long, and nothing else.
+      sheet.checked = [];
+      sheet.problems = [{ row: 1, field: RECORD_KEY, message: `The file has more than ${IMPORT_MAX_ROWS.toLocaleString('en')} data rows; an import takes at most ${IMPORT_MAX_ROWS.toLocaleString('en')}: split it into several files` }];
+      sheet.count = IMPORT_MAX_ROWS + 1;
+      break;
+    }
+    checkRow(def, row, record, sheet.checked, sheet.problems);
+    if ((++n & 255) === 0) await pace();
+  }
+  return sheet;
+}
+
+/** One row checked by the record engine: its value added to `passed`, or its problems to `problems`. */
+function checkRow<T>(def: EntityDef, row: number, record: Record<string, unknown>, passed: Array<Checked<T>>, problems: Problem[]): void {
+  const result = validateRecord(def, record);
+  if (result.ok) passed.push({ row, value: result.value as T });
+  else for (const [field, messages] of Object.entries(result.errors)) for (const message of messages) problems.push({ row, field, message });
 }
 
 /** Each row checked against the entity by the record engine; rows that pass, converted. */
-export function checkRows<T>(def: EntityDef, rows: Row[], problems: Problem[]): Array<{ row: number; value: T }> {
-  const passed: Array<{ row: number; value: T }> = [];
-  for (const { row, record } of rows) {
-    const result = validateRecord(def, record);
-    if (result.ok) passed.push({ row, value: result.value as T });
-    else for (const [field, messages] of Object.entries(result.errors)) for (const message of messages) problems.push({ row, field, message });
-  }
+export function checkRows<T>(def: EntityDef, rows: Row[], problems: Problem[]): Array<Checked<T>> {
+  const passed: Array<Checked<T>> = [];
+  for (const { row, record } of rows) checkRow(def, row, record, passed, problems);
   return passed;
 }
 
+/** The rows of a checked sheet that passed the record engine, as the entity's input type. */
+export const checkedOf = <T>(sheet: CheckedSheet): Array<Checked<T>> => sheet.checked as Array<Checked<T>>;
+
 /** Rows whose key another row of the file has already: all but the first are refused. */
-export function refuseRepeats<T>(rows: Array<{ row: number; value: T }>, keyOf: (v: T) => string | undefined, field: string, what: string, problems: Problem[]) {
+export async function refuseRepeats<T>(rows: Array<Checked<T>>, keyOf: (v: T) => string | undefined, field: string, what: string, problems: Problem[]): Promise<void> {
   const first = new Map<string, number>();
-  for (const { row, value } of rows) {
+  const pace = pacer();
+  for (let i = 0; i < rows.length; i++) {
+    if ((i & 1023) === 1023) await pace();
+    const { row, value } = rows[i]!;
     const key = keyOf(value);
     if (key === undefined) continue;
     const seen = first.get(key);
@@ -131,10 +194,22 @@ export function refuseRepeats<T>(rows: Array<{ row: number; value: T }>, keyOf: 
   }
 }
 
+/** The 400 of a refused file, with its report as the detail. */
+function refused(report: ImportReport, problems: Problem[] = report.rejected): Error {
+  const badRows = new Set(problems.map((p) => p.row)).size;
+  return badInput(
+    `${badRows} row${badRows === 1 ? '' : 's'} of the file ${badRows === 1 ? 'was' : 'were'} refused (${problems.length} problem${problems.length === 1 ? '' : 's'}); nothing was imported`,
+    JSON.stringify(report),
+  );
+}
+
 /** Reads the file, has the entity's planner check it, and writes it all or refuses it all. */
 export async function importCsv(deps: Deps, auth: AuthContext, body: Body<'import/csv'>, planner: Planner): Promise<CallResponse<'import/csv'>> {
-  const sheet = readSheet(body.entity, body.csv);
+  const sheet = await readCheckedSheet(body.entity, body.csv);
+  if (sheet.count > IMPORT_MAX_ROWS) throw refused({ entity: body.entity, rows: sheet.count, imported: 0, inserted: 0, updated: 0, rejectedCount: 1, rejected: sheet.problems });
   const plan = await planner(deps.db, auth, sheet, body.idempotencyKey);
+  // The plan keeps what it writes; the checked rows can go.
+  sheet.checked = [];
   const report: ImportReport = {
     entity: body.entity,
     rows: plan.rows,
@@ -144,17 +219,20 @@ export async function importCsv(deps: Deps, auth: AuthContext, body: Body<'impor
     rejectedCount: plan.problems.length,
     rejected: plan.problems.sort((a, b) => a.row - b.row).slice(0, IMPORT_REPORT_MAX),
   };
-  if (plan.problems.length > 0) {
-    const badRows = new Set(plan.problems.map((p) => p.row)).size;
-    throw badInput(
-      `${badRows} row${badRows === 1 ? '' : 's'} of the file ${badRows === 1 ? 'was' : 'were'} refused (${plan.problems.length} problem${plan.problems.length === 1 ? '' : 's'}); nothing was imported`,
-      JSON.stringify(report),
-    );
-  }
-  const answer = await idempotentWrite(deps, auth, 'import/csv', body, async (tx) => {
-    const done = await plan.write(tx);
-    return { response: { report: { ...report, imported: done.inserted + done.updated, inserted: done.inserted, updated: done.updated } }, changed: done.changed };
-  });
+  if (plan.problems.length > 0) throw refused(report, plan.problems);
+  // The file's hash for the idempotency key in slices too: the same hash requestHash gives.
+  const hash = body.idempotencyKey ? await requestHashPaced('import/csv', body, 'csv') : undefined;
+  const answer = await idempotentWrite(
+    deps,
+    auth,
+    'import/csv',
+    body,
+    async (tx) => {
+      const done = await plan.write(tx);
+      return { response: { report: { ...report, imported: done.inserted + done.updated, inserted: done.inserted, updated: done.updated } }, changed: done.changed };
+    },
+    hash,
+  );
   await plan.afterCommit?.(deps);
   return answer;
 }

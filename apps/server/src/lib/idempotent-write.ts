@@ -7,7 +7,7 @@
  * past the lock anyway, its insert of the key fails on the primary key and it answers the same).
  * A failed write stores nothing, so its retry runs again.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { CallPath } from '@floorhand/contract/api';
 import type { StockChanged } from '@floorhand/contract/realtime';
@@ -17,6 +17,7 @@ import type { Db } from '../db/client.ts';
 import { idempotencyKeys, sites } from '../db/schema.ts';
 import { DuplicateKeyError, constraintOf, guarded } from '../db/errors.ts';
 import { conflict } from './errors.ts';
+import { pacer } from './pace.ts';
 
 /** What a write changed, told to every screen of the organisation after commit (the stockChanged event). */
 export type Changed = StockChanged;
@@ -45,6 +46,34 @@ export function requestHash(call: string, body: Record<string, unknown>): string
   return createHash('sha256')
     .update(JSON.stringify(canonical({ call, body: rest })))
     .digest('hex');
+}
+
+/** Characters of a large text field hashed between two pauses. */
+const HASH_SLICE = 256 * 1024;
+
+/**
+ * requestHash of a body with one large text field (an import's file), the same hash, worked out in
+ * slices with pauses (lib/pace.ts): the field's JSON is hashed a slice at a time, never cut inside a
+ * surrogate pair, so its escapes are the ones JSON.stringify of the whole gives.
+ */
+export async function requestHashPaced(call: string, body: Record<string, unknown>, field: string): Promise<string> {
+  const text = body[field];
+  if (typeof text !== 'string') return requestHash(call, body);
+  const { locId: _locId, idempotencyKey: _key, ...rest } = body;
+  const mark = `mark-${randomUUID()}`;
+  const whole = JSON.stringify(canonical({ call, body: { ...rest, [field]: mark } }));
+  const at = whole.indexOf(`"${mark}"`);
+  const hash = createHash('sha256').update(whole.slice(0, at + 1));
+  const pace = pacer();
+  for (let i = 0; i < text.length; ) {
+    let end = Math.min(text.length, i + HASH_SLICE);
+    const last = text.charCodeAt(end - 1);
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end++;
+    hash.update(JSON.stringify(text.slice(i, end)).slice(1, -1));
+    i = end;
+    await pace();
+  }
+  return hash.update(whole.slice(at + mark.length + 1)).digest('hex');
 }
 
 async function storedAnswer(db: Db, orgId: string, key: string) {
@@ -77,9 +106,11 @@ export async function idempotentWrite<T>(
   call: CallPath,
   body: Record<string, unknown> & { idempotencyKey?: string },
   work: (tx: Db) => Promise<WriteResult<T>>,
+  /** The body's requestHash worked out already (requestHashPaced, for a large body). */
+  knownHash?: string,
 ): Promise<T> {
   const key = body.idempotencyKey;
-  const hash = key ? requestHash(call, body) : '';
+  const hash = key ? (knownHash ?? requestHash(call, body)) : '';
   let result: WriteResult<T>;
   try {
     const outcome = await deps.db.transaction(async (tx): Promise<{ stored: NonNullable<Awaited<ReturnType<typeof storedAnswer>>> } | { done: WriteResult<T> }> => {

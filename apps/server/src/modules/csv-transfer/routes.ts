@@ -7,6 +7,7 @@ import { authenticate, bearerToken } from '../../lib/auth-context.ts';
 import { enforceRights, registerCall, type Deps } from '../../lib/calls.ts';
 import { importCsv, type Planner } from '../../lib/csv-import.ts';
 import { unauthorized } from '../../lib/errors.ts';
+import { OFF_THREAD_BYTES, parseJsonOffThread } from '../../lib/json-off-thread.ts';
 import { planItems } from '../items/csv-plan.ts';
 import { planLocations, planWarehouses } from '../locations/csv-plan.ts';
 import { planOrders } from '../orders/csv-plan.ts';
@@ -36,10 +37,20 @@ async function sendCsv(reply: FastifyReply, deps: Deps, auth: { orgId: string; a
 }
 
 export function csvTransferRoutes(app: FastifyInstance, deps: Deps): void {
-  // Encapsulated, so the 64 MB body limit applies to the import only (the app's is 1 MB).
+  // Encapsulated, so the 64 MB body limit applies to the import only (the app's is 1 MB), and so
+  // does the JSON parser that parses a large file's body in a worker thread (lib/json-off-thread.ts).
   void app.register(async (scope) => {
     scope.addHook('onRoute', (route) => {
       route.bodyLimit = IMPORT_MAX_BYTES + 64 * 1024;
+    });
+    const parseSmall = scope.getDefaultJsonParser('error', 'error');
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req, body: Buffer, done) => {
+      if (body.length < OFF_THREAD_BYTES) return parseSmall(req, body.toString('utf8'), done);
+      parseJsonOffThread(body).then(
+        (value) => done(null, value),
+        (error: Error) => done(error, undefined),
+      );
     });
     registerCall(scope, deps, 'import/csv', async ({ auth, body }) => {
       const entity = ENTITIES.get(body.entity)!;

@@ -4,9 +4,8 @@
  * column replaces an item's aliases ('|' between them), when the column is there.
  */
 import { sql } from 'drizzle-orm';
-import { itemEntity } from '@floorhand/contract/items';
 import { auditStamp, newId } from '../../lib/audit.ts';
-import { checkRows, refuseRepeats, type Planner } from '../../lib/csv-import.ts';
+import { checkedOf, refuseRepeats, type Planner } from '../../lib/csv-import.ts';
 import { dup } from '../../lib/errors.ts';
 import { mapDuplicates } from '../../db/errors.ts';
 import { insertRows } from '../../db/sql.ts';
@@ -17,10 +16,10 @@ import { barcodeTaken, noDepartment, trackingLocked, type ItemInput } from './se
 export const planItems: Planner = async (db, auth, sheet) => {
   const { problems } = sheet;
   const withBarcodes = sheet.header.includes('barcodes');
-  const rows = checkRows<ItemInput>(itemEntity, sheet.rows, problems);
-  refuseRepeats(rows, (v) => v.partNumber, 'partNumber', 'This part number', problems);
+  const rows = checkedOf<ItemInput>(sheet);
+  await refuseRepeats(rows, (v) => v.partNumber, 'partNumber', 'This part number', problems);
   const barcodeRows = rows.flatMap(({ row, value }) => [...new Set(value.barcodes ?? [])].map((barcode) => ({ row, value: { barcode, partNumber: value.partNumber } })));
-  refuseRepeats(barcodeRows, (v) => v.barcode, 'barcodes', 'This barcode', problems);
+  await refuseRepeats(barcodeRows, (v) => v.barcode, 'barcodes', 'This barcode', problems);
   const known = await itemsByPartNumber(db, auth.orgId, rows.map((r) => r.value.partNumber));
   const departments = await activeCodes(db, auth.orgId, 'department', rows.flatMap((r) => (r.value.department ? [r.value.department] : [])));
   // A barcode may move between items of this file: it is free when its owner is here and lets it go.

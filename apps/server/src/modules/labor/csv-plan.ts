@@ -23,7 +23,7 @@ export async function importTasks(deps: Deps, auth: AuthContext, body: Body<'tas
   const sheet = readSheetOf(TASK_CSV_COLUMNS, taskEntity, body.csv);
   const { problems } = sheet;
   const rows = checkRows<TaskInput>(taskEntity, sheet.rows, problems);
-  refuseRepeats(rows, (v) => v.taskCode, 'taskCode', 'This task code', problems);
+  await refuseRepeats(rows, (v) => v.taskCode, 'taskCode', 'This task code', problems);
   const known = await tasksByCode(deps.db, auth.orgId, rows.map((r) => r.value.taskCode));
   const planned = rows.map(({ row, value }) => {
     const stored = known.get(value.taskCode);

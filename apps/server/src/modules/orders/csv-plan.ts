@@ -7,8 +7,8 @@
  * every problem is reported at once with its row.
  */
 import { sql } from 'drizzle-orm';
-import { ORDER_CSV_HEADER_FIELDS, orderCsvEntity, orderInputSchema, type OrderType } from '@floorhand/contract/orders';
-import { checkRows, type Planner, type Problem } from '../../lib/csv-import.ts';
+import { ORDER_CSV_HEADER_FIELDS, orderInputSchema, type OrderType } from '@floorhand/contract/orders';
+import { checkedOf, type Planner, type Problem } from '../../lib/csv-import.ts';
 import type { Db } from '../../db/client.ts';
 import { arrayParam, query } from '../../db/sql.ts';
 import { linesOf, selectOrders, type LineRow, type OrderRow } from './repository.ts';
@@ -71,7 +71,7 @@ async function storedOrders(db: Db, orgId: string, groups: readonly Group[]) {
 
 export const planOrders: Planner = async (db, auth, sheet) => {
   const { problems } = sheet;
-  const rows = checkRows<OrderCsvRow>(orderCsvEntity, sheet.rows, problems);
+  const rows = checkedOf<OrderCsvRow>(sheet);
 
   // Rows grouped into orders; an order's header values must agree between its rows.
   const groups = new Map<string, Group>();

@@ -3,8 +3,7 @@
  * stock record with its first movement (receive), resolved and written as stock/receive does. A stock
  * id already in use is refused; a row without one gets a server-made id.
  */
-import { stockRecordEntity } from '@floorhand/contract/stock';
-import { checkRows, refuseRepeats, type Planner } from '../../lib/csv-import.ts';
+import { checkedOf, refuseRepeats, type Planner } from '../../lib/csv-import.ts';
 import { dup } from '../../lib/errors.ts';
 import { mapDuplicates } from '../../db/errors.ts';
 import { serialsOnHand, takenStockIds } from './repository.ts';
@@ -12,9 +11,9 @@ import { actorOf, loadReceiptRefs, resolveReceipt, writeReceipts, type ReceiptIn
 
 export const planStock: Planner = async (db, auth, sheet, idempotencyKey) => {
   const { problems } = sheet;
-  const rows = checkRows<ReceiptInput>(stockRecordEntity, sheet.rows, problems);
-  refuseRepeats(rows, (v) => v.stockId, 'stockId', 'This stock id', problems);
-  refuseRepeats(rows, (v) => (v.serial ? `${v.partNumber}\u0000${v.serial}` : undefined), 'serial', 'This serial of the part', problems);
+  const rows = checkedOf<ReceiptInput>(sheet);
+  await refuseRepeats(rows, (v) => v.stockId, 'stockId', 'This stock id', problems);
+  await refuseRepeats(rows, (v) => (v.serial ? `${v.partNumber}\u0000${v.serial}` : undefined), 'serial', 'This serial of the part', problems);
   const refs = await loadReceiptRefs(db, auth.orgId, rows.map((r) => r.value));
   const taken = await takenStockIds(db, auth.orgId, rows.flatMap((r) => (r.value.stockId ? [r.value.stockId] : [])));
   const serialRows = rows.filter((r) => r.value.serial && refs.items.has(r.value.partNumber));
