@@ -27,7 +27,9 @@ describe('call rights', () => {
   });
 
   it('lets no administration, site setting, own-account change or timekeeper call through a kiosk (a badge session)', () => {
-    const own = Object.keys(calls).filter((p) => /^(admin|timeclock|workstation)\//.test(p) || ['site/putData', 'account/me/update', 'account/me/changePassword'].includes(p));
+    const own = Object.keys(calls).filter((p) => /^(admin|timeclock|workstation|label\/agent\/(create|revoke))\b/.test(p) || ['site/putData', 'account/me/update', 'account/me/changePassword'].includes(p));
+    // Print agents' credentials are machine keys, like API keys.
+    expect(own).toEqual(expect.arrayContaining(['label/agent/create', 'label/agent/revoke']));
     expect(own.length).toBeGreaterThan(30);
     for (const path of own) expect(mayCallThrough(path, 'kiosk'), path).toBe(false);
     // Work areas and the session pass, within the worker's own rights.

@@ -196,10 +196,11 @@ export const CALL_RIGHTS = {
   'label/job/list': rights(ACCOUNTABLE, 'labelPrinter'),
   'label/job/reprint': rights(ACCOUNTABLE, 'labelPrinter'),
   'label/agent/list': rights(ACCOUNTABLE, 'labelPrinter'),
-  // Administrators only (checked by the labels service, like template saves); an agent's own
-  // credential never makes an HTTP call (docs/labels.md, Agent credentials).
-  'label/agent/create': rights(ACCOUNTABLE, 'labelPrinter'),
-  'label/agent/revoke': rights(ACCOUNTABLE, 'labelPrinter'),
+  // Administrators only (checked by the labels service, like template saves), and, like API keys,
+  // never through a kiosk; an agent's own credential never makes an HTTP call (docs/labels.md, Agent
+  // credentials).
+  'label/agent/create': ownLogin(ACCOUNTABLE, 'labelPrinter'),
+  'label/agent/revoke': ownLogin(ACCOUNTABLE, 'labelPrinter'),
   // Time clock: punches from a time-clock account, or an admin (the spec admits both to the clock;
   // the service refuses other people and checks the device); the
   // corrections, PINs and export for people whose roles are timeclockAdmin or an admin role (checked by the service).
