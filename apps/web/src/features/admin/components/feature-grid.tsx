@@ -17,6 +17,13 @@ export const LEVEL_TOOLTIP: Record<'null' | '0' | '1', string> = { null: 'defaul
 
 const levelOf = (levels: Levels, role: string, feature: string): FeatureLevel => levels[role]?.[feature] ?? null;
 
+/**
+ * Green for Full and red for None (the spec's colours), dark enough for white 14 px text (WCAG AA
+ * 4.5:1: 5.1 and 5.6). Mantine's green-6 and red-6 gave 2.4 and 3.3, which axe refused once the
+ * demo's roles had Full cells.
+ */
+export const CELL_COLOURS = { full: '#2e7d32', none: '#c62828' } as const;
+
 /** The grid with one cell set; null removes the cell (default). */
 export function withLevel(levels: Levels, role: string, feature: string, level: FeatureLevel): Levels {
   const row = { ...levels[role] };
@@ -35,7 +42,7 @@ function featureLabel(feature: string, t: (s: string) => string, areas: readonly
 
 function Cell({ level, onClick, onClear, label }: { level: FeatureLevel; onClick: () => void; onClear: () => void; label: string }) {
   const { t } = useTranslation();
-  const look = level === 1 ? { bg: 'var(--mantine-color-green-6)', c: 'white', text: t('Full') } : level === 0 ? { bg: 'var(--mantine-color-red-6)', c: 'white', text: t('None') } : { bg: 'transparent', c: 'inherit', text: '' };
+  const look = level === 1 ? { bg: CELL_COLOURS.full, c: 'white', text: t('Full') } : level === 0 ? { bg: CELL_COLOURS.none, c: 'white', text: t('None') } : { bg: 'transparent', c: 'inherit', text: '' };
   return (
     <Tooltip label={t(LEVEL_TOOLTIP[String(level) as keyof typeof LEVEL_TOOLTIP])} openDelay={300}>
       <UnstyledButton
