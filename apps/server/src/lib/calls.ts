@@ -19,9 +19,6 @@ import { authenticateHuman, KIOSK_OWN_CALLS, kioskLoginEnded } from './human-tok
 import { looksLikeAgentKey } from '@floorhand/contract/labels';
 import { AGENT_KEY_ON_HTTP } from './agent-auth.ts';
 
-const rethrow = (e: unknown): never => {
-  throw e;
-};
 const kioskLoginLost = (e: unknown): never => {
   throw e instanceof AppError && e.status === 401 ? kioskLoginEnded() : e;
 };
@@ -114,7 +111,10 @@ export function registerCall<P extends CallPath>(app: FastifyInstance, deps: Dep
       const b = (typeof req.body === 'object' && req.body ? req.body : {}) as { siteId?: unknown; appId?: unknown };
       const target = { siteId: typeof b.siteId === 'string' && b.siteId ? b.siteId : undefined, appId: typeof b.appId === 'string' && b.appId ? b.appId : undefined };
       // A worker's call whose kiosk login has ended (logged out, expired) says the session has ended.
-      if (def.auth === 'required' && token) authOf.set(req, await authenticateCached(deps, token, target).catch(withHuman ? kioskLoginLost : rethrow));
+      if (def.auth === 'required' && token) {
+        const kioskOrCaller = authenticateCached(deps, token, target);
+        authOf.set(req, await (withHuman ? kioskOrCaller.catch(kioskLoginLost) : kioskOrCaller));
+      }
       // Public data stays public: a stale or broken token on an optional call reads it anonymously,
       // and the next call that needs the token reports the problem.
       if (def.auth === 'optional' && token) {
