@@ -29,7 +29,7 @@ export async function startBuiltServer(env) {
   const child = spawn(process.execPath, [...nodeArgs, join(root, 'apps/server/dist/server.js')], {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', process.env.BENCH_SERVER_STDOUT ? 'inherit' : 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 120; i++) {

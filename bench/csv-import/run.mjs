@@ -31,6 +31,8 @@ const RATE = Number(process.env.BENCH_RATE ?? 40);
 const BASELINE_SECS = Number(process.env.BENCH_BASELINE_SECS ?? 10);
 const IMPORT_TIMEOUT_SECS = Number(process.env.BENCH_IMPORT_TIMEOUT_SECS ?? 600);
 const TARGET = { p99Ms: 100, rssMb: 600 };
+/** BENCH_TRACE_RSS=1 prints the server's RSS every half second of the import. */
+const TRACE_RSS = process.env.BENCH_TRACE_RSS === '1';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const pct = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : Number.NaN);
@@ -155,11 +157,17 @@ async function round(r, pool) {
     const baseTo = performance.now();
     const rssBefore = statusMb(server.pid, 'VmRSS');
     let rssMax = rssBefore;
-    const sampler = setInterval(() => (rssMax = Math.max(rssMax, statusMb(server.pid, 'VmRSS') || 0)), 100);
+    const timeline = [];
+    const sampler = setInterval(() => {
+      const rss = statusMb(server.pid, 'VmRSS') || 0;
+      rssMax = Math.max(rssMax, rss);
+      if (TRACE_RSS) timeline.push(`${((performance.now() - from) / 1000).toFixed(1)}s ${rss.toFixed(0)}`);
+    }, 100);
     const from = performance.now();
     const res = await post(server.base, token, 'import/csv', payload, IMPORT_TIMEOUT_SECS * 1000);
     const to = performance.now();
     clearInterval(sampler);
+    if (TRACE_RSS) console.log(`RSS (MB) over the import: ${timeline.filter((_, i) => i % 5 === 0).join(', ')}`);
     const hwm = statusMb(server.pid, 'VmHWM');
     await load.stop();
     if (res.status !== 200) throw new Error(`import: ${res.status} ${res.body.slice(0, 500)}`);

@@ -140,26 +140,47 @@ const IMPORT_CHUNK_CHARS = 64 * 1024;
 
 /**
  * import/csv's file read and each row checked by the record engine in one pass, pausing now and
- * then (lib/pace.ts) so that other requests are served meanwhile; only the checked values are kept
- * (a row's record is dropped once checked), not the records too.
+ * then (lib/pace.ts) so that other requests are served meanwhile; the rows that passed go to
+ * `onChunk` `chunkRows` at a time (a row's record is dropped once checked). A file of more than
+ * IMPORT_MAX_ROWS data rows is read no further, and its problems are only that.
  */
-export async function readCheckedSheet(entity: CsvEntity, csv: string): Promise<CheckedSheet> {
+async function readChecked(
+  entity: CsvEntity,
+  csv: string,
+  chunkRows: number,
+  onChunk: (rows: Array<Checked<unknown>>, problems: Problem[]) => Promise<void>,
+): Promise<SheetHead> {
   const def = INVENTORY_ENTITIES[entity];
-  const sheet: CheckedSheet = { header: [], problems: [], count: 0, checked: [] };
+  const head: SheetHead = { header: [], problems: [], count: 0 };
   const pace = pacer();
+  let chunk: Array<Checked<unknown>> = [];
   let n = 0;
-  for (const { row, record } of sheetRows(CSV_COLUMNS[entity], def, csv, sheet, IMPORT_CHUNK_CHARS)) {
-    if (sheet.count > IMPORT_MAX_ROWS) {
+  for (const { row, record } of sheetRows(CSV_COLUMNS[entity], def, csv, head, IMPORT_CHUNK_CHARS)) {
+    if (head.count > IMPORT_MAX_ROWS) {
       // Read no further: the report says the file is too long, and nothing else.
-      sheet.checked = [];
-      sheet.problems = [{ row: 1, field: RECORD_KEY, message: `The file has more than ${IMPORT_MAX_ROWS.toLocaleString('en')} data rows; an import takes at most ${IMPORT_MAX_ROWS.toLocaleString('en')}: split it into several files` }];
-      sheet.count = IMPORT_MAX_ROWS + 1;
-      break;
+      head.problems = [{ row: 1, field: RECORD_KEY, message: `The file has more than ${IMPORT_MAX_ROWS.toLocaleString('en')} data rows; an import takes at most ${IMPORT_MAX_ROWS.toLocaleString('en')}: split it into several files` }];
+      head.count = IMPORT_MAX_ROWS + 1;
+      return head;
     }
-    checkRow(def, row, record, sheet.checked, sheet.problems);
+    checkRow(def, row, record, chunk, head.problems);
+    if (chunk.length >= chunkRows) {
+      await onChunk(chunk, head.problems);
+      chunk = [];
+    }
     if ((++n & 255) === 0) await pace();
   }
-  return sheet;
+  if (chunk.length > 0) await onChunk(chunk, head.problems);
+  return head;
+}
+
+/** The whole file read and checked (readChecked) for a planner that needs every row at once. */
+export async function readCheckedSheet(entity: CsvEntity, csv: string): Promise<CheckedSheet> {
+  let checked: Array<Checked<unknown>> = [];
+  // One chunk: the whole file.
+  const head = await readChecked(entity, csv, Number.POSITIVE_INFINITY, async (rows) => {
+    checked = rows;
+  });
+  return { ...head, checked: head.count > IMPORT_MAX_ROWS ? [] : checked };
 }
 
 /** One row checked by the record engine: its value added to `passed`, or its problems to `problems`. */
@@ -203,36 +224,93 @@ function refused(report: ImportReport, problems: Problem[] = report.rejected): E
   );
 }
 
-/** Reads the file, has the entity's planner check it, and writes it all or refuses it all. */
-export async function importCsv(deps: Deps, auth: AuthContext, body: Body<'import/csv'>, planner: Planner): Promise<CallResponse<'import/csv'>> {
-  const sheet = await readCheckedSheet(body.entity, body.csv);
-  if (sheet.count > IMPORT_MAX_ROWS) throw refused({ entity: body.entity, rows: sheet.count, imported: 0, inserted: 0, updated: 0, rejectedCount: 1, rejected: sheet.problems });
-  const plan = await planner(deps.db, auth, sheet, body.idempotencyKey);
-  // The plan keeps what it writes; the checked rows can go.
-  sheet.checked = [];
-  const report: ImportReport = {
-    entity: body.entity,
-    rows: plan.rows,
+/** The report of an import before its write: every row counted, the first problems in row order. */
+function reportOf(entity: CsvEntity, rows: number, problems: Problem[]): ImportReport {
+  return {
+    entity,
+    rows,
     imported: 0,
     inserted: 0,
     updated: 0,
-    rejectedCount: plan.problems.length,
-    rejected: plan.problems.sort((a, b) => a.row - b.row).slice(0, IMPORT_REPORT_MAX),
+    rejectedCount: problems.length,
+    rejected: problems.sort((a, b) => a.row - b.row).slice(0, IMPORT_REPORT_MAX),
   };
-  if (plan.problems.length > 0) throw refused(report, plan.problems);
+}
+
+/** A file's write as an idempotent write with the report of what it did; the file's hash worked out in slices. */
+async function writeImport(
+  deps: Deps,
+  auth: AuthContext,
+  body: Body<'import/csv'>,
+  report: ImportReport,
+  write: (tx: Db) => Promise<{ inserted: number; updated: number; changed?: Changed }>,
+): Promise<CallResponse<'import/csv'>> {
   // The file's hash for the idempotency key in slices too: the same hash requestHash gives.
   const hash = body.idempotencyKey ? await requestHashPaced('import/csv', body, 'csv') : undefined;
-  const answer = await idempotentWrite(
+  return idempotentWrite(
     deps,
     auth,
     'import/csv',
     body,
     async (tx) => {
-      const done = await plan.write(tx);
+      const done = await write(tx);
       return { response: { report: { ...report, imported: done.inserted + done.updated, inserted: done.inserted, updated: done.updated } }, changed: done.changed };
     },
     hash,
   );
+}
+
+/** Reads the file, has the entity's planner check it, and writes it all or refuses it all. */
+export async function importCsv(deps: Deps, auth: AuthContext, body: Body<'import/csv'>, planner: Planner): Promise<CallResponse<'import/csv'>> {
+  const sheet = await readCheckedSheet(body.entity, body.csv);
+  if (sheet.count > IMPORT_MAX_ROWS) throw refused(reportOf(body.entity, sheet.count, sheet.problems));
+  const plan = await planner(deps.db, auth, sheet, body.idempotencyKey);
+  // The plan keeps what it writes; the checked rows can go.
+  sheet.checked = [];
+  const report = reportOf(body.entity, plan.rows, plan.problems);
+  if (plan.problems.length > 0) throw refused(report, plan.problems);
+  const answer = await writeImport(deps, auth, body, report, (tx) => plan.write(tx));
   await plan.afterCommit?.(deps);
   return answer;
+}
+
+/**
+ * An entity's import a chunk at a time, for a file of any length in bounded memory. Pass 1 reads the
+ * file and checks it chunk by chunk (`check`: against the database, and against what the plan keeps
+ * of the rows before, such as their keys); when every row passed, pass 2 reads the file again and
+ * writes it chunk by chunk (`write`, which looks up what it needs in the transaction) in one
+ * transaction. No chunk outlives its turn, so memory does not grow with the file but for what
+ * `check` keeps.
+ */
+export interface ChunkPlan<T> {
+  check(db: Db, rows: ReadonlyArray<Checked<T>>, problems: Problem[]): Promise<void>;
+  write(tx: Db, rows: ReadonlyArray<Checked<T>>): Promise<{ inserted: number; updated: number; locationIds?: readonly string[] }>;
+}
+
+/** A new chunk plan for each import (its state is that import's). */
+export type ChunkPlanner = (auth: AuthContext) => ChunkPlan<unknown>;
+
+/** Rows checked, and then written, at a time by a chunk plan. */
+export const IMPORT_CHUNK_ROWS = 1000;
+
+/** importCsv for an entity planned a chunk at a time (ChunkPlan): the same answers, the same report. */
+export async function importCsvInChunks(deps: Deps, auth: AuthContext, body: Body<'import/csv'>, planner: ChunkPlanner): Promise<CallResponse<'import/csv'>> {
+  const plan = planner(auth);
+  const head = await readChecked(body.entity, body.csv, IMPORT_CHUNK_ROWS, (rows, problems) => plan.check(deps.db, rows, problems));
+  const report = reportOf(body.entity, head.count, head.problems);
+  if (head.problems.length > 0) throw refused(report, head.problems);
+  return writeImport(deps, auth, body, report, async (tx) => {
+    let inserted = 0;
+    let updated = 0;
+    const locationIds: string[] = [];
+    const again = await readChecked(body.entity, body.csv, IMPORT_CHUNK_ROWS, async (rows) => {
+      const done = await plan.write(tx, rows);
+      inserted += done.inserted;
+      updated += done.updated;
+      for (const id of done.locationIds ?? []) locationIds.push(id);
+    });
+    // The record engine gives the same answers twice; should it not, nothing is written.
+    if (again.problems.length > 0) throw refused(reportOf(body.entity, again.count, again.problems));
+    return { inserted, updated, changed: { stockIds: [], locationIds } };
+  });
 }

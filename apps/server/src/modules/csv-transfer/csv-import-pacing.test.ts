@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { ERR } from '@floorhand/contract/errors';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, importReportOf } from '@floorhand/contract/csv-transfer';
+import { IMPORT_CHUNK_ROWS } from '../../lib/csv-import.ts';
 import { requestHash, requestHashPaced } from '../../lib/idempotent-write.ts';
 import { call, createTestApp, DEMO_BASE, type TestApp } from '../../test/harness.ts';
 import { tokenFor } from '../../test/logins.ts';
@@ -115,6 +116,34 @@ describe('a large import/csv', () => {
     expect(report.rejected[0]!.message).toBe('This location is in row 2 already');
     expect(report.rejected[2]!.message).toBe('The row has 5 fields; the header has 4');
     expect(await locationsOf(warehouse)).toBe(0);
+  });
+
+  it(`checks and writes a file in chunks of ${IMPORT_CHUNK_ROWS.toLocaleString('en')} rows with what a whole-file check finds across them`, { timeout: 120_000 }, async () => {
+    const warehouse = await newWarehouse();
+    const rows = 2 * IMPORT_CHUNK_ROWS + 10;
+    // Refused: a repeat of row 2 in the third chunk, and a location that holds stock switched off in the second.
+    const lines = locationFile(warehouse, rows).trimEnd().split('\r\n').map((line, i) => (i === 0 ? `${line},active` : `${line},`));
+    lines.splice(IMPORT_CHUNK_ROWS + 5, 0, 'MAIN,A-01-2,,,false');
+    const bad = `${lines.join('\r\n')}\r\n${warehouse},L000001,again,bin,\r\n`;
+    const refused = await post(bad);
+    expect(refused.statusCode, refused.body.slice(0, 300)).toBe(400);
+    const report = importReportOf(refused.json().err)!;
+    expect(report).toMatchObject({ rows: rows + 2, imported: 0, rejectedCount: 2 });
+    expect(report.rejected.map((p) => [p.row, p.field])).toEqual([
+      [IMPORT_CHUNK_ROWS + 6, 'active'],
+      [rows + 3, 'code'],
+    ]);
+    expect(report.rejected[1]!.message).toBe('This location is in row 2 already');
+    expect(await locationsOf(warehouse)).toBe(0);
+
+    // Accepted: new locations in every chunk, and known ones updated (MAIN's A-01-1 among them).
+    const first = await post(locationFile(warehouse, IMPORT_CHUNK_ROWS + 3));
+    expect(first.statusCode, first.body.slice(0, 300)).toBe(200);
+    const again = await post(`${locationFile(warehouse, rows).trimEnd()}\r\nMAIN,A-01-1,Renamed in a chunk,\r\n`);
+    expect(again.statusCode, again.body.slice(0, 300)).toBe(200);
+    expect(again.json().report).toMatchObject({ rows: rows + 1, inserted: rows - IMPORT_CHUNK_ROWS - 3, updated: IMPORT_CHUNK_ROWS + 4 });
+    expect(await locationsOf(warehouse)).toBe(rows);
+    expect((await call(t.app, 'location/get', { warehouse: 'MAIN', code: 'A-01-1' }, clerk)).body.location).toMatchObject({ description: 'Renamed in a chunk' });
   });
 
   it('answers the same idempotency key with the stored report, and another body under it with 409', { timeout: 120_000 }, async () => {

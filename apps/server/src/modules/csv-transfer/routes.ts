@@ -5,7 +5,7 @@ import type { CallPath } from '@floorhand/contract/api';
 import { CSV_ENTITIES, IMPORT_MAX_BYTES, type CsvEntity } from '@floorhand/contract/csv-transfer';
 import { authenticate, bearerToken } from '../../lib/auth-context.ts';
 import { enforceRights, registerCall, type Deps } from '../../lib/calls.ts';
-import { importCsv, type Planner } from '../../lib/csv-import.ts';
+import { importCsv, importCsvInChunks, type ChunkPlanner, type Planner } from '../../lib/csv-import.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import { OFF_THREAD_BYTES, parseJsonOffThread } from '../../lib/json-off-thread.ts';
 import { planItems } from '../items/csv-plan.ts';
@@ -18,10 +18,14 @@ import { blindPlaces } from '../counts/blind.ts';
 // CSV import and export of every inventory entity. An import needs what saving its kind of record
 // one by one needs, and is checked and written by that entity's plan, which its own module holds.
 
-/** The call whose rights an import or export of each kind of record needs, and its import plan. */
-const ENTITIES = new Map<CsvEntity, { saveCall: CallPath; plan: Planner }>([
+/**
+ * The call whose rights an import or export of each kind of record needs, and its import plan: of the
+ * whole file at once (`plan`), or a chunk at a time in bounded memory (`chunks`: locations, whose files
+ * run to a million rows).
+ */
+const ENTITIES = new Map<CsvEntity, { saveCall: CallPath; plan: Planner; chunks?: never } | { saveCall: CallPath; chunks: ChunkPlanner; plan?: never }>([
   ['warehouses', { saveCall: 'warehouse/save', plan: planWarehouses }],
-  ['locations', { saveCall: 'location/save', plan: planLocations }],
+  ['locations', { saveCall: 'location/save', chunks: planLocations }],
   ['items', { saveCall: 'item/save', plan: planItems }],
   ['stock', { saveCall: 'stock/receive', plan: planStock }],
   ['orders', { saveCall: 'order/save', plan: planOrders }],
@@ -55,7 +59,7 @@ export function csvTransferRoutes(app: FastifyInstance, deps: Deps): void {
     registerCall(scope, deps, 'import/csv', async ({ auth, body }) => {
       const entity = ENTITIES.get(body.entity)!;
       await enforceRights(deps, entity.saveCall, auth);
-      return importCsv(deps, auth, body, entity.plan);
+      return entity.chunks ? importCsvInChunks(deps, auth, body, entity.chunks) : importCsv(deps, auth, body, entity.plan);
     });
   });
 

@@ -5,10 +5,12 @@
  */
 import { sql } from 'drizzle-orm';
 import { auditStamp, newId } from '../../lib/audit.ts';
-import { checkedOf, refuseRepeats, type Planner } from '../../lib/csv-import.ts';
-import { pacer } from '../../lib/pace.ts';
+import type { Db } from '../../db/client.ts';
+import type { AuthContext } from '../../lib/auth-context.ts';
+import { FirstRows } from '../../lib/first-rows.ts';
+import { checkedOf, refuseRepeats, type Checked, type ChunkPlan, type Planner } from '../../lib/csv-import.ts';
 import { insertColumns, insertRows } from '../../db/sql.ts';
-import { locationKey, locationsByCode, warehousesByCode } from '../stock/refs.ts';
+import { locationKey, locationsByCode, warehousesByCode, type WarehouseRef } from '../stock/refs.ts';
 import { placesHoldingStock, updateLocations, updateWarehouses } from './repository.ts';
 import { locationHoldsStock, noWarehouse, warehouseHoldsStock, type LocationInput, type WarehouseInput } from './service.ts';
 
@@ -42,55 +44,66 @@ export const planWarehouses: Planner = async (db, auth, sheet) => {
   };
 };
 
-/** A warehouse code of each checked row, one at a time (no second list of a million codes). */
-function* warehouseCodes(rows: ReadonlyArray<{ value: LocationInput }>): Generator<string> {
-  for (const { value } of rows) yield value.warehouse;
-}
+/**
+ * Locations a chunk at a time (lib/csv-import.ts, ChunkPlan): a location file may have a million rows.
+ * Checking keeps each row's key (warehouse and code, against repeats in the file, as a hash:
+ * lib/first-rows.ts) and the warehouses seen; writing looks the chunk's locations up again in the transaction.
+ */
+export const planLocations = (auth: AuthContext): ChunkPlan<LocationInput> => {
+  const firstRow = new FirstRows();
+  const warehouses = new Map<string, WarehouseRef | undefined>();
+  const audit = auditStamp(auth.accountId);
 
-/** The checked rows' values, one at a time. Not a closure inside the planner: one would keep the checked rows alive as long as write() is (V8 gives a function's closures one shared context). */
-function* values<T>(rows: ReadonlyArray<{ value: T }>): Generator<T> {
-  for (const { value } of rows) yield value;
-}
-
-export const planLocations: Planner = async (db, auth, sheet) => {
-  const { problems } = sheet;
-  const rows = checkedOf<LocationInput>(sheet);
-  await refuseRepeats(rows, (v) => locationKey(v.warehouse, v.code), 'code', 'This location', problems);
-  const whs = await warehousesByCode(db, auth.orgId, warehouseCodes(rows));
-  const known = await locationsByCode(db, auth.orgId, values(rows));
-  const offIds: string[] = [];
-  for (const { value } of rows) {
-    const loc = known.size > 0 ? known.get(locationKey(value.warehouse, value.code)) : undefined;
-    if (value.active === false && loc?.active) offIds.push(loc.id);
-  }
-  const holding = await placesHoldingStock(db, 'location_id', offIds);
-  // New locations as one array per column (insertColumns), not an object per row: a million rows
-  // keep a few arrays of the values the checked rows already hold.
-  const fresh = { id: [] as string[], warehouseId: [] as string[], code: [] as string[], description: [] as string[], type: [] as string[], active: [] as boolean[] };
-  const old: Array<LocationInput & { id: string }> = [];
-  const pace = pacer();
-  for (let i = 0; i < rows.length; i++) {
-    if ((i & 1023) === 1023) await pace();
-    const { row, value } = rows[i]!;
-    const wh = whs.get(value.warehouse);
-    const loc = known.size > 0 ? known.get(locationKey(value.warehouse, value.code)) : undefined;
-    if (!wh) problems.push({ row, field: 'warehouse', message: noWarehouse(value.warehouse) });
-    else if (loc && holding.has(loc.id)) problems.push({ row, field: 'active', message: locationHoldsStock(value.code) });
-    else if (loc) old.push({ ...value, id: loc.id });
-    else {
-      fresh.id.push(newId());
-      fresh.warehouseId.push(wh.id);
-      fresh.code.push(value.code);
-      fresh.description.push(value.description ?? '');
-      fresh.type.push(value.type ?? 'bin');
-      fresh.active.push(value.active ?? true);
+  /** The chunk's warehouses, looked up once per import. */
+  async function warehousesOf(db: Db, rows: ReadonlyArray<Checked<LocationInput>>) {
+    const unseen = new Set<string>();
+    for (const { value } of rows) if (!warehouses.has(value.warehouse)) unseen.add(value.warehouse);
+    if (unseen.size > 0) {
+      const found = await warehousesByCode(db, auth.orgId, unseen);
+      for (const code of unseen) warehouses.set(code, found.get(code));
     }
   }
-  const audit = auditStamp(auth.accountId);
+  const values = (rows: ReadonlyArray<Checked<LocationInput>>) => rows.map((r) => r.value);
+
   return {
-    problems,
-    rows: sheet.count,
-    async write(tx) {
+    async check(db, rows, problems) {
+      for (const { row, value } of rows) {
+        const seen = firstRow.firstOrAdd(locationKey(value.warehouse, value.code), row);
+        if (seen !== undefined) problems.push({ row, field: 'code', message: `This location is in row ${seen} already` });
+      }
+      await warehousesOf(db, rows);
+      const known = await locationsByCode(db, auth.orgId, values(rows));
+      const offIds: string[] = [];
+      for (const { value } of rows) {
+        const loc = known.get(locationKey(value.warehouse, value.code));
+        if (value.active === false && loc?.active) offIds.push(loc.id);
+      }
+      const holding = await placesHoldingStock(db, 'location_id', offIds);
+      for (const { row, value } of rows) {
+        const loc = known.get(locationKey(value.warehouse, value.code));
+        if (!warehouses.get(value.warehouse)) problems.push({ row, field: 'warehouse', message: noWarehouse(value.warehouse) });
+        else if (loc && holding.has(loc.id)) problems.push({ row, field: 'active', message: locationHoldsStock(value.code) });
+      }
+    },
+
+    async write(tx, rows) {
+      const known = await locationsByCode(tx, auth.orgId, values(rows));
+      // New locations as one array per column (insertColumns).
+      const fresh = { id: [] as string[], warehouseId: [] as string[], code: [] as string[], description: [] as string[], type: [] as string[], active: [] as boolean[] };
+      const old: Array<LocationInput & { id: string }> = [];
+      for (const { value } of rows) {
+        const loc = known.get(locationKey(value.warehouse, value.code));
+        if (loc) {
+          old.push({ ...value, id: loc.id });
+          continue;
+        }
+        fresh.id.push(newId());
+        fresh.warehouseId.push(warehouses.get(value.warehouse)!.id);
+        fresh.code.push(value.code);
+        fresh.description.push(value.description ?? '');
+        fresh.type.push(value.type ?? 'bin');
+        fresh.active.push(value.active ?? true);
+      }
       await insertColumns(
         tx,
         'locations',
@@ -99,7 +112,7 @@ export const planLocations: Planner = async (db, auth, sheet) => {
         { org_id: sql`${auth.orgId}::text`, audit: sql`${JSON.stringify(audit)}::jsonb` },
       );
       await updateLocations(tx, audit, old);
-      return { inserted: fresh.id.length, updated: old.length, changed: { stockIds: [], locationIds: old.map((r) => r.id) } };
+      return { inserted: fresh.id.length, updated: old.length, locationIds: old.map((r) => r.id) };
     },
   };
 };
