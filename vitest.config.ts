@@ -31,6 +31,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Like Playwright's retries: one retry for a test run out of time on a loaded machine (docs/decisions.md).
+          retry: 1,
         },
       },
       {
@@ -50,6 +52,7 @@ export default defineConfig({
           setupFiles: ['./src/test/setup.ts'],
           // Mantine under jsdom on a shared two-core machine: 5 s was seen running out under load.
           testTimeout: 20_000,
+          retry: 1,
         },
       },
     ],
