@@ -2,7 +2,7 @@ import { useState, type KeyboardEvent } from 'react';
 import { ActionIcon, TextInput, type TextInputProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { IconBarcode } from '@tabler/icons-react';
-import { createWedgeJoiner } from '../../lib/scanning/keyboard-wedge.ts';
+import { createWedgeJoiner, SCAN_FIELD_ATTRIBUTE } from '../../lib/scanning/keyboard-wedge.ts';
 import { scanBus, UNKNOWN_FORMAT } from '../../lib/scanning/scan-bus.ts';
 import { openScanner } from '../../lib/scanning/scanner-store.ts';
 
@@ -16,7 +16,8 @@ export type ScanInputProps = Omit<TextInputProps, 'value' | 'defaultValue' | 'on
  * the text on scanBus with source 'input' and clears the field, so the screen receives every scan
  * through useScans whether the field had the focus (typed or wedged here) or not (the global wedge
  * listener or the camera). A Tab that ends a burst at scanner speed counts as Enter: scanners are
- * often set to send Tab, and it must not move the focus away.
+ * often set to send Tab, and it must not move the focus away. The field is marked data-scan-field, so
+ * the wedge router (keyboard-wedge.ts) leaves its entry to it.
  */
 export function ScanInput({ continuous, onKeyDown, ...props }: ScanInputProps) {
   const { t } = useTranslation();
@@ -42,6 +43,7 @@ export function ScanInput({ continuous, onKeyDown, ...props }: ScanInputProps) {
       autoCapitalize="off"
       spellCheck={false}
       enterKeyHint="go"
+      {...{ [SCAN_FIELD_ATTRIBUTE]: '' }}
       {...props}
       value={value}
       onChange={(e) => setValue(e.currentTarget.value)}

@@ -202,15 +202,82 @@ describe('attachKeyboardWedge', () => {
     expect(enter.defaultPrevented).toBe(false);
   });
 
-  it('leaves keys typed into an input to that input', () => {
-    document.body.innerHTML = '<input id="scan">';
-    const input = document.getElementById('scan')!;
+  /** Keys as a browser delivers them into a focused field: keydown, then (unless prevented) the character goes in. */
+  function typeInto(field: HTMLInputElement, keys: string[], start: number, gap: number) {
+    return keys.map((k, i) => {
+      const event = press(field, k, start + i * gap);
+      if (!event.defaultPrevented && [...k].length === 1) field.value += k;
+      return event;
+    });
+  }
+
+  it('takes a scan begun in a text field out of the field, gives it back what it held and swallows Enter', () => {
+    document.body.innerHTML = '<form id="f"><input id="qty" value="2.5"></form>';
+    const field = document.getElementById('qty') as HTMLInputElement;
+    const publish = vi.fn();
+    const onInput = vi.fn();
+    field.addEventListener('input', onInput);
+    const onFormKey = vi.fn();
+    document.getElementById('f')!.addEventListener('keydown', onFormKey);
+    detach = attachKeyboardWedge(window, publish);
+    const events = typeInto(field, [...'S000006089', 'Enter'], 1000, 8);
+    expect(publish).toHaveBeenCalledExactlyOnceWith({ text: 'S000006089', format: 'UNKNOWN', source: 'wedge' });
+    expect(field.value).toBe('2.5');
+    expect(onInput).toHaveBeenCalled();
+    expect(events.at(-1)!.defaultPrevented).toBe(true);
+    expect(onFormKey.mock.calls.map(([e]) => (e as KeyboardEvent).key)).not.toContain('Enter');
+  });
+
+  it('leaves hand typing in a field to the field, Enter included', () => {
+    document.body.innerHTML = '<input id="qty">';
+    const field = document.getElementById('qty') as HTMLInputElement;
+    const publish = vi.fn();
+    detach = attachKeyboardWedge(window, publish);
+    const events = typeInto(field, ['1', '2', 'Enter'], 0, 150);
+    expect(publish).not.toHaveBeenCalled();
+    expect(field.value).toBe('12');
+    expect(events.at(-1)!.defaultPrevented).toBe(false);
+  });
+
+  it('routes a scan made while a select or a checkbox has focus, and the select keeps its choice', () => {
+    document.body.innerHTML = '<select id="s"><option>pick</option><option>ship</option></select><input id="c" type="checkbox">';
+    const select = document.getElementById('s') as HTMLSelectElement;
+    select.value = 'ship';
+    const publish = vi.fn();
+    detach = attachKeyboardWedge(window, publish);
+    [...'LOC-9'].forEach((k, i) => press(select, k, i * 8));
+    select.value = 'pick'; // what typing a letter does to a native select
+    expect(press(select, 'Enter', 40).defaultPrevented).toBe(true);
+    expect(select.value).toBe('ship');
+    const box = document.getElementById('c')!;
+    [...'LOC-8'].forEach((k, i) => press(box, k, 2000 + i * 8));
+    expect(press(box, 'Enter', 2040).defaultPrevented).toBe(true);
+    expect(publish.mock.calls.map(([scan]) => (scan as { text: string }).text)).toEqual(['LOC-9', 'LOC-8']);
+  });
+
+  it('says a broken burst was not read, and takes all of it out of the field', () => {
+    document.body.innerHTML = '<input id="w" value="1">';
+    const field = document.getElementById('w') as HTMLInputElement;
+    const publish = vi.fn();
+    const onBroken = vi.fn();
+    detach = attachKeyboardWedge(window, publish, { onBroken });
+    typeInto(field, [...'A-0'], 5000, 8);
+    const tail = typeInto(field, [...'1-3', 'Enter'], 5150, 8);
+    expect(publish).not.toHaveBeenCalled();
+    expect(onBroken).toHaveBeenCalledOnce();
+    expect(tail.at(-1)!.defaultPrevented).toBe(true);
+    expect(field.value).toBe('1');
+  });
+
+  it('leaves a ScanInput (data-scan-field) its own entry', () => {
+    document.body.innerHTML = '<input id="scan" data-scan-field="">';
+    const input = document.getElementById('scan') as HTMLInputElement;
     const publish = vi.fn();
     detach = attachKeyboardWedge(document, publish);
-    [...'LOC-1'].forEach((k, i) => press(input, k, i * 5));
-    const enter = press(input, 'Enter', 30);
+    const events = typeInto(input, [...'LOC-1', 'Enter'], 0, 5);
     expect(publish).not.toHaveBeenCalled();
-    expect(enter.defaultPrevented).toBe(false);
+    expect(events.at(-1)!.defaultPrevented).toBe(false);
+    expect(input.value).toBe('LOC-1');
   });
 
   it('stops listening after detach', () => {

@@ -25,10 +25,18 @@ export type WedgeKeyEvent = {
   isComposing?: boolean;
 };
 
-export type WedgeJoinerOptions = { gapMs?: number; minLength?: number; quietMs?: number };
+export type WedgeJoinerOptions = {
+  gapMs?: number;
+  minLength?: number;
+  quietMs?: number;
+  /** A terminator ended a burst at scanner speed that was the tail of a broken one: a scan that was not read. */
+  onBroken?: () => void;
+};
 export type WedgeJoiner = {
   /** Returns the completed code when this key is the Enter or Tab that ends a scan. */
   feed: (event: WedgeKeyEvent) => string | null;
+  /** Whether a key at this time would begin a new buffer (the first key of a possible scan). */
+  startsBurst: (timeStamp: number) => boolean;
   reset: () => void;
 };
 
@@ -47,7 +55,7 @@ const isShortcut = (e: WedgeKeyEvent) => Boolean(e.metaKey) || Boolean(e.ctrlKey
  * the discarded keys is the tail of a broken scan (`A-01-3` arriving as `A-0`, a pause, `1-3`), and
  * the tail alone would look up the wrong thing: it is discarded at its terminator too.
  */
-export function createWedgeJoiner({ gapMs = WEDGE_KEY_GAP_MS, minLength = WEDGE_MIN_LENGTH, quietMs = WEDGE_QUIET_MS }: WedgeJoinerOptions = {}): WedgeJoiner {
+export function createWedgeJoiner({ gapMs = WEDGE_KEY_GAP_MS, minLength = WEDGE_MIN_LENGTH, quietMs = WEDGE_QUIET_MS, onBroken }: WedgeJoinerOptions = {}): WedgeJoiner {
   let buffer = '';
   let last = Number.NEGATIVE_INFINITY;
   /** Whether the buffer began right after keys that were cut off, so it is not a whole scan. */
@@ -82,10 +90,14 @@ export function createWedgeJoiner({ gapMs = WEDGE_KEY_GAP_MS, minLength = WEDGE_
     const whole = !tail;
     buffer = '';
     tail = false;
-    return whole && code.length >= minLength ? code : null;
+    if (code.length < minLength) return null;
+    if (!whole) onBroken?.();
+    return whole ? code : null;
   };
 
-  return { feed, reset };
+  const startsBurst = (timeStamp: number) => buffer === '' || timeStamp - last > gapMs;
+
+  return { feed, startsBurst, reset };
 }
 
 const NON_TEXT_INPUT_TYPES = new Set(['button', 'checkbox', 'color', 'file', 'hidden', 'image', 'radio', 'range', 'reset', 'submit']);
@@ -99,32 +111,98 @@ export function isTextEntryTarget(target: EventTarget | null): boolean {
   return element.tagName === 'INPUT' && !NON_TEXT_INPUT_TYPES.has((element as HTMLInputElement).type);
 }
 
+/** What a field held when a burst began in it, to give back when the burst turns out to be a scan. */
+type FieldSnapshot = { element: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement; value: string; start: number | null; end: number | null };
+
+function snapshotOf(target: EventTarget | null): FieldSnapshot | null {
+  const element = target as HTMLElement | null;
+  if (!element || typeof element.tagName !== 'string') return null;
+  if (element.tagName !== 'INPUT' && element.tagName !== 'TEXTAREA' && element.tagName !== 'SELECT') return null;
+  const field = element as HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+  let start: number | null = null;
+  let end: number | null = null;
+  try {
+    if (!(field instanceof HTMLSelectElement)) ({ selectionStart: start, selectionEnd: end } = field);
+  } catch {
+    // Inputs of type number or email have no selection.
+  }
+  return { element: field, value: field.value, start, end };
+}
+
 /**
- * Listens for keyboard-wedge scans anywhere on the page and publishes them with source 'wedge'.
- * Listens in the capture phase so no screen handler sees the terminator of a scan first, and
- * swallows only a terminator that completed a scan (Enter would otherwise click the focused
- * button or submit a dialog, Tab would move focus).
+ * Gives a field back what it held: through the value setter of its element's prototype and an
+ * input event, so a React-controlled field's state follows (React watches that setter).
  */
-export function attachKeyboardWedge(target: Window | Document, publish: (scan: Scan) => void, options?: WedgeJoinerOptions): () => void {
-  const joiner = createWedgeJoiner(options);
+function restore(snapshot: FieldSnapshot | null): void {
+  if (!snapshot || !snapshot.element.isConnected || snapshot.element.value === snapshot.value) return;
+  const { element, value, start, end } = snapshot;
+  const proto = Object.getPrototypeOf(element) as object;
+  const setter = Object.getOwnPropertyDescriptor(proto, 'value')?.set;
+  if (setter) setter.call(element, value);
+  else element.value = value;
+  element.dispatchEvent(new Event('input', { bubbles: true }));
+  element.dispatchEvent(new Event('change', { bubbles: true }));
+  try {
+    if (start !== null && end !== null && !(element instanceof HTMLSelectElement)) element.setSelectionRange(start, end);
+  } catch {
+    // As above: no selection to put back.
+  }
+}
+
+/** A field that takes scans itself (ScanInput): a burst typed there is its own, not the router's. */
+export const SCAN_FIELD_ATTRIBUTE = 'data-scan-field';
+const isScanField = (target: EventTarget | null): boolean => {
+  const element = target as HTMLElement | null;
+  return !!element && typeof element.closest === 'function' && element.closest(`[${SCAN_FIELD_ATTRIBUTE}]`) !== null;
+};
+
+/**
+ * The scan router's keyboard side: recognises a keyboard-wedge scan by the scanner's burst
+ * (WEDGE_KEY_GAP_MS between keys, a terminator, WEDGE_MIN_LENGTH characters) wherever the focus
+ * is, and publishes it with source 'wedge'. A burst that began inside a field (a quantity, a filter,
+ * a select) has already put its characters there: once it is known to be a scan, the field gets
+ * back what it held when the burst began, and the terminator is swallowed, so Enter does not submit
+ * the form, open the dropdown or click the focused button, and Tab does not move the focus. Keys
+ * typed by hand are slower than the gap and stay typing. A ScanInput (data-scan-field) reads its own
+ * entry. A broken burst (its first keys too slow, the rest at scanner speed) is not read: the field
+ * gets back what it held before it, and `onBroken` tells the worker to scan again. Listens in the
+ * capture phase of the window, before any screen or component handler.
+ */
+export function attachKeyboardWedge(target: Window | Document, publish: (scan: Scan) => void, options: WedgeJoinerOptions = {}): () => void {
+  let broken = false;
+  const joiner = createWedgeJoiner({ ...options, onBroken: () => (broken = true) });
+  /** What the focused field held when the current buffer began, and when the one before it began. */
+  let snapshot: FieldSnapshot | null = null;
+  let before: FieldSnapshot | null = null;
   const onKeyDown = (event: Event) => {
     const key = event as KeyboardEvent;
     // Chrome's autofill dispatches keydown events without a key.
     if (typeof key.key !== 'string') return;
+    const own = isScanField(key.target);
+    if (!own && joiner.startsBurst(key.timeStamp)) {
+      before = snapshot;
+      snapshot = snapshotOf(key.target);
+    }
+    broken = false;
     const text = joiner.feed({
       key: key.key,
       timeStamp: key.timeStamp,
-      targetIsInput: isTextEntryTarget(key.target),
+      targetIsInput: own,
       ctrlKey: key.ctrlKey,
       altKey: key.altKey,
       metaKey: key.metaKey,
       repeat: key.repeat,
       isComposing: key.isComposing,
     });
-    if (text === null) return;
+    if (text === null && !broken) return;
     key.preventDefault();
     key.stopPropagation();
-    publish({ text, format: UNKNOWN_FORMAT, source: 'wedge' });
+    // A broken scan began with the buffer before this one: the field gets back what it held before that.
+    restore(text === null && before?.element === snapshot?.element ? before : snapshot);
+    snapshot = null;
+    before = null;
+    if (text !== null) publish({ text, format: UNKNOWN_FORMAT, source: 'wedge' });
+    else options.onBroken?.();
   };
   target.addEventListener('keydown', onKeyDown, { capture: true });
   return () => target.removeEventListener('keydown', onKeyDown, { capture: true });

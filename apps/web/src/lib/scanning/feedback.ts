@@ -1,0 +1,20 @@
+import { notifications } from '@mantine/notifications';
+import i18n from 'i18next';
+import { useMachineStore } from '../machine-store.ts';
+import { playErrorBuzz, vibrate } from './beep.ts';
+
+/** What a broken burst says: the scanner's keys came too slowly at first, so the code was not read whole. */
+export const SCAN_NOT_READ = 'Scan not read, scan again';
+
+/** The refused scan's feedback, where App Settings allow it: the error buzz and a double-length vibration. */
+export function refusedFeedback(): void {
+  const { beep, vibrate: shake } = useMachineStore.getState().barcode;
+  if (beep) playErrorBuzz();
+  if (shake) vibrate(600);
+}
+
+/** A broken wedge burst: said on screen (never typed into a field), with the refused feedback. */
+export function scanNotRead(): void {
+  refusedFeedback();
+  notifications.show({ id: 'scan-not-read', color: 'red', message: i18n.t(SCAN_NOT_READ), autoClose: 4000, withBorder: true, 'data-testid': 'scan-not-read' } as Parameters<typeof notifications.show>[0]);
+}
