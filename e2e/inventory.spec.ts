@@ -1,5 +1,5 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { adminApi, dialog, login, PASSWORD, snap, useMachine, type Api, uniqueTag } from './support.ts';
+import { adminApi, dialog, login, PASSWORD, snap, useMachine, type Api, uniqueTag, scan } from './support.ts';
 
 // Inventory screens: Stock Lookup, Stock Adjust and Locations. Tests run in parallel on one
 // database (desktop and mobile), so each makes its own item, locations and stock through the API
@@ -41,19 +41,9 @@ async function makeStock(api: Api, tag: string, quantities: number[], uom = 'EA'
   return { ...f, stockIds };
 }
 
-/** The first key of a session refreshes the token (activity); let that pass so wedge keys stay within 40 ms. */
-async function settle(page: Page) {
-  await page.keyboard.press('Shift');
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(200);
-}
-
-/** A keyboard-wedge scan: fast keys at the page (not in a field), then Enter. */
+/** A keyboard-wedge scan at whatever has the focus (support.ts `scan`: the scanner's own key times). */
 async function wedge(page: Page, code: string) {
-  await page.getByTestId('page-title').click();
-  await settle(page);
-  await page.keyboard.type(code, { delay: 10 });
-  await page.keyboard.press('Enter');
+  await scan(page, code);
 }
 
 /**

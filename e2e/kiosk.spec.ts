@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { adminApi, dialog, login, PASSWORD, useMachine, type Api, uniqueTag, expectAxeClean } from './support.ts';
+import { adminApi, dialog, login, PASSWORD, useMachine, type Api, uniqueTag, expectAxeClean, scan } from './support.ts';
 import { makeOrder, wedgeScan as pageScan, SHORT } from './order-fixtures.ts';
 
 // The kiosk (docs/kiosk.md): a shared tablet signed in as the kiosk account; a worker's badge (a
@@ -16,11 +16,7 @@ async function docShot(page: Page, name: string) {
 /** A keyboard-wedge scan into the page's scan field (`field`), then Enter. */
 async function wedge(page: Page, code: string, field: string) {
   await page.getByTestId(field).click();
-  await page.keyboard.press('Shift');
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(200);
-  await page.keyboard.type(code, { delay: 10 });
-  await page.keyboard.press('Enter');
+  await scan(page, code);
 }
 
 /** A worker with a badge, and a stock record of 10 of this test's own item. */

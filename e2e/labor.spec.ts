@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { adminApi, login, PASSWORD, useMachine, type Api, uniqueTag, expectAxeClean } from './support.ts';
+import { adminApi, login, PASSWORD, useMachine, type Api, uniqueTag, expectAxeClean, scan } from './support.ts';
 
 // Task labor: single task and batch task with wedge scans and the keyboard alone (at 360x640 too),
 // and the labor reports at 1440x900. Each test makes its own worker and tasks through the API.
@@ -29,21 +29,11 @@ async function makeTasks(api: Api, tag: string, n: number): Promise<string[]> {
   return codes;
 }
 
-/** The first key of a session refreshes the token (activity); let that pass so wedge keys stay within 40 ms. */
-async function settle(page: Page) {
-  await page.keyboard.press('Shift');
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(200);
-}
-
 /** A keyboard-wedge scan at the page (not in a field), then Enter; scanned again if a busy machine broke the burst. */
 async function wedgeScan(page: Page, code: string, arrived: () => Promise<void>) {
   await expect(async () => {
-    // The focus leaves any field (a notification may cover the title on a handheld), so the keys reach the page's wedge listener.
-    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-    await settle(page);
-    await page.keyboard.type(code, { delay: 10 });
-    await page.keyboard.press('Enter');
+    // At whatever has the focus, with the scanner's own key times (support.ts).
+    await scan(page, code);
     await arrived();
   }).toPass({ timeout: 45_000 });
 }

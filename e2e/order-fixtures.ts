@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { expect, type Page, type TestInfo } from '@playwright/test';
-import { PASSWORD, type Api } from './support.ts';
+import { PASSWORD, type Api, scan } from './support.ts';
 
 // What the picking and shipping specs share: a unique tag per test, a picker, an order with its item,
 // locations and stock, wedge scans at the page, screenshots and the axe check.
@@ -52,20 +52,9 @@ export async function makeOrder(api: Api, tag: string): Promise<Fixture> {
   return { number, parts, places, stock: stock as [string, string] };
 }
 
-export async function settle(page: Page) {
-  await page.keyboard.press('Shift');
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(200);
-}
-
-/** A keyboard-wedge scan: fast keys at the page (not in a field), then Enter. */
+/** A keyboard-wedge scan at whatever has the focus (support.ts `scan`: the scanner's own key times). */
 export async function wedge(page: Page, code: string) {
-  // A notification over the header would take the click (and, hovered, never close): close it first.
-  for (const close of await page.locator('.mantine-Notification-root button').all()) await close.click({ timeout: 1000 }).catch(() => undefined);
-  await page.getByTestId('page-title').click();
-  await settle(page);
-  await page.keyboard.type(code, { delay: 10 });
-  await page.keyboard.press('Enter');
+  await scan(page, code);
 }
 
 /** A wedge scan until `arrived` holds (a busy machine may stretch the keys past the wedge window; a worker scans again). */

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { inflateSync } from 'node:zlib';
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
-import { adminApi, dialog, login, PASSWORD, snap, useMachine, type Api, expectAxeClean } from './support.ts';
+import { adminApi, dialog, login, PASSWORD, snap, useMachine, type Api, expectAxeClean, scan } from './support.ts';
 
 // Physical inventory end to end: a blind count on a 360x640 handheld with wedge scans only (a
 // location, stock labels, a quantity, found stock, a serial twice), a blind recount by another
@@ -39,19 +39,9 @@ async function makeUser(api: Api & { siteId: string }, userName: string, admin =
   return userName;
 }
 
-/** The first key of a session refreshes the token (activity); let that pass so wedge keys stay within the wedge window. */
-async function settle(page: Page) {
-  await page.keyboard.press('Shift');
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(200);
-}
-
-/** A keyboard-wedge scan at the page (no field focused): fast keys, then Enter. */
+/** A keyboard-wedge scan at whatever has the focus (support.ts `scan`: the scanner's own key times). */
 async function wedge(page: Page, code: string) {
-  await page.getByTestId('page-title').click();
-  await settle(page);
-  await page.keyboard.type(code, { delay: 10 });
-  await page.keyboard.press('Enter');
+  await scan(page, code);
 }
 
 /** A wedge scan until `arrived` holds: a busy machine can stretch the key gaps past the wedge window, and a worker scans again. */

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { expect, type APIRequestContext, type CDPSession, type Page, type TestInfo } from '@playwright/test';
 
 export const PASSWORD = 'demo1234';
 /** Demo workstations authorised as kiosk and time clock; any other id is not. */
@@ -100,4 +100,39 @@ export async function newAgentKey(api: Api, agentId: string, name: string): Prom
   await api('label/agent/revoke', { agentId }).catch(() => undefined);
   const { agentKey } = (await api('label/agent/create', { agentId, name })) as { agentKey: string };
   return agentKey;
+}
+
+const sessions = new WeakMap<Page, CDPSession>();
+
+/** Key events of a character or a terminator, as Chrome's DevTools protocol takes them. */
+function keyOf(key: string): { key: string; code?: string; text?: string; windowsVirtualKeyCode?: number } {
+  if (key === 'Enter') return { key, code: 'Enter', text: '\r', windowsVirtualKeyCode: 13 };
+  if (key === 'Tab') return { key, code: 'Tab', windowsVirtualKeyCode: 9 };
+  return { key, text: key };
+}
+
+/**
+ * A keyboard-wedge scan as a scanner sends it, at whatever has the focus: trusted key events (they
+ * type into a focused field, press the focused button, open a focused select, as real keys do) whose
+ * timeStamps are the scanner's own, `gapMs` apart (8 ms, a typical wedge), however long the machine
+ * takes to deliver them (Chrome's DevTools protocol stamps each event with the time it is given). So
+ * a loaded machine cannot break a burst, and a broken one is made on purpose (`stallAfter`: the keys
+ * after that many characters come `stallMs` late).
+ */
+export async function scan(page: Page, code: string, opts: { gapMs?: number; terminator?: 'Enter' | 'Tab'; stallAfter?: number; stallMs?: number } = {}): Promise<void> {
+  const { gapMs = 8, terminator = 'Enter', stallAfter, stallMs = 150 } = opts;
+  let cdp = sessions.get(page);
+  if (!cdp) {
+    cdp = await page.context().newCDPSession(page);
+    sessions.set(page, cdp);
+  }
+  // The page's clock, in seconds since the epoch as the protocol wants it.
+  let at = (await page.evaluate(() => performance.timeOrigin + performance.now())) / 1000;
+  const keys = [...code, terminator];
+  for (let i = 0; i < keys.length; i++) {
+    if (i > 0) at += (stallAfter !== undefined && i === stallAfter ? stallMs : gapMs) / 1000;
+    const key = keyOf(keys[i]!);
+    await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', ...key, timestamp: at });
+    await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key: key.key, ...(key.code ? { code: key.code } : {}), ...(key.windowsVirtualKeyCode ? { windowsVirtualKeyCode: key.windowsVirtualKeyCode } : {}), timestamp: at + 0.002 });
+  }
 }

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { chromium, expect, test, type Page, type TestInfo } from '@playwright/test';
 import { writeFakeCamera } from './fixtures/make-fake-camera.ts';
-import { adminApi, login, PASSWORD, useMachine, type Api, uniqueTag, expectAxeClean } from './support.ts';
+import { adminApi, login, PASSWORD, useMachine, type Api, uniqueTag, expectAxeClean, scan } from './support.ts';
 
 // The time clock (docs/timeclock.md) on a wall tablet and a 360x640 phone: a fake camera films the
 // punch photo, badges arrive as keyboard-wedge scans, a missed punch is asked at the next scan, and
@@ -26,18 +26,10 @@ async function docShot(page: Page, name: string) {
   await page.screenshot({ path: fileURLToPath(new URL(`../docs/screenshots/${name}.png`, import.meta.url)) });
 }
 
-async function settle(page: Page) {
-  await page.keyboard.press('Shift');
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(200);
-}
-
 /** A keyboard-wedge scan into the clock's badge field (where a wall clock keeps the focus), then Enter. */
 async function wedge(page: Page, code: string) {
   await page.getByTestId('clock-scan').click();
-  await settle(page);
-  await page.keyboard.type(code, { delay: 10 });
-  await page.keyboard.press('Enter');
+  await scan(page, code);
 }
 
 async function cameraBrowser(testInfo: TestInfo, baseURL: string | undefined, file: string) {
