@@ -1,3 +1,4 @@
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { Text, TextInput } from '@mantine/core';
 import { MIN_TOUCH_TARGET_PX } from '@floorhand/contract/constants';
 import { wholeUnitsOnly } from '@floorhand/contract/quantity';
@@ -12,6 +13,11 @@ export interface QuantityInputProps {
   error?: string;
   placeholder?: string;
   disabled?: boolean;
+  /**
+   * A quantity prompt (after a scan asked for it): the field takes the focus with its proposed value
+   * selected, so digits replace it, Enter confirms (the form's submit) and Escape calls onCancel.
+   */
+  prompt?: { onCancel(): void };
   'data-testid'?: string;
 }
 
@@ -21,9 +27,28 @@ export interface QuantityInputProps {
  * (whole numbers for EA, BOX, …; decimals otherwise), the unit beside it and at least a 44 px touch
  * target. Parsing and the rules stay with the caller (readQtyInput, contract stock-rules.ts).
  */
-export function QuantityInput({ label, value, onChange, uom, error, placeholder, disabled, 'data-testid': testId }: QuantityInputProps) {
+export function QuantityInput({ label, value, onChange, uom, error, placeholder, disabled, prompt, 'data-testid': testId }: QuantityInputProps) {
+  const ref = useRef<HTMLInputElement>(null);
+  const isPrompt = !!prompt;
+  useEffect(() => {
+    if (!isPrompt) return;
+    // After the render that opened the prompt (a dialog's or a list's focus handling runs first).
+    const timer = setTimeout(() => {
+      ref.current?.focus();
+      ref.current?.select();
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [isPrompt]);
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key !== 'Escape' || !prompt) return;
+    e.preventDefault();
+    e.stopPropagation();
+    prompt.onCancel();
+  };
   return (
     <TextInput
+      ref={ref}
+      onKeyDown={onKeyDown}
       label={label}
       placeholder={placeholder}
       inputMode={wholeUnitsOnly(uom) ? 'numeric' : 'decimal'}

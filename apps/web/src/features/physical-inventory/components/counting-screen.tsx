@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Alert, Badge, Button, Group, Paper, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
@@ -11,10 +11,12 @@ import { ScanInput } from '../../../components/scanning/scan-input.tsx';
 import { QuantityInput } from '../../../components/ui/quantity-input.tsx';
 import { ApiError, call } from '../../../lib/api.ts';
 import { readQtyInput, showQty } from '../../../lib/inventory-format.ts';
+import { refusedFeedback } from '../../../lib/scanning/feedback.ts';
 import { useScans } from '../../../lib/scanning/use-scans.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { countKeys, downloadSheetPdf, useCountChange, useSheet } from '../api/counts-api.ts';
 import { usePhysicalInventoryPrefs } from '../hooks/use-physical-inventory-prefs.ts';
+import { countScanMeaning, oneMore, TYPE_THE_COUNT } from '../utils/scan-meaning.ts';
 import { createScanQueue } from '../utils/scan-queue.ts';
 
 /** A label waiting for its quantity (or, for found stock, for what it is). */
@@ -49,11 +51,21 @@ export function CountingScreen({ sheetId, onBack }: { sheetId: string; onBack():
   const [printing, setPrinting] = useState(false);
   const sheet = useSheet(sheetId, location);
   const submit = useCountChange('counts/sheet/submit');
-  const qtyRef = useRef<HTMLDivElement>(null);
 
   // The queue's handler reads the newest state through refs: it runs long after the render that made it.
-  const state = useRef({ location, prefs, codes: new Set<string>() });
+  const state = useRef({ location, prefs, codes: new Set<string>(), prompt: null as Pending | null, qtyText: '' });
   state.current.location = location;
+  /** The prompt, set in the ref at once too: the next scan of a burst may come before the next render. */
+  const prompt = (next: Pending | null, qty = '') => {
+    state.current.prompt = next;
+    state.current.qtyText = qty;
+    setPending(next);
+    setQtyText(qty);
+  };
+  const typeQty = (text: string) => {
+    state.current.qtyText = text;
+    setQtyText(text);
+  };
   state.current.prefs = prefs;
   state.current.codes = new Set((sheet.data?.locations ?? []).map((l) => l.code));
   const logId = useRef(0);
@@ -91,40 +103,47 @@ export function CountingScreen({ sheetId, onBack }: { sheetId: string; onBack():
   const [queue] = useState(() =>
     createScanQueue(async (text) => {
       try {
-        if (state.current.codes.has(text)) {
-          const res = await call('counts/scanLocation', { sheetId, location: text });
-          setLocation(res.location ?? text);
-          setPending(null);
-          say(t('Location {{code}}', { code: text }), true);
+        const { location: at, prompt: open } = state.current;
+        const meaning = countScanMeaning({ location: at, prompt: open?.stockId ?? null }, text, state.current.codes.has(text));
+        if (meaning.kind === 'refused') {
+          refusedFeedback();
+          say(t(meaning.message, meaning.params), false);
           return;
         }
-        if (!state.current.location) {
-          say(t('{{text}}: scan a location of the sheet first', { text }), false);
+        if (meaning.kind === 'oneMore') {
+          const next = oneMore(state.current.qtyText);
+          if (next === undefined) {
+            refusedFeedback();
+            say(t(TYPE_THE_COUNT, { label: text }), false);
+          } else typeQty(next);
+          return;
+        }
+        if (meaning.kind === 'location') {
+          const res = await call('counts/scanLocation', { sheetId, location: text });
+          setLocation(res.location ?? text);
+          prompt(null);
+          say(t('Location {{code}}', { code: text }), true);
           return;
         }
         try {
           await record({ stockId: text });
-          setPending(null);
+          prompt(null);
         } catch (e) {
-          if (e instanceof ApiError && e.err.code === ERR.badInput && e.err.message === NEEDS_QTY) {
-            setPending({ stockId: text, found: false });
-            setQtyText('');
-          } else if (e instanceof ApiError && e.err.code === ERR.badInput && UNKNOWN_LABEL.test(e.err.message)) {
-            setPending({ stockId: text, found: true });
-            setQtyText('');
-          } else if (e instanceof ApiError && e.err.code === ERR.badInput) say(`${text}: ${e.err.message}`, false);
-          else throw e;
+          // The prompt opens with 1 selected: the scan counted the first unit; digits replace it, the same label adds one.
+          if (e instanceof ApiError && e.err.code === ERR.badInput && e.err.message === NEEDS_QTY) prompt({ stockId: text, found: false }, '1');
+          else if (e instanceof ApiError && e.err.code === ERR.badInput && UNKNOWN_LABEL.test(e.err.message)) prompt({ stockId: text, found: true }, '1');
+          else if (e instanceof ApiError && e.err.code === ERR.badInput) {
+            refusedFeedback();
+            say(`${text}: ${e.err.message}`, false);
+          } else throw e;
         }
       } finally {
         setHandled((n) => n + 1);
       }
     }),
   );
-  useScans((scan) => queue.push(scan.text.trim()));
-
-  useEffect(() => {
-    if (pending) qtyRef.current?.querySelector('input')?.focus();
-  }, [pending]);
+  // Counting by scanning: the same label again is one more unit, so repeats are delivered.
+  useScans((scan) => queue.push(scan.text.trim()), { allowRepeats: true });
 
   const onQty = async (e: FormEvent) => {
     e.preventDefault();
@@ -137,8 +156,7 @@ export function CountingScreen({ sheetId, onBack }: { sheetId: string; onBack():
         qty: formatQty(qty.units),
         ...(pending.found ? { partNumber: partNumber.trim(), ...(lot.trim() ? { lot: lot.trim() } : {}), ...(serial.trim() ? { serial: serial.trim() } : {}) } : {}),
       });
-      setPending(null);
-      setQtyText('');
+      prompt(null);
     } catch (err) {
       if (err instanceof ApiError && err.err.code === ERR.badInput) say(`${pending.stockId}: ${err.err.message}`, false);
     }
@@ -206,11 +224,9 @@ export function CountingScreen({ sheetId, onBack }: { sheetId: string; onBack():
                 </Group>
               </>
             )}
-            <div ref={qtyRef}>
-              <QuantityInput label={t('Counted quantity')} value={qtyText} onChange={setQtyText} data-testid="pi-qty" />
-            </div>
+            <QuantityInput label={t('Counted quantity')} value={qtyText} onChange={typeQty} prompt={{ onCancel: () => prompt(null) }} data-testid="pi-qty" />
             <Group grow>
-              <Button variant="default" onClick={() => setPending(null)} data-testid="pi-qty-cancel">
+              <Button variant="default" onClick={() => prompt(null)} data-testid="pi-qty-cancel">
                 {t('Skip')}
               </Button>
               <Button type="submit" data-testid="pi-qty-submit">

@@ -14,11 +14,12 @@ import { isDefinite, useAttempts } from '../../../lib/attempts.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
 import { printOrDownload } from '../../../lib/label-printing.ts';
 import { readQtyInput, showQty } from '../../../lib/inventory-format.ts';
+import { refusedFeedback } from '../../../lib/scanning/feedback.ts';
 import { useScans } from '../../../lib/scanning/use-scans.ts';
+import { pickScanMeaning, type PickStep as Step } from '../utils/scan-meaning.ts';
 import { PICK_REFUSALS, travellerOf, usePickCall } from '../api/picking-api.ts';
 import { useStockPickPrefs } from '../hooks/use-pick-prefs.ts';
 
-type Step = { kind: 'location' } | { kind: 'stock'; location: string } | { kind: 'qty'; location: string; scan: string };
 
 export interface PickOrderProps {
   order: OrderHeader;
@@ -131,8 +132,13 @@ export function PickOrder({ order, lines, onBack }: PickOrderProps) {
   useScans((scan) => {
     const text = scan.text.trim();
     if (!text || !line) return;
-    if (step.kind === 'location') void onLocation(text);
-    else void onStock(step.location, text);
+    const meaning = pickScanMeaning(step, text);
+    if (meaning.kind === 'location') void onLocation(text);
+    else if (meaning.kind === 'stock') void onStock(meaning.location, text);
+    else {
+      refusedFeedback();
+      notifications.show({ id: 'pick-scan-refused', color: 'red', message: t(meaning.message, meaning.params) });
+    }
   });
 
   async function onConfirm() {
@@ -269,7 +275,19 @@ export function PickOrder({ order, lines, onBack }: PickOrderProps) {
                 }}
               >
                 <Stack gap="xs">
-                  <QuantityInput label={t('Quantity to pick')} value={qty} onChange={setQty} uom={line.uom} data-testid="pick-qty" />
+                  <QuantityInput
+                    label={t('Quantity to pick')}
+                    value={qty}
+                    onChange={setQty}
+                    uom={line.uom}
+                    prompt={{
+                      onCancel: () => {
+                        setStep({ kind: 'stock', location: step.location });
+                        focusScan();
+                      },
+                    }}
+                    data-testid="pick-qty"
+                  />
                   <Button type="submit" size="md" loading={confirm.isPending} data-testid="pick-confirm">
                     {t('Confirm pick')}
                   </Button>

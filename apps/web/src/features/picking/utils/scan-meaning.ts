@@ -1,0 +1,24 @@
+/**
+ * What a scan means on the pick screen of an order, in each step (docs/scanning.md). The scan router
+ * brings every scan here whatever has the focus; this table decides.
+ *
+ * | step                                 | scan                | meaning                                           |
+ * |--------------------------------------|---------------------|---------------------------------------------------|
+ * | location (scan where to pick from)   | anything            | the location                                      |
+ * | stock (at a location)                | anything            | the stock label or part number                    |
+ * | quantity prompt open                 | the same label      | refused: the proposed quantity is already there   |
+ * | quantity prompt open                 | anything else       | refused: confirm or cancel the quantity first     |
+ */
+export type PickStep = { kind: 'location' } | { kind: 'stock'; location: string } | { kind: 'qty'; location: string; scan: string };
+
+export type PickScanMeaning = { kind: 'location' } | { kind: 'stock'; location: string } | { kind: 'refused'; message: string; params: Record<string, string> };
+
+export const CONFIRM_PICK_FIRST = 'Confirm or cancel the quantity of {{label}} first';
+export const PICK_SCANNED_ALREADY = '{{label}} is scanned already: confirm the quantity, or type another';
+
+export function pickScanMeaning(step: PickStep, code: string): PickScanMeaning {
+  if (step.kind === 'location') return { kind: 'location' };
+  if (step.kind === 'stock') return { kind: 'stock', location: step.location };
+  if (code === step.scan) return { kind: 'refused', message: PICK_SCANNED_ALREADY, params: { label: step.scan } };
+  return { kind: 'refused', message: CONFIRM_PICK_FIRST, params: { label: step.scan } };
+}
