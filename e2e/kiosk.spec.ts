@@ -20,10 +20,10 @@ async function wedge(page: Page, code: string, field: string) {
 }
 
 /** A worker with a badge, and a stock record of 10 of this test's own item. */
-async function fixture(api: Api & { siteId: string }, tag: string) {
+async function fixture(api: Api & { siteId: string }, tag: string, { badge = `KI-${tag}`, firstName = 'Kim' } = {}) {
   const userName = `ki_${tag.toLowerCase()}`;
   const created = (await api('admin/account/create', {
-    account: { userName, firstName: 'Kim', surnames: `Kiosk${tag}`, email: '', badgeCode: `KI-${tag}` },
+    account: { userName, firstName, surnames: `Kiosk${tag}`, email: '', badgeCode: badge },
     password: PASSWORD,
     perms: [{ siteId: api.siteId, roles: [], kioskAcct: false, timeclockAcct: false, serviceAcct: false }],
   })) as { account: { id: string } };
@@ -31,7 +31,7 @@ async function fixture(api: Api & { siteId: string }, tag: string) {
   await api('item/save', { record: { partNumber: part, description: `Kiosk widget ${tag}`, uom: 'EA', tracking: 'none', barcodes: [] } });
   await api('location/save', { record: { warehouse: 'MAIN', code: `K-${tag}`, description: 'Kiosk bin', type: 'bin' } });
   const res = (await api('stock/receive', { idempotencyKey: `kiosk-${tag}`, record: { partNumber: part, warehouse: 'MAIN', location: `K-${tag}`, quantity: 10, conditionCode: 'NE' } })) as { stock: { stockId: string } };
-  return { badge: `KI-${tag}`, userName, part, stockId: res.stock.stockId, accountId: created.account.id };
+  return { badge, userName, part, stockId: res.stock.stockId, accountId: created.account.id };
 }
 
 test.describe('kiosk', () => {
@@ -91,6 +91,54 @@ test.describe('kiosk', () => {
     const kioskLogin = (await (await request.post('/api/auth/login', { data: { ...base, userName: 'kiosk', password: PASSWORD, workstationId: 'WS0001', workstationSecret: 'demo-workstation-secret' } })).json()) as { authToken: string };
     const res = await request.post('/api/stock/get', { data: { ...base, stockId: f.stockId }, headers: { authorization: `Bearer ${kioskLogin.authToken}`, 'x-human-token': humanToken! } });
     expect(res.status()).toBe(401);
+  });
+
+  test('a second badge scanned during a worker session, in whatever field has focus, switches the kiosk to that worker @mobile', async ({ page, request }, testInfo) => {
+    const api = await adminApi(request);
+    const tag = uniqueTag(testInfo);
+    const anna = await fixture(api, `${tag}A`, { badge: `B-KA${tag}`, firstName: 'Anna' });
+    const ben = await fixture(api, `${tag}B`, { badge: `B-KB${tag}`, firstName: 'Ben' });
+    // A kiosk account of its own: a badge at a kiosk ends every session of that kiosk account, so tests running beside this one must not share it.
+    const kiosk = `kiosk_${tag.toLowerCase()}`;
+    await api('admin/account/create', {
+      account: { userName: kiosk, firstName: 'Kiosk', surnames: tag, email: '', badgeCode: '' },
+      password: PASSWORD,
+      perms: [{ siteId: api.siteId, roles: [], kioskAcct: true, timeclockAcct: false, serviceAcct: false }],
+    });
+    await useMachine(page);
+    await login(page, kiosk);
+    await expect(page).toHaveURL(/\/kiosk$/);
+    await wedge(page, anna.badge, 'kiosk-scan');
+    await expect(page.getByTestId('kiosk-done')).toContainText('Anna');
+    const humanToken = () => page.evaluate(() => (JSON.parse(localStorage.getItem('auth_settings') ?? '{}') as { state?: { humanToken?: string } }).state?.humanToken);
+    const annas = await humanToken();
+
+    // Anna is on Stock Lookup with the lookup field focused; a location that looks like a badge is still a location.
+    await page.locator('[data-feature="stockLookup"]').click();
+    await expect(page).toHaveURL(/\/stockLookup/);
+    await page.getByTestId('lookup-input').focus();
+    await scan(page, anna.stockId);
+    await expect(page.getByTestId('stock-row-adjust').first()).toBeVisible();
+
+    // Ben's badge, scanned while a quantity field of Anna's adjust form has the focus.
+    await page.getByTestId('stock-row-adjust').first().click();
+    await page.getByTestId('adjust-action').getByText('Adjust', { exact: true }).click();
+    await page.getByTestId('adjust-qty').fill('3');
+    await scan(page, ben.badge);
+    await expect(page.getByTestId('kiosk-done')).toContainText('Ben');
+    await expect(page).toHaveURL(/\/tasks$/);
+    const bens = await humanToken();
+    expect(bens).toMatch(/^hum_/);
+    expect(bens).not.toBe(annas);
+
+    // Anna's session ended on the server: her token is refused.
+    const base = { siteId: api.siteId, appId: 'floorhand', orgId: 'demo' };
+    const kioskLogin = (await (await request.post('/api/auth/login', { data: { ...base, userName: kiosk, password: PASSWORD, workstationId: 'WS0001', workstationSecret: 'demo-workstation-secret' } })).json()) as { authToken: string };
+    const res = await request.post('/api/stock/get', { data: { ...base, stockId: anna.stockId }, headers: { authorization: `Bearer ${kioskLogin.authToken}`, 'x-human-token': annas! } });
+    expect(res.status()).toBe(401);
+    // Nothing of the scan was typed into Anna's form, and nothing was adjusted.
+    const got = (await api('stock/get', { stockId: anna.stockId })) as { stock: { quantity: number } };
+    expect(got.stock.quantity).toBe(10);
   });
 
   test('a whole shift on a kiosk tablet with wedge scans only: badge in, clock in, two batch tasks, a pick, clock out; the session survives a reload', async ({ page, browser, request, baseURL }, testInfo) => {

@@ -48,3 +48,16 @@ export const kioskCalls = {
     response: withErr({}),
   },
 } as const;
+
+/** Every badge code Floorhand makes starts so (random ones and the demo's); a kiosk tells a badge by it. */
+export const BADGE_CODE_PREFIX = 'B-';
+
+/**
+ * Whether a scan on a kiosk, during a worker's session, is taken for a badge (which switches the
+ * worker) rather than for the screen: the prefix and then one run of letters and digits with no
+ * further dash (B-7KQ2M9XW3P, B-ADMIN), so a location such as B-01-1 stays a location. A code that
+ * looks so and is no badge goes to the screen after all (docs/scanning.md).
+ */
+export function looksLikeBadge(code: string): boolean {
+  return /^B-[0-9A-Za-z]{2,40}$/.test(code);
+}

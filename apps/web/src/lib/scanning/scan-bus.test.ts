@@ -218,3 +218,26 @@ describe('scan bus', () => {
     );
   });
 });
+
+describe('the interceptor', () => {
+  it('sees each scan first: what it takes no screen gets, what it hands back reaches the screen once', () => {
+    const bus = createScanBus({ now: () => 0 });
+    const screen = vi.fn();
+    bus.subscribe(screen);
+    const seen: string[] = [];
+    bus.setInterceptor((scan) => {
+      seen.push(scan.text);
+      if (scan.text.startsWith('B-')) return true;
+      return false;
+    });
+    bus.publish({ text: 'B-ANNA', format: 'UNKNOWN', source: 'wedge' });
+    bus.publish({ text: 'S0001', format: 'UNKNOWN', source: 'wedge' });
+    expect(seen).toEqual(['B-ANNA', 'S0001']);
+    expect(screen.mock.calls.map(([s]) => (s as { text: string }).text)).toEqual(['S0001']);
+    bus.toScreens({ text: 'B-LOC', format: 'UNKNOWN', source: 'wedge' });
+    expect(screen).toHaveBeenCalledTimes(2);
+    bus.setInterceptor(null);
+    bus.publish({ text: 'B-BEN', format: 'UNKNOWN', source: 'wedge' });
+    expect(screen).toHaveBeenCalledTimes(3);
+  });
+});

@@ -34,6 +34,14 @@ export type ScanBus = {
   publish: (scan: Scan) => void;
   /** Number of scans waiting for a subscriber. */
   pendingCount: () => number;
+  /**
+   * A handler that sees every published scan before the screens (a kiosk worker's session: a badge
+   * switches the worker); when it answers true the scan is its own and no screen gets it. It hands a
+   * scan it looked at and did not want to the screens with `toScreens`. Null removes it.
+   */
+  setInterceptor: (interceptor: ((scan: Scan) => boolean) | null) => void;
+  /** Publishes past the interceptor, straight to the screens. */
+  toScreens: (scan: Scan) => void;
 };
 
 type Subscriber = { handler: ScanHandler; allowRepeats: boolean };
@@ -76,6 +84,13 @@ export function createScanBus(options: ScanBusOptions = {}): ScanBus {
     while ((top = stack.at(-1)) && (next = queue.shift())) deliver(next, top);
   };
 
+  let interceptor: ((scan: Scan) => boolean) | null = null;
+  const toScreens = (scan: Scan): void => {
+    queue.push({ scan: { ...scan }, at: now() });
+    if (queue.length > queueLimit) queue.shift();
+    flush();
+  };
+
   return {
     subscribe(handler, { allowRepeats = false } = {}) {
       const subscriber: Subscriber = { handler, allowRepeats };
@@ -89,9 +104,12 @@ export function createScanBus(options: ScanBusOptions = {}): ScanBus {
       };
     },
     publish(scan) {
-      queue.push({ scan: { ...scan }, at: now() });
-      if (queue.length > queueLimit) queue.shift();
-      flush();
+      if (interceptor?.({ ...scan })) return;
+      toScreens(scan);
+    },
+    toScreens,
+    setInterceptor(next) {
+      interceptor = next;
     },
     pendingCount: () => queue.length,
   };

@@ -1,5 +1,5 @@
 import type { CallArgs } from '@floorhand/contract/api';
-import { call } from '../../../lib/api.ts';
+import { ApiError, call } from '../../../lib/api.ts';
 import { useAuthStore, type AuthUser } from '../../../lib/auth-store.ts';
 import { openKioskSession } from '../../../lib/session.ts';
 
@@ -14,4 +14,20 @@ export async function startKioskSession(args: CallArgs<'kiosk/start'>): Promise<
   if (!res.user || !res.perms || !useAuthStore.getState().humanToken) return null;
   await openKioskSession(res.user, res.perms);
   return res.user;
+}
+
+/**
+ * A badge scanned while a worker holds the kiosk: the session becomes the new badge's (kiosk/start
+ * ends the one open on the server). A code that is no badge (404) leaves the worker's session as it
+ * was and answers false: the scan was meant for the screen.
+ */
+export async function switchKioskWorker(args: CallArgs<'kiosk/start'>): Promise<boolean> {
+  const previous = useAuthStore.getState().humanToken;
+  try {
+    if (await startKioskSession(args)) return true;
+  } catch (e) {
+    if (!(e instanceof ApiError && e.status === 404)) throw e;
+  }
+  useAuthStore.getState().setHumanToken(previous);
+  return false;
 }
