@@ -216,6 +216,65 @@ test.describe('physical inventory', () => {
       await api('counts/threshold/put', { warehouse: 'MAIN', maxQty: null, maxPct: null });
     }
   });
+  test('counting by scanning: the prompt takes the focus with 1 selected; the same label adds one; any other scan is refused and typed nowhere; Escape cancels', async ({ browser, request }, testInfo) => {
+    test.skip(testInfo.project.name !== 'desktop', 'a handheld of its own');
+    const api = await adminApi(request);
+    const tag = `${Date.now().toString(36).toUpperCase()}`;
+    const part = `PQ-${tag}`;
+    const loc = `PQA-${tag}`;
+    await api('item/save', { record: { partNumber: part, description: `Prompt widget ${tag}`, uom: 'EA', tracking: 'none', barcodes: [] } });
+    await api('location/save', { record: { warehouse: 'MAIN', code: loc, description: 'Prompt', type: 'bin' } });
+    const receive = async (quantity: number) =>
+      ((await api('stock/receive', { idempotencyKey: `pq-${tag}-${quantity}`, record: { partNumber: part, warehouse: 'MAIN', location: loc, quantity } })) as { stock: { stockId: string } }).stock.stockId;
+    const a = await receive(9);
+    const b = await receive(2);
+    const counter = await makeUser(api, `piq_${tag.toLowerCase()}`);
+    const { sheet } = (await api('counts/sheet/create', { warehouse: 'MAIN', locations: [loc], assignees: [counter] })) as { sheet: { code: string } };
+    const page = await handheld(browser, counter);
+    await openSheet(page, sheet.code, 'pi-count');
+    await scan(page, loc);
+    await expect(page.getByTestId('pi-location')).toHaveText(`Location ${loc}`);
+
+    const qty = page.getByTestId('pi-qty');
+    const selection = () => page.evaluate(() => {
+      const el = document.activeElement as HTMLInputElement | null;
+      return { testId: el?.getAttribute('data-testid'), start: el?.selectionStart, end: el?.selectionEnd };
+    });
+    await scan(page, a);
+    await expect(page.getByTestId('pi-qty-form')).toContainText(`Count of ${a}`);
+    await expect(qty).toHaveValue('1');
+    await expect.poll(selection).toEqual({ testId: 'pi-qty', start: 0, end: 1 });
+    // The same label: one more unit each time.
+    await scan(page, a);
+    await expect(qty).toHaveValue('2');
+    await scan(page, a);
+    await expect(qty).toHaveValue('3');
+    // Another label, or the location, while the prompt is open: refused, and nothing typed into the field.
+    await scan(page, b);
+    await expect(page.getByTestId('pi-log-problem').first()).toHaveText(`✗ Confirm or cancel the count of ${a} first`);
+    await scan(page, loc);
+    await expect(page.getByTestId('pi-log-problem')).toHaveCount(2);
+    await expect(qty).toHaveValue('3');
+    await expect(qty).toBeFocused();
+    // A broken burst (its first keys too slow): said, not read, not typed.
+    await scan(page, b, { stallAfter: 3 });
+    await expect(page.getByText('Scan not read, scan again')).toBeVisible();
+    await expect(qty).toHaveValue('3');
+    // Enter confirms.
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('pi-qty-form')).toHaveCount(0);
+    await expect(page.getByTestId('pi-log-ok').first()).toHaveText(`✓ ${a}: 3`);
+    // Digits replace the proposed 1; Escape cancels and records nothing.
+    await scan(page, b);
+    await expect(qty).toHaveValue('1');
+    await page.keyboard.press('5');
+    await expect(qty).toHaveValue('5');
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('pi-qty-form')).toHaveCount(0);
+    await expect(page.locator(`[data-testid=pi-line][data-stock="${b}"]`)).toHaveCount(0);
+    await page.context().close();
+  });
+
   test('a blind counter scans a location of their sheet in Stock Lookup on a handheld and sees no quantity', async ({ browser, request }, testInfo) => {
     test.skip(testInfo.project.name !== 'desktop', 'sets its own viewports');
     const api = await adminApi(request);

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { adminApi, dialog, login, useMachine, uniqueTag, expectAxeClean } from './support.ts';
+import { adminApi, dialog, login, useMachine, uniqueTag, expectAxeClean, scan } from './support.ts';
 import { makePicker, makeOrder, shot, SHORT, wedgeScan } from './order-fixtures.ts';
 
 // Stock Picking: the pick list, an order picked by wedge scans and the keyboard at 360x640 (a wrong
@@ -78,6 +78,47 @@ test.describe('stock picking', () => {
     // The partial pick split the record: 7 stay in the location.
     const left = (await api('stock/get', { stockId: f.stock[0] })) as { stock: { quantity: number; location: string } };
     expect(left.stock).toMatchObject({ quantity: 7, location: f.places[0] });
+  });
+
+  test('the pick quantity prompt takes the focus with the proposal selected; a scan meanwhile is refused and typed nowhere; digits replace it, Escape cancels, Enter confirms @mobile', async ({ page, request }, testInfo) => {
+    const api = await adminApi(request);
+    const tag = uniqueTag(testInfo);
+    const f = await makeOrder(api, tag);
+    await useMachine(page);
+    await login(page, await makePicker(api, tag, 'Quin'));
+    await expect(page).toHaveURL(/\/tasks$/);
+    await page.goto('/stockPick');
+    await expect(page.locator(`[data-number="${f.number}"]`).first()).toBeVisible();
+    await scan(page, f.number);
+    await expect(page.getByTestId('pick-order-number')).toHaveText(f.number);
+    await page.getByTestId('pick-take').click();
+    await expect(page.getByTestId('pick-holder')).toHaveText('Picking: you');
+    await scan(page, f.places[0]);
+    await expect(page.getByText(`Scan the stock label in ${f.places[0]}`)).toBeVisible();
+    await scan(page, f.stock[0]);
+    const qty = page.getByTestId('pick-qty');
+    await expect(qty).toHaveValue('3');
+    await expect(qty).toBeFocused();
+    await expect.poll(() => page.evaluate(() => [(document.activeElement as HTMLInputElement).selectionStart, (document.activeElement as HTMLInputElement).selectionEnd])).toEqual([0, 1]);
+    // Scans while the prompt is open: refused with what to do, the field untouched.
+    await scan(page, f.stock[1]);
+    await expect(page.getByText(`Confirm or cancel the quantity of ${f.stock[0]} first`)).toBeVisible();
+    // The same label again after the pick screen's 1.5 s debounce (a bounce sooner is dropped): refused too.
+    await page.waitForTimeout(1600);
+    await scan(page, f.stock[0]);
+    await expect(page.getByText(`${f.stock[0]} is scanned already: confirm the quantity, or type another`)).toBeVisible();
+    await expect(qty).toHaveValue('3');
+    // Escape cancels: back to the stock label, the scan field ready.
+    await page.keyboard.press('Escape');
+    await expect(qty).toHaveCount(0);
+    await expect(page.getByTestId('pick-scan')).toBeFocused();
+    await scan(page, f.stock[0]);
+    await expect(qty).toHaveValue('3');
+    // A digit replaces the proposal; Enter confirms 2 of the 3.
+    await page.keyboard.press('2');
+    await expect(qty).toHaveValue('2');
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('pick-line-open')).toHaveText('1 EA');
   });
 
   test('two pickers on one order see each other\'s claims live', async ({ browser, request, baseURL }, testInfo) => {

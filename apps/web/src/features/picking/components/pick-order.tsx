@@ -137,7 +137,7 @@ export function PickOrder({ order, lines, onBack }: PickOrderProps) {
     else if (meaning.kind === 'stock') void onStock(meaning.location, text);
     else {
       refusedFeedback();
-      notifications.show({ id: 'pick-scan-refused', color: 'red', message: t(meaning.message, meaning.params) });
+      notifications.show({ color: 'red', message: t(meaning.message, meaning.params) });
     }
   });
 
