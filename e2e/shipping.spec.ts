@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { adminApi, login, useMachine, type Api, uniqueTag, expectAxeClean } from './support.ts';
+import { adminApi, login, useMachine, type Api, uniqueTag, expectAxeClean, scan } from './support.ts';
 import { makePicker, makeOrder, shot, SHORT, wedgeScan, type Fixture } from './order-fixtures.ts';
 
 // Shipping: the pack board (coloured by how much is picked), packing picked stock into two packages
@@ -100,6 +100,33 @@ test.describe('shipping', () => {
     const stock = (await api('stock/get', { stockId: picked[0] })) as { stock: { quantity: number }; movements: Array<{ type: string }> };
     expect(stock.stock.quantity).toBe(0);
     expect(stock.movements[0]!.type).toBe('ship');
+  });
+
+  test('a scan while Weight, Carrier or Tracking has the focus packs the stock and leaves the field as it was @mobile', async ({ page, request }, testInfo) => {
+    const api = await adminApi(request);
+    const tag = uniqueTag(testInfo);
+    const f = await makeOrder(api, tag);
+    const picked = await pickAll(api, f);
+    await useMachine(page);
+    await login(page, await makePicker(api, tag, 'Wes'));
+    await expect(page).toHaveURL(/\/tasks$/);
+    await page.goto('/shipping');
+    await expect(page.locator(`[data-number="${f.number}"]`).first()).toBeVisible();
+    await scan(page, f.number);
+    await expect(page.getByTestId('ship-order-number')).toHaveText(f.number);
+    await page.getByTestId('ship-new-package').click();
+    const card = page.getByTestId('package-card').first();
+    await card.getByTestId('package-weight').fill('2.5');
+    await card.getByTestId('package-weight').focus();
+    await scan(page, picked[0]!);
+    await expect(card.locator(`[data-stock="${picked[0]}"]`)).toBeVisible();
+    await expect(card.getByTestId('package-weight')).toHaveValue('2.5');
+    await card.getByTestId('package-carrier').fill('DHL');
+    await card.getByTestId('package-carrier').focus();
+    await scan(page, picked[1]!);
+    await expect(card.locator(`[data-stock="${picked[1]}"]`)).toBeVisible();
+    await expect(card.getByTestId('package-carrier')).toHaveValue('DHL');
+    await expect(card.getByTestId('package-tracking')).toHaveValue('');
   });
 
   test('pack board filters are stockPack preferences sent to the server; print on ship downloads the packing list @mobile', async ({ page, request }, testInfo) => {
