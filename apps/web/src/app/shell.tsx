@@ -11,6 +11,7 @@ import { useSiteStore } from '../lib/site-store.ts';
 import { useBrandHead } from '../lib/brand-assets.ts';
 import { ScanIcon } from '../components/ui/work-areas.tsx';
 import { zxingReaderWasmUrl } from '../lib/scanning/decoder-wasm-url.ts';
+import { useMachineStore } from '../lib/machine-store.ts';
 import { scanNotRead } from '../lib/scanning/feedback.ts';
 import { attachKeyboardWedge } from '../lib/scanning/keyboard-wedge.ts';
 import { scanBus } from '../lib/scanning/scan-bus.ts';
@@ -55,7 +56,8 @@ export function Shell() {
   // eslint-disable-next-line react-hooks/exhaustive-deps
   useEffect(() => nav.close(), [pathname]);
   // Scanning everywhere: one keyboard-wedge router (a scan reaches the screen whatever has focus), and the scanner overlay closes when the page changes.
-  useEffect(() => attachKeyboardWedge(window, scanBus.publish, { onBroken: scanNotRead }), []);
+  const wedgePrefix = useMachineStore((s) => s.barcode.wedgePrefix);
+  useEffect(() => attachKeyboardWedge(window, scanBus.publish, { onBroken: scanNotRead, prefix: wedgePrefix }), [wedgePrefix]);
   useEffect(() => closeScannerOnPageChange(pathname), [pathname]);
   // A password set by an admin is temporary: My account, to choose one's own, before any other page.
   const mustChangePassword = useAuthStore((s) => !!s.mustChangePassword);

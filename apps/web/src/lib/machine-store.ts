@@ -25,7 +25,8 @@ export interface MachineSettings {
    * with the id at login. Without it the id is not authorised (docs/admin.md, Workstations).
    */
   workstation: { id: string; timeclockOnly: boolean; kioskOnly: boolean; secret?: string };
-  barcode: { cam: CameraChoice | null; formats: BarcodeFormat[]; beep: boolean; vibrate: boolean; fps: number; timeoutSecs: number };
+  /** `wedgePrefix`: what the scanner sends before each code, when it is set to (docs/scanning.md); '' for none. */
+  barcode: { cam: CameraChoice | null; formats: BarcodeFormat[]; beep: boolean; vibrate: boolean; fps: number; timeoutSecs: number; wedgePrefix: string };
   timeclockCam: CameraChoice | null;
   photoCam: CameraChoice | null;
   /** Minutes of inactivity before the screen saver shows. */
@@ -53,6 +54,7 @@ export const machineDefaults = (): MachineSettings => ({
     vibrate: BARCODE_DEFAULTS.vibrate,
     fps: BARCODE_DEFAULTS.fps,
     timeoutSecs: BARCODE_DEFAULTS.timeoutSecs,
+    wedgePrefix: '',
   },
   timeclockCam: null,
   photoCam: null,

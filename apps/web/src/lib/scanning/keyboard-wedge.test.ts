@@ -147,6 +147,30 @@ describe('wedge joiner', () => {
   });
 });
 
+describe('wedge joiner with a scanner prefix', () => {
+  function feedAll(prefix: string, keys: Array<[string, number]>) {
+    const joiner = createWedgeJoiner({ prefix });
+    return keys.map(([key, timeStamp]) => joiner.feed({ key, timeStamp, targetIsInput: false })).filter((c) => c !== null);
+  }
+
+  it('reads keys that begin with the prefix as a scan however slowly they come, without the prefix', () => {
+    expect(feedAll('~', [['~', 0], ['A', 200], ['-', 900], ['1', 2500], ['Enter', 4000]])).toEqual(['A-1']);
+  });
+
+  it('takes a prefix of several characters, sent at scanner speed', () => {
+    expect(feedAll(']C', [[']', 0], ['C', 5], ['X', 500], ['Y', 505], ['Z', 510], ['Enter', 515]])).toEqual(['XYZ']);
+  });
+
+  it('still reads unmarked bursts by their speed, and typing without the prefix stays typing', () => {
+    expect(feedAll('~', [['L', 0], ['O', 8], ['C', 16], ['Enter', 24]])).toEqual(['LOC']);
+    expect(feedAll('~', [['1', 0], ['2', 300], ['Enter', 600]])).toEqual([]);
+  });
+
+  it('never publishes a marked scan with nothing after the prefix', () => {
+    expect(feedAll('~', [['~', 0], ['Enter', 100]])).toEqual([]);
+  });
+});
+
 describe('text entry targets', () => {
   it('counts text inputs, textareas, selects and content-editable elements', () => {
     document.body.innerHTML = `
@@ -278,6 +302,18 @@ describe('attachKeyboardWedge', () => {
     expect(publish).not.toHaveBeenCalled();
     expect(events.at(-1)!.defaultPrevented).toBe(false);
     expect(input.value).toBe('LOC-1');
+  });
+
+  it('with a prefix, takes a slow scan out of the field it began in', () => {
+    document.body.innerHTML = '<input id="w" value="4">';
+    const field = document.getElementById('w') as HTMLInputElement;
+    const publish = vi.fn();
+    detach = attachKeyboardWedge(window, publish, { prefix: '~' });
+    typeInto(field, [...'~S0061'], 10_000, 120);
+    const enter = press(field, 'Enter', 11_000);
+    expect(publish).toHaveBeenCalledExactlyOnceWith({ text: 'S0061', format: 'UNKNOWN', source: 'wedge' });
+    expect(enter.defaultPrevented).toBe(true);
+    expect(field.value).toBe('4');
   });
 
   it('stops listening after detach', () => {

@@ -31,6 +31,12 @@ export type WedgeJoinerOptions = {
   quietMs?: number;
   /** A terminator ended a burst at scanner speed that was the tail of a broken one: a scan that was not read. */
   onBroken?: () => void;
+  /**
+   * The scanner's prefix (App Settings, "Scanner prefix"; the way Zebra DataWedge and Honeywell
+   * scanners mark what they send): keys that begin with it are a scan up to the Enter or Tab however
+   * slowly they come, and the prefix is not part of the code. Empty: timing alone.
+   */
+  prefix?: string;
 };
 export type WedgeJoiner = {
   /** Returns the completed code when this key is the Enter or Tab that ends a scan. */
@@ -55,15 +61,18 @@ const isShortcut = (e: WedgeKeyEvent) => Boolean(e.metaKey) || Boolean(e.ctrlKey
  * the discarded keys is the tail of a broken scan (`A-01-3` arriving as `A-0`, a pause, `1-3`), and
  * the tail alone would look up the wrong thing: it is discarded at its terminator too.
  */
-export function createWedgeJoiner({ gapMs = WEDGE_KEY_GAP_MS, minLength = WEDGE_MIN_LENGTH, quietMs = WEDGE_QUIET_MS, onBroken }: WedgeJoinerOptions = {}): WedgeJoiner {
+export function createWedgeJoiner({ gapMs = WEDGE_KEY_GAP_MS, minLength = WEDGE_MIN_LENGTH, quietMs = WEDGE_QUIET_MS, onBroken, prefix = '' }: WedgeJoinerOptions = {}): WedgeJoiner {
   let buffer = '';
   let last = Number.NEGATIVE_INFINITY;
   /** Whether the buffer began right after keys that were cut off, so it is not a whole scan. */
   let tail = false;
+  /** Whether the buffer began with the scanner's prefix: a scan up to its terminator, whatever the timing. */
+  let marked = false;
   const reset = () => {
     buffer = '';
     last = Number.NEGATIVE_INFINITY;
     tail = false;
+    marked = false;
   };
 
   const feed = (event: WedgeKeyEvent): string | null => {
@@ -75,6 +84,18 @@ export function createWedgeJoiner({ gapMs = WEDGE_KEY_GAP_MS, minLength = WEDGE_
     const terminator = isTerminator(event.key);
     if (isShortcut(event) || (!terminator && !isPrintable(event.key))) return null;
 
+    if (marked) {
+      last = event.timeStamp;
+      if (!terminator) {
+        buffer += event.key;
+        return null;
+      }
+      const code = buffer;
+      buffer = '';
+      marked = false;
+      return code.length > 0 ? code : null;
+    }
+
     const gap = event.timeStamp - last;
     if (gap > gapMs) {
       // Keys cut off without their terminator make whatever follows soon after a tail.
@@ -84,6 +105,12 @@ export function createWedgeJoiner({ gapMs = WEDGE_KEY_GAP_MS, minLength = WEDGE_
     last = event.timeStamp;
     if (!terminator) {
       buffer += event.key;
+      // A buffer that begins with the prefix is a scan to its terminator; the prefix is not part of the code.
+      if (prefix !== '' && buffer === prefix) {
+        marked = true;
+        tail = false;
+        buffer = '';
+      }
       return null;
     }
     const code = buffer;
@@ -95,7 +122,7 @@ export function createWedgeJoiner({ gapMs = WEDGE_KEY_GAP_MS, minLength = WEDGE_
     return whole ? code : null;
   };
 
-  const startsBurst = (timeStamp: number) => buffer === '' || timeStamp - last > gapMs;
+  const startsBurst = (timeStamp: number) => !marked && (buffer === '' || timeStamp - last > gapMs);
 
   return { feed, startsBurst, reset };
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Card, Chip, Group, Image, Input, NumberInput, Stack, Switch, Text, Title } from '@mantine/core';
+import { Card, Chip, Group, Image, Input, NumberInput, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { BARCODE_FORMATS_SUPPORTED, MIN_TOUCH_TARGET_PX, type BarcodeFormat } from '@floorhand/contract/constants';
 import { useAuthStore } from '../../../lib/auth-store.ts';
@@ -18,8 +18,10 @@ export const TIMEOUT_SECS_RANGE = { min: 5, max: 600 } as const;
 const inRange = (n: number, r: { min: number; max: number }) => Number.isInteger(n) && n >= r.min && n <= r.max;
 
 /** Why the barcode settings cannot be saved, per field (English; the page translates). */
-export function scanningSettingsErrors({ barcode }: ScanningSettingsValue): { formats?: string; fps?: string; timeoutSecs?: string } {
+export function scanningSettingsErrors({ barcode }: ScanningSettingsValue): { formats?: string; fps?: string; timeoutSecs?: string; wedgePrefix?: string } {
   return {
+    // Printable characters a keyboard sends, without spaces: a scanner's prefix, never a word.
+    ...(/^[\x21-\x7e]{0,4}$/.test(barcode.wedgePrefix ?? '') ? {} : { wedgePrefix: 'Up to 4 characters, printable, without spaces' }),
     ...(barcode.formats.length === 0 ? { formats: 'Choose at least one format' } : {}),
     ...(inRange(barcode.fps, FPS_RANGE) ? {} : { fps: `Enter ${FPS_RANGE.min} to ${FPS_RANGE.max} frames per second` }),
     ...(inRange(barcode.timeoutSecs, TIMEOUT_SECS_RANGE) ? {} : { timeoutSecs: `Enter ${TIMEOUT_SECS_RANGE.min} to ${TIMEOUT_SECS_RANGE.max} seconds` }),
@@ -89,6 +91,18 @@ export function ScanningSettings({ value, onChange }: { value: ScanningSettingsV
               data-testid="barcode-timeout"
             />
           </Group>
+          <TextInput
+            label={t('Scanner prefix')}
+            description={t('Characters the scanner is set to send before each code (a DataWedge or Honeywell prefix). Keys that begin with them are a scan however slowly they come. Empty: scans are told by their speed.')}
+            value={barcode.wedgePrefix}
+            onChange={(e) => setBarcode({ wedgePrefix: e.currentTarget.value })}
+            error={errors.wedgePrefix && t(errors.wedgePrefix)}
+            maxLength={4}
+            autoComplete="off"
+            spellCheck={false}
+            size="md"
+            data-testid="barcode-prefix"
+          />
           <Group wrap="wrap">
             <Switch size="md" label={t('Beep on a read')} checked={barcode.beep} onChange={(e) => setBarcode({ beep: e.currentTarget.checked })} data-testid="barcode-beep" />
             <Switch size="md" label={t('Vibrate on a read')} checked={barcode.vibrate} onChange={(e) => setBarcode({ vibrate: e.currentTarget.checked })} data-testid="barcode-vibrate" />
