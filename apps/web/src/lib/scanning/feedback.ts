@@ -1,10 +1,17 @@
 import { notifications } from '@mantine/notifications';
 import i18n from 'i18next';
 import { useMachineStore } from '../machine-store.ts';
-import { playErrorBuzz, vibrate } from './beep.ts';
+import { playBeep, playErrorBuzz, vibrate } from './beep.ts';
 
 /** What a broken burst says: the scanner's keys came too slowly at first, so the code was not read whole. */
 export const SCAN_NOT_READ = 'Scan not read, scan again';
+
+/** A scan a screen took (its table said so): the good-read beep and a short vibration, where App Settings allow. */
+export function readFeedback(): void {
+  const { beep, vibrate: shake } = useMachineStore.getState().barcode;
+  if (beep) playBeep();
+  if (shake) vibrate(80);
+}
 
 /** The refused scan's feedback, where App Settings allow it: the error buzz and a double-length vibration. */
 export function refusedFeedback(): void {

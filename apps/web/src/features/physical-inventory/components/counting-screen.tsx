@@ -11,7 +11,7 @@ import { ScanInput } from '../../../components/scanning/scan-input.tsx';
 import { QuantityInput } from '../../../components/ui/quantity-input.tsx';
 import { ApiError, call } from '../../../lib/api.ts';
 import { readQtyInput, showQty } from '../../../lib/inventory-format.ts';
-import { refusedFeedback } from '../../../lib/scanning/feedback.ts';
+import { readFeedback, refusedFeedback } from '../../../lib/scanning/feedback.ts';
 import { useScans } from '../../../lib/scanning/use-scans.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { countKeys, downloadSheetPdf, useCountChange, useSheet } from '../api/counts-api.ts';
@@ -110,6 +110,7 @@ export function CountingScreen({ sheetId, onBack }: { sheetId: string; onBack():
           say(t(meaning.message, meaning.params), false);
           return;
         }
+        readFeedback();
         if (meaning.kind === 'oneMore') {
           const next = oneMore(state.current.qtyText);
           if (next === undefined) {

@@ -14,7 +14,7 @@ import { isDefinite, useAttempts } from '../../../lib/attempts.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
 import { printOrDownload } from '../../../lib/label-printing.ts';
 import { readQtyInput, showQty } from '../../../lib/inventory-format.ts';
-import { refusedFeedback } from '../../../lib/scanning/feedback.ts';
+import { readFeedback, refusedFeedback } from '../../../lib/scanning/feedback.ts';
 import { useScans } from '../../../lib/scanning/use-scans.ts';
 import { pickScanMeaning, type PickStep as Step } from '../utils/scan-meaning.ts';
 import { PICK_REFUSALS, travellerOf, usePickCall } from '../api/picking-api.ts';
@@ -133,6 +133,7 @@ export function PickOrder({ order, lines, onBack }: PickOrderProps) {
     const text = scan.text.trim();
     if (!text || !line) return;
     const meaning = pickScanMeaning(step, text);
+    if (meaning.kind !== 'refused') readFeedback();
     if (meaning.kind === 'location') void onLocation(text);
     else if (meaning.kind === 'stock') void onStock(meaning.location, text);
     else {
