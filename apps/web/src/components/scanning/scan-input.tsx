@@ -14,10 +14,11 @@ export type ScanInputProps = Omit<TextInputProps, 'value' | 'defaultValue' | 'on
 /**
  * A field to type or wedge-scan into, with a button that opens the camera scanner. Enter publishes
  * the text on scanBus with source 'input' and clears the field, so the screen receives every scan
- * through useScans whether the field had the focus (typed or wedged here) or not (the global wedge
- * listener or the camera). A Tab that ends a burst at scanner speed counts as Enter: scanners are
- * often set to send Tab, and it must not move the focus away. The field is marked data-scan-field, so
- * the wedge router (keyboard-wedge.ts) leaves its entry to it.
+ * through useScans whether it was typed here, wedged anywhere (the scan router) or read by the camera. A Tab that ends a burst at scanner speed counts as Enter: scanners are
+ * often set to send Tab, and it must not move the focus away. A burst at scanner speed never gets
+ * here: the scan router (keyboard-wedge.ts) reads it wherever the focus is, gives the field back what
+ * it held and swallows its Enter; what this field publishes is what a person typed. Marked
+ * data-scan-field, for screens that put the focus back in it.
  */
 export function ScanInput({ continuous, onKeyDown, ...props }: ScanInputProps) {
   const { t } = useTranslation();

@@ -293,15 +293,42 @@ describe('attachKeyboardWedge', () => {
     expect(field.value).toBe('1');
   });
 
-  it('leaves a ScanInput (data-scan-field) its own entry', () => {
+  it('reads a burst in a ScanInput like anywhere else: once, as a wedge scan, the field emptied again', () => {
     document.body.innerHTML = '<input id="scan" data-scan-field="">';
     const input = document.getElementById('scan') as HTMLInputElement;
     const publish = vi.fn();
     detach = attachKeyboardWedge(document, publish);
     const events = typeInto(input, [...'LOC-1', 'Enter'], 0, 5);
+    expect(publish).toHaveBeenCalledExactlyOnceWith({ text: 'LOC-1', format: 'UNKNOWN', source: 'wedge' });
+    expect(events.at(-1)!.defaultPrevented).toBe(true);
+    expect(input.value).toBe('');
+  });
+
+  it('leaves a broken burst typed wholly into a ScanInput to the field, which kept every key', () => {
+    document.body.innerHTML = '<input id="scan" data-scan-field="">';
+    const input = document.getElementById('scan') as HTMLInputElement;
+    const publish = vi.fn();
+    const onBroken = vi.fn();
+    detach = attachKeyboardWedge(window, publish, { onBroken });
+    typeInto(input, [...'A-0'], 5000, 8);
+    const tail = typeInto(input, [...'1-3', 'Enter'], 5150, 8);
     expect(publish).not.toHaveBeenCalled();
-    expect(events.at(-1)!.defaultPrevented).toBe(false);
-    expect(input.value).toBe('LOC-1');
+    expect(onBroken).not.toHaveBeenCalled();
+    expect(tail.at(-1)!.defaultPrevented).toBe(false);
+    expect(input.value).toBe('A-01-3');
+  });
+
+  it('reads a burst whole when the focus moves into a field halfway, and empties that field of it', () => {
+    document.body.innerHTML = '<button id="b">New package</button><input id="scan" data-scan-field="">';
+    const button = document.getElementById('b')!;
+    const input = document.getElementById('scan') as HTMLInputElement;
+    const publish = vi.fn();
+    detach = attachKeyboardWedge(window, publish);
+    [...'S00000608'].forEach((k, i) => press(button, k, 100 + i * 8));
+    // A request answered: the screen put the focus in its scan field.
+    typeInto(input, ['9', 'Enter'], 172, 8);
+    expect(publish).toHaveBeenCalledExactlyOnceWith({ text: 'S000006089', format: 'UNKNOWN', source: 'wedge' });
+    expect(input.value).toBe('');
   });
 
   it('with a prefix, takes a slow scan out of the field it began in', () => {

@@ -176,11 +176,14 @@ function restore(snapshot: FieldSnapshot | null): void {
   }
 }
 
-/** A field that takes scans itself (ScanInput): a burst typed there is its own, not the router's. */
+/**
+ * Marks a ScanInput: the router reads a burst there like anywhere else, but a broken burst typed
+ * wholly into it is left to it (the field kept every key, so the code is whole there).
+ */
 export const SCAN_FIELD_ATTRIBUTE = 'data-scan-field';
-const isScanField = (target: EventTarget | null): boolean => {
-  const element = target as HTMLElement | null;
-  return !!element && typeof element.closest === 'function' && element.closest(`[${SCAN_FIELD_ATTRIBUTE}]`) !== null;
+const isScanField = (target: EventTarget): boolean => {
+  const element = target as HTMLElement;
+  return typeof element.closest === 'function' && element.closest(`[${SCAN_FIELD_ATTRIBUTE}]`) !== null;
 };
 
 /**
@@ -190,31 +193,38 @@ const isScanField = (target: EventTarget | null): boolean => {
  * a select) has already put its characters there: once it is known to be a scan, the field gets
  * back what it held when the burst began, and the terminator is swallowed, so Enter does not submit
  * the form, open the dropdown or click the focused button, and Tab does not move the focus. Keys
- * typed by hand are slower than the gap and stay typing. A ScanInput (data-scan-field) reads its own
- * entry. A broken burst (its first keys too slow, the rest at scanner speed) is not read: the field
+ * typed by hand are slower than the gap and stay typing; a ScanInput publishes those on Enter itself.
+ * A broken burst (its first keys too slow, the rest at scanner speed) is not read: the field
  * gets back what it held before it, and `onBroken` tells the worker to scan again. Listens in the
  * capture phase of the window, before any screen or component handler.
  */
 export function attachKeyboardWedge(target: Window | Document, publish: (scan: Scan) => void, options: WedgeJoinerOptions = {}): () => void {
   let broken = false;
   const joiner = createWedgeJoiner({ ...options, onBroken: () => (broken = true) });
-  /** What the focused field held when the current buffer began, and when the one before it began. */
-  let snapshot: FieldSnapshot | null = null;
-  let before: FieldSnapshot | null = null;
+  /**
+   * What each field the current buffer typed into held before its first key there (the focus can
+   * move during a burst: a screen puts it back in its scan field when a request answers), and the
+   * same for the buffer before (a broken scan began there).
+   */
+  let fields = new Map<EventTarget, FieldSnapshot>();
+  let before = new Map<EventTarget, FieldSnapshot>();
   const onKeyDown = (event: Event) => {
     const key = event as KeyboardEvent;
     // Chrome's autofill dispatches keydown events without a key.
     if (typeof key.key !== 'string') return;
-    const own = isScanField(key.target);
-    if (!own && joiner.startsBurst(key.timeStamp)) {
-      before = snapshot;
-      snapshot = snapshotOf(key.target);
+    if (joiner.startsBurst(key.timeStamp)) {
+      before = fields;
+      fields = new Map();
+    }
+    if (key.target && !fields.has(key.target)) {
+      const snapshot = snapshotOf(key.target);
+      if (snapshot) fields.set(key.target, snapshot);
     }
     broken = false;
     const text = joiner.feed({
       key: key.key,
       timeStamp: key.timeStamp,
-      targetIsInput: own,
+      targetIsInput: false,
       ctrlKey: key.ctrlKey,
       altKey: key.altKey,
       metaKey: key.metaKey,
@@ -222,12 +232,19 @@ export function attachKeyboardWedge(target: Window | Document, publish: (scan: S
       isComposing: key.isComposing,
     });
     if (text === null && !broken) return;
+    // A broken scan began with the buffer before this one: those fields get back what they held then.
+    const restored = text === null ? new Map([...fields, ...before]) : fields;
+    // A broken burst typed wholly into a ScanInput is whole there (the field kept every key): its Enter is the field's.
+    if (text === null && restored.size === 1 && isScanField([...restored.keys()][0]!)) {
+      fields = new Map();
+      before = new Map();
+      return;
+    }
     key.preventDefault();
     key.stopPropagation();
-    // A broken scan began with the buffer before this one: the field gets back what it held before that.
-    restore(text === null && before?.element === snapshot?.element ? before : snapshot);
-    snapshot = null;
-    before = null;
+    for (const snapshot of restored.values()) restore(snapshot);
+    fields = new Map();
+    before = new Map();
     if (text !== null) publish({ text, format: UNKNOWN_FORMAT, source: 'wedge' });
     else options.onBroken?.();
   };

@@ -241,3 +241,18 @@ describe('the interceptor', () => {
     expect(screen).toHaveBeenCalledTimes(3);
   });
 });
+
+describe('forgetRepeats', () => {
+  it('makes the next scan of the same code no repeat', () => {
+    const bus = createScanBus({ now: () => 0 });
+    const screen = vi.fn();
+    bus.subscribe(screen);
+    const scan = { text: 'S1', format: 'UNKNOWN', source: 'wedge' } as const;
+    bus.publish(scan);
+    bus.publish(scan);
+    expect(screen).toHaveBeenCalledTimes(1);
+    bus.forgetRepeats();
+    bus.publish(scan);
+    expect(screen).toHaveBeenCalledTimes(2);
+  });
+});

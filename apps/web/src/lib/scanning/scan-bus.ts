@@ -42,6 +42,8 @@ export type ScanBus = {
   setInterceptor: (interceptor: ((scan: Scan) => boolean) | null) => void;
   /** Publishes past the interceptor, straight to the screens. */
   toScreens: (scan: Scan) => void;
+  /** Forgets the scans seen, so the next one is no repeat (a screen whose state changed, e.g. a prompt cancelled). */
+  forgetRepeats: () => void;
 };
 
 type Subscriber = { handler: ScanHandler; allowRepeats: boolean };
@@ -108,6 +110,7 @@ export function createScanBus(options: ScanBusOptions = {}): ScanBus {
       toScreens(scan);
     },
     toScreens,
+    forgetRepeats: () => lastSeen.clear(),
     setInterceptor(next) {
       interceptor = next;
     },
