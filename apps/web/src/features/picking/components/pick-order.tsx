@@ -15,6 +15,7 @@ import { useSessionStore } from '../../../lib/session-store.ts';
 import { printOrDownload } from '../../../lib/label-printing.ts';
 import { readQtyInput, showQty } from '../../../lib/inventory-format.ts';
 import { readFeedback, refusedFeedback } from '../../../lib/scanning/feedback.ts';
+import { scanBus } from '../../../lib/scanning/scan-bus.ts';
 import { useScans } from '../../../lib/scanning/use-scans.ts';
 import { pickScanMeaning, type PickStep as Step } from '../utils/scan-meaning.ts';
 import { PICK_REFUSALS, travellerOf, usePickCall } from '../api/picking-api.ts';
@@ -284,6 +285,8 @@ export function PickOrder({ order, lines, onBack }: PickOrderProps) {
                     prompt={{
                       onCancel: () => {
                         setStep({ kind: 'stock', location: step.location });
+                        // The label may be scanned again at once: not a bounce.
+                        scanBus.forgetRepeats();
                         focusScan();
                       },
                     }}
