@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
-import { adminApi, dialog, login, useMachine, uniqueTag, expectAxeClean } from './support.ts';
+import { adminApi, dialog, login, useMachine, uniqueTag, expectAxeClean, HUMAN } from './support.ts';
 import { makeOrder, makePicker, shot } from './order-fixtures.ts';
 
 // The orders admin of Stock Picking (/stockPick?manage=orders): create an order with two lines, edit
@@ -46,24 +46,24 @@ test.describe('orders admin', () => {
     const editor = page.getByTestId('order-editor');
     await expect(page.getByTestId('order-form')).toBeVisible();
     await expect(page.getByTestId('order-number')).toBeFocused();
-    await page.keyboard.type(number);
+    await page.keyboard.type(number, HUMAN);
     await page.getByTestId('order-customer').focus();
-    await page.keyboard.type('Harbour Stores');
+    await page.keyboard.type('Harbour Stores', HUMAN);
     await page.getByTestId('order-due').focus();
     await page.getByTestId('order-due').fill('2026-12-24');
     await page.getByTestId('order-line-part').first().focus();
-    await page.keyboard.type(f.parts[0]);
+    await page.keyboard.type(f.parts[0], HUMAN);
     await page.keyboard.press('Tab');
     await expect(page.getByTestId('order-line-qty').first()).toBeFocused();
     await page.keyboard.press('ControlOrMeta+a');
-    await page.keyboard.type('4');
+    await page.keyboard.type('4', HUMAN);
     await page.getByTestId('order-line-add').focus();
     await page.keyboard.press('Enter');
     await expect(page.getByTestId('order-line-part').nth(1)).toBeFocused();
-    await page.keyboard.type(f.parts[1]);
+    await page.keyboard.type(f.parts[1], HUMAN);
     await page.keyboard.press('Tab');
     await page.keyboard.press('ControlOrMeta+a');
-    await page.keyboard.type('2');
+    await page.keyboard.type('2', HUMAN);
     await expectAxeClean(page);
     await shot(page, testInfo, `orders-admin-editor-${width}`);
     await page.keyboard.press('Enter');
@@ -77,7 +77,7 @@ test.describe('orders admin', () => {
 
     // The list, filtered by number, type and status.
     await page.getByTestId('orders-filter-number').focus();
-    await page.keyboard.type(`OA-${tag}`);
+    await page.keyboard.type(`OA-${tag}`, HUMAN);
     const row = page.locator(`[data-number="${number}"]`).first();
     await expect(row).toBeVisible();
     await expect(page.locator(`[data-number="${f.number}"]`)).toHaveCount(0);
@@ -102,13 +102,13 @@ test.describe('orders admin', () => {
     await expect(page.getByTestId('order-number')).toBeDisabled();
     await page.getByTestId('order-line-qty').first().focus();
     await page.keyboard.press('ControlOrMeta+a');
-    await page.keyboard.type('5');
+    await page.keyboard.type('5', HUMAN);
     await page.getByTestId('order-line-remove').nth(1).focus();
     await page.keyboard.press('Enter');
     await expect(page.getByTestId('order-line')).toHaveCount(1);
     await page.getByTestId('order-priority').focus();
     await page.keyboard.press('ControlOrMeta+a');
-    await page.keyboard.type('7');
+    await page.keyboard.type('7', HUMAN);
     await page.getByTestId('order-save').focus();
     await page.keyboard.press('Enter');
     await expect(page.getByTestId('order-editor')).toHaveCount(0);
@@ -122,7 +122,7 @@ test.describe('orders admin', () => {
     await page.getByTestId('order-line-add').focus();
     await page.keyboard.press('Enter');
     await expect(page.getByTestId('order-line-part').nth(1)).toBeFocused();
-    await page.keyboard.type('NO-SUCH-PART');
+    await page.keyboard.type('NO-SUCH-PART', HUMAN);
     await page.getByTestId('order-save').focus();
     await page.keyboard.press('Enter');
     const error = dialog(page, 'Error');

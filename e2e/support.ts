@@ -102,6 +102,13 @@ export async function newAgentKey(api: Api, agentId: string, name: string): Prom
   return agentKey;
 }
 
+/**
+ * Typing as a person types: keys 70 ms apart. Playwright's keyboard.type without a delay sends keys
+ * as fast as a scanner, and the scan router (docs/scanning.md) rightly takes a fast burst ended by
+ * Enter or Tab for a scan, wherever the focus is.
+ */
+export const HUMAN = { delay: 70 } as const;
+
 const sessions = new WeakMap<Page, CDPSession>();
 
 /** Key events of a character or a terminator, as Chrome's DevTools protocol takes them. */
