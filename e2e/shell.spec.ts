@@ -342,6 +342,56 @@ test.describe('keyboard at 360 px', () => {
   });
 });
 
+test.describe('keyboard (issue 24 item 6)', () => {
+  test('the skip link is the first Tab stop, shows when focused, and moves focus to the page @mobile', async ({ page }) => {
+    await useMachine(page);
+    await login(page, 'admin');
+    await expect(page).toHaveURL(/\/tasks$/);
+    // Pages that do not put focus in a scan field of their own (there the next Tab goes on from the field).
+    for (const path of ['/tasks', '/location', '/userAcct', '/userRoles', '/featureAccess', '/appSettings', '/physicalInventory', '/labelPrinter']) {
+      await page.goto(path);
+      await expect(page.getByTestId('page-title')).toBeVisible();
+      await expect(page.locator('.mantine-Loader-root')).toHaveCount(0, { timeout: 15_000 });
+      const skip = page.getByRole('link', { name: 'Skip to content' });
+      await expect(skip).not.toBeInViewport();
+      await page.keyboard.press('Tab');
+      await expect(skip, path).toBeFocused();
+      await expect(skip).toBeInViewport();
+      await page.keyboard.press('Enter');
+      await expect(page.locator('main')).toBeFocused();
+      // The next Tab is the page's first control, inside main: not the header, not the navigation.
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => !!document.activeElement?.closest('main')), `${path}: Tab after the skip link`).toBe(true);
+    }
+  });
+
+  test('a Tasks card shows a focus ring @mobile', async ({ page }) => {
+    await useMachine(page);
+    await login(page, 'clerk');
+    await expect(page).toHaveURL(/\/tasks$/);
+    const card = page.getByTestId('task-menu').locator('a').first();
+    await expect(card).toBeVisible();
+    const ring = () => card.evaluate((el) => {
+      const s = getComputedStyle(el);
+      return { outline: s.outlineStyle === 'none' ? 'none' : `${s.outlineStyle} ${s.outlineWidth} ${s.outlineColor}`, shadow: s.boxShadow };
+    });
+    const before = await ring();
+    // Focused by the keyboard (focus-visible): the skip link, then Tab on to the first card.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    let focused = false;
+    for (let i = 0; i < 10 && !focused; i++) {
+      await page.keyboard.press('Tab');
+      focused = await card.evaluate((el) => el === document.activeElement);
+    }
+    expect(focused).toBe(true);
+    const after = await ring();
+    expect(after).not.toEqual(before);
+    expect(after.outline).toMatch(/^solid 2px/);
+  });
+});
+
 test.describe('touch targets', () => {
   for (const [name, path, user] of [
     ['landing', '/', undefined],

@@ -143,7 +143,7 @@ function NewSheet({ warehouses, blindDefault, onDone }: { warehouses: string[]; 
   return (
     <Paper withBorder p="sm" component="form" onSubmit={(e: FormEvent) => void submit(e)} data-testid="pi-new-form">
       <Stack gap="sm">
-        <Title order={3} fz="lg">
+        <Title order={2} fz="lg">
           {t('New count sheet')}
         </Title>
         <Group gap="sm" align="flex-end" wrap="wrap">

@@ -296,7 +296,7 @@ function PackOrder({ number, onBack }: { number: string; onBack(): void }) {
       )}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
         <Paper withBorder p="sm">
-          <Title order={4}>{t('Not packed')}</Title>
+          <Title order={3} size="h4">{t('Not packed')}</Title>
           {unpacked.length === 0 && <Text size="sm" c="dimmed">{t('Nothing picked is waiting.')}</Text>}
           {unpacked.map((s) => (
             <StagedLine key={s._id} s={s} />
@@ -325,7 +325,7 @@ function Header({ order, onBack }: { order: OrderHeader; onBack(): void }) {
   return (
     <Group justify="space-between" wrap="nowrap">
       <div style={{ minWidth: 0 }}>
-        <Title order={3} ff="monospace" data-testid="ship-order-number">
+        <Title order={2} size="h3" ff="monospace" data-testid="ship-order-number">
           {order.number}
         </Title>
         <Text size="sm" truncate data-testid="ship-order-status">
