@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { AUTHORISED_WS, dialog, fillLogin, login, snap, useMachine } from './support.ts';
+import { adminApi, AUTHORISED_WS, dialog, expectAxeClean, fillLogin, login, snap, uniqueTag, useMachine } from './support.ts';
+import { makeOrder, makePicker } from './order-fixtures.ts';
 
 test.describe('home redirect rules', () => {
   const landings: Array<[string, RegExp]> = [
@@ -389,6 +390,62 @@ test.describe('keyboard (issue 24 item 6)', () => {
     const after = await ring();
     expect(after).not.toEqual(before);
     expect(after.outline).toMatch(/^solid 2px/);
+  });
+});
+
+test.describe('small screens: the work first (issue 24 item 7)', () => {
+  test('the pick list, pack board and count sheets show their rows before the filters, folded behind Filters (n) at 360 px @mobile', async ({ page, request }, testInfo) => {
+    const narrow = (page.viewportSize()?.width ?? 1440) < 600;
+    const api = await adminApi(request);
+    const tag = uniqueTag(testInfo);
+    const f = await makeOrder(api, tag);
+    await api('counts/sheet/create', { warehouse: 'MAIN', locations: [f.places[0]], assignees: [], description: `Fold ${tag}`, blind: false });
+    await useMachine(page);
+    // A new account: its list preferences (the filters) are the defaults.
+    await login(page, await makePicker(api, tag, 'Fay'));
+    await expect(page).toHaveURL(/\/tasks$/);
+
+    for (const { path, row, toggle, field, initially } of [
+      { path: '/stockPick', row: 'pick-order-row', toggle: 'pick-filters-toggle', field: 'pick-filter-warehouse', initially: 'Filters' },
+      { path: '/shipping', row: 'board-row', toggle: 'ship-filters-toggle', field: 'ship-filter-warehouse', initially: 'Filters' },
+      // "Open only" is on by default: one active filter.
+      { path: '/physicalInventory', row: 'pi-sheet-row', toggle: 'pi-filters-toggle', field: 'pi-warehouse', initially: 'Filters (1)' },
+    ]) {
+      await page.goto(path);
+      const first = page.getByTestId(row).first();
+      await expect(first, path).toBeVisible();
+      if (!narrow) {
+        // At 1440 the filters stay open above the list, as before.
+        await expect(page.getByTestId(field)).toBeVisible();
+        await expect(page.getByTestId(toggle)).toHaveCount(0);
+        continue;
+      }
+      // At 360 the first row is on the first screen and no filter field is above it: they are folded.
+      await expect(first).toBeInViewport();
+      expect((await first.boundingBox())!.y + 20, `${path}: the first row starts on the first screen`).toBeLessThan(640);
+      await expect(page.getByTestId(field)).toBeHidden();
+      await expect(page.getByTestId(toggle)).toHaveText(initially);
+      await expect(page.getByTestId(toggle)).toHaveAttribute('aria-expanded', 'false');
+      expect((await page.getByTestId(toggle).boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    }
+
+    if (!narrow) return;
+    // Two filters chosen on the pick list: the button counts them, and folds them away again.
+    await page.goto('/stockPick');
+    const toggle = page.getByTestId('pick-filters-toggle');
+    await toggle.click();
+    await expect(page.getByTestId('pick-filter-warehouse')).toBeVisible();
+    await page.getByTestId('pick-filter-warehouse').click();
+    await page.getByRole('option', { name: 'MAIN', exact: true }).click();
+    await page.getByTestId('pick-filter-type').click();
+    await page.getByRole('option', { name: 'SOS', exact: true }).click();
+    await expect(toggle).toHaveText('Filters (2)');
+    await expect(page.locator(`[data-testid=pick-order-row][data-number="${f.number}"]`)).toBeVisible();
+    await expectAxeClean(page, 'pick list, filters open, 360');
+    await toggle.click();
+    await expect(page.getByTestId('pick-filter-warehouse')).toBeHidden();
+    await expect(toggle).toHaveText('Filters (2)');
+    await expect(page.getByTestId('pick-order-row').first()).toBeInViewport();
   });
 });
 
