@@ -450,12 +450,19 @@ test.describe('small screens: the work first (issue 24 item 7)', () => {
 });
 
 test.describe('touch targets', () => {
-  for (const [name, path, user] of [
-    ['landing', '/', undefined],
-    ['tasks', '/tasks', 'clerk'],
-    ['app settings', '/appSettings', 'clerk'],
+  for (const [name, path, user, only] of [
+    ['landing', '/', undefined, undefined],
+    ['tasks', '/tasks', 'clerk', undefined],
+    ['app settings', '/appSettings', 'clerk', undefined],
+    // The lists whose filters fold at 360 px, and Feature Access (issue 24 item 7): checked at 360 px
+    // (at 1440 a table's sort headings are a mouse's 30 px).
+    ['the pick list', '/stockPick', 'admin', 'handheld'],
+    ['the pack board', '/shipping', 'admin', 'handheld'],
+    ['the count sheets', '/physicalInventory', 'admin', 'handheld'],
+    ['feature access', '/featureAccess', 'admin', 'handheld'],
   ] as const) {
-    test(`controls on ${name} are at least 44 px @mobile`, async ({ page }) => {
+    test(`controls on ${name} are at least 44 px @mobile`, async ({ page }, testInfo) => {
+      test.skip(only === 'handheld' && testInfo.project.name !== 'mobile', 'checked on handhelds');
       await useMachine(page);
       if (user) {
         await login(page, user);
@@ -465,8 +472,14 @@ test.describe('touch targets', () => {
         await page.goto(path);
       }
       await expect(page.getByTestId('page-title')).toBeVisible();
+      // The page's content drawn (its lists loaded).
+      await expect(page.locator('.mantine-Loader-root')).toHaveCount(0, { timeout: 15_000 });
+      await page.waitForTimeout(500);
       const small = await page.evaluate(() => {
-        const controls = document.querySelectorAll<HTMLElement>('button, a[href], input:not([type=checkbox]):not([type=hidden]), .mantine-Checkbox-body, .mantine-Switch-body, [role=button]');
+        // A segmented control's radio inputs are hidden: its labels are what a thumb taps.
+        const controls = document.querySelectorAll<HTMLElement>(
+          'button, a[href], input:not([type=checkbox]):not([type=hidden]):not(.mantine-SegmentedControl-input), .mantine-Checkbox-body, .mantine-Switch-body, .mantine-SegmentedControl-label, [role=button]',
+        );
         return [...controls]
           .filter((el) => !el.closest('[data-credit]') && el.offsetParent !== null)
           .map((el) => ({ what: el.outerHTML.slice(0, 80), h: el.getBoundingClientRect().height }))
