@@ -366,6 +366,26 @@ test.describe('keyboard (issue 24 item 6)', () => {
     }
   });
 
+  test('a list row that opens an order is a Tab stop with a ring, and Enter opens it', async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name !== 'desktop', 'rows are a table at 1440 px (cards, which are buttons, at 360)');
+    await useMachine(page);
+    await login(page, 'admin');
+    await expect(page).toHaveURL(/\/tasks$/);
+    await page.goto('/stockPick');
+    const row = page.getByTestId('pick-order-row').first();
+    await expect(row).toBeVisible();
+    const number = await row.getAttribute('data-number');
+    // Reached by the keyboard (Tab back onto it), so it shows the ring a keyboard user sees.
+    await row.focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    await expect(row).toBeFocused();
+    expect(await row.evaluate((el) => `${getComputedStyle(el).outlineStyle} ${getComputedStyle(el).outlineWidth}`)).toBe('solid 2px');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/stockPick/${number}$`));
+    await expect(page.getByTestId('pick-order-number')).toHaveText(number!);
+  });
+
   test('a Tasks card shows a focus ring @mobile', async ({ page }) => {
     await useMachine(page);
     await login(page, 'clerk');
