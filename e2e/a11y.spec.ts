@@ -83,3 +83,46 @@ test.describe('axe-core: 0 critical, 0 serious', () => {
     });
   }
 });
+
+/** The levels of the headings the page shows, in document order, with their text. */
+async function headingOutline(page: Page): Promise<Array<{ level: number; text: string }>> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('h1, h2, h3, h4, h5, h6, [role="heading"]')]
+      .filter((el) => el.offsetParent !== null || getComputedStyle(el).position === 'fixed')
+      .map((el) => ({ level: Number(el.getAttribute('aria-level') ?? el.tagName.slice(1)), text: (el.textContent ?? '').trim().slice(0, 40) })),
+  );
+}
+
+/** What is wrong with an outline: not one h1, or a level skipped on the way down (h1 then h3). */
+function outlineProblems(outline: Array<{ level: number; text: string }>): string[] {
+  const problems: string[] = [];
+  const h1s = outline.filter((h) => h.level === 1);
+  if (h1s.length !== 1) problems.push(`${h1s.length} h1 (${h1s.map((h) => h.text).join(', ')})`);
+  let previous = 0;
+  for (const h of outline) {
+    if (h.level > previous + 1) problems.push(`h${previous} then h${h.level} "${h.text}"`);
+    previous = h.level;
+  }
+  return problems;
+}
+
+test.describe('headings (issue 24 item 6)', () => {
+  test('every page an admin opens has one h1, the page title, and no level skipped @mobile', async ({ page }) => {
+    test.setTimeout(180_000);
+    await useMachine(page);
+    await login(page, 'admin');
+    await expect(page).toHaveURL(/\/tasks$/);
+    const found: Record<string, string[]> = {};
+    for (const path of ADMIN_PAGES) {
+      await page.goto(path);
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await settle(page);
+      const outline = await headingOutline(page);
+      const problems = outlineProblems(outline);
+      const title = (await page.getByTestId('page-title').textContent())?.trim();
+      if (outline[0]?.level !== 1 || outline[0].text !== title) problems.push(`the first heading is not the page title "${title}"`);
+      if (problems.length) found[path] = problems;
+    }
+    expect(found).toEqual({});
+  });
+});

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { PNG } from 'pngjs';
-import { adminApi, dialog, fillLogin, login, snap, useMachine } from './support.ts';
+import { adminApi, dialog, expectAxeClean, fillLogin, login, snap, useMachine } from './support.ts';
 
 /** A solid PNG of the given size and colour, as a file for an upload input. */
 function pngFile(name: string, width: number, height: number, rgb: [number, number, number]) {
@@ -350,6 +350,51 @@ test.describe('administration', () => {
     await page.getByLabel('Repeat the new password').fill('another-pass-9');
     await page.getByRole('button', { name: 'Change password' }).click();
     await expect(dialog(page, 'Error')).toContainText('The current password is not correct.');
+  });
+
+  test('Feature Access is readable at 360 px: every role reachable, whole cells on the screen, 44 px tap-mode controls @mobile', async ({ page }, testInfo) => {
+    const narrow = testInfo.project.name === 'mobile';
+    await useMachine(page);
+    await login(page, 'admin');
+    await expect(page).toHaveURL(/\/tasks$/);
+    await page.goto('/featureAccess');
+    const grid = page.getByTestId('feature-grid');
+    await expect(grid).toBeVisible();
+    // "Tap cycles" and "Tap clears": at least 44 px high.
+    for (const name of ['Tap cycles', 'Tap clears']) {
+      const box = (await page.getByTestId('grid-mode').locator('label').filter({ hasText: name }).boundingBox())!;
+      expect(box.height, name).toBeGreaterThanOrEqual(44);
+    }
+    const width = page.viewportSize()!.width;
+    /** The role columns the grid shows, each with its header and last cell wholly on the screen (no sideways scroll). */
+    const shownRoles = async () => {
+      const roles = await grid.locator('thead th[data-role]').evaluateAll((ths) => ths.map((th) => th.getAttribute('data-role')!));
+      for (const role of roles) {
+        const last = grid.locator(`tbody tr:last-child td[data-role="${role}"] button`);
+        const box = (await last.boundingBox())!;
+        expect(box.x + box.width, `${role}'s cells end on the screen`).toBeLessThanOrEqual(width);
+        expect(box.height).toBeGreaterThanOrEqual(44);
+      }
+      return roles;
+    };
+    if (!narrow) {
+      // At 1440 every role is a column of the one grid, as before.
+      expect((await shownRoles()).length).toBeGreaterThanOrEqual(4);
+      await expect(page.getByTestId('grid-role')).toHaveCount(0);
+      return;
+    }
+    // At 360: one role at a time, chosen by a 44 px select; every role of the site can be read.
+    const select = page.getByTestId('grid-role');
+    expect((await select.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    const options = await select.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+    expect(options.length).toBeGreaterThanOrEqual(4);
+    for (const role of options) {
+      await select.selectOption(role);
+      expect(await shownRoles()).toEqual([role]);
+    }
+    // Nothing wider than the screen: no column to scroll to.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await expectAxeClean(page, 'Feature Access 360');
   });
 
   test('administration screens @mobile', async ({ page }, testInfo) => {

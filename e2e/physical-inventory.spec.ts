@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { inflateSync } from 'node:zlib';
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
-import { adminApi, dialog, login, PASSWORD, snap, useMachine, type Api, expectAxeClean, scan } from './support.ts';
+import { adminApi, dialog, login, PASSWORD, showFilters, snap, useMachine, type Api, expectAxeClean, scan } from './support.ts';
 
 // Physical inventory end to end: a blind count on a 360x640 handheld with wedge scans only (a
 // location, stock labels, a quantity, found stock, a serial twice), a blind recount by another
@@ -64,10 +64,12 @@ async function handheld(browser: Browser, userName: string): Promise<Page> {
   await login(page, userName);
   await expect(page).toHaveURL(/\/tasks$/);
   await page.goto('/physicalInventory');
+  await showFilters(page, 'pi-filters-toggle');
   return page;
 }
 
 async function openSheet(page: Page, code: string, action: 'pi-count' | 'pi-review') {
+  await showFilters(page, 'pi-filters-toggle');
   await page.getByTestId('pi-sheet').fill(code);
   const row = page.locator(`[data-code="${code}"]`);
   await expect(row).toHaveCount(1);

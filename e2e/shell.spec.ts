@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { AUTHORISED_WS, dialog, fillLogin, login, snap, useMachine } from './support.ts';
+import { adminApi, AUTHORISED_WS, dialog, expectAxeClean, fillLogin, login, snap, uniqueTag, useMachine } from './support.ts';
+import { makeOrder, makePicker } from './order-fixtures.ts';
 
 test.describe('home redirect rules', () => {
   const landings: Array<[string, RegExp]> = [
@@ -342,13 +343,146 @@ test.describe('keyboard at 360 px', () => {
   });
 });
 
+test.describe('keyboard (issue 24 item 6)', () => {
+  test('the skip link is the first Tab stop, shows when focused, and moves focus to the page @mobile', async ({ page }) => {
+    await useMachine(page);
+    await login(page, 'admin');
+    await expect(page).toHaveURL(/\/tasks$/);
+    // Pages that do not put focus in a scan field of their own (there the next Tab goes on from the field).
+    for (const path of ['/tasks', '/location', '/userAcct', '/userRoles', '/featureAccess', '/appSettings', '/physicalInventory', '/labelPrinter']) {
+      await page.goto(path);
+      await expect(page.getByTestId('page-title')).toBeVisible();
+      await expect(page.locator('.mantine-Loader-root')).toHaveCount(0, { timeout: 15_000 });
+      const skip = page.getByRole('link', { name: 'Skip to content' });
+      await expect(skip).not.toBeInViewport();
+      await page.keyboard.press('Tab');
+      await expect(skip, path).toBeFocused();
+      await expect(skip).toBeInViewport();
+      await page.keyboard.press('Enter');
+      await expect(page.locator('main')).toBeFocused();
+      // The next Tab is the page's first control, inside main: not the header, not the navigation.
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => !!document.activeElement?.closest('main')), `${path}: Tab after the skip link`).toBe(true);
+    }
+  });
+
+  test('a list row that opens an order is a Tab stop with a ring, and Enter opens it', async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name !== 'desktop', 'rows are a table at 1440 px (cards, which are buttons, at 360)');
+    await useMachine(page);
+    await login(page, 'admin');
+    await expect(page).toHaveURL(/\/tasks$/);
+    await page.goto('/stockPick');
+    const row = page.getByTestId('pick-order-row').first();
+    await expect(row).toBeVisible();
+    const number = await row.getAttribute('data-number');
+    // Reached by the keyboard (Tab back onto it), so it shows the ring a keyboard user sees.
+    await row.focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    await expect(row).toBeFocused();
+    expect(await row.evaluate((el) => `${getComputedStyle(el).outlineStyle} ${getComputedStyle(el).outlineWidth}`)).toBe('solid 2px');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/stockPick/${number}$`));
+    await expect(page.getByTestId('pick-order-number')).toHaveText(number!);
+  });
+
+  test('a Tasks card shows a focus ring @mobile', async ({ page }) => {
+    await useMachine(page);
+    await login(page, 'clerk');
+    await expect(page).toHaveURL(/\/tasks$/);
+    const card = page.getByTestId('task-menu').locator('a').first();
+    await expect(card).toBeVisible();
+    const ring = () => card.evaluate((el) => {
+      const s = getComputedStyle(el);
+      return { outline: s.outlineStyle === 'none' ? 'none' : `${s.outlineStyle} ${s.outlineWidth} ${s.outlineColor}`, shadow: s.boxShadow };
+    });
+    const before = await ring();
+    // Focused by the keyboard (focus-visible): the skip link, then Tab on to the first card.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    let focused = false;
+    for (let i = 0; i < 10 && !focused; i++) {
+      await page.keyboard.press('Tab');
+      focused = await card.evaluate((el) => el === document.activeElement);
+    }
+    expect(focused).toBe(true);
+    const after = await ring();
+    expect(after).not.toEqual(before);
+    expect(after.outline).toMatch(/^solid 2px/);
+  });
+});
+
+test.describe('small screens: the work first (issue 24 item 7)', () => {
+  test('the pick list, pack board and count sheets show their rows before the filters, folded behind Filters (n) at 360 px @mobile', async ({ page, request }, testInfo) => {
+    const narrow = (page.viewportSize()?.width ?? 1440) < 600;
+    const api = await adminApi(request);
+    const tag = uniqueTag(testInfo);
+    const f = await makeOrder(api, tag);
+    await api('counts/sheet/create', { warehouse: 'MAIN', locations: [f.places[0]], assignees: [], description: `Fold ${tag}`, blind: false });
+    await useMachine(page);
+    // A new account: its list preferences (the filters) are the defaults.
+    await login(page, await makePicker(api, tag, 'Fay'));
+    await expect(page).toHaveURL(/\/tasks$/);
+
+    for (const { path, row, toggle, field, initially } of [
+      { path: '/stockPick', row: 'pick-order-row', toggle: 'pick-filters-toggle', field: 'pick-filter-warehouse', initially: 'Filters' },
+      { path: '/shipping', row: 'board-row', toggle: 'ship-filters-toggle', field: 'ship-filter-warehouse', initially: 'Filters' },
+      // "Open only" is on by default: one active filter.
+      { path: '/physicalInventory', row: 'pi-sheet-row', toggle: 'pi-filters-toggle', field: 'pi-warehouse', initially: 'Filters (1)' },
+    ]) {
+      await page.goto(path);
+      const first = page.getByTestId(row).first();
+      await expect(first, path).toBeVisible();
+      if (!narrow) {
+        // At 1440 the filters stay open above the list, as before.
+        await expect(page.getByTestId(field)).toBeVisible();
+        await expect(page.getByTestId(toggle)).toHaveCount(0);
+        continue;
+      }
+      // At 360 the first row is on the first screen and no filter field is above it: they are folded.
+      await expect(first).toBeInViewport();
+      expect((await first.boundingBox())!.y + 20, `${path}: the first row starts on the first screen`).toBeLessThan(640);
+      await expect(page.getByTestId(field)).toBeHidden();
+      await expect(page.getByTestId(toggle)).toHaveText(initially);
+      await expect(page.getByTestId(toggle)).toHaveAttribute('aria-expanded', 'false');
+      expect((await page.getByTestId(toggle).boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    }
+
+    if (!narrow) return;
+    // Two filters chosen on the pick list: the button counts them, and folds them away again.
+    await page.goto('/stockPick');
+    const toggle = page.getByTestId('pick-filters-toggle');
+    await toggle.click();
+    await expect(page.getByTestId('pick-filter-warehouse')).toBeVisible();
+    await page.getByTestId('pick-filter-warehouse').click();
+    await page.getByRole('option', { name: 'MAIN', exact: true }).click();
+    await page.getByTestId('pick-filter-type').click();
+    await page.getByRole('option', { name: 'SOS', exact: true }).click();
+    await expect(toggle).toHaveText('Filters (2)');
+    await expect(page.locator(`[data-testid=pick-order-row][data-number="${f.number}"]`)).toBeVisible();
+    await expectAxeClean(page, 'pick list, filters open, 360');
+    await toggle.click();
+    await expect(page.getByTestId('pick-filter-warehouse')).toBeHidden();
+    await expect(toggle).toHaveText('Filters (2)');
+    await expect(page.getByTestId('pick-order-row').first()).toBeInViewport();
+  });
+});
+
 test.describe('touch targets', () => {
-  for (const [name, path, user] of [
-    ['landing', '/', undefined],
-    ['tasks', '/tasks', 'clerk'],
-    ['app settings', '/appSettings', 'clerk'],
+  for (const [name, path, user, only] of [
+    ['landing', '/', undefined, undefined],
+    ['tasks', '/tasks', 'clerk', undefined],
+    ['app settings', '/appSettings', 'clerk', undefined],
+    // The lists whose filters fold at 360 px, and Feature Access (issue 24 item 7): checked at 360 px
+    // (at 1440 a table's sort headings are a mouse's 30 px).
+    ['the pick list', '/stockPick', 'admin', 'handheld'],
+    ['the pack board', '/shipping', 'admin', 'handheld'],
+    ['the count sheets', '/physicalInventory', 'admin', 'handheld'],
+    ['feature access', '/featureAccess', 'admin', 'handheld'],
   ] as const) {
-    test(`controls on ${name} are at least 44 px @mobile`, async ({ page }) => {
+    test(`controls on ${name} are at least 44 px @mobile`, async ({ page }, testInfo) => {
+      test.skip(only === 'handheld' && testInfo.project.name !== 'mobile', 'checked on handhelds');
       await useMachine(page);
       if (user) {
         await login(page, user);
@@ -358,8 +492,14 @@ test.describe('touch targets', () => {
         await page.goto(path);
       }
       await expect(page.getByTestId('page-title')).toBeVisible();
+      // The page's content drawn (its lists loaded).
+      await expect(page.locator('.mantine-Loader-root')).toHaveCount(0, { timeout: 15_000 });
+      await page.waitForTimeout(500);
       const small = await page.evaluate(() => {
-        const controls = document.querySelectorAll<HTMLElement>('button, a[href], input:not([type=checkbox]):not([type=hidden]), .mantine-Checkbox-body, .mantine-Switch-body, [role=button]');
+        // A segmented control's radio inputs are hidden: its labels are what a thumb taps.
+        const controls = document.querySelectorAll<HTMLElement>(
+          'button, a[href], input:not([type=checkbox]):not([type=hidden]):not(.mantine-SegmentedControl-input), .mantine-Checkbox-body, .mantine-Switch-body, .mantine-SegmentedControl-label, [role=button]',
+        );
         return [...controls]
           .filter((el) => !el.closest('[data-credit]') && el.offsetParent !== null)
           .map((el) => ({ what: el.outerHTML.slice(0, 80), h: el.getBoundingClientRect().height }))

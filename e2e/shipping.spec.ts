@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { adminApi, login, useMachine, type Api, uniqueTag, expectAxeClean, scan } from './support.ts';
+import { adminApi, login, showFilters, useMachine, type Api, uniqueTag, expectAxeClean, scan } from './support.ts';
 import { makePicker, makeOrder, shot, SHORT, wedgeScan, type Fixture } from './order-fixtures.ts';
 
 // Shipping: the pack board (coloured by how much is picked), packing picked stock into two packages
@@ -155,7 +155,8 @@ test.describe('shipping', () => {
     await login(page, await makePicker(api, tag, 'Pat'));
     await expect(page).toHaveURL(/\/tasks$/);
     await page.goto('/shipping');
-    // Keyboard only: the department typed and Enter, the selects by arrow keys.
+    // Keyboard only: the department typed and Enter, the selects by arrow keys (at 360 px behind the Filters button).
+    await showFilters(page, 'ship-filters-toggle');
     await page.getByTestId('ship-filter-department').fill(dept);
     await page.getByTestId('ship-filter-department').press('Enter');
     await expect.poll(() => boardNumbers(page)).toHaveLength(4);
@@ -171,6 +172,7 @@ test.describe('shipping', () => {
     await expect(page.getByTestId('ship-sort')).toHaveValue('Picked share');
     await expect(page.getByTestId('ship-sort-direction')).toHaveValue('Descending');
     await expect.poll(() => boardNumbers(page)).toEqual([`A-${tag}`, `P-${tag}`, `N-${tag}`]);
+    await showFilters(page, 'ship-filters-toggle');
     await chooseByKeys(page, 'ship-filter-picked', 'Part picked');
     await expect.poll(() => boardNumbers(page)).toEqual([`P-${tag}`]);
     await page.waitForTimeout(1500);

@@ -48,6 +48,21 @@ export async function login(page: Page, userName: string, opts: { stay?: boolean
   await fillLogin(page, userName, opts);
 }
 
+/** Below this width lists show cards and fold their filters (UI_BREAKPOINTS.sm). */
+const NARROW_BELOW_PX = 600;
+
+/**
+ * Opens a list's filters where a handheld folds them behind its Filters button (the pick list, the
+ * pack board, the count sheets: issue 24 item 7); on a wider screen they are always shown.
+ */
+export async function showFilters(page: Page, toggleTestId: string): Promise<void> {
+  if ((page.viewportSize()?.width ?? 1440) >= NARROW_BELOW_PX) return;
+  const toggle = page.getByTestId(toggleTestId);
+  await expect(toggle).toBeVisible();
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+}
+
 export function dialog(page: Page, title: string) {
   return page.getByRole('dialog').filter({ has: page.getByRole('heading', { name: title }).or(page.getByText(title, { exact: true })) });
 }

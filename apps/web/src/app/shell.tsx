@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, type MouseEvent } from 'react';
 import { ActionIcon, AppShell, Burger, Group, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { UI_BREAKPOINTS } from '@floorhand/contract/constants';
@@ -19,6 +19,19 @@ import { closeScannerOnPageChange, openScanner } from '../lib/scanning/scanner-s
 import { useDialogStore } from '../components/dialogs/dialog-store.ts';
 import { ScreenSaver } from './screen-saver.tsx';
 import { Watermark } from './watermark.tsx';
+import './shell.css';
+
+/** The id of the page's main content, where the skip link sends focus. */
+const MAIN_CONTENT_ID = 'main-content';
+
+/** Moves focus to the main content (the skip link's target): the next Tab is the page's first control. */
+function skipToContent(e: MouseEvent<HTMLAnchorElement>) {
+  // Not the browser's own jump to #main-content: the router would read the hash as a navigation.
+  e.preventDefault();
+  const main = document.getElementById(MAIN_CONTENT_ID);
+  main?.focus();
+  main?.scrollIntoView({ block: 'start' });
+}
 
 // What the login page does without loads when first needed, each a chunk of its own: the account
 // menu and the navigation once logged in, the dialogs once logged in or with the first one opened.
@@ -75,6 +88,10 @@ export function Shell() {
       navbar={showNav ? { width: 260, breakpoint: 'md', collapsed: { mobile: !navOpen, desktop: false } } : undefined}
       padding="md"
     >
+      {/* First in Tab order on every page: past the header and the navigation to the page itself. */}
+      <a href={`#${MAIN_CONTENT_ID}`} className="fh-skip-link" onClick={skipToContent} data-testid="skip-link">
+        {t('Skip to content')}
+      </a>
       <AppShell.Header bg={brand.colors?.headBg ?? 'var(--mantine-color-brand-6)'} c={brand.colors?.headFg ?? 'white'}>
         <Group h="100%" px="sm" justify="space-between" wrap="nowrap">
           <Group gap="xs" wrap="nowrap">
@@ -110,7 +127,7 @@ export function Shell() {
           </Suspense>
         </AppShell.Navbar>
       )}
-      <AppShell.Main pb="xs">
+      <AppShell.Main pb="xs" id={MAIN_CONTENT_ID} tabIndex={-1} className="fh-main">
         <Outlet />
         <Watermark />
       </AppShell.Main>

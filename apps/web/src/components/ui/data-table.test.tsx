@@ -68,6 +68,20 @@ describe('DataTable', { timeout: 20_000 }, () => {
     expect(screen.getByRole('table').style.getPropertyValue('--table-layout')).toBe('fixed');
   });
 
+  it('makes a row that opens something a Tab stop that Enter and Space open', () => {
+    const onRowClick = vi.fn();
+    renderTable({ onRowClick });
+    const [first, second] = screen.getAllByTestId('bin-row');
+    expect(first!.getAttribute('tabindex')).toBe('0');
+    fireEvent.keyDown(first!, { key: 'Enter' });
+    fireEvent.keyDown(second!, { key: ' ' });
+    fireEvent.keyDown(second!, { key: 'a' });
+    expect(onRowClick.mock.calls.map(([b]) => (b as Bin).code)).toEqual(['B-10', 'A-2']);
+    cleanup();
+    renderTable();
+    expect(screen.getAllByTestId('bin-row')[0]!.getAttribute('tabindex')).toBeNull();
+  });
+
   it('shows the empty state when there is no row', () => {
     renderTable({ rows: [], empty: 'No bins yet.' });
     expect(screen.getByText('No bins yet.')).toBeTruthy();

@@ -1,4 +1,4 @@
-import { useMemo, useState, type CSSProperties, type ReactNode } from 'react';
+import { useMemo, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 import { Alert, Button, Card, Group, ScrollArea, Stack, Table, Text, TextInput, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { IconArrowsSort, IconSearch, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
@@ -170,6 +170,13 @@ function SortHeader({ column, sort, onSort }: { column: DataColumn<unknown>; sor
   );
 }
 
+/** Enter or Space on the focused row itself (not on a button or field inside it) opens it. */
+function openByKey(e: KeyboardEvent<HTMLElement>, open: () => void) {
+  if (e.target !== e.currentTarget || (e.key !== 'Enter' && e.key !== ' ')) return;
+  e.preventDefault();
+  open();
+}
+
 export function DataTable<T>(props: DataTableProps<T>) {
   const { t } = useTranslation();
   const screenNarrow = useNarrow();
@@ -267,7 +274,15 @@ export function DataTable<T>(props: DataTableProps<T>) {
         </Table.Thead>
         <Table.Tbody>
           {shown.map((row) => (
-            <Table.Tr key={rowKey(row)} onClick={onRowClick && (() => onRowClick(row))} style={{ ...(onRowClick ? { cursor: 'pointer' } : {}), ...rowStyle?.(row) }} {...rowAttrs?.(row)}>
+            <Table.Tr
+              key={rowKey(row)}
+              onClick={onRowClick && (() => onRowClick(row))}
+              // A row that opens something is a Tab stop too: Enter or Space opens it (the keyboard's click).
+              tabIndex={onRowClick ? 0 : undefined}
+              onKeyDown={onRowClick && ((e) => openByKey(e, () => onRowClick(row)))}
+              style={{ ...(onRowClick ? { cursor: 'pointer' } : {}), ...rowStyle?.(row) }}
+              {...rowAttrs?.(row)}
+            >
               {columns.map((c) => (
                 <Table.Td key={c.id} ta={c.align} {...c.tdProps}>
                   {c.cell(row)}

@@ -107,7 +107,7 @@ export function MyAccount() {
       )}
       <Card withBorder>
         <Stack>
-          <Title order={3}>{fullName(account) || account.userName}</Title>
+          <Title order={2} size="h3">{fullName(account) || account.userName}</Title>
           {/* Key/value lines of one account, not a list: a vertical table, not the shared DataTable. */}
           <Table data-testid="my-account" variant="vertical" layout="fixed" withRowBorders={false}>
             <Table.Tbody>
@@ -132,13 +132,13 @@ export function MyAccount() {
       </Card>
       <Card withBorder>
         <Stack>
-          <Title order={4}>{t('Password')}</Title>
+          <Title order={2} size="h4">{t('Password')}</Title>
           <PasswordForm userName={account.userName} />
         </Stack>
       </Card>
       <Card withBorder>
         <Stack>
-          <Title order={4}>{t('Staff label')}</Title>
+          <Title order={2} size="h4">{t('Staff label')}</Title>
           {account.badgeCode ? (
             <StaffLabel accountId={account.id} badgeCode={account.badgeCode} name={fullName(account) || account.userName} org={org?.name ?? ''} />
           ) : (

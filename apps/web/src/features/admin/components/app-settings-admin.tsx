@@ -58,7 +58,7 @@ function Editor({ initial, rev }: { initial: AppSettings; rev: number | undefine
     <Stack>
       <Card withBorder>
         <Stack gap="xs">
-          <Title order={5}>{t('Labor')}</Title>
+          <Title order={3} size="h5">{t('Labor')}</Title>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <NumberInput label={t('Hours shown with decimals')} min={0} max={4} allowDecimal={false} value={s.labor.displayScale} onChange={(v) => setS({ ...s, labor: { ...s.labor, displayScale: num(v) } })} data-testid="labor-displayScale" />
             <NumberInput label={t('Round to minutes')} description={t('0 keeps exact times')} min={0} max={60} allowDecimal={false} value={s.labor.roundToMinutes} onChange={(v) => setS({ ...s, labor: { ...s.labor, roundToMinutes: num(v) } })} data-testid="labor-roundToMinutes" />
@@ -69,7 +69,7 @@ function Editor({ initial, rev }: { initial: AppSettings; rev: number | undefine
 
       <Card withBorder>
         <Stack gap="xs">
-          <Title order={5}>{t('Stock picking statuses')}</Title>
+          <Title order={3} size="h5">{t('Stock picking statuses')}</Title>
           <Text size="sm" c="dimmed">
             {t('Include: statuses that make an order pickable. Assign and Picked: the first status is set when a picker takes the order and when it is fully picked; any status of the list counts.')}
           </Text>
@@ -101,7 +101,7 @@ function Editor({ initial, rev }: { initial: AppSettings; rev: number | undefine
 
       <Card withBorder>
         <Stack gap="xs">
-          <Title order={5}>{t('Stock adjust')}</Title>
+          <Title order={3} size="h5">{t('Stock adjust')}</Title>
           <Switch label={t('Clear the destination location after each move')} checked={s.stockAdjust.clearDstLoc} onChange={(e) => setS({ ...s, stockAdjust: { ...s.stockAdjust, clearDstLoc: e.currentTarget.checked } })} />
           {tags(s.stockAdjust.reasons, (v) => setS({ ...s, stockAdjust: { ...s.stockAdjust, reasons: v } }), 'Adjustment reasons', 'adjust-reasons')}
         </Stack>
@@ -109,14 +109,14 @@ function Editor({ initial, rev }: { initial: AppSettings; rev: number | undefine
 
       <Card withBorder>
         <Stack gap="xs">
-          <Title order={5}>{t('Custom')}</Title>
+          <Title order={3} size="h5">{t('Custom')}</Title>
           {tags(s.custom.certSource, (v) => setS({ ...s, custom: { ...s.custom, certSource: v } }), 'Certificate sources')}
         </Stack>
       </Card>
 
       <Card withBorder>
         <Stack gap="xs">
-          <Title order={5}>{t('Label templates')}</Title>
+          <Title order={3} size="h5">{t('Label templates')}</Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             {LABEL_TEMPLATE_LISTS.map((list) => tags(s.labels[list], (v) => setS({ ...s, labels: { ...s.labels, [list]: v } }), LABEL_LIST_LABELS[list]))}
           </SimpleGrid>
@@ -154,7 +154,7 @@ export function AppSettingsAdmin() {
     <Card withBorder data-testid="site-settings-admin">
       <Stack>
         <div>
-          <Title order={3}>{t('Site settings')}</Title>
+          <Title order={2} size="h3">{t('Site settings')}</Title>
           <Text size="sm" c="dimmed">
             {t('For every device of this site; only administrators see this.')}
           </Text>

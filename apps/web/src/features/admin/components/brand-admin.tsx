@@ -73,7 +73,7 @@ function Editor({ initial, rev }: { initial: BrandData; rev: number | undefined 
 
       <Card withBorder>
         <Stack gap="xs">
-          <Title order={5}>{t('Logo')}</Title>
+          <Title order={3} size="h5">{t('Logo')}</Title>
           <Group wrap="wrap" align="center">
             <Box p="xs" style={{ background: brand.colors.dark, borderRadius: 8 }}>
               <Image src={brandLogoUrl(brand, site.orgId)} w={272} maw="100%" h={50} fit="contain" alt={t('Logo')} data-testid="brand-logo-preview" />
@@ -94,7 +94,7 @@ function Editor({ initial, rev }: { initial: BrandData; rev: number | undefined 
 
       <Card withBorder>
         <Stack gap="xs">
-          <Title order={5}>{t('Favicon')}</Title>
+          <Title order={3} size="h5">{t('Favicon')}</Title>
           <Group wrap="wrap" align="flex-end" gap="sm" data-testid="favicon-preview">
             {FAVICON_SIZES.map((size) => {
               const mediaId = brand.favIcon?.[String(size) as `${typeof size}`]?.mediaId;
@@ -125,7 +125,7 @@ function Editor({ initial, rev }: { initial: BrandData; rev: number | undefined 
 
       <Card withBorder>
         <Stack gap="xs">
-          <Title order={5}>{t('Colours')}</Title>
+          <Title order={3} size="h5">{t('Colours')}</Title>
           <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>
             {BRAND_COLORS.map((c) => (
               <ColorInput

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Group, ScrollArea, SegmentedControl, Stack, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { Alert, Box, Button, Group, NativeSelect, ScrollArea, SegmentedControl, Stack, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { IconDeviceFloppy, IconEraser, IconRotate } from '@tabler/icons-react';
@@ -7,6 +7,7 @@ import { EVERYONE, type FeatureGrid as Grid } from '@floorhand/contract/roles';
 import { MIN_TOUCH_TARGET_PX } from '@floorhand/contract/constants';
 import { DEFAULT_NONE, nextLevel, type FeatureLevel } from '@floorhand/contract/features';
 import { useWorkAreas, type WorkAreaEntry } from '../../../components/ui/work-areas.tsx';
+import { useNarrow } from '../../../lib/use-narrow.ts';
 import { useSaveFeatureAccess } from '../api/save-feature-access.ts';
 import { featureAccessQuery } from '../api/get-feature-access.ts';
 
@@ -40,7 +41,7 @@ function featureLabel(feature: string, t: (s: string) => string, areas: readonly
   return action ? { label: `${t(title)} · ${action}`, action: true } : { label: t(title), action: false };
 }
 
-function Cell({ level, onClick, onClear, label }: { level: FeatureLevel; onClick: () => void; onClear: () => void; label: string }) {
+function Cell({ level, onClick, onClear, label, width }: { level: FeatureLevel; onClick: () => void; onClear: () => void; label: string; width: number }) {
   const { t } = useTranslation();
   const look = level === 1 ? { bg: CELL_COLOURS.full, c: 'white', text: t('Full') } : level === 0 ? { bg: CELL_COLOURS.none, c: 'white', text: t('None') } : { bg: 'transparent', c: 'inherit', text: '' };
   return (
@@ -56,7 +57,7 @@ function Cell({ level, onClick, onClear, label }: { level: FeatureLevel; onClick
         aria-label={`${label}: ${t(LEVEL_TOOLTIP[String(level) as keyof typeof LEVEL_TOOLTIP])}`}
         data-level={level === null ? 'default' : level}
         style={{
-          width: 72,
+          width,
           height: MIN_TOUCH_TARGET_PX,
           borderRadius: 6,
           border: '1px solid var(--mantine-color-gray-4)',
@@ -81,6 +82,11 @@ function GridEditor({ grid }: { grid: Grid }) {
   const save = useSaveFeatureAccess({ done: t('Feature access is saved; every session follows at once') });
   const dirty = JSON.stringify(levels) !== JSON.stringify(grid.levels);
   const roleLabel = (role: string) => (role === EVERYONE ? t('Everyone') : role);
+  // On a handheld one role at a time, chosen above the grid: four role columns beside the feature
+  // names do not fit 360 px (two showed), and a supervisor reads one role's column at a glance.
+  const narrow = useNarrow();
+  const [chosenRole, setChosenRole] = useState(grid.roles[0] ?? EVERYONE);
+  const roles = narrow ? grid.roles.filter((r) => r === chosenRole) : grid.roles;
 
   const press = (role: string, feature: string) => {
     const current = levelOf(levels, role, feature);
@@ -102,6 +108,8 @@ function GridEditor({ grid }: { grid: Grid }) {
             { value: 'clear', label: t('Tap clears') },
           ]}
           size="md"
+          // The labels are the targets: at least 44 px high for a gloved thumb.
+          styles={{ label: { minHeight: MIN_TOUCH_TARGET_PX, display: 'flex', alignItems: 'center', justifyContent: 'center' } }}
           data-testid="grid-mode"
         />
         <Group gap="xs">
@@ -116,13 +124,23 @@ function GridEditor({ grid }: { grid: Grid }) {
           </Button>
         </Group>
       </Group>
-      <ScrollArea type="auto" offsetScrollbars>
+      {narrow && (
+        <NativeSelect
+          label={t('Role')}
+          data={grid.roles.map((role) => ({ value: role, label: roleLabel(role) }))}
+          value={chosenRole}
+          onChange={(e) => setChosenRole(e.currentTarget.value)}
+          size="md"
+          data-testid="grid-role"
+        />
+      )}
+      <ScrollArea type="auto" offsetScrollbars={!narrow}>
         {/* A role × feature matrix, not a list: a plain table on purpose, not the shared DataTable (no rows to sort, filter or turn into cards). */}
-        <Table withTableBorder withColumnBorders verticalSpacing={4} horizontalSpacing={6} data-testid="feature-grid" style={{ width: 'max-content' }}>
+        <Table withTableBorder withColumnBorders verticalSpacing={4} horizontalSpacing={6} data-testid="feature-grid" style={{ width: narrow ? '100%' : 'max-content' }}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th style={{ position: 'sticky', left: 0, zIndex: 1, background: 'var(--mantine-color-body)', minWidth: 110 }}>{t('Feature')}</Table.Th>
-              {grid.roles.map((role) => (
+              {roles.map((role) => (
                 <Table.Th key={role} ta="center" data-role={role} style={{ whiteSpace: 'nowrap' }}>
                   {roleLabel(role)}
                 </Table.Th>
@@ -135,8 +153,7 @@ function GridEditor({ grid }: { grid: Grid }) {
               return (
                 <Table.Tr key={feature} data-feature={feature}>
                   <Table.Th style={{ position: 'sticky', left: 0, zIndex: 1, background: 'var(--mantine-color-body)', fontWeight: action ? 400 : 600 }}>
-                    {/* Narrow on handhelds, so more role columns fit beside it. */}
-                    <Box pl={action ? 'md' : 0} maw={{ base: 130, sm: 'none' }}>
+                    <Box pl={action ? 'md' : 0}>
                       {label}
                       {DEFAULT_NONE.has(feature) && (
                         <Text size="xs" c="dimmed" data-testid="default-admins-only">
@@ -145,9 +162,9 @@ function GridEditor({ grid }: { grid: Grid }) {
                       )}
                     </Box>
                   </Table.Th>
-                  {grid.roles.map((role) => (
+                  {roles.map((role) => (
                     <Table.Td key={role} ta="center" data-role={role} p={4}>
-                      <Cell level={levelOf(levels, role, feature)} label={`${label}, ${roleLabel(role)}`} onClick={() => press(role, feature)} onClear={() => setLevels(withLevel(levels, role, feature, null))} />
+                      <Cell level={levelOf(levels, role, feature)} label={`${label}, ${roleLabel(role)}`} onClick={() => press(role, feature)} onClear={() => setLevels(withLevel(levels, role, feature, null))} width={narrow ? 96 : 72} />
                     </Table.Td>
                   ))}
                 </Table.Tr>

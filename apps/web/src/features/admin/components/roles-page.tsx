@@ -147,7 +147,7 @@ export function RolesPage() {
             }}
           >
             <Stack gap="xs">
-              <Title order={4}>{t('New role')}</Title>
+              <Title order={2} size="h4">{t('New role')}</Title>
               <Group align="flex-start" wrap="wrap">
                 <TextInput label={t('Name')} value={name} error={error && t(error)} maxLength={40} onChange={(e) => setName(e.currentTarget.value.trim())} style={{ flex: 1, minWidth: 180 }} data-testid="role-name" />
                 <TextInput label={t('Description')} value={description} maxLength={200} onChange={(e) => setDescription(e.currentTarget.value)} style={{ flex: 2, minWidth: 200 }} />

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { ActionIcon, Alert, Badge, Drawer, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Drawer, Group, Loader, Stack, Text } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
@@ -48,7 +48,8 @@ export function LocationStockDrawer({ location, onClose }: LocationStockDrawerPr
       onClose={onClose}
       position="right"
       size={narrow ? '100%' : 'xl'}
-      title={<Title order={3}>{location ? `${location.warehouse} / ${location.code}` : ''}</Title>}
+      // The drawer's title is its heading (an h2): plain text in it, not a heading inside a heading.
+      title={<Text component="span" fw={700} fz="h3">{location ? `${location.warehouse} / ${location.code}` : ''}</Text>}
       data-testid="location-stock"
     >
       {q.isPending && <Loader />}

@@ -5,9 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { IconCalendarRepeat, IconPlus } from '@tabler/icons-react';
 import type { Sheet } from '@floorhand/contract/counts';
 import { DataTable, type DataColumn } from '../../../components/ui/data-table.tsx';
+import { activeFilterCount, FilterFold } from '../../../components/ui/filter-fold.tsx';
 import { useWarehouses } from '../../../lib/inventory-api.ts';
 import { showTimestamp } from '../../../lib/inventory-format.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
+import { useNarrow } from '../../../lib/use-narrow.ts';
 import { useCountChange, useSheets } from '../api/counts-api.ts';
 import { usePhysicalInventoryPrefs } from '../hooks/use-physical-inventory-prefs.ts';
 import { FrequencyPanel, SheetImport } from './sheet-tools.tsx';
@@ -28,6 +30,7 @@ export function SheetList({ onCount, onReview }: { onCount(sheetId: string): voi
   const canPost = useSessionStore((s) => s.featureAccess?.['physicalInventory.post'] !== false);
   const [creating, setCreating] = useState(false);
   const [frequencies, setFrequencies] = useState(false);
+  const narrow = useNarrow();
   const filters = {
     ...(prefs.fromDate ? { fromDate: prefs.fromDate } : {}),
     filterSheetOpen: prefs.filterSheetOpen,
@@ -50,61 +53,94 @@ export function SheetList({ onCount, onReview }: { onCount(sheetId: string): voi
     { id: 'created', header: t('Created'), cell: (s) => showTimestamp(s.createdAt), sortValue: (s) => s.createdAt },
   ];
 
+  const filterFields = (
+    <>
+      <TextInput
+        type="date"
+        label={t('Created since')}
+        value={prefs.fromDate ?? ''}
+        onChange={(e) => setPrefs({ fromDate: e.currentTarget.value || null })}
+        data-testid="pi-from-date"
+        w={170}
+      />
+      <Select
+        label={t('Warehouse')}
+        placeholder={t('All warehouses')}
+        clearable
+        data={warehouseCodes}
+        value={prefs.warehouse}
+        onChange={(v) => setPrefs({ warehouse: v })}
+        data-testid="pi-warehouse"
+        w={170}
+      />
+      <TextInput label={t('Sheet')} placeholder={t('CS…')} value={prefs.sheet ?? ''} onChange={(e) => setPrefs({ sheet: e.currentTarget.value || null })} data-testid="pi-sheet" w={150} />
+      <Switch label={t('Open only')} checked={prefs.filterSheetOpen} onChange={(e) => setPrefs({ filterSheetOpen: e.currentTarget.checked })} data-testid="pi-open" size="md" />
+      <Switch label={t('Mine only')} checked={prefs.filterSheetSelf} onChange={(e) => setPrefs({ filterSheetSelf: e.currentTarget.checked })} data-testid="pi-self" size="md" />
+    </>
+  );
+  const tools = canPost && (
+    <Group gap="sm" ml={narrow ? undefined : 'auto'}>
+      <Button variant="default" leftSection={<IconCalendarRepeat size={18} />} onClick={() => setFrequencies((f) => !f)} data-testid="pi-frequencies">
+        {t('Cycle frequency')}
+      </Button>
+      <SheetImport />
+      <Button leftSection={<IconPlus size={18} />} onClick={() => setCreating((c) => !c)} data-testid="pi-new">
+        {t('New count sheet')}
+      </Button>
+    </Group>
+  );
+  const panels = (
+    <>
+      {frequencies && warehouseCodes.length > 0 && <FrequencyPanel warehouses={warehouseCodes} />}
+      {creating && <NewSheet warehouses={warehouseCodes} blindDefault={!prefs.syscm} onDone={() => setCreating(false)} />}
+    </>
+  );
+  const list = (
+    <DataTable
+      rows={sheets.data?.sheets ?? []}
+      columns={columns}
+      rowKey={(s) => s._id}
+      rowAttrs={(s) => ({ 'data-testid': 'pi-sheet-row', 'data-code': s.code })}
+      loading={sheets.isPending}
+      more={sheets.data?.more}
+      maxRows={499}
+      empty={t('No count sheet matches the filters.')}
+      actions={[
+        { id: 'count', label: () => t('Count'), onClick: (s) => onCount(s._id), allowed: (s) => s.state === 'open' || s.state === 'counting' || s.state === 'review', testId: 'pi-count' },
+        { id: 'review', label: () => t('Review'), onClick: (s) => onReview(s._id), allowed: (s) => canPost && (s.state === 'review' || s.state === 'posted'), testId: 'pi-review' },
+      ]}
+      testId="pi-sheets"
+    />
+  );
+
+  // On a handheld the sheets come first: the filters folded behind one button, the sheet tools (a
+  // supervisor's, rarely used on a phone) after the list.
+  if (narrow) {
+    return (
+      <Stack gap="sm">
+        <FilterFold narrow active={activeFilterCount([prefs.fromDate, prefs.warehouse, prefs.sheet, prefs.filterSheetOpen, prefs.filterSheetSelf])} testId="pi-filters-toggle">
+          <Paper withBorder p="sm">
+            <Group gap="sm" align="flex-end" wrap="wrap">
+              {filterFields}
+            </Group>
+          </Paper>
+        </FilterFold>
+        {list}
+        {tools}
+        {panels}
+      </Stack>
+    );
+  }
   return (
     <Stack gap="sm" maw={1400}>
       <Paper withBorder p="sm">
         <Group gap="sm" align="flex-end" wrap="wrap">
-          <TextInput
-            type="date"
-            label={t('Created since')}
-            value={prefs.fromDate ?? ''}
-            onChange={(e) => setPrefs({ fromDate: e.currentTarget.value || null })}
-            data-testid="pi-from-date"
-            w={170}
-          />
-          <Select
-            label={t('Warehouse')}
-            placeholder={t('All warehouses')}
-            clearable
-            data={warehouseCodes}
-            value={prefs.warehouse}
-            onChange={(v) => setPrefs({ warehouse: v })}
-            data-testid="pi-warehouse"
-            w={170}
-          />
-          <TextInput label={t('Sheet')} placeholder={t('CS…')} value={prefs.sheet ?? ''} onChange={(e) => setPrefs({ sheet: e.currentTarget.value || null })} data-testid="pi-sheet" w={150} />
-          <Switch label={t('Open only')} checked={prefs.filterSheetOpen} onChange={(e) => setPrefs({ filterSheetOpen: e.currentTarget.checked })} data-testid="pi-open" size="md" />
-          <Switch label={t('Mine only')} checked={prefs.filterSheetSelf} onChange={(e) => setPrefs({ filterSheetSelf: e.currentTarget.checked })} data-testid="pi-self" size="md" />
-          {canPost && (
-            <Group gap="sm" ml="auto">
-              <Button variant="default" leftSection={<IconCalendarRepeat size={18} />} onClick={() => setFrequencies((f) => !f)} data-testid="pi-frequencies">
-                {t('Cycle frequency')}
-              </Button>
-              <SheetImport />
-              <Button leftSection={<IconPlus size={18} />} onClick={() => setCreating((c) => !c)} data-testid="pi-new">
-                {t('New count sheet')}
-              </Button>
-            </Group>
-          )}
+          {filterFields}
+          {tools}
         </Group>
       </Paper>
-      {frequencies && warehouseCodes.length > 0 && <FrequencyPanel warehouses={warehouseCodes} />}
-      {creating && <NewSheet warehouses={warehouseCodes} blindDefault={!prefs.syscm} onDone={() => setCreating(false)} />}
-      <DataTable
-        rows={sheets.data?.sheets ?? []}
-        columns={columns}
-        rowKey={(s) => s._id}
-        rowAttrs={(s) => ({ 'data-testid': 'pi-sheet-row', 'data-code': s.code })}
-        loading={sheets.isPending}
-        more={sheets.data?.more}
-        maxRows={499}
-        empty={t('No count sheet matches the filters.')}
-        actions={[
-          { id: 'count', label: () => t('Count'), onClick: (s) => onCount(s._id), allowed: (s) => s.state === 'open' || s.state === 'counting' || s.state === 'review', testId: 'pi-count' },
-          { id: 'review', label: () => t('Review'), onClick: (s) => onReview(s._id), allowed: (s) => canPost && (s.state === 'review' || s.state === 'posted'), testId: 'pi-review' },
-        ]}
-        testId="pi-sheets"
-      />
+      {panels}
+      {list}
     </Stack>
   );
 }
@@ -143,7 +179,7 @@ function NewSheet({ warehouses, blindDefault, onDone }: { warehouses: string[]; 
   return (
     <Paper withBorder p="sm" component="form" onSubmit={(e: FormEvent) => void submit(e)} data-testid="pi-new-form">
       <Stack gap="sm">
-        <Title order={3} fz="lg">
+        <Title order={2} fz="lg">
           {t('New count sheet')}
         </Title>
         <Group gap="sm" align="flex-end" wrap="wrap">

@@ -106,7 +106,7 @@ export function FrequencyPanel({ warehouses }: { warehouses: string[] }) {
   return (
     <Paper withBorder p="sm" component="form" onSubmit={(e: FormEvent) => void save(e)} data-testid="pi-frequency">
       <Stack gap="sm">
-        <Title order={3} fz="lg">
+        <Title order={2} fz="lg">
           {t('Cycle count frequency')}
         </Title>
         <Text size="sm" c="dimmed">

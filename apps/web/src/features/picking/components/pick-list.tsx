@@ -6,6 +6,7 @@ import { ORDER_TYPES } from '@floorhand/contract/site-admin';
 import { PACK_PICK_MAX_ROWS } from '@floorhand/contract/constants';
 import type { OrderHeader, OrderType, PICK_SORTS } from '@floorhand/contract/orders';
 import { DataTable, type DataColumn } from '../../../components/ui/data-table.tsx';
+import { activeFilterCount, FilterFold } from '../../../components/ui/filter-fold.tsx';
 import { SortDirectionSelect } from '../../../components/ui/sort-direction-select.tsx';
 import { useWarehouses } from '../../../lib/inventory-api.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
@@ -61,35 +62,38 @@ export function PickList({ onOpen }: PickListProps) {
   );
   return (
     <Stack gap="sm">
-      <SimpleGrid cols={2} spacing="xs">
-        <Select
-          label={t('Warehouse')}
-          placeholder={t('All')}
-          clearable
-          data={(warehouses.data ?? []).map((w) => w.code)}
-          value={warehouse}
-          onChange={(v) => setPrefs({ filterWarehouse: v })}
-          data-testid="pick-filter-warehouse"
-        />
-        <Select
-          label={t('Order type')}
-          placeholder={t('All')}
-          clearable
-          data={ORDER_TYPES.map((v) => ({ value: v, label: v.toUpperCase() }))}
-          value={type}
-          onChange={(v) => setPrefs({ filterOrderType: (v ?? '') as OrderType | '' })}
-          data-testid="pick-filter-type"
-        />
-        <Select
-          label={t('Sort by')}
-          allowDeselect={false}
-          data={SORT_LABELS.map(([value, label]) => ({ value, label: t(label) }))}
-          value={prefs.sort}
-          onChange={(v) => v && setPrefs({ sort: v as (typeof PICK_SORTS)[number] })}
-          data-testid="pick-sort"
-        />
-        <SortDirectionSelect desc={prefs.sortDesc} onChange={(sortDesc) => setPrefs({ sortDesc })} testId="pick-sort-direction" />
-      </SimpleGrid>
+      {/* On a handheld the orders come first: the filters and sort fold behind one button. */}
+      <FilterFold active={activeFilterCount([warehouse, type])} testId="pick-filters-toggle">
+        <SimpleGrid cols={2} spacing="xs" data-testid="pick-filters">
+          <Select
+            label={t('Warehouse')}
+            placeholder={t('All')}
+            clearable
+            data={(warehouses.data ?? []).map((w) => w.code)}
+            value={warehouse}
+            onChange={(v) => setPrefs({ filterWarehouse: v })}
+            data-testid="pick-filter-warehouse"
+          />
+          <Select
+            label={t('Order type')}
+            placeholder={t('All')}
+            clearable
+            data={ORDER_TYPES.map((v) => ({ value: v, label: v.toUpperCase() }))}
+            value={type}
+            onChange={(v) => setPrefs({ filterOrderType: (v ?? '') as OrderType | '' })}
+            data-testid="pick-filter-type"
+          />
+          <Select
+            label={t('Sort by')}
+            allowDeselect={false}
+            data={SORT_LABELS.map(([value, label]) => ({ value, label: t(label) }))}
+            value={prefs.sort}
+            onChange={(v) => v && setPrefs({ sort: v as (typeof PICK_SORTS)[number] })}
+            data-testid="pick-sort"
+          />
+          <SortDirectionSelect desc={prefs.sortDesc} onChange={(sortDesc) => setPrefs({ sortDesc })} testId="pick-sort-direction" />
+        </SimpleGrid>
+      </FilterFold>
       <DataTable
         rows={orders}
         columns={columns}

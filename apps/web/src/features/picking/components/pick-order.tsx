@@ -202,7 +202,7 @@ export function PickOrder({ order, lines, onBack }: PickOrderProps) {
     <Stack gap="sm" maw={900}>
       <Group justify="space-between" wrap="nowrap">
         <div style={{ minWidth: 0 }}>
-          <Title order={3} ff="monospace" data-testid="pick-order-number">
+          <Title order={2} size="h3" ff="monospace" data-testid="pick-order-number">
             {order.number}
           </Title>
           <Text size="sm" truncate>
@@ -341,7 +341,7 @@ export function PickOrder({ order, lines, onBack }: PickOrderProps) {
 
       {picks.length > 0 && (
         <Stack gap={4}>
-          <Title order={4}>{t('Picked')}</Title>
+          <Title order={3} size="h4">{t('Picked')}</Title>
           {picks.map((p) => (
             <Group key={p._id} justify="space-between" wrap="nowrap" data-testid="pick-done">
               <Text size="sm" ff="monospace" truncate style={{ flex: 1, minWidth: 0 }}>

@@ -43,7 +43,7 @@ export function AppSettingsPage({ siteSection }: { siteSection?: ReactNode }) {
     <Stack maw={720}>
       <Card withBorder>
         <Stack>
-          <Title order={3}>{t('Workstation')}</Title>
+          <Title order={2} size="h3">{t('Workstation')}</Title>
           {!admin && <Text size="sm">{t('Only an administrator can change the workstation settings of this device.')}</Text>}
           <Group align="flex-end" wrap="wrap">
             <TextInput
@@ -83,7 +83,7 @@ export function AppSettingsPage({ siteSection }: { siteSection?: ReactNode }) {
       </Card>
       <Card withBorder>
         <Stack>
-          <Title order={3}>{t('Screen')}</Title>
+          <Title order={2} size="h3">{t('Screen')}</Title>
           <NumberInput label={t('Screen saver after (minutes)')} min={0} max={240} value={screenSaver} onChange={setScreenSaver} error={ssError} data-testid="screen-saver-minutes" />
           <NumberInput label={t('Kiosk session timeout (minutes)')} min={1} max={480} value={kioskTimeout} onChange={setKioskTimeout} error={ktError} />
         </Stack>

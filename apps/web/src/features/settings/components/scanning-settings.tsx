@@ -49,7 +49,7 @@ export function ScanningSettings({ value, onChange }: { value: ScanningSettingsV
     <>
       <Card withBorder>
         <Stack>
-          <Title order={3}>{t('Barcode scanning')}</Title>
+          <Title order={2} size="h3">{t('Barcode scanning')}</Title>
           <CameraSelect label={t('Barcode camera')} value={barcode.cam} onChange={(cam) => setBarcode({ cam })} testId="barcode-cam" />
           {/* Chips, not a multi-select: its tiny remove buttons are no target for a gloved thumb. */}
           <Input.Wrapper
@@ -111,13 +111,13 @@ export function ScanningSettings({ value, onChange }: { value: ScanningSettingsV
       </Card>
       <Card withBorder>
         <Stack>
-          <Title order={3}>{t('Test scan')}</Title>
+          <Title order={2} size="h3">{t('Test scan')}</Title>
           <TestScanPanel settings={barcode} />
         </Stack>
       </Card>
       <Card withBorder>
         <Stack>
-          <Title order={3}>{t('Other cameras')}</Title>
+          <Title order={2} size="h3">{t('Other cameras')}</Title>
           <CameraSelect
             label={t('Time-clock camera')}
             description={t('Takes the photo stored with each punch')}

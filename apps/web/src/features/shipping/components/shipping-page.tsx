@@ -10,6 +10,7 @@ import { PRODUCTION_ORDER_TYPES, type OrderHeader } from '@floorhand/contract/or
 import { PACK_SORTS, PICKED_SHARES, SHIPPED_ORDER_TYPES, type BoardRow, type Package, type Staged } from '@floorhand/contract/shipping';
 import { dialogs } from '../../../components/dialogs/dialog-store.ts';
 import { DataTable, type DataColumn } from '../../../components/ui/data-table.tsx';
+import { activeFilterCount, FilterFold } from '../../../components/ui/filter-fold.tsx';
 import { SortDirectionSelect } from '../../../components/ui/sort-direction-select.tsx';
 import { ScanInput } from '../../../components/scanning/scan-input.tsx';
 import { ApiError } from '../../../lib/api.ts';
@@ -118,46 +119,49 @@ function Board({ onOpen }: { onOpen(number: string): void }) {
   return (
     <Stack gap="sm" maw={1400}>
       <ScanInput label={t('Order')} placeholder={t('Scan an order traveller or type its number')} data-testid="ship-order-input" data-scan-field="order" autoFocus />
-      {/* One compact row at 1440, two columns at 360: each field a 44 px target, reached by Tab. */}
-      <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="xs" data-testid="ship-filters">
-        <Select
-          label={t('Warehouse')}
-          placeholder={t('All')}
-          clearable
-          data={(warehouses.data ?? []).map((w) => w.code)}
-          value={prefs.filterWarehouse}
-          onChange={(v) => setPrefs({ filterWarehouse: v })}
-          data-testid="ship-filter-warehouse"
-        />
-        <Select
-          label={t('Order type')}
-          placeholder={t('Both')}
-          clearable
-          data={SHIPPED_ORDER_TYPES.map((v) => ({ value: v, label: v.toUpperCase() }))}
-          value={prefs.filterOrderType || null}
-          onChange={(v) => setPrefs({ filterOrderType: (v ?? '') as ShippedType | '' })}
-          data-testid="ship-filter-type"
-        />
-        <Select
-          label={t('Picked')}
-          placeholder={t('Any')}
-          clearable
-          data={PICKED_SHARES.map((v) => ({ value: v, label: t(PICKED_LOOK.get(v)!.label) }))}
-          value={prefs.filterPicked || null}
-          onChange={(v) => setPrefs({ filterPicked: (v ?? '') as PickedShare | '' })}
-          data-testid="ship-filter-picked"
-        />
-        <DepartmentFilter value={prefs.filterDepartment} onChange={(v) => setPrefs({ filterDepartment: v })} />
-        <Select
-          label={t('Sort by')}
-          allowDeselect={false}
-          data={PACK_SORTS.map((v) => ({ value: v, label: t(SORT_LABELS.get(v)!) }))}
-          value={prefs.sort}
-          onChange={(v) => v && setPrefs({ sort: v as PackSort })}
-          data-testid="ship-sort"
-        />
-        <SortDirectionSelect desc={prefs.sortDesc} onChange={(sortDesc) => setPrefs({ sortDesc })} testId="ship-sort-direction" />
-      </SimpleGrid>
+      {/* One compact row at 1440; on a handheld the board comes first, the filters folded behind one
+          button (two columns when open): each field a 44 px target, reached by Tab. */}
+      <FilterFold active={activeFilterCount([prefs.filterWarehouse, prefs.filterOrderType, prefs.filterPicked, prefs.filterDepartment])} testId="ship-filters-toggle">
+        <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="xs" data-testid="ship-filters">
+          <Select
+            label={t('Warehouse')}
+            placeholder={t('All')}
+            clearable
+            data={(warehouses.data ?? []).map((w) => w.code)}
+            value={prefs.filterWarehouse}
+            onChange={(v) => setPrefs({ filterWarehouse: v })}
+            data-testid="ship-filter-warehouse"
+          />
+          <Select
+            label={t('Order type')}
+            placeholder={t('Both')}
+            clearable
+            data={SHIPPED_ORDER_TYPES.map((v) => ({ value: v, label: v.toUpperCase() }))}
+            value={prefs.filterOrderType || null}
+            onChange={(v) => setPrefs({ filterOrderType: (v ?? '') as ShippedType | '' })}
+            data-testid="ship-filter-type"
+          />
+          <Select
+            label={t('Picked')}
+            placeholder={t('Any')}
+            clearable
+            data={PICKED_SHARES.map((v) => ({ value: v, label: t(PICKED_LOOK.get(v)!.label) }))}
+            value={prefs.filterPicked || null}
+            onChange={(v) => setPrefs({ filterPicked: (v ?? '') as PickedShare | '' })}
+            data-testid="ship-filter-picked"
+          />
+          <DepartmentFilter value={prefs.filterDepartment} onChange={(v) => setPrefs({ filterDepartment: v })} />
+          <Select
+            label={t('Sort by')}
+            allowDeselect={false}
+            data={PACK_SORTS.map((v) => ({ value: v, label: t(SORT_LABELS.get(v)!) }))}
+            value={prefs.sort}
+            onChange={(v) => v && setPrefs({ sort: v as PackSort })}
+            data-testid="ship-sort"
+          />
+          <SortDirectionSelect desc={prefs.sortDesc} onChange={(sortDesc) => setPrefs({ sortDesc })} testId="ship-sort-direction" />
+        </SimpleGrid>
+      </FilterFold>
       <DataTable
         rows={q.data?.orders ?? []}
         columns={columns}
@@ -296,7 +300,7 @@ function PackOrder({ number, onBack }: { number: string; onBack(): void }) {
       )}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
         <Paper withBorder p="sm">
-          <Title order={4}>{t('Not packed')}</Title>
+          <Title order={3} size="h4">{t('Not packed')}</Title>
           {unpacked.length === 0 && <Text size="sm" c="dimmed">{t('Nothing picked is waiting.')}</Text>}
           {unpacked.map((s) => (
             <StagedLine key={s._id} s={s} />
@@ -325,7 +329,7 @@ function Header({ order, onBack }: { order: OrderHeader; onBack(): void }) {
   return (
     <Group justify="space-between" wrap="nowrap">
       <div style={{ minWidth: 0 }}>
-        <Title order={3} ff="monospace" data-testid="ship-order-number">
+        <Title order={2} size="h3" ff="monospace" data-testid="ship-order-number">
           {order.number}
         </Title>
         <Text size="sm" truncate data-testid="ship-order-status">

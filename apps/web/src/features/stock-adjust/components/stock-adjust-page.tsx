@@ -332,7 +332,7 @@ export function StockAdjustPage() {
           </Grid.Col>
           {!narrow && <Grid.Col span={{ base: 12, md: 6 }}>{actionPanel}</Grid.Col>}
           <Grid.Col span={12}>
-            <Divider label={<Title order={4}>{t('Movements')}</Title>} labelPosition="left" />
+            <Divider label={<Title order={2} size="h4">{t('Movements')}</Title>} labelPosition="left" />
             <MovementHistory movements={q.data?.movements ?? []} more={q.data?.moreMovements} />
           </Grid.Col>
         </Grid>
