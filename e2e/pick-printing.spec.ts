@@ -149,7 +149,10 @@ test("a work order's traveller prints one label per operation, its barcodes the 
   const row = page.locator(`[data-number="${number}"]`).first();
   await expect(row).toBeVisible();
   const before = printer.prints.length;
+  // The list filtered to this order (a row drawn again after the focus went to it loses the focus, and the Enter with it).
+  await expect(page.locator('[data-number]:visible')).toHaveCount(1);
   await row.getByTestId('order-traveller').focus();
+  await expect(row.getByTestId('order-traveller')).toBeFocused();
   await page.keyboard.press('Enter');
   // The labels of the print (one job or several; only this order's: the other project's worker may print to this printer too): two, operation 10 then 20.
   const labels = () =>
