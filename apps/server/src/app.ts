@@ -172,7 +172,7 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   if (config.demoSeed && (await seedDemo(db))) app.log.info('demo data loaded (organisation demo, password demo1234)');
   const tokens = await createTokenService(db);
   const authCache = createAuthCache();
-  const realtime = await attachRealtime(app.server, { db, tokens, authCache, redisUrl: config.REDIS_URL, log: app.log });
+  const realtime = await attachRealtime(app.server, { db, tokens, authCache, redisUrl: config.REDIS_URL, redisKeyPrefix: config.REDIS_KEY_PREFIX, log: app.log });
   app.addHook('preClose', () => realtime.close());
   const stopPurge = schedulePurge(db, config.IDEMPOTENCY_KEEP_HOURS, app.log);
   app.addHook('onClose', async () => stopPurge());

@@ -1,6 +1,8 @@
 import { createServer } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import { createClient } from 'redis';
 import { attachRealtime } from './socket.ts';
 
 // With Redis, socket.io's adapter publishes every event without awaiting it. A publish that fails (the
@@ -24,6 +26,26 @@ describe.runIf(process.env.REDIS_URL)('realtime through Redis', () => {
       expect(warnings.length).toBeGreaterThan(0);
     } finally {
       process.off('unhandledRejection', onUnhandled);
+      server.close();
+    }
+  });
+
+  it('publishes under REDIS_KEY_PREFIX, so installations and test apps sharing one Redis never hear each other (a CI test heard another worker\'s ordersChanged)', async () => {
+    const log = { warn: () => undefined, error: () => undefined, info: () => undefined, debug: () => undefined } as unknown as FastifyBaseLogger;
+    const prefix = `fhtest-${randomBytes(6).toString('hex')}`;
+    const listener = createClient({ url: process.env.REDIS_URL });
+    await listener.connect();
+    const channels: string[] = [];
+    await listener.pSubscribe('*socket.io*', (_message, channel) => channels.push(channel));
+    const server = createServer();
+    try {
+      const deps = { db: {} as never, tokens: {} as never, authCache: { onClear: () => undefined, clearLocal: () => undefined } as never, redisUrl: process.env.REDIS_URL, redisKeyPrefix: prefix, log };
+      const realtime = await attachRealtime(server, deps);
+      realtime.emit('demo-main', 'attachedPrinters', { printers: [] }, 'labelPrinter');
+      await expect.poll(() => channels.filter((c) => c.startsWith(`${prefix}:socket.io#`)).length, { timeout: 3000 }).toBeGreaterThan(0);
+      await realtime.close();
+    } finally {
+      await listener.quit();
       server.close();
     }
   });

@@ -60,7 +60,8 @@ const tokenRoom = (jti: string): string => `token:${jti}`;
 
 export async function attachRealtime(
   server: HttpServer,
-  deps: { db: Db; tokens: TokenService; authCache: AuthCache; redisUrl?: string; log: FastifyBaseLogger },
+  /** `redisKeyPrefix`: REDIS_KEY_PREFIX, so installations (and test apps) sharing one Redis never hear each other's events. */
+  deps: { db: Db; tokens: TokenService; authCache: AuthCache; redisUrl?: string; redisKeyPrefix?: string; log: FastifyBaseLogger },
 ): Promise<Realtime> {
   const io = new Server<ClientToServerEvents, ServerToClientEvents, NodeEvents>(server, {
     transports: ['websocket'],
@@ -85,7 +86,7 @@ export async function attachRealtime(
           return 0;
         }),
     });
-    io.adapter(createAdapter(pub, sub));
+    io.adapter(createAdapter(pub, sub, { key: `${deps.redisKeyPrefix ?? 'floorhand'}:socket.io` }));
     redisClients.push(pub, sub);
     deps.authCache.onClear(() => io.serverSideEmit(AUTH_CHANGED));
     io.on(AUTH_CHANGED, () => deps.authCache.clearLocal());
