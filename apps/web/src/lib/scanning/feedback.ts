@@ -23,5 +23,5 @@ export function refusedFeedback(): void {
 /** A broken wedge burst: said on screen (never typed into a field), with the refused feedback. */
 export function scanNotRead(): void {
   refusedFeedback();
-  notifications.show({ id: 'scan-not-read', color: 'red', message: i18n.t(SCAN_NOT_READ), autoClose: 4000, withBorder: true, 'data-testid': 'scan-not-read' } as Parameters<typeof notifications.show>[0]);
+  notifications.show({ id: 'scan-not-read', color: 'red', message: i18n.t(SCAN_NOT_READ), autoClose: 4000, withBorder: true });
 }

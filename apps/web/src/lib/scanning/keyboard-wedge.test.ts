@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WEDGE_KEY_GAP_MS } from '@floorhand/contract/constants';
-import { attachKeyboardWedge, createWedgeJoiner, isTextEntryTarget, WEDGE_MIN_LENGTH, WEDGE_QUIET_MS, type WedgeKeyEvent } from './keyboard-wedge.ts';
+import { attachKeyboardWedge, createWedgeJoiner, WEDGE_MIN_LENGTH, WEDGE_QUIET_MS, type WedgeKeyEvent } from './keyboard-wedge.ts';
 
 type Key = string | Partial<WedgeKeyEvent> & { key: string };
 
@@ -168,20 +168,6 @@ describe('wedge joiner with a scanner prefix', () => {
 
   it('never publishes a marked scan with nothing after the prefix', () => {
     expect(feedAll('~', [['~', 0], ['Enter', 100]])).toEqual([]);
-  });
-});
-
-describe('text entry targets', () => {
-  it('counts text inputs, textareas, selects and content-editable elements', () => {
-    document.body.innerHTML = `
-      <input id="text"><input id="search" type="search"><input id="box" type="checkbox">
-      <textarea id="area"></textarea><select id="sel"></select><button id="btn">OK</button>
-      <div contenteditable="true"><span id="inside">x</span></div>`;
-    const byId = (id: string) => document.getElementById(id);
-    expect(['text', 'search', 'area', 'sel', 'inside'].map((id) => isTextEntryTarget(byId(id)))).toEqual([true, true, true, true, true]);
-    expect(['box', 'btn'].map((id) => isTextEntryTarget(byId(id)))).toEqual([false, false]);
-    expect(isTextEntryTarget(document)).toBe(false);
-    expect(isTextEntryTarget(null)).toBe(false);
   });
 });
 

@@ -127,17 +127,6 @@ export function createWedgeJoiner({ gapMs = WEDGE_KEY_GAP_MS, minLength = WEDGE_
   return { feed, startsBurst, reset };
 }
 
-const NON_TEXT_INPUT_TYPES = new Set(['button', 'checkbox', 'color', 'file', 'hidden', 'image', 'radio', 'range', 'reset', 'submit']);
-
-/** Whether keys typed at this target are text entry (so not the wedge's business). */
-export function isTextEntryTarget(target: EventTarget | null): boolean {
-  const element = target as HTMLElement | null;
-  if (!element || typeof element.tagName !== 'string') return false;
-  if (element.isContentEditable || element.closest('[contenteditable=""], [contenteditable="true"]')) return true;
-  if (element.tagName === 'TEXTAREA' || element.tagName === 'SELECT') return true;
-  return element.tagName === 'INPUT' && !NON_TEXT_INPUT_TYPES.has((element as HTMLInputElement).type);
-}
-
 /** What a field held when a burst began in it, to give back when the burst turns out to be a scan. */
 type FieldSnapshot = { element: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement; value: string; start: number | null; end: number | null };
 

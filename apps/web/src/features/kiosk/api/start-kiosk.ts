@@ -1,7 +1,11 @@
 import type { CallArgs } from '@floorhand/contract/api';
+import { KIOSK_TIMEOUT_MAX_MINUTES } from '@floorhand/contract/kiosk';
 import { ApiError, call } from '../../../lib/api.ts';
 import { useAuthStore, type AuthUser } from '../../../lib/auth-store.ts';
 import { openKioskSession } from '../../../lib/session.ts';
+
+/** The device's kioskSessionTimeout as kiosk/start takes it (1 to KIOSK_TIMEOUT_MAX_MINUTES). */
+export const kioskTimeout = (minutes: number): number => Math.min(KIOSK_TIMEOUT_MAX_MINUTES, Math.max(1, minutes));
 
 /**
  * A badge at the kiosk: kiosk/start answers the worker, and the human token in its header (the

@@ -11,7 +11,7 @@ import { useMachineStore } from '../../../lib/machine-store.ts';
 import { closeKioskSession } from '../../../lib/session.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
 import { useScans } from '../../../lib/scanning/use-scans.ts';
-import { startKioskSession } from '../api/start-kiosk.ts';
+import { kioskTimeout, startKioskSession } from '../api/start-kiosk.ts';
 
 /**
  * The shared kiosk's start page: a worker scans a badge (anywhere on the page) or types badge and
@@ -32,7 +32,7 @@ export function KioskPage() {
       setBusy(true);
       setProblem(null);
       try {
-        const person = await startKioskSession({ ...args, timeoutMinutes: Math.min(240, Math.max(1, timeoutMinutes)) });
+        const person = await startKioskSession({ ...args, timeoutMinutes: kioskTimeout(timeoutMinutes) });
         if (person) await navigate({ to: '/tasks' });
       } catch (e) {
         setProblem(e instanceof ApiError ? e.err.message : t('The kiosk could not reach the server. Try again.'));

@@ -12,7 +12,7 @@ import { looksLikeBadge } from '@floorhand/contract/kiosk';
 import { ApiError } from '../../../lib/api.ts';
 import { refusedFeedback } from '../../../lib/scanning/feedback.ts';
 import { scanBus } from '../../../lib/scanning/scan-bus.ts';
-import { switchKioskWorker } from '../api/start-kiosk.ts';
+import { kioskTimeout, switchKioskWorker } from '../api/start-kiosk.ts';
 import { useIdle } from '../hooks/use-idle.ts';
 
 /**
@@ -34,7 +34,7 @@ export function KioskSessionBar() {
     if (!held) return;
     scanBus.setInterceptor((scan) => {
       if (!looksLikeBadge(scan.text.trim())) return false;
-      void switchKioskWorker({ badge: scan.text.trim(), entry: 'scan', timeoutMinutes: Math.min(240, Math.max(1, minutes)) }).then(
+      void switchKioskWorker({ badge: scan.text.trim(), entry: 'scan', timeoutMinutes: kioskTimeout(minutes) }).then(
         (switched) => {
           if (switched) void navigate({ to: '/tasks', replace: true });
           else scanBus.toScreens(scan);
