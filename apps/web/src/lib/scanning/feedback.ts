@@ -2,6 +2,7 @@ import { notifications } from '@mantine/notifications';
 import i18n from 'i18next';
 import { useMachineStore } from '../machine-store.ts';
 import { playBeep, playErrorBuzz, vibrate } from './beep.ts';
+import type { Refused } from './meaning.ts';
 
 /** What a broken burst says: the scanner's keys came too slowly at first, so the code was not read whole. */
 export const SCAN_NOT_READ = 'Scan not read, scan again';
@@ -25,3 +26,15 @@ export function scanNotRead(): void {
   refusedFeedback();
   notifications.show({ id: 'scan-not-read', color: 'red', message: i18n.t(SCAN_NOT_READ), autoClose: 4000, withBorder: true });
 }
+
+/**
+ * A scan a screen's table refused: the refused feedback and the reason on screen. One refusal shows at a
+ * time: the next one replaces it, so a worker scanning on sees the reason for the last scan.
+ */
+export function refuseScan({ message, params }: Pick<Refused, 'message' | 'params'>): void {
+  refusedFeedback();
+  notifications.hide(SCAN_REFUSED_ID);
+  notifications.show({ id: SCAN_REFUSED_ID, color: 'red', message: i18n.t(message, params), autoClose: 5000, withBorder: true });
+}
+
+const SCAN_REFUSED_ID = 'scan-refused';

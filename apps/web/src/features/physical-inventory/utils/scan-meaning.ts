@@ -1,3 +1,5 @@
+import { refused, type Refused } from '../../../lib/scanning/meaning.ts';
+
 /**
  * What a scan means on the counting screen, in each of its states (docs/scanning.md). The scan router
  * (lib/scanning/keyboard-wedge.ts) brings every scan here whatever has the focus; this table, not the
@@ -22,7 +24,7 @@ export type CountScanMeaning =
   | { kind: 'location' }
   | { kind: 'label' }
   | { kind: 'oneMore' }
-  | { kind: 'refused'; message: string; params: Record<string, string> };
+  | Refused;
 
 export const CONFIRM_COUNT_FIRST = 'Confirm or cancel the count of {{label}} first';
 export const LOCATION_FIRST = '{{text}}: scan a location of the sheet first';
@@ -30,10 +32,10 @@ export const LOCATION_FIRST = '{{text}}: scan a location of the sheet first';
 export function countScanMeaning(state: CountScanState, code: string, isSheetLocation: boolean): CountScanMeaning {
   if (state.prompt !== null) {
     if (code === state.prompt) return { kind: 'oneMore' };
-    return { kind: 'refused', message: CONFIRM_COUNT_FIRST, params: { label: state.prompt } };
+    return refused(CONFIRM_COUNT_FIRST, { label: state.prompt });
   }
   if (isSheetLocation) return { kind: 'location' };
-  if (state.location === null) return { kind: 'refused', message: LOCATION_FIRST, params: { text: code } };
+  if (state.location === null) return refused(LOCATION_FIRST, { text: code });
   return { kind: 'label' };
 }
 

@@ -14,7 +14,7 @@ import { isDefinite, useAttempts } from '../../../lib/attempts.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
 import { printOrDownload } from '../../../lib/label-printing.ts';
 import { readQtyInput, showQty } from '../../../lib/inventory-format.ts';
-import { readFeedback, refusedFeedback } from '../../../lib/scanning/feedback.ts';
+import { readFeedback, refuseScan } from '../../../lib/scanning/feedback.ts';
 import { scanBus } from '../../../lib/scanning/scan-bus.ts';
 import { useScans } from '../../../lib/scanning/use-scans.ts';
 import { pickScanMeaning, type PickStep as Step } from '../utils/scan-meaning.ts';
@@ -137,10 +137,7 @@ export function PickOrder({ order, lines, onBack }: PickOrderProps) {
     if (meaning.kind !== 'refused') readFeedback();
     if (meaning.kind === 'location') void onLocation(text);
     else if (meaning.kind === 'stock') void onStock(meaning.location, text);
-    else {
-      refusedFeedback();
-      notifications.show({ color: 'red', message: t(meaning.message, meaning.params) });
-    }
+    else refuseScan(meaning);
   });
 
   async function onConfirm() {

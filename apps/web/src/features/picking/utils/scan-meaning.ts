@@ -1,3 +1,5 @@
+import { refused, type Refused } from '../../../lib/scanning/meaning.ts';
+
 /**
  * What a scan means on the pick screen of an order, in each step (docs/scanning.md). The scan router
  * brings every scan here whatever has the focus; this table decides.
@@ -11,7 +13,7 @@
  */
 export type PickStep = { kind: 'location' } | { kind: 'stock'; location: string } | { kind: 'qty'; location: string; scan: string };
 
-export type PickScanMeaning = { kind: 'location' } | { kind: 'stock'; location: string } | { kind: 'refused'; message: string; params: Record<string, string> };
+export type PickScanMeaning = { kind: 'location' } | { kind: 'stock'; location: string } | Refused;
 
 export const CONFIRM_PICK_FIRST = 'Confirm or cancel the quantity of {{label}} first';
 export const PICK_SCANNED_ALREADY = '{{label}} is scanned already: confirm the quantity, or type another';
@@ -19,6 +21,6 @@ export const PICK_SCANNED_ALREADY = '{{label}} is scanned already: confirm the q
 export function pickScanMeaning(step: PickStep, code: string): PickScanMeaning {
   if (step.kind === 'location') return { kind: 'location' };
   if (step.kind === 'stock') return { kind: 'stock', location: step.location };
-  if (code === step.scan) return { kind: 'refused', message: PICK_SCANNED_ALREADY, params: { label: step.scan } };
-  return { kind: 'refused', message: CONFIRM_PICK_FIRST, params: { label: step.scan } };
+  if (code === step.scan) return refused(PICK_SCANNED_ALREADY, { label: step.scan });
+  return refused(CONFIRM_PICK_FIRST, { label: step.scan });
 }
