@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Alert, Button, Group, Loader, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
@@ -40,22 +40,22 @@ export function PickingPage() {
       </Suspense>
     );
   }
-  if (!number) return <PickListScreen onOpen={openOrder} canManage={canManage} />;
-  if (q.isPending) return <Loader />;
-  if (q.isError || !q.data?.order || !q.data.lines) {
-    return (
-      <Stack gap="sm">
-        <PickListScreen onOpen={openOrder} canManage={canManage} />
-        <Alert color="yellow" title={t("No order '{{number}}'", { number })} data-testid="pick-not-found">
-          {t('Scan the order traveller again or choose an order from the list.')}
-        </Alert>
-      </Stack>
+  const { order, lines } = (number !== '' && q.data) || {};
+  if (order && lines) return <PickOrder order={order} lines={lines} onBack={() => void navigate({ href: '/stockPick' })} />;
+  // The list stays mounted while a scanned order loads and when there is none: drawn again, it would
+  // take the focus from wherever the worker left it (its field's autofocus) and lose its scroll.
+  const notice =
+    number === '' ? undefined : q.isPending ? (
+      <Loader size="sm" />
+    ) : (
+      <Alert color="yellow" title={t("No order '{{number}}'", { number })} data-testid="pick-not-found">
+        {t('Scan the order traveller again or choose an order from the list.')}
+      </Alert>
     );
-  }
-  return <PickOrder order={q.data.order} lines={q.data.lines} onBack={() => void navigate({ href: '/stockPick' })} />;
+  return <PickListScreen onOpen={openOrder} canManage={canManage} notice={notice} />;
 }
 
-function PickListScreen({ onOpen, canManage }: { onOpen(number: string): void; canManage: boolean }) {
+function PickListScreen({ onOpen, canManage, notice }: { onOpen(number: string): void; canManage: boolean; notice?: ReactNode }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   // A scanned order traveller opens its order.
@@ -72,6 +72,7 @@ function PickListScreen({ onOpen, canManage }: { onOpen(number: string): void; c
           </Button>
         )}
       </Group>
+      {notice}
       <PickList onOpen={(o) => onOpen(o.number)} />
     </Stack>
   );

@@ -1,0 +1,270 @@
+import { expect, test, type Page } from '@playwright/test';
+import { adminApi, login, PASSWORD, scan, showFilters, uniqueTag, useMachine, type Api } from './support.ts';
+import { makeOrder, makePicker } from './order-fixtures.ts';
+
+// The scan router's matrix (issue 24, docs/scanning.md): on every work screen, in each of its prompt
+// states, a wedge scan is sent while each focusable control of the page has the focus (links, fields,
+// selects, switches, checkboxes, segmented choices, buttons, rows; the header's and the sidebar's
+// too), one control after the other as a gloved hand would have left it. Each scan must do what the
+// screen's table says (`took`), and nothing else: no field of the page changes (but the ones the table
+// fills), the control keeps the focus, no dropdown opens, no dialog opens, no button is pressed.
+// Scans are bursts with the scanner's own key times (support.ts `scan`), so a loaded machine cannot
+// turn them into typing. Runs at 1440x900 and at 360x640 (@mobile).
+
+/** What a screen's table says a scan did, checked for the scan of `code`. */
+type Took = (code: string) => Promise<void>;
+
+interface Sweep {
+  /** Fields the table itself fills (CSS): their change is the scan's meaning, not typing. */
+  fills?: string;
+  /** The scan moves the focus by design (it opens another page): each control is then reached again by `back`. */
+  back?: () => Promise<void>;
+  /** Codes are `<prefix><n>`: unknown to the app unless the screen needs a known one. */
+  code?: (n: number) => string;
+}
+
+// Run in the page: the visible, enabled controls a hand can leave the focus on, in document order.
+// The notifications are left out: they come and go with the scans themselves.
+const CONTROLS = `(() => {
+  const sel = 'a[href], button, input:not([type=hidden]):not([type=file]), select, textarea, [tabindex]:not([tabindex="-1"]), [role=combobox], [role=switch], [role=checkbox], [role=radio], [role=tab]';
+  return [...document.querySelectorAll(sel)].filter((el) => {
+    if (el.closest('.mantine-Notifications-root, [aria-hidden=true], [inert]')) return false;
+    if (el.disabled || el.getAttribute('aria-disabled') === 'true') return false;
+    if (el.getClientRects().length === 0) return false;
+    const style = getComputedStyle(el);
+    return style.visibility !== 'hidden' && style.display !== 'none';
+  });
+})()`;
+
+/** Focuses control `i` (by the list above); its description, or null past the last. */
+async function focusControl(page: Page, i: number): Promise<string | null> {
+  return page.evaluate(
+    ([list, i]) => {
+      const all = (0, eval)(list) as HTMLElement[];
+      const el = all[i];
+      if (!el) return null;
+      el.focus();
+      if (document.activeElement !== el) return `unfocusable ${el.tagName}`;
+      (window as unknown as { mxFocused: Element }).mxFocused = el;
+      const what = el.getAttribute('data-testid') ?? el.getAttribute('aria-label') ?? el.getAttribute('name') ?? el.textContent?.trim().slice(0, 30) ?? '';
+      return `${el.tagName.toLowerCase()}${el.getAttribute('type') ? `[${el.getAttribute('type')}]` : ''}${el.getAttribute('role') ? `[role=${el.getAttribute('role')}]` : ''} "${what}"`;
+    },
+    [CONTROLS, i] as const,
+  );
+}
+
+/**
+ * Every field of the page and its value (checked state for checkboxes and radios, aria-checked and
+ * aria-pressed for the rest), each field by its own identity: a field that appears later is not
+ * compared, a field that stays must keep its value.
+ */
+async function fields(page: Page, fills: string | undefined): Promise<Record<string, string>> {
+  return page.evaluate((fills) => {
+    const w = window as unknown as { mxIds?: WeakMap<Element, number>; mxNext?: number };
+    w.mxIds ??= new WeakMap();
+    w.mxNext ??= 0;
+    const out: Record<string, string> = {};
+    for (const el of document.querySelectorAll('input, textarea, select, [aria-checked], [aria-pressed], [aria-expanded]')) {
+      if (el.closest('.mantine-Notifications-root')) continue;
+      if (fills && el.matches(fills)) continue;
+      let id = w.mxIds.get(el);
+      if (id === undefined) w.mxIds.set(el, (id = w.mxNext++));
+      const f = el as HTMLInputElement;
+      const value = f.type === 'checkbox' || f.type === 'radio' ? String(f.checked) : 'value' in f && typeof f.value === 'string' ? f.value : '';
+      out[`${id} ${el.getAttribute('data-testid') ?? el.tagName}`] = `${value}|${el.getAttribute('aria-checked') ?? ''}|${el.getAttribute('aria-pressed') ?? ''}|${el.getAttribute('aria-expanded') ?? ''}`;
+    }
+    return out;
+  }, fills);
+}
+
+/**
+ * The sweep: for each control of the page, the focus on it, a scan, the table's answer checked, and
+ * nothing else changed. Returns how many controls were swept (a screen with none is a broken test).
+ */
+async function sweep(page: Page, name: string, took: Took, opts: Sweep = {}): Promise<number> {
+  const code = opts.code ?? ((n) => `MX${Date.now().toString(36).toUpperCase()}${n}`);
+  let swept = 0;
+  for (let i = 0; ; i++) {
+    const what = await focusControl(page, i);
+    if (what === null) break;
+    if (what.startsWith('unfocusable')) continue;
+    const before = await fields(page, opts.fills);
+    const dialogs = await page.getByRole('dialog').count();
+    const text = code(i);
+    await scan(page, text);
+    const where = `${name}, focus on ${what}, scan ${text}`;
+    await took(text).catch((e: Error) => {
+      throw new Error(`${where}: the scan did not do what the table says\n${e.message}`);
+    });
+    if (opts.back) {
+      await opts.back();
+    } else {
+      // The focus stays, unless the table's answer took the control itself away (a list of recent scans drawn again).
+      expect(await page.evaluate(() => {
+        const focused = (window as unknown as { mxFocused: Element }).mxFocused;
+        return document.activeElement === focused || !focused.isConnected;
+      }), `${where}: the focus stays`).toBe(true);
+      const after = await fields(page, opts.fills);
+      const kept = Object.fromEntries(Object.keys(before).filter((k) => k in after).map((k) => [k, after[k]]));
+      expect(kept, `${where}: no field changed`).toEqual(Object.fromEntries(Object.keys(kept).map((k) => [k, before[k]])));
+    }
+    await expect(page.getByRole('listbox'), `${where}: no dropdown opened`).toHaveCount(0);
+    await expect(page.getByRole('dialog'), `${where}: no dialog opened`).toHaveCount(dialogs);
+    swept++;
+  }
+  expect(swept, `${name}: controls swept`).toBeGreaterThan(0);
+  test.info().annotations.push({ type: 'swept', description: `${name}: ${swept} controls` });
+  return swept;
+}
+
+/** The refusal the screen says (lib/scanning/feedback.ts refuseScan), naming what to do. */
+const refusedWith = (page: Page, text: (code: string) => string): Took => (code) => expect(page.getByText(text(code), { exact: false }).last()).toBeVisible({ timeout: 5000 });
+
+async function person(api: Api & { siteId: string }, userName: string, flags: { kioskAcct?: boolean; timeclockAcct?: boolean; badgeCode?: string } = {}): Promise<string> {
+  await api('admin/account/create', {
+    account: { userName, firstName: 'Matrix', surnames: userName, email: '', badgeCode: flags.badgeCode ?? '' },
+    password: PASSWORD,
+    perms: [{ siteId: api.siteId, roles: [], kioskAcct: flags.kioskAcct ?? false, timeclockAcct: flags.timeclockAcct ?? false, serviceAcct: false }],
+  });
+  return userName;
+}
+
+test.describe('the scan matrix: every control of every work screen, in each prompt state', () => {
+  test.describe.configure({ timeout: 300_000 });
+
+  test('tasks, Stock Lookup, Locations, Stock Adjust, the pick list and the pack board @mobile', async ({ page, request }, testInfo) => {
+    const api = await adminApi(request);
+    const tag = uniqueTag(testInfo);
+    await useMachine(page);
+    await login(page, await person(api, `mx_${tag.toLowerCase()}`));
+    await expect(page).toHaveURL(/\/tasks$/);
+    const narrow = (page.viewportSize()?.width ?? 1440) < 600;
+
+    // The task menu: a scan looks the code up in Stock Lookup.
+    await expect(page.getByTestId('task-menu')).toBeVisible();
+    await sweep(page, 'tasks', (code) => expect(page).toHaveURL(new RegExp(`/stockLookup\\?q=${code}$`)), {
+      back: async () => {
+        await page.goto('/tasks');
+        await expect(page.getByTestId('task-menu')).toBeVisible();
+      },
+    });
+
+    // Stock Lookup, its filters open: a scan is looked up.
+    await page.goto('/stockLookup');
+    await expect(page.getByTestId('lookup-input')).toBeVisible();
+    if (narrow) await showFilters(page, 'filters-toggle');
+    await sweep(page, 'Stock Lookup', (code) => expect(page.getByTestId('lookup-val')).toHaveText(`Looking up: ${code}`));
+
+    // Locations: a scan is searched for (the search field is the table's to fill).
+    await page.goto('/location');
+    await expect(page.getByTestId('location-search')).toBeVisible();
+    await sweep(page, 'Locations', (code) => expect(page.getByTestId('location-search')).toHaveValue(code), { fills: '[data-testid=location-search]' });
+
+    // Stock Adjust, no record open: a scan opens the record (here: none has that id).
+    await page.goto('/stockAdjust');
+    await expect(page.getByTestId('adjust-lookup-input')).toBeVisible();
+    await sweep(page, 'Stock Adjust', (code) => expect(page).toHaveURL(new RegExp(`/stockAdjust/${code}$`)));
+
+    // The pick list: a scan opens the order (none has that number).
+    await page.goto('/stockPick');
+    await expect(page.getByTestId('pick-order-input')).toBeVisible();
+    if (narrow) await showFilters(page, 'pick-filters-toggle');
+    await sweep(page, 'pick list', (code) => expect(page.getByTestId('pick-not-found')).toContainText(`No order '${code}'`));
+
+    // The pack board: a scan opens the order (another page: the board again for the next control).
+    const board = async () => {
+      await page.goto('/shipping');
+      if (narrow) await showFilters(page, 'ship-filters-toggle');
+      await expect(page.getByTestId('ship-filter-department')).toBeVisible();
+    };
+    await board();
+    await sweep(page, 'pack board', (code) => expect(page).toHaveURL(new RegExp(`/shipping/${code}$`)), { back: board });
+  });
+
+  test('picking: the quantity prompt open @mobile', async ({ page, request }, testInfo) => {
+    const api = await adminApi(request);
+    const tag = uniqueTag(testInfo);
+    const f = await makeOrder(api, tag);
+    await useMachine(page);
+    await login(page, await makePicker(api, tag, 'Max'));
+    await expect(page).toHaveURL(/\/tasks$/);
+    await page.goto(`/stockPick/${f.number}`);
+    await expect(page.getByTestId('pick-order-number')).toHaveText(f.number);
+    await page.getByTestId('pick-take').click();
+    await expect(page.getByTestId('pick-holder')).toHaveText('Picking: you');
+    await scan(page, f.places[0]);
+    await expect(page.getByText(`Scan the stock label in ${f.places[0]}`)).toBeVisible();
+    await scan(page, f.stock[0]);
+    await expect(page.getByTestId('pick-qty')).toHaveValue('3');
+    // Another label while the prompt is open: refused, whatever has the focus; the 3 stays.
+    await sweep(page, 'pick, quantity prompt', refusedWith(page, () => `Confirm or cancel the quantity of ${f.stock[0]} first`));
+    await expect(page.getByTestId('pick-qty')).toHaveValue('3');
+  });
+
+  test('counting: no location yet, and the quantity prompt open @mobile', async ({ page, request }, testInfo) => {
+    const api = await adminApi(request);
+    const tag = uniqueTag(testInfo);
+    const part = `MXC-${tag}`;
+    const loc = `MXC-${tag}`;
+    await api('item/save', { record: { partNumber: part, description: `Matrix widget ${tag}`, uom: 'EA', tracking: 'none', barcodes: [] } });
+    await api('location/save', { record: { warehouse: 'MAIN', code: loc, description: 'Matrix', type: 'bin' } });
+    const { stock } = (await api('stock/receive', { idempotencyKey: `mxc-${tag}`, record: { partNumber: part, warehouse: 'MAIN', location: loc, quantity: 5 } })) as { stock: { stockId: string } };
+    const counter = await person(api, `mxc_${tag.toLowerCase()}`);
+    const { sheet } = (await api('counts/sheet/create', { warehouse: 'MAIN', locations: [loc], assignees: [counter] })) as { sheet: { code: string } };
+    await useMachine(page);
+    await login(page, counter);
+    await expect(page).toHaveURL(/\/tasks$/);
+    await page.goto('/physicalInventory');
+    await showFilters(page, 'pi-filters-toggle');
+    await page.getByTestId('pi-sheet').fill(sheet.code);
+    await page.locator(`[data-code="${sheet.code}"]`).getByTestId('pi-count').click();
+    await expect(page.getByTestId('pi-qty-form')).toHaveCount(0);
+    const problem = page.getByTestId('pi-log-problem').first();
+
+    // No location yet: anything but a location of the sheet is refused.
+    await sweep(page, 'count, no location', (code) => expect(problem).toHaveText(`✗ ${code}: scan a location of the sheet first`));
+
+    // At the location, the prompt open for a label (the code of a stock record, counted 1): anything else is refused.
+    await scan(page, loc);
+    await expect(page.getByTestId('pi-location')).toHaveText(`Location ${loc}`);
+    await scan(page, stock.stockId);
+    await expect(page.getByTestId('pi-qty')).toHaveValue('1');
+    await sweep(page, 'count, quantity prompt', (code) => expect(problem).toHaveText(`✗ Confirm or cancel the count of ${stock.stockId} first`).then(() => expect(page.getByTestId('pi-log-problem').filter({ hasText: stock.stockId })).not.toHaveCount(0)), {
+      code: (n) => `MXQ${tag}${n}`,
+    });
+    await expect(page.getByTestId('pi-qty')).toHaveValue('1');
+  });
+
+  test('labor, the kiosk and the time clock @mobile', async ({ page, request, browser, baseURL }, testInfo) => {
+    const api = await adminApi(request);
+    const tag = uniqueTag(testInfo);
+    await useMachine(page);
+    await login(page, await person(api, `mxl_${tag.toLowerCase()}`));
+    await expect(page).toHaveURL(/\/tasks$/);
+
+    // Single-task labor: a scan looks the task up (none has that code).
+    await page.goto('/singleTask');
+    await expect(page.getByTestId('task-scan')).toBeVisible();
+    await sweep(page, 'labor, single task', (code) => expect(page.getByTestId('task-unknown')).toContainText(`There is no task '${code}'`));
+
+    // The kiosk's start page: a scan is a badge (no badge has it).
+    const kiosk = await browser.newContext({ baseURL, viewport: page.viewportSize() ?? undefined });
+    const kp = await kiosk.newPage();
+    await useMachine(kp);
+    await login(kp, await person(api, `mxk_${tag.toLowerCase()}`, { kioskAcct: true }));
+    await expect(kp).toHaveURL(/\/kiosk$/);
+    await expect(kp.getByTestId('kiosk-title')).toBeVisible();
+    await sweep(kp, 'kiosk start', () => expect(kp.getByTestId('kiosk-error')).toBeVisible());
+    await kiosk.close();
+
+    // The time clock: a scan is a badge.
+    const clock = await browser.newContext({ baseURL, viewport: page.viewportSize() ?? undefined });
+    const cp = await clock.newPage();
+    await useMachine(cp);
+    await login(cp, await person(api, `mxt_${tag.toLowerCase()}`, { timeclockAcct: true }));
+    await expect(cp).toHaveURL(/\/timeclock$/);
+    await expect(cp.getByTestId('clock-prompt')).toBeVisible();
+    await sweep(cp, 'time clock', () => expect(cp.getByTestId('clock-error')).toBeVisible());
+    await clock.close();
+  });
+});
