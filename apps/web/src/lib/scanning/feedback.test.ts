@@ -1,7 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useMachineStore } from '../machine-store.ts';
 import * as beep from './beep.ts';
-import { readFeedback, refusedFeedback } from './feedback.ts';
+import { notifications } from '@mantine/notifications';
+import '../i18n.ts';
+import { readFeedback, refusedFeedback, refuseScan } from './feedback.ts';
+import { refused } from './meaning.ts';
 
 describe('scan feedback', () => {
   afterEach(() => vi.restoreAllMocks());
@@ -21,5 +24,31 @@ describe('scan feedback', () => {
     refusedFeedback();
     expect(tone).toHaveBeenCalledOnce();
     expect(shake).toHaveBeenCalledTimes(2);
+  });
+
+  it("a camera's or an image file's read is not beeped again: the overlay beeped it", () => {
+    const tone = vi.spyOn(beep, 'playBeep').mockReturnValue(true);
+    useMachineStore.setState({ barcode: { ...useMachineStore.getState().barcode, beep: true, vibrate: false } });
+    readFeedback({ source: 'camera' });
+    readFeedback({ source: 'file' });
+    expect(tone).not.toHaveBeenCalled();
+    readFeedback({ source: 'wedge' });
+    readFeedback({ source: 'input' });
+    expect(tone).toHaveBeenCalledTimes(2);
+  });
+
+  it('a refusal buzzes and says why, replacing the refusal before it', () => {
+    const buzz = vi.spyOn(beep, 'playErrorBuzz').mockReturnValue(true);
+    const show = vi.spyOn(notifications, 'show').mockReturnValue('scan-refused');
+    const hide = vi.spyOn(notifications, 'hide').mockReturnValue('scan-refused');
+    useMachineStore.setState({ barcode: { ...useMachineStore.getState().barcode, beep: true, vibrate: false } });
+    refuseScan(refused('Confirm or cancel the count of {{label}} first', { label: 'S1' }));
+    refuseScan(refused('Confirm or cancel the count of {{label}} first', { label: 'S2' }));
+    expect(buzz).toHaveBeenCalledTimes(2);
+    expect(hide.mock.calls).toEqual([['scan-refused'], ['scan-refused']]);
+    expect(show.mock.calls.map(([n]) => [n.id, n.message, n.color])).toEqual([
+      ['scan-refused', 'Confirm or cancel the count of S1 first', 'red'],
+      ['scan-refused', 'Confirm or cancel the count of S2 first', 'red'],
+    ]);
   });
 });

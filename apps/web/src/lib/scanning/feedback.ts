@@ -3,12 +3,17 @@ import i18n from 'i18next';
 import { useMachineStore } from '../machine-store.ts';
 import { playBeep, playErrorBuzz, vibrate } from './beep.ts';
 import type { Refused } from './meaning.ts';
+import type { Scan } from './scan-bus.ts';
 
 /** What a broken burst says: the scanner's keys came too slowly at first, so the code was not read whole. */
 export const SCAN_NOT_READ = 'Scan not read, scan again';
 
-/** A scan a screen took (its table said so): the good-read beep and a short vibration, where App Settings allow. */
-export function readFeedback(): void {
+/**
+ * A scan a screen took (its table said so): the good-read beep and a short vibration, where App
+ * Settings allow. Not for the camera's and image files' reads: the scanner overlay gave them already.
+ */
+export function readFeedback(scan?: Pick<Scan, 'source'>): void {
+  if (scan && (scan.source === 'camera' || scan.source === 'file')) return;
   const { beep, vibrate: shake } = useMachineStore.getState().barcode;
   if (beep) playBeep();
   if (shake) vibrate(80);

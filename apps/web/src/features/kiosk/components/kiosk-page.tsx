@@ -10,6 +10,7 @@ import { useAuthStore } from '../../../lib/auth-store.ts';
 import { useMachineStore } from '../../../lib/machine-store.ts';
 import { closeKioskSession } from '../../../lib/session.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
+import { readFeedback, refusedFeedback } from '../../../lib/scanning/feedback.ts';
 import { useScans } from '../../../lib/scanning/use-scans.ts';
 import { kioskTimeout, startKioskSession } from '../api/start-kiosk.ts';
 
@@ -33,8 +34,12 @@ export function KioskPage() {
       setProblem(null);
       try {
         const person = await startKioskSession({ ...args, timeoutMinutes: kioskTimeout(timeoutMinutes) });
-        if (person) await navigate({ to: '/tasks' });
+        if (person) {
+          readFeedback();
+          await navigate({ to: '/tasks' });
+        }
       } catch (e) {
+        refusedFeedback();
         setProblem(e instanceof ApiError ? e.err.message : t('The kiosk could not reach the server. Try again.'));
       } finally {
         setBusy(false);

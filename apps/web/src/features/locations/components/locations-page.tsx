@@ -10,6 +10,7 @@ import { CsvTransfer } from '../../../components/ui/csv-transfer.tsx';
 import { PrintRangeButton } from '../../../components/labels/print-range-button.tsx';
 import { useStockChangedRefresh, useWarehouses } from '../../../lib/inventory-api.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
+import { readFeedback } from '../../../lib/scanning/feedback.ts';
 import { useScans } from '../../../lib/scanning/use-scans.ts';
 import { useLocations } from '../api/list-locations.ts';
 import { useDeactivateLocation } from '../api/save-location.ts';
@@ -51,6 +52,7 @@ export function LocationsPage() {
 
   // The search field's text reaches the filter (and the prefs) through the debounce, scans too.
   useScans((scan) => {
+    readFeedback(scan);
     setSearch(scan.text.trim());
     setScanned(scan.text.trim());
   });

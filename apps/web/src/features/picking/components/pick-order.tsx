@@ -134,7 +134,7 @@ export function PickOrder({ order, lines, onBack }: PickOrderProps) {
     const text = scan.text.trim();
     if (!text || !line) return;
     const meaning = pickScanMeaning(step, text);
-    if (meaning.kind !== 'refused') readFeedback();
+    if (meaning.kind !== 'refused') readFeedback(scan);
     if (meaning.kind === 'location') void onLocation(text);
     else if (meaning.kind === 'stock') void onStock(meaning.location, text);
     else refuseScan(meaning);

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Alert, Button, Group, Loader, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
@@ -7,6 +7,7 @@ import { IconClipboardList } from '@tabler/icons-react';
 import { ScanInput } from '../../../components/scanning/scan-input.tsx';
 import { useStockChangedRefresh } from '../../../lib/inventory-api.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
+import { readFeedback, refusedFeedback } from '../../../lib/scanning/feedback.ts';
 import { useScans } from '../../../lib/scanning/use-scans.ts';
 import { pickOrderQuery, useOrdersChangedRefresh } from '../api/picking-api.ts';
 import { PickList } from './pick-list.tsx';
@@ -41,6 +42,10 @@ export function PickingPage() {
     );
   }
   const { order, lines } = (number !== '' && q.data) || {};
+  const missing = number !== '' && !q.isPending && !(order && lines);
+  useEffect(() => {
+    if (missing) refusedFeedback();
+  }, [missing, number]);
   if (order && lines) return <PickOrder order={order} lines={lines} onBack={() => void navigate({ href: '/stockPick' })} />;
   // The list stays mounted while a scanned order loads and when there is none: drawn again, it would
   // take the focus from wherever the worker left it (its field's autofocus) and lose its scroll.
@@ -60,7 +65,9 @@ function PickListScreen({ onOpen, canManage, notice }: { onOpen(number: string):
   const navigate = useNavigate();
   // A scanned order traveller opens its order.
   useScans((scan) => {
-    if (scan.text.trim()) onOpen(scan.text);
+    if (!scan.text.trim()) return;
+    readFeedback(scan);
+    onOpen(scan.text);
   });
   return (
     <Stack gap="sm" maw={1400}>

@@ -11,6 +11,7 @@ import { useStockChangedRefresh } from '../../../lib/inventory-api.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
 import { useNarrow } from '../../../lib/use-narrow.ts';
 import { ScanInput } from '../../../components/scanning/scan-input.tsx';
+import { readFeedback } from '../../../lib/scanning/feedback.ts';
 import { useScans } from '../../../lib/scanning/use-scans.ts';
 import { useLookupStock } from '../api/lookup-stock.ts';
 import { useStockLookupPrefs } from '../hooks/use-stock-lookup-prefs.ts';
@@ -52,7 +53,10 @@ export function StockLookupPage() {
     if (v === q && fits) void result.refetch();
     else void navigate({ href: `/stockLookup?q=${encodeURIComponent(v)}`, replace: true });
   };
-  useScans((scan) => lookup(scan.text));
+  useScans((scan) => {
+    readFeedback(scan);
+    lookup(scan.text);
+  });
   const adjust = (stockId: string) => void navigate({ href: `/stockAdjust/${encodeURIComponent(stockId)}` });
 
   const data = result.data;

@@ -3,6 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useVisibleWorkAreas } from '../../../components/ui/work-areas.tsx';
 import { useAuthStore } from '../../../lib/auth-store.ts';
+import { readFeedback } from '../../../lib/scanning/feedback.ts';
 import { useScans } from '../../../lib/scanning/use-scans.ts';
 
 /** The worker's home: the work areas the session's visible features allow. */
@@ -11,7 +12,10 @@ export function TasksPage() {
   const user = useAuthStore((s) => s.user);
   const navigate = useNavigate();
   // A scan on the home screen looks the value up (docs/scanning.md).
-  useScans((scan) => void navigate({ href: `/stockLookup?q=${encodeURIComponent(scan.text)}` }));
+  useScans((scan) => {
+    readFeedback(scan);
+    void navigate({ href: `/stockLookup?q=${encodeURIComponent(scan.text)}` });
+  });
   const areas = useVisibleWorkAreas();
   return (
     <Stack>

@@ -3,6 +3,7 @@ import { Link, useMatches, useNavigate, useParams } from '@tanstack/react-router
 import { useTranslation } from 'react-i18next';
 import { IconTools } from '@tabler/icons-react';
 import { useWorkAreas } from '../../../components/ui/work-areas.tsx';
+import { readFeedback } from '../../../lib/scanning/feedback.ts';
 import { useScans } from '../../../lib/scanning/use-scans.ts';
 
 /** A work area that is routed and guarded but whose screens arrive with their own issue. */
@@ -14,7 +15,10 @@ export function WorkAreaPage() {
   const { lookupVal } = useParams({ strict: false }) as { lookupVal?: string };
   const navigate = useNavigate();
   // Until the work areas have their screens, a scan in one looks the value up in Stock Lookup (docs/scanning.md).
-  useScans((scan) => void navigate({ href: `/stockLookup?q=${encodeURIComponent(scan.text)}` }));
+  useScans((scan) => {
+    readFeedback(scan);
+    void navigate({ href: `/stockLookup?q=${encodeURIComponent(scan.text)}` });
+  });
   return (
     <Stack maw={640}>
       {entry && <Text size="lg">{t(entry.description)}</Text>}

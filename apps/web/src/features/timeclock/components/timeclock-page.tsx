@@ -6,6 +6,7 @@ import type { CallArgs, CallResponse } from '@floorhand/contract/api';
 import type { Punch } from '@floorhand/contract/timeclock';
 import { ApiError } from '../../../lib/api.ts';
 import { BadgeEntry } from '../../../components/scanning/badge-entry.tsx';
+import { readFeedback, refusedFeedback } from '../../../lib/scanning/feedback.ts';
 import { useScans } from '../../../lib/scanning/use-scans.ts';
 import { punchBadge, uploadClockPhoto } from '../api/punch.ts';
 import { useClockCamera } from '../hooks/use-clock-camera.ts';
@@ -154,9 +155,11 @@ export function TimeclockPage() {
       const still = args.missedOutAt ? null : camera.still();
       const photo = still ? await uploadClockPhoto(still).catch(() => undefined) : undefined;
       const answer = await punchBadge({ ...args, clientTime: new Date().toISOString(), ...(photo?.mediaId ? { photoMediaId: photo.mediaId } : {}) });
+      readFeedback();
       if (answer.result === 'missedPunch') showFor({ kind: 'missed', answer, args });
       else showFor({ kind: 'answer', answer });
     } catch (e) {
+      refusedFeedback();
       showFor({ kind: 'error', message: e instanceof ApiError ? e.err.message : t('The clock could not reach the server. Try again.') });
     }
   };
