@@ -159,6 +159,12 @@ test.describe('the scan matrix: every control of every work screen, in each prom
     await page.goto('/location');
     await expect(page.getByTestId('location-search')).toBeVisible();
     await sweep(page, 'Locations', (code) => expect(page.getByTestId('location-search')).toHaveValue(code), { fills: '[data-testid=location-search]' });
+    // The location editor open: refused, nothing typed into the new location's fields.
+    await page.getByTestId('location-new').click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await sweep(page, 'Locations, the editor open', refusedWith(page, () => 'Save or cancel the location first'));
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
 
     // Stock Adjust, no record open: a scan opens the record (here: none has that id).
     await page.goto('/stockAdjust');

@@ -10,7 +10,7 @@ import { CsvTransfer } from '../../../components/ui/csv-transfer.tsx';
 import { PrintRangeButton } from '../../../components/labels/print-range-button.tsx';
 import { useStockChangedRefresh, useWarehouses } from '../../../lib/inventory-api.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
-import { readFeedback } from '../../../lib/scanning/feedback.ts';
+import { readFeedback, refuseScan } from '../../../lib/scanning/feedback.ts';
 import { useScans } from '../../../lib/scanning/use-scans.ts';
 import { useLocations } from '../api/list-locations.ts';
 import { useDeactivateLocation } from '../api/save-location.ts';
@@ -18,13 +18,14 @@ import { useLocationPrefs } from '../hooks/use-location-prefs.ts';
 import { LocationEditor } from './location-editor.tsx';
 import { LocationList } from './location-list.tsx';
 import { LocationStockDrawer } from './location-stock-drawer.tsx';
+import { locationsScanMeaning } from '../utils/scan-meaning.ts';
 
 type Ref = { warehouse: string; code: string };
 
 /**
  * Locations: filter by warehouse and active (session prefs), search by code or description, create,
  * edit, deactivate, and see what a location holds. Scanning a location label searches for it and
- * opens its stock when exactly one location has that code.
+ * opens its stock when exactly one location has that code (utils/scan-meaning.ts: not while the editor is open).
  */
 export function LocationsPage() {
   const { t } = useTranslation();
@@ -52,6 +53,11 @@ export function LocationsPage() {
 
   // The search field's text reaches the filter (and the prefs) through the debounce, scans too.
   useScans((scan) => {
+    const meaning = locationsScanMeaning({ editing: editing === null ? null : editing === 'new' ? '' : editing.code });
+    if (meaning.kind === 'refused') {
+      refuseScan(meaning);
+      return;
+    }
     readFeedback(scan);
     setSearch(scan.text.trim());
     setScanned(scan.text.trim());
