@@ -185,6 +185,12 @@ test.describe('the scan matrix: every control of every work screen, in each prom
     };
     await board();
     await sweep(page, 'pack board', (code) => expect(page).toHaveURL(new RegExp(`/shipping/${code}$`)), { back: board });
+    // The board's sort headings are whole touch targets, on a desk too (a tablet on the packing bench).
+    if (!narrow) {
+      const headings = await page.locator('[data-testid^=sort-]').all();
+      expect(headings.length).toBeGreaterThan(0);
+      for (const h of headings) expect((await h.boundingBox())!.height, await h.getAttribute('data-testid') ?? '').toBeGreaterThanOrEqual(44);
+    }
   });
 
   test('picking: the quantity prompt open @mobile', async ({ page, request }, testInfo) => {

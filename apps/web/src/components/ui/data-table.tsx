@@ -1,4 +1,5 @@
 import { useMemo, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
+import { MIN_TOUCH_TARGET_PX } from '@floorhand/contract/constants';
 import { Alert, Button, Card, Group, ScrollArea, Stack, Table, Text, TextInput, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { IconArrowsSort, IconSearch, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
@@ -161,7 +162,8 @@ function SortHeader({ column, sort, onSort }: { column: DataColumn<unknown>; sor
   const active = sort?.column === column.id ? sort.direction : null;
   const Icon = active === 'asc' ? IconSortAscending : active === 'desc' ? IconSortDescending : IconArrowsSort;
   return (
-    <UnstyledButton onClick={onSort} fw={700} fz="sm" aria-label={t('Sort by {{column}}', { column: column.header })} data-testid={`sort-${column.id}`}>
+    // A whole touch target (44 px high), as every control: a gloved finger sorts the pack board on a tablet.
+    <UnstyledButton onClick={onSort} fw={700} fz="sm" mih={MIN_TOUCH_TARGET_PX} display="flex" style={{ alignItems: 'center' }} aria-label={t('Sort by {{column}}', { column: column.header })} data-testid={`sort-${column.id}`}>
       <Group gap={4} wrap="nowrap" justify={column.align === 'right' ? 'flex-end' : 'flex-start'}>
         <span>{column.header}</span>
         <Icon size={16} aria-hidden />
