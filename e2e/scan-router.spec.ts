@@ -50,4 +50,29 @@ test.describe('a scan reaches the screen whatever has the focus', () => {
       await expect(page.getByRole('listbox'), what).toHaveCount(0);
     }
   });
+
+  test('a page that reads no scans: the scan is typed nowhere, said to be unread, and not looked up later by the next screen', async ({ page, request }, testInfo) => {
+    const api = await adminApi(request);
+    const tag = uniqueTag(testInfo);
+    const userName = `su_${tag.toLowerCase()}`;
+    await api('admin/account/create', {
+      account: { userName, firstName: 'Unread', surnames: tag, email: '', badgeCode: '' },
+      password: PASSWORD,
+      perms: [{ siteId: api.siteId, roles: [], kioskAcct: false, timeclockAcct: false, serviceAcct: false }],
+    });
+    await useMachine(page);
+    await login(page, userName);
+    await expect(page).toHaveURL(/\/tasks$/);
+    await page.goto('/userAcct');
+    const name = page.getByTestId('my-first-name');
+    await expect(name).toHaveValue('Unread');
+    await name.focus();
+    await scan(page, `UNREAD${tag}`);
+    await expect(page.getByText(`UNREAD${tag}: scans are not read on this page`)).toBeVisible({ timeout: 10_000 });
+    await expect(name).toHaveValue('Unread');
+    await page.getByRole('link', { name: 'Stock Lookup' }).first().click();
+    await expect(page.getByTestId('lookup-input')).toBeVisible();
+    await page.waitForTimeout(500);
+    await expect(page.getByTestId('lookup-val')).toHaveCount(0);
+  });
 });

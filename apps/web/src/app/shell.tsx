@@ -12,7 +12,7 @@ import { useBrandHead } from '../lib/brand-assets.ts';
 import { ScanIcon } from '../components/ui/work-areas.tsx';
 import { zxingReaderWasmUrl } from '../lib/scanning/decoder-wasm-url.ts';
 import { useMachineStore } from '../lib/machine-store.ts';
-import { scanNotRead } from '../lib/scanning/feedback.ts';
+import { scanNotRead, scansNotRead } from '../lib/scanning/feedback.ts';
 import { attachKeyboardWedge } from '../lib/scanning/keyboard-wedge.ts';
 import { scanBus } from '../lib/scanning/scan-bus.ts';
 import { closeScannerOnPageChange, openScanner } from '../lib/scanning/scanner-store.ts';
@@ -72,6 +72,11 @@ export function Shell() {
   const wedgePrefix = useMachineStore((s) => s.barcode.wedgePrefix);
   useEffect(() => attachKeyboardWedge(window, scanBus.publish, { onBroken: scanNotRead, prefix: wedgePrefix }), [wedgePrefix]);
   useEffect(() => closeScannerOnPageChange(pathname), [pathname]);
+  // A scan on a page that reads none is said to be unread, not looked up later by the next work screen.
+  useEffect(() => {
+    scanBus.setUnread(scansNotRead);
+    return () => scanBus.setUnread(null);
+  }, []);
   // A password set by an admin is temporary: My account, to choose one's own, before any other page.
   const mustChangePassword = useAuthStore((s) => !!s.mustChangePassword);
   const navigate = useNavigate();

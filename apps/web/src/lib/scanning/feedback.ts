@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import i18n from 'i18next';
 import { useMachineStore } from '../machine-store.ts';
 import { playBeep, playErrorBuzz, vibrate } from './beep.ts';
-import type { Refused } from './meaning.ts';
+import { refused, type Refused } from './meaning.ts';
 import type { Scan } from './scan-bus.ts';
 
 /** What a broken burst says: the scanner's keys came too slowly at first, so the code was not read whole. */
@@ -43,3 +43,12 @@ export function refuseScan({ message, params }: Pick<Refused, 'message' | 'param
 }
 
 const SCAN_REFUSED_ID = 'scan-refused';
+
+/** What a scan no screen took says: the page open reads no scans (an administration page). */
+export const SCAN_NOT_HERE = '{{code}}: scans are not read on this page';
+
+/** Scans that waited for a screen in vain (the scan bus's `setUnread`): refused, the last one named. */
+export function scansNotRead(scans: readonly Scan[]): void {
+  const last = scans.at(-1);
+  if (last) refuseScan(refused(SCAN_NOT_HERE, { code: last.text }));
+}

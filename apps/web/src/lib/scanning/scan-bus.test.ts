@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
-import { createScanBus, SCAN_QUEUE_LIMIT, SCAN_REPEAT_WINDOW_MS, type Scan, type ScanSource } from './scan-bus.ts';
+import { createScanBus, SCAN_QUEUE_LIMIT, SCAN_UNREAD_MS, SCAN_REPEAT_WINDOW_MS, type Scan, type ScanSource } from './scan-bus.ts';
 
 function setup(queueLimit?: number) {
   let t = 0;
@@ -254,5 +254,54 @@ describe('forgetRepeats', () => {
     bus.forgetRepeats();
     bus.publish(scan);
     expect(screen).toHaveBeenCalledTimes(2);
+  });
+
+  it('says scans no screen took within the unread time are unread, and keeps the younger ones for the next screen', async () => {
+    vi.useFakeTimers();
+    try {
+      const { bus, advance } = setup();
+      const unread = vi.fn();
+      bus.setUnread(unread);
+      bus.publish(scan('ADMIN1'));
+      advance(3000);
+      vi.advanceTimersByTime(3000);
+      bus.publish(scan('ADMIN2'));
+      expect(unread).not.toHaveBeenCalled();
+      advance(SCAN_UNREAD_MS - 3000);
+      vi.advanceTimersByTime(SCAN_UNREAD_MS - 3000);
+      expect(unread.mock.calls.map(([scans]) => (scans as Scan[]).map((s) => s.text))).toEqual([['ADMIN1']]);
+      expect(bus.pendingCount()).toBe(1);
+      // A screen opening in time gets the younger one.
+      const screen = vi.fn();
+      bus.subscribe(screen);
+      await settle();
+      expect(texts(screen)).toEqual(['ADMIN2']);
+      advance(SCAN_UNREAD_MS);
+      vi.advanceTimersByTime(SCAN_UNREAD_MS);
+      expect(unread).toHaveBeenCalledOnce();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('keeps waiting scans without an unread handler (the default), and a scan a screen takes is never unread', () => {
+    vi.useFakeTimers();
+    try {
+      const { bus, advance } = setup();
+      const unread = vi.fn();
+      bus.subscribe(vi.fn());
+      bus.setUnread(unread);
+      bus.publish(scan('TAKEN'));
+      advance(SCAN_UNREAD_MS * 2);
+      vi.advanceTimersByTime(SCAN_UNREAD_MS * 2);
+      expect(unread).not.toHaveBeenCalled();
+      const other = setup();
+      other.bus.publish(scan('KEPT'));
+      other.advance(SCAN_UNREAD_MS * 2);
+      vi.advanceTimersByTime(SCAN_UNREAD_MS * 2);
+      expect(other.bus.pendingCount()).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -21,6 +21,12 @@ export type SubscribeOptions = {
 export const SCAN_REPEAT_WINDOW_MS = 1500;
 /** Scans kept while no screen listens (route change, dialog teardown). Overflow drops the oldest. */
 export const SCAN_QUEUE_LIMIT = 100;
+/**
+ * How long a scan waits for a screen before it is said to be unread (`setUnread`). Longer than a
+ * route change loading its screen on a slow handheld; short enough that a scan made on a page that
+ * reads none (an administration page) is not looked up minutes later on the next work screen.
+ */
+export const SCAN_UNREAD_MS = 5000;
 
 export type ScanBusOptions = {
   now?: () => number;
@@ -44,6 +50,11 @@ export type ScanBus = {
   toScreens: (scan: Scan) => void;
   /** Forgets the scans seen, so the next one is no repeat (a screen whose state changed, e.g. a prompt cancelled). */
   forgetRepeats: () => void;
+  /**
+   * Scans no screen took within `afterMs` leave the queue and go to `handler` (the shell says they were
+   * not read) instead of waiting for whichever screen opens next. Null keeps them (the default).
+   */
+  setUnread: (handler: ((scans: Scan[]) => void) | null, afterMs?: number) => void;
 };
 
 type Subscriber = { handler: ScanHandler; allowRepeats: boolean };
@@ -86,11 +97,28 @@ export function createScanBus(options: ScanBusOptions = {}): ScanBus {
     while ((top = stack.at(-1)) && (next = queue.shift())) deliver(next, top);
   };
 
+  let unread: { handler: (scans: Scan[]) => void; afterMs: number } | null = null;
+  let unreadTimer: ReturnType<typeof setTimeout> | undefined;
+  // One timer, for the oldest waiting scan; when it fires the scans that waited too long are unread.
+  const watchQueue = (): void => {
+    if (!unread || unreadTimer !== undefined || queue.length === 0) return;
+    const { afterMs } = unread;
+    unreadTimer = setTimeout(() => {
+      unreadTimer = undefined;
+      if (!unread) return;
+      const stale: Scan[] = [];
+      while (queue[0] && now() - queue[0].at >= afterMs) stale.push(queue.shift()!.scan);
+      if (stale.length > 0) unread.handler(stale);
+      watchQueue();
+    }, Math.max(0, queue[0]!.at + afterMs - now()));
+  };
+
   let interceptor: ((scan: Scan) => boolean) | null = null;
   const toScreens = (scan: Scan): void => {
     queue.push({ scan: { ...scan }, at: now() });
     if (queue.length > queueLimit) queue.shift();
     flush();
+    watchQueue();
   };
 
   return {
@@ -115,6 +143,12 @@ export function createScanBus(options: ScanBusOptions = {}): ScanBus {
       interceptor = next;
     },
     pendingCount: () => queue.length,
+    setUnread(handler, afterMs = SCAN_UNREAD_MS) {
+      clearTimeout(unreadTimer);
+      unreadTimer = undefined;
+      unread = handler ? { handler, afterMs } : null;
+      watchQueue();
+    },
   };
 }
 
