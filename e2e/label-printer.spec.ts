@@ -1,9 +1,7 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test';
-import { createAgent, type Agent } from '../apps/print-agent/src/agent.ts';
-import { parseConfig } from '../apps/print-agent/src/config.ts';
+import type { Agent } from '../apps/print-agent/src/agent.ts';
+import { E2E_SERVER, testAgent } from './agent-fixtures.ts';
 import { startTestPrinter, type TestPrinter } from '../apps/print-agent/src/test-printer.ts';
 import { adminApi, dialog, login, newAgentKey, PASSWORD, type Api, expectAxeClean } from './support.ts';
 
@@ -12,7 +10,6 @@ import { adminApi, dialog, login, newAgentKey, PASSWORD, type Api, expectAxeClea
 // ZPL it is sent. A stock label printed from Stock Adjust arrives there and its job shows as printed
 // on the Label Printers page. Screenshots go to docs/screenshots/label-printer-*.png.
 
-const port = Number(process.env.E2E_PORT ?? 4180);
 const shots = join(import.meta.dirname, '..', 'docs', 'screenshots');
 
 let printer: TestPrinter;
@@ -23,22 +20,11 @@ let requests: APIRequestContext;
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
-  requests = await playwrightRequest.newContext({ baseURL: `http://localhost:${port}` });
+  requests = await playwrightRequest.newContext({ baseURL: E2E_SERVER });
   api = await adminApi(requests);
   const agentKey = await newAgentKey(api, 'e2e-dock', 'Dock agent');
   printer = await startTestPrinter();
-  const config = parseConfig({
-    server: `http://localhost:${port}`,
-    siteId: api.siteId,
-    agentKey,
-    agentId: 'e2e-dock',
-    name: 'Dock agent',
-    queueFile: join(mkdtempSync(join(tmpdir(), 'fh-e2e-agent-')), 'queue.json'),
-    retryMs: 300,
-    statusIntervalMs: 2000,
-    printers: [{ id: 'zebra', name: 'Zebra ZT410 (dock)', host: '127.0.0.1', port: printer.port }],
-  });
-  agent = createAgent(config);
+  agent = testAgent({ siteId: api.siteId, agentKey, agentId: 'e2e-dock', name: 'Dock agent', printer: { id: 'zebra', name: 'Zebra ZT410 (dock)', port: printer.port } });
   agent.start();
   await expect.poll(() => agent.connected(), { timeout: 15_000 }).toBe(true);
 });
@@ -170,19 +156,7 @@ test('chooses the printer and the stock template at the print button, from the k
   const tag = `C${testInfo.project.name[0]!.toUpperCase()}${Date.now().toString(36).toUpperCase()}`;
   // A second agent with its own loopback printer: "Zone agent" sorts after "Dock agent".
   const second = await startTestPrinter();
-  const zone = createAgent(
-    parseConfig({
-      server: `http://localhost:${port}`,
-      siteId: api.siteId,
-      agentKey: await newAgentKey(api, 'e2e-zone', 'Zone agent'),
-      agentId: 'e2e-zone',
-      name: 'Zone agent',
-      queueFile: join(mkdtempSync(join(tmpdir(), 'fh-e2e-zone-')), 'queue.json'),
-      retryMs: 300,
-      statusIntervalMs: 2000,
-      printers: [{ id: 'gk', name: 'Zebra GK420d (zone)', host: '127.0.0.1', port: second.port }],
-    }),
-  );
+  const zone = testAgent({ siteId: api.siteId, agentKey: await newAgentKey(api, 'e2e-zone', 'Zone agent'), agentId: 'e2e-zone', name: 'Zone agent', printer: { id: 'gk', name: 'Zebra GK420d (zone)', port: second.port } });
   zone.start();
   try {
     await expect.poll(() => zone.connected(), { timeout: 15_000 }).toBe(true);
@@ -265,19 +239,7 @@ test('an administrator adds a print agent, the agent connects with the key shown
 
   // The agent runs with that key and connects.
   const own = await startTestPrinter();
-  const added = createAgent(
-    parseConfig({
-      server: `http://localhost:${port}`,
-      siteId: api.siteId,
-      agentKey: key,
-      agentId,
-      name: 'ignored: the name given on the page is shown',
-      queueFile: join(mkdtempSync(join(tmpdir(), 'fh-e2e-added-')), 'queue.json'),
-      retryMs: 300,
-      statusIntervalMs: 2000,
-      printers: [{ id: 'zebra', name: 'Zebra (added)', host: '127.0.0.1', port: own.port }],
-    }),
-  );
+  const added = testAgent({ siteId: api.siteId, agentKey: key, agentId, name: 'ignored: the name given on the page is shown', printer: { id: 'zebra', name: 'Zebra (added)', port: own.port } });
   added.start();
   try {
     const card = page.locator(`[data-testid=agent-card][data-agent="${agentId}"]`);

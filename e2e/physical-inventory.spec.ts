@@ -253,7 +253,7 @@ test.describe('physical inventory', () => {
     await expect(qty).toHaveValue('3');
     // Another label, or the location, while the prompt is open: refused, and nothing typed into the field.
     await scan(page, b);
-    await expect(page.getByTestId('pi-log-problem').first()).toHaveText(`✗ Confirm or cancel the count of ${a} first`);
+    await expect(page.getByTestId('pi-log-problem').first()).toHaveText(`✗ ${b}: confirm or cancel the count of ${a} first`);
     await scan(page, loc);
     await expect(page.getByTestId('pi-log-problem')).toHaveCount(2);
     await expect(qty).toHaveValue('3');

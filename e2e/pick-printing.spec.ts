@@ -1,10 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
-import { createAgent, type Agent } from '../apps/print-agent/src/agent.ts';
-import { parseConfig } from '../apps/print-agent/src/config.ts';
+import type { Agent } from '../apps/print-agent/src/agent.ts';
+import { E2E_SERVER, testAgent } from './agent-fixtures.ts';
 import { startTestPrinter, type TestPrinter } from '../apps/print-agent/src/test-printer.ts';
 import { newAgentKey, adminApi, AUTHORISED_WS, DEMO_WORKSTATION_SECRET, login, PASSWORD, uniqueTag, type Api } from './support.ts';
 import { makeOrder, makePicker, shot, SHORT } from './order-fixtures.ts';
@@ -14,7 +11,6 @@ import { makeOrder, makePicker, shot, SHORT } from './order-fixtures.ts';
 // "print the order traveller when I take the order" (printOnAssign) and "print a pick label after each
 // pick" (printOnPick); and the package's packing list (a PDF download) with its package label.
 
-const port = Number(process.env.E2E_PORT ?? 4180);
 /** The agent's id, one per project: the desktop and mobile runs of this file may run at once, and with one id a label could go to the other run's printer. */
 let AGENT = 'e2e-pick';
 
@@ -27,23 +23,11 @@ test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 test.beforeAll(async () => {
   AGENT = `e2e-pick-${test.info().project.name}`;
-  requests = await playwrightRequest.newContext({ baseURL: `http://localhost:${port}` });
+  requests = await playwrightRequest.newContext({ baseURL: E2E_SERVER });
   api = await adminApi(requests);
   const agentKey = await newAgentKey(api, AGENT, 'Pick agent');
   printer = await startTestPrinter();
-  agent = createAgent(
-    parseConfig({
-      server: `http://localhost:${port}`,
-      siteId: api.siteId,
-      agentKey,
-      agentId: AGENT,
-      name: 'Pick agent',
-      queueFile: join(mkdtempSync(join(tmpdir(), 'fh-e2e-pick-agent-')), 'queue.json'),
-      retryMs: 300,
-      statusIntervalMs: 2000,
-      printers: [{ id: 'zebra', name: 'Zebra (picking)', host: '127.0.0.1', port: printer.port }],
-    }),
-  );
+  agent = testAgent({ siteId: api.siteId, agentKey, agentId: AGENT, name: 'Pick agent', printer: { id: 'zebra', name: 'Zebra (picking)', port: printer.port } });
   agent.start();
   await expect.poll(() => agent.connected(), { timeout: 15_000 }).toBe(true);
 });

@@ -43,12 +43,12 @@ describe('scan feedback', () => {
     const hide = vi.spyOn(notifications, 'hide').mockReturnValue('scan-refused');
     useMachineStore.setState({ barcode: { ...useMachineStore.getState().barcode, beep: true, vibrate: false } });
     refuseScan(refused('Confirm or cancel the count of {{label}} first', { label: 'S1' }));
-    refuseScan(refused('Confirm or cancel the count of {{label}} first', { label: 'S2' }));
+    refuseScan(refused('Confirm or cancel the count of {{label}} first', { label: 'S2' }), 'S9');
     expect(buzz).toHaveBeenCalledTimes(2);
     expect(hide.mock.calls).toEqual([['scan-refused'], ['scan-refused']]);
-    expect(show.mock.calls.map(([n]) => [n.id, n.message, n.color])).toEqual([
-      ['scan-refused', 'Confirm or cancel the count of S1 first', 'red'],
-      ['scan-refused', 'Confirm or cancel the count of S2 first', 'red'],
+    expect(show.mock.calls.map(([n]) => [n.id, n.title, n.message, n.color])).toEqual([
+      ['scan-refused', undefined, 'Confirm or cancel the count of S1 first', 'red'],
+      ['scan-refused', 'S9', 'Confirm or cancel the count of S2 first', 'red'],
     ]);
   });
 });

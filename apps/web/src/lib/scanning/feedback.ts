@@ -33,13 +33,14 @@ export function scanNotRead(): void {
 }
 
 /**
- * A scan a screen's table refused: the refused feedback and the reason on screen. One refusal shows at a
- * time: the next one replaces it, so a worker scanning on sees the reason for the last scan.
+ * A scan a screen's table refused: the refused feedback and the reason on screen, under the scan's
+ * code when given (which of several scans was refused). One refusal shows at a time: the next one
+ * replaces it, so a worker scanning on sees the reason for the last scan.
  */
-export function refuseScan({ message, params }: Pick<Refused, 'message' | 'params'>): void {
+export function refuseScan({ message, params }: Pick<Refused, 'message' | 'params'>, scanned?: string): void {
   refusedFeedback();
   notifications.hide(SCAN_REFUSED_ID);
-  notifications.show({ id: SCAN_REFUSED_ID, color: 'red', message: i18n.t(message, params), autoClose: 5000, withBorder: true });
+  notifications.show({ id: SCAN_REFUSED_ID, color: 'red', title: scanned, message: i18n.t(message, params), autoClose: 5000, withBorder: true });
 }
 
 const SCAN_REFUSED_ID = 'scan-refused';

@@ -279,6 +279,20 @@ describe('attachKeyboardWedge', () => {
     expect(field.value).toBe('1');
   });
 
+  it('keeps what a person typed just before a scan: the scan is not read, the typed weight stays whole', () => {
+    document.body.innerHTML = '<input id="w" value="">';
+    const field = document.getElementById('w') as HTMLInputElement;
+    const publish = vi.fn();
+    const onBroken = vi.fn();
+    detach = attachKeyboardWedge(window, publish, { onBroken });
+    typeInto(field, [...'2.5'], 5000, 120);
+    const burst = typeInto(field, [...'S000006089', 'Enter'], 5600, 8);
+    expect(publish).not.toHaveBeenCalled();
+    expect(onBroken).toHaveBeenCalledExactlyOnceWith(1);
+    expect(burst.at(-1)!.defaultPrevented).toBe(true);
+    expect(field.value).toBe('2.5');
+  });
+
   it('reads a burst in a ScanInput like anywhere else: once, as a wedge scan, the field emptied again', () => {
     document.body.innerHTML = '<input id="scan" data-scan-field="">';
     const input = document.getElementById('scan') as HTMLInputElement;

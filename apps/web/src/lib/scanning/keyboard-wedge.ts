@@ -29,8 +29,12 @@ export type WedgeJoinerOptions = {
   gapMs?: number;
   minLength?: number;
   quietMs?: number;
-  /** A terminator ended a burst at scanner speed that was the tail of a broken one: a scan that was not read. */
-  onBroken?: () => void;
+  /**
+   * A terminator ended a burst at scanner speed that was the tail of a broken one: a scan that was not
+   * read. `head` is how many keys the cut-off part before it had: 1 is as likely a key typed by hand
+   * just before the scan as a scanner's slow first key.
+   */
+  onBroken?: (head: number) => void;
   /**
    * The scanner's prefix (App Settings, "Scanner prefix"; the way Zebra DataWedge and Honeywell
    * scanners mark what they send): keys that begin with it are a scan up to the Enter or Tab however
@@ -66,6 +70,8 @@ export function createWedgeJoiner({ gapMs = WEDGE_KEY_GAP_MS, minLength = WEDGE_
   let last = Number.NEGATIVE_INFINITY;
   /** Whether the buffer began right after keys that were cut off, so it is not a whole scan. */
   let tail = false;
+  /** The length of the cut-off buffer that made this one a tail. */
+  let head = 0;
   /** Whether the buffer began with the scanner's prefix: a scan up to its terminator, whatever the timing. */
   let marked = false;
   const reset = () => {
@@ -100,6 +106,7 @@ export function createWedgeJoiner({ gapMs = WEDGE_KEY_GAP_MS, minLength = WEDGE_
     if (gap > gapMs) {
       // Keys cut off without their terminator make whatever follows soon after a tail.
       tail = buffer !== '' ? gap < quietMs : tail && gap < quietMs;
+      if (buffer !== '') head = buffer.length;
       buffer = '';
     }
     last = event.timeStamp;
@@ -118,7 +125,7 @@ export function createWedgeJoiner({ gapMs = WEDGE_KEY_GAP_MS, minLength = WEDGE_
     buffer = '';
     tail = false;
     if (code.length < minLength) return null;
-    if (!whole) onBroken?.();
+    if (!whole) onBroken?.(head);
     return whole ? code : null;
   };
 
@@ -189,7 +196,14 @@ const isScanField = (target: EventTarget): boolean => {
  */
 export function attachKeyboardWedge(target: Window | Document, publish: (scan: Scan) => void, options: WedgeJoinerOptions = {}): () => void {
   let broken = false;
-  const joiner = createWedgeJoiner({ ...options, onBroken: () => (broken = true) });
+  let brokenHead = 0;
+  const joiner = createWedgeJoiner({
+    ...options,
+    onBroken: (head) => {
+      broken = true;
+      brokenHead = head;
+    },
+  });
   /**
    * What each field the current buffer typed into held before its first key there (the focus can
    * move during a burst: a screen puts it back in its scan field when a request answers), and the
@@ -222,7 +236,9 @@ export function attachKeyboardWedge(target: Window | Document, publish: (scan: S
     });
     if (text === null && !broken) return;
     // A broken scan began with the buffer before this one: those fields get back what they held then.
-    const restored = text === null ? new Map([...fields, ...before]) : fields;
+    // Not for a single key: that is as likely the last key a person typed (a weight, just before
+    // scanning the next label) as the scanner's, and a field must never lose what a person typed.
+    const restored = text === null && brokenHead > 1 ? new Map([...fields, ...before]) : fields;
     // A broken burst typed wholly into a ScanInput is whole there (the field kept every key): its Enter is the field's.
     if (text === null && restored.size === 1 && isScanField([...restored.keys()][0]!)) {
       fields = new Map();
@@ -235,7 +251,7 @@ export function attachKeyboardWedge(target: Window | Document, publish: (scan: S
     fields = new Map();
     before = new Map();
     if (text !== null) publish({ text, format: UNKNOWN_FORMAT, source: 'wedge' });
-    else options.onBroken?.();
+    else options.onBroken?.(brokenHead);
   };
   target.addEventListener('keydown', onKeyDown, { capture: true });
   return () => target.removeEventListener('keydown', onKeyDown, { capture: true });

@@ -55,7 +55,7 @@ export function LocationsPage() {
   useScans((scan) => {
     const meaning = locationsScanMeaning({ editing: editing === null ? null : editing === 'new' ? '' : editing.code });
     if (meaning.kind === 'refused') {
-      refuseScan(meaning);
+      refuseScan(meaning, scan.text.trim());
       return;
     }
     readFeedback(scan);

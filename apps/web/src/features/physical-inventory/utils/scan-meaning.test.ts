@@ -5,7 +5,7 @@ describe('what a scan means on the counting screen', () => {
   it('with the quantity prompt open: the same label is one more unit, anything else is refused (never typed)', () => {
     const open = { location: 'A-01-1', prompt: 'S000123' };
     expect(countScanMeaning(open, 'S000123', false)).toEqual({ kind: 'oneMore' });
-    expect(countScanMeaning(open, '96385074', false)).toEqual({ kind: 'refused', message: CONFIRM_COUNT_FIRST, params: { label: 'S000123' } });
+    expect(countScanMeaning(open, '96385074', false)).toEqual({ kind: 'refused', message: CONFIRM_COUNT_FIRST, params: { text: '96385074', label: 'S000123' } });
     expect(countScanMeaning(open, 'A-01-2', true)).toMatchObject({ kind: 'refused' });
   });
 

@@ -26,13 +26,14 @@ export type CountScanMeaning =
   | { kind: 'oneMore' }
   | Refused;
 
-export const CONFIRM_COUNT_FIRST = 'Confirm or cancel the count of {{label}} first';
+/** Names the refused scan too: the log shows which of several scans was not taken. */
+export const CONFIRM_COUNT_FIRST = '{{text}}: confirm or cancel the count of {{label}} first';
 export const LOCATION_FIRST = '{{text}}: scan a location of the sheet first';
 
 export function countScanMeaning(state: CountScanState, code: string, isSheetLocation: boolean): CountScanMeaning {
   if (state.prompt !== null) {
     if (code === state.prompt) return { kind: 'oneMore' };
-    return refused(CONFIRM_COUNT_FIRST, { label: state.prompt });
+    return refused(CONFIRM_COUNT_FIRST, { text: code, label: state.prompt });
   }
   if (isSheetLocation) return { kind: 'location' };
   if (state.location === null) return refused(LOCATION_FIRST, { text: code });

@@ -137,7 +137,7 @@ export function PickOrder({ order, lines, onBack }: PickOrderProps) {
     if (meaning.kind !== 'refused') readFeedback(scan);
     if (meaning.kind === 'location') void onLocation(text);
     else if (meaning.kind === 'stock') void onStock(meaning.location, text);
-    else refuseScan(meaning);
+    else refuseScan(meaning, text);
   });
 
   async function onConfirm() {

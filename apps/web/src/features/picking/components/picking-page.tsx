@@ -33,6 +33,11 @@ export function PickingPage() {
   useStockChangedRefresh();
   const openOrder = (value: string) => void navigate({ href: `/stockPick/${encodeURIComponent(value.trim())}` });
   const q = useQuery({ ...pickOrderQuery(number), enabled: number !== '' && manage !== MANAGE_ORDERS });
+  const { order, lines } = (number !== '' && q.data) || {};
+  const missing = number !== '' && !q.isPending && !(order && lines);
+  useEffect(() => {
+    if (missing) refusedFeedback();
+  }, [missing, number]);
 
   if (manage === MANAGE_ORDERS && canManage) {
     return (
@@ -41,11 +46,6 @@ export function PickingPage() {
       </Suspense>
     );
   }
-  const { order, lines } = (number !== '' && q.data) || {};
-  const missing = number !== '' && !q.isPending && !(order && lines);
-  useEffect(() => {
-    if (missing) refusedFeedback();
-  }, [missing, number]);
   if (order && lines) return <PickOrder order={order} lines={lines} onBack={() => void navigate({ href: '/stockPick' })} />;
   // The list stays mounted while a scanned order loads and when there is none: drawn again, it would
   // take the focus from wherever the worker left it (its field's autofocus) and lose its scroll.
