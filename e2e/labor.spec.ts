@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { adminApi, login, PASSWORD, useMachine, type Api, uniqueTag, expectAxeClean, scan } from './support.ts';
+import { adminApi, HUMAN, login, PASSWORD, useMachine, type Api, uniqueTag, expectAxeClean, scan } from './support.ts';
 
 // Task labor: single task and batch task with wedge scans and the keyboard alone (at 360x640 too),
 // and the labor reports at 1440x900. Each test makes its own worker and tasks through the API.
@@ -83,14 +83,31 @@ test.describe('labor', () => {
     if (testInfo.project.name === 'mobile') await shot(page, testInfo, 'single-360');
     await expectAxeClean(page);
 
+    // The running task's Quantity done is the prompt: focused once b runs. With a quantity typed, a
+    // scan is refused (starting the task would stop b without it) and the field keeps what it holds;
+    // Escape clears it.
+    const qty = page.getByTestId('stop-form-qty');
+    await expect(qty).toBeFocused();
+    await page.keyboard.type('4', HUMAN);
+    // The scan a second later: keys typed just before a burst read as its slow first keys (a broken scan).
+    await page.waitForTimeout(1100);
+    await scan(page, a!);
+    await expect(page.getByText(`Stop ${b} first, or clear its stop form (Escape)`)).toBeVisible();
+    await expect(qty).toHaveValue('4');
+    await expect(qty).toBeFocused();
+    await expect(page.getByTestId('scanned-task')).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(qty).toHaveValue('');
+
     // Stop with the keyboard: the quantity field, the complete box (Space), Enter.
-    await page.getByTestId('stop-form-qty').focus();
-    await page.keyboard.type('7');
+    await page.keyboard.type('7', HUMAN);
     await page.keyboard.press('Tab');
     await page.keyboard.press('Space');
     await expect(page.getByTestId('stop-form-complete')).toBeChecked();
     await page.keyboard.press('Shift+Tab');
+    const stopped = page.waitForRequest('**/api/labor/stop');
     await page.keyboard.press('Enter');
+    expect((await stopped).postDataJSON()).toMatchObject({ qtyDone: 7, complete: true });
     await expect(page.getByTestId('no-running')).toBeVisible();
     await expect(page.getByText(new RegExp(`${b} stopped: \\d+\\.\\d h booked`))).toBeVisible();
 
@@ -104,7 +121,7 @@ test.describe('labor', () => {
   test('batch task: scanned tasks share the elapsed time to the second, live; each stops on its own @mobile', async ({ page, request }, testInfo) => {
     const api = await adminApi(request);
     const tag = uniqueTag(testInfo);
-    const [a, b, c] = await makeTasks(api, tag, 3);
+    const [a, b, c, d] = await makeTasks(api, tag, 4);
     await useMachine(page);
     await login(page, await makeUser(api, tag));
     await expect(page).toHaveURL(/\/tasks$/);
@@ -126,13 +143,33 @@ test.describe('labor', () => {
     else await shot(page, testInfo, 'batch-1440');
     await expectAxeClean(page);
 
-    // Stop the second with the keyboard alone: its Stop button, the quantity, Enter.
+    // Stop the second with the keyboard alone: its Stop button opens the quantity prompt, focused.
     const second = page.getByTestId('batch-entry').filter({ hasText: b! });
+    const qty = page.getByTestId('batch-stop-form-qty');
     await second.getByTestId('batch-stop').focus();
     await page.keyboard.press('Enter');
-    await expect(page.getByTestId('batch-stop-form-qty')).toBeFocused();
-    await page.keyboard.type('3');
+    await expect(qty).toBeFocused();
+    await page.keyboard.type('5', HUMAN);
+    // The scan a second later: keys typed just before a burst read as its slow first keys (a broken scan).
+    await page.waitForTimeout(1100);
+    // A scan while it is open is refused: nothing joins the batch, the field keeps its 5.
+    await scan(page, d!);
+    await expect(page.getByText(`Stop ${b} first, or cancel`)).toBeVisible();
+    await expect(qty).toHaveValue('5');
+    await expect(qty).toBeFocused();
+    await expect(page.getByTestId('batch-entry')).toHaveCount(3);
+    // Escape cancels: the form closes, the focus is back on the task's Stop button.
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('batch-stop-form')).toHaveCount(0);
+    await expect(second.getByTestId('batch-stop')).toBeFocused();
+    // Open again (empty), digits and Enter: stopped with that quantity.
     await page.keyboard.press('Enter');
+    await expect(qty).toBeFocused();
+    await expect(qty).toHaveValue('');
+    await page.keyboard.type('3', HUMAN);
+    const stopped = page.waitForRequest('**/api/labor/stop');
+    await page.keyboard.press('Enter');
+    expect((await stopped).postDataJSON()).toMatchObject({ qtyDone: 3, complete: false });
     await expect(page.getByTestId('batch-entry')).toHaveCount(2);
     await expect(page.getByTestId('batch-entry').filter({ hasText: b! })).toHaveCount(0);
     for (const [i, code] of [a, c].entries()) {

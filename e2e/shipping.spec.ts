@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { adminApi, login, showFilters, useMachine, type Api, uniqueTag, expectAxeClean, scan } from './support.ts';
+import { adminApi, HUMAN, login, showFilters, useMachine, type Api, uniqueTag, expectAxeClean, scan } from './support.ts';
 import { makePicker, makeOrder, shot, SHORT, wedgeScan, type Fixture } from './order-fixtures.ts';
 
 // Shipping: the pack board (coloured by how much is picked), packing picked stock into two packages
-// by wedge scans, a scan of stock already packed refused in the error dialog, and shipping the
-// packages one by one. Each test makes its own item, location, stock, order and packer.
+// by wedge scans, a scan of stock already packed refused in the error dialog, the weight prompt, and
+// shipping the packages one by one. Each test makes its own item, location, stock, order and packer.
 
 /** Picks every line of the fixture's order through the API (as the admin): the stock waits at STAGE-1. */
 async function pickAll(api: Api, f: Fixture): Promise<string[]> {
@@ -76,9 +76,11 @@ test.describe('shipping', () => {
     await first.getByTestId('package-carrier').fill('DHL');
     await first.getByTestId('package-tracking').fill(`TRK-${tag}`);
     await first.getByTestId('package-save').click();
+    // Ship without a weight: nothing is sent, the Weight takes the focus and says why.
     await first.getByTestId('package-ship').click();
-    await expect(page.getByRole('dialog')).toContainText('needs its weight');
-    await page.getByRole('dialog').getByRole('button').last().click();
+    await expect(first.getByTestId('package-weight')).toBeFocused();
+    await expect(first).toContainText('DHL needs the weight');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
     await first.getByTestId('package-weight').fill('1.5');
     // A fast packer: Ship pressed while the Save is still on its way (held back 1.5 s here, as a slow
     // network would). The ship waits for the save and ships the weighed package; it used to reach the
@@ -102,7 +104,7 @@ test.describe('shipping', () => {
     expect(stock.movements[0]!.type).toBe('ship');
   });
 
-  test('a scan while Weight, Carrier or Tracking has the focus packs the stock and leaves the field as it was @mobile', async ({ page, request }, testInfo) => {
+  test('the weight prompt (New package, a Ship that needs a weight): selected, digits replace, Enter saves, Escape puts back; a scan packs whatever has the focus, with no package open it is refused @mobile', async ({ page, request }, testInfo) => {
     const api = await adminApi(request);
     const tag = uniqueTag(testInfo);
     const f = await makeOrder(api, tag);
@@ -114,19 +116,72 @@ test.describe('shipping', () => {
     await expect(page.locator(`[data-number="${f.number}"]`).first()).toBeVisible();
     await scan(page, f.number);
     await expect(page.getByTestId('ship-order-number')).toHaveText(f.number);
+    const weights = async () => ((await api('ship/order', { number: f.number })) as { packages: Array<{ weight: number | null; carrier: string | null; status: string }> }).packages;
+    const selected = (field: ReturnType<Page['getByTestId']>) => field.evaluate((el: HTMLInputElement) => [el.selectionStart, el.selectionEnd, el.value.length]);
+
+    // No package open: the scan is refused on screen (no dialog, the focus stays), nothing is packed.
+    await expect(page.getByTestId('pack-scan')).toBeFocused();
+    await scan(page, picked[0]!);
+    await expect(page.getByText('Start a package first, then scan the stock into it.')).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByTestId('pack-scan')).toBeFocused();
+    await expect(page.getByTestId('package-card')).toHaveCount(0);
+    await expect(page.getByTestId('staged-line').and(page.locator(`[data-stock="${picked[0]}"]`))).toHaveCount(1);
+
+    // New package: its Weight is the prompt. A scan while it has the focus packs the stock, and the
+    // weight typed stays, focused; Enter saves it and the focus goes back to the scan field.
     await page.getByTestId('ship-new-package').click();
     const card = page.getByTestId('package-card').first();
-    await card.getByTestId('package-weight').fill('2.5');
-    await card.getByTestId('package-weight').focus();
+    const weight = card.getByTestId('package-weight');
+    await expect(weight).toBeFocused();
+    await page.keyboard.type('2.5', HUMAN);
+    // The scan a second later: keys typed just before a burst read as its slow first keys (a broken scan).
+    await page.waitForTimeout(1100);
     await scan(page, picked[0]!);
     await expect(card.locator(`[data-stock="${picked[0]}"]`)).toBeVisible();
-    await expect(card.getByTestId('package-weight')).toHaveValue('2.5');
-    await card.getByTestId('package-carrier').fill('DHL');
-    await card.getByTestId('package-carrier').focus();
+    await expect(weight).toHaveValue('2.5');
+    await expect(weight).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('pack-scan')).toBeFocused();
+    await expect.poll(async () => (await weights())[0]?.weight).toBe(2.5);
+
+    // A second box, weighed 0 for now; a scan while Carrier has the focus packs and leaves it as it was.
+    await page.getByTestId('ship-new-package').click();
+    const second = page.getByTestId('package-card').nth(1);
+    await expect(second.getByTestId('package-weight')).toBeFocused();
+    await page.keyboard.type('0', HUMAN);
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await weights())[1]?.weight).toBe(0);
+    await second.getByTestId('package-carrier').fill('DHL');
+    await second.getByTestId('package-carrier').focus();
     await scan(page, picked[1]!);
-    await expect(card.locator(`[data-stock="${picked[1]}"]`)).toBeVisible();
-    await expect(card.getByTestId('package-carrier')).toHaveValue('DHL');
-    await expect(card.getByTestId('package-tracking')).toHaveValue('');
+    await expect(second.locator(`[data-stock="${picked[1]}"]`)).toBeVisible();
+    await expect(second.getByTestId('package-carrier')).toHaveValue('DHL');
+    await expect(second.getByTestId('package-tracking')).toHaveValue('');
+
+    // Ship: DHL asks for a weight above 0. The Weight takes the focus with its 0 selected; digits
+    // replace it; Escape puts back the saved 0 and the focus goes back to the scan field.
+    const weight2 = second.getByTestId('package-weight');
+    await second.getByTestId('package-ship').click();
+    await expect(weight2).toBeFocused();
+    expect(await selected(weight2)).toEqual([0, 1, 1]);
+    await expect(second).toContainText('DHL needs the weight');
+    await page.keyboard.type('7', HUMAN);
+    await expect(weight2).toHaveValue('7');
+    await page.keyboard.press('Escape');
+    await expect(weight2).toHaveValue('0');
+    await expect(page.getByTestId('pack-scan')).toBeFocused();
+    // Ship again, a weight and Enter: saved, the focus on Ship, and Enter ships it.
+    await second.getByTestId('package-ship').click();
+    await expect(weight2).toBeFocused();
+    await page.keyboard.type('3', HUMAN);
+    await page.keyboard.press('Enter');
+    await expect(second.getByTestId('package-ship')).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(second).toHaveAttribute('data-status', 'shipped');
+    const saved = (await weights())[1]!;
+    expect([saved.weight, saved.carrier, saved.status]).toEqual([3, 'DHL', 'shipped']);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 
   test('pack board filters are stockPack preferences sent to the server; print on ship downloads the packing list @mobile', async ({ page, request }, testInfo) => {

@@ -7,10 +7,12 @@ import { formatClock, formatHours, roundSeconds, type LaborEntry } from '@floorh
 import { ScanInput } from '../../../components/scanning/scan-input.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { isDefinite, useAttempts } from '../../../lib/attempts.ts';
+import { readFeedback, refuseScan } from '../../../lib/scanning/feedback.ts';
 import { useScans } from '../../../lib/scanning/use-scans.ts';
 import { useCurrentLabor, useStartLabor, useStopLabor } from '../api/labor-api.ts';
 import { useServerNow } from '../hooks/use-server-now.ts';
 import { batchElapsed, epochSecs, liveShares } from '../utils/live-split.ts';
+import { batchScanMeaning, EMPTY_STOP, type StopDraft } from '../utils/scan-meaning.ts';
 import { LaborLinks } from './labor-links.tsx';
 import { StopForm, type StopRequest } from './stop-form.tsx';
 import { TaskLine } from './task-line.tsx';
@@ -27,7 +29,9 @@ export function BatchTaskPage() {
   const start = useStartLabor();
   const stop = useStopLabor();
   const attempts = useAttempts();
+  // The entry whose stop form (the quantity prompt) is open, and what the form holds.
   const [stopping, setStopping] = useState<string | null>(null);
+  const [stopDraft, setStopDraft] = useState<StopDraft>(EMPTY_STOP);
   const running = current.data?.running ?? [];
   const settings = current.data?.settings;
   const now = useServerNow(current.data?.serverTime);
@@ -49,7 +53,23 @@ export function BatchTaskPage() {
       if (!(e instanceof ApiError) || isDefinite(e.status)) attempts.settle();
     }
   };
-  useScans((scan) => void add(scan.text));
+  useScans((scan) => {
+    const text = scan.text.trim();
+    if (!text) return;
+    const meaning = batchScanMeaning(running.find((e) => e.id === stopping)?.taskCode ?? null);
+    if (meaning.kind === 'refused') return refuseScan(meaning);
+    readFeedback();
+    void add(text);
+  });
+  const openStop = (entry: LaborEntry) => {
+    setStopDraft(EMPTY_STOP);
+    setStopping(entry.id);
+  };
+  // Cancelled (its button or Escape): the focus goes back to the task's Stop button, keyboard alone.
+  const cancelStop = (entry: LaborEntry) => {
+    setStopping(null);
+    setTimeout(() => document.querySelector<HTMLButtonElement>(`[data-entry="${entry.id}"] [data-testid="batch-stop"]`)?.focus(), 0);
+  };
 
   const onStop = async (entry: LaborEntry, r: StopRequest) => {
     const attempt = attempts.begin({ stop: entry.id, ...r }, () => ({ entryId: entry.id, complete: r.complete, ...(r.qtyDone !== undefined ? { qtyDone: r.qtyDone } : {}) }));
@@ -91,7 +111,7 @@ export function BatchTaskPage() {
               {running.map((e) => {
                 const share = shares.get(e.id) ?? 0;
                 return (
-                  <Paper key={e.id} withBorder p="sm" radius="sm" data-testid="batch-entry" data-task={e.taskCode}>
+                  <Paper key={e.id} withBorder p="sm" radius="sm" data-testid="batch-entry" data-task={e.taskCode} data-entry={e.id}>
                     <Stack gap={6}>
                       <Group justify="space-between" wrap="nowrap" align="flex-start">
                         <TaskLine task={e} />
@@ -108,9 +128,9 @@ export function BatchTaskPage() {
                       </Group>
                       <Progress value={elapsed ? (share / elapsed) * 100 : 0} size="sm" aria-label={t('Share of {{code}}', { code: e.taskCode })} />
                       {stopping === e.id ? (
-                        <StopForm onStop={(r) => void onStop(e, r)} onCancel={() => setStopping(null)} busy={stop.isPending} autoFocus testId="batch-stop-form" />
+                        <StopForm draft={stopDraft} onDraft={setStopDraft} onStop={(r) => void onStop(e, r)} onCancel={() => cancelStop(e)} busy={stop.isPending} testId="batch-stop-form" />
                       ) : (
-                        <Button variant="light" color="red" size="md" leftSection={<IconPlayerStop size={18} />} onClick={() => setStopping(e.id)} data-testid="batch-stop">
+                        <Button variant="light" color="red" size="md" leftSection={<IconPlayerStop size={18} />} onClick={() => openStop(e)} data-testid="batch-stop">
                           {t('Stop {{code}}', { code: e.taskCode })}
                         </Button>
                       )}

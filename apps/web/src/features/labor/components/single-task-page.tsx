@@ -8,11 +8,13 @@ import { formatClock, formatHours, mayReadLaborReports, roundSeconds, type Task 
 import { ScanInput } from '../../../components/scanning/scan-input.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { isDefinite, useAttempts } from '../../../lib/attempts.ts';
+import { readFeedback, refuseScan } from '../../../lib/scanning/feedback.ts';
 import { useScans } from '../../../lib/scanning/use-scans.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
 import { getTask, useCurrentLabor, useStartLabor, useStopLabor } from '../api/labor-api.ts';
 import { useServerNow } from '../hooks/use-server-now.ts';
 import { epochSecs } from '../utils/live-split.ts';
+import { EMPTY_STOP, singleScanMeaning, type StopDraft } from '../utils/scan-meaning.ts';
 import { LaborLinks } from './labor-links.tsx';
 import { StopForm, type StopRequest } from './stop-form.tsx';
 import { TaskLine } from './task-line.tsx';
@@ -55,6 +57,9 @@ function SingleTask() {
   const settings = current.data?.settings;
   const now = useServerNow(current.data?.serverTime);
   const entry = running[0];
+  // The running task's stop form; a form of an entry that is no longer running reads as empty.
+  const [stopForm, setStopForm] = useState<StopDraft & { entryId: string }>({ ...EMPTY_STOP, entryId: '' });
+  const stopDraft = entry && stopForm.entryId === entry.id ? stopForm : EMPTY_STOP;
   const startRef = useRef<HTMLButtonElement>(null);
   // A scanned task's Start takes the focus: Enter starts it, keyboard alone.
   useEffect(() => {
@@ -76,7 +81,14 @@ function SingleTask() {
       setLookingUp(false);
     }
   };
-  useScans((scan) => void open(scan.text));
+  useScans((scan) => {
+    const text = scan.text.trim();
+    if (!text) return;
+    const meaning = singleScanMeaning(entry ? { task: entry.taskCode, stop: stopDraft } : null);
+    if (meaning.kind === 'refused') return refuseScan(meaning);
+    readFeedback();
+    void open(text);
+  });
 
   const onStart = async (task: Task) => {
     const attempt = attempts.begin({ start: task.taskCode }, () => ({ taskCode: task.taskCode, mode: 'single' as const }));
@@ -131,7 +143,15 @@ function SingleTask() {
                 {t('{{hours}} h when stopped now', { hours: formatHours(roundSeconds(elapsed, settings.roundToMinutes), settings.displayScale) })}
               </Text>
             )}
-            <StopForm onStop={(r) => void onStop(r)} busy={stop.isPending} testId="stop-form" />
+            {/* Keyed by the entry: a task started after it gets a fresh form, and the prompt takes the focus again. */}
+            <StopForm
+              key={entry.id}
+              draft={stopDraft}
+              onDraft={(d) => setStopForm({ ...d, entryId: entry.id })}
+              onStop={(r) => void onStop(r)}
+              busy={stop.isPending}
+              testId="stop-form"
+            />
           </Stack>
         </Paper>
       ) : (

@@ -1,24 +1,33 @@
-import { useEffect, useRef, useState } from 'react';
 import { Button, Checkbox, Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { MIN_TOUCH_TARGET_PX } from '@floorhand/contract/constants';
 import { QuantityInput } from '../../../components/ui/quantity-input.tsx';
+import { EMPTY_STOP, type StopDraft } from '../utils/scan-meaning.ts';
 
 export interface StopRequest {
   qtyDone?: number;
   complete: boolean;
 }
 
-/** Quantity done and the complete flag, then Stop (Enter in the quantity field stops too). */
-export function StopForm({ onStop, onCancel, busy, autoFocus, testId }: { onStop(r: StopRequest): void; onCancel?: () => void; busy?: boolean; autoFocus?: boolean; testId: string }) {
+interface StopFormProps {
+  /** What the form holds: the page keeps it, since its scan table asks (utils/scan-meaning.ts). */
+  draft: StopDraft;
+  onDraft(draft: StopDraft): void;
+  onStop(r: StopRequest): void;
+  /** Where given, a Cancel button, and Escape in the quantity cancels; without it Escape clears the form. */
+  onCancel?: () => void;
+  busy?: boolean;
+  testId: string;
+}
+
+/**
+ * Quantity done and the complete flag, then Stop. Quantity done is a quantity prompt: it takes the focus
+ * when the form opens, Enter stops. Its proposed value is empty: a task carries no quantity to be made
+ * (an operation's order quantity may have been done partly by others), so there is nothing to propose.
+ */
+export function StopForm({ draft, onDraft, onStop, onCancel, busy, testId }: StopFormProps) {
   const { t } = useTranslation();
-  const [qty, setQty] = useState('');
-  const [complete, setComplete] = useState(false);
-  const box = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (autoFocus) box.current?.querySelector('input')?.focus();
-  }, [autoFocus]);
-  const text = qty.trim().replace(',', '.');
+  const text = draft.qty.trim().replace(',', '.');
   const value = text === '' ? undefined : Number(text);
   const error = value !== undefined && (!Number.isFinite(value) || value < 0) ? t('Enter a quantity of 0 or more') : undefined;
   return (
@@ -27,14 +36,25 @@ export function StopForm({ onStop, onCancel, busy, autoFocus, testId }: { onStop
       onSubmit={(e) => {
         e.preventDefault();
         if (error) return;
-        onStop({ ...(value !== undefined ? { qtyDone: value } : {}), complete });
+        onStop({ ...(value !== undefined ? { qtyDone: value } : {}), complete: draft.complete });
       }}
     >
       <Stack gap="xs">
-        <div ref={box}>
-          <QuantityInput label={t('Quantity done')} value={qty} onChange={setQty} error={error} data-testid={`${testId}-qty`} />
-        </div>
-        <Checkbox label={t('Task complete')} checked={complete} onChange={(e) => setComplete(e.currentTarget.checked)} data-testid={`${testId}-complete`} styles={{ body: { alignItems: 'center', minHeight: MIN_TOUCH_TARGET_PX } }} />
+        <QuantityInput
+          label={t('Quantity done')}
+          value={draft.qty}
+          onChange={(qty) => onDraft({ ...draft, qty })}
+          error={error}
+          prompt={{ onCancel: onCancel ?? (() => onDraft(EMPTY_STOP)) }}
+          data-testid={`${testId}-qty`}
+        />
+        <Checkbox
+          label={t('Task complete')}
+          checked={draft.complete}
+          onChange={(e) => onDraft({ ...draft, complete: e.currentTarget.checked })}
+          data-testid={`${testId}-complete`}
+          styles={{ body: { alignItems: 'center', minHeight: MIN_TOUCH_TARGET_PX } }}
+        />
         <Group grow>
           {onCancel && (
             <Button variant="default" size="md" onClick={onCancel}>

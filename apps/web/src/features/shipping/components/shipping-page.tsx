@@ -4,23 +4,25 @@ import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { PACK_PICK_MAX_ROWS } from '@floorhand/contract/constants';
-import type { ServerErr } from '@floorhand/contract/errors';
+import { MIN_TOUCH_TARGET_PX, PACK_PICK_MAX_ROWS } from '@floorhand/contract/constants';
 import { PRODUCTION_ORDER_TYPES, type OrderHeader } from '@floorhand/contract/orders';
 import { PACK_SORTS, PICKED_SHARES, SHIPPED_ORDER_TYPES, type BoardRow, type Package, type Staged } from '@floorhand/contract/shipping';
 import { dialogs } from '../../../components/dialogs/dialog-store.ts';
 import { DataTable, type DataColumn } from '../../../components/ui/data-table.tsx';
 import { activeFilterCount, FilterFold } from '../../../components/ui/filter-fold.tsx';
+import { QuantityInput } from '../../../components/ui/quantity-input.tsx';
 import { SortDirectionSelect } from '../../../components/ui/sort-direction-select.tsx';
 import { ScanInput } from '../../../components/scanning/scan-input.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useWarehouses } from '../../../lib/inventory-api.ts';
 import { showQty } from '../../../lib/inventory-format.ts';
+import { readFeedback, refuseScan } from '../../../lib/scanning/feedback.ts';
 import { useScans } from '../../../lib/scanning/use-scans.ts';
 import { PackingListButton, printPackingList } from './packing-list-button.tsx';
 import { boardQuery, SHIP_REFUSALS, shipOrderQuery, useShipCall, useShippingRefresh } from '../api/shipping-api.ts';
 import { boardArgs, useStockPackPrefs } from '../hooks/use-pack-prefs.ts';
-import { createOneAtATime, formChanges, formDirty, type PackageForm } from '../utils/one-at-a-time.ts';
+import { createOneAtATime, formChanges, formDirty, weightNeededBy, type PackageForm } from '../utils/one-at-a-time.ts';
+import { boardScanMeaning, packScanMeaning } from '../utils/scan-meaning.ts';
 
 type PackSort = (typeof PACK_SORTS)[number];
 type ShippedType = (typeof SHIPPED_ORDER_TYPES)[number];
@@ -92,7 +94,10 @@ function Board({ onOpen }: { onOpen(number: string): void }) {
   const warehouses = useWarehouses();
   const q = useQuery(boardQuery(boardArgs(prefs)));
   useScans((scan) => {
-    if (scan.text.trim()) onOpen(scan.text);
+    const text = scan.text.trim();
+    if (!text) return;
+    readFeedback();
+    onOpen(boardScanMeaning(text).number);
   });
   const columns = useMemo<DataColumn<BoardRow>[]>(
     () => [
@@ -194,6 +199,10 @@ function PackOrder({ number, onBack }: { number: string; onBack(): void }) {
   const staged = q.data?.staged ?? [];
   const openPackages = packages.filter((p) => p.status === 'open');
   const current = openPackages.find((p) => p._id === chosen) ?? openPackages[openPackages.length - 1];
+  const production = !!order && PRODUCTION_ORDER_TYPES.has(order.type);
+  // The one package whose Weight is the prompt (docs/scanning.md), if any; a new `n` opens it again.
+  const [weighing, setWeighing] = useState<WeightPrompt | null>(null);
+  const promptWeight = (packageId: string, why: WeightPrompt['why']) => setWeighing((w) => ({ packageId, why, n: (w?.n ?? 0) + 1 }));
 
   // Every write of this screen (scans, saves, ships) waits for the one before it: a Ship clicked while
   // the package's Save is on its way ships the saved package (docs/orders.md, "One write at a time").
@@ -225,11 +234,10 @@ function PackOrder({ number, onBack }: { number: string; onBack(): void }) {
   useScans((scan) => {
     const text = scan.text.trim();
     if (!text || !order) return;
-    if (!current) {
-      void dialogs.error({ code: 'ERR_BAD_INPUT', message: t('Start a package first, then scan the stock into it.') } satisfies ServerErr).then(focusScan);
-      return;
-    }
-    void send(() => pack.mutateAsync({ idempotencyKey: crypto.randomUUID(), packageId: current._id, stockId: text }));
+    const meaning = packScanMeaning({ production, packageId: current?._id ?? null }, order.number);
+    if (meaning.kind === 'refused') return refuseScan(meaning);
+    readFeedback();
+    void send(() => pack.mutateAsync({ idempotencyKey: crypto.randomUUID(), packageId: meaning.packageId, stockId: text }));
   });
 
   if (q.isPending) return <Loader />;
@@ -242,7 +250,6 @@ function PackOrder({ number, onBack }: { number: string; onBack(): void }) {
       </Alert>
     );
   }
-  const production = PRODUCTION_ORDER_TYPES.has(order.type);
   const unpacked = staged.filter((s) => s.state === 'picked' && !s.packageId);
 
   return (
@@ -271,8 +278,10 @@ function PackOrder({ number, onBack }: { number: string; onBack(): void }) {
           <Group gap="xs">
             <Button size="md" onClick={async () => {
               const res = await send(() => save.mutateAsync({ orderId: order._id, type: 'box' }));
-              if (res?.package) setChosen(res.package._id);
-              focusScan();
+              if (!res?.package) return;
+              setChosen(res.package._id);
+              // A new box is weighed next: its Weight takes the focus (scans still pack into it).
+              promptWeight(res.package._id, 'new');
             }} data-testid="ship-new-package">
               {t('New package')}
             </Button>
@@ -308,7 +317,22 @@ function PackOrder({ number, onBack }: { number: string; onBack(): void }) {
         </Paper>
         <Stack gap="sm">
           {packages.map((p) => (
-            <PackageCard key={p._id} p={p} staged={staged} order={order} orderId={order._id} send={send} save={save.mutateAsync} unpack={unpack.mutateAsync} ship={shipAndPrint} flushers={flushers.current} />
+            <PackageCard
+              key={p._id}
+              p={p}
+              staged={staged}
+              order={order}
+              orderId={order._id}
+              send={send}
+              save={save.mutateAsync}
+              unpack={unpack.mutateAsync}
+              ship={shipAndPrint}
+              flushers={flushers.current}
+              prompt={weighing?.packageId === p._id ? weighing : null}
+              onPrompt={(why) => promptWeight(p._id, why)}
+              onPromptDone={() => setWeighing((w) => (w?.packageId === p._id ? null : w))}
+              focusScan={focusScan}
+            />
           ))}
         </Stack>
       </SimpleGrid>
@@ -354,6 +378,17 @@ function StagedLine({ s, action }: { s: Staged; action?: React.ReactNode }) {
   );
 }
 
+/**
+ * A package's Weight as the pack screen's quantity prompt: opened by New package (`new`) and by a Ship
+ * whose carrier asks for a weight the package lacks (`ship`). It takes the focus with the weight
+ * selected; Enter saves the package, Escape puts back the saved weight.
+ */
+interface WeightPrompt {
+  packageId: string;
+  why: 'new' | 'ship';
+  n: number;
+}
+
 interface PackageCardProps {
   p: Package;
   order: OrderHeader;
@@ -365,11 +400,19 @@ interface PackageCardProps {
   ship(args: { idempotencyKey: string; orderId: string; packageId: string }): Promise<{ orderStatus?: string }>;
   /** Where the card registers its "save the form first" for Ship all packed. */
   flushers: Map<string, () => Promise<void>>;
+  /** This package's weight prompt, while it is open. */
+  prompt: WeightPrompt | null;
+  onPrompt(why: WeightPrompt['why']): void;
+  onPromptDone(): void;
+  focusScan(): void;
 }
+
+/** Carrier and Tracking as tall as the Weight beside them (a QuantityInput, a 44 px target). */
+const FIELD_STYLES = { input: { minHeight: MIN_TOUCH_TARGET_PX } };
 
 const savedForm = (p: Package): PackageForm => ({ weight: p.weight === null ? '' : String(p.weight), carrier: p.carrier ?? '', tracking: p.tracking ?? '' });
 
-function PackageCard({ p, order, staged, orderId, send, save, unpack, ship, flushers }: PackageCardProps) {
+function PackageCard({ p, order, staged, orderId, send, save, unpack, ship, flushers, prompt, onPrompt, onPromptDone, focusScan }: PackageCardProps) {
   const { t } = useTranslation();
   const [weight, setWeight] = useState(p.weight === null ? '' : String(p.weight));
   const [carrier, setCarrier] = useState(p.carrier ?? '');
@@ -405,9 +448,28 @@ function PackageCard({ p, order, staged, orderId, send, save, unpack, ship, flus
       setBusy((b) => ({ ...b, [what]: b[what] - 1 }));
     }
   };
-  const onSave = () => void pressed('save', saveForm(form));
+  const shipRef = useRef<HTMLButtonElement>(null);
+  // Save, or Enter in a field (the form's submit). Closing a weight prompt, the focus goes where the
+  // packer goes next: back to the Ship that asked for the weight, or to the scan field after a new box.
+  const onSave = () => {
+    void pressed('save', saveForm(form));
+    if (!prompt) return;
+    onPromptDone();
+    if (prompt.why === 'ship') shipRef.current?.focus();
+    else focusScan();
+  };
+  const cancelWeight = () => {
+    setWeight(acked.current.weight);
+    onPromptDone();
+    focusScan();
+  };
+  // Said under the field while a Ship's prompt is open and the weight is still missing.
+  const neededBy = prompt?.why === 'ship' ? weightNeededBy(form, acked.current) : undefined;
   // Ship sends what the card shows: a weight typed but not saved yet is saved first, in the same turn.
+  // A carrier that asks for a weight the package lacks opens the weight prompt instead (the server
+  // would refuse the ship).
   const onShip = () => {
+    if (weightNeededBy(form, acked.current) !== undefined) return onPrompt('ship');
     const values = form;
     void pressed('ship', async () => {
       if (formDirty(values, acked.current)) await saveForm(values)();
@@ -416,7 +478,14 @@ function PackageCard({ p, order, staged, orderId, send, save, unpack, ship, flus
   };
   return (
     <Paper withBorder p="sm" data-testid="package-card" data-package={p.packageNo} data-status={p.status}>
-      <Stack gap={6}>
+      <Stack
+        component="form"
+        gap={6}
+        onSubmit={(e: React.FormEvent) => {
+          e.preventDefault();
+          if (!shipped) onSave();
+        }}
+      >
         <Group justify="space-between">
           <Text fw={700} ff="monospace">
             {p.packageNo}
@@ -439,16 +508,26 @@ function PackageCard({ p, order, staged, orderId, send, save, unpack, ship, flus
           />
         ))}
         <SimpleGrid cols={3} spacing="xs">
-          <TextInput label={t('Weight (kg)')} value={weight} onChange={(e) => setWeight(e.currentTarget.value)} disabled={shipped} data-testid="package-weight" inputMode="decimal" />
-          <TextInput label={t('Carrier')} value={carrier} onChange={(e) => setCarrier(e.currentTarget.value)} disabled={shipped} data-testid="package-carrier" />
-          <TextInput label={t('Tracking')} value={tracking} onChange={(e) => setTracking(e.currentTarget.value)} disabled={shipped} data-testid="package-tracking" />
+          {/* Remounted when a prompt opens (its key), so each opening takes the focus and selects. */}
+          <QuantityInput
+            key={prompt?.n}
+            label={t('Weight (kg)')}
+            value={weight}
+            onChange={setWeight}
+            disabled={shipped}
+            prompt={prompt && !shipped ? { onCancel: cancelWeight } : undefined}
+            error={neededBy && t('{{carrier}} needs the weight', { carrier: neededBy })}
+            data-testid="package-weight"
+          />
+          <TextInput label={t('Carrier')} value={carrier} onChange={(e) => setCarrier(e.currentTarget.value)} disabled={shipped} styles={FIELD_STYLES} data-testid="package-carrier" />
+          <TextInput label={t('Tracking')} value={tracking} onChange={(e) => setTracking(e.currentTarget.value)} disabled={shipped} styles={FIELD_STYLES} data-testid="package-tracking" />
         </SimpleGrid>
         {!shipped && (
           <Group grow>
-            <Button size="md" variant="default" loading={busy.save > 0} onClick={onSave} data-testid="package-save">
+            <Button type="submit" size="md" variant="default" loading={busy.save > 0} data-testid="package-save">
               {t('Save')}
             </Button>
-            <Button size="md" disabled={inside.length === 0} loading={busy.ship > 0} onClick={onShip} data-testid="package-ship">
+            <Button ref={shipRef} size="md" disabled={inside.length === 0} loading={busy.ship > 0} onClick={onShip} data-testid="package-ship">
               {t('Ship')}
             </Button>
           </Group>

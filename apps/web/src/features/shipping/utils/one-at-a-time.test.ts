@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createOneAtATime, formChanges, formDirty } from './one-at-a-time.ts';
+import { createOneAtATime, formChanges, formDirty, weightNeededBy } from './one-at-a-time.ts';
 
 const later = <T>(ms: number, value: T, log: string[], name: string) => () =>
   new Promise<T>((ok) => {
@@ -41,5 +41,18 @@ describe('formDirty', () => {
   });
   it('sends the non-blank fields, trimmed', () => {
     expect(formChanges({ weight: ' 2 ', carrier: '', tracking: 'X' })).toEqual({ weight: '2', tracking: 'X' });
+  });
+});
+
+describe('weightNeededBy', () => {
+  const saved = { weight: '', carrier: '', tracking: '' };
+  it('names the carrier when the package would ship without a weight above 0', () => {
+    expect(weightNeededBy({ ...saved, carrier: 'DHL' }, saved)).toBe('DHL');
+    expect(weightNeededBy(saved, { ...saved, carrier: 'UPS', weight: '0' })).toBe('UPS');
+  });
+  it('is satisfied by a weight typed or saved, and asks nothing without a carrier', () => {
+    expect(weightNeededBy({ ...saved, weight: '1.5' }, { ...saved, carrier: 'DHL' })).toBeUndefined();
+    expect(weightNeededBy({ ...saved, carrier: 'DHL' }, { ...saved, weight: '2' })).toBeUndefined();
+    expect(weightNeededBy(saved, saved)).toBeUndefined();
   });
 });

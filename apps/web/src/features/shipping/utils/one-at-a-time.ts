@@ -38,3 +38,15 @@ export function formDirty(form: PackageForm, saved: PackageForm): boolean {
     return key === 'weight' ? Number(v) !== Number(saved.weight || Number.NaN) : v !== saved[key].trim();
   });
 }
+
+/**
+ * The carrier that asks for a weight the package would ship without (contract shipProblem: a named
+ * carrier needs a weight above 0), judged on what a Ship sends: the saved package with the form's
+ * changes saved first. Undefined when nothing is missing.
+ */
+export function weightNeededBy(form: PackageForm, saved: PackageForm): string | undefined {
+  const sent = { ...saved, ...formChanges(form) };
+  const carrier = sent.carrier.trim();
+  if (!carrier) return undefined;
+  return Number(sent.weight) > 0 ? undefined : carrier;
+}

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { boardScanMeaning, ISSUED_NOT_PACKED, packScanMeaning, START_PACKAGE_FIRST } from './scan-meaning.ts';
+
+describe('what a scan means on the shipping screens', () => {
+  it('on the pack board, opens the order', () => {
+    expect(boardScanMeaning('SO-1')).toEqual({ kind: 'order', number: 'SO-1' });
+  });
+
+  it('on a pack screen, packs the stock into the open package', () => {
+    expect(packScanMeaning({ production: false, packageId: 'p2' }, 'SO-1')).toEqual({ kind: 'pack', packageId: 'p2' });
+  });
+
+  it('with no package open, refuses with what to do instead', () => {
+    expect(packScanMeaning({ production: false, packageId: null }, 'SO-1')).toEqual({ kind: 'refused', message: START_PACKAGE_FIRST, params: {} });
+  });
+
+  it('on a production order, refuses: it is issued, not packed', () => {
+    expect(packScanMeaning({ production: true, packageId: null }, 'WO-1')).toEqual({ kind: 'refused', message: ISSUED_NOT_PACKED, params: { number: 'WO-1' } });
+  });
+});

@@ -1,0 +1,48 @@
+import { refused, type Refused } from '../../../lib/scanning/meaning.ts';
+
+/**
+ * What a scan means on the shipping screens (docs/scanning.md). The scan router brings every scan here
+ * whatever has the focus; these tables decide.
+ *
+ * The pack board:
+ *
+ * | state    | scan     | meaning                                                        |
+ * |----------|----------|----------------------------------------------------------------|
+ * | board    | anything | the order: its pack screen opens ("No order" when there is none) |
+ *
+ * An order's pack screen:
+ *
+ * | state                          | scan          | meaning                                             |
+ * |--------------------------------|---------------|-----------------------------------------------------|
+ * | a production order             | anything      | refused: it is issued to production, not packed     |
+ * | no open package                | anything      | refused: start a package first                      |
+ * | a package open (being packed)  | anything      | the stock label, packed into that package           |
+ * | weight prompt open             | anything      | the same: packed; the Weight keeps what was typed   |
+ *
+ * The weight prompt does not change what a scan means: weighing a package and scanning stock into one
+ * do not exclude each other (the router gives the field back what it held and swallows the Enter, so
+ * nothing is saved), and a packer who puts one more item in the box before weighing loses nothing.
+ */
+export type BoardScanMeaning = { kind: 'order'; number: string };
+
+export function boardScanMeaning(code: string): BoardScanMeaning {
+  return { kind: 'order', number: code };
+}
+
+export interface PackScanState {
+  /** The order is issued to production (WOS, MOS, RST), not packed. */
+  production: boolean;
+  /** The open package the scans go into (the chosen one, else the newest), if any. */
+  packageId: string | null;
+}
+
+export type PackScanMeaning = { kind: 'pack'; packageId: string } | Refused;
+
+export const START_PACKAGE_FIRST = 'Start a package first, then scan the stock into it.';
+export const ISSUED_NOT_PACKED = '{{number}} is issued to production, not packed.';
+
+export function packScanMeaning(state: PackScanState, order: string): PackScanMeaning {
+  if (state.production) return refused(ISSUED_NOT_PACKED, { number: order });
+  if (state.packageId === null) return refused(START_PACKAGE_FIRST);
+  return { kind: 'pack', packageId: state.packageId };
+}
