@@ -292,4 +292,53 @@ test.describe('the scan matrix: every control of every work screen, in each prom
     await sweep(cp, 'time clock', () => expect(cp.getByTestId('clock-error')).toBeVisible());
     await clock.close();
   });
+
+  test('packing with no package open, and labor with a stop form begun @mobile', async ({ page, request }, testInfo) => {
+    const api = await adminApi(request);
+    const tag = uniqueTag(testInfo);
+    const f = await makeOrder(api, tag);
+    const badge = `MXB${tag}`;
+    const userName = await person(api, `mxp_${tag.toLowerCase()}`, { badgeCode: badge });
+    // Labor is booked only while clocked in.
+    await api('timeclock/punch', { badge });
+    const tasks = [`MXT${tag}-1`, `MXT${tag}-2`];
+    for (const [i, taskCode] of tasks.entries()) {
+      await api('task/upsert', { record: { taskCode, kind: 'wos', orderNumber: `WO${tag}`, operationNumber: String((i + 1) * 10), description: `Matrix operation ${i + 1}`, workCentre: 'BENCH', plannedMinutes: 30 } });
+    }
+    await useMachine(page);
+    await login(page, userName);
+    await expect(page).toHaveURL(/\/tasks$/);
+
+    // An order's pack screen with no package open: refused (start a package first), nothing packed.
+    await page.goto(`/shipping/${f.number}`);
+    await expect(page.getByTestId('pack-scan')).toBeVisible();
+    await sweep(page, 'packing, no package open', refusedWith(page, 'Start a package first, then scan the stock into it.'));
+    await expect(page.getByTestId('package-card')).toHaveCount(0);
+
+    // Single task: the first task running, a quantity typed in its stop form: refused (starting another
+    // task would stop it without the quantity); the 4 stays.
+    await page.goto('/singleTask');
+    await expect(page.getByTestId('task-scan')).toBeVisible();
+    await scan(page, tasks[0]!);
+    await expect(page.getByTestId('start-task')).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('running-task')).toContainText(tasks[0]!);
+    const qty = page.getByTestId('stop-form-qty');
+    await expect(qty).toBeFocused();
+    await qty.fill('4');
+    await sweep(page, 'single task, its stop form begun', refusedWith(page, `Stop ${tasks[0]} first, or clear its stop form (Escape)`));
+    await expect(qty).toHaveValue('4');
+
+    // Batch (the first task joins it, still running): a task's stop form open: refused (stop it first, or cancel).
+    await page.goto('/batchTask');
+    await expect(page.getByTestId('batch-scan')).toBeVisible();
+    await scan(page, tasks[1]!);
+    const second = page.getByTestId('batch-entry').and(page.locator(`[data-task="${tasks[1]}"]`));
+    await expect(second).toHaveCount(1);
+    await expect(page.getByTestId('batch-entry')).toHaveCount(2);
+    await second.getByTestId('batch-stop').click();
+    await expect(page.getByTestId('batch-stop-form-qty')).toBeFocused();
+    await sweep(page, 'batch task, a stop form open', refusedWith(page, `Stop ${tasks[1]} first, or cancel`));
+    await expect(page.getByTestId('batch-entry')).toHaveCount(2);
+  });
 });

@@ -57,8 +57,8 @@ export function BatchTaskPage() {
     const text = scan.text.trim();
     if (!text) return;
     const meaning = batchScanMeaning(running.find((e) => e.id === stopping)?.taskCode ?? null);
-    if (meaning.kind === 'refused') return refuseScan(meaning);
-    readFeedback();
+    if (meaning.kind === 'refused') return refuseScan(meaning, text);
+    readFeedback(scan);
     void add(text);
   });
   const openStop = (entry: LaborEntry) => {

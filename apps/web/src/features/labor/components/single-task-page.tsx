@@ -85,8 +85,8 @@ function SingleTask() {
     const text = scan.text.trim();
     if (!text) return;
     const meaning = singleScanMeaning(entry ? { task: entry.taskCode, stop: stopDraft } : null);
-    if (meaning.kind === 'refused') return refuseScan(meaning);
-    readFeedback();
+    if (meaning.kind === 'refused') return refuseScan(meaning, text);
+    readFeedback(scan);
     void open(text);
   });
 

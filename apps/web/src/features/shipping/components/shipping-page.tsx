@@ -96,7 +96,7 @@ function Board({ onOpen }: { onOpen(number: string): void }) {
   useScans((scan) => {
     const text = scan.text.trim();
     if (!text) return;
-    readFeedback();
+    readFeedback(scan);
     onOpen(boardScanMeaning(text).number);
   });
   const columns = useMemo<DataColumn<BoardRow>[]>(
@@ -235,8 +235,8 @@ function PackOrder({ number, onBack }: { number: string; onBack(): void }) {
     const text = scan.text.trim();
     if (!text || !order) return;
     const meaning = packScanMeaning({ production, packageId: current?._id ?? null }, order.number);
-    if (meaning.kind === 'refused') return refuseScan(meaning);
-    readFeedback();
+    if (meaning.kind === 'refused') return refuseScan(meaning, text);
+    readFeedback(scan);
     void send(() => pack.mutateAsync({ idempotencyKey: crypto.randomUUID(), packageId: meaning.packageId, stockId: text }));
   });
 
