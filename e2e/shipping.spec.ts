@@ -219,6 +219,11 @@ test.describe('shipping', () => {
     await chooseByKeys(page, 'ship-sort', 'Picked share');
     await chooseByKeys(page, 'ship-sort-direction', 'Descending');
     await expect.poll(() => boardNumbers(page)).toEqual([`A-${tag}`, `P-${tag}`, `N-${tag}`]);
+    // Each row's colour beside its words: the all-picked green too (a CSS colour, once dropped as a Mantine name).
+    const border = (name: string) => page.locator(`[data-testid="board-row"][data-number="${name}-${tag}"]:visible`).evaluate((r) => getComputedStyle(r).borderLeftColor);
+    expect(await border('A')).toBe('rgb(30, 107, 47)');
+    expect(await border('P')).not.toBe(await border('A'));
+    expect(await border('N')).not.toBe(await border('P'));
     // Preferences are saved debounced: give the save time before reloading.
     await page.waitForTimeout(1500);
     await page.reload();

@@ -28,9 +28,13 @@ type PackSort = (typeof PACK_SORTS)[number];
 type ShippedType = (typeof SHIPPED_ORDER_TYPES)[number];
 type PickedShare = (typeof PICKED_SHARES)[number];
 
-/** How much of an order is picked, in words and a colour (never the colour alone). */
 /** Green dark enough for white badge text at 4.5:1 (Mantine's green 9 gives 4.36:1, axe-core: serious). */
 const DONE_GREEN = '#1e6b2f';
+
+/** A Mantine colour (`yellow.9`) or a CSS one (`#1e6b2f`) as CSS: the row's left border takes either. */
+const cssColor = (color: string): string => (color.startsWith('#') ? color : `var(--mantine-color-${color.replace('.', '-')})`);
+
+/** How much of an order is picked, in words and a colour (never the colour alone). */
 
 const PICKED_LOOK = new Map([
   ['all', { color: DONE_GREEN, label: 'All picked' }],
@@ -172,7 +176,7 @@ function Board({ onOpen }: { onOpen(number: string): void }) {
         columns={columns}
         rowKey={(o) => o._id}
         rowAttrs={(o) => ({ 'data-testid': 'board-row', 'data-number': o.number, 'data-picked': o.picked })}
-        rowStyle={(o) => ({ borderLeft: `6px solid var(--mantine-color-${PICKED_LOOK.get(o.picked)!.color.replace('.', '-')})` })}
+        rowStyle={(o) => ({ borderLeft: `6px solid ${cssColor(PICKED_LOOK.get(o.picked)!.color)}` })}
         onRowClick={(o) => onOpen(o.number)}
         loading={q.isPending}
         empty={<Text c="dimmed">{t('No order is waiting to be packed.')}</Text>}
