@@ -99,6 +99,10 @@ test.describe('shipping', () => {
     await expect(cards.nth(1)).toHaveAttribute('data-status', 'shipped');
     await expect(page.getByTestId('ship-order-status')).toContainText('partly shipped');
     await shot(page, testInfo, `shipping-shipped-${size}`);
+    // Everything picked is shipped: no New package on offer, and a scan says the order is shipped.
+    await expect(page.getByTestId('ship-new-package')).toHaveCount(0);
+    await scan(page, picked[1]!);
+    await expect(page.getByText(`${f.number} is shipped: nothing is left to pack.`)).toBeVisible();
     const stock = (await api('stock/get', { stockId: picked[0] })) as { stock: { quantity: number }; movements: Array<{ type: string }> };
     expect(stock.stock.quantity).toBe(0);
     expect(stock.movements[0]!.type).toBe('ship');

@@ -204,6 +204,8 @@ function PackOrder({ number, onBack }: { number: string; onBack(): void }) {
   const openPackages = packages.filter((p) => p.status === 'open');
   const current = openPackages.find((p) => p._id === chosen) ?? openPackages[openPackages.length - 1];
   const production = !!order && PRODUCTION_ORDER_TYPES.has(order.type);
+  // Every package shipped and no picked stock outside one: no New package, a scan is refused (more picked later opens it again).
+  const shipped = packages.length > 0 && openPackages.length === 0 && !staged.some((s) => s.state === 'picked' && !s.packageId);
   // The one package whose Weight is the prompt (docs/scanning.md), if any; a new `n` opens it again.
   const [weighing, setWeighing] = useState<WeightPrompt | null>(null);
   const promptWeight = (packageId: string, why: WeightPrompt['why']) => setWeighing((w) => ({ packageId, why, n: (w?.n ?? 0) + 1 }));
@@ -238,7 +240,7 @@ function PackOrder({ number, onBack }: { number: string; onBack(): void }) {
   useScans((scan) => {
     const text = scan.text.trim();
     if (!text || !order) return;
-    const meaning = packScanMeaning({ production, packageId: current?._id ?? null }, order.number);
+    const meaning = packScanMeaning({ production, packageId: current?._id ?? null, shipped }, order.number);
     if (meaning.kind === 'refused') return refuseScan(meaning, text);
     readFeedback(scan);
     void send(() => pack.mutateAsync({ idempotencyKey: crypto.randomUUID(), packageId: meaning.packageId, stockId: text }));
@@ -280,15 +282,17 @@ function PackOrder({ number, onBack }: { number: string; onBack(): void }) {
         <>
           <ScanInput label={current ? t('Scan stock into {{no}}', { no: current.packageNo }) : t('Scan stock')} data-testid="pack-scan" data-scan-field="pack" autoFocus />
           <Group gap="xs">
-            <Button size="md" onClick={async () => {
-              const res = await send(() => save.mutateAsync({ orderId: order._id, type: 'box' }));
-              if (!res?.package) return;
-              setChosen(res.package._id);
-              // A new box is weighed next: its Weight takes the focus (scans still pack into it).
-              promptWeight(res.package._id, 'new');
-            }} data-testid="ship-new-package">
-              {t('New package')}
-            </Button>
+            {!shipped && (
+              <Button size="md" onClick={async () => {
+                const res = await send(() => save.mutateAsync({ orderId: order._id, type: 'box' }));
+                if (!res?.package) return;
+                setChosen(res.package._id);
+                // A new box is weighed next: its Weight takes the focus (scans still pack into it).
+                promptWeight(res.package._id, 'new');
+              }} data-testid="ship-new-package">
+                {t('New package')}
+              </Button>
+            )}
             {openPackages.length > 1 && (
               <SegmentedControl
                 size="md"

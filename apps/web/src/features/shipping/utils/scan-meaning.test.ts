@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boardScanMeaning, ISSUED_NOT_PACKED, packScanMeaning, START_PACKAGE_FIRST } from './scan-meaning.ts';
+import { boardScanMeaning, ISSUED_NOT_PACKED, packScanMeaning, SHIPPED_NOTHING_TO_PACK, START_PACKAGE_FIRST } from './scan-meaning.ts';
 
 describe('what a scan means on the shipping screens', () => {
   it('on the pack board, opens the order', () => {
@@ -12,6 +12,10 @@ describe('what a scan means on the shipping screens', () => {
 
   it('with no package open, refuses with what to do instead', () => {
     expect(packScanMeaning({ production: false, packageId: null }, 'SO-1')).toEqual({ kind: 'refused', message: START_PACKAGE_FIRST, params: {} });
+  });
+
+  it('on a shipped order with nothing left to pack, refuses: it is shipped', () => {
+    expect(packScanMeaning({ production: false, packageId: null, shipped: true }, 'SO-1')).toEqual({ kind: 'refused', message: SHIPPED_NOTHING_TO_PACK, params: { number: 'SO-1' } });
   });
 
   it('on a production order, refuses: it is issued, not packed', () => {

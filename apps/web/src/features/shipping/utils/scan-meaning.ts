@@ -15,6 +15,7 @@ import { refused, type Refused } from '../../../lib/scanning/meaning.ts';
  * | state                          | scan          | meaning                                             |
  * |--------------------------------|---------------|-----------------------------------------------------|
  * | a production order             | anything      | refused: it is issued to production, not packed     |
+ * | shipped, nothing left to pack  | anything      | refused: the order is shipped                       |
  * | no open package                | anything      | refused: start a package first                      |
  * | a package open (being packed)  | anything      | the stock label, packed into that package           |
  * | weight prompt open             | anything      | the same: packed; the Weight keeps what was typed   |
@@ -34,15 +35,18 @@ export interface PackScanState {
   production: boolean;
   /** The open package the scans go into (the chosen one, else the newest), if any. */
   packageId: string | null;
+  /** Every package shipped and no picked stock left out of one: nothing more to pack (no New package either). */
+  shipped?: boolean;
 }
 
 export type PackScanMeaning = { kind: 'pack'; packageId: string } | Refused;
 
 export const START_PACKAGE_FIRST = 'Start a package first, then scan the stock into it.';
 export const ISSUED_NOT_PACKED = '{{number}} is issued to production, not packed.';
+export const SHIPPED_NOTHING_TO_PACK = '{{number}} is shipped: nothing is left to pack.';
 
 export function packScanMeaning(state: PackScanState, order: string): PackScanMeaning {
   if (state.production) return refused(ISSUED_NOT_PACKED, { number: order });
-  if (state.packageId === null) return refused(START_PACKAGE_FIRST);
+  if (state.packageId === null) return state.shipped ? refused(SHIPPED_NOTHING_TO_PACK, { number: order }) : refused(START_PACKAGE_FIRST);
   return { kind: 'pack', packageId: state.packageId };
 }
