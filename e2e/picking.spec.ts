@@ -119,6 +119,21 @@ test.describe('stock picking', () => {
     await expect(qty).toHaveValue('2');
     await page.keyboard.press('Enter');
     await expect(page.getByTestId('pick-line-open')).toHaveText('1 EA');
+
+    // Return asks first: Cancel keeps the pick, Return puts the 2 back and opens the line again.
+    const done = page.getByTestId('pick-done');
+    await expect(done).toHaveCount(1);
+    await done.getByRole('button', { name: /^Return / }).click();
+    // The 2 picked of the 3 there became a record of their own (a partial pick splits the label).
+    const ask = page.getByRole('dialog');
+    await expect(ask).toContainText(/Return S\d+\?/);
+    await expect(ask).toContainText(`2 EA of ${f.parts[0]} go back to ${f.places[0]}, and the line is open again.`);
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await expect(done).toHaveCount(1);
+    await done.getByRole('button', { name: /^Return / }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Return', exact: true }).click();
+    await expect(done).toHaveCount(0);
+    await expect(page.getByTestId('pick-line-open')).toHaveText('3 EA');
   });
 
   test('two pickers on one order see each other\'s claims live', async ({ browser, request, baseURL }, testInfo) => {

@@ -349,7 +349,18 @@ export function PickOrder({ order, lines, onBack }: PickOrderProps) {
                 mih={44}
                 style={{ flexShrink: 0 }}
                 variant="subtle"
-                onClick={() => void send(() => unpick.mutateAsync({ idempotencyKey: crypto.randomUUID(), pickId: p._id, toLocation: p.fromLocation }))}
+                onClick={async () => {
+                  // A return undoes a pick (the stock goes back, the line opens again): one slip of a gloved thumb must not.
+                  const answer = await dialogs.confirm({
+                    type: 'question',
+                    title: t('Return {{stockId}}?', { stockId: p.stockId }),
+                    message: t('{{qty}} of {{part}} go back to {{code}}, and the line is open again.', { qty: showQty(p.qty, p.uom), part: p.partNumber, code: p.fromLocation }),
+                    neg: t('Cancel'),
+                    pos: t('Return'),
+                    focus: 'neg',
+                  });
+                  if (answer === 'pos') void send(() => unpick.mutateAsync({ idempotencyKey: crypto.randomUUID(), pickId: p._id, toLocation: p.fromLocation }));
+                }}
                 aria-label={t('Return {{stockId}} to {{code}}', { stockId: p.stockId, code: p.fromLocation })}
               >
                 {t('Return')}
