@@ -103,6 +103,12 @@ test.describe('stock picking', () => {
     // Scans while the prompt is open: refused with what to do, the field untouched.
     await scan(page, f.stock[1]);
     await expect(page.getByText(`Confirm or cancel the quantity of ${f.stock[0]} first`)).toBeVisible();
+    // On a handheld the notice is at the bottom: the scan field and the step above it stay in sight.
+    if ((page.viewportSize()?.width ?? 1440) < 600) {
+      const notice = (await page.locator('.mantine-Notification-root').filter({ hasText: 'Confirm or cancel the quantity' }).boundingBox())!;
+      const field = (await page.getByTestId('pick-scan').boundingBox())!;
+      expect(notice.y).toBeGreaterThan(field.y + field.height);
+    }
     // The same label again after the pick screen's 1.5 s debounce (a bounce sooner is dropped): refused too.
     await page.waitForTimeout(1600);
     await scan(page, f.stock[0]);

@@ -12,18 +12,28 @@ import { retryOnce } from '../lib/api.ts';
 import { brandTheme, floorCssVariables } from '../lib/brand-theme.ts';
 import { resume } from '../lib/session.ts';
 import { useSiteStore } from '../lib/site-store.ts';
+import { useNarrow } from '../lib/use-narrow.ts';
 
 // The whole app: Mantine, the router, the query cache and the work areas. main.tsx loads it at once
 // for a logged-in device or any page but the login page, and after the login otherwise.
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: retryOnce, staleTime: 30_000 } } });
 
+/**
+ * Notices at the top on a desk; at the bottom on a handheld, where the top holds the scan field and
+ * the step a worker is on (a notice there hid what to scan next).
+ */
+function FloorNotifications() {
+  const narrow = useNarrow();
+  return <Notifications autoClose={NOTIFICATION_TIMEOUT_MS} position={narrow ? 'bottom-center' : 'top-center'} zIndex={8500} />;
+}
+
 function App() {
   const brand = useSiteStore((s) => s.brand);
   const theme = useMemo(() => brandTheme(brand), [brand]);
   return (
     <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={floorCssVariables}>
-      <Notifications autoClose={NOTIFICATION_TIMEOUT_MS} position="top-center" zIndex={8500} />
+      <FloorNotifications />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>
