@@ -26,6 +26,14 @@ describe('walkOrder', () => {
     // Aisles 1 and 3 only: the second visited (3) is walked down.
     expect(codes(['C-01-1', 'A-01-1', 'C-05-1'])).toEqual(['A-01-1', 'C-05-1', 'C-01-1']);
   });
+  it('keeps each aisle\'s direction once the first aisle is done: the walk\'s aisles decide it, not the stops left', () => {
+    const all = ['A-01-1', 'A-05-1', 'B-01-1', 'B-05-1', 'C-01-1', 'C-05-1'];
+    expect(codes(all)).toEqual(['A-01-1', 'A-05-1', 'B-05-1', 'B-01-1', 'C-01-1', 'C-05-1']);
+    // Aisle A picked: B is still walked down and C up.
+    expect(walkOrder(['C-05-1', 'B-01-1', 'C-01-1', 'B-05-1'], (c) => c, all)).toEqual(['B-05-1', 'B-01-1', 'C-01-1', 'C-05-1']);
+    // Unreadable codes of the walk change nothing.
+    expect(walkOrder(['B-01-1', 'B-05-1'], (c) => c, ['A-01-1', '--'])).toEqual(['B-05-1', 'B-01-1']);
+  });
   it('takes levels from the bottom up within a bay, whichever way the aisle is walked', () => {
     expect(codes(['B-02-3', 'A-01-1', 'B-02-1', 'B-01-2'])).toEqual(['A-01-1', 'B-02-1', 'B-02-3', 'B-01-2']);
   });

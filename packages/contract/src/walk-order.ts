@@ -2,7 +2,9 @@
 // (docs/orders.md, Walk order). A code such as `A-01-2`, `B12-3` or `03.14.02` is read as aisle,
 // bay and level: its runs of letters and of digits, each as a number (letters as base 26, A = 1,
 // Z = 26, AA = 27), so `A-9` comes before `A-10`. The picker walks the aisles in order, up the first,
-// down the second, up the third (serpentine), and within a bay from the lowest level up.
+// down the second, up the third (serpentine), and within a bay from the lowest level up. Which
+// way an aisle is walked is decided once for the whole walk: from the aisles of every stop of it,
+// done or not (`walkedCodes`), so picking the first aisle does not turn the others round.
 
 /** A location code's parts as numbers; `undefined` when the code has no aisle, bay and level to read. */
 export interface WalkKey {
@@ -42,10 +44,18 @@ const compareLists = (a: readonly number[], b: readonly number[]): number => {
  * visited, descending in the second, and so on (serpentine: the picker never walks back down an
  * aisle empty-handed); levels ascending; codes that cannot be read go last, in text order. Stable:
  * stops of one location keep their order. Returns a new array.
+ *
+ * `walkedCodes`: the codes of the whole walk, the stops done already too (an order's picked lines).
+ * Their aisles with the stops' own number the aisles, so an aisle's direction is the one it had at
+ * the start of the walk: the stops left after aisle A is done still walk B down and C up.
  */
-export function walkOrder<T>(stops: readonly T[], codeOf: (stop: T) => string): T[] {
+export function walkOrder<T>(stops: readonly T[], codeOf: (stop: T) => string, walkedCodes: readonly string[] = []): T[] {
   const keyed = stops.map((stop, index) => ({ stop, index, code: codeOf(stop), key: walkKey(codeOf(stop)) }));
-  const aisles = [...new Set(keyed.flatMap((k) => (k.key ? [k.key.aisle] : [])))].sort((a, b) => a - b);
+  const walked = walkedCodes.flatMap((code) => {
+    const key = walkKey(code);
+    return key ? [key.aisle] : [];
+  });
+  const aisles = [...new Set([...walked, ...keyed.flatMap((k) => (k.key ? [k.key.aisle] : []))])].sort((a, b) => a - b);
   const rank = new Map(aisles.map((aisle, i) => [aisle, i]));
   return keyed
     .sort((a, b) => {

@@ -198,14 +198,20 @@ export async function changeSheetState(deps: Deps, auth: AuthContext, body: Body
 // ---------------------------------------------------------------------------------------------
 // Counting
 
-/** The sheet a count goes on, held FOR SHARE (a submit or post waits); an open sheet starts counting. */
+/**
+ * The sheet a count goes on, locked before any row of its lines or locations: FOR SHARE (a submit or
+ * post waits, counters go on side by side), or FOR UPDATE when it is open, and the count starts it.
+ * The lock is taken once, never raised from SHARE to UPDATE: two first scans that both held SHARE and
+ * both asked UPDATE waited on each other, a deadlock (issue 25). A sheet never goes back to open, so
+ * the unlocked look at the state only picks the lock; the locked row decides.
+ */
 async function countingSheet(tx: Db, auth: AuthContext, sheetId: string): Promise<SheetRow> {
-  const sheet = await theSheet(tx, auth, sheetId, 'share');
+  const peek = await theSheet(tx, auth, sheetId);
+  const sheet = await theSheet(tx, auth, sheetId, peek.state === 'open' ? 'update' : 'share');
   if (sheet.state === 'open') {
     mayCount(sheet, auth);
-    const locked = await theSheet(tx, auth, sheetId, 'update');
-    if (locked.state === 'open') await setSheetState(tx, sheet.id, 'counting', actorOf(auth));
-    return { ...locked, state: 'counting' };
+    await setSheetState(tx, sheet.id, 'counting', actorOf(auth));
+    return { ...sheet, state: 'counting' };
   }
   if (sheet.state !== 'counting' && sheet.state !== 'review') throw conflict(`The count sheet ${sheet.code} is ${sheet.state}: nothing more can be counted on it`);
   return sheet;

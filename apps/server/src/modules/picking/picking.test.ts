@@ -139,6 +139,38 @@ describe('pick/order', () => {
     expect(after.body.lines!.map((l) => l._id)).toEqual([res.body.lines![1]!._id, res.body.lines![0]!._id]);
   });
 
+  it('keeps each aisle\'s direction once the first aisle is picked: the rest is the same walk, not a new one', async () => {
+    // Fresh items whose only stock is in aisles <w>A, <w>B and <w>C (fresh letters, so a retry makes its own), bays 1 and 5.
+    const w = `W${randomUUID().replace(/[^a-z]/g, '').slice(0, 3).toUpperCase()}`;
+    const [a1, a5, b1, b5, c1, c5] = ['A-01-1', 'A-05-1', 'B-01-1', 'B-05-1', 'C-01-1', 'C-05-1'].map((c) => `${w}${c}`) as [string, string, string, string, string, string];
+    const places = [a1, a5, b1, b5, c1, c5];
+    const stock = new Map<string, { partNumber: string; stockId: string }>();
+    for (const place of places) {
+      const saved = await call(t.app, 'location/save', { record: { warehouse: 'MAIN', code: place, type: 'shelf' } }, ada);
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      const partNumber = `WALK-${Date.now()}-${place}`;
+      const item = await call(t.app, 'item/save', { record: { partNumber, description: 'Walk test' } }, ada);
+      expect(item.status, JSON.stringify(item.body)).toBe(200);
+      stock.set(place, { partNumber, stockId: await receive(partNumber, place, 1) });
+    }
+    // Lines in another order than the walk's.
+    const o = await newOrder([c5, a5, b1, c1, a1, b5].map((p) => ({ partNumber: stock.get(p)!.partNumber, qty: 1 })));
+    const placeOf = (line: { sources: Array<{ location: string }> }) => line.sources[0]?.location;
+    const start = await call(t.app, 'pick/order', { orderId: o._id }, cleo);
+    expect(start.status, JSON.stringify(start.body)).toBe(200);
+    // Up A, down B, up C.
+    expect(start.body.lines!.map(placeOf)).toEqual([a1, a5, b5, b1, c1, c5]);
+    for (const line of start.body.lines!.slice(0, 2)) {
+      const place = placeOf(line)!;
+      const picked = await confirm({ lineId: line._id, location: place, scan: stock.get(place)!.stockId, qty: 1 }, cleo);
+      expect(picked.status, JSON.stringify(picked.body)).toBe(200);
+    }
+    const after = await call(t.app, 'pick/order', { orderId: o._id }, cleo);
+    const open = after.body.lines!.filter((l) => l.status === 'open');
+    // Still down B and up C, as at the start: B is not the first aisle of a new walk.
+    expect(open.map(placeOf)).toEqual([b5, b1, c1, c5]);
+  });
+
   it('does not open another organisation\'s order', async () => {
     const o = await newOrder([{ partNumber: PART, qty: 1 }]);
     expect((await call(t.app, 'pick/order', { ...ACME_BASE, orderId: o._id }, acme)).status).toBe(404);

@@ -84,9 +84,13 @@ export async function pickOrder(db: Db, auth: AuthContext, body: Body<'pick/orde
     picks: picks.filter((p) => p.lineId === l.id),
   });
   const firstPlace = (l: LineRow) => byItem.get(l.item_id)?.[0]?.location ?? '';
+  // The whole pick's aisles set each aisle's direction: the open lines' places and where the picks
+  // so far came from, so the lines left after an aisle is picked keep the way they were walked.
+  const wholeWalk = [...open.map(firstPlace).filter((c) => c !== ''), ...picks.map((p) => p.fromLocation)];
   const walked = walkOrder(
     open.filter((l) => l.skip_seq === 0 && firstPlace(l) !== ''),
     firstPlace,
+    wholeWalk,
   );
   const noStock = open.filter((l) => l.skip_seq === 0 && firstPlace(l) === '');
   const skipped = open.filter((l) => l.skip_seq > 0).sort((a, b) => a.skip_seq - b.skip_seq);
