@@ -346,6 +346,25 @@ describe('posting', () => {
     expect(m).toEqual({ type: 'count', d: '-2.0000', reason: 'physical count' });
   });
 
+  it('zeroes as not found only stock that was in the location when it was counted: stock that arrives later is left alone', async () => {
+    const locs = await places(2);
+    const there = await receive(locs[0]!, 5);
+    const elsewhere = await receive(locs[1]!, 3);
+    const sheet = await sheetFor([locs[0]!]);
+    expect((await call(t.app, 'counts/scanLocation', { sheetId: sheet._id, location: locs[0] }, clerk)).status).toBe(200);
+    // After the location was counted: a new record is received into it, another is moved in.
+    const late = await receive(locs[0]!, 7);
+    expect((await call(t.app, 'stock/move', { idempotencyKey: key(), stockId: elsewhere, toLocation: locs[0] }, admin)).status).toBe(200);
+    expect((await submit(sheet)).status).toBe(200);
+    const r = await review(sheet);
+    expect(r.body.lines!.map((l) => [l.stockId, l.notFound])).toEqual([[there, true]]);
+    expect(r.body.summary).toMatchObject({ lines: 1, netVariance: -5 });
+    const posted = await post(sheet);
+    expect(posted.status, JSON.stringify(posted.body)).toBe(200);
+    expect(posted.body.movements).toBe(1);
+    expect([await qtyOf(there), await qtyOf(late), await qtyOf(elsewhere)]).toEqual([0, 7, 3]);
+  });
+
   it('posts once: a retry answers the same, another key is refused, nothing is booked twice', async () => {
     const locs = await places(1);
     const s = await receive(locs[0]!, 4);

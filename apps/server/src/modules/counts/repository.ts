@@ -295,9 +295,21 @@ async function addEntry(db: Db, orgId: string, lineId: string, accountId: string
 }
 
 /**
- * counting → review, set-based: expected stock of every visited location that no line counts gets a
- * line counted 0 (anchored at its last movement now), then lines over the warehouse's thresholds and
- * disputed lines go to a blind recount.
+ * A stock record `sr` in a sheet location `sl` was there when the location was counted (its first scan,
+ * `visited_movement_id`, the organisation's newest movement then): the record existed then (a movement
+ * of it up to that id: a record received or split off later did not) and no movement after it brought
+ * the record into the location (moved, picked or unpicked in, a found-elsewhere post: `to_location_id`
+ * the location, `from_location_id` another). Stock that arrived later was not there to be found: it is
+ * never "not found", and the post leaves it alone.
+ */
+const THERE_AT_VISIT = sql`EXISTS (SELECT 1 FROM movements m WHERE m.stock_record_id = sr.id AND m.id <= sl.visited_movement_id)
+  AND NOT EXISTS (SELECT 1 FROM movements m WHERE m.stock_record_id = sr.id AND m.id > sl.visited_movement_id
+    AND m.to_location_id = sl.location_id AND m.from_location_id IS DISTINCT FROM m.to_location_id)`;
+
+/**
+ * counting → review, set-based: expected stock of every visited location that no line counts, and that
+ * was there when the location was counted (THERE_AT_VISIT), gets a line counted 0 (anchored at its last
+ * movement now), then lines over the warehouse's thresholds and disputed lines go to a blind recount.
  */
 export async function closeCounting(db: Db, sheet: SheetRow, orgId: string): Promise<void> {
   await query(
@@ -307,7 +319,8 @@ export async function closeCounting(db: Db, sheet: SheetRow, orgId: string): Pro
       (SELECT max(m.id) FROM movements m WHERE m.stock_record_id = sr.id), sr.quantity, 0
     FROM count_sheet_locations sl JOIN stock_records sr ON sr.location_id = sl.location_id AND sr.quantity > 0
     WHERE sl.sheet_id = ${sheet.id} AND sl.visited_movement_id IS NOT NULL
-      AND NOT EXISTS (SELECT 1 FROM count_lines cl WHERE cl.sheet_id = ${sheet.id} AND cl.stock_record_id = sr.id)`,
+      AND NOT EXISTS (SELECT 1 FROM count_lines cl WHERE cl.sheet_id = ${sheet.id} AND cl.stock_record_id = sr.id)
+      AND ${THERE_AT_VISIT}`,
   );
   await query(
     db,
