@@ -362,6 +362,7 @@ interface ReviewRow {
   system_qty: string;
   counted: string;
   moved: boolean;
+  location_now: string | null;
   disputed: boolean;
   serial_over_1: boolean;
   over_threshold: boolean;
@@ -376,10 +377,10 @@ export async function reviewLines(db: Db, sheetId: string, onlyVariances: boolea
   const rows = await query<ReviewRow>(
     db,
     sql`SELECT cl.id, l.code AS location, coalesce(sr.stock_id, cl.stock_label) AS stock_id, i.part_number, i.description, cl.lot, cl.serial, cl.found, cl.not_found,
-      cl.status, cl.system_qty::text AS system_qty, cl.counted::text AS counted, ${MOVED} AS moved, cl.disputed, cl.serial_over_1, cl.over_threshold,
+      cl.status, cl.system_qty::text AS system_qty, cl.counted::text AS counted, ${MOVED} AS moved, ln.code AS location_now, cl.disputed, cl.serial_over_1, cl.over_threshold,
       a.user_name AS counted_by, cl.round
     FROM count_lines cl JOIN locations l ON l.id = cl.location_id JOIN items i ON i.id = cl.item_id
-    LEFT JOIN stock_records sr ON sr.id = cl.stock_record_id LEFT JOIN accounts a ON a.id = cl.counted_by
+    LEFT JOIN stock_records sr ON sr.id = cl.stock_record_id LEFT JOIN locations ln ON ln.id = sr.location_id LEFT JOIN accounts a ON a.id = cl.counted_by
     WHERE cl.sheet_id = ${sheetId} ${onlyVariances ? sql`AND ${HAS_VARIANCE}` : sql``}
     ORDER BY l.code COLLATE "C", coalesce(sr.stock_id, cl.stock_label) COLLATE "C", cl.id
     OFFSET ${offset} LIMIT ${limit}`,
@@ -407,6 +408,7 @@ export async function reviewLines(db: Db, sheetId: string, onlyVariances: boolea
       variance: Number((BigInt(Math.round(counted * 10_000)) - BigInt(Math.round(systemQty * 10_000))).toString()) / 10_000,
       variancePct: variancePct(systemQty, counted),
       movedSince: r.moved,
+      locationNow: r.location_now,
       flags,
       countedBy: r.counted_by,
       round: r.round,
@@ -486,8 +488,10 @@ export async function invalidLines(db: Db, orgId: string, sheetId: string, lineI
 
 /**
  * Books the lines: counted stock records get counted minus the system quantity at the scan on top of
- * what they hold now (and move to where they were counted, in the sheet's warehouse), found stock
- * becomes new records; each change one 'count' movement with the reason "physical count". Then the
+ * what they hold now, where they are now; only a found-elsewhere line (counted in another location of
+ * the sheet's warehouse than its recorded one) moves its record to where it was found, and only if no
+ * movement changed the record's location since the scan (a move after the count is newer news than the
+ * count). Found stock becomes new records; each change one 'count' movement with the reason "physical count". Then the
  * lines are posted. Four statements for any number of lines. Returns the movements written and the
  * records created, and the stock ids and locations touched.
  */
@@ -503,7 +507,10 @@ export async function postLines(
     db,
     sql`WITH d AS (
       SELECT cl.id AS line_id, sr.id AS record_id, (cl.counted - cl.system_qty) AS delta, sr.location_id AS from_loc,
-        CASE WHEN sr.warehouse_id = ${sheet.warehouse_id} AND cl.counted > 0 THEN cl.location_id ELSE sr.location_id END AS to_loc
+        CASE WHEN cl.found AND sr.warehouse_id = ${sheet.warehouse_id} AND cl.counted > 0
+          AND NOT EXISTS (SELECT 1 FROM movements m WHERE m.stock_record_id = sr.id AND m.id > coalesce(cl.anchor_movement_id, 0)
+            AND m.from_location_id IS DISTINCT FROM m.to_location_id)
+        THEN cl.location_id ELSE sr.location_id END AS to_loc
       FROM count_lines cl JOIN stock_records sr ON sr.id = cl.stock_record_id
       WHERE ${postable(sheet.id, lineId)}
     ), upd AS (
