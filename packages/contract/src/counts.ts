@@ -83,6 +83,11 @@ export const reviewLineSchema = z.object({
   variancePct: z.number().nullable(),
   /** The stock moved between the scan and now: posting books the variance on top of what it holds now. */
   movedSince: z.boolean(),
+  /**
+   * Where the counted stock record is now (its location code; null for found stock that has no record
+   * yet). Differs from `location` when it was moved after the scan: the post leaves it there.
+   */
+  locationNow: z.string().nullable(),
   /** Two counts of one round disagreed, or a serial counted above 1 (allowSwsgt1). */
   flags: z.array(z.enum(['disputed', 'serialOver1', 'overThreshold'])),
   countedBy: z.string().nullable(),

@@ -346,6 +346,54 @@ describe('posting', () => {
     expect(m).toEqual({ type: 'count', d: '-2.0000', reason: 'physical count' });
   });
 
+  it('zeroes as not found only stock that was in the location when it was counted: stock that arrives later is left alone', async () => {
+    const locs = await places(2);
+    const there = await receive(locs[0]!, 5);
+    const elsewhere = await receive(locs[1]!, 3);
+    const sheet = await sheetFor([locs[0]!]);
+    expect((await call(t.app, 'counts/scanLocation', { sheetId: sheet._id, location: locs[0] }, clerk)).status).toBe(200);
+    // After the location was counted: a new record is received into it, another is moved in.
+    const late = await receive(locs[0]!, 7);
+    expect((await call(t.app, 'stock/move', { idempotencyKey: key(), stockId: elsewhere, toLocation: locs[0] }, admin)).status).toBe(200);
+    expect((await submit(sheet)).status).toBe(200);
+    const r = await review(sheet);
+    expect(r.body.lines!.map((l) => [l.stockId, l.notFound])).toEqual([[there, true]]);
+    expect(r.body.summary).toMatchObject({ lines: 1, netVariance: -5 });
+    const posted = await post(sheet);
+    expect(posted.status, JSON.stringify(posted.body)).toBe(200);
+    expect(posted.body.movements).toBe(1);
+    expect([await qtyOf(there), await qtyOf(late), await qtyOf(elsewhere)]).toEqual([0, 7, 3]);
+  });
+
+  it('leaves a counted record where it is now and corrects only its quantity; the review says where it is', async () => {
+    const locs = await places(3);
+    const counted = await receive(locs[0]!, 6);
+    const found = await receive(locs[2]!, 4);
+    const sheet = await sheetFor([locs[0]!, locs[1]!]);
+    expect((await count(sheet, locs[0]!, { stockId: counted, qty: 5 })).status).toBe(200);
+    // Recorded in the third location, found in the second: a found-elsewhere line.
+    expect((await count(sheet, locs[1]!, { stockId: found, qty: 4 })).body.line?.found).toBe(true);
+    // Both are moved whole after their scans: the counted one to the second location, the found one to the first.
+    expect((await call(t.app, 'stock/move', { idempotencyKey: key(), stockId: counted, toLocation: locs[1] }, admin)).status).toBe(200);
+    expect((await call(t.app, 'stock/move', { idempotencyKey: key(), stockId: found, toLocation: locs[0] }, admin)).status).toBe(200);
+    await submit(sheet);
+    const r = await review(sheet);
+    expect(r.body.lines!.find((l) => l.stockId === counted)).toMatchObject({ location: locs[0], locationNow: locs[1], variance: -1, movedSince: true });
+    expect(r.body.lines!.find((l) => l.stockId === found)).toMatchObject({ location: locs[1], locationNow: locs[0], variance: 0, movedSince: true, found: true });
+    const posted = await post(sheet);
+    expect(posted.status, JSON.stringify(posted.body)).toBe(200);
+    expect(posted.body.movements).toBe(1);
+    const where = async (stockId: string) =>
+      (await rows(sql`SELECT l.code, sr.quantity::text AS q FROM stock_records sr JOIN locations l ON l.id = sr.location_id WHERE sr.stock_id = ${stockId}`))[0];
+    expect(await where(counted)).toEqual({ code: locs[1], q: '5.0000' });
+    expect(await where(found)).toEqual({ code: locs[0], q: '4.0000' });
+    const [m] = await rows(
+      sql`SELECT m.type, m.qty_delta::text AS d, fl.code AS from_code, tl.code AS to_code FROM movements m JOIN stock_records sr ON sr.id = m.stock_record_id
+      JOIN locations fl ON fl.id = m.from_location_id JOIN locations tl ON tl.id = m.to_location_id WHERE sr.stock_id = ${counted} ORDER BY m.id DESC LIMIT 1`,
+    );
+    expect(m).toEqual({ type: 'count', d: '-1.0000', from_code: locs[1], to_code: locs[1] });
+  });
+
   it('posts once: a retry answers the same, another key is refused, nothing is booked twice', async () => {
     const locs = await places(1);
     const s = await receive(locs[0]!, 4);

@@ -295,9 +295,21 @@ async function addEntry(db: Db, orgId: string, lineId: string, accountId: string
 }
 
 /**
- * counting → review, set-based: expected stock of every visited location that no line counts gets a
- * line counted 0 (anchored at its last movement now), then lines over the warehouse's thresholds and
- * disputed lines go to a blind recount.
+ * A stock record `sr` in a sheet location `sl` was there when the location was counted (its first scan,
+ * `visited_movement_id`, the organisation's newest movement then): the record existed then (a movement
+ * of it up to that id: a record received or split off later did not) and no movement after it brought
+ * the record into the location (moved, picked or unpicked in, a found-elsewhere post: `to_location_id`
+ * the location, `from_location_id` another). Stock that arrived later was not there to be found: it is
+ * never "not found", and the post leaves it alone.
+ */
+const THERE_AT_VISIT = sql`EXISTS (SELECT 1 FROM movements m WHERE m.stock_record_id = sr.id AND m.id <= sl.visited_movement_id)
+  AND NOT EXISTS (SELECT 1 FROM movements m WHERE m.stock_record_id = sr.id AND m.id > sl.visited_movement_id
+    AND m.to_location_id = sl.location_id AND m.from_location_id IS DISTINCT FROM m.to_location_id)`;
+
+/**
+ * counting → review, set-based: expected stock of every visited location that no line counts, and that
+ * was there when the location was counted (THERE_AT_VISIT), gets a line counted 0 (anchored at its last
+ * movement now), then lines over the warehouse's thresholds and disputed lines go to a blind recount.
  */
 export async function closeCounting(db: Db, sheet: SheetRow, orgId: string): Promise<void> {
   await query(
@@ -307,7 +319,8 @@ export async function closeCounting(db: Db, sheet: SheetRow, orgId: string): Pro
       (SELECT max(m.id) FROM movements m WHERE m.stock_record_id = sr.id), sr.quantity, 0
     FROM count_sheet_locations sl JOIN stock_records sr ON sr.location_id = sl.location_id AND sr.quantity > 0
     WHERE sl.sheet_id = ${sheet.id} AND sl.visited_movement_id IS NOT NULL
-      AND NOT EXISTS (SELECT 1 FROM count_lines cl WHERE cl.sheet_id = ${sheet.id} AND cl.stock_record_id = sr.id)`,
+      AND NOT EXISTS (SELECT 1 FROM count_lines cl WHERE cl.sheet_id = ${sheet.id} AND cl.stock_record_id = sr.id)
+      AND ${THERE_AT_VISIT}`,
   );
   await query(
     db,
@@ -349,6 +362,7 @@ interface ReviewRow {
   system_qty: string;
   counted: string;
   moved: boolean;
+  location_now: string | null;
   disputed: boolean;
   serial_over_1: boolean;
   over_threshold: boolean;
@@ -363,10 +377,10 @@ export async function reviewLines(db: Db, sheetId: string, onlyVariances: boolea
   const rows = await query<ReviewRow>(
     db,
     sql`SELECT cl.id, l.code AS location, coalesce(sr.stock_id, cl.stock_label) AS stock_id, i.part_number, i.description, cl.lot, cl.serial, cl.found, cl.not_found,
-      cl.status, cl.system_qty::text AS system_qty, cl.counted::text AS counted, ${MOVED} AS moved, cl.disputed, cl.serial_over_1, cl.over_threshold,
+      cl.status, cl.system_qty::text AS system_qty, cl.counted::text AS counted, ${MOVED} AS moved, ln.code AS location_now, cl.disputed, cl.serial_over_1, cl.over_threshold,
       a.user_name AS counted_by, cl.round
     FROM count_lines cl JOIN locations l ON l.id = cl.location_id JOIN items i ON i.id = cl.item_id
-    LEFT JOIN stock_records sr ON sr.id = cl.stock_record_id LEFT JOIN accounts a ON a.id = cl.counted_by
+    LEFT JOIN stock_records sr ON sr.id = cl.stock_record_id LEFT JOIN locations ln ON ln.id = sr.location_id LEFT JOIN accounts a ON a.id = cl.counted_by
     WHERE cl.sheet_id = ${sheetId} ${onlyVariances ? sql`AND ${HAS_VARIANCE}` : sql``}
     ORDER BY l.code COLLATE "C", coalesce(sr.stock_id, cl.stock_label) COLLATE "C", cl.id
     OFFSET ${offset} LIMIT ${limit}`,
@@ -394,6 +408,7 @@ export async function reviewLines(db: Db, sheetId: string, onlyVariances: boolea
       variance: Number((BigInt(Math.round(counted * 10_000)) - BigInt(Math.round(systemQty * 10_000))).toString()) / 10_000,
       variancePct: variancePct(systemQty, counted),
       movedSince: r.moved,
+      locationNow: r.location_now,
       flags,
       countedBy: r.counted_by,
       round: r.round,
@@ -473,8 +488,10 @@ export async function invalidLines(db: Db, orgId: string, sheetId: string, lineI
 
 /**
  * Books the lines: counted stock records get counted minus the system quantity at the scan on top of
- * what they hold now (and move to where they were counted, in the sheet's warehouse), found stock
- * becomes new records; each change one 'count' movement with the reason "physical count". Then the
+ * what they hold now, where they are now; only a found-elsewhere line (counted in another location of
+ * the sheet's warehouse than its recorded one) moves its record to where it was found, and only if no
+ * movement changed the record's location since the scan (a move after the count is newer news than the
+ * count). Found stock becomes new records; each change one 'count' movement with the reason "physical count". Then the
  * lines are posted. Four statements for any number of lines. Returns the movements written and the
  * records created, and the stock ids and locations touched.
  */
@@ -490,7 +507,10 @@ export async function postLines(
     db,
     sql`WITH d AS (
       SELECT cl.id AS line_id, sr.id AS record_id, (cl.counted - cl.system_qty) AS delta, sr.location_id AS from_loc,
-        CASE WHEN sr.warehouse_id = ${sheet.warehouse_id} AND cl.counted > 0 THEN cl.location_id ELSE sr.location_id END AS to_loc
+        CASE WHEN cl.found AND sr.warehouse_id = ${sheet.warehouse_id} AND cl.counted > 0
+          AND NOT EXISTS (SELECT 1 FROM movements m WHERE m.stock_record_id = sr.id AND m.id > coalesce(cl.anchor_movement_id, 0)
+            AND m.from_location_id IS DISTINCT FROM m.to_location_id)
+        THEN cl.location_id ELSE sr.location_id END AS to_loc
       FROM count_lines cl JOIN stock_records sr ON sr.id = cl.stock_record_id
       WHERE ${postable(sheet.id, lineId)}
     ), upd AS (

@@ -27,6 +27,8 @@ const line = (n: number): ReviewLine => ({
   variance: -1,
   variancePct: -50,
   movedSince: false,
+  // The first line's record was moved after its scan: the review says where it is now.
+  locationNow: n === 1 ? 'A-02-1' : null,
   flags: [],
   countedBy: 'clerk',
   round: 1,
@@ -66,6 +68,7 @@ describe('ReviewScreen paging', { timeout: 60_000 }, () => {
     );
     await waitFor(() => expect(screen.getByTestId('pi-page-range').textContent).toBe(`Lines 1–${REVIEW_PAGE_MAX} of ${TOTAL}`), { timeout: 10_000 });
     expect(REVIEW_PAGE_MAX).toBe(20);
+    expect(screen.getAllByText('now in A-02-1')).not.toHaveLength(0);
     expect(stockIds()).toHaveLength(REVIEW_PAGE_MAX);
     expect(screen.queryByTestId('more-rows')).toBeNull();
     expect((screen.getByTestId('pi-page-prev') as HTMLButtonElement).disabled).toBe(true);

@@ -106,7 +106,7 @@ export function ReviewScreen({ sheetId, onBack }: { sheetId: string; onBack(): v
       header: t('Flags'),
       cell: (l) => (
         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {[l.movedSince ? t('moved since scan') : '', l.found ? t('found') : '', l.notFound ? t('not found') : '', ...l.flags.map((f) => t(FLAG_LABELS.get(f) ?? f))].filter(Boolean).join(', ')}
+          {[l.movedSince ? t('moved since scan') : '', l.locationNow !== null && l.locationNow !== l.location ? t('now in {{location}}', { location: l.locationNow }) : '', l.found ? t('found') : '', l.notFound ? t('not found') : '', ...l.flags.map((f) => t(FLAG_LABELS.get(f) ?? f))].filter(Boolean).join(', ')}
         </Text>
       ),
     },
