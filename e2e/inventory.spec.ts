@@ -323,8 +323,8 @@ test.describe('inventory', () => {
     await expect(page.getByTestId('print-on-move')).toBeChecked();
     await page.getByTestId('print-on-move').uncheck();
 
-    // Move remembered: a record opened from the focused stock id field waits for its destination,
-    // and the field lets go of the focus so a wedge scan reaches the destination.
+    // Move remembered: a record opened from the focused stock id field waits for its destination;
+    // the Move quantity prompt takes the focus, and a wedge scan fills the destination wherever the focus is.
     const other = (await api('stock/receive', { idempotencyKey: `e2e-${tag}-other`, record: { partNumber: f.part, warehouse: 'MAIN', location: f.to, quantity: 1 } })) as {
       stock: { stockId: string };
     };
@@ -333,7 +333,7 @@ test.describe('inventory', () => {
     await page.getByTestId('adjust-lookup-input').press('Enter');
     await expect(page.getByTestId('stock-summary-id')).toHaveText(other.stock.stockId);
     await expect(page.getByTestId('expect-dest')).toBeVisible();
-    await expect(page.getByTestId('adjust-lookup-input')).not.toBeFocused();
+    await expect(page.getByTestId('move-qty')).toBeFocused();
     await wedgeScan(page, f.from, () => expect(page.getByTestId('move-dest')).toHaveValue(f.from, SHORT), async () => {
       await page.getByTestId('move-dest').fill('');
       await page.getByTestId('adjust-action').getByText('Adjust', { exact: true }).click();

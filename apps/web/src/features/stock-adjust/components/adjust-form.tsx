@@ -6,6 +6,7 @@ import { showQty } from '../../../lib/inventory-format.ts';
 import type { StockAdjustPrefs } from '../hooks/use-stock-adjust-prefs.ts';
 import { QuantityInput } from '../../../components/ui/quantity-input.tsx';
 import { adjustOutcome, type AdjustMode } from '../utils/outcomes.ts';
+import { isTyped, type QtyField } from '../utils/scan-meaning.ts';
 
 export interface AdjustRequest {
   deltaType: StockAdjustPrefs['deltaType'];
@@ -20,6 +21,13 @@ export interface AdjustFormProps {
   reasons: string[];
   deltaType: StockAdjustPrefs['deltaType'];
   onDeltaType(deltaType: StockAdjustPrefs['deltaType']): void;
+  /** The worker's last reason: chosen beforehand while the settings still offer it, so digits and Enter adjust. */
+  lastReason: string | null;
+  /** The quantity is the page's: a scan must know whether one is typed (utils/scan-meaning.ts). */
+  qty: QtyField;
+  onQtyText(text: string): void;
+  /** Escape in the quantity prompt. */
+  onCancel(): void;
   busy: boolean;
   /** Resolves true when the change was made (the quantity field is cleared then). */
   onSubmit(request: AdjustRequest): Promise<boolean>;
@@ -29,15 +37,16 @@ export interface AdjustFormProps {
  * Adjust the quantity: add, remove (deltaType delta) or set (absolute), with a reason from the app
  * settings. Add and remove are separate choices because a handheld's number pad often has no minus.
  */
-export function AdjustForm({ stock, reasons, deltaType, onDeltaType, busy, onSubmit }: AdjustFormProps) {
+export function AdjustForm({ stock, reasons, deltaType, onDeltaType, lastReason, qty, onQtyText, onCancel, busy, onSubmit }: AdjustFormProps) {
   const { t } = useTranslation();
   const [sign, setSign] = useState<'add' | 'remove'>('add');
-  const [qtyText, setQtyText] = useState('');
-  const [reason, setReason] = useState<string | null>(null);
+  // Undefined until the worker chooses: the settings' reasons may arrive after the form.
+  const [chosen, setChosen] = useState<string | null>();
+  const reason = chosen !== undefined ? chosen : lastReason !== null && reasons.includes(lastReason) ? lastReason : null;
   const [tried, setTried] = useState(false);
   const mode: AdjustMode = deltaType === 'absolute' ? 'set' : sign;
-  const outcome = adjustOutcome(stock.quantity, mode, qtyText, stock.serial !== null, stock.uom);
-  const qtyError = (tried || qtyText !== '') && !outcome.ok ? t(outcome.message, outcome.values) : undefined;
+  const outcome = adjustOutcome(stock.quantity, mode, qty.text, stock.serial !== null, stock.uom);
+  const qtyError = (tried || isTyped(qty)) && !outcome.ok ? t(outcome.message, outcome.values) : undefined;
   const reasonError = tried && !reason ? t('must be provided') : undefined;
 
   const submit = async (e: FormEvent) => {
@@ -45,7 +54,7 @@ export function AdjustForm({ stock, reasons, deltaType, onDeltaType, busy, onSub
     setTried(true);
     if (!outcome.ok || !reason) return;
     if (await onSubmit({ deltaType, qty: outcome.qty, after: outcome.after, reason })) {
-      setQtyText('');
+      onQtyText('');
       setTried(false);
     }
   };
@@ -71,12 +80,15 @@ export function AdjustForm({ stock, reasons, deltaType, onDeltaType, busy, onSub
           ]}
           data-testid="adjust-mode"
         />
+        {/* A new mode is a new prompt: Set to's proposal (the record's quantity) comes selected. */}
         <QuantityInput
+          key={mode}
           label={mode === 'set' ? t('New quantity') : mode === 'add' ? t('Quantity to add') : t('Quantity to remove')}
-          value={qtyText}
-          onChange={setQtyText}
+          value={qty.text}
+          onChange={onQtyText}
           uom={stock.uom}
           error={qtyError}
+          prompt={{ onCancel }}
           data-testid="adjust-qty"
         />
         <Select
@@ -84,7 +96,7 @@ export function AdjustForm({ stock, reasons, deltaType, onDeltaType, busy, onSub
           placeholder={t('Choose a reason')}
           data={reasons}
           value={reason}
-          onChange={setReason}
+          onChange={setChosen}
           error={reasonError}
           size="md"
           data-testid="adjust-reason"

@@ -7,6 +7,7 @@ import type { StockRecord } from '@floorhand/contract/stock';
 import { showQty } from '../../../lib/inventory-format.ts';
 import { QuantityInput } from '../../../components/ui/quantity-input.tsx';
 import { moveOutcome } from '../utils/outcomes.ts';
+import { isTyped, type QtyField } from '../utils/scan-meaning.ts';
 
 export interface MoveRequest {
   /** Absent: the whole record moves. */
@@ -25,18 +26,22 @@ export interface MoveFormProps {
   onDestination(value: string): void;
   /** The camera button: the next scan is the destination even if one is filled in. */
   onScanDestination(): void;
+  /** The quantity is the page's: a scan must know whether one is typed (utils/scan-meaning.ts). */
+  qty: QtyField;
+  onQtyText(text: string): void;
+  /** Escape in the quantity prompt. */
+  onCancel(): void;
   busy: boolean;
   onSubmit(request: MoveRequest): Promise<boolean>;
 }
 
 /** Move all of a record (quantity left blank) or part of it (a new record at the destination). */
-export function MoveForm({ stock, warehouses, destination, onDestination, onScanDestination, busy, onSubmit }: MoveFormProps) {
+export function MoveForm({ stock, warehouses, destination, onDestination, onScanDestination, qty, onQtyText, onCancel, busy, onSubmit }: MoveFormProps) {
   const { t } = useTranslation();
-  const [qtyText, setQtyText] = useState('');
   const [warehouse, setWarehouse] = useState(stock.warehouse);
   const [tried, setTried] = useState(false);
-  const outcome = moveOutcome(stock.quantity, qtyText, stock.serial !== null, stock.uom);
-  const qtyError = (tried || qtyText !== '') && !outcome.ok ? t(outcome.message, outcome.values) : undefined;
+  const outcome = moveOutcome(stock.quantity, qty.text, stock.serial !== null, stock.uom);
+  const qtyError = (tried || isTyped(qty)) && !outcome.ok ? t(outcome.message, outcome.values) : undefined;
   const to = destination.trim();
   const destError = tried && !to ? t('must be provided') : undefined;
 
@@ -45,7 +50,7 @@ export function MoveForm({ stock, warehouses, destination, onDestination, onScan
     setTried(true);
     if (!outcome.ok || !to) return;
     if (await onSubmit({ qty: outcome.whole ? undefined : outcome.qty, moved: outcome.moved, whole: outcome.whole, toWarehouse: warehouse, toLocation: to })) {
-      setQtyText('');
+      onQtyText('');
       setTried(false);
     }
   };
@@ -84,10 +89,11 @@ export function MoveForm({ stock, warehouses, destination, onDestination, onScan
         <QuantityInput
           label={t('Quantity to move')}
           placeholder={t('All ({{qty}})', { qty: showQty(stock.quantity) })}
-          value={qtyText}
-          onChange={setQtyText}
+          value={qty.text}
+          onChange={onQtyText}
           uom={stock.uom}
           error={qtyError}
+          prompt={{ onCancel }}
           data-testid="move-qty"
         />
         <Text size="sm" c="dimmed" data-testid="move-preview">

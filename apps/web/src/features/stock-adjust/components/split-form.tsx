@@ -5,6 +5,7 @@ import type { StockRecord } from '@floorhand/contract/stock';
 import { showQty } from '../../../lib/inventory-format.ts';
 import { QuantityInput } from '../../../components/ui/quantity-input.tsx';
 import { splitOutcome } from '../utils/outcomes.ts';
+import { isTyped, type QtyField } from '../utils/scan-meaning.ts';
 
 export interface SplitRequest {
   qty: string;
@@ -13,24 +14,28 @@ export interface SplitRequest {
 
 export interface SplitFormProps {
   stock: StockRecord;
+  /** The quantity is the page's: a scan must know whether one is typed (utils/scan-meaning.ts). */
+  qty: QtyField;
+  onQtyText(text: string): void;
+  /** Escape in the quantity prompt. */
+  onCancel(): void;
   busy: boolean;
   onSubmit(request: SplitRequest): Promise<boolean>;
 }
 
 /** Split part of a record's quantity off into a new record in the same location (it gets its own label). */
-export function SplitForm({ stock, busy, onSubmit }: SplitFormProps) {
+export function SplitForm({ stock, qty, onQtyText, onCancel, busy, onSubmit }: SplitFormProps) {
   const { t } = useTranslation();
-  const [qtyText, setQtyText] = useState('');
   const [tried, setTried] = useState(false);
-  const outcome = splitOutcome(stock.quantity, qtyText, stock.serial !== null, stock.uom);
-  const qtyError = (tried || qtyText !== '' || stock.serial !== null) && !outcome.ok ? t(outcome.message, outcome.values) : undefined;
+  const outcome = splitOutcome(stock.quantity, qty.text, stock.serial !== null, stock.uom);
+  const qtyError = (tried || isTyped(qty) || stock.serial !== null) && !outcome.ok ? t(outcome.message, outcome.values) : undefined;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setTried(true);
     if (!outcome.ok) return;
     if (await onSubmit({ qty: outcome.qty, remaining: outcome.remaining })) {
-      setQtyText('');
+      onQtyText('');
       setTried(false);
     }
   };
@@ -40,11 +45,12 @@ export function SplitForm({ stock, busy, onSubmit }: SplitFormProps) {
       <Stack gap="sm">
         <QuantityInput
           label={t('Quantity for the new record')}
-          value={qtyText}
-          onChange={setQtyText}
+          value={qty.text}
+          onChange={onQtyText}
           uom={stock.uom}
           error={qtyError}
           disabled={stock.serial !== null}
+          prompt={{ onCancel }}
           data-testid="split-qty"
         />
         <Text size="sm" c="dimmed" data-testid="split-preview">

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Divider, Grid, Group, Loader, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
@@ -19,6 +19,7 @@ import { showQty } from '../../../lib/inventory-format.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
 import { useNarrow } from '../../../lib/use-narrow.ts';
 import { ScanInput } from '../../../components/scanning/scan-input.tsx';
+import { readFeedback, refuseScan } from '../../../lib/scanning/feedback.ts';
 import { openScanner } from '../../../lib/scanning/scanner-store.ts';
 import { useScans } from '../../../lib/scanning/use-scans.ts';
 import { useAdjustStock, useMoveStock, useSplitStock } from '../api/change-stock.ts';
@@ -30,6 +31,7 @@ import { ChangeResult, type ChangeOutcome } from './change-result.tsx';
 import { MoveForm, type MoveRequest } from './move-form.tsx';
 import { PrintLabelButton, PrintLabelPrefs } from './print-label.tsx';
 import { SplitForm, type SplitRequest } from './split-form.tsx';
+import { adjustScanMeaning, isTyped, proposedQty, type QtyField } from '../utils/scan-meaning.ts';
 
 const MRU_KEY = 'stockAdjust';
 type StockChange = CallResponse<'stock/adjust'>;
@@ -39,9 +41,11 @@ type StockChange = CallResponse<'stock/adjust'>;
  * move it (all or part) or split it. Each change is confirmed, carries an idempotency key that is
  * kept for retries of the same change, and shows its result with the record's label.
  *
- * Scans: the lookup field always opens a record. A scan from the camera or a wedge fills the move's
- * destination while the page waits for one (Move chosen, destination empty when the record opened,
- * or the destination's camera button pressed); otherwise it opens a record.
+ * Scans (utils/scan-meaning.ts): a scan fills the move's destination while the page waits for one
+ * (Move chosen, destination empty when the record opened, or the destination's camera button
+ * pressed); otherwise it opens a record, unless a quantity typed in the chosen form is not confirmed
+ * yet. The chosen form's quantity field is a prompt whenever a record opens or the action changes:
+ * it takes the focus with its proposal selected, Enter confirms, Escape cancels.
  */
 export function StockAdjustPage() {
   const { t } = useTranslation();
@@ -61,6 +65,16 @@ export function StockAdjustPage() {
   const [destination, setDestination] = useState('');
   const [expectDest, setExpectDest] = useState(false);
   const [outcome, setOutcome] = useState<ChangeOutcome | null>(null);
+  const [qty, setQtyState] = useState<QtyField>({ text: '', proposed: '' });
+  // Set at once, for the scan handler: a wedge burst that began in the quantity field typed into it,
+  // and the router gives the field back what it held just before it publishes the scan, before React
+  // renders that change.
+  const qtyNow = useRef(qty);
+  const setQty = (next: QtyField) => {
+    qtyNow.current = next;
+    setQtyState(next);
+  };
+  const typeQty = (text: string) => setQty({ ...qtyNow.current, text });
   useStockChangedRefresh();
 
   const q = useQuery({ ...stockQuery(value), enabled: value !== '' });
@@ -71,11 +85,13 @@ export function StockAdjustPage() {
   const actions = ADJUST_TYPES.filter((a) => features?.[`stockAdjust.${a}`] !== false);
   const action: AdjustType | undefined = actions.includes(prefs.adjustType) ? prefs.adjustType : actions[0];
 
-  // A newly opened record waits for its destination when Move is chosen and none is filled in.
+  // A newly opened record waits for its destination when Move is chosen and none is filled in, and
+  // its chosen form's quantity prompt proposes afresh.
   const [opened, setOpened] = useState<string>();
   if (stock && stock.stockId !== opened) {
     setOpened(stock.stockId);
     setExpectDest(destination.trim() === '');
+    if (action) setQty(proposedQty(action, prefs.deltaType === 'absolute', stock.quantity));
   }
 
   useEffect(() => {
@@ -96,20 +112,29 @@ export function StockAdjustPage() {
     if (only) void navigate({ href: `/stockAdjust/${encodeURIComponent(only)}`, replace: true });
   }, [only, navigate]);
 
-  // A wedge typing into the focused stock id field would open a record, not fill the destination the
-  // page waits for: the field lets go of the focus so the wedge reaches the page.
   const waitsForDest = expectDest && action === 'move';
-  useEffect(() => {
-    const focused = document.activeElement;
-    if (waitsForDest && focused instanceof HTMLElement && focused.dataset.scanField === 'stock') focused.blur();
-  }, [waitsForDest, stock?.stockId]);
-
   useScans((scan) => {
-    if (scan.source !== 'input' && stock && waitsForDest) {
-      setDestination(scan.text.trim());
+    const text = scan.text.trim();
+    if (!text) return;
+    const state = stock ? { kind: 'record' as const, stockId: stock.stockId, waitsForDest, typed: isTyped(qtyNow.current) } : { kind: 'none' as const };
+    const meaning = adjustScanMeaning(state, scan.source === 'input');
+    if (meaning.kind === 'refused') {
+      refuseScan(meaning);
+      return;
+    }
+    readFeedback();
+    if (meaning.kind === 'destination') {
+      setDestination(text);
       setExpectDest(false);
-    } else open(scan.text);
+    } else open(text);
   });
+
+  /** Escape in a quantity prompt: nothing typed, nothing awaited; the next scan opens a record. */
+  const cancelQty = () => {
+    setQty({ ...qtyNow.current, text: '' });
+    setExpectDest(false);
+    setTimeout(() => document.querySelector<HTMLInputElement>('[data-scan-field="stock"]')?.focus(), 0);
+  };
 
   /** Confirm, send with the attempt's key, show the result. Resolves true when the change was made. */
   async function change<B extends object>(
@@ -141,8 +166,8 @@ export function StockAdjustPage() {
     }
   }
 
-  const onAdjust = (r: AdjustRequest) =>
-    change(
+  const onAdjust = async (r: AdjustRequest) => {
+    const ok = await change(
       'adjust',
       { deltaType: r.deltaType, qty: r.qty, reason: r.reason },
       {
@@ -153,6 +178,9 @@ export function StockAdjustPage() {
       (body) => adjust.mutateAsync(body),
       (res) => t('{{stockId}} adjusted to {{qty}}', { stockId: stock!.stockId, qty: showQty(res.stock?.quantity ?? r.after, stock!.uom) }),
     );
+    if (ok) setPrefs({ reason: r.reason });
+    return ok;
+  };
 
   /** Whether the destination exists and takes stock; says why not before anything is confirmed. */
   const destinationUsable = async (warehouse: string, code: string): Promise<boolean> => {
@@ -228,6 +256,7 @@ export function StockAdjustPage() {
           value={action}
           onChange={(v) => {
             setPrefs({ adjustType: v as AdjustType });
+            setQty(proposedQty(v as AdjustType, prefs.deltaType === 'absolute', stock.quantity));
             if (v === 'move' && !destination.trim()) setExpectDest(true);
           }}
           data={actions.map((a) => ({ value: a, label: ACTION_LABELS[a] }))}
@@ -239,7 +268,15 @@ export function StockAdjustPage() {
             stock={stock}
             reasons={settings.data?.reasons ?? []}
             deltaType={prefs.deltaType}
-            onDeltaType={(deltaType) => setPrefs({ deltaType })}
+            onDeltaType={(deltaType) => {
+              setPrefs({ deltaType });
+              // Set to proposes the record's quantity, add and remove nothing; a typed quantity stays.
+              if (!isTyped(qtyNow.current)) setQty(proposedQty('adjust', deltaType === 'absolute', stock.quantity));
+            }}
+            lastReason={prefs.reason}
+            qty={qty}
+            onQtyText={typeQty}
+            onCancel={cancelQty}
             busy={adjust.isPending}
             onSubmit={onAdjust}
           />
@@ -261,12 +298,15 @@ export function StockAdjustPage() {
                 setExpectDest(true);
                 openScanner();
               }}
+              qty={qty}
+              onQtyText={typeQty}
+              onCancel={cancelQty}
               busy={move.isPending}
               onSubmit={onMove}
             />
           </>
         )}
-        {action === 'split' && <SplitForm key={stock.stockId} stock={stock} busy={split.isPending} onSubmit={onSplit} />}
+        {action === 'split' && <SplitForm key={stock.stockId} stock={stock} qty={qty} onQtyText={typeQty} onCancel={cancelQty} busy={split.isPending} onSubmit={onSplit} />}
       </Stack>
     </Paper>
   );

@@ -6,11 +6,13 @@ export type AdjustType = (typeof ADJUST_TYPES)[number];
 
 /**
  * The stockAdjust session preferences: deltaType (delta or absolute), adjustType (the action last
- * used, so a worker moving pallet after pallet lands on Move), and print a label after each action.
+ * used, so a worker moving pallet after pallet lands on Move), reason (the last adjustment's, chosen
+ * beforehand so the quantity prompt's Enter adjusts), and print a label after each action.
  */
 export const STOCK_ADJUST_PREFS = {
   deltaType: pref.oneOf(DELTA_TYPES, 'delta'),
   adjustType: pref.oneOf(ADJUST_TYPES, 'adjust'),
+  reason: pref.text(),
   printOnAdjust: pref.bool(false),
   printOnMove: pref.bool(false),
   printOnSplit: pref.bool(false),
