@@ -194,6 +194,18 @@ test.describe('the scan matrix: every control of every work screen, in each prom
     await expect(page.getByTestId('adjust-lookup-input')).toBeVisible();
     await sweep(page, 'Stock Adjust', (code) => expect(page).toHaveURL(new RegExp(`/stockAdjust/${code}$`)));
 
+    // Stock Adjust, a record open and a quantity typed, not confirmed: refused, the 2 stays.
+    const api = await adminApi(request);
+    const tag = uniqueTag(testInfo);
+    await api('item/save', { record: { partNumber: `MXA-${tag}`, description: `Matrix adjust ${tag}`, uom: 'EA', tracking: 'none', barcodes: [] } });
+    await api('location/save', { record: { warehouse: 'MAIN', code: `MXA-${tag}`, description: 'Matrix', type: 'bin' } });
+    const { stock } = (await api('stock/receive', { idempotencyKey: `mxa-${tag}`, record: { partNumber: `MXA-${tag}`, warehouse: 'MAIN', location: `MXA-${tag}`, quantity: 6 } })) as { stock: { stockId: string } };
+    await page.goto(`/stockAdjust/${stock.stockId}`);
+    await page.getByTestId('adjust-action').getByText('Adjust', { exact: true }).click();
+    await page.getByTestId('adjust-qty').fill('2');
+    await sweep(page, 'Stock Adjust, a quantity typed', refusedWith(page, `Confirm or cancel the quantity of ${stock.stockId} first`));
+    await expect(page.getByTestId('adjust-qty')).toHaveValue('2');
+
     // The pick list: a scan opens the order (none has that number).
     await page.goto('/stockPick');
     await expect(page.getByTestId('pick-order-input')).toBeVisible();

@@ -119,10 +119,10 @@ export function StockAdjustPage() {
     const state = stock ? { kind: 'record' as const, stockId: stock.stockId, waitsForDest, typed: isTyped(qtyNow.current) } : { kind: 'none' as const };
     const meaning = adjustScanMeaning(state, scan.source === 'input');
     if (meaning.kind === 'refused') {
-      refuseScan(meaning);
+      refuseScan(meaning, text);
       return;
     }
-    readFeedback();
+    readFeedback(scan);
     if (meaning.kind === 'destination') {
       setDestination(text);
       setExpectDest(false);
