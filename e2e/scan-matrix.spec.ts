@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
-import { adminApi, login, PASSWORD, scan, showFilters, uniqueTag, useMachine, type Api } from './support.ts';
+import { adminApi, login, makePerson, scan, showFilters, uniqueTag, useMachine, type Api } from './support.ts';
 import { makeOrder, makePicker } from './order-fixtures.ts';
 
 // The scan router's matrix (issue 24, docs/scanning.md): on every work screen, in each of its prompt
@@ -124,15 +124,6 @@ const refusedWith = (page: Page, text: string): Took => async (code) => {
   await expect(notice).toContainText(text);
 };
 
-async function person(api: Api & { siteId: string }, userName: string, flags: { kioskAcct?: boolean; timeclockAcct?: boolean; badgeCode?: string } = {}): Promise<string> {
-  await api('admin/account/create', {
-    account: { userName, firstName: 'Matrix', surnames: userName, email: '', badgeCode: flags.badgeCode ?? '' },
-    password: PASSWORD,
-    perms: [{ siteId: api.siteId, roles: [], kioskAcct: flags.kioskAcct ?? false, timeclockAcct: flags.timeclockAcct ?? false, serviceAcct: false }],
-  });
-  return userName;
-}
-
 /**
  * A kiosk and time clock device of the test's own: every unknown badge the sweep scans counts against
  * the device it was scanned at (10 in 15 minutes, then the device is paused), and on the demo's
@@ -147,7 +138,7 @@ async function ownDevice(api: Api, id: string): Promise<{ id: string; secret: st
 async function signIn(page: Page, request: APIRequestContext, testInfo: TestInfo): Promise<boolean> {
   const api = await adminApi(request);
   await useMachine(page);
-  await login(page, await person(api, `mx_${uniqueTag(testInfo).toLowerCase()}`));
+  await login(page, await makePerson(api, `mx_${uniqueTag(testInfo).toLowerCase()}`, { firstName: 'Matrix' }));
   await expect(page).toHaveURL(/\/tasks$/);
   return (page.viewportSize()?.width ?? 1440) < 600;
 }
@@ -256,7 +247,7 @@ test.describe('the scan matrix: every control of every work screen, in each prom
     await api('item/save', { record: { partNumber: part, description: `Matrix widget ${tag}`, uom: 'EA', tracking: 'none', barcodes: [] } });
     await api('location/save', { record: { warehouse: 'MAIN', code: loc, description: 'Matrix', type: 'bin' } });
     const { stock } = (await api('stock/receive', { idempotencyKey: `mxc-${tag}`, record: { partNumber: part, warehouse: 'MAIN', location: loc, quantity: 5 } })) as { stock: { stockId: string } };
-    const counter = await person(api, `mxc_${tag.toLowerCase()}`);
+    const counter = await makePerson(api, `mxc_${tag.toLowerCase()}`, { firstName: 'Matrix' });
     const { sheet } = (await api('counts/sheet/create', { warehouse: 'MAIN', locations: [loc], assignees: [counter] })) as { sheet: { code: string } };
     await useMachine(page);
     await login(page, counter);
@@ -286,7 +277,7 @@ test.describe('the scan matrix: every control of every work screen, in each prom
     const api = await adminApi(request);
     const tag = uniqueTag(testInfo);
     await useMachine(page);
-    await login(page, await person(api, `mxl_${tag.toLowerCase()}`));
+    await login(page, await makePerson(api, `mxl_${tag.toLowerCase()}`, { firstName: 'Matrix' }));
     await expect(page).toHaveURL(/\/tasks$/);
 
     // Single-task labor: a scan looks the task up (none has that code).
@@ -298,7 +289,7 @@ test.describe('the scan matrix: every control of every work screen, in each prom
     const kiosk = await browser.newContext({ baseURL, viewport: page.viewportSize() ?? undefined });
     const kp = await kiosk.newPage();
     await useMachine(kp, await ownDevice(api, `MXK${tag}`));
-    await login(kp, await person(api, `mxk_${tag.toLowerCase()}`, { kioskAcct: true }));
+    await login(kp, await makePerson(api, `mxk_${tag.toLowerCase()}`, { kioskAcct: true }));
     await expect(kp).toHaveURL(/\/kiosk$/);
     await expect(kp.getByTestId('kiosk-title')).toBeVisible();
     await sweep(kp, 'kiosk start', () => expect(kp.getByTestId('kiosk-error')).toBeVisible());
@@ -308,7 +299,7 @@ test.describe('the scan matrix: every control of every work screen, in each prom
     const clock = await browser.newContext({ baseURL, viewport: page.viewportSize() ?? undefined });
     const cp = await clock.newPage();
     await useMachine(cp, await ownDevice(api, `MXT${tag}`));
-    await login(cp, await person(api, `mxt_${tag.toLowerCase()}`, { timeclockAcct: true }));
+    await login(cp, await makePerson(api, `mxt_${tag.toLowerCase()}`, { timeclockAcct: true }));
     await expect(cp).toHaveURL(/\/timeclock$/);
     await expect(cp.getByTestId('clock-prompt')).toBeVisible();
     await sweep(cp, 'time clock', () => expect(cp.getByTestId('clock-error')).toBeVisible());
@@ -320,7 +311,7 @@ test.describe('the scan matrix: every control of every work screen, in each prom
     const tag = uniqueTag(testInfo);
     const f = await makeOrder(api, tag);
     const badge = `MXB${tag}`;
-    const userName = await person(api, `mxp_${tag.toLowerCase()}`, { badgeCode: badge });
+    const userName = await makePerson(api, `mxp_${tag.toLowerCase()}`, { badgeCode: badge });
     // Labor is booked only while clocked in.
     await api('timeclock/punch', { badge });
     const tasks = [`MXT${tag}-1`, `MXT${tag}-2`];

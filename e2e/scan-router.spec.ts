@@ -1,5 +1,5 @@
 import { expect, test, type Locator } from '@playwright/test';
-import { adminApi, login, PASSWORD, scan, uniqueTag, useMachine } from './support.ts';
+import { adminApi, login, makePerson, scan, uniqueTag, useMachine } from './support.ts';
 
 // The scan router (docs/scanning.md): a keyboard-wedge scan reaches the screen whatever has the focus,
 // and the focused control is left as it was (nothing typed into it, no dropdown opened, no button
@@ -17,11 +17,7 @@ test.describe('a scan reaches the screen whatever has the focus', () => {
     const { stock } = (await api('stock/receive', { idempotencyKey: `sr-${tag}`, record: { partNumber: part, warehouse: 'MAIN', location, quantity: 4 } })) as { stock: { stockId: string } };
     // A person of the test's own: the lookup's filters are that person's preferences.
     const userName = `sr_${tag.toLowerCase()}`;
-    await api('admin/account/create', {
-      account: { userName, firstName: 'Router', surnames: tag, email: '', badgeCode: '' },
-      password: PASSWORD,
-      perms: [{ siteId: api.siteId, roles: [], kioskAcct: false, timeclockAcct: false, serviceAcct: false }],
-    });
+    await makePerson(api, userName, { firstName: 'Router', surnames: tag });
     await useMachine(page);
     await login(page, userName);
     await expect(page).toHaveURL(/\/tasks$/);
@@ -55,11 +51,7 @@ test.describe('a scan reaches the screen whatever has the focus', () => {
     const api = await adminApi(request);
     const tag = uniqueTag(testInfo);
     const userName = `su_${tag.toLowerCase()}`;
-    await api('admin/account/create', {
-      account: { userName, firstName: 'Unread', surnames: tag, email: '', badgeCode: '' },
-      password: PASSWORD,
-      perms: [{ siteId: api.siteId, roles: [], kioskAcct: false, timeclockAcct: false, serviceAcct: false }],
-    });
+    await makePerson(api, userName, { firstName: 'Unread', surnames: tag });
     await useMachine(page);
     await login(page, userName);
     await expect(page).toHaveURL(/\/tasks$/);

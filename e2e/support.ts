@@ -90,6 +90,20 @@ export async function adminApi(request: APIRequestContext): Promise<Api & { site
   return Object.assign(api, { siteId: base.siteId });
 }
 
+/** A person with the password PASSWORD and no roles (a plain worker), or a kiosk or time clock account; returns the user name. */
+export async function makePerson(
+  api: Api & { siteId: string },
+  userName: string,
+  opts: { firstName?: string; surnames?: string; kioskAcct?: boolean; timeclockAcct?: boolean; badgeCode?: string; roles?: string[] } = {},
+): Promise<string> {
+  await api('admin/account/create', {
+    account: { userName, firstName: opts.firstName ?? 'Worker', surnames: opts.surnames ?? userName, email: '', badgeCode: opts.badgeCode ?? '' },
+    password: PASSWORD,
+    perms: [{ siteId: api.siteId, roles: opts.roles ?? [], kioskAcct: opts.kioskAcct ?? false, timeclockAcct: opts.timeclockAcct ?? false, serviceAcct: false }],
+  });
+  return userName;
+}
+
 let tagCounter = 0;
 /** A code no other test (or project) of this run uses: the project's initial, the time and a count. */
 export const uniqueTag = (testInfo: TestInfo): string => `${testInfo.project.name[0]!.toUpperCase()}${Date.now().toString(36).toUpperCase()}${++tagCounter}`;
