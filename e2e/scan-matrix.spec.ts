@@ -194,6 +194,7 @@ test.describe('the scan matrix: every control of every work screen, in each prom
     await page.goto(`/stockAdjust/${stock.stockId}`);
     await page.getByTestId('adjust-action').getByText('Adjust', { exact: true }).click();
     await page.getByTestId('adjust-qty').fill('2');
+    await expect(page.getByTestId('adjust-qty')).toBeFocused();
     await sweep(page, 'Stock Adjust, a quantity typed', refusedWith(page, `Confirm or cancel the quantity of ${stock.stockId} first`));
     await expect(page.getByTestId('adjust-qty')).toHaveValue('2');
 
@@ -234,6 +235,8 @@ test.describe('the scan matrix: every control of every work screen, in each prom
     await expect(page.getByText(`Scan the stock label in ${f.places[0]}`)).toBeVisible();
     await scan(page, f.stock[0]);
     await expect(page.getByTestId('pick-qty')).toHaveValue('3');
+    // The prompt has taken the focus (a moment after it shows): the sweep moves it from there.
+    await expect(page.getByTestId('pick-qty')).toBeFocused();
     // Another label while the prompt is open: refused, whatever has the focus; the 3 stays.
     await sweep(page, 'pick, quantity prompt', refusedWith(page, `Confirm or cancel the quantity of ${f.stock[0]} first`));
     await expect(page.getByTestId('pick-qty')).toHaveValue('3');
@@ -267,6 +270,7 @@ test.describe('the scan matrix: every control of every work screen, in each prom
     await expect(page.getByTestId('pi-location')).toHaveText(`Location ${loc}`);
     await scan(page, stock.stockId);
     await expect(page.getByTestId('pi-qty')).toHaveValue('1');
+    await expect(page.getByTestId('pi-qty')).toBeFocused();
     await sweep(page, 'count, quantity prompt', (code) => expect(problem).toHaveText(`✗ ${code}: confirm or cancel the count of ${stock.stockId} first`), {
       code: (n) => `MXQ${tag}${n}`,
     });
