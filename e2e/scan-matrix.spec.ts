@@ -119,9 +119,8 @@ async function sweep(page: Page, name: string, took: Took, opts: Sweep = {}): Pr
 
 /** The refusal the screen says (lib/scanning/feedback.ts refuseScan): this scan's code over what to do. */
 const refusedWith = (page: Page, text: string): Took => async (code) => {
-  const notice = page.locator('.mantine-Notification-root').filter({ hasText: code });
-  await expect(notice).toBeVisible({ timeout: 5000 });
-  await expect(notice).toContainText(text);
+  // One look for both: the next notice replaces this one, so two looks could straddle a replacement.
+  await expect(page.locator('.mantine-Notification-root').filter({ hasText: code }).filter({ hasText: text }).first()).toBeVisible({ timeout: 5000 });
 };
 
 /**

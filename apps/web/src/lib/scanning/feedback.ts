@@ -39,11 +39,15 @@ export function scanNotRead(): void {
  */
 export function refuseScan({ message, params }: Pick<Refused, 'message' | 'params'>, scanned?: string): void {
   refusedFeedback();
-  notifications.hide(SCAN_REFUSED_ID);
-  notifications.show({ id: SCAN_REFUSED_ID, color: 'red', title: scanned, message: i18n.t(message, params), autoClose: 5000, withBorder: true });
+  // Each refusal a notice of its own id: hidden and shown again under one id in the same moment, the
+  // notice's closing transition went on and took the new one away a moment after it showed.
+  if (lastRefusal) notifications.hide(lastRefusal);
+  lastRefusal = `scan-refused-${++refusals}`;
+  notifications.show({ id: lastRefusal, color: 'red', title: scanned, message: i18n.t(message, params), autoClose: 5000, withBorder: true });
 }
 
-const SCAN_REFUSED_ID = 'scan-refused';
+let lastRefusal: string | null = null;
+let refusals = 0;
 
 /** What a scan no screen took says: the page open reads no scans (an administration page). */
 export const SCAN_NOT_HERE = '{{code}}: scans are not read on this page';
