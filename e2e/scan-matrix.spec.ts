@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page, type TestInfo } from '@playwright/test';
 import { adminApi, login, makePerson, scan, showFilters, uniqueTag, useMachine, type Api } from './support.ts';
 import { makeOrder, makePicker } from './order-fixtures.ts';
 
@@ -122,6 +122,34 @@ const refusedWith = (page: Page, text: string): Took => async (code) => {
   // One look for both: the next notice replaces this one, so two looks could straddle a replacement.
   await expect(page.locator('.mantine-Notification-root').filter({ hasText: code }).filter({ hasText: text }).first()).toBeVisible({ timeout: 5000 });
 };
+
+/**
+ * A shared device's start page swept (`kind`: its account and page), on a device of its own: each scan
+ * must reach the server as that badge (`call`'s body), and the page says it was not recognised.
+ */
+async function sweepSharedDevice(
+  d: { browser: Browser; baseURL: string | undefined; viewport: { width: number; height: number } | null; api: Api & { siteId: string }; tag: string },
+  kind: 'kiosk' | 'timeclock',
+  call: string,
+  ready: string,
+  refused: string,
+): Promise<void> {
+  const context = await d.browser.newContext({ baseURL: d.baseURL, viewport: d.viewport ?? undefined });
+  const device = await context.newPage();
+  await useMachine(device, await ownDevice(d.api, `MX${kind === 'kiosk' ? 'K' : 'T'}${d.tag}`));
+  await login(device, await makePerson(d.api, `mx${kind[0]}_${d.tag.toLowerCase()}`, kind === 'kiosk' ? { kioskAcct: true } : { timeclockAcct: true }));
+  await expect(device).toHaveURL(new RegExp(`/${kind}$`));
+  await expect(device.getByTestId(ready)).toBeVisible();
+  const badges = new Set<string>();
+  device.on('request', (r) => {
+    if (r.url().endsWith(`/api/${call}`)) badges.add(String((r.postDataJSON() as { badge?: unknown }).badge));
+  });
+  await sweep(device, `${kind} start`, async (code) => {
+    await expect.poll(() => badges.has(code)).toBe(true);
+    await expect(device.getByTestId(refused)).toBeVisible();
+  });
+  await context.close();
+}
 
 /**
  * A kiosk and time clock device of the test's own: every unknown badge the sweep scans counts against
@@ -288,25 +316,10 @@ test.describe('the scan matrix: every control of every work screen, in each prom
     await expect(page.getByTestId('task-scan')).toBeVisible();
     await sweep(page, 'labor, single task', (code) => expect(page.getByTestId('task-unknown')).toContainText(`There is no task '${code}'`));
 
-    // The kiosk's start page: a scan is a badge (no badge has it).
-    const kiosk = await browser.newContext({ baseURL, viewport: page.viewportSize() ?? undefined });
-    const kp = await kiosk.newPage();
-    await useMachine(kp, await ownDevice(api, `MXK${tag}`));
-    await login(kp, await makePerson(api, `mxk_${tag.toLowerCase()}`, { kioskAcct: true }));
-    await expect(kp).toHaveURL(/\/kiosk$/);
-    await expect(kp.getByTestId('kiosk-title')).toBeVisible();
-    await sweep(kp, 'kiosk start', () => expect(kp.getByTestId('kiosk-error')).toBeVisible());
-    await kiosk.close();
-
-    // The time clock: a scan is a badge.
-    const clock = await browser.newContext({ baseURL, viewport: page.viewportSize() ?? undefined });
-    const cp = await clock.newPage();
-    await useMachine(cp, await ownDevice(api, `MXT${tag}`));
-    await login(cp, await makePerson(api, `mxt_${tag.toLowerCase()}`, { timeclockAcct: true }));
-    await expect(cp).toHaveURL(/\/timeclock$/);
-    await expect(cp.getByTestId('clock-prompt')).toBeVisible();
-    await sweep(cp, 'time clock', () => expect(cp.getByTestId('clock-error')).toBeVisible());
-    await clock.close();
+    // The kiosk's start page and the time clock: a scan is a badge (no badge has it), sent to the server.
+    const shared = { browser, baseURL, viewport: page.viewportSize(), api, tag };
+    await sweepSharedDevice(shared, 'kiosk', 'kiosk/start', 'kiosk-title', 'kiosk-error');
+    await sweepSharedDevice(shared, 'timeclock', 'timeclock/punch', 'clock-prompt', 'clock-error');
   });
 
   test('packing with no package open, and labor with a stop form begun @mobile', async ({ page, request }, testInfo) => {
