@@ -13,6 +13,14 @@ describe('features that are an admin’s job by default (DEFAULT_NONE)', () => {
     expect(visibleFeatures({}, [EVERYONE]).stockPick).toBe(true);
   });
 
+  it('separates counting from reviewing and posting (physicalInventory.post): everyone counts, admins review', () => {
+    expect(DEFAULT_NONE.has('physicalInventory.post')).toBe(true);
+    expect(visibleFeatures({}, [EVERYONE]).physicalInventory).toBe(true);
+    expect(visibleFeatures({}, [EVERYONE])['physicalInventory.post']).toBe(false);
+    expect(visibleFeatures({}, [EVERYONE, 'orgAdmin'])['physicalInventory.post']).toBe(true);
+    expect(visibleFeatures({ supervisor: { 'physicalInventory.post': 1 } }, [EVERYONE, 'supervisor'])['physicalInventory.post']).toBe(true);
+  });
+
   it('is given by a role set to Full, to Everyone too, and taken from admins by setting their role to None', () => {
     expect(visibleFeatures({ erp: { 'stockPick.orders': 1 } }, [EVERYONE, 'erp'])['stockPick.orders']).toBe(true);
     expect(visibleFeatures({ [EVERYONE]: { 'stockPick.orders': 1 } }, [EVERYONE])['stockPick.orders']).toBe(true);

@@ -36,11 +36,15 @@ export const FEATURE_ACTIONS = [
 export const FEATURES: readonly string[] = [...WORK_AREAS, ...FEATURE_ACTIONS];
 
 /**
- * Feature actions that are an administrator's job by default (docs/admin.md, Feature access): a role's
- * default level is Full for the admin roles and None for every other role, Everyone's included. An
- * admin gives them to others (a supervisor's role, an ERP's service account) by setting Full.
+ * Feature actions that are a supervisor's or administrator's job by default (docs/admin.md, Feature
+ * access): a role's default level is Full for the admin roles and None for every other role, Everyone's
+ * included. An admin gives them to others (a supervisor's role, an ERP's service account) by setting Full.
+ * - stockPick.orders: keeping orders.
+ * - physicalInventory.post: reviewing, deciding and posting counts, creating and cancelling sheets,
+ *   thresholds and frequencies, and posting each count at once. Counting and reviewing are separate
+ *   rights (issue 25): everyone with Physical Inventory counts; only a reviewer sees variances.
  */
-export const DEFAULT_NONE: ReadonlySet<string> = new Set<string>(['stockPick.orders']);
+export const DEFAULT_NONE: ReadonlySet<string> = new Set<string>(['stockPick.orders', 'physicalInventory.post']);
 const ADMIN_ROLES: ReadonlySet<string> = new Set<string>([ROLE.siteAdmin, ROLE.orgAdmin]);
 
 /** What a role's default (null) cell means for a feature: null (the feature's own default) or a level. */

@@ -155,7 +155,14 @@ export const LOOKUP_VALUE_MAX = 100;
  * A location whose stock quantities are hidden from the caller: it is on a blind count sheet the caller
  * counts (docs/physical-inventory.md, Blind counts everywhere). `message` says so, for the screen.
  */
-export const blindPlaceSchema = z.object({ warehouse: z.string(), location: z.string(), sheet: z.string(), message: z.string() });
+export const blindPlaceSchema = z.object({
+  warehouse: z.string(),
+  location: z.string(),
+  sheet: z.string(),
+  message: z.string(),
+  /** Hidden for a recount in review (blind on every sheet), not for the first count. */
+  recount: z.boolean().optional(),
+});
 export type BlindPlace = z.infer<typeof blindPlaceSchema>;
 
 export const stockCalls = {

@@ -31,7 +31,8 @@ export const DEMO = {
 
 /**
  * The demo's roles that keep orders (stockPick.orders, an admin's job by default): floor supervisors
- * and the ERP integration (organisation roles, not built in).
+ * and the ERP integration (organisation roles, not built in). Supervisors also review and post counts
+ * (physicalInventory.post, an admin's job by default too): the demo's clerk counts, its supervisor reviews.
  */
 export const DEMO_ORDER_ROLES = { supervisor: 'supervisor', erp: 'erp' } as const;
 const DEMO_ERP_ROLE = DEMO_ORDER_ROLES.erp;
@@ -49,6 +50,7 @@ interface DemoAccount {
 export const DEMO_ACCOUNTS: DemoAccount[] = [
   { userName: 'admin', firstName: 'Ada', surnames: 'Admin', roles: [ROLE.orgAdmin, ROLE.siteAdmin] },
   { userName: 'clerk', firstName: 'Cleo', surnames: 'Clerk' },
+  { userName: 'super', firstName: 'Sam', surnames: 'Supervisor', roles: [DEMO_ORDER_ROLES.supervisor] },
   { userName: 'kiosk', firstName: 'Shop Floor', surnames: 'Kiosk', kioskAcct: true },
   { userName: 'clock', firstName: 'Wall', surnames: 'Clock', timeclockAcct: true },
   // The ERP keeps orders (stockPick.orders, an admin's job by default: its role gives it).
@@ -104,12 +106,15 @@ export async function seedDemo(db: Db): Promise<boolean> {
   await createOrganisation(db, { id: DEMO.orgId, name: 'Demo Warehouse Co.', siteId: DEMO.siteId, hosts: ['localhost', '127.0.0.1', '[::1]', '::1'] });
   await createSite(db, DEMO.orgId, { id: DEMO.eastSiteId, name: 'Demo Warehouse Co. east site', hosts: ['east.localhost'] });
   await db.insert(roles).values([
-    { orgId: DEMO.orgId, name: DEMO_ORDER_ROLES.supervisor, description: 'Floor supervisors: create, edit and cancel orders', builtIn: false, audit: auditStamp('system') },
+    { orgId: DEMO.orgId, name: DEMO_ORDER_ROLES.supervisor, description: 'Floor supervisors: keep orders, review and post counts', builtIn: false, audit: auditStamp('system') },
     { orgId: DEMO.orgId, name: DEMO_ORDER_ROLES.erp, description: 'Integrations that create, edit and cancel orders', builtIn: false, audit: auditStamp('system') },
   ]);
   await db
     .insert(featureAccess)
-    .values(Object.values(DEMO_ORDER_ROLES).map((role) => ({ siteId: DEMO.siteId, appId: APP_ID, role, feature: 'stockPick.orders', level: 1 as const, audit: auditStamp('system') })));
+    .values([
+      ...Object.values(DEMO_ORDER_ROLES).map((role) => ({ siteId: DEMO.siteId, appId: APP_ID, role, feature: 'stockPick.orders', level: 1 as const, audit: auditStamp('system') })),
+      { siteId: DEMO.siteId, appId: APP_ID, role: DEMO_ORDER_ROLES.supervisor, feature: 'physicalInventory.post', level: 1 as const, audit: auditStamp('system') },
+    ]);
   const ids = new Map<string, string>();
   for (const a of DEMO_ACCOUNTS) ids.set(a.userName, await createAccount(db, DEMO.orgId, DEMO.siteId, a, DEMO.password));
   const stamp = auditStamp('system');

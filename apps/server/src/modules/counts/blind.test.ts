@@ -7,6 +7,21 @@ import type { Db } from '../../db/client.ts';
 import { ACME_BASE, createAcme, createTestApp, type TestApp } from '../../test/harness.ts';
 import { DEMO } from '../../seed/demo.ts';
 import { blindPlaces, forgetBlind } from './blind.ts';
+import { NO_PERMS } from '@floorhand/contract/perms';
+import type { AuthClaims } from '@floorhand/contract/auth';
+import type { AuthContext } from '../../lib/auth-context.ts';
+
+/** An account's call as blindPlaces reads it (no roles: Everyone's features). */
+const authOf = (orgId: string, accountId: string, siteId: string): AuthContext => ({
+  orgId,
+  accountId,
+  userName: accountId,
+  siteId,
+  appId: ACME_BASE.appId,
+  perms: NO_PERMS,
+  claims: {} as AuthClaims,
+  mustChangePassword: false,
+});
 
 let t: TestApp;
 beforeAll(async () => {
@@ -30,7 +45,7 @@ function counted(db: Db): { db: Db; sent: () => number } {
 describe('blindPlaces', () => {
   it('asks once per organisation without a blind sheet, then answers from memory', async () => {
     const { db, sent } = counted(t.db);
-    const someone = { orgId: ACME_BASE.orgId, accountId: 'nobody' };
+    const someone = authOf(ACME_BASE.orgId, 'nobody', ACME_BASE.siteId);
     expect((await blindPlaces(db, someone)).size).toBe(0);
     expect(sent()).toBe(1);
     for (let i = 0; i < 50; i++) expect((await blindPlaces(db, { ...someone, accountId: `a${i}` })).size).toBe(0);
@@ -43,7 +58,7 @@ describe('blindPlaces', () => {
   it('with a blind sheet in progress, asks once per account and sees a named counter at once after forgetting', async () => {
     const { db, sent } = counted(t.db);
     const clerk = (await t.db.execute(sql`SELECT id FROM accounts WHERE org_id = ${DEMO.orgId} AND user_name = 'clerk'`)) as unknown as { rows: Array<{ id: string }> };
-    const me = { orgId: DEMO.orgId, accountId: clerk.rows[0]!.id };
+    const me = authOf(DEMO.orgId, clerk.rows[0]!.id, DEMO.siteId);
     // The demo's sheets name no counter and nobody has counted: nothing hidden, two statements, then none.
     expect((await blindPlaces(db, me)).size).toBe(0);
     expect(sent()).toBe(2);

@@ -3,13 +3,12 @@
 // sheets of the locations due, and the review chart's variance by location. PGlite by default,
 // PostgreSQL with DATABASE_URL (docs/physical-inventory.md).
 import { randomUUID } from 'node:crypto';
-import { inflateSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
-import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import type { Sheet, SheetImportReport } from '@floorhand/contract/counts';
 import { ACME_BASE, DEMO_BASE, call, createAcme, createTestApp, type TestApp } from '../../test/harness.ts';
 import { acmeAdminToken, tokenFor } from '../../test/logins.ts';
+import { pdfTexts } from '../../test/pdf-text.ts';
 import { ledgerMismatches } from '../stock/ledger-check.ts';
 
 let t: TestApp;
@@ -62,19 +61,6 @@ async function sheetFor(body: Record<string, unknown>, token = admin): Promise<S
 
 async function pdfOf(sheetId: string, token = clerk) {
   return t.app.inject({ method: 'POST', url: '/api/counts/sheet/pdf', payload: { ...DEMO_BASE, sheetId }, headers: { authorization: `Bearer ${token}` } });
-}
-
-/** Every text shown on the PDF's pages, in drawing order: the content streams inflated, their hex strings decoded. */
-async function pdfTexts(bytes: Uint8Array): Promise<string[]> {
-  const doc = await PDFDocument.load(bytes);
-  const out: string[] = [];
-  for (const [, object] of doc.context.enumerateIndirectObjects()) {
-    if (!(object instanceof PDFRawStream)) continue;
-    const filter = object.dict.get(PDFName.of('Filter'));
-    const content = Buffer.from(filter === PDFName.of('FlateDecode') ? inflateSync(object.contents) : object.contents).toString('latin1');
-    for (const m of content.matchAll(/<([0-9A-Fa-f]*)>\s*Tj|\(((?:[^()\\]|\\.)*)\)\s*Tj/g)) out.push(m[1] !== undefined ? Buffer.from(m[1], 'hex').toString('latin1') : m[2]!);
-  }
-  return out;
 }
 
 describe('the printable count sheet', () => {

@@ -1,21 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import fc from 'fast-check';
 import { calls, type CallPath } from '@floorhand/contract/api';
-import { APP_ID } from '@floorhand/contract/constants';
 import { postRefusalSchema, type Sheet } from '@floorhand/contract/counts';
-import { EVERYONE as EVERYONE_ROLE } from '@floorhand/contract/roles';
-import { featureAccess } from '../../db/schema.ts';
-import { DEMO } from '../../seed/demo.ts';
 import { ACME_BASE, DEMO_BASE, call, createAcme, createTestApp, type TestApp } from '../../test/harness.ts';
 import { acmeAdminToken, tokenFor } from '../../test/logins.ts';
+import { pdfTexts } from '../../test/pdf-text.ts';
 import { ledgerMismatches } from '../stock/ledger-check.ts';
 
 let t: TestApp;
 let admin: string;
 let clerk: string;
 let third: string;
+/** The demo's supervisor: reviews and posts (physicalInventory.post), counts nothing in these tests unless told. */
+let supervisor: string;
 let acme: string;
 
 beforeAll(async () => {
@@ -24,6 +23,7 @@ beforeAll(async () => {
   admin = await tokenFor(t.app, 'admin');
   clerk = await tokenFor(t.app, 'clerk');
   third = await tokenFor(t.app, 'tcadmin');
+  supervisor = await tokenFor(t.app, 'super');
   acme = await acmeAdminToken(t.app);
 });
 afterAll(() => t?.close());
@@ -234,6 +234,64 @@ describe('counting', () => {
     await expectShown(locs[0]!, stockId, clerk, 4327);
   });
 
+  it('keeps a recount blind to whoever may recount it, on a sheet that is not blind too: review, export, sheet, PDF and every stock read', async () => {
+    const locs = await places(1);
+    const stockId = await receive(locs[0]!, 6151);
+    const sheet = await sheetFor(locs, { blind: false });
+    expect((await count(sheet, locs[0]!, { stockId, qty: 5999 })).status).toBe(200);
+    expect((await submit(sheet)).status).toBe(200);
+    const [line] = (await review(sheet, {}, supervisor)).body.lines!;
+    expect(line).toMatchObject({ systemQty: 6151, counted: 5999 });
+    expect((await call(t.app, 'counts/decide', { sheetId: sheet._id, decision: 'recount', lineIds: [line!.lineId] }, supervisor)).status).toBe(200);
+    // The third account never counted it and may count but not review: it may be the recounter, so it
+    // sees neither figure anywhere, before its first scan.
+    const figures = /(^|[^0-9])(6151|5999)([^0-9]|$)/;
+    await expectHidden(locs[0]!, stockId, third, 6151);
+    const lookup = (await call(t.app, 'stock/lookup', { value: locs[0] }, third)).body;
+    expect(lookup.blind?.[0]?.message).toBe(`Stock in MAIN/${locs[0]} is due for a blind recount (count sheet ${sheet.code}); quantities are hidden from its recounters until it is recounted`);
+    const seen = [
+      (await call(t.app, 'counts/sheet/get', { sheetId: sheet._id, location: locs[0] }, third)).body,
+      (await call(t.app, 'counts/export', { sheetId: sheet._id }, third)).body,
+      (await review(sheet, {}, third)).body,
+    ];
+    for (const a of seen) expect(JSON.stringify(a)).not.toMatch(figures);
+    expect(JSON.stringify(seen[0])).not.toContain('expected');
+    const pdf = await t.app.inject({ method: 'POST', url: '/api/counts/sheet/pdf', headers: { authorization: `Bearer ${third}` }, payload: { ...DEMO_BASE, sheetId: sheet._id } });
+    expect(pdf.statusCode).toBe(200);
+    const printed = (await pdfTexts(pdf.rawPayload)).join('\n');
+    expect(printed).not.toMatch(figures);
+    expect(printed).toContain(locs[0]!);
+    // The first counter: the same (and may not recount it).
+    await expectHidden(locs[0]!, stockId, clerk, 6151);
+    expect((await count(sheet, locs[0]!, { stockId, qty: 1 }, clerk)).status).toBe(403);
+    // The reviewer who counts nothing sees both.
+    await expectShown(locs[0]!, stockId, supervisor, 6151);
+    expect((await call(t.app, 'counts/export', { sheetId: sheet._id }, supervisor)).body.csv).toMatch(/,6151,5999,/);
+    // Recounted: shown again to everyone.
+    expect((await count(sheet, locs[0]!, { stockId, qty: 6150 }, third)).status).toBe(200);
+    await expectShown(locs[0]!, stockId, third, 6151);
+    expect((await review(sheet, {}, supervisor)).body.lines![0]).toMatchObject({ status: 'counted', counted: 6150, round: 2 });
+    expect((await call(t.app, 'counts/sheet/cancel', { sheetId: sheet._id }, supervisor)).status).toBe(200);
+  });
+
+  it('closes review to a reviewer who counted a line now due for recount, and gives them the counter\'s export', async () => {
+    const locs = await places(1);
+    const stockId = await receive(locs[0]!, 7717);
+    const sheet = await sheetFor(locs, { assignees: ['admin', 'tcadmin'] });
+    expect((await count(sheet, locs[0]!, { stockId, qty: 7001 }, admin)).status).toBe(200);
+    expect((await submit(sheet, admin)).status).toBe(200);
+    const [line] = (await review(sheet)).body.lines!;
+    expect((await call(t.app, 'counts/decide', { sheetId: sheet._id, decision: 'recount', lineIds: [line!.lineId] }, admin)).status).toBe(200);
+    expect((await review(sheet)).status).toBe(403);
+    const exported = (await call(t.app, 'counts/export', { sheetId: sheet._id }, admin)).body;
+    expect(exported.fileName).toBe(`${sheet.code}.csv`);
+    expect(exported.csv).not.toMatch(/(^|[^0-9])(7717|7001)([^0-9]|$)/);
+    await expectHidden(locs[0]!, stockId, admin, 7717);
+    // A reviewer who is not a named counter reviews.
+    expect((await review(sheet, {}, supervisor)).status).toBe(200);
+    expect((await call(t.app, 'counts/sheet/cancel', { sheetId: sheet._id }, supervisor)).status).toBe(200);
+  });
+
   it('records found stock, counts a serial scanned twice once, and refuses or flags a serial above 1', async () => {
     const locs = await places(2);
     const sheet = await sheetFor(locs);
@@ -282,7 +340,11 @@ describe('counting', () => {
     // Two counters disagree on c.
     await count(sheet, locs[1]!, { stockId: c, qty: 7 }, clerk);
     expect((await submit(sheet)).status).toBe(200);
-    const r = await review(sheet);
+    // The admin counted a line: may recount c, so the review (which shows its figures) is closed to them.
+    const closed = await review(sheet);
+    expect(closed.status).toBe(403);
+    expect(closed.body.err?.message).toBe(`You may recount a location of the count sheet ${sheet.code} (${locs[1]}); its review is closed to you until they are recounted`);
+    const r = await review(sheet, {}, supervisor);
     expect(r.body.summary).toMatchObject({ lines: 3, recount: 1 });
     const lineC = r.body.lines!.find((l) => l.stockId === c)!;
     expect(lineC).toMatchObject({ status: 'recount', flags: ['disputed'] });
@@ -294,6 +356,7 @@ describe('counting', () => {
     expect(recount.status, JSON.stringify(recount.body)).toBe(200);
     expect(JSON.stringify(recount.body)).not.toContain('expected');
     const after = await review(sheet);
+    expect(after.status).toBe(200);
     expect(after.body.lines!.find((l) => l.stockId === c)).toMatchObject({ status: 'counted', counted: 7, round: 2 });
     expect((await post(sheet)).status).toBe(200);
     expect([await qtyOf(a), await qtyOf(b), await qtyOf(c)]).toEqual([10, 5, 7]);
@@ -457,7 +520,7 @@ describe('posting', () => {
     const locs = await places(1);
     const s = await receive(locs[0]!, 10);
     const sheet = await sheetFor(locs);
-    const res = await count(sheet, locs[0]!, { stockId: s, qty: 12, adjustWithCount: true });
+    const res = await count(sheet, locs[0]!, { stockId: s, qty: 12, adjustWithCount: true }, supervisor);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.posted).toBe(true);
     expect(await qtyOf(s)).toBe(12);
@@ -482,18 +545,14 @@ describe('posting', () => {
 });
 
 describe('rights and other organisations', () => {
-  const setEveryone = async (feature: string, level: number | null) => {
-    await t.db.delete(featureAccess).where(and(eq(featureAccess.role, EVERYONE_ROLE), eq(featureAccess.feature, feature)));
-    if (level !== null) await t.db.insert(featureAccess).values({ siteId: DEMO.siteId, appId: APP_ID, role: EVERYONE_ROLE, feature, level });
-    return await tokenFor(t.app, 'clerk');
-  };
 
-  it('refuses review, posting and adjustWithCount without physicalInventory.post, but lets the counter count', async () => {
+  it('separates counting from reviewing by default: a counter counts, and is refused review, posting and adjustWithCount', async () => {
     const locs = await places(1);
     const s = await receive(locs[0]!, 10);
     const sheet = await sheetFor(locs);
-    const counter = await setEveryone('physicalInventory.post', 0);
-    try {
+    // The demo clerk has no role: Everyone's defaults, with physicalInventory.post None (an admin's or supervisor's job).
+    const counter = clerk;
+    {
       expect((await count(sheet, locs[0]!, { stockId: s, qty: 9 }, counter)).status).toBe(200);
       expect((await count(sheet, locs[0]!, { stockId: s, qty: 9, adjustWithCount: true }, counter)).status).toBe(403);
       expect((await submit(sheet, counter)).status).toBe(200);
@@ -503,9 +562,15 @@ describe('rights and other organisations', () => {
       expect(exported.body.csv).not.toMatch(/(^|,)10(,|\r|$)/m);
       expect(exported.body.csv).not.toContain('systemQty');
       expect(await qtyOf(s)).toBe(10);
-    } finally {
-      await setEveryone('physicalInventory.post', null);
+      for (const path of ['counts/sheet/create', 'counts/threshold/put', 'counts/frequency/put'] as const) {
+        const refused = await call(t.app, path, { warehouse: 'MAIN', locations: locs, maxQty: 1, maxPct: 1, days: 1 }, counter);
+        expect(refused.status, path).toBe(403);
+      }
     }
+    // The demo's supervisor role gives it: review and post.
+    expect((await review(sheet, {}, supervisor)).status).toBe(200);
+    expect((await post(sheet, key(), supervisor)).status).toBe(200);
+    expect(await qtyOf(s)).toBe(9);
   });
 
   it('refuses kiosk and time-clock accounts', async () => {

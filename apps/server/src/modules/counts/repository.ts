@@ -173,7 +173,8 @@ interface CounterLineRow {
  * on a blind sheet it never leaves the database.
  */
 export async function counterLines(db: Db, sheet: SheetRow, accountId: string, where: SQL): Promise<CounterLine[]> {
-  const expected = sheet.blind ? sql`NULL::text` : sql`cl.system_qty::text`;
+  // A recount is blind on every sheet: its line tells the recounter neither the expected quantity nor the first count.
+  const expected = sheet.blind ? sql`NULL::text` : sql`CASE WHEN cl.status = 'recount' THEN NULL ELSE cl.system_qty::text END`;
   const rows = await query<CounterLineRow>(
     db,
     sql`SELECT cl.id, l.code AS location, coalesce(sr.stock_id, cl.stock_label) AS stock_id, i.part_number, i.description, cl.lot, cl.serial, cl.found, cl.status,
@@ -193,7 +194,7 @@ export async function counterLines(db: Db, sheet: SheetRow, accountId: string, w
     found: r.found,
     status: r.status,
     myCount: r.my_count === null ? null : Number(r.my_count),
-    ...(sheet.blind ? {} : { expected: Number(r.system_qty) }),
+    ...(r.system_qty === null ? {} : { expected: Number(r.system_qty) }),
   }));
 }
 

@@ -47,6 +47,7 @@ import {
   type CountedStock,
   type SheetRow,
 } from './repository.ts';
+import { blindPlaces } from './blind.ts';
 
 const ONE = 10_000n;
 const SHEET_LIST_MAX = 499;
@@ -357,9 +358,27 @@ function reviewable(sheet: SheetRow): void {
   if (sheet.state !== 'review' && sheet.state !== 'posted') throw conflict(`The count sheet ${sheet.code} is ${sheet.state}: it is reviewed once counting is done`);
 }
 
+/**
+ * The locations of the sheet's lines due for a recount that the caller may recount (counts/blind.ts):
+ * review and the variance export show their system quantity and first count, so they are closed to
+ * such a caller until the recount is in (a reviewer who also recounts would not count blind).
+ */
+async function recountsOf(deps: Deps, auth: AuthContext, sheet: SheetRow): Promise<string[]> {
+  if (sheet.state !== 'review') return [];
+  const places = await blindPlaces(deps.db, auth);
+  if (places.size === 0) return [];
+  const rows = await query<{ location_id: string }>(deps.db, sql`SELECT DISTINCT location_id FROM count_lines WHERE sheet_id = ${sheet.id} AND status = 'recount'`);
+  return rows.flatMap((r) => places.get(r.location_id)?.location ?? []).sort();
+}
+
 export async function reviewSheet(deps: Deps, auth: AuthContext, body: Body<'counts/review'>): Promise<CallResponse<'counts/review'>> {
   const sheet = await theSheet(deps.db, auth, body.sheetId);
   reviewable(sheet);
+  const mine = await recountsOf(deps, auth, sheet);
+  if (mine.length) {
+    const named = mine.slice(0, 5).join(', ') + (mine.length > 5 ? ` and ${mine.length - 5} more` : '');
+    throw forbidden(`You may recount ${mine.length === 1 ? 'a location' : `${mine.length} locations`} of the count sheet ${sheet.code} (${named}); its review is closed to you until they are recounted`);
+  }
   const lines = await reviewLines(deps.db, sheet.id, body.onlyVariances, body.offset, body.limit + 1);
   return {
     ...(await sheetAnswer(deps.db, auth, sheet.id)),
@@ -409,7 +428,8 @@ export async function exportSheet(deps: Deps, auth: AuthContext, body: Body<'cou
   const sheet = await theSheet(deps.db, auth, body.sheetId);
   const visible = await visibleFeaturesOf(deps, auth);
   // Variances only once counting is over, and only for reviewers: the export of a blind count leaks nothing.
-  const withVariances = (sheet.state === 'review' || sheet.state === 'posted') && visible['physicalInventory.post'] !== false;
+  const withVariances =
+    (sheet.state === 'review' || sheet.state === 'posted') && visible['physicalInventory.post'] !== false && (await recountsOf(deps, auth, sheet)).length === 0;
   let csv = '';
   if (withVariances) {
     csv += csvLine(['sheet', 'location', 'stockId', 'partNumber', 'description', 'lot', 'serial', 'status', 'systemQty', 'counted', 'variance', 'variancePct', 'movedSince', 'flags', 'countedBy']);

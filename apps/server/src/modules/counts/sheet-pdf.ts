@@ -30,7 +30,8 @@ export async function sheetPdf(deps: Deps, auth: AuthContext, body: Body<'counts
   const row = await sheetRow(deps.db, auth.orgId, body.sheetId);
   const sheet = row && (await sheetById(deps.db, auth.orgId, row.id));
   if (!row || !sheet) throw notFound(`No count sheet '${body.sheetId}' exists`);
-  const withExpected = !row.blind;
+  // In review the sheet is printed for its recount, which is blind on every sheet.
+  const withExpected = !row.blind && row.state !== 'review';
   // A blind sheet prints what to look for, an item per location, and nothing that counts it: no stock
   // ids or serials (a serial item's rows would tell how many units are expected), no quantity, and an
   // empty location the same as a full one (no "nothing expected").

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { CallPath } from '@floorhand/contract/api';
 import { CSV_ENTITIES, IMPORT_MAX_BYTES, type CsvEntity } from '@floorhand/contract/csv-transfer';
-import { authenticate, bearerToken } from '../../lib/auth-context.ts';
+import { authenticate, bearerToken, type AuthContext } from '../../lib/auth-context.ts';
 import { enforceRights, registerCall, type Deps } from '../../lib/calls.ts';
 import { importCsv, importCsvInChunks, type ChunkPlanner, type Planner } from '../../lib/csv-import.ts';
 import { unauthorized } from '../../lib/errors.ts';
@@ -31,7 +31,7 @@ const ENTITIES = new Map<CsvEntity, { saveCall: CallPath; plan: Planner; chunks?
   ['orders', { saveCall: 'order/save', plan: planOrders }],
 ]);
 
-async function sendCsv(reply: FastifyReply, deps: Deps, auth: { orgId: string; accountId: string }, entity: CsvEntity, warehouse?: string) {
+async function sendCsv(reply: FastifyReply, deps: Deps, auth: AuthContext, entity: CsvEntity, warehouse?: string) {
   const blind = entity === 'stock' ? await blindPlaces(deps.db, auth) : undefined;
   return reply
     .type('text/csv; charset=utf-8')

@@ -13,6 +13,7 @@ import { ApiError, call } from '../../../lib/api.ts';
 import { readQtyInput, showQty } from '../../../lib/inventory-format.ts';
 import { readFeedback, refusedFeedback } from '../../../lib/scanning/feedback.ts';
 import { useScans } from '../../../lib/scanning/use-scans.ts';
+import { useSessionStore } from '../../../lib/session-store.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { countKeys, downloadSheetPdf, useCountChange, useSheet } from '../api/counts-api.ts';
 import { usePhysicalInventoryPrefs } from '../hooks/use-physical-inventory-prefs.ts';
@@ -40,6 +41,7 @@ export function CountingScreen({ sheetId, onBack }: { sheetId: string; onBack():
   const { t } = useTranslation();
   const qc = useQueryClient();
   const [prefs, setPrefs] = usePhysicalInventoryPrefs();
+  const canPost = useSessionStore((s) => s.featureAccess?.['physicalInventory.post'] !== false);
   const [location, setLocation] = useState<string | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
   const [qtyText, setQtyText] = useState('');
@@ -81,7 +83,8 @@ export function CountingScreen({ sheetId, onBack }: { sheetId: string; onBack():
         location: at,
         ...body,
         allowSwsgt1: state.current.prefs.allowSwsgt1,
-        adjustWithCount: state.current.prefs.adjustWithCount,
+        // Posting at once is a reviewer's setting (physicalInventory.post): a counter's count waits for review.
+        adjustWithCount: state.current.prefs.adjustWithCount && useSessionStore.getState().featureAccess?.['physicalInventory.post'] !== false,
       },
       { suppress: /^ERR_BAD_INPUT$/ },
     );
@@ -286,7 +289,9 @@ export function CountingScreen({ sheetId, onBack }: { sheetId: string; onBack():
         <Stack gap="xs">
           <Switch label={t('Show the system quantity (sheets that are not blind)')} checked={prefs.syscm} onChange={(e) => setPrefs({ syscm: e.currentTarget.checked })} size="md" data-testid="pi-syscm" />
           <Switch label={t('Accept a serial counted above 1 (flagged for review)')} checked={prefs.allowSwsgt1} onChange={(e) => setPrefs({ allowSwsgt1: e.currentTarget.checked })} size="md" data-testid="pi-swsgt1" />
-          <Switch label={t('Post each count at once')} checked={prefs.adjustWithCount} onChange={(e) => setPrefs({ adjustWithCount: e.currentTarget.checked })} size="md" data-testid="pi-adjust-with-count" />
+          {canPost && (
+            <Switch label={t('Post each count at once')} checked={prefs.adjustWithCount} onChange={(e) => setPrefs({ adjustWithCount: e.currentTarget.checked })} size="md" data-testid="pi-adjust-with-count" />
+          )}
         </Stack>
       </Paper>
       {s?.state === 'counting' && (

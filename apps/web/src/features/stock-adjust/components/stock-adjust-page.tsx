@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Divider, Grid, Group, Loader, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { BlindNotices } from '../../../components/ui/blind-notice.tsx';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
@@ -327,14 +328,7 @@ export function StockAdjustPage() {
       {q.isError &&
         !found.isPending &&
         candidates.length === 0 &&
-        found.data?.blind.map((b) => (
-          <Alert key={`${b.warehouse}/${b.location}`} color="dark" data-testid="adjust-blind" title={t('Counted blind')}>
-            {t('Stock in {{place}} is being counted blind (count sheet {{sheet}}); quantities are hidden until the count is in review.', {
-              place: `${b.warehouse} / ${b.location}`,
-              sheet: b.sheet,
-            })}
-          </Alert>
-        ))}
+        found.data && <BlindNotices places={found.data.blind} testId="adjust-blind" />}
 
       {q.isError && !found.isPending && candidates.length !== 1 && !(candidates.length === 0 && found.data?.blind.length) && (
         <Alert color="yellow" title={t("'{{value}}' is not a stock id", { value })} data-testid="adjust-not-found">

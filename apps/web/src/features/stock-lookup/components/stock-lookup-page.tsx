@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Alert, Badge, Button, Collapse, Group, Loader, Stack, Text } from '@mantine/core';
+import { BlindNotices } from '../../../components/ui/blind-notice.tsx';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { IconAdjustments, IconEyeOff, IconInfoCircle } from '@tabler/icons-react';
@@ -127,14 +128,7 @@ export function StockLookupPage() {
       )}
 
       {/* Stock the user counts blind is withheld by the server (docs/physical-inventory.md, Blind counts everywhere). */}
-      {data?.blind?.map((b) => (
-        <Alert key={`${b.warehouse}/${b.location}`} icon={<IconEyeOff />} color="dark" data-testid="lookup-blind" title={t('Counted blind')}>
-          {t('Stock in {{place}} is being counted blind (count sheet {{sheet}}); quantities are hidden until the count is in review.', {
-            place: `${b.warehouse} / ${b.location}`,
-            sheet: b.sheet,
-          })}
-        </Alert>
-      ))}
+      <BlindNotices places={data?.blind} testId="lookup-blind" icon={<IconEyeOff />} />
 
       {q && data && items.length === 0 && !data.blind?.length && (
         <Alert color="dark" data-testid="lookup-none">
