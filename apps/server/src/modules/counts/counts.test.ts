@@ -443,6 +443,10 @@ describe('posting', () => {
     const r = await review(sheet);
     expect(r.body.lines!.find((l) => l.stockId === counted)).toMatchObject({ location: locs[0], locationNow: locs[1], variance: -1, movedSince: true });
     expect(r.body.lines!.find((l) => l.stockId === found)).toMatchObject({ location: locs[1], locationNow: locs[0], variance: 0, movedSince: true, found: true });
+    // The variance export says so too.
+    const csv = (await call(t.app, 'counts/export', { sheetId: sheet._id }, admin)).body.csv!.trim().split('\r\n');
+    expect(csv[0]).toContain(',movedSince,locationNow,flags,');
+    expect(csv.find((l) => l.includes(counted))).toContain(`,true,${locs[1]},`);
     const posted = await post(sheet);
     expect(posted.status, JSON.stringify(posted.body)).toBe(200);
     expect(posted.body.movements).toBe(1);

@@ -432,11 +432,11 @@ export async function exportSheet(deps: Deps, auth: AuthContext, body: Body<'cou
     (sheet.state === 'review' || sheet.state === 'posted') && visible['physicalInventory.post'] !== false && (await recountsOf(deps, auth, sheet)).length === 0;
   let csv = '';
   if (withVariances) {
-    csv += csvLine(['sheet', 'location', 'stockId', 'partNumber', 'description', 'lot', 'serial', 'status', 'systemQty', 'counted', 'variance', 'variancePct', 'movedSince', 'flags', 'countedBy']);
+    csv += csvLine(['sheet', 'location', 'stockId', 'partNumber', 'description', 'lot', 'serial', 'status', 'systemQty', 'counted', 'variance', 'variancePct', 'movedSince', 'locationNow', 'flags', 'countedBy']);
     for (let offset = 0; offset < EXPORT_MAX; offset += 1000) {
       const page = await reviewLines(deps.db, sheet.id, false, offset, 1000);
       for (const l of page) {
-        csv += csvLine([sheet.code, l.location, l.stockId, l.partNumber, l.description, l.lot, l.serial, l.status, l.systemQty, l.counted, l.variance, l.variancePct, l.movedSince, [...l.flags, ...(l.notFound ? ['notFound'] : []), ...(l.found ? ['found'] : [])].join(' '), l.countedBy]);
+        csv += csvLine([sheet.code, l.location, l.stockId, l.partNumber, l.description, l.lot, l.serial, l.status, l.systemQty, l.counted, l.variance, l.variancePct, l.movedSince, l.locationNow, [...l.flags, ...(l.notFound ? ['notFound'] : []), ...(l.found ? ['found'] : [])].join(' '), l.countedBy]);
       }
       if (page.length < 1000) break;
     }
