@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { codeParts, walkKey, walkOrder } from './walk-order.ts';
+import { codeParts, walkAisles, walkKey, walkOrder } from './walk-order.ts';
 
 describe('walkKey', () => {
   it('reads aisle, bay and level as numbers', () => {
@@ -29,10 +29,22 @@ describe('walkOrder', () => {
   it('keeps each aisle\'s direction once the first aisle is done: the walk\'s aisles decide it, not the stops left', () => {
     const all = ['A-01-1', 'A-05-1', 'B-01-1', 'B-05-1', 'C-01-1', 'C-05-1'];
     expect(codes(all)).toEqual(['A-01-1', 'A-05-1', 'B-05-1', 'B-01-1', 'C-01-1', 'C-05-1']);
+    const start = walkAisles(all);
+    expect(start).toEqual([1, 2, 3]);
     // Aisle A picked: B is still walked down and C up.
-    expect(walkOrder(['C-05-1', 'B-01-1', 'C-01-1', 'B-05-1'], (c) => c, all)).toEqual(['B-05-1', 'B-01-1', 'C-01-1', 'C-05-1']);
+    expect(walkOrder(['C-05-1', 'B-01-1', 'C-01-1', 'B-05-1'], (c) => c, start)).toEqual(['B-05-1', 'B-01-1', 'C-01-1', 'C-05-1']);
     // Unreadable codes of the walk change nothing.
-    expect(walkOrder(['B-01-1', 'B-05-1'], (c) => c, ['A-01-1', '--'])).toEqual(['B-05-1', 'B-01-1']);
+    expect(walkAisles(['A-01-1', '--'])).toEqual([1]);
+    expect(walkOrder(['B-01-1', 'B-05-1'], (c) => c, walkAisles(['A-01-1', '--']))).toEqual(['B-05-1', 'B-01-1']);
+  });
+  it('keeps the start\'s ways when an aisle drops out (a line shorted with nothing picked) or a new one comes in (stock moved)', () => {
+    const start = walkAisles(['A-01-1', 'B-01-1', 'C-01-1', 'E-01-1']);
+    // B's line was shorted before anything was picked: C still up, E still down.
+    expect(walkOrder(['E-01-1', 'C-05-1', 'E-05-1', 'C-01-1'], (c) => c, start)).toEqual(['C-01-1', 'C-05-1', 'E-05-1', 'E-01-1']);
+    // The stock of C's line moved to D: D goes the other way from C (up, so down), E keeps down.
+    expect(walkOrder(['E-01-1', 'D-01-1', 'D-05-1', 'E-05-1'], (c) => c, start)).toEqual(['D-05-1', 'D-01-1', 'E-05-1', 'E-01-1']);
+    // An aisle before the start's first goes up.
+    expect(walkOrder(['A-05-1', 'B-05-1', 'B-01-1'], (c) => c, walkAisles(['B-01-1', 'C-01-1']))).toEqual(['A-05-1', 'B-01-1', 'B-05-1']);
   });
   it('takes levels from the bottom up within a bay, whichever way the aisle is walked', () => {
     expect(codes(['B-02-3', 'A-01-1', 'B-02-1', 'B-01-2'])).toEqual(['A-01-1', 'B-02-1', 'B-02-3', 'B-01-2']);

@@ -730,6 +730,11 @@ export const orders = pgTable(
     department: varchar('department', { length: 20 }),
     /** The person who took the order (pick/claim). */
     claimedBy: varchar('claimed_by', { length: 40 }),
+    /**
+     * The aisles of the pick's walk as it began (contract/walk-order.ts `walkAisles`), kept from the
+     * first pick list on: each aisle's way is decided once per order (issue 25 item 7).
+     */
+    walkAisles: integer('walk_aisles').array(),
     rev: integer('_rev').notNull().default(1),
     audit: audit().notNull(),
   },

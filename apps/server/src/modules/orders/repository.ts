@@ -31,6 +31,8 @@ export interface OrderRow {
   department: string | null;
   claimed_by: string | null;
   claimed_name: string | null;
+  /** The aisles of the pick's walk as it began (null until its first pick list). */
+  walk_aisles: number[] | null;
   rev: number;
   audit: AuditStamp;
   line_count: number;
@@ -39,7 +41,7 @@ export interface OrderRow {
 
 export const ORDER_SELECT = sql`SELECT o.id, o.type, o.number, o.status, o.warehouse_id, w.code AS warehouse, o.customer,
   to_char(o.due_date, 'YYYY-MM-DD') AS due_date, o.priority, o.notes, o.staging_location_id, sl.code AS staging_location, o.department,
-  o.claimed_by, ${personName('ca')} AS claimed_name, o._rev AS rev, o.audit,
+  o.claimed_by, ${personName('ca')} AS claimed_name, o.walk_aisles, o._rev AS rev, o.audit,
   (SELECT count(*)::int FROM order_lines ol WHERE ol.order_id = o.id) AS line_count,
   (SELECT count(*)::int FROM order_lines ol WHERE ol.order_id = o.id AND ol.status <> 'open') AS done_count
 FROM orders o

@@ -171,6 +171,34 @@ describe('pick/order', () => {
     expect(open.map(placeOf)).toEqual([b5, b1, c1, c5]);
   });
 
+  it('keeps each aisle\'s direction when an aisle drops out (lines shorted with nothing picked) or stock moves to another aisle', async () => {
+    const w = `W${randomUUID().replace(/[^a-z]/g, '').slice(0, 3).toUpperCase()}`;
+    const code = (c: string) => `${w}${c}`;
+    const places = ['A-01-1', 'A-05-1', 'B-01-1', 'B-05-1', 'C-01-1', 'C-05-1', 'E-01-1', 'E-05-1'].map(code);
+    const stock = new Map<string, { partNumber: string; stockId: string }>();
+    for (const place of [...places, code('D-05-1')]) expect((await call(t.app, 'location/save', { record: { warehouse: 'MAIN', code: place, type: 'shelf' } }, ada)).status).toBe(200);
+    for (const place of places) {
+      const partNumber = `WALK-${Date.now()}-${place}`;
+      expect((await call(t.app, 'item/save', { record: { partNumber, description: 'Walk test' } }, ada)).status).toBe(200);
+      stock.set(place, { partNumber, stockId: await receive(partNumber, place, 1) });
+    }
+    const o = await newOrder([...places].reverse().map((p) => ({ partNumber: stock.get(p)!.partNumber, qty: 1 })));
+    const placeOf = (line: { sources: Array<{ location: string }> }) => line.sources[0]?.location;
+    const openPlaces = async () => (await call(t.app, 'pick/order', { orderId: o._id }, cleo)).body.lines!.filter((l) => l.status === 'open').map(placeOf);
+    const start = await call(t.app, 'pick/order', { orderId: o._id }, cleo);
+    // Up A, down B, up C, down E.
+    expect(start.body.lines!.map(placeOf)).toEqual(['A-01-1', 'A-05-1', 'B-05-1', 'B-01-1', 'C-01-1', 'C-05-1', 'E-05-1', 'E-01-1'].map(code));
+    // Aisle B's lines shorted before anything was picked: C is still walked up and E down.
+    for (const line of start.body.lines!.filter((l) => placeOf(l)?.startsWith(code('B')))) {
+      expect((await call(t.app, 'pick/short', { idempotencyKey: key(), lineId: line._id, reason: 'Aisle blocked' }, cleo)).status).toBe(200);
+    }
+    expect(await openPlaces()).toEqual(['A-01-1', 'A-05-1', 'C-01-1', 'C-05-1', 'E-05-1', 'E-01-1'].map(code));
+    // The stock of C-05's line moves to aisle D, which the walk did not have: D goes the other way from
+    // C (down), and E keeps its way (down).
+    expect((await call(t.app, 'stock/move', { idempotencyKey: key(), stockId: stock.get(code('C-05-1'))!.stockId, toLocation: code('D-05-1') }, ada)).status).toBe(200);
+    expect(await openPlaces()).toEqual(['A-01-1', 'A-05-1', 'C-01-1', 'D-05-1', 'E-05-1', 'E-01-1'].map(code));
+  });
+
   it('does not open another organisation\'s order', async () => {
     const o = await newOrder([{ partNumber: PART, qty: 1 }]);
     expect((await call(t.app, 'pick/order', { ...ACME_BASE, orderId: o._id }, acme)).status).toBe(404);

@@ -13,7 +13,7 @@ import { formatQty, qtyUnits } from '@floorhand/contract/quantity';
 import { wholeUnitsMessage } from '@floorhand/contract/stock-rules';
 import { ORDER_TYPES } from '@floorhand/contract/site-admin';
 import { assignStatus, backorderNumber, ORDER_STATUS_DEFAULT, pickedStatus, readPickStatuses, shortPickMode, type OrderType, type PickLine, type PickStatuses } from '@floorhand/contract/orders';
-import { walkOrder } from '@floorhand/contract/walk-order';
+import { walkAisles, walkOrder } from '@floorhand/contract/walk-order';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { blindPlaces } from '../counts/blind.ts';
 import { auditStamp, newId } from '../../lib/audit.ts';
@@ -22,7 +22,7 @@ import type { Deps } from '../../lib/calls.ts';
 import { badInput, conflict, notFound } from '../../lib/errors.ts';
 import { idempotentWrite } from '../../lib/idempotent-write.ts';
 import type { Db } from '../../db/client.ts';
-import { query } from '../../db/sql.ts';
+import { arrayParam, query } from '../../db/sql.ts';
 import { mapDuplicates } from '../../db/errors.ts';
 import { findSiteData } from '../site/repository.ts';
 import { locationKey, locationsByCode, type LocationRef } from '../stock/refs.ts';
@@ -84,18 +84,34 @@ export async function pickOrder(db: Db, auth: AuthContext, body: Body<'pick/orde
     picks: picks.filter((p) => p.lineId === l.id),
   });
   const firstPlace = (l: LineRow) => byItem.get(l.item_id)?.[0]?.location ?? '';
-  // The whole pick's aisles set each aisle's direction: the open lines' places and where the picks
-  // so far came from, so the lines left after an aisle is picked keep the way they were walked.
-  const wholeWalk = [...open.map(firstPlace).filter((c) => c !== ''), ...picks.map((p) => p.fromLocation)];
+  // Each aisle's way is decided once per order: from the walk's aisles at its first pick list (the
+  // open lines' places and where any picks so far came from), kept with the order. So the lines left
+  // after an aisle is picked, a line shorted with nothing picked, or stock moved to another aisle do
+  // not turn the other aisles round.
+  const startAisles = order.walk_aisles ?? (await startWalk(db, order.id, walkAisles([...open.map(firstPlace), ...picks.map((p) => p.fromLocation)])));
   const walked = walkOrder(
     open.filter((l) => l.skip_seq === 0 && firstPlace(l) !== ''),
     firstPlace,
-    wholeWalk,
+    startAisles,
   );
   const noStock = open.filter((l) => l.skip_seq === 0 && firstPlace(l) === '');
   const skipped = open.filter((l) => l.skip_seq > 0).sort((a, b) => a.skip_seq - b.skip_seq);
   const done = lines.filter((l) => l.status !== 'open');
   return { order: toHeader(order), lines: [...walked, ...noStock, ...skipped, ...done].map(toPickLine) };
+}
+
+/**
+ * Keeps the aisles of an order's walk as it begins (the first pick list with a place to go), once:
+ * two pickers opening it at the same moment keep the first's. A memo of the walk, not an edit of the
+ * order (its revision stays).
+ */
+async function startWalk(db: Db, orderId: string, aisles: number[]): Promise<number[] | undefined> {
+  if (aisles.length === 0) return undefined;
+  const [kept] = await query<{ walk_aisles: number[] | null }>(
+    db,
+    sql`UPDATE orders SET walk_aisles = coalesce(walk_aisles, ${arrayParam(aisles)}::integer[]) WHERE id = ${orderId} RETURNING walk_aisles`,
+  );
+  return kept?.walk_aisles ?? aisles;
 }
 
 // ---------------------------------------------------------------------------------------------
