@@ -34,6 +34,19 @@ async function fixture(api: Api & { siteId: string }, tag: string, { badge = `KI
   return { badge, userName, part, stockId: res.stock.stockId, accountId: created.account.id };
 }
 
+/** A kiosk account of the test's own: a badge at a kiosk ends every session of that kiosk account, so tests running beside each other must not share it. */
+async function ownKiosk(api: Api & { siteId: string }, tag: string): Promise<string> {
+  const kiosk = `kiosk_${tag.toLowerCase()}`;
+  await api('admin/account/create', {
+    account: { userName: kiosk, firstName: 'Kiosk', surnames: tag, email: '', badgeCode: '' },
+    password: PASSWORD,
+    perms: [{ siteId: api.siteId, roles: [], kioskAcct: true, timeclockAcct: false, serviceAcct: false }],
+  });
+  return kiosk;
+}
+
+const humanTokenOf = (page: Page) => page.evaluate(() => (JSON.parse(localStorage.getItem('auth_settings') ?? '{}') as { state?: { humanToken?: string } }).state?.humanToken);
+
 test.describe('kiosk', () => {
   test('a badge opens the worker session; stock is adjusted as the worker; done returns to the kiosk @mobile', async ({ page, request }, testInfo) => {
     const api = await adminApi(request);
@@ -98,19 +111,13 @@ test.describe('kiosk', () => {
     const tag = uniqueTag(testInfo);
     const anna = await fixture(api, `${tag}A`, { badge: `B-KA${tag}`, firstName: 'Anna' });
     const ben = await fixture(api, `${tag}B`, { badge: `B-KB${tag}`, firstName: 'Ben' });
-    // A kiosk account of its own: a badge at a kiosk ends every session of that kiosk account, so tests running beside this one must not share it.
-    const kiosk = `kiosk_${tag.toLowerCase()}`;
-    await api('admin/account/create', {
-      account: { userName: kiosk, firstName: 'Kiosk', surnames: tag, email: '', badgeCode: '' },
-      password: PASSWORD,
-      perms: [{ siteId: api.siteId, roles: [], kioskAcct: true, timeclockAcct: false, serviceAcct: false }],
-    });
+    const kiosk = await ownKiosk(api, tag);
     await useMachine(page);
     await login(page, kiosk);
     await expect(page).toHaveURL(/\/kiosk$/);
     await wedge(page, anna.badge, 'kiosk-scan');
     await expect(page.getByTestId('kiosk-done')).toContainText('Anna');
-    const humanToken = () => page.evaluate(() => (JSON.parse(localStorage.getItem('auth_settings') ?? '{}') as { state?: { humanToken?: string } }).state?.humanToken);
+    const humanToken = () => humanTokenOf(page);
     const annas = await humanToken();
 
     // Anna is on Stock Lookup with the lookup field focused; a location that looks like a badge is still a location.
@@ -139,6 +146,70 @@ test.describe('kiosk', () => {
     // Nothing of the scan was typed into Anna's form, and nothing was adjusted.
     const got = (await api('stock/get', { stockId: anna.stockId })) as { stock: { quantity: number } };
     expect(got.stock.quantity).toBe(10);
+  });
+
+  test('two workers on one kiosk with a timeout between them: the next sees none of the first one\'s work, is greeted by name, and no dialog is left in the way @mobile', async ({ page, request }, testInfo) => {
+    const api = await adminApi(request);
+    const tag = uniqueTag(testInfo);
+    const anna = await fixture(api, `${tag}A`, { badge: `B-KA${tag}`, firstName: 'Anna' });
+    const ben = await fixture(api, `${tag}B`, { badge: `B-KB${tag}`, firstName: 'Ben' });
+    // Labor is booked only while clocked in.
+    for (const w of [anna, ben]) await api('timeclock/punch', { badge: w.badge });
+    const taskCode = `KT${tag}`;
+    await api('task/upsert', { record: { taskCode, kind: 'wos', orderNumber: `WO${tag}`, operationNumber: '10', description: 'Kiosk operation', workCentre: 'BENCH', plannedMinutes: 30 } });
+    const kiosk = await ownKiosk(api, tag);
+    // The page's clock is the test's: the kiosk's inactivity timeout (15 minutes) passes at once.
+    await page.clock.install();
+    await useMachine(page);
+    await login(page, kiosk);
+    await expect(page).toHaveURL(/\/kiosk$/);
+
+    // Anna badges in, is greeted by name (not the kiosk account's), and starts an operation.
+    // (The page's animation frames follow the fake clock: the scan fields are focused, not clicked.)
+    await page.getByTestId('kiosk-scan').focus();
+    await scan(page, anna.badge);
+    await expect(page).toHaveURL(/\/tasks$/);
+    await expect(page.getByTestId('greeting')).toContainText('Hello Anna');
+    // The header names the worker (the name is shown from the sm breakpoint up).
+    await expect(page.getByTestId('user-menu')).toContainText(`Anna Kiosk${tag}A`);
+    await page.locator('[data-feature="singleTask"]').focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('no-running')).toBeVisible();
+    await scan(page, taskCode);
+    await expect(page.getByTestId('start-task')).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('running-task')).toContainText(taskCode);
+
+    // She walks away: the kiosk times out back to its page, with no dialog.
+    await page.clock.fastForward('15:05');
+    await expect(page).toHaveURL(/\/kiosk$/, { timeout: 15_000 });
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    // Ben badges in: greeted as Ben, and Single Task shows nothing of Anna's (no running task, no code).
+    await page.getByTestId('kiosk-scan').focus();
+    await scan(page, ben.badge);
+    await expect(page).toHaveURL(/\/tasks$/);
+    await expect(page.getByTestId('greeting')).toContainText('Hello Ben');
+    await expect(page.getByTestId('user-menu')).toContainText(`Ben Kiosk${tag}B`);
+    await page.locator('[data-feature="singleTask"]').focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('no-running')).toBeVisible();
+    await expect(page.getByTestId('running-task')).toHaveCount(0);
+    expect(await page.locator('body').innerText()).not.toContain(taskCode);
+    await expectAxeClean(page, 'single task after a kiosk timeout 360');
+
+    // Ben's session ends on the server (its own timeout there): his next call is refused, and the kiosk
+    // page comes back without an error dialog for whoever is next.
+    const bens = await humanTokenOf(page);
+    const kioskToken = await page.evaluate(() => (JSON.parse(localStorage.getItem('auth_settings') ?? '{}') as { state?: { authToken?: string } }).state?.authToken);
+    const base = { siteId: api.siteId, appId: 'floorhand', orgId: 'demo' };
+    const ended = await request.post('/api/kiosk/end', { data: base, headers: { authorization: `Bearer ${kioskToken!}`, 'x-human-token': bens! } });
+    expect(ended.status(), await ended.text()).toBe(200);
+    // Single Task asks for the running task every minute.
+    await page.clock.fastForward('01:05');
+    await expect(page).toHaveURL(/\/kiosk$/, { timeout: 15_000 });
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByTestId('kiosk-scan')).toBeVisible();
   });
 
   test('a whole shift on a kiosk tablet with wedge scans only: badge in, clock in, two batch tasks, a pick, clock out; the session survives a reload', async ({ page, browser, request, baseURL }, testInfo) => {

@@ -157,4 +157,4 @@ const routeTree = rootRoute.addChildren([entrance, home, kiosk, tasks, ...workAr
 
 export const router = createRouter({ routeTree, defaultPreload: false, scrollRestoration: true, defaultPendingComponent: RouteLoading });
 
-setNavigateToRoot(() => void router.navigate({ to: '/' }));
+setNavigateToRoot(() => router.navigate({ to: '/' }));

@@ -15,7 +15,10 @@ import { useSessionStore } from '../lib/session-store.ts';
 export function UserMenu() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const user = useAuthStore((s) => s.user);
+  // The session's person: on a kiosk, the worker whose badge opened it (the header names them).
+  const sessionUser = useSessionStore((s) => s.user);
+  const accountUser = useAuthStore((s) => s.user);
+  const user = sessionUser ?? accountUser;
   const perms = useSessionStore((s) => s.perms);
   // A worker's session on a kiosk (human token): no entries the rights table keeps from a kiosk.
   const throughKiosk = useAuthStore((s) => !!s.humanToken);

@@ -1,7 +1,7 @@
 import { StrictMode, useMemo } from 'react';
 import type { Root } from 'react-dom/client';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { Notifications, notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import '@mantine/core/styles.css';
@@ -10,7 +10,7 @@ import { NOTIFICATION_TIMEOUT_MS } from '@floorhand/contract/constants';
 import { router } from './router.tsx';
 import { retryOnce } from '../lib/api.ts';
 import { brandTheme, floorCssVariables } from '../lib/brand-theme.ts';
-import { resume } from '../lib/session.ts';
+import { onPersonEnds, resume } from '../lib/session.ts';
 import { useSiteStore } from '../lib/site-store.ts';
 import { useNarrow } from '../lib/use-narrow.ts';
 
@@ -18,6 +18,13 @@ import { useNarrow } from '../lib/use-narrow.ts';
 // for a logged-in device or any page but the login page, and after the login otherwise.
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: retryOnce, staleTime: 30_000 } } });
+// Answers are a person's: when the person of the session changes (a kiosk worker comes or goes, a
+// logout), the cache and the notices go with them, and whatever the next person opens is asked again.
+onPersonEnds(() => {
+  void queryClient.cancelQueries();
+  queryClient.clear();
+  notifications.clean();
+});
 
 /**
  * Notices at the top on a desk; at the bottom on a handheld, where the top holds the scan field and

@@ -127,8 +127,11 @@ export async function callFile<P extends CallPath>(path: P, args: CallArgs<P>, o
 
 function fail(err: ServerErr, status: number, opts: CallOptions): never {
   const loggingOut = LOGOUT_ERR_CODES.includes(err.code);
-  if (!opts.suppress?.test(err.code)) void dialogs.error(err);
+  // A worker's kiosk session that ended (its timeout, another badge) is not an error for whoever comes
+  // next: the kiosk page again, no dialog left in their way (issue 26).
+  const kioskEnded = err.code === ERR.kioskSessionEnded;
+  if (!kioskEnded && !opts.suppress?.test(err.code)) void dialogs.error(err);
   if (loggingOut) onLogoutError();
-  if (err.code === ERR.kioskSessionEnded) onKioskEnded();
+  if (kioskEnded) onKioskEnded();
   throw new ApiError(err, status);
 }

@@ -2,7 +2,7 @@ import { isAdmin } from '@floorhand/contract/perms';
 import type { UserPerms } from '@floorhand/contract/perms';
 import { LOGGED_OUT_DIALOG_DELAY_MS } from '@floorhand/contract/constants';
 import type { Printer } from '@floorhand/contract/realtime';
-import { dialogs } from '../components/dialogs/dialog-store.ts';
+import { dialogs, useDialogStore } from '../components/dialogs/dialog-store.ts';
 import { call, setLogoutHandler } from './api.ts';
 import { setKioskEndedHandler } from './api.ts';
 import { currentClaims, useAuthStore, type AuthUser } from './auth-store.ts';
@@ -23,9 +23,9 @@ realtime.on('attachedPrinters', (d) => usePrinterStore.setState({ printers: d.pr
 // roles as they are now (menus and guards read them), and the session starts again with them.
 realtime.on('featureAccessChanged', () => void renewToken());
 
-let navigateToRoot: () => void = () => window.location.assign('/');
+let navigateToRoot: () => Promise<void> | void = () => window.location.assign('/');
 /** The router registers how "go to the root path" is done. */
-export const setNavigateToRoot = (fn: () => void): void => {
+export const setNavigateToRoot = (fn: () => Promise<void> | void): void => {
   navigateToRoot = fn;
 };
 
@@ -113,8 +113,25 @@ export async function login(input: LoginInput): Promise<void> {
 /** The worker whose badge the kiosk read (kiosk/start), while the human token lasts. */
 let kioskPerson: { user: AuthUser; perms: UserPerms } | null = null;
 
+const personEnders = new Set<() => void>();
+/**
+ * What holds a person's data registers how it forgets it (the query cache, notices): called whenever
+ * the person of the session changes (a kiosk worker comes or goes, a login, a logout), before the next
+ * person's session starts. So nothing one worker saw shows to the next on a shared device (issue 26).
+ */
+export function onPersonEnds(forget: () => void): () => void {
+  personEnders.add(forget);
+  return () => personEnders.delete(forget);
+}
+/** Forgets everything held about the person whose session ends: dialogs, notices, caches. */
+export function forgetPerson(): void {
+  useDialogStore.getState().closeAll();
+  for (const forget of personEnders) forget();
+}
+
 /** The kiosk's session becomes the worker's ("opened by kiosk"); the human token came with kiosk/start's answer. */
 export async function openKioskSession(user: AuthUser, perms: UserPerms): Promise<void> {
+  forgetPerson();
   kioskPerson = { user, perms };
   await startSession();
 }
@@ -127,13 +144,16 @@ export async function closeKioskSession({ revoke = true }: { revoke?: boolean } 
   if (revoke && useAuthStore.getState().humanToken) await call('kiosk/end', {}, { suppress: /.*/ }).catch(() => undefined);
   kioskPerson = null;
   useAuthStore.getState().setHumanToken(null);
+  // The worker's pages go first (the kiosk page: the session is the kiosk account's again for the
+  // guards), so none of them asks again for what is forgotten.
+  useSessionStore.getState().set({ user: useAuthStore.getState().user, perms: currentClaims()?.perms ?? null, sessionToken: null, sessionId: null, featureAccess: null });
+  await Promise.resolve(navigateToRoot()).catch(() => undefined);
+  forgetPerson();
   await startSession().catch(() => undefined);
 }
 
 // A call refused because the human token has ended: the kiosk page again.
-setKioskEndedHandler(() => {
-  void closeKioskSession({ revoke: false }).then(() => navigateToRoot());
-});
+setKioskEndedHandler(() => void closeKioskSession({ revoke: false }));
 
 /** After a reload with a still valid token: timers, session and socket come back. */
 export async function resume(): Promise<void> {
@@ -162,6 +182,7 @@ export async function logout(opts: { navigate?: boolean } = {}): Promise<void> {
   kioskPerson = null;
   timers.disarm();
   realtime.disconnect();
+  forgetPerson();
   useAuthStore.getState().clear();
   useSessionStore.getState().reset();
   usePendingRoute.getState().clear();

@@ -2,14 +2,15 @@ import { Card, Group, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useVisibleWorkAreas } from '../../../components/ui/work-areas.tsx';
-import { useAuthStore } from '../../../lib/auth-store.ts';
+import { useSessionStore } from '../../../lib/session-store.ts';
 import { readFeedback } from '../../../lib/scanning/feedback.ts';
 import { useScans } from '../../../lib/scanning/use-scans.ts';
 
 /** The worker's home: the work areas the session's visible features allow. */
 export function TasksPage() {
   const { t } = useTranslation();
-  const user = useAuthStore((s) => s.user);
+  // The session's person: on a kiosk, the worker whose badge opened it, not the kiosk account.
+  const user = useSessionStore((s) => s.user);
   const navigate = useNavigate();
   // A scan on the home screen looks the value up (docs/scanning.md).
   useScans((scan) => {
