@@ -131,9 +131,14 @@ export const shippingCalls = {
   'package/packingList': {
     locId: undefined,
     auth: 'required',
-    /** The packing list of a package as a PDF (base64): order, customer, package and its lines (item, description, quantity, lot or serial). */
+    /**
+     * The packing list of a package as a PDF (base64): the package's barcode (Code 128 of its number),
+     * order, customer, ship-to address, package, and one row per order line in it (item, description,
+     * quantity packed in this package and ordered, lots or serials). `records`: stock records packed;
+     * `lines`: order lines (the table's rows).
+     */
     body: callBase.extend({ packageId: idSchema }),
-    response: withErr({ pdf: z.string().optional(), fileName: z.string().optional(), records: z.number().int().optional() }),
+    response: withErr({ pdf: z.string().optional(), fileName: z.string().optional(), records: z.number().int().optional(), lines: z.number().int().optional() }),
   },
   'order/issue': {
     locId: undefined,
