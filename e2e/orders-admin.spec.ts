@@ -49,6 +49,10 @@ test.describe('orders admin', () => {
     await page.keyboard.type(number, HUMAN);
     await page.getByTestId('order-customer').focus();
     await page.keyboard.type('Harbour Stores', HUMAN);
+    // The ship-to address, a line each (Enter in it is a new line, not a save).
+    await page.getByTestId('order-ship-to').focus();
+    await page.keyboard.type('Harbour Stores\nQuay 3', HUMAN);
+    await expect(page.getByTestId('order-form')).toBeVisible();
     await page.getByTestId('order-due').focus();
     await page.getByTestId('order-due').fill('2026-12-24');
     await page.getByTestId('order-line-part').first().focus();
@@ -68,8 +72,8 @@ test.describe('orders admin', () => {
     await shot(page, testInfo, `orders-admin-editor-${width}`);
     await page.keyboard.press('Enter');
     await expect(editor).toHaveCount(0);
-    let saved = (await api('order/get', { number, type: 'sos' })) as { order: { _id: string; status: string; customer: string; dueDate: string; lines: Array<{ lineNo: number; partNumber: string; qty: number }> } };
-    expect(saved.order).toMatchObject({ status: 'open', customer: 'Harbour Stores', dueDate: '2026-12-24' });
+    let saved = (await api('order/get', { number, type: 'sos' })) as { order: { _id: string; status: string; customer: string; shipTo: string | null; dueDate: string; lines: Array<{ lineNo: number; partNumber: string; qty: number }> } };
+    expect(saved.order).toMatchObject({ status: 'open', customer: 'Harbour Stores', shipTo: 'Harbour Stores\nQuay 3', dueDate: '2026-12-24' });
     expect(saved.order.lines.map((l) => [l.lineNo, l.partNumber, l.qty])).toEqual([
       [1, f.parts[0], 4],
       [2, f.parts[1], 2],
@@ -114,7 +118,7 @@ test.describe('orders admin', () => {
     await expect(page.getByTestId('order-editor')).toHaveCount(0);
     saved = (await api('order/get', { number, type: 'sos' })) as typeof saved;
     expect(saved.order.lines.map((l) => [l.lineNo, l.qty])).toEqual([[1, 5]]);
-    expect(saved.order).toMatchObject({ priority: 7, customer: 'Harbour Stores' });
+    expect(saved.order).toMatchObject({ priority: 7, customer: 'Harbour Stores', shipTo: 'Harbour Stores\nQuay 3' });
 
     // A refusal from the server (an unknown part) in the error dialog; the form keeps what was typed.
     await row.getByTestId('order-edit').focus();

@@ -322,7 +322,7 @@ test.describe('the scan matrix: every control of every work screen, in each prom
     await sweepSharedDevice(shared, 'timeclock', 'timeclock/punch', 'clock-prompt', 'clock-error');
   });
 
-  test('packing with no package open, and labor with a stop form begun @mobile', async ({ page, request }, testInfo) => {
+  test('packing with no package open and with one open, and labor with a stop form begun @mobile', async ({ page, request }, testInfo) => {
     const api = await adminApi(request);
     const tag = uniqueTag(testInfo);
     const f = await makeOrder(api, tag);
@@ -343,6 +343,31 @@ test.describe('the scan matrix: every control of every work screen, in each prom
     await expect(page.getByTestId('pack-scan')).toBeVisible();
     await sweep(page, 'packing, no package open', refusedWith(page, 'Start a package first, then scan the stock into it.'));
     await expect(page.getByTestId('package-card')).toHaveCount(0);
+
+    // A package open, its form filled in part (type, a dimension, carrier, service): a scan packs into
+    // it whatever has the focus, the package form's fields too, and nothing is typed into them. The
+    // pack call is answered here with the package as it is (the codes are no stock): the scan reached
+    // the server as a pack of that code into that package, and the page stays as it was.
+    const { order } = (await api('ship/order', { number: f.number })) as { order: { _id: string } };
+    const { package: pkg } = (await api('package/save', { orderId: order._id, type: 'crate', length: 40, carrier: 'DHL', service: 'Express' })) as { package: { _id: string } };
+    const packs = new Map<string, string>();
+    await page.route('**/api/package/pack', async (route) => {
+      const body = route.request().postDataJSON() as { stockId: string; packageId: string };
+      packs.set(body.stockId, body.packageId);
+      await route.fulfill({ json: { package: pkg } });
+    });
+    await page.reload();
+    const card = page.getByTestId('package-card');
+    await expect(card).toHaveCount(1);
+    await expect(card.getByTestId('package-length')).toHaveValue('40');
+    await card.getByTestId('package-width').fill('30');
+    await sweep(page, 'packing, a package open', async (code) => {
+      await expect.poll(() => packs.get(code)).toBe(pkg._id);
+    });
+    for (const [field, value] of [['type', 'crate'], ['length', '40'], ['width', '30'], ['height', ''], ['carrier', 'DHL'], ['service', 'Express'], ['tracking', '']] as const) {
+      await expect(card.getByTestId(`package-${field}`)).toHaveValue(value);
+    }
+    await page.unroute('**/api/package/pack');
 
     // Single task: the first task running, a quantity typed in its stop form: refused (starting another
     // task would stop it without the quantity); the 4 stays.

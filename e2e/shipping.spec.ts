@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { inflateSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { adminApi, HUMAN, login, showFilters, useMachine, type Api, uniqueTag, expectAxeClean, scan } from './support.ts';
 import { makePicker, makeOrder, shot, SHORT, wedgeScan, type Fixture } from './order-fixtures.ts';
@@ -30,6 +31,24 @@ async function chooseByKeys(page: Page, testId: string, name: string) {
   await page.keyboard.press('Enter');
   await expect(field).toHaveValue(name);
 }
+
+/** The strings a PDF shows (its content streams inflated, the Tj operators' hex strings decoded), one a line. */
+function pdfStrings(bytes: Buffer): string[] {
+  const out: string[] = [];
+  for (const m of bytes.toString('latin1').matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    let body: string;
+    try {
+      body = inflateSync(Buffer.from(m[1]!, 'latin1')).toString('latin1');
+    } catch {
+      continue;
+    }
+    for (const t of body.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)) out.push(Buffer.from(t[1]!, 'hex').toString('latin1'));
+  }
+  return out;
+}
+
+/** Whether the cells come one after the other in the PDF's strings (a table row). */
+const hasRow = (strings: string[], cells: string[]) => strings.some((_, i) => cells.every((c, j) => strings[i + j] === c));
 
 /** The order numbers on the board, top to bottom (the visible table rows or cards). */
 const boardNumbers = (page: Page) => page.locator('[data-testid="board-row"]:visible').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-number')));
@@ -186,6 +205,105 @@ test.describe('shipping', () => {
     const saved = (await weights())[1]!;
     expect([saved.weight, saved.carrier, saved.status]).toEqual([3, 'DHL', 'shipped']);
     await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
+  test('the package form by keyboard alone: type, weight, dimensions, carrier, service, tracking; a bad value said; scans in its fields pack; the packing list has the barcode, ship-to and one row per line @mobile', async ({ page, request }, testInfo) => {
+    const api = await adminApi(request);
+    const tag = uniqueTag(testInfo);
+    const f = await makeOrder(api, tag);
+    const size = (page.viewportSize()?.width ?? 1440) < 600 ? 360 : 1440;
+    // The order again with its ship-to address (order/save updates it).
+    const { order } = (await api('order/save', {
+      order: { type: 'sos', number: f.number, warehouse: 'MAIN', customer: 'E2E Customer', shipTo: 'E2E Customer Ltd\nUnit 7, Quay Road\nBristol BS1 4AA', dueDate: '2026-01-01', lines: [{ lineNo: 1, partNumber: f.parts[1], qty: 2 }, { lineNo: 2, partNumber: f.parts[0], qty: 3 }] },
+    })) as { order: { lines: Array<{ _id: string; lineNo: number }> } };
+    // Line 2 (3 of part A) picked in two goes, so two stock records; line 1: the 1 of part B there is.
+    const line = (n: number) => order.lines.find((l) => l.lineNo === n)!._id;
+    const picked: string[] = [];
+    for (const [i, lineId, place, stock, qty] of [[0, line(2), f.places[0], f.stock[0], 2], [1, line(2), f.places[0], f.stock[0], 1], [2, line(1), f.places[1], f.stock[1], 1]] as const) {
+      const res = (await api('pick/confirm', { idempotencyKey: `pf-${tag}-${i}`, lineId, location: place, scan: stock, qty })) as { pick: { stockId: string } };
+      picked.push(res.pick.stockId);
+    }
+    await useMachine(page);
+    await login(page, await makePicker(api, tag, 'Fay'));
+    await expect(page).toHaveURL(/\/tasks$/);
+    await page.goto(`/shipping/${f.number}`);
+    await expect(page.getByTestId('ship-order-number')).toHaveText(f.number);
+    const saved = async () => ((await api('ship/order', { number: f.number })) as { packages: Array<Record<string, unknown>> }).packages[0];
+
+    // New package: the Weight is the prompt (as before): 2.5 and Enter saves it, the scan field next.
+    await page.getByTestId('ship-new-package').focus();
+    await page.keyboard.press('Enter');
+    const card = page.getByTestId('package-card').first();
+    const field = (name: string) => card.getByTestId(`package-${name}`);
+    await expect(field('weight')).toBeFocused();
+    await page.keyboard.type('2.5', HUMAN);
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('pack-scan')).toBeFocused();
+    await expect.poll(async () => (await saved())?.weight).toBe(2.5);
+
+    // Scans while the new fields have the focus pack the stock; nothing is typed into them.
+    for (const [i, name] of (['type', 'length', 'service'] as const).entries()) {
+      await field(name).focus();
+      await scan(page, picked[i]!);
+      await expect(card.locator(`[data-stock="${picked[i]}"]`)).toBeVisible();
+      await expect(field(name)).toBeFocused();
+      await expect(field(name)).toHaveValue(name === 'type' ? 'box' : '');
+    }
+
+    // Every field by keys: the type by arrows, then Tab from field to field; a height below 0 is said
+    // under its field, which takes the focus, and nothing is sent.
+    await chooseByKeys(page, 'package-type', 'crate');
+    await page.keyboard.press('Tab');
+    await expect(field('weight')).toBeFocused();
+    for (const [name, value] of [['length', '40'], ['width', '30'], ['height', '-5'], ['carrier', 'DHL'], ['service', 'Express'], ['tracking', `TRK-${tag}`]] as const) {
+      await page.keyboard.press('Tab');
+      await expect(field(name)).toBeFocused();
+      await page.keyboard.type(value, HUMAN);
+    }
+    await page.keyboard.press('Enter');
+    await expect(field('height')).toBeFocused();
+    await expect(card).toContainText('must not be negative');
+    await expect(field('height')).toHaveAttribute('aria-invalid', 'true');
+    expect((await saved())!.type).toBe('box');
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('20', HUMAN);
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => {
+      const p = (await saved())!;
+      return [p.type, p.weight, p.length, p.width, p.height, p.carrier, p.service, p.tracking];
+    }).toEqual(['crate', 2.5, 40, 30, 20, 'DHL', 'Express', `TRK-${tag}`]);
+    await expect(card).not.toContainText('must not be negative');
+    // Every field a 44 px target, side by side even on a handheld; the page clean for axe.
+    for (const name of ['type', 'weight', 'length', 'width', 'height', 'carrier', 'service', 'tracking']) {
+      const box = (await field(name).boundingBox())!;
+      expect(box.height, name).toBeGreaterThanOrEqual(44);
+      expect(box.x + box.width, name).toBeLessThanOrEqual(size);
+    }
+    await expectAxeClean(page);
+    await shot(page, testInfo, `shipping-package-form-${size}`);
+    // Read back after a reload: the card shows what the server has.
+    await page.reload();
+    for (const [name, value] of [['type', 'crate'], ['weight', '2.5'], ['length', '40'], ['width', '30'], ['height', '20'], ['carrier', 'DHL'], ['service', 'Express'], ['tracking', `TRK-${tag}`]] as const) {
+      await expect(field(name)).toHaveValue(value);
+    }
+
+    // The packing list: the package's barcode, the ship-to address, one row per order line (line 2's
+    // two stock records are one row of 3), never a row per stock record.
+    const packageNo = (await card.getAttribute('data-package'))!;
+    const download = page.waitForEvent('download');
+    await card.getByTestId('package-packing-list').click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`packing-list-${packageNo}.pdf`);
+    const pdf = readFileSync((await file.path())!);
+    expect(pdf.toString('latin1')).toMatch(/\/Subtype\s*\/Image/);
+    const strings = pdfStrings(pdf);
+    for (const text of ['Ship to: E2E Customer Ltd', 'Unit 7, Quay Road', 'Bristol BS1 4AA', `Package ${packageNo}: crate, 2.5 kg, 40 x 30 x 20 cm`, `Carrier: DHL Express, tracking TRK-${tag}`, '2 lines, 3 stock records packed.']) {
+      expect(strings.some((s) => s.includes(text)), text).toBe(true);
+    }
+    expect(hasRow(strings, ['1', f.parts[1], `Pick widget ${f.parts[1]}`, '1', '2', 'EA']), strings.join('|')).toBe(true);
+    expect(hasRow(strings, ['2', f.parts[0], `Pick widget ${f.parts[0]}`, '3', '3', 'EA']), strings.join('|')).toBe(true);
+    expect(strings.filter((s) => s === f.parts[0])).toHaveLength(1);
+    for (const stockId of picked) expect(strings.join('\n')).not.toContain(stockId);
   });
 
   test('pack board filters are stockPack preferences sent to the server; print on ship downloads the packing list @mobile', async ({ page, request }, testInfo) => {

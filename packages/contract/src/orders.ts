@@ -36,6 +36,8 @@ export function readPickStatuses(appSettings: unknown, type: OrderType): PickSta
 /** The status set when a picker takes an order (`assign`), and when it is fully picked (`picked`): the first of each list. */
 /** What a short pick of this order type does with the rest of the line. */
 export const shortPickMode = (s: PickStatuses): ShortPickMode => s.short ?? SHORT_PICK_DEFAULT;
+/** Characters of an order's ship-to address at most (name, street, town, country on their lines). */
+export const ORDER_SHIP_TO_MAX = 500;
 /** The number of an order's n-th backorder: `SO-1` → `SO-1-BO1`. */
 export const backorderNumber = (number: string, n: number): string => `${number}-BO${n}`;
 export const assignStatus = (s: PickStatuses): string => s.assign[0] ?? 'picking';
@@ -62,6 +64,8 @@ export const orderInputSchema = z.strictObject({
   warehouse: code,
   /** Customer or destination. */
   customer: z.string().trim().max(200).optional(),
+  /** The ship-to address, its lines separated by newlines (the packing list prints it). */
+  shipTo: z.string().trim().max(ORDER_SHIP_TO_MAX).optional(),
   /** YYYY-MM-DD */
   dueDate: z.iso.date().optional(),
   priority: z.number().int().min(0).max(9999).optional(),
@@ -131,6 +135,7 @@ export const orderHeaderSchema = z.object({
   status: z.string(),
   warehouse: z.string(),
   customer: z.string().nullable(),
+  shipTo: z.string().nullable(),
   dueDate: z.string().nullable(),
   priority: z.number().int(),
   notes: z.string().nullable(),

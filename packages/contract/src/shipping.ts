@@ -15,19 +15,37 @@ export const ORDER_ISSUED = 'issued';
 export const ORDER_PART_ISSUED = 'partly issued';
 export const PACKAGE_TYPES_DEFAULT = ['box', 'envelope', 'pallet', 'crate'] as const;
 
+/** A package's measures and the unit of each (the package form shows the unit in the label). */
+export const PACKAGE_MEASURE_UNITS: ReadonlyMap<'weight' | 'length' | 'width' | 'height', string> = new Map([
+  ['weight', 'kg'],
+  ['length', 'cm'],
+  ['width', 'cm'],
+  ['height', 'cm'],
+]);
+/** The longest text of a package's text fields (the form's fields stop there too). */
+export const PACKAGE_TEXT_MAX: ReadonlyMap<'type' | 'carrier' | 'service' | 'tracking', number> = new Map([
+  ['type', 40],
+  ['carrier', 60],
+  ['service', 60],
+  ['tracking', 100],
+]);
+/** Said of a measure below 0 (the server refuses it with "The weight must not be negative"). */
+export const MEASURE_NEGATIVE = 'must not be negative';
+
 const measure = quantityInput.optional();
+const text = (field: 'type' | 'carrier' | 'service' | 'tracking') => z.string().trim().max(PACKAGE_TEXT_MAX.get(field)!).optional();
 /** What a packer types about a package; every field optional on update. */
 const packageFields = {
-  type: z.string().trim().min(1).max(40).optional(),
+  type: z.string().trim().min(1).max(PACKAGE_TEXT_MAX.get('type')!).optional(),
   /** kg */
   weight: measure,
   /** cm */
   length: measure,
   width: measure,
   height: measure,
-  carrier: z.string().trim().max(60).optional(),
-  service: z.string().trim().max(60).optional(),
-  tracking: z.string().trim().max(100).optional(),
+  carrier: text('carrier'),
+  service: text('service'),
+  tracking: text('tracking'),
 };
 
 export const packageSchema = z.object({
@@ -131,9 +149,14 @@ export const shippingCalls = {
   'package/packingList': {
     locId: undefined,
     auth: 'required',
-    /** The packing list of a package as a PDF (base64): order, customer, package and its lines (item, description, quantity, lot or serial). */
+    /**
+     * The packing list of a package as a PDF (base64): the package's barcode (Code 128 of its number),
+     * order, customer, ship-to address, package, and one row per order line in it (item, description,
+     * quantity packed in this package and ordered, lots or serials). `records`: stock records packed;
+     * `lines`: order lines (the table's rows).
+     */
     body: callBase.extend({ packageId: idSchema }),
-    response: withErr({ pdf: z.string().optional(), fileName: z.string().optional(), records: z.number().int().optional() }),
+    response: withErr({ pdf: z.string().optional(), fileName: z.string().optional(), records: z.number().int().optional(), lines: z.number().int().optional() }),
   },
   'order/issue': {
     locId: undefined,

@@ -722,6 +722,8 @@ export const orders = pgTable(
       .notNull()
       .references(() => warehouses.id),
     customer: text('customer'),
+    /** The ship-to address, lines separated by newlines (printed on the packing list). */
+    shipTo: text('ship_to'),
     dueDate: date('due_date', { mode: 'string' }),
     priority: integer('priority').notNull().default(0),
     notes: text('notes'),

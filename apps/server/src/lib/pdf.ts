@@ -1,7 +1,8 @@
 // PDF documents the floor prints: tables (count sheets, packing lists) and pages of label images.
 // One writer for every area (pdf-lib, pure JavaScript, the standard Helvetica fonts), so a count sheet
 // and a packing list look alike and nobody writes page breaks twice.
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { toBuffer } from 'bwip-js/node';
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
 
 const POINTS_PER_INCH = 72;
 const A4: [number, number] = [595.28, 841.89];
@@ -23,7 +24,17 @@ export interface PdfTable {
   rows: string[][];
   /** Lines after the table (totals, signature lines). */
   footer?: string[];
+  /** A Code 128 barcode of this text (its text under it) at the top right of the first page: the document's own code, for a scanner. */
+  barcode?: string;
 }
+
+/** Pixels per module of the barcode image; drawn at 1 pt a module (0.35 mm, well inside what hand scanners read). */
+const BARCODE_SCALE = 3;
+const BARCODE_MODULE_PT = 1;
+
+/** A Code 128 barcode as a PNG (bwip-js, the renderer the web app's badges use), the text under the bars. */
+const barcodePng = (text: string): Promise<Buffer> =>
+  toBuffer({ bcid: 'code128', text, scale: BARCODE_SCALE, height: 12, includetext: true, textxalign: 'center', paddingwidth: 10, paddingheight: 2, backgroundcolor: 'FFFFFF' });
 
 /**
  * The standard fonts speak WinAnsi only: anything else becomes "?" rather than an exception, so a
@@ -50,6 +61,8 @@ export async function tablePdf(table: PdfTable): Promise<Uint8Array> {
   const usable = A4[0] - 2 * MARGIN;
   const share = table.columns.reduce((sum, c) => sum + c.width, 0) || 1;
   const widths = table.columns.map((c) => (c.width / share) * usable);
+  const barcode: PDFImage | undefined = table.barcode ? await doc.embedPng(await barcodePng(table.barcode)) : undefined;
+  const barcodeSize = barcode ? { width: (barcode.width / BARCODE_SCALE) * BARCODE_MODULE_PT, height: (barcode.height / BARCODE_SCALE) * BARCODE_MODULE_PT } : undefined;
   const pages: PDFPage[] = [];
   let page!: PDFPage;
   let y = 0;
@@ -68,13 +81,18 @@ export async function tablePdf(table: PdfTable): Promise<Uint8Array> {
     page = doc.addPage(A4);
     pages.push(page);
     y = A4[1] - MARGIN - 12;
-    page.drawText(fit(bold, first ? 14 : 10, table.title, usable), { x: MARGIN, y, size: first ? 14 : 10, font: bold });
+    // Beside the barcode (first page, top right) the title and heading are narrower, until below it.
+    const barcodeBottom = first && barcode && barcodeSize ? A4[1] - MARGIN - barcodeSize.height : A4[1];
+    if (first && barcode && barcodeSize) page.drawImage(barcode, { x: A4[0] - MARGIN - barcodeSize.width, y: barcodeBottom, ...barcodeSize });
+    const room = (atY: number) => (atY > barcodeBottom - 4 && barcodeSize ? usable - barcodeSize.width - 12 : usable);
+    page.drawText(fit(bold, first ? 14 : 10, table.title, room(y)), { x: MARGIN, y, size: first ? 14 : 10, font: bold });
     y -= first ? 20 : LINE;
     if (first) {
       for (const line of table.heading ?? []) {
-        page.drawText(fit(font, 10, line, usable), { x: MARGIN, y, size: 10, font });
+        page.drawText(fit(font, 10, line, room(y)), { x: MARGIN, y, size: 10, font });
         y -= LINE;
       }
+      y = Math.min(y, barcodeBottom - LINE);
       y -= 4;
     }
     row(table.columns.map((c) => c.header), bold);

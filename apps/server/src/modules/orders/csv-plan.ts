@@ -109,6 +109,8 @@ export const planOrders: Planner = async (db, auth, sheet) => {
       ? {
           warehouse: known.warehouse,
           customer: known.customer ?? undefined,
+          // Not a CSV column: a re-import keeps the address the API gave.
+          shipTo: known.ship_to ?? undefined,
           dueDate: known.due_date ?? undefined,
           priority: known.priority,
           notes: known.notes ?? undefined,

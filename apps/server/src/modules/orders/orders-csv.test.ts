@@ -87,6 +87,15 @@ describe('import/csv of orders', () => {
     expect((await importOrders(`orderType,orderNumber,lineNo,partNumber,qty\nsos,${a},10,${PART},6\nsos,${a},30,${PART2},2\n`)).body.report).toMatchObject({ updated: 1, inserted: 0 });
   });
 
+  it('keeps the ship-to address the API gave when the order is imported again (the CSV has no ship-to column)', async () => {
+    const a = number();
+    const saved = await call(t.app, 'order/save', { order: { type: 'sos', number: a, warehouse: 'MAIN', customer: 'Harbour Ltd', shipTo: 'Harbour Ltd\nQuay 3\nPortsmouth', lines: [{ lineNo: 1, partNumber: PART, qty: 1 }] } }, admin);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.order!.shipTo).toBe('Harbour Ltd\nQuay 3\nPortsmouth');
+    expect((await importOrders(`orderType,orderNumber,customer,lineNo,partNumber,qty\nsos,${a},Harbour Ltd,1,${PART},2\n`)).body.report).toMatchObject({ updated: 1 });
+    expect((await getOrder(a)).body.order).toMatchObject({ shipTo: 'Harbour Ltd\nQuay 3\nPortsmouth', lines: [expect.objectContaining({ qty: 2 })] });
+  });
+
   it('reports every bad row at once and writes nothing', async () => {
     const before = await orderCount();
     const a = number();

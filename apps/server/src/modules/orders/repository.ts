@@ -23,6 +23,7 @@ export interface OrderRow {
   warehouse_id: string;
   warehouse: string;
   customer: string | null;
+  ship_to: string | null;
   due_date: string | null;
   priority: number;
   notes: string | null;
@@ -39,7 +40,7 @@ export interface OrderRow {
   done_count: number;
 }
 
-export const ORDER_SELECT = sql`SELECT o.id, o.type, o.number, o.status, o.warehouse_id, w.code AS warehouse, o.customer,
+export const ORDER_SELECT = sql`SELECT o.id, o.type, o.number, o.status, o.warehouse_id, w.code AS warehouse, o.customer, o.ship_to,
   to_char(o.due_date, 'YYYY-MM-DD') AS due_date, o.priority, o.notes, o.staging_location_id, sl.code AS staging_location, o.department,
   o.claimed_by, ${personName('ca')} AS claimed_name, o.walk_aisles, o._rev AS rev, o.audit,
   (SELECT count(*)::int FROM order_lines ol WHERE ol.order_id = o.id) AS line_count,
@@ -60,6 +61,7 @@ export const toHeader = (r: OrderRow): OrderHeader => ({
   status: r.status,
   warehouse: r.warehouse,
   customer: r.customer,
+  shipTo: r.ship_to,
   dueDate: r.due_date,
   priority: r.priority,
   notes: r.notes,

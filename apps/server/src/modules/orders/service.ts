@@ -154,8 +154,8 @@ export async function writeOrder(tx: Db, auth: AuthContext, input: ParsedOrder, 
   const stamp = auditStamp(auth.accountId);
   const inserted = await query<{ id: string }>(
     tx,
-    sql`INSERT INTO orders (id, org_id, type, number, status, warehouse_id, customer, due_date, priority, notes, staging_location_id, department, audit)
-      VALUES (${newId()}, ${auth.orgId}, ${input.type}, ${input.number}, ${input.status ?? ORDER_STATUS_DEFAULT}, ${warehouse.id}, ${input.customer ?? null},
+    sql`INSERT INTO orders (id, org_id, type, number, status, warehouse_id, customer, ship_to, due_date, priority, notes, staging_location_id, department, audit)
+      VALUES (${newId()}, ${auth.orgId}, ${input.type}, ${input.number}, ${input.status ?? ORDER_STATUS_DEFAULT}, ${warehouse.id}, ${input.customer ?? null}, ${input.shipTo ?? null},
         ${input.dueDate ?? null}::date, ${input.priority ?? 0}, ${input.notes ?? null}, ${stagingId}, ${input.department ?? null}, ${JSON.stringify(stamp)}::jsonb)
       ON CONFLICT (org_id, type, number) DO NOTHING RETURNING id`,
   );
@@ -170,7 +170,7 @@ export async function writeOrder(tx: Db, auth: AuthContext, input: ParsedOrder, 
     if (problems.length > 0) throw refusal(problems);
     await query(
       tx,
-      sql`UPDATE orders SET status = ${input.status ?? order.status}, warehouse_id = ${warehouse.id}, customer = ${input.customer ?? null}, due_date = ${input.dueDate ?? null}::date,
+      sql`UPDATE orders SET status = ${input.status ?? order.status}, warehouse_id = ${warehouse.id}, customer = ${input.customer ?? null}, ship_to = ${input.shipTo ?? null}, due_date = ${input.dueDate ?? null}::date,
         priority = ${input.priority ?? 0}, notes = ${input.notes ?? null}, staging_location_id = ${stagingId}, department = ${input.department ?? null},
         _rev = _rev + 1, audit = ${JSON.stringify(auditStamp(auth.accountId, order.audit))}::jsonb
       WHERE id = ${order.id}`,

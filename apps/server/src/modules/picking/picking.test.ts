@@ -423,14 +423,14 @@ describe('short, unpick and cancel', () => {
     await withShortMode('backorder', async () => {
       const place = await freshPlace();
       const stockId = await receive(PART, place, 1);
-      const o = await newOrder([{ partNumber: PART, qty: 3 }, { partNumber: PART2, qty: 4 }], { customer: 'Backorder Ltd', dueDate: '2026-03-01', priority: 7 });
+      const o = await newOrder([{ partNumber: PART, qty: 3 }, { partNumber: PART2, qty: 4 }], { customer: 'Backorder Ltd', shipTo: 'Backorder Ltd\nYard 2', dueDate: '2026-03-01', priority: 7 });
       await confirm({ lineId: o.lines[0]!._id, location: place, scan: stockId, qty: 1 });
       const res = await call(t.app, 'pick/short', { idempotencyKey: key(), lineId: o.lines[0]!._id, reason: 'Bin empty' }, ada);
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(res.body.line).toMatchObject({ picked: 1, short: 2, status: 'short', shortReason: 'Bin empty' });
       expect(res.body.backorder).toMatchObject({ number: `${o.number}-BO1`, qty: 2 });
       const bo = (await call(t.app, 'order/get', { orderId: res.body.backorder!._id }, ada)).body.order!;
-      expect(bo).toMatchObject({ type: 'sos', number: `${o.number}-BO1`, status: 'open', customer: 'Backorder Ltd', dueDate: '2026-03-01', priority: 7, warehouse: 'MAIN' });
+      expect(bo).toMatchObject({ type: 'sos', number: `${o.number}-BO1`, status: 'open', customer: 'Backorder Ltd', shipTo: 'Backorder Ltd\nYard 2', dueDate: '2026-03-01', priority: 7, warehouse: 'MAIN' });
       expect(bo.lines).toEqual([expect.objectContaining({ lineNo: 1, partNumber: PART, qty: 2, picked: 0, status: 'open' })]);
       // The second line's short joins the same backorder (nobody has started it).
       const second = await call(t.app, 'pick/short', { idempotencyKey: key(), lineId: o.lines[1]!._id, reason: 'Not found' }, ada);

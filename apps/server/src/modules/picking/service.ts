@@ -410,7 +410,7 @@ export async function shortPick(deps: Deps, auth: AuthContext, body: Body<'pick/
 /**
  * The rest of a short line on the order's backorder: the newest `<number>-BO<n>` of the same type
  * while nobody has started it (its status still one of the type's `include` statuses), else a new
- * one, numbered one past the highest; a copy of the order's header (warehouse, customer, due date,
+ * one, numbered one past the highest; a copy of the order's header (warehouse, customer, ship-to, due date,
  * priority, notes, staging place, department) in the first `include` status. The line keeps its
  * line number where the backorder has it free. Runs under the order's lock, so two shorts of one
  * order never make two backorders.
@@ -435,8 +435,8 @@ async function putOnBackorder(tx: Db, auth: AuthContext, order: OrderRow, line: 
       () =>
         query(
           tx,
-          sql`INSERT INTO orders (id, org_id, type, number, status, warehouse_id, customer, due_date, priority, notes, staging_location_id, department, audit)
-          SELECT ${id}, org_id, type, ${number}, ${statuses.include[0] ?? ORDER_STATUS_DEFAULT}, warehouse_id, customer, due_date, priority, notes, staging_location_id, department,
+          sql`INSERT INTO orders (id, org_id, type, number, status, warehouse_id, customer, ship_to, due_date, priority, notes, staging_location_id, department, audit)
+          SELECT ${id}, org_id, type, ${number}, ${statuses.include[0] ?? ORDER_STATUS_DEFAULT}, warehouse_id, customer, ship_to, due_date, priority, notes, staging_location_id, department,
             ${JSON.stringify(auditStamp(auth.accountId))}::jsonb
           FROM orders WHERE id = ${order.id}`,
         ),

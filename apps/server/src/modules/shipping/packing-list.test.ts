@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { inflateSync } from 'node:zlib';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument, PDFName, PDFNumber, PDFRawStream } from 'pdf-lib';
+import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { LABEL_FIELDS } from '@floorhand/contract/labels';
@@ -16,6 +19,7 @@ let ada: string;
 let acme: string;
 let kiosk: string;
 let PART = '';
+let DESC = '';
 
 const rows = async <T>(q: ReturnType<typeof sql>) => ((await t.db.execute(q)) as unknown as { rows: T[] }).rows;
 
@@ -25,7 +29,11 @@ beforeAll(async () => {
   ada = (await demoLogin(t.app, 'admin')).token;
   kiosk = (await demoLogin(t.app, 'kiosk')).token;
   acme = await acmeAdminToken(t.app);
-  PART = (await rows<{ part_number: string }>(sql`SELECT part_number FROM items WHERE org_id = 'demo' AND active AND tracking = 'none' AND uom = 'EA' ORDER BY part_number LIMIT 1`))[0]!.part_number;
+  [{ part_number: PART, description: DESC }] = await rows<{ part_number: string; description: string }>(
+    sql`SELECT part_number, description FROM items WHERE org_id = 'demo' AND active AND tracking = 'none' AND uom = 'EA' ORDER BY part_number LIMIT 1`,
+  ) as [{ part_number: string; description: string }];
+  const require = createRequire(import.meta.url);
+  prepareZXingModule({ overrides: { wasmBinary: readFileSync(require.resolve('zxing-wasm/reader/zxing_reader.wasm')).buffer as ArrayBuffer } });
 });
 afterAll(() => t?.close());
 afterEach(async () => {
@@ -49,19 +57,44 @@ function pdfStrings(bytes: Buffer): string {
   return out.join('\n');
 }
 
+/** The cells of a table row as the PDF writes them: consecutive strings of the text. */
+const rowIn = (text: string, cells: string[]) => text.split('\n').some((_, i, all) => cells.every((c, j) => all[i + j] === c));
+
+/** Every barcode in the PDF's images (the colour images pdf-lib embeds: deflated 8-bit RGB), decoded by ZXing. */
+async function pdfBarcodes(bytes: Buffer): Promise<Array<[string, string]>> {
+  const doc = await PDFDocument.load(bytes);
+  const out: Array<[string, string]> = [];
+  for (const [, obj] of doc.context.enumerateIndirectObjects()) {
+    if (!(obj instanceof PDFRawStream) || obj.dict.get(PDFName.of('Subtype')) !== PDFName.of('Image')) continue;
+    if (obj.dict.get(PDFName.of('ColorSpace')) !== PDFName.of('DeviceRGB')) continue;
+    const width = (obj.dict.get(PDFName.of('Width')) as PDFNumber).asNumber();
+    const height = (obj.dict.get(PDFName.of('Height')) as PDFNumber).asNumber();
+    const rgb = inflateSync(Buffer.from(obj.contents));
+    const rgba = new Uint8ClampedArray(width * height * 4);
+    for (let i = 0; i < width * height; i++) rgba.set([rgb[i * 3]!, rgb[i * 3 + 1]!, rgb[i * 3 + 2]!, 255], i * 4);
+    for (const r of await readBarcodes({ data: rgba, width, height, colorSpace: 'srgb' }, { formats: ['Code128', 'QRCode'] })) out.push([r.format, r.text]);
+  }
+  return out;
+}
+
 let n = 0;
-async function packedPackage() {
+/**
+ * An order of two lines picked and packed into one package: line 1 (3 wanted) picked in two goes, so
+ * from two stock records (2 and 1), line 2 (2 wanted) in one.
+ */
+async function packedPackage(shipTo: string | null = 'Größe & Söhne GmbH\nDock 4, Hafenstraße 12\n20457 Hamburg') {
   n += 1;
   const place = `PL-${String(n).padStart(3, '0')}-1`;
   expect((await call(t.app, 'location/save', { record: { warehouse: 'MAIN', code: place, type: 'shelf' } }, ada)).status).toBe(200);
   const rec = await call(t.app, 'stock/receive', { idempotencyKey: randomUUID(), record: { partNumber: PART, warehouse: 'MAIN', location: place, quantity: 10, lot: `LOT-${n}` } }, ada);
   const source = rec.body.stock!.stockId;
   const number = `PL-${Date.now()}-${n}`;
-  const saved = await call(t.app, 'order/save', { order: { type: 'sos', number, warehouse: 'MAIN', customer: 'Größe & Söhne, Dock 4', lines: [{ lineNo: 1, partNumber: PART, qty: 3 }, { lineNo: 2, partNumber: PART, qty: 2 }] } }, ada);
+  const saved = await call(t.app, 'order/save', { order: { type: 'sos', number, warehouse: 'MAIN', customer: 'Größe & Söhne', shipTo: shipTo ?? undefined, lines: [{ lineNo: 1, partNumber: PART, qty: 3 }, { lineNo: 2, partNumber: PART, qty: 2 }] } }, ada);
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
   const order = saved.body.order!;
   const picked: string[] = [];
-  for (const line of order.lines) {
-    const res = await call(t.app, 'pick/confirm', { idempotencyKey: randomUUID(), lineId: line._id, location: place, scan: source, qty: line.qty }, ada);
+  for (const [line, qty] of [[order.lines[0]!, 2], [order.lines[0]!, 1], [order.lines[1]!, 2]] as const) {
+    const res = await call(t.app, 'pick/confirm', { idempotencyKey: randomUUID(), lineId: line._id, location: place, scan: source, qty }, ada);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     picked.push(res.body.pick!.stockId);
   }
@@ -71,20 +104,51 @@ async function packedPackage() {
 }
 
 describe('package/packingList', () => {
-  it('answers a PDF of the package: order, customer, package, carrier, and its lines with item, description, quantity and lot', async () => {
+  it('answers a PDF of the package: its barcode, order, customer, ship-to address, package, carrier, and one row per order line with what of it is packed', async () => {
     const { order, pkg, picked } = await packedPackage();
+    expect(order.shipTo).toBe('Größe & Söhne GmbH\nDock 4, Hafenstraße 12\n20457 Hamburg');
     const res = await call(t.app, 'package/packingList', { packageId: pkg._id }, ada);
     expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);
     expect(res.body.fileName).toBe(`packing-list-${pkg.packageNo}.pdf`);
-    expect(res.body.records).toBe(2);
+    expect([res.body.records, res.body.lines]).toEqual([3, 2]);
     const bytes = Buffer.from(res.body.pdf!, 'base64');
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
     const doc = await PDFDocument.load(bytes);
     expect(doc.getTitle()).toBe(`Packing list ${pkg.packageNo}`);
     const text = pdfStrings(bytes);
-    for (const expected of [`Order ${order.number} (SOS)`, 'Customer: Größe & Söhne, Dock 4', `Package ${pkg.packageNo}: box, 4.25 kg, 40 x 30 x 20 cm`, 'Carrier: UPS Ground, tracking 1Z999', PART, '3', '2', `LOT-${n}`, ...picked, '2 records packed.']) {
+    for (const expected of [`Order ${order.number} (SOS)`, 'Customer: Größe & Söhne', 'Ship to: Größe & Söhne GmbH', 'Dock 4, Hafenstraße 12', '20457 Hamburg', `Package ${pkg.packageNo}: box, 4.25 kg, 40 x 30 x 20 cm`, 'Carrier: UPS Ground, tracking 1Z999', '2 lines, 3 stock records packed.']) {
       expect(text, expected).toContain(expected);
     }
+    // One row per order line: line 1's two stock records (2 + 1) are one row of 3, of 3 ordered; no stock ids.
+    expect(rowIn(text, ['1', PART, DESC, '3', '3', 'EA', `LOT-${n}`]), text).toBe(true);
+    expect(rowIn(text, ['2', PART, DESC, '2', '2', 'EA', `LOT-${n}`]), text).toBe(true);
+    expect(text.split('\n').filter((s) => s === PART)).toHaveLength(2);
+    for (const stockId of picked) expect(text).not.toContain(stockId);
+    // The package's barcode: a Code 128 of its number, as the package label has it.
+    expect(await pdfBarcodes(bytes)).toEqual([['Code128', pkg.packageNo]]);
+  });
+
+  it('lists only what is in this package: a line split over two packages is in each with its own quantity; no address says so', async () => {
+    const { order, pkg, picked } = await packedPackage(null);
+    expect(order.shipTo).toBeNull();
+    const second = (await call(t.app, 'package/save', { orderId: order._id, type: 'envelope' }, ada)).body.package!;
+    // Line 1's record of 1 moves to the second package.
+    expect((await call(t.app, 'package/unpack', { idempotencyKey: randomUUID(), packageId: pkg._id, stockId: picked[1]! }, ada)).status).toBe(200);
+    expect((await call(t.app, 'package/pack', { idempotencyKey: randomUUID(), packageId: second._id, stockId: picked[1]! }, ada)).status).toBe(200);
+    const first = await call(t.app, 'package/packingList', { packageId: pkg._id }, ada);
+    const firstText = pdfStrings(Buffer.from(first.body.pdf!, 'base64'));
+    expect([first.body.records, first.body.lines]).toEqual([2, 2]);
+    expect(rowIn(firstText, ['1', PART, DESC, '2', '3', 'EA']), firstText).toBe(true);
+    expect(rowIn(firstText, ['2', PART, DESC, '2', '2', 'EA']), firstText).toBe(true);
+    expect(firstText).toContain('Ship to: no address on the order');
+    const other = await call(t.app, 'package/packingList', { packageId: second._id }, ada);
+    const otherBytes = Buffer.from(other.body.pdf!, 'base64');
+    const otherText = pdfStrings(otherBytes);
+    expect([other.body.records, other.body.lines]).toEqual([1, 1]);
+    expect(otherText).toContain('1 line, 1 stock record packed.');
+    expect(otherText.split('\n').filter((s) => s === PART)).toHaveLength(1);
+    expect(rowIn(otherText, ['1', PART, DESC, '1', '3', 'EA']), otherText).toBe(true);
+    expect(await pdfBarcodes(otherBytes)).toEqual([['Code128', second.packageNo]]);
   });
 
   it('an empty package has a list that says so; an unknown or another organisation\'s package is not found; a kiosk is refused', async () => {

@@ -1,8 +1,10 @@
 /*
  * The packing list of a package (package/packingList): a PDF from the shared writer (lib/pdf.ts,
- * tablePdf) with the order, its customer, the package and what is in it (line, item, description,
- * quantity, lot or serial). It goes in the box with the package label, which prints through the
- * labels area (kind `package`); the screen asks for both.
+ * tablePdf) with the package's barcode (Code 128 of its number, as on the package label), the order,
+ * its customer and ship-to address, the package, and one row per order line in it (line, item,
+ * description, what of the line is in this package and of how much ordered, lots or serials). It goes
+ * in the box with the package label, which prints through the labels area (kind `package`); the
+ * screen asks for both.
  */
 import { sql } from 'drizzle-orm';
 import type { CallResponse } from '@floorhand/contract/api';
@@ -15,15 +17,16 @@ import { query } from '../../db/sql.ts';
 import { orderById } from '../orders/repository.ts';
 import type { PackageRow } from './service.ts';
 
-interface PackedRow {
+/** One order line of the package: what of it is packed here, summed over its stock records. */
+interface PackedLine {
   line_no: number;
   part_number: string;
   description: string;
-  qty: string;
   uom: string;
-  lot: string | null;
-  serial: string | null;
-  stock_id: string;
+  ordered: string;
+  qty: string;
+  records: number;
+  lots: string | null;
 }
 
 /** What the packing list says of its package (a package row less its state of record). */
@@ -39,34 +42,44 @@ export async function packingList(db: Db, auth: AuthContext, body: Body<'package
   );
   if (!pkg) throw notFound(`No package '${body.packageId}' exists`);
   const order = (await orderById(db, auth.orgId, pkg.order_id))!;
-  const rows = await query<PackedRow>(
+  const lines = await query<PackedLine>(
     db,
-    sql`SELECT ol.line_no, i.part_number, i.description, p.qty::text AS qty, i.uom, sr.lot, sr.serial, sr.stock_id
-    FROM order_picks p JOIN order_lines ol ON ol.id = p.line_id JOIN stock_records sr ON sr.id = p.stock_record_id JOIN items i ON i.id = sr.item_id
-    WHERE p.package_id = ${pkg.id} AND p.state <> 'unpicked' ORDER BY ol.line_no, sr.stock_id`,
+    sql`SELECT ol.line_no, i.part_number, i.description, i.uom, ol.qty::text AS ordered, sum(p.qty)::text AS qty, count(*)::int AS records,
+      string_agg(DISTINCT nullif(concat_ws(' / ', sr.lot, sr.serial), ''), ', ' ORDER BY nullif(concat_ws(' / ', sr.lot, sr.serial), '')) AS lots
+    FROM order_picks p JOIN order_lines ol ON ol.id = p.line_id JOIN stock_records sr ON sr.id = p.stock_record_id JOIN items i ON i.id = ol.item_id
+    WHERE p.package_id = ${pkg.id} AND p.state <> 'unpicked'
+    GROUP BY ol.id, ol.line_no, i.part_number, i.description, i.uom, ol.qty ORDER BY ol.line_no`,
   );
+  const records = lines.reduce((sum, l) => sum + l.records, 0);
+  const shipTo = (order.ship_to ?? '').split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
   const dims = [pkg.length, pkg.width, pkg.height].every((d) => d !== null) ? `${trimmed(pkg.length)} x ${trimmed(pkg.width)} x ${trimmed(pkg.height)} cm` : null;
   const heading = [
     `Order ${order.number} (${order.type.toUpperCase()})${order.due_date ? `, due ${order.due_date}` : ''}`,
     `Customer: ${order.customer ?? '-'}`,
+    ...(shipTo.length > 0 ? shipTo.map((l, i) => `${i === 0 ? 'Ship to: ' : '               '}${l}`) : ['Ship to: no address on the order']),
     `Package ${pkg.package_no}: ${[pkg.type, pkg.weight !== null ? `${trimmed(pkg.weight)} kg` : null, dims].filter(Boolean).join(', ')}`,
-    ...(pkg.carrier || pkg.tracking ? [`Carrier: ${[pkg.carrier, pkg.service].filter(Boolean).join(' ') || '-'}${pkg.tracking ? `, tracking ${pkg.tracking}` : ''}`] : []),
+    ...(pkg.carrier || pkg.service || pkg.tracking ? [`Carrier: ${[pkg.carrier, pkg.service].filter(Boolean).join(' ') || '-'}${pkg.tracking ? `, tracking ${pkg.tracking}` : ''}`] : []),
     `Warehouse ${order.warehouse}, printed ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
   ];
   const pdf = await tablePdf({
     title: `Packing list ${pkg.package_no}`,
     heading,
+    barcode: pkg.package_no,
     columns: [
       { header: 'Line', width: 6, align: 'right' },
       { header: 'Item', width: 18 },
-      { header: 'Description', width: 36 },
-      { header: 'Qty', width: 10, align: 'right' },
+      { header: 'Description', width: 34 },
+      { header: 'Packed', width: 10, align: 'right' },
+      { header: 'Ordered', width: 10, align: 'right' },
       { header: 'UoM', width: 6 },
-      { header: 'Lot / serial', width: 14 },
-      { header: 'Stock id', width: 12 },
+      { header: 'Lot / serial', width: 18 },
     ],
-    rows: rows.map((r) => [String(r.line_no), r.part_number, r.description, String(Number(r.qty)), r.uom, [r.lot, r.serial].filter(Boolean).join(' / '), r.stock_id]),
-    footer: [rows.length === 0 ? 'The package is empty.' : `${rows.length} record${rows.length === 1 ? '' : 's'} packed.`, '', 'Packed by: ____________________    Checked by: ____________________'],
+    rows: lines.map((l) => [String(l.line_no), l.part_number, l.description, trimmed(l.qty)!, trimmed(l.ordered)!, l.uom, l.lots ?? '']),
+    footer: [
+      lines.length === 0 ? 'The package is empty.' : `${lines.length} line${lines.length === 1 ? '' : 's'}, ${records} stock record${records === 1 ? '' : 's'} packed.`,
+      '',
+      'Packed by: ____________________    Checked by: ____________________',
+    ],
   });
-  return { pdf: Buffer.from(pdf).toString('base64'), fileName: `packing-list-${pkg.package_no.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf`, records: rows.length };
+  return { pdf: Buffer.from(pdf).toString('base64'), fileName: `packing-list-${pkg.package_no.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf`, records, lines: lines.length };
 }

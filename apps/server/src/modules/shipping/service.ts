@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { CallResponse } from '@floorhand/contract/api';
 import { formatQty, qtyUnits } from '@floorhand/contract/quantity';
 import { PRODUCTION_ORDER_TYPES, type OrderType } from '@floorhand/contract/orders';
-import { ORDER_ISSUED, ORDER_PART_ISSUED, ORDER_PART_SHIPPED, ORDER_SHIPPED, shipProblem, type Package, type Staged } from '@floorhand/contract/shipping';
+import { MEASURE_NEGATIVE, ORDER_ISSUED, ORDER_PART_ISSUED, ORDER_PART_SHIPPED, ORDER_SHIPPED, shipProblem, type Package, type Staged } from '@floorhand/contract/shipping';
 import { ORDER_TYPES } from '@floorhand/contract/site-admin';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { auditStamp, newId } from '../../lib/audit.ts';
@@ -175,7 +175,7 @@ const measure = (v: bigint | undefined) => (v === undefined ? null : formatQty(v
 
 export async function savePackage(deps: Deps, auth: AuthContext, body: Body<'package/save'>): Promise<CallResponse<'package/save'>> {
   for (const [name, v] of [['weight', body.weight], ['length', body.length], ['width', body.width], ['height', body.height]] as const) {
-    if (v !== undefined && v < 0n) throw badInput(`The ${name} must not be negative`);
+    if (v !== undefined && v < 0n) throw badInput(`The ${name} ${MEASURE_NEGATIVE}`);
   }
   const answer = await deps.db.transaction(async (tx) => {
     const order = await orderById(tx, auth.orgId, body.orderId, true);

@@ -7,7 +7,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { CallArgs } from '@floorhand/contract/api';
 import { parseQty } from '@floorhand/contract/quantity';
 import { ORDER_TYPES } from '@floorhand/contract/site-admin';
-import type { Order, OrderType } from '@floorhand/contract/orders';
+import { ORDER_SHIP_TO_MAX, type Order, type OrderType } from '@floorhand/contract/orders';
 import { useWarehouses } from '../../../lib/inventory-api.ts';
 import { useNarrow } from '../../../lib/use-narrow.ts';
 import { orderQuery, useSaveOrder } from '../api/orders-api.ts';
@@ -28,6 +28,8 @@ interface Draft {
   status: string | null;
   warehouse: string | null;
   customer: string;
+  /** The ship-to address, a line each (the packing list prints it). */
+  shipTo: string;
   dueDate: string;
   priority: number | string;
   notes: string;
@@ -42,6 +44,7 @@ const draftOf = (o: Order | null, warehouse: string | null): Draft => ({
   status: null,
   warehouse: o?.warehouse ?? warehouse,
   customer: o?.customer ?? '',
+  shipTo: o?.shipTo ?? '',
   dueDate: o?.dueDate ?? '',
   priority: o?.priority ?? 0,
   notes: o?.notes ?? '',
@@ -116,6 +119,7 @@ function EditorForm({ order, onClose }: { order: Order | null; onClose(): void }
       lines: draft.lines.map((l) => ({ lineNo: l.lineNo, partNumber: l.partNumber.trim(), qty: l.qty.trim() })),
       ...(draft.status ? { status: draft.status } : {}),
       ...(text(draft.customer) ? { customer: text(draft.customer) } : {}),
+      ...(text(draft.shipTo) ? { shipTo: text(draft.shipTo) } : {}),
       ...(text(draft.dueDate) ? { dueDate: text(draft.dueDate) } : {}),
       ...(text(draft.notes) ? { notes: draft.notes } : {}),
       ...(text(draft.stagingLocation) ? { stagingLocation: text(draft.stagingLocation) } : {}),
@@ -181,6 +185,7 @@ function EditorForm({ order, onClose }: { order: Order | null; onClose(): void }
           <TextInput label={t('Staging location')} value={draft.stagingLocation} onChange={(e) => set({ stagingLocation: e.currentTarget.value })} autoCapitalize="off" spellCheck={false} data-testid="order-staging" />
           <TextInput label={t('Department')} value={draft.department} onChange={(e) => set({ department: e.currentTarget.value })} data-testid="order-department" />
         </SimpleGrid>
+        <Textarea label={t('Ship-to address')} description={t('A line each: name, street, town, country')} value={draft.shipTo} onChange={(e) => set({ shipTo: e.currentTarget.value })} maxLength={ORDER_SHIP_TO_MAX} autosize minRows={3} data-testid="order-ship-to" />
         <Textarea label={t('Notes')} value={draft.notes} onChange={(e) => set({ notes: e.currentTarget.value })} maxLength={2000} autosize minRows={2} data-testid="order-notes" />
         <Divider label={t('Lines')} labelPosition="left" />
         {shown('lines') && <Text c="red.9">{t(shown('lines')!)}</Text>}

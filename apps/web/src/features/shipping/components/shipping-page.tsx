@@ -6,7 +6,7 @@ import { useNavigate, useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { MIN_TOUCH_TARGET_PX, PACK_PICK_MAX_ROWS } from '@floorhand/contract/constants';
 import { PRODUCTION_ORDER_TYPES, type OrderHeader } from '@floorhand/contract/orders';
-import { PACK_SORTS, PICKED_SHARES, SHIPPED_ORDER_TYPES, type BoardRow, type Package, type Staged } from '@floorhand/contract/shipping';
+import { PACK_SORTS, PACKAGE_MEASURE_UNITS, PACKAGE_TEXT_MAX, PACKAGE_TYPES_DEFAULT, PICKED_SHARES, SHIPPED_ORDER_TYPES, type BoardRow, type Package, type Staged } from '@floorhand/contract/shipping';
 import { dialogs } from '../../../components/dialogs/dialog-store.ts';
 import { DataTable, type DataColumn } from '../../../components/ui/data-table.tsx';
 import { activeFilterCount, FilterFold } from '../../../components/ui/filter-fold.tsx';
@@ -21,7 +21,7 @@ import { useScans } from '../../../lib/scanning/use-scans.ts';
 import { PackingListButton, printPackingList } from './packing-list-button.tsx';
 import { boardQuery, SHIP_REFUSALS, shipOrderQuery, useShipCall, useShippingRefresh } from '../api/shipping-api.ts';
 import { boardArgs, useStockPackPrefs } from '../hooks/use-pack-prefs.ts';
-import { createOneAtATime, formChanges, formDirty, weightNeededBy, type PackageForm } from '../utils/one-at-a-time.ts';
+import { createOneAtATime, formChanges, formDirty, formProblems, PACKAGE_FIELDS, weightNeededBy, type PackageField, type PackageForm } from '../utils/one-at-a-time.ts';
 import { boardScanMeaning, packScanMeaning } from '../utils/scan-meaning.ts';
 
 type PackSort = (typeof PACK_SORTS)[number];
@@ -403,7 +403,7 @@ interface PackageCardProps {
   staged: Staged[];
   orderId: string;
   send<T>(run: () => Promise<T>): Promise<T | undefined>;
-  save(args: { orderId: string; packageId: string; weight?: string; carrier?: string; service?: string; tracking?: string }): Promise<unknown>;
+  save(args: { orderId: string; packageId: string } & Partial<PackageForm>): Promise<unknown>;
   unpack(args: { idempotencyKey: string; packageId: string; stockId: string }): Promise<unknown>;
   ship(args: { idempotencyKey: string; orderId: string; packageId: string }): Promise<{ orderStatus?: string }>;
   /** Where the card registers its "save the form first" for Ship all packed. */
@@ -415,16 +415,36 @@ interface PackageCardProps {
   focusScan(): void;
 }
 
-/** Carrier and Tracking as tall as the Weight beside them (a QuantityInput, a 44 px target). */
+/** The text fields as tall as the Weight beside them (a QuantityInput, a 44 px target). */
 const FIELD_STYLES = { input: { minHeight: MIN_TOUCH_TARGET_PX } };
 
-const savedForm = (p: Package): PackageForm => ({ weight: p.weight === null ? '' : String(p.weight), carrier: p.carrier ?? '', tracking: p.tracking ?? '' });
+const shown = (v: number | null) => (v === null ? '' : String(v));
+const savedForm = (p: Package): PackageForm => ({
+  type: p.type,
+  weight: shown(p.weight),
+  length: shown(p.length),
+  width: shown(p.width),
+  height: shown(p.height),
+  carrier: p.carrier ?? '',
+  service: p.service ?? '',
+  tracking: p.tracking ?? '',
+});
+
+/** A measure's label with its unit (contract PACKAGE_MEASURE_UNITS): "Length (cm)". */
+const MEASURE_LABELS = new Map<'weight' | 'length' | 'width' | 'height', string>([
+  ['weight', 'Weight'],
+  ['length', 'Length'],
+  ['width', 'Width'],
+  ['height', 'Height'],
+]);
 
 function PackageCard({ p, order, staged, orderId, send, save, unpack, ship, flushers, prompt, onPrompt, onPromptDone, focusScan }: PackageCardProps) {
   const { t } = useTranslation();
-  const [weight, setWeight] = useState(p.weight === null ? '' : String(p.weight));
-  const [carrier, setCarrier] = useState(p.carrier ?? '');
-  const [tracking, setTracking] = useState(p.tracking ?? '');
+  const [form, setForm] = useState<PackageForm>(() => savedForm(p));
+  const setField = (key: PackageField) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+  // Fields whose problems are said: left once (blurred), or all of them after a Save or Ship was refused for them.
+  const [touched, setTouched] = useState<ReadonlySet<PackageField>>(new Set());
+  const touch = (key: PackageField) => () => setTouched((s) => (s.has(key) ? s : new Set([...s, key])));
   // Presses whose write has not settled yet, per button (the button shows it is working).
   const [busy, setBusy] = useState({ save: 0, ship: 0 });
   const inside = staged.filter((s) => s.packageId === p._id);
@@ -434,15 +454,30 @@ function PackageCard({ p, order, staged, orderId, send, save, unpack, ship, flus
   useEffect(() => {
     acked.current = savedForm(p);
   }, [p]);
-  const form: PackageForm = { weight, carrier, tracking };
+  const problems = formProblems(form);
+  const cardRef = useRef<HTMLDivElement>(null);
+  /** With a problem in the form: all problems said, the first field with one focused; true when the form may be sent. */
+  const sendable = (): boolean => {
+    const now = formProblems(form);
+    if (now.size === 0) return true;
+    setTouched(new Set(PACKAGE_FIELDS));
+    const first = PACKAGE_FIELDS.find((k) => now.has(k));
+    if (first) setTimeout(() => cardRef.current?.querySelector<HTMLInputElement>(`[data-testid="package-${first}"]`)?.focus(), 0);
+    return false;
+  };
+  const problemOf = (key: PackageField) => (touched.has(key) ? problems.get(key) && t(problems.get(key)!) : undefined);
   // Saves the form as it was when the button was pressed (the write runs later, in its turn).
   const saveForm = (values: PackageForm) => async () => {
-    await save({ orderId, packageId: p._id, ...formChanges(values) });
-    acked.current = { ...acked.current, ...formChanges(values) };
+    const changes = formChanges(values);
+    await save({ orderId, packageId: p._id, ...changes });
+    acked.current = { ...acked.current, ...changes };
   };
   const flush = useRef<() => Promise<void>>(async () => undefined);
   flush.current = async () => {
-    if (!shipped && formDirty(form, acked.current)) await saveForm(form)();
+    if (shipped || !formDirty(form, acked.current)) return;
+    // Ship all packed never sends a form the contract refuses: the card says why, nothing ships.
+    if (!sendable()) throw new Error(`The package ${p.packageNo} has fields to correct`);
+    await saveForm(form)();
   };
   useEffect(() => {
     flushers.set(p._id, () => flush.current());
@@ -460,6 +495,7 @@ function PackageCard({ p, order, staged, orderId, send, save, unpack, ship, flus
   // Save, or Enter in a field (the form's submit). Closing a weight prompt, the focus goes where the
   // packer goes next: back to the Ship that asked for the weight, or to the scan field after a new box.
   const onSave = () => {
+    if (!sendable()) return;
     void pressed('save', saveForm(form));
     if (!prompt) return;
     onPromptDone();
@@ -467,7 +503,7 @@ function PackageCard({ p, order, staged, orderId, send, save, unpack, ship, flus
     else focusScan();
   };
   const cancelWeight = () => {
-    setWeight(acked.current.weight);
+    setForm((f) => ({ ...f, weight: acked.current.weight }));
     onPromptDone();
     focusScan();
   };
@@ -475,8 +511,9 @@ function PackageCard({ p, order, staged, orderId, send, save, unpack, ship, flus
   const neededBy = prompt?.why === 'ship' ? weightNeededBy(form, acked.current) : undefined;
   // Ship sends what the card shows: a weight typed but not saved yet is saved first, in the same turn.
   // A carrier that asks for a weight the package lacks opens the weight prompt instead (the server
-  // would refuse the ship).
+  // would refuse the ship); a field the contract refuses is said, and nothing is sent.
   const onShip = () => {
+    if (!sendable()) return;
     if (weightNeededBy(form, acked.current) !== undefined) return onPrompt('ship');
     const values = form;
     void pressed('ship', async () => {
@@ -484,8 +521,39 @@ function PackageCard({ p, order, staged, orderId, send, save, unpack, ship, flus
       return ship({ idempotencyKey: crypto.randomUUID(), orderId, packageId: p._id });
     });
   };
+  // The package types offered: the defaults, and the package's own when it is another (the API takes any).
+  const types = [...new Set<string>([...PACKAGE_TYPES_DEFAULT, ...(form.type ? [form.type] : [])])];
+  const measure = (key: 'length' | 'width' | 'height') => (
+    <TextInput
+      label={`${t(MEASURE_LABELS.get(key)!)} (${PACKAGE_MEASURE_UNITS.get(key)})`}
+      value={form[key]}
+      onChange={(e) => setField(key)(e.currentTarget.value)}
+      onBlur={touch(key)}
+      error={problemOf(key)}
+      disabled={shipped}
+      inputMode="decimal"
+      autoComplete="off"
+      maxLength={40}
+      styles={FIELD_STYLES}
+      data-testid={`package-${key}`}
+    />
+  );
+  const text = (key: 'carrier' | 'service' | 'tracking', label: string) => (
+    <TextInput
+      label={t(label)}
+      value={form[key]}
+      onChange={(e) => setField(key)(e.currentTarget.value)}
+      onBlur={touch(key)}
+      error={problemOf(key)}
+      disabled={shipped}
+      autoComplete="off"
+      maxLength={PACKAGE_TEXT_MAX.get(key)}
+      styles={FIELD_STYLES}
+      data-testid={`package-${key}`}
+    />
+  );
   return (
-    <Paper withBorder p="sm" data-testid="package-card" data-package={p.packageNo} data-status={p.status}>
+    <Paper ref={cardRef} withBorder p="sm" data-testid="package-card" data-package={p.packageNo} data-status={p.status}>
       <Stack
         component="form"
         gap={6}
@@ -515,21 +583,39 @@ function PackageCard({ p, order, staged, orderId, send, save, unpack, ship, flus
             }
           />
         ))}
-        <SimpleGrid cols={3} spacing="xs">
+        <SimpleGrid cols={2} spacing="xs" verticalSpacing={6}>
+          <Select
+            label={t('Package type')}
+            data={types.map((v) => ({ value: v, label: t(v) }))}
+            value={form.type}
+            onChange={(v) => v && setField('type')(v)}
+            allowDeselect={false}
+            disabled={shipped}
+            styles={FIELD_STYLES}
+            data-testid="package-type"
+          />
           {/* Remounted when a prompt opens (its key), so each opening takes the focus and selects. */}
           <QuantityInput
             key={prompt?.n}
-            label={t('Weight (kg)')}
-            value={weight}
-            onChange={setWeight}
+            label={`${t('Weight')} (${PACKAGE_MEASURE_UNITS.get('weight')})`}
+            value={form.weight}
+            onChange={setField('weight')}
             disabled={shipped}
             prompt={prompt && !shipped ? { onCancel: cancelWeight } : undefined}
-            error={neededBy && t('{{carrier}} needs the weight', { carrier: neededBy })}
+            error={(neededBy && t('{{carrier}} needs the weight', { carrier: neededBy })) || problemOf('weight')}
             data-testid="package-weight"
           />
-          <TextInput label={t('Carrier')} value={carrier} onChange={(e) => setCarrier(e.currentTarget.value)} disabled={shipped} styles={FIELD_STYLES} data-testid="package-carrier" />
-          <TextInput label={t('Tracking')} value={tracking} onChange={(e) => setTracking(e.currentTarget.value)} disabled={shipped} styles={FIELD_STYLES} data-testid="package-tracking" />
         </SimpleGrid>
+        <SimpleGrid cols={3} spacing="xs" data-testid="package-dimensions">
+          {measure('length')}
+          {measure('width')}
+          {measure('height')}
+        </SimpleGrid>
+        <SimpleGrid cols={2} spacing="xs" verticalSpacing={6}>
+          {text('carrier', 'Carrier')}
+          {text('service', 'Service')}
+        </SimpleGrid>
+        {text('tracking', 'Tracking')}
         {!shipped && (
           <Group grow>
             <Button type="submit" size="md" variant="default" loading={busy.save > 0} data-testid="package-save">

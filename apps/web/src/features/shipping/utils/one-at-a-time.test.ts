@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createOneAtATime, formChanges, formDirty, weightNeededBy } from './one-at-a-time.ts';
+import { createOneAtATime, formChanges, formDirty, formProblems, weightNeededBy, type PackageForm } from './one-at-a-time.ts';
 
 const later = <T>(ms: number, value: T, log: string[], name: string) => () =>
   new Promise<T>((ok) => {
@@ -29,30 +29,57 @@ describe('createOneAtATime', () => {
   });
 });
 
+/** A form with only these fields filled (the decimal point the test's separator). */
+const form = (fields: Partial<PackageForm> = {}): PackageForm => ({ type: '', weight: '', length: '', width: '', height: '', carrier: '', service: '', tracking: '', ...fields });
+
 describe('formDirty', () => {
-  const saved = { weight: '', carrier: 'DHL', tracking: 'T1' };
+  const saved = form({ type: 'box', carrier: 'DHL', tracking: 'T1', length: '40' });
   it('is dirty when a typed field differs from what the server has', () => {
-    expect(formDirty({ ...saved, weight: '1.5' }, saved)).toBe(true);
-    expect(formDirty({ ...saved, carrier: 'UPS' }, saved)).toBe(true);
+    expect(formDirty({ ...saved, weight: '1.5' }, saved, '.')).toBe(true);
+    expect(formDirty({ ...saved, carrier: 'UPS' }, saved, '.')).toBe(true);
+    expect(formDirty({ ...saved, type: 'pallet' }, saved, '.')).toBe(true);
+    expect(formDirty({ ...saved, service: 'Express' }, saved, '.')).toBe(true);
+    expect(formDirty({ ...saved, width: '30' }, saved, '.')).toBe(true);
+    expect(formDirty({ ...saved, length: '41' }, saved, '.')).toBe(true);
   });
   it('is clean when the form holds what was saved, or blanks (a save never clears)', () => {
-    expect(formDirty(saved, saved)).toBe(false);
-    expect(formDirty({ weight: '1.50', carrier: ' DHL ', tracking: '' }, { ...saved, weight: '1.5' })).toBe(false);
+    expect(formDirty(saved, saved, '.')).toBe(false);
+    expect(formDirty({ ...saved, weight: '1.50', carrier: ' DHL ', tracking: '', length: '40.0' }, { ...saved, weight: '1.5' }, '.')).toBe(false);
+    expect(formDirty({ ...saved, weight: '1,5' }, { ...saved, weight: '1.5' }, ',')).toBe(false);
   });
-  it('sends the non-blank fields, trimmed', () => {
-    expect(formChanges({ weight: ' 2 ', carrier: '', tracking: 'X' })).toEqual({ weight: '2', tracking: 'X' });
+  it('sends the non-blank fields, trimmed, measures as numbers (a decimal comma where the locale writes one)', () => {
+    expect(formChanges(form({ weight: ' 2 ', tracking: 'X' }), '.')).toEqual({ weight: '2', tracking: 'X' });
+    expect(formChanges(form({ type: 'crate', length: '40,5', width: '30', height: '020', service: ' Express ' }), ',')).toEqual({ type: 'crate', length: '40.5', width: '30', height: '20', service: 'Express' });
+  });
+});
+
+describe('formProblems', () => {
+  it('says what is wrong by field, in the contract\'s rules: a number, at most 4 decimals, not below 0, texts not too long', () => {
+    const problems = formProblems(form({ weight: 'heavy', length: '-1', width: '1.23456', height: '12', carrier: 'C'.repeat(61), service: 'S'.repeat(60), tracking: 'T'.repeat(101) }), '.');
+    expect([...problems]).toEqual([
+      ['weight', 'must be a number'],
+      ['length', 'must not be negative'],
+      ['width', 'must have at most 4 decimal places'],
+      ['carrier', 'must be at most 60 characters'],
+      ['tracking', 'must be at most 100 characters'],
+    ]);
+  });
+  it('finds nothing wrong with blanks or good values', () => {
+    expect(formProblems(form(), '.').size).toBe(0);
+    expect(formProblems(form({ type: 'box', weight: '0', length: '40,5' }), ',').size).toBe(0);
   });
 });
 
 describe('weightNeededBy', () => {
-  const saved = { weight: '', carrier: '', tracking: '' };
+  const saved = form();
   it('names the carrier when the package would ship without a weight above 0', () => {
-    expect(weightNeededBy({ ...saved, carrier: 'DHL' }, saved)).toBe('DHL');
-    expect(weightNeededBy(saved, { ...saved, carrier: 'UPS', weight: '0' })).toBe('UPS');
+    expect(weightNeededBy({ ...saved, carrier: 'DHL' }, saved, '.')).toBe('DHL');
+    expect(weightNeededBy(saved, { ...saved, carrier: 'UPS', weight: '0' }, '.')).toBe('UPS');
   });
   it('is satisfied by a weight typed or saved, and asks nothing without a carrier', () => {
-    expect(weightNeededBy({ ...saved, weight: '1.5' }, { ...saved, carrier: 'DHL' })).toBeUndefined();
-    expect(weightNeededBy({ ...saved, carrier: 'DHL' }, { ...saved, weight: '2' })).toBeUndefined();
-    expect(weightNeededBy(saved, saved)).toBeUndefined();
+    expect(weightNeededBy({ ...saved, weight: '1.5' }, { ...saved, carrier: 'DHL' }, '.')).toBeUndefined();
+    expect(weightNeededBy({ ...saved, weight: '1,5' }, { ...saved, carrier: 'DHL' }, ',')).toBeUndefined();
+    expect(weightNeededBy({ ...saved, carrier: 'DHL' }, { ...saved, weight: '2' }, '.')).toBeUndefined();
+    expect(weightNeededBy(saved, saved, '.')).toBeUndefined();
   });
 });

@@ -1,3 +1,7 @@
+import { formatQty } from '@floorhand/contract/quantity';
+import { MEASURE_NEGATIVE, PACKAGE_TEXT_MAX } from '@floorhand/contract/shipping';
+import { localeDecimalSeparator, readQtyInput } from '../../../lib/inventory-format.ts';
+
 /**
  * The pack screen's writes, one at a time in the order the packer asked for them: a task starts when
  * the one before it has settled (done or refused). A Ship clicked while the package's Save is still
@@ -14,28 +18,64 @@ export function createOneAtATime(): <T>(task: () => Promise<T>) => Promise<T> {
 
 /** What a package card's form holds, as sent to `package/save` (blank fields are left out). */
 export interface PackageForm {
+  type: string;
   weight: string;
+  length: string;
+  width: string;
+  height: string;
   carrier: string;
+  service: string;
   tracking: string;
 }
+export type PackageField = keyof PackageForm;
 
-/** The form's non-blank fields, trimmed: the body of a save. */
-export function formChanges(form: PackageForm): Partial<PackageForm> {
+/** The form's fields in the order the card shows them (and the first with a problem takes the focus). */
+export const PACKAGE_FIELDS: readonly PackageField[] = ['type', 'weight', 'length', 'width', 'height', 'carrier', 'service', 'tracking'];
+const MEASURES: ReadonlySet<PackageField> = new Set(['weight', 'length', 'width', 'height']);
+const TEXT_MAX: ReadonlyMap<PackageField, number> = PACKAGE_TEXT_MAX;
+
+/** A measure as sent: "1,5" typed where the locale writes a decimal comma is 1.5; text that is no number is left as typed (formProblems says why). */
+function measureText(text: string, decimalSeparator: string): string {
+  const parsed = readQtyInput(text, decimalSeparator);
+  return parsed.ok ? formatQty(parsed.units) : text;
+}
+
+/** The form's non-blank fields, trimmed, measures as numbers: the body of a save. */
+export function formChanges(form: PackageForm, decimalSeparator = localeDecimalSeparator()): Partial<PackageForm> {
   const out: Partial<PackageForm> = {};
-  for (const key of ['weight', 'carrier', 'tracking'] as const) {
+  for (const key of PACKAGE_FIELDS) {
     const v = form[key].trim();
-    if (v) out[key] = v;
+    if (v) out[key] = MEASURES.has(key) ? measureText(v, decimalSeparator) : v;
   }
   return out;
 }
 
+/**
+ * What is wrong with the form, by field, in the contract's rules (shipping.ts: a measure is a
+ * quantity of at most 4 decimals and not below 0; the texts have their longest); empty when nothing.
+ * A blank field is never wrong: a save leaves it as it is.
+ */
+export function formProblems(form: PackageForm, decimalSeparator = localeDecimalSeparator()): Map<PackageField, string> {
+  const problems = new Map<PackageField, string>();
+  for (const key of PACKAGE_FIELDS) {
+    const v = form[key].trim();
+    if (!v) continue;
+    if (MEASURES.has(key)) {
+      const parsed = readQtyInput(v, decimalSeparator);
+      if (!parsed.ok) problems.set(key, parsed.message);
+      else if (parsed.units < 0n) problems.set(key, MEASURE_NEGATIVE);
+    } else if (v.length > (TEXT_MAX.get(key) ?? Infinity)) problems.set(key, `must be at most ${TEXT_MAX.get(key)} characters`);
+  }
+  return problems;
+}
+
 /** Whether the form holds something the server has not acknowledged (a blank field changes nothing: saves never clear). */
-export function formDirty(form: PackageForm, saved: PackageForm): boolean {
-  const changes = formChanges(form);
-  return (['weight', 'carrier', 'tracking'] as const).some((key) => {
+export function formDirty(form: PackageForm, saved: PackageForm, decimalSeparator = localeDecimalSeparator()): boolean {
+  const changes = formChanges(form, decimalSeparator);
+  return PACKAGE_FIELDS.some((key) => {
     const v = changes[key];
     if (v === undefined) return false;
-    return key === 'weight' ? Number(v) !== Number(saved.weight || Number.NaN) : v !== saved[key].trim();
+    return MEASURES.has(key) ? Number(v) !== Number(saved[key] || Number.NaN) : v !== saved[key].trim();
   });
 }
 
@@ -44,8 +84,8 @@ export function formDirty(form: PackageForm, saved: PackageForm): boolean {
  * carrier needs a weight above 0), judged on what a Ship sends: the saved package with the form's
  * changes saved first. Undefined when nothing is missing.
  */
-export function weightNeededBy(form: PackageForm, saved: PackageForm): string | undefined {
-  const sent = { ...saved, ...formChanges(form) };
+export function weightNeededBy(form: PackageForm, saved: PackageForm, decimalSeparator = localeDecimalSeparator()): string | undefined {
+  const sent = { ...saved, ...formChanges(form, decimalSeparator) };
   const carrier = sent.carrier.trim();
   if (!carrier) return undefined;
   return Number(sent.weight) > 0 ? undefined : carrier;
