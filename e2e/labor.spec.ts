@@ -57,6 +57,36 @@ async function noSideScroll(page: Page) {
 test.describe('labor', () => {
   test.describe.configure({ timeout: 150_000 });
 
+  test('a task stopped after the worker punched out ends at the out, and the screen says so @mobile', async ({ page, request }, testInfo) => {
+    const api = await adminApi(request);
+    const tag = uniqueTag(testInfo);
+    const [a] = await makeTasks(api, tag, 1);
+    await useMachine(page);
+    await login(page, await makeUser(api, tag));
+    await expect(page).toHaveURL(/\/tasks$/);
+    await page.goto('/singleTask');
+    await expect(page.getByTestId('no-running')).toBeVisible();
+    await wedgeScan(page, a!, () => expect(page.getByTestId('scanned-task')).toContainText(a!, { timeout: 3000 }));
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('running-task')).toContainText(a!);
+    // The worker punches out at the wall clock (a second scan of the badge after the debounce window).
+    await page.waitForTimeout(8500);
+    const out = (await api('timeclock/punch', { badge: `LB${tag}` })) as { result: string; punch?: { kind: string; at: string } };
+    expect(out).toMatchObject({ result: 'punched', punch: { kind: 'out' } });
+    // Back at the screen a little later: stopping books until the out, flagged, and says so.
+    await page.waitForTimeout(1500);
+    await expect(page.getByTestId('stop-form-qty')).toBeFocused();
+    await page.keyboard.type('3', HUMAN);
+    const stopped = page.waitForResponse('**/api/labor/stop');
+    await page.keyboard.press('Enter');
+    const answer = (await (await stopped).json()) as { stopped: Array<{ stoppedAt: string; endedAtPunchOut: boolean; qtyDone: number }> };
+    expect(answer.stopped[0]).toMatchObject({ endedAtPunchOut: true, qtyDone: 3 });
+    expect(Math.abs(Date.parse(answer.stopped[0]!.stoppedAt) - Date.parse(out.punch!.at))).toBeLessThan(1000);
+    await expect(page.getByText(new RegExp(`Ended at your punch-out: ${a} stopped at \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}, when you punched out`))).toBeVisible();
+    await expect(page.getByTestId('no-running')).toBeVisible();
+    await expectAxeClean(page);
+  });
+
   test('single task: scan, start, scan another (the first stops), stop with quantity and complete, keyboard alone @mobile', async ({ page, request }, testInfo) => {
     const api = await adminApi(request);
     const tag = uniqueTag(testInfo);

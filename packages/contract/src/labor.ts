@@ -222,6 +222,11 @@ export const laborEntrySchema = z.object({
   roundedSeconds: z.number().int(),
   qtyDone: z.number().nullable(),
   complete: z.boolean(),
+  /**
+   * Stopped at the worker's punch-out: the stop (or the next start) came after the worker had punched
+   * out, and labor is booked only while clocked in, so the entry ends at the "out" (issue 26).
+   */
+  endedAtPunchOut: z.boolean(),
 });
 export type LaborEntry = z.infer<typeof laborEntrySchema>;
 

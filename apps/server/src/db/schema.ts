@@ -464,6 +464,8 @@ export const laborEntries = pgTable(
     roundedSeconds: integer('rounded_seconds').notNull().default(0),
     qtyDone: quantity('qty_done'),
     complete: boolean('complete').notNull().default(false),
+    /** Stopped at the worker's punch-out, which came before the stop (labor is bounded by attendance). */
+    endedAtOut: boolean('ended_at_out').notNull().default(false),
     audit: audit().notNull(),
   },
   (t) => [

@@ -390,6 +390,54 @@ describe('reports', () => {
   });
 });
 
+// After the reports: its punches and clock ticks would change their attendance.
+describe('labor bounded by attendance', () => {
+  /** A punch of the clerk's at the labor clock's time now (the time clock's own row, as a scan writes it). */
+  async function punchNow(kind: 'in' | 'out') {
+    await t.db.insert(punches).values({ id: randomUUID(), orgId: DEMO.orgId, siteId: DEMO.siteId, accountId: await accountId('clerk'), kind, at: new Date(now).toISOString(), source: 'clock', audit: auditStamp('test') });
+  }
+  const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, '.000Z');
+
+  it('ends a task stopped after the punch-out at the out, flagged, with its quantity; the batch with it', async () => {
+    await stopAll();
+    const [a, b] = [await task(), await task()];
+    const started = (await start(a, 'batch')).body.running![0]!;
+    await start(b, 'batch');
+    tick(1800);
+    const out = now;
+    await punchNow('out');
+    tick(3600);
+    const res = await stop(started.id, { qtyDone: 5, complete: true });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.running).toEqual([]);
+    expect(res.body.stopped).toHaveLength(2);
+    for (const e of res.body.stopped!) expect(e).toMatchObject({ stoppedAt: iso(out), endedAtPunchOut: true });
+    expect(res.body.stopped!.find((e) => e.id === started.id)).toMatchObject({ qtyDone: 5, complete: true });
+    // The batch's 30 minutes, split between its two tasks; not the hour after the out.
+    expect(res.body.stopped!.reduce((sum, e) => sum + e.seconds, 0)).toBe(1800);
+  });
+
+  it('ends what still runs from before a punch-out at the out when the worker starts again after punching in', async () => {
+    await stopAll();
+    const [a, b] = [await task(), await task()];
+    await start(a, 'single');
+    tick(600);
+    const out = now;
+    await punchNow('out');
+    tick(600);
+    await punchNow('in');
+    tick(60);
+    const res = await start(b, 'single');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.stopped).toEqual([expect.objectContaining({ taskCode: a, stoppedAt: iso(out), endedAtPunchOut: true, seconds: 600 })]);
+    expect(res.body.running).toEqual([expect.objectContaining({ taskCode: b, endedAtPunchOut: false })]);
+    // Without a punch-out in between, a stop is now, unflagged.
+    tick(120);
+    const stopped = await stop(res.body.running![0]!.id);
+    expect(stopped.body.stopped).toEqual([expect.objectContaining({ taskCode: b, endedAtPunchOut: false, seconds: 120 })]);
+  });
+});
+
 describe('fuzz', () => {
   const weird = fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.string({ unit: 'binary', maxLength: 50 }), fc.constantFrom('', 'x'.repeat(300), '__proto__', "'; drop table tasks; --", 1e308, -1, '2026-02-30'));
   const valid: Record<string, Record<string, unknown>> = {

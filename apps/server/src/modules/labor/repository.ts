@@ -92,6 +92,7 @@ interface EntryRow {
   rounded_seconds: number;
   qty_done: string | null;
   complete: boolean;
+  ended_at_out: boolean;
 }
 
 export const toEntry = (r: EntryRow): LaborEntry => ({
@@ -112,13 +113,14 @@ export const toEntry = (r: EntryRow): LaborEntry => ({
   roundedSeconds: r.rounded_seconds,
   qtyDone: r.qty_done === null ? null : Number(r.qty_done),
   complete: r.complete,
+  endedAtPunchOut: r.ended_at_out,
 });
 
 const ENTRY_SELECT = sql`SELECT e.id, e.account_id, coalesce(nullif(trim(a.first_name || ' ' || a.surnames), ''), a.user_name) AS worker,
   t.task_code, t.kind, t.description, t.order_number, t.operation_number, e.batch_id, e.mode,
   ${isoSql(sql`e.started_at`)} AS started_at, ${isoSql(sql`e.counted_from`)} AS counted_from,
   CASE WHEN e.stopped_at IS NULL THEN NULL ELSE ${isoSql(sql`e.stopped_at`)} END AS stopped_at,
-  e.seconds, e.rounded_seconds, e.qty_done::text AS qty_done, e.complete
+  e.seconds, e.rounded_seconds, e.qty_done::text AS qty_done, e.complete, e.ended_at_out
 FROM labor_entries e JOIN tasks t ON t.id = e.task_id JOIN accounts a ON a.id = e.account_id`;
 
 /** The entries the worker runs now, oldest first. */

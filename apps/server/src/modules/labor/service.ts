@@ -16,6 +16,7 @@ import {
   taskEntity,
   taskProblems,
   BATCH_MAX_TASKS,
+  type LaborEntry,
   type LaborSettings,
   type TaskKind,
 } from '@floorhand/contract/labor';
@@ -33,7 +34,7 @@ import { laborEntries, tasks } from '../../db/schema.ts';
 import { arrayParam, query } from '../../db/sql.ts';
 import { findSiteData } from '../site/repository.ts';
 import { atSecond, batchEntries, entriesByIds, lockWorker, runningEntries, setShares, taskByCode, taskById, taskPage, toTask } from './repository.ts';
-import { isClockedIn } from '../timeclock/service.ts';
+import { isClockedIn, punchedOutBetween } from '../timeclock/service.ts';
 
 /** A task as typed, imported or sent, once the record engine passed it. */
 export interface TaskInput {
@@ -161,12 +162,31 @@ export async function currentLabor(deps: Deps, auth: AuthContext): Promise<CallR
   return currentOf(deps.db, auth, settings, nowSecs());
 }
 
-/** Stops entries at `now` (their batch re-split); answers their ids. */
-async function stopEntries(tx: Db, auth: AuthContext, ids: readonly string[], now: number, settings: LaborSettings, qty?: { qtyDone?: number | undefined; complete: boolean }) {
+/**
+ * When the worker's running entries end: now, or (labor is bounded by attendance) the worker's first
+ * punch-out after the earliest of them started, when the stop or the next start comes after it.
+ */
+async function endOfRunning(tx: Db, auth: AuthContext, running: readonly LaborEntry[], now: number, settings: LaborSettings): Promise<{ at: number; atOut: boolean }> {
+  if (settings.allowWithoutClockIn || running.length === 0) return { at: now, atOut: false };
+  const since = Math.min(...running.map((e) => Date.parse(e.startedAt)));
+  const out = await punchedOutBetween(tx, auth.orgId, auth.accountId, new Date(since), new Date(now * 1000));
+  return out ? { at: Math.floor(out.getTime() / 1000), atOut: true } : { at: now, atOut: false };
+}
+
+/** Stops entries at `now` (their batch re-split); answers their ids. `atOut`: `now` is the worker's punch-out. */
+async function stopEntries(
+  tx: Db,
+  auth: AuthContext,
+  ids: readonly string[],
+  now: number,
+  settings: LaborSettings,
+  qty?: { qtyDone?: number | undefined; complete: boolean },
+  atOut = false,
+) {
   if (ids.length === 0) return;
   await query(
     tx,
-    sql`UPDATE labor_entries SET stopped_at = greatest(${atSecond(now)}, counted_from),
+    sql`UPDATE labor_entries SET stopped_at = greatest(${atSecond(now)}, counted_from), ended_at_out = ${atOut},
       qty_done = ${qty?.qtyDone === undefined ? null : String(qty.qtyDone)}, complete = ${qty?.complete ?? false},
       audit = jsonb_set(audit, '{modify}', ${JSON.stringify(auditStamp(auth.accountId).modify)}::jsonb)
     WHERE id = ANY(${arrayParam([...ids])}) AND stopped_at IS NULL`,
@@ -187,7 +207,13 @@ export async function startLabor(deps: Deps, auth: AuthContext, body: Body<'labo
     let stopped: string[] = [];
     let batchId = newId();
     let from = now;
-    if (body.mode === 'single' || running.length === 0) {
+    // Entries still running from before a punch-out (the worker punched out and in again) end at the out.
+    const end = await endOfRunning(tx, auth, running, now, settings);
+    if (end.atOut) {
+      stopped = running.map((e) => e.id);
+      await stopEntries(tx, auth, stopped, end.at, settings, undefined, true);
+      for (const b of new Set(running.map((e) => e.batchId))) await resplit(tx, b, end.at, settings);
+    } else if (body.mode === 'single' || running.length === 0) {
       stopped = running.map((e) => e.id);
       await stopEntries(tx, auth, stopped, now, settings);
       for (const b of new Set(running.map((e) => e.batchId))) await resplit(tx, b, now, settings);
@@ -227,7 +253,18 @@ export async function stopLabor(deps: Deps, auth: AuthContext, body: Body<'labor
     // Another worker's entry, or another organisation's, is not there for this caller.
     if (!entry || entry.accountId !== auth.accountId) throw notFound(`No labor entry '${body.entryId}' of yours exists`);
     if (entry.stoppedAt !== null) throw conflict(`The task '${entry.taskCode}' was stopped already`);
-    await stopEntries(tx, auth, [entry.id], now, settings, { qtyDone: body.qtyDone, complete: body.complete });
+    const qty = { qtyDone: body.qtyDone, complete: body.complete };
+    // Stopped after the worker punched out: every running entry ends at the out, flagged, this one with its quantity.
+    const running = await runningEntries(tx, auth.orgId, auth.accountId);
+    const end = await endOfRunning(tx, auth, running, now, settings);
+    if (end.atOut) {
+      const others = running.filter((e) => e.id !== entry.id).map((e) => e.id);
+      await stopEntries(tx, auth, [entry.id], end.at, settings, qty, true);
+      await stopEntries(tx, auth, others, end.at, settings, undefined, true);
+      for (const b of new Set(running.map((e) => e.batchId))) await resplit(tx, b, end.at, settings);
+      return { response: { ...(await currentOf(tx, auth, settings, now)), stopped: await entriesByIds(tx, [entry.id, ...others]) } };
+    }
+    await stopEntries(tx, auth, [entry.id], now, settings, qty);
     await resplit(tx, entry.batchId, now, settings);
     return { response: { ...(await currentOf(tx, auth, settings, now)), stopped: await entriesByIds(tx, [entry.id]) } };
   });

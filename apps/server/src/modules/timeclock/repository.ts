@@ -64,6 +64,18 @@ export async function lastEffectivePunch(db: Db, orgId: string, accountId: strin
   return row;
 }
 
+/** The worker's first punch "out" that counts (valid, not replaced) after `after` and at or before `until`. */
+export async function firstOutBetween(db: Db, orgId: string, accountId: string, after: string, until: string): Promise<string | undefined> {
+  const [row] = await query<{ at: string }>(
+    db,
+    sql`SELECT ${isoSql(sql`p.at`)} AS at FROM punches p
+      WHERE p.org_id = ${orgId} AND p.account_id = ${accountId} AND p.status = 'valid' AND p.kind = 'out' AND ${current}
+        AND p.at > ${after} AND p.at <= ${until}
+      ORDER BY p.at, p.server_ts LIMIT 1`,
+  );
+  return row?.at;
+}
+
 /** Pending rows (not yet replaced) of a worker after `after`. */
 export async function hasPendingAfter(db: Db, orgId: string, accountId: string, after: string): Promise<boolean> {
   const rows = await query<{ n: number }>(

@@ -35,6 +35,15 @@ export async function isClockedIn(db: Db, orgId: string, accountId: string, at: 
   return last?.kind === 'in';
 }
 
+/**
+ * When the worker punched out after `after` (the first "out" that counts, up to `until`): labor that
+ * ran past it ends there (labor is bounded by attendance, issue 26).
+ */
+export async function punchedOutBetween(db: Db, orgId: string, accountId: string, after: Date, until: Date): Promise<Date | undefined> {
+  const at = await repo.firstOutBetween(db, orgId, accountId, after.toISOString(), until.toISOString());
+  return at === undefined ? undefined : new Date(at);
+}
+
 /** Thrown inside the punch transaction to roll it back with an answer that is not an error. */
 class Answer {
   constructor(readonly response: CallResponse<'timeclock/punch'>) {}

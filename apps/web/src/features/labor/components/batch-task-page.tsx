@@ -10,6 +10,7 @@ import { isDefinite, useAttempts } from '../../../lib/attempts.ts';
 import { readFeedback, refuseScan } from '../../../lib/scanning/feedback.ts';
 import { useScans } from '../../../lib/scanning/use-scans.ts';
 import { useCurrentLabor, useStartLabor, useStopLabor } from '../api/labor-api.ts';
+import { stoppedNotice } from '../utils/stopped-notice.ts';
 import { useServerNow } from '../hooks/use-server-now.ts';
 import { batchElapsed, epochSecs, liveShares } from '../utils/live-split.ts';
 import { batchScanMeaning, EMPTY_STOP, type StopDraft } from '../utils/scan-meaning.ts';
@@ -45,10 +46,11 @@ export function BatchTaskPage() {
     if (!taskCode) return;
     const attempt = attempts.begin({ add: taskCode }, () => ({ taskCode, mode: 'batch' as const }));
     try {
-      await start.mutateAsync({ ...attempt.body, idempotencyKey: attempt.key });
+      const res = await start.mutateAsync({ ...attempt.body, idempotencyKey: attempt.key });
       attempts.settle();
-      notifications.show({
-        closeButtonProps: { 'aria-label': t('Close') }, color: 'green', message: t('{{code}} added to the batch', { code: taskCode }) });
+      // A batch left running from before a punch-out ended at the out: said so (a new batch starts).
+      const ended = (res.stopped ?? []).some((e) => e.endedAtPunchOut) ? stoppedNotice(t, res.stopped ?? [], res.settings) : null;
+      notifications.show({ closeButtonProps: { 'aria-label': t('Close') }, ...(ended ?? { color: 'green', message: t('{{code}} added to the batch', { code: taskCode }) }) });
     } catch (e) {
       if (!(e instanceof ApiError) || isDefinite(e.status)) attempts.settle();
     }
@@ -78,9 +80,8 @@ export function BatchTaskPage() {
       attempts.settle();
       // Another task's stop form opened meanwhile stays open.
       setStopping((s) => (s === entry.id ? null : s));
-      const done = res.stopped?.[0];
-      if (done && settings) notifications.show({
-        closeButtonProps: { 'aria-label': t('Close') }, color: 'green', message: t('{{code}} stopped: {{hours}} h booked', { code: done.taskCode, hours: formatHours(done.roundedSeconds, settings.displayScale) }) });
+      const notice = stoppedNotice(t, res.stopped ?? [], settings);
+      if (notice) notifications.show({ closeButtonProps: { 'aria-label': t('Close') }, ...notice });
     } catch (e) {
       if (!(e instanceof ApiError) || isDefinite(e.status)) attempts.settle();
     }

@@ -12,6 +12,7 @@ import { readFeedback, refuseScan } from '../../../lib/scanning/feedback.ts';
 import { useScans } from '../../../lib/scanning/use-scans.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
 import { getTask, useCurrentLabor, useStartLabor, useStopLabor } from '../api/labor-api.ts';
+import { stoppedNotice } from '../utils/stopped-notice.ts';
 import { useServerNow } from '../hooks/use-server-now.ts';
 import { epochSecs } from '../utils/live-split.ts';
 import { EMPTY_STOP, singleScanMeaning, type StopDraft } from '../utils/scan-meaning.ts';
@@ -96,12 +97,8 @@ function SingleTask() {
       const res = await start.mutateAsync({ ...attempt.body, idempotencyKey: attempt.key });
       attempts.settle();
       setScanned(null);
-      const stopped = res.stopped?.[0];
-      notifications.show({
-        closeButtonProps: { 'aria-label': t('Close') },
-        color: 'green',
-        message: stopped ? t('{{stopped}} stopped, {{code}} started', { stopped: stopped.taskCode, code: task.taskCode }) : t('{{code}} started', { code: task.taskCode }),
-      });
+      const notice = stoppedNotice(t, res.stopped ?? [], res.settings, task.taskCode);
+      if (notice) notifications.show({ closeButtonProps: { 'aria-label': t('Close') }, ...notice });
     } catch (e) {
       if (!(e instanceof ApiError) || isDefinite(e.status)) attempts.settle();
     }
@@ -113,9 +110,8 @@ function SingleTask() {
     try {
       const res = await stop.mutateAsync({ ...attempt.body, idempotencyKey: attempt.key });
       attempts.settle();
-      const done = res.stopped?.[0];
-      if (done && settings) notifications.show({
-        closeButtonProps: { 'aria-label': t('Close') }, color: 'green', message: t('{{code}} stopped: {{hours}} h booked', { code: done.taskCode, hours: formatHours(done.roundedSeconds, settings.displayScale) }) });
+      const notice = stoppedNotice(t, res.stopped ?? [], settings);
+      if (notice) notifications.show({ closeButtonProps: { 'aria-label': t('Close') }, ...notice });
     } catch (e) {
       if (!(e instanceof ApiError) || isDefinite(e.status)) attempts.settle();
     }

@@ -20,6 +20,7 @@ const entry = (id: string, countedFrom: string): LaborEntry => ({
   roundedSeconds: 0,
   qtyDone: null,
   complete: false,
+  endedAtPunchOut: false,
 });
 
 describe('live split', () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "labor_entries" ADD COLUMN "ended_at_out" boolean DEFAULT false NOT NULL;
