@@ -19,6 +19,15 @@ async function makeUser(api: Api & { siteId: string }, tag: string, roles: strin
   return userName;
 }
 
+/** A new worker, clocked in, signed in on Single Task with nothing running. */
+async function onSingleTask(page: Page, api: Api & { siteId: string }, tag: string): Promise<void> {
+  await useMachine(page);
+  await login(page, await makeUser(api, tag));
+  await expect(page).toHaveURL(/\/tasks$/);
+  await page.goto('/singleTask');
+  await expect(page.getByTestId('no-running')).toBeVisible();
+}
+
 async function makeTasks(api: Api, tag: string, n: number): Promise<string[]> {
   const codes: string[] = [];
   for (let i = 1; i <= n; i++) {
@@ -61,11 +70,7 @@ test.describe('labor', () => {
     const api = await adminApi(request);
     const tag = uniqueTag(testInfo);
     const [a] = await makeTasks(api, tag, 1);
-    await useMachine(page);
-    await login(page, await makeUser(api, tag));
-    await expect(page).toHaveURL(/\/tasks$/);
-    await page.goto('/singleTask');
-    await expect(page.getByTestId('no-running')).toBeVisible();
+    await onSingleTask(page, api, tag);
     await wedgeScan(page, a!, () => expect(page.getByTestId('scanned-task')).toContainText(a!, { timeout: 3000 }));
     await page.keyboard.press('Enter');
     await expect(page.getByTestId('running-task')).toContainText(a!);
@@ -91,11 +96,7 @@ test.describe('labor', () => {
     const api = await adminApi(request);
     const tag = uniqueTag(testInfo);
     const [a, b] = await makeTasks(api, tag, 2);
-    await useMachine(page);
-    await login(page, await makeUser(api, tag));
-    await expect(page).toHaveURL(/\/tasks$/);
-    await page.goto('/singleTask');
-    await expect(page.getByTestId('no-running')).toBeVisible();
+    await onSingleTask(page, api, tag);
 
     await wedgeScan(page, a!, () => expect(page.getByTestId('scanned-task')).toContainText(a!, { timeout: 3000 }));
     await expect(page.getByTestId('start-task')).toBeFocused();
