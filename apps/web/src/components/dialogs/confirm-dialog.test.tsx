@@ -6,6 +6,7 @@ import '../../lib/i18n.ts';
 import { DialogHost } from './dialog-host.tsx';
 import { dialogs, useDialogStore } from './dialog-store.ts';
 import { startAutoClose } from './auto-close.ts';
+import { scanBus } from '../../lib/scanning/scan-bus.ts';
 
 function renderHost() {
   const rootRoute = createRootRoute({ component: DialogHost });
@@ -110,5 +111,28 @@ describe('error dialog', () => {
     });
     expect(await screen.findByText('Something failed')).toBeTruthy();
     expect(screen.queryByTestId('error-code')).toBeNull();
+  });
+});
+
+describe('scans while a dialog asks', () => {
+  it('are refused, not handed to the page beneath; once it is answered the page gets them again', async () => {
+    renderHost();
+    const page = vi.fn();
+    const unsubscribe = scanBus.subscribe(page);
+    try {
+      let answer: Promise<string> | undefined;
+      act(() => {
+        answer = dialogs.confirm({ type: 'question', title: 'Location empty?', message: 'Is it?', neg: 'No', pos: 'Yes' });
+      });
+      await screen.findByText('Location empty?');
+      act(() => scanBus.publish({ text: 'S000123', format: 'UNKNOWN', source: 'wedge' }));
+      expect(page).not.toHaveBeenCalled();
+      fireEvent.click(screen.getByRole('button', { name: 'No' }));
+      expect(await answer).toBe('neg');
+      act(() => scanBus.publish({ text: 'S000124', format: 'UNKNOWN', source: 'wedge' }));
+      expect(page).toHaveBeenCalledWith(expect.objectContaining({ text: 'S000124' }));
+    } finally {
+      unsubscribe();
+    }
   });
 });

@@ -17,6 +17,8 @@ import {
 } from '@tabler/icons-react';
 import { DIALOG_OK_FOCUS_DELAY_MS, LOGGED_OUT_DIALOG_SIZE, SIMPLE_DIALOG } from '@floorhand/contract/constants';
 import type { ServerErr } from '@floorhand/contract/errors';
+import { refuseScan } from '../../lib/scanning/feedback.ts';
+import { useScans } from '../../lib/scanning/use-scans.ts';
 import { startAutoClose } from './auto-close.ts';
 import { useDialogStore, type ConfirmResult, type ConfirmType, type DialogSpec, type OpenDialog } from './dialog-store.ts';
 
@@ -297,10 +299,20 @@ function DialogView({ d }: { d: OpenDialog }) {
   );
 }
 
+/**
+ * While a dialog asks something, it is the screen the scans go to (the newest subscriber): a scan is
+ * refused, not handed to the page beneath, where it would open another record behind the question.
+ */
+function ScansWaitForTheDialog() {
+  useScans((scan) => refuseScan({ message: '{{text}}: answer the question on screen first', params: { text: scan.text } }, scan.text));
+  return null;
+}
+
 export function DialogHost() {
   const open = useDialogStore((s) => s.open);
   return (
     <>
+      {open.length > 0 && <ScansWaitForTheDialog />}
       {open.map((d) => (
         <DialogView key={d.id} d={d} />
       ))}
