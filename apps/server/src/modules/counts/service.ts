@@ -72,7 +72,7 @@ export async function listSheets(deps: Deps, auth: AuthContext, body: Body<'coun
   if (body.filterSheetSelf) where.push(sql`s.assignees @> ${JSON.stringify([auth.accountId])}::jsonb`);
   if (body.sheet) where.push(sql`(s.code ILIKE ${`%${body.sheet.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} OR s.id = ${body.sheet})`);
   if (body.warehouse) where.push(sql`w.code = ${body.warehouse}`);
-  const sheets = await selectSheets(deps.db, sql.join(where, sql` AND `), SHEET_LIST_MAX + 1);
+  const sheets = await selectSheets(deps.db, sql.join(where, sql` AND `), SHEET_LIST_MAX + 1, auth.accountId);
   return { sheets: sheets.slice(0, SHEET_LIST_MAX), more: sheets.length > SHEET_LIST_MAX };
 }
 

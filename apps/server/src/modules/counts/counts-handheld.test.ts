@@ -156,3 +156,19 @@ describe('what a scan is while counting, when it is no stock label', () => {
     expect(res.body.err.message).toBe(`No stock record '${label}' exists: give its part number to record it as found stock`);
   });
 });
+
+describe("a counter's sheet list", () => {
+  it("lists the sheets naming the caller as a counter first, newest first within each part (issue 25: the counter's sheets on the handheld's first screen)", async () => {
+    const [a, b] = await places(2);
+    const mine = (await call(t.app, 'counts/sheet/create', { warehouse: 'MAIN', locations: [a], assignees: ['clerk'] }, admin)).body.sheet!;
+    const newer = await sheetFor([b!]);
+    const list = await call(t.app, 'counts/sheet/list', { filterSheetOpen: true }, clerk);
+    expect(list.status).toBe(200);
+    const codes = list.body.sheets!.map((s) => s.code);
+    expect(codes.indexOf(mine.code)).toBeGreaterThanOrEqual(0);
+    expect(codes.indexOf(mine.code)).toBeLessThan(codes.indexOf(newer.code));
+    // Another account's list keeps the newest first.
+    const theirs = (await call(t.app, 'counts/sheet/list', { filterSheetOpen: true }, admin)).body.sheets!.map((s) => s.code);
+    expect(theirs.indexOf(newer.code)).toBeLessThan(theirs.indexOf(mine.code));
+  });
+});
