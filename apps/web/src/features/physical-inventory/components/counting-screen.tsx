@@ -7,6 +7,7 @@ import type { CallResponse } from '@floorhand/contract/api';
 import type { CounterLine } from '@floorhand/contract/counts';
 import { ERR } from '@floorhand/contract/errors';
 import { formatQty } from '@floorhand/contract/quantity';
+import { dialogs } from '../../../components/dialogs/dialog-store.ts';
 import { ScanInput } from '../../../components/scanning/scan-input.tsx';
 import { QuantityInput } from '../../../components/ui/quantity-input.tsx';
 import { ApiError, call } from '../../../lib/api.ts';
@@ -170,6 +171,16 @@ export function CountingScreen({ sheetId, onBack }: { sheetId: string; onBack():
   };
 
   const onSubmitSheet = async () => {
+    // Counting ends for every counter of the sheet: asked first (issue 25), Cancel focused so a stray Enter keeps counting.
+    const answer = await dialogs.confirm({
+      type: 'question',
+      title: t('Counting done?'),
+      message: t('Send {{code}} to review? Counting ends for every counter; only lines due for a recount can be counted after it.', { code: sheet.data?.sheet?.code ?? '' }),
+      neg: t('Cancel'),
+      pos: t('Send to review'),
+      focus: 'neg',
+    });
+    if (answer !== 'pos') return;
     await submit.mutateAsync({ sheetId });
     notifications.show({ color: 'green', message: t('Count sheet sent to review') });
     onBack();
