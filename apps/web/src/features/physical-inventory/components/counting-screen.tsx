@@ -244,10 +244,10 @@ export function CountingScreen({ sheetId, onBack }: { sheetId: string; onBack():
             )}
             <QuantityInput label={t('Counted quantity')} value={qtyText} onChange={typeQty} prompt={{ onCancel: () => prompt(null) }} data-testid="pi-qty" />
             <Group grow>
-              <Button variant="default" onClick={() => prompt(null)} data-testid="pi-qty-cancel">
+              <Button variant="default" onClick={() => prompt(null)} px="xs" data-testid="pi-qty-cancel">
                 {t('Skip')}
               </Button>
-              <Button type="submit" data-testid="pi-qty-submit">
+              <Button type="submit" px="xs" data-testid="pi-qty-submit">
                 {t('Record count')}
               </Button>
             </Group>
