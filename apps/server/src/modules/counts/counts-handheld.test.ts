@@ -67,20 +67,20 @@ describe('what a scan is while counting, when it is no stock label', () => {
     const scanned = await call(t.app, 'counts/scanLocation', { sheetId: sheet._id, location: off }, clerk);
     expect(scanned.status).toBe(400);
     const message = `The location '${off}' is not on the count sheet ${sheet.code}`;
-    expect(scanned.body.err.message).toBe(message);
+    expect(scanned.body.err!.message).toBe(message);
 
     const asLabel = await count(sheet, on!, { stockId: off });
     expect(asLabel.status).toBe(400);
-    expect(asLabel.body.err).toMatchObject({ code: 'ERR_BAD_INPUT', message });
-    expect(asLabel.body.err.detail).toBeUndefined();
+    expect(asLabel.body.err!).toMatchObject({ code: 'ERR_BAD_INPUT', message });
+    expect(asLabel.body.err!.detail).toBeUndefined();
     // Given a part number too, it is still no found stock.
     const typed = await count(sheet, on!, { stockId: off, qty: '1', partNumber: (await item('none')).partNumber });
     expect(typed.status).toBe(400);
-    expect(typed.body.err.message).toBe(message);
+    expect(typed.body.err!.message).toBe(message);
     // A location of the sheet itself is a location too.
     const own = await count(sheet, on!, { stockId: on });
     expect(own.status).toBe(400);
-    expect(own.body.err.message).toBe(`'${on}' is a location of the count sheet ${sheet.code}: scan it to count there`);
+    expect(own.body.err!.message).toBe(`'${on}' is a location of the count sheet ${sheet.code}: scan it to count there`);
   });
 
   it("counts an item's barcode on the item's one record in the location; none there is found stock of that part, keyed without the barcode", async () => {
@@ -91,7 +91,7 @@ describe('what a scan is while counting, when it is no stock label', () => {
 
     const asks = await count(sheet, here!, { stockId: barcode });
     expect(asks.status).toBe(400);
-    expect(asks.body.err.message).toBe('Enter the counted quantity');
+    expect(asks.body.err!.message).toBe('Enter the counted quantity');
     const counted = await count(sheet, here!, { stockId: barcode, qty: '6' });
     expect(counted.status, JSON.stringify(counted.body)).toBe(200);
     expect(counted.body.line).toMatchObject({ stockId, partNumber, myCount: 6, found: false });
@@ -99,8 +99,8 @@ describe('what a scan is while counting, when it is no stock label', () => {
     // In a location without the item: the found-stock form, filled with the part number.
     const none = await count(sheet, empty!, { stockId: barcode });
     expect(none.status).toBe(400);
-    expect(none.body.err.message).toBe(`'${barcode}' is the barcode of part '${partNumber}': none is expected here; give the quantity to record it as found stock`);
-    expect(hint(none.body.err.detail)).toEqual({ partNumber });
+    expect(none.body.err!.message).toBe(`'${barcode}' is the barcode of part '${partNumber}': none is expected here; give the quantity to record it as found stock`);
+    expect(hint(none.body.err!.detail)).toEqual({ partNumber });
     const found = await count(sheet, empty!, { stockId: barcode, qty: '2', partNumber });
     expect(found.status, JSON.stringify(found.body)).toBe(200);
     expect(found.body.line).toMatchObject({ stockId: null, partNumber, myCount: 2, found: true });
@@ -114,8 +114,8 @@ describe('what a scan is while counting, when it is no stock label', () => {
     const sheet = await sheetFor([here!]);
     const asks = await count(sheet, here!, { stockId: barcode });
     expect(asks.status).toBe(400);
-    expect(asks.body.err.message).toContain('more than one record of it is here');
-    expect(hint(asks.body.err.detail)).toEqual({ partNumber });
+    expect(asks.body.err!.message).toContain('more than one record of it is here');
+    expect(hint(asks.body.err!.detail)).toEqual({ partNumber });
     const counted = await count(sheet, here!, { stockId: barcode, qty: '3', partNumber, lot: 'L1' });
     expect(counted.status, JSON.stringify(counted.body)).toBe(200);
     expect(counted.body.line).toMatchObject({ stockId: a, myCount: 3, found: false });
@@ -143,8 +143,8 @@ describe('what a scan is while counting, when it is no stock label', () => {
     const sheet = await sheetFor([here!]);
     const res = await count(sheet, here!, { stockId: barcode });
     expect(res.status).toBe(400);
-    expect(res.body.err.message).toBe(`'${barcode}' is the barcode of part '${partNumber}': scan the serial, or give it to record found stock`);
-    expect(hint(res.body.err.detail)).toEqual({ partNumber });
+    expect(res.body.err!.message).toBe(`'${barcode}' is the barcode of part '${partNumber}': scan the serial, or give it to record found stock`);
+    expect(hint(res.body.err!.detail)).toEqual({ partNumber });
   });
 
   it('an unknown label is still found stock by its label', async () => {
@@ -153,7 +153,7 @@ describe('what a scan is while counting, when it is no stock label', () => {
     const label = `UNK${tag()}`;
     const res = await count(sheet, here!, { stockId: label });
     expect(res.status).toBe(400);
-    expect(res.body.err.message).toBe(`No stock record '${label}' exists: give its part number to record it as found stock`);
+    expect(res.body.err!.message).toBe(`No stock record '${label}' exists: give its part number to record it as found stock`);
   });
 });
 
