@@ -76,6 +76,50 @@ async function openSheet(page: Page, code: string, action: 'pi-count' | 'pi-revi
   await row.getByTestId(action).click();
 }
 
+/**
+ * "Counting done: send to review" asks first (issue 25): Cancel has the focus and keeps the sheet in
+ * counting; the dialog's Send to review sends it, and the sheet list comes back.
+ */
+async function sendToReview(page: Page, code: string) {
+  await page.getByTestId('pi-submit').click();
+  const ask = dialog(page, 'Counting done?');
+  await expect(ask).toContainText(`Send ${code} to review?`);
+  await expect(ask.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(ask).toHaveCount(0);
+  await expect(page.getByTestId('pi-counting')).toBeVisible();
+  await page.getByTestId('pi-submit').click();
+  await dialog(page, 'Counting done?').getByRole('button', { name: 'Send to review' }).click();
+  await expect(page.getByTestId('pi-sheets')).toBeVisible();
+}
+
+/**
+ * The review at 1440x900 (issue 25): no sideways scrolling, neither of the page nor of the lines'
+ * table, and every action button within the window's width.
+ */
+async function expectEveryActionInView(page: Page) {
+  const layout = await page.evaluate(() => {
+    const scroller = document.scrollingElement!;
+    const table = document.querySelector('[data-testid=pi-review-table]');
+    // Scroll containers (the table's ScrollArea) whose content is wider than they are: an action could hide there.
+    const overflowing = [...(table?.querySelectorAll('*') ?? [])]
+      .filter((e) => e instanceof HTMLElement && e.scrollWidth > e.clientWidth + 1 && ['auto', 'scroll'].includes(getComputedStyle(e).overflowX))
+      .map((e) => `${e.tagName}.${e.className}: ${e.scrollWidth} > ${e.clientWidth}`);
+    return { scrollWidth: scroller.scrollWidth, innerWidth: window.innerWidth, overflowing };
+  });
+  expect(layout.scrollWidth).toBeLessThanOrEqual(layout.innerWidth);
+  expect(layout.overflowing).toEqual([]);
+  const buttons = page.getByTestId('pi-review').getByRole('button');
+  const count = await buttons.count();
+  expect(count).toBeGreaterThan(3);
+  for (let i = 0; i < count; i += 1) {
+    const box = await buttons.nth(i).boundingBox();
+    if (!box) continue;
+    expect(box.x, await buttons.nth(i).innerText()).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, await buttons.nth(i).innerText()).toBeLessThanOrEqual(1440);
+  }
+}
+
 test.describe('physical inventory', () => {
   test.describe.configure({ timeout: 240_000 });
 
@@ -158,8 +202,7 @@ test.describe('physical inventory', () => {
       expect(await page.locator('body').innerText()).not.toMatch(/7,?130/);
       await expectAxeClean(page, 'counting 360');
       await shot(page, testInfo, 'physical-inventory-counting-360');
-      await page.getByTestId('pi-submit').click();
-      await expect(page.getByTestId('pi-sheets')).toBeVisible();
+      await sendToReview(page, sheet.code);
       expect(scripts.filter((u) => /variance-chart|recharts|BarChart|\/styles-[^/]*\.js/i.test(u))).toEqual([]);
       await page.context().close();
 
@@ -211,7 +254,15 @@ test.describe('physical inventory', () => {
       await expect(chart.locator('svg.recharts-surface').first()).toBeVisible();
       await expect(chart).toContainText(loc1);
       await expect(chart).not.toContainText(loc2);
+      // The tooltip of a bar names its location (issue 25).
+      await expect(async () => {
+        const bar = chart.locator('.recharts-bar-rectangle path, .recharts-bar-rectangle rect').first();
+        await bar.hover({ force: true });
+        await expect(chart.getByTestId('pi-chart-tooltip')).toContainText(`Location ${loc1}`, { timeout: 1000 });
+      }).toPass({ timeout: 15_000 });
+      await snap(review, testInfo, 'review-tooltip-1440');
       await review.mouse.move(1, 1);
+      await expectEveryActionInView(review);
       await expectAxeClean(review, 'review 1440');
       await shot(review, testInfo, 'physical-inventory-review-1440');
       const download = review.waitForEvent('download');
@@ -327,6 +378,64 @@ test.describe('physical inventory', () => {
     } finally {
       await api('counts/sheet/cancel', { sheetId: sheet._id });
     }
+  });
+
+  test("on a handheld: the counter's sheet first, a location not on the sheet refused, an item barcode recognised, send to review asks @mobile", async ({ page, request }, testInfo) => {
+    test.skip(testInfo.project.name !== 'mobile', 'a 360x640 handheld');
+    const api = await adminApi(request);
+    const tag = `${Date.now().toString(36).toUpperCase()}`;
+    const part = `PIH-${tag}`;
+    const barcode = `40${Date.now() % 1e11}`;
+    await api('item/save', { record: { partNumber: part, description: `Barcoded widget ${tag}`, uom: 'EA', tracking: 'none', barcodes: [barcode] } });
+    const [here, offSheet, empty] = [`PIH-${tag}-1`, `PIH-${tag}-2`, `PIH-${tag}-3`];
+    for (const code of [here, offSheet, empty]) await api('location/save', { record: { warehouse: 'MAIN', code, description: `Count ${code}`, type: 'bin' } });
+    const { stock } = (await api('stock/receive', { idempotencyKey: `pih-${tag}`, record: { partNumber: part, warehouse: 'MAIN', location: here, quantity: 5 } })) as { stock: { stockId: string } };
+    const counter = await makeUser(api, `pih_${tag.toLowerCase()}`);
+    const { sheet } = (await api('counts/sheet/create', { warehouse: 'MAIN', locations: [here, empty], assignees: [counter], description: `Handheld ${tag}` })) as { sheet: { code: string } };
+    // A newer sheet for anyone: the counter's own still comes first.
+    await api('counts/sheet/create', { warehouse: 'MAIN', locations: [offSheet], description: `Anyone ${tag}` });
+
+    await useMachine(page);
+    await login(page, counter);
+    await expect(page).toHaveURL(/\/tasks$/);
+    await page.goto('/physicalInventory');
+    // The sheet list at 360: the counter's sheet is the first row, on the first screen, the filters folded.
+    const first = page.getByTestId('pi-sheet-row').first();
+    await expect(first).toHaveAttribute('data-code', sheet.code);
+    const box = (await first.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(640);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await expect(page.getByTestId('pi-filters-toggle')).toHaveAttribute('aria-expanded', 'false');
+    await expectAxeClean(page, 'counter sheets 360');
+    await shot(page, testInfo, 'physical-inventory-sheets-360');
+
+    await first.getByTestId('pi-count').click();
+    await expect(page.getByTestId('pi-counting')).toBeVisible();
+    await wedgeScan(page, here, () => expect(page.getByTestId('pi-location')).toHaveText(`Location ${here}`, SHORT));
+    // A location that is not on the sheet: refused in the server's words, no found-stock form.
+    await wedgeScan(page, offSheet, () => expect(page.getByTestId('pi-log-problem').first()).toHaveText(`✗ ${offSheet}: The location '${offSheet}' is not on the count sheet ${sheet.code}`, SHORT));
+    await expect(page.getByTestId('pi-qty-form')).toHaveCount(0);
+    await expect(page.getByTestId('pi-location')).toHaveText(`Location ${here}`);
+    // The item's barcode: its one record here, counted.
+    await wedgeScan(page, barcode, () => expect(page.getByTestId('pi-qty-title')).toHaveText(`Count of ${barcode}`, SHORT));
+    await page.getByTestId('pi-qty').fill('5');
+    await page.keyboard.press('Enter');
+    await expect(page.locator(`[data-testid=pi-line][data-stock="${stock.stockId}"]`).getByTestId('pi-my-count')).toHaveText('5', SHORT);
+    // Where none is expected: found stock of that part, the part number filled in.
+    await wedgeScan(page, empty, () => expect(page.getByTestId('pi-location')).toHaveText(`Location ${empty}`, SHORT));
+    await wedgeScan(page, barcode, () => expect(page.getByTestId('pi-qty-title')).toContainText(`'${barcode}' is the barcode of part '${part}'`, SHORT));
+    await expect(page.getByTestId('pi-found-part')).toHaveValue(part);
+    await snap(page, testInfo, 'counting-barcode-found-360');
+    // Skip and Record count share a row at 360: neither label is cut short.
+    for (const id of ['pi-qty-cancel', 'pi-qty-submit']) {
+      expect(await page.getByTestId(id).evaluate((b) => [...b.querySelectorAll('span')].every((e) => e.scrollWidth <= e.clientWidth))).toBe(true);
+    }
+    await page.getByTestId('pi-qty').fill('2');
+    await page.getByTestId('pi-qty-submit').click();
+    await expect(page.getByTestId('pi-line').first()).toContainText(part, SHORT);
+    await expect(page.getByTestId('pi-line').first()).toContainText('found');
+    await expectAxeClean(page, 'counting by barcode 360');
+    await sendToReview(page, sheet.code);
   });
 
   test('count sheets by CSV on a desk: a refused file lists every problem, a good one creates the sheets', async ({ page, request }, testInfo) => {

@@ -347,6 +347,15 @@ export const countCalls = {
 /** The detail of a refused post. */
 export const postRefusalSchema = z.object({ invalid: z.array(invalidLineSchema) });
 
+/**
+ * A `counts/record` refused for want of what the scan is (found stock), when the server knows part of
+ * it (issue 25): the scan was an item's barcode (`partNumber`), or a serial on hand in more than one
+ * item (`serial`). The refusal's `detail` is this as JSON; the counting screen opens the found-stock
+ * form filled with it.
+ */
+export const foundStockHintSchema = z.object({ found: z.object({ partNumber: z.string().optional(), serial: z.string().optional() }) });
+export type FoundStockHint = z.infer<typeof foundStockHintSchema>;
+
 /** Variance in percent of the system quantity, rounded to 0.1; null when the system held 0. */
 export function variancePct(systemQty: number, counted: number): number | null {
   if (systemQty === 0) return null;

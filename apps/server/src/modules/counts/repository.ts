@@ -75,8 +75,10 @@ const toSheet = (r: SheetListRow): Sheet => ({
   postedAt: r.posted_at,
 });
 
-export async function selectSheets(db: Db, where: SQL, limit: number): Promise<Sheet[]> {
-  return (await query<SheetListRow>(db, sql`${SHEET_SELECT} WHERE ${where} ORDER BY s.created_at DESC, s.code DESC LIMIT ${limit}`)).map(toSheet);
+/** Newest first; with `mineFirst` (an account id), the sheets naming that account as a counter before the others (issue 25: a counter's handheld lists their own sheets first). */
+export async function selectSheets(db: Db, where: SQL, limit: number, mineFirst?: string): Promise<Sheet[]> {
+  const mine = mineFirst === undefined ? sql`` : sql`(s.assignees @> ${JSON.stringify([mineFirst])}::jsonb) DESC, `;
+  return (await query<SheetListRow>(db, sql`${SHEET_SELECT} WHERE ${where} ORDER BY ${mine}s.created_at DESC, s.code DESC LIMIT ${limit}`)).map(toSheet);
 }
 
 export async function sheetById(db: Db, orgId: string, id: string): Promise<Sheet | undefined> {

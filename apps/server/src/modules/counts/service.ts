@@ -48,6 +48,7 @@ import {
   type SheetRow,
 } from './repository.ts';
 import { blindPlaces } from './blind.ts';
+import { foundStockRefusal, scannedCode, stockOfItemIn } from './scanned-code.ts';
 
 const ONE = 10_000n;
 const SHEET_LIST_MAX = 499;
@@ -72,7 +73,7 @@ export async function listSheets(deps: Deps, auth: AuthContext, body: Body<'coun
   if (body.filterSheetSelf) where.push(sql`s.assignees @> ${JSON.stringify([auth.accountId])}::jsonb`);
   if (body.sheet) where.push(sql`(s.code ILIKE ${`%${body.sheet.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} OR s.id = ${body.sheet})`);
   if (body.warehouse) where.push(sql`w.code = ${body.warehouse}`);
-  const sheets = await selectSheets(deps.db, sql.join(where, sql` AND `), SHEET_LIST_MAX + 1);
+  const sheets = await selectSheets(deps.db, sql.join(where, sql` AND `), SHEET_LIST_MAX + 1, auth.accountId);
   return { sheets: sheets.slice(0, SHEET_LIST_MAX), more: sheets.length > SHEET_LIST_MAX };
 }
 
@@ -237,13 +238,37 @@ export async function scanLocation(deps: Deps, auth: AuthContext, body: Body<'co
 /** What a count names: a known stock record, or found stock of an item. */
 type Counted = { stock: CountedStock } | { itemId: string; tracking: string; uom: string; label: string | null; lot: string | null; serial: string | null };
 
-async function whatWasCounted(tx: Db, auth: AuthContext, body: Body<'counts/record'>, warehouseId: string): Promise<Counted> {
+async function whatWasCounted(tx: Db, auth: AuthContext, body: Body<'counts/record'>, sheet: SheetRow, locationId: string): Promise<Counted> {
+  const warehouseId = sheet.warehouse_id;
   const known = body.stockId ? await countedStockById(tx, auth.orgId, body.stockId) : undefined;
   if (known) {
     if (known.warehouse_id !== warehouseId) throw badInput(`The stock record '${known.stock_id}' belongs to another warehouse: count it on that warehouse's sheet`);
     return { stock: known };
   }
+  // Not a stock label: a location, a serial on hand or an item's barcode (issue 25), else an unknown label.
+  const scanned = body.stockId ? await scannedCode(tx, auth.orgId, sheet, body.stockId) : undefined;
+  if (scanned && 'stock' in scanned) {
+    if (scanned.stock.warehouse_id !== warehouseId) throw badInput(`The serial '${body.stockId}' is on hand in another warehouse (stock record '${scanned.stock.stock_id}')`);
+    return { stock: scanned.stock };
+  }
+  const barcodeOf = scanned && 'item' in scanned ? scanned.item : undefined;
+  if (barcodeOf && !body.partNumber) {
+    const part = barcodeOf.part_number;
+    if (!barcodeOf.active) throw badInput(`The item '${part}' is inactive`);
+    const here = barcodeOf.tracking === 'serial' ? [] : await stockOfItemIn(tx, auth.orgId, barcodeOf.id, locationId);
+    if (here.length === 1) return { stock: (await countedStockById(tx, auth.orgId, here[0]!))! };
+    const what = `'${body.stockId}' is the barcode of part '${part}'`;
+    throw foundStockRefusal(
+      barcodeOf.tracking === 'serial'
+        ? `${what}: scan the serial, or give it to record found stock`
+        : here.length > 1
+          ? `${what}: more than one record of it is here; scan its stock label, or give its lot to record found stock`
+          : `${what}: none is expected here; give the quantity to record it as found stock`,
+      { partNumber: part },
+    );
+  }
   if (!body.partNumber) {
+    if (scanned && 'serials' in scanned) throw foundStockRefusal(`The serial '${body.stockId}' is on hand in more than one item: give its part number`, { serial: body.stockId! });
     throw badInput(body.stockId ? `No stock record '${body.stockId}' exists: give its part number to record it as found stock` : 'Scan a stock label, or give the part number of found stock');
   }
   const item = (await itemsByPartNumber(tx, auth.orgId, [body.partNumber])).get(body.partNumber);
@@ -260,6 +285,14 @@ async function whatWasCounted(tx: Db, auth: AuthContext, body: Body<'counts/reco
       return { stock: bySerial };
     }
   }
+  // An item's barcode is no stock label: found stock scanned by it is keyed by item, lot and location; its lot's one record here is that record.
+  if (barcodeOf) {
+    if (barcodeOf.id === item.id && item.tracking === 'lot' && body.lot) {
+      const here = await stockOfItemIn(tx, auth.orgId, item.id, locationId, body.lot);
+      if (here.length === 1) return { stock: (await countedStockById(tx, auth.orgId, here[0]!))! };
+    }
+    return { itemId: item.id, tracking: item.tracking, uom: item.uom, label: null, lot: body.lot ?? null, serial: body.serial ?? null };
+  }
   return { itemId: item.id, tracking: item.tracking, uom: item.uom, label: body.stockId ?? null, lot: body.lot ?? null, serial: body.serial ?? null };
 }
 
@@ -269,7 +302,7 @@ export async function recordCount(deps: Deps, auth: AuthContext, body: Body<'cou
   return idempotentWrite<CallResponse<'counts/record'>>(deps, auth, 'counts/record', body, async (tx) => {
     const sheet = await countingSheet(tx, auth, body.sheetId);
     const loc = await countedLocation(tx, auth, sheet, body.location);
-    const counted = await whatWasCounted(tx, auth, body, sheet.warehouse_id);
+    const counted = await whatWasCounted(tx, auth, body, sheet, loc.location_id);
     const tracking = 'stock' in counted ? counted.stock.tracking : counted.tracking;
     const uom = 'stock' in counted ? counted.stock.uom : counted.uom;
     const serial = tracking === 'serial';

@@ -7,6 +7,7 @@ import type { CallResponse } from '@floorhand/contract/api';
 import type { CounterLine } from '@floorhand/contract/counts';
 import { ERR } from '@floorhand/contract/errors';
 import { formatQty } from '@floorhand/contract/quantity';
+import { dialogs } from '../../../components/dialogs/dialog-store.ts';
 import { ScanInput } from '../../../components/scanning/scan-input.tsx';
 import { QuantityInput } from '../../../components/ui/quantity-input.tsx';
 import { ApiError, call } from '../../../lib/api.ts';
@@ -17,19 +18,19 @@ import { useSessionStore } from '../../../lib/session-store.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { countKeys, downloadSheetPdf, useCountChange, useSheet } from '../api/counts-api.ts';
 import { usePhysicalInventoryPrefs } from '../hooks/use-physical-inventory-prefs.ts';
-import { countScanMeaning, oneMore, TYPE_THE_COUNT } from '../utils/scan-meaning.ts';
+import { countScanMeaning, labelAnswer, oneMore, TYPE_THE_COUNT } from '../utils/scan-meaning.ts';
 import { createScanQueue } from '../utils/scan-queue.ts';
 
 /** A label waiting for its quantity (or, for found stock, for what it is). */
 interface Pending {
   stockId: string;
   found: boolean;
+  /** What the server said of the scan (an item's barcode), shown over the found-stock form. */
+  note?: string | null;
 }
 
-const NEEDS_QTY = 'Enter the counted quantity';
 /** Lines of the location drawn at most: a handheld lists the newest. */
 const LINES_SHOWN = 50;
-const UNKNOWN_LABEL = /give its part number/;
 
 /**
  * Counting on a handheld, with a scanner alone: scan a location of the sheet, then each stock label.
@@ -134,12 +135,18 @@ export function CountingScreen({ sheetId, onBack }: { sheetId: string; onBack():
           prompt(null);
         } catch (e) {
           // The prompt opens with 1 selected: the scan counted the first unit; digits replace it, the same label adds one.
-          if (e instanceof ApiError && e.err.code === ERR.badInput && e.err.message === NEEDS_QTY) prompt({ stockId: text, found: false }, '1');
-          else if (e instanceof ApiError && e.err.code === ERR.badInput && UNKNOWN_LABEL.test(e.err.message)) prompt({ stockId: text, found: true }, '1');
-          else if (e instanceof ApiError && e.err.code === ERR.badInput) {
+          if (!(e instanceof ApiError) || e.err.code !== ERR.badInput) throw e;
+          const answer = labelAnswer(e.err.message, e.err.detail);
+          if (answer.kind === 'quantity') prompt({ stockId: text, found: false }, '1');
+          else if (answer.kind === 'found') {
+            setPartNumber(answer.partNumber);
+            setLot('');
+            setSerial(answer.serial);
+            prompt({ stockId: text, found: true, note: answer.note }, '1');
+          } else {
             refusedFeedback();
-            say(`${text}: ${e.err.message}`, false);
-          } else throw e;
+            say(`${text}: ${answer.message}`, false);
+          }
         }
       } finally {
         setHandled((n) => n + 1);
@@ -167,6 +174,16 @@ export function CountingScreen({ sheetId, onBack }: { sheetId: string; onBack():
   };
 
   const onSubmitSheet = async () => {
+    // Counting ends for every counter of the sheet: asked first (issue 25), Cancel focused so a stray Enter keeps counting.
+    const answer = await dialogs.confirm({
+      type: 'question',
+      title: t('Counting done?'),
+      message: t('Send {{code}} to review? Counting ends for every counter; only lines due for a recount can be counted after it.', { code: sheet.data?.sheet?.code ?? '' }),
+      neg: t('Cancel'),
+      pos: t('Send to review'),
+      focus: 'neg',
+    });
+    if (answer !== 'pos') return;
     await submit.mutateAsync({ sheetId });
     notifications.show({ color: 'green', message: t('Count sheet sent to review') });
     onBack();
@@ -218,7 +235,7 @@ export function CountingScreen({ sheetId, onBack }: { sheetId: string; onBack():
       {pending && (
         <Paper withBorder p="sm" component="form" onSubmit={(e: FormEvent) => void onQty(e)} data-testid="pi-qty-form">
           <Stack gap="xs">
-            <Text fw={600}>{pending.found ? t('{{label}} is not known: found stock', { label: pending.stockId }) : t('Count of {{label}}', { label: pending.stockId })}</Text>
+            <Text fw={600} data-testid="pi-qty-title">{pending.found ? (pending.note ?? t('{{label}} is not known: found stock', { label: pending.stockId })) : t('Count of {{label}}', { label: pending.stockId })}</Text>
             {pending.found && (
               <>
                 <TextInput label={t('Part number')} value={partNumber} onChange={(e) => setPartNumber(e.currentTarget.value)} data-testid="pi-found-part" />
@@ -230,10 +247,10 @@ export function CountingScreen({ sheetId, onBack }: { sheetId: string; onBack():
             )}
             <QuantityInput label={t('Counted quantity')} value={qtyText} onChange={typeQty} prompt={{ onCancel: () => prompt(null) }} data-testid="pi-qty" />
             <Group grow>
-              <Button variant="default" onClick={() => prompt(null)} data-testid="pi-qty-cancel">
+              <Button variant="default" onClick={() => prompt(null)} px="xs" data-testid="pi-qty-cancel">
                 {t('Skip')}
               </Button>
-              <Button type="submit" data-testid="pi-qty-submit">
+              <Button type="submit" px="xs" data-testid="pi-qty-submit">
                 {t('Record count')}
               </Button>
             </Group>

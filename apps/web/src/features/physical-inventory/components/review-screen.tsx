@@ -85,8 +85,22 @@ export function ReviewScreen({ sheetId, onBack }: { sheetId: string; onBack(): v
   const columns: DataColumn<ReviewLine>[] = [
     { id: 'location', header: t('Location'), cell: (l) => l.location, sortValue: (l) => l.location },
     { id: 'stockId', header: t('Stock id'), cell: (l) => l.stockId ?? '—', sortValue: (l) => l.stockId, card: 'title', tdProps: { fw: 600 } },
-    { id: 'part', header: t('Part'), cell: (l) => l.partNumber, sortValue: (l) => l.partNumber },
-    { id: 'lotSerial', header: t('Lot / serial'), cell: (l) => l.serial ?? l.lot ?? '' },
+    // Lot or serial under the part, and the counter under the status (issue 25): the table fits 1440x900 with every row action in view.
+    {
+      id: 'part',
+      header: t('Part, lot / serial'),
+      cell: (l) => (
+        <>
+          {l.partNumber}
+          {(l.serial ?? l.lot) && (
+            <Text size="xs" c="dimmed">
+              {l.serial ?? l.lot}
+            </Text>
+          )}
+        </>
+      ),
+      sortValue: (l) => l.partNumber,
+    },
     { id: 'system', header: t('System'), cell: (l) => showQty(l.systemQty), sortValue: (l) => l.systemQty, align: 'right' },
     { id: 'counted', header: t('Counted'), cell: (l) => showQty(l.counted), sortValue: (l) => l.counted, align: 'right' },
     {
@@ -105,22 +119,28 @@ export function ReviewScreen({ sheetId, onBack }: { sheetId: string; onBack(): v
       id: 'flags',
       header: t('Flags'),
       cell: (l) => (
-        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+        <Text size="sm" maw={200}>
           {[l.movedSince ? t('moved since scan') : '', l.locationNow !== null && l.locationNow !== l.location ? t('now in {{location}}', { location: l.locationNow }) : '', l.found ? t('found') : '', l.notFound ? t('not found') : '', ...l.flags.map((f) => t(FLAG_LABELS.get(f) ?? f))].filter(Boolean).join(', ')}
         </Text>
       ),
     },
     {
       id: 'status',
-      header: t('Status'),
+      header: t('Status, counted by'),
       cell: (l) => (
-        <Text size="sm" fw={l.status === 'recount' ? 700 : 400} style={{ whiteSpace: 'nowrap' }}>
-          {l.status === 'recount' ? `⚠ ${t('recount')}` : t(l.status)}
-        </Text>
+        <>
+          <Text size="sm" fw={l.status === 'recount' ? 700 : 400} style={{ whiteSpace: 'nowrap' }}>
+            {l.status === 'recount' ? `⚠ ${t('recount')}` : t(l.status)}
+          </Text>
+          {l.countedBy && (
+            <Text size="xs" c="dimmed">
+              {t('by {{name}}', { name: l.countedBy })}
+            </Text>
+          )}
+        </>
       ),
       sortValue: (l) => l.status,
     },
-    { id: 'by', header: t('Counted by'), cell: (l) => l.countedBy ?? '', sortValue: (l) => l.countedBy },
   ];
 
   return (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONFIRM_COUNT_FIRST, countScanMeaning, LOCATION_FIRST, oneMore } from './scan-meaning.ts';
+import { CONFIRM_COUNT_FIRST, countScanMeaning, labelAnswer, LOCATION_FIRST, NEEDS_QTY, oneMore } from './scan-meaning.ts';
 
 describe('what a scan means on the counting screen', () => {
   it('with the quantity prompt open: the same label is one more unit, anything else is refused (never typed)', () => {
@@ -21,5 +21,29 @@ describe('what a scan means on the counting screen', () => {
     expect(oneMore('')).toBe('2');
     expect(oneMore(' 7 ')).toBe('8');
     expect(oneMore('2.5')).toBeUndefined();
+  });
+});
+
+describe("the server's answer to a label scan (issue 25)", () => {
+  it('a location that is not on the sheet is refused with the server\'s words, never the found-stock form', () => {
+    const message = "The location 'A-03-1' is not on the count sheet CS000012";
+    expect(labelAnswer(message)).toEqual({ kind: 'refused', message });
+  });
+
+  it("an item's barcode opens the found-stock form filled with its part number; an unknown label opens it empty", () => {
+    const message = "'4006381333931' is the barcode of part 'P-100': none is expected here; give the quantity to record it as found stock";
+    expect(labelAnswer(message, JSON.stringify({ found: { partNumber: 'P-100' } }))).toEqual({ kind: 'found', note: message, partNumber: 'P-100', serial: '' });
+    expect(labelAnswer("The serial 'SN1' is on hand in more than one item: give its part number", JSON.stringify({ found: { serial: 'SN1' } }))).toMatchObject({
+      kind: 'found',
+      partNumber: '',
+      serial: 'SN1',
+    });
+    expect(labelAnswer("No stock record 'X9' exists: give its part number to record it as found stock")).toEqual({ kind: 'found', note: null, partNumber: '', serial: '' });
+  });
+
+  it('a stock label without a quantity asks for it; a detail that is no hint (a refused post) is no found stock', () => {
+    expect(labelAnswer(NEEDS_QTY)).toEqual({ kind: 'quantity' });
+    expect(labelAnswer('1 line cannot be posted; the first: S1: x', JSON.stringify({ invalid: [] }))).toMatchObject({ kind: 'refused' });
+    expect(labelAnswer('bad', '{not json')).toMatchObject({ kind: 'refused' });
   });
 });

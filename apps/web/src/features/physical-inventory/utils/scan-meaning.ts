@@ -1,3 +1,4 @@
+import { foundStockHintSchema } from '@floorhand/contract/counts';
 import { refused, type Refused } from '../../../lib/scanning/meaning.ts';
 
 /**
@@ -12,6 +13,13 @@ import { refused, type Refused } from '../../../lib/scanning/meaning.ts';
  * | no prompt                      | a location of the sheet       | the location step                          |
  * | no prompt, no location yet     | anything else                 | refused: scan a location first             |
  * | no prompt, at a location       | anything else                 | a stock label (known, or found stock)      |
+ *
+ * A "stock label" goes to `counts/record`, and the server says what it is (`labelAnswer` below): a stock
+ * id, a serial on hand or an item barcode with one record here is counted (or asks its quantity); an
+ * item barcode otherwise, or an unknown label, opens the found-stock form (filled with the part number
+ * the barcode names); a location of the warehouse that is not on the sheet is refused with the server's
+ * words ("… is not on the count sheet CS…"), never found stock. The screen knows only the sheet's own
+ * location codes; the server knows every other code, at no cost to a known label.
  */
 export type CountScanState = {
   /** The location being counted, once one was scanned. */
@@ -49,4 +57,32 @@ export const TYPE_THE_COUNT = '{{label}}: type the quantity; a count that is not
 export function oneMore(qtyText: string): string | undefined {
   if (qtyText.trim() === '') return '2';
   return /^\s*\d{1,9}\s*$/.test(qtyText) ? String(Number(qtyText) + 1) : undefined;
+}
+
+/** What the server's refusal of a label scan (`counts/record` with `stockId` only) means for the screen. */
+export type LabelAnswer =
+  | { kind: 'quantity' }
+  | { kind: 'found'; note: string | null; partNumber: string; serial: string }
+  | { kind: 'refused'; message: string };
+
+export const NEEDS_QTY = 'Enter the counted quantity';
+const UNKNOWN_LABEL = /give its part number/;
+
+function hintOf(detail: string | undefined) {
+  if (!detail) return undefined;
+  try {
+    const parsed = foundStockHintSchema.safeParse(JSON.parse(detail));
+    return parsed.success ? parsed.data.found : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A 400's message and detail, read: ask the quantity, open the found-stock form (filled), or refuse. */
+export function labelAnswer(message: string, detail?: string): LabelAnswer {
+  if (message === NEEDS_QTY) return { kind: 'quantity' };
+  const hint = hintOf(detail);
+  if (hint) return { kind: 'found', note: message, partNumber: hint.partNumber ?? '', serial: hint.serial ?? '' };
+  if (UNKNOWN_LABEL.test(message)) return { kind: 'found', note: null, partNumber: '', serial: '' };
+  return { kind: 'refused', message };
 }
