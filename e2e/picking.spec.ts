@@ -59,6 +59,10 @@ test.describe('stock picking', () => {
     const empty = dialog(page, 'Location empty?');
     await expect(empty).toBeVisible();
     await empty.getByRole('button', { name: 'Yes, empty' }).click();
+    // It was the item's only bin: Short the rest is offered; not now, the picker gives a reason below.
+    const rest = dialog(page, `No more stock of ${f.parts[1]}`);
+    await expect(rest).toBeVisible();
+    await rest.getByRole('button', { name: 'Not now' }).click();
     await expect(page.getByTestId('pick-line-open')).toHaveText('1 EA');
 
     // Nothing more to pick of it: close the rest short, with a reason.
