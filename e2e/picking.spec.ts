@@ -59,6 +59,10 @@ test.describe('stock picking', () => {
     const empty = dialog(page, 'Location empty?');
     await expect(empty).toBeVisible();
     await empty.getByRole('button', { name: 'Yes, empty' }).click();
+    // It was the item's only bin: Short the rest is offered; not now, the picker gives a reason below.
+    const rest = dialog(page, `No more stock of ${f.parts[1]}`);
+    await expect(rest).toBeVisible();
+    await rest.getByRole('button', { name: 'Not now' }).click();
     await expect(page.getByTestId('pick-line-open')).toHaveText('1 EA');
 
     // Nothing more to pick of it: close the rest short, with a reason.
@@ -78,6 +82,114 @@ test.describe('stock picking', () => {
     // The partial pick split the record: 7 stay in the location.
     const left = (await api('stock/get', { stockId: f.stock[0] })) as { stock: { quantity: number; location: string } };
     expect(left.stock).toMatchObject({ quantity: 7, location: f.places[0] });
+  });
+
+  test('a pick that empties the only bin: No asks for a count, Short the rest closes the line; the location is the card\'s largest text, picked rows whole, notices clear of the scan field @mobile', async ({ page, request }, testInfo) => {
+    const api = await adminApi(request);
+    const tag = uniqueTag(testInfo);
+    // Line 1 wants 2 of the item whose only bin holds 1; line 2 wants 3 of the 10 in the other bin.
+    const f = await makeOrder(api, tag);
+    await useMachine(page);
+    const picker = await makePicker(api, tag, 'Nia');
+    await login(page, picker);
+    await expect(page).toHaveURL(/\/tasks$/);
+    await page.goto('/stockPick');
+    await expect(page.locator(`[data-number="${f.number}"]`).first()).toBeVisible();
+    const narrow = (page.viewportSize()?.width ?? 1440) < 600;
+    await wedgeScan(page, f.number, () => expect(page.getByTestId('pick-order-number')).toHaveText(f.number, SHORT));
+    const card = page.getByTestId('pick-line');
+    await expect(card).toHaveAttribute('data-line', '2');
+
+    /** The location badge's font size against every other text of the pick card. */
+    const cardSizes = () =>
+      card.evaluate((el) => {
+        const loc = el.querySelector('[data-testid="pick-source-location"]')!;
+        const px = (e: Element) => parseFloat(getComputedStyle(e).fontSize);
+        const texts = [...el.querySelectorAll('*')].filter((e) => e !== loc && !e.contains(loc) && !loc.contains(e) && [...e.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim() !== ''));
+        return { location: px(loc), others: Math.max(...texts.map(px)), count: texts.length };
+      });
+    const first = await cardSizes();
+    expect(first.count).toBeGreaterThan(2);
+    expect(first.location).toBeGreaterThan(first.others);
+    await expect(card.getByTestId('pick-source-location')).toHaveText(f.places[0]);
+
+    // Line 2 (first in the walk): 3 of the 10; the first pick takes the order.
+    await wedgeScan(page, f.places[0], () => expect(page.getByText(`Scan the stock label in ${f.places[0]}`)).toBeVisible(SHORT));
+    await wedgeScan(page, f.stock[0], () => expect(page.getByTestId('pick-qty')).toHaveValue('3', SHORT));
+    await page.keyboard.press('Enter');
+    await expect(card).toHaveAttribute('data-line', '1');
+    await expect(page.getByTestId('pick-scan')).toBeFocused();
+    const next = await cardSizes();
+    expect(next.location).toBeGreaterThan(next.others);
+    await expect(card.getByTestId('pick-source-location')).toHaveText(f.places[1]);
+
+    // The picked row: item, quantity and places whole (no cut), at least 14 px.
+    const done = page.getByTestId('pick-done');
+    await expect(done).toHaveCount(1);
+    await expect(done.getByTestId('pick-done-what')).toHaveText(`${f.parts[0]} · 3 EA`);
+    await expect(done.getByTestId('pick-done-where')).toHaveText(`${f.places[0]} → STAGE-1`);
+    for (const text of await done.locator('p').all()) {
+      const m = await text.evaluate((e) => ({ size: parseFloat(getComputedStyle(e).fontSize), cut: e.scrollWidth > e.clientWidth + 1 || getComputedStyle(e).textOverflow === 'ellipsis' }));
+      expect(m.size).toBeGreaterThanOrEqual(14);
+      expect(m.cut).toBe(false);
+    }
+    // The card as a picker sees it between picks (the pick's notice gone by itself).
+    await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 15_000 });
+    await expectAxeClean(page);
+    await shot(page, testInfo, `picking-card-${narrow ? 360 : 1440}`);
+
+    // Line 1: its only bin holds 1 of the 2 wanted; the pick empties it.
+    await wedgeScan(page, f.places[1], () => expect(page.getByText(`Scan the stock label in ${f.places[1]}`)).toBeVisible(SHORT));
+    await wedgeScan(page, f.stock[1], () => expect(page.getByTestId('pick-qty')).toHaveValue('1', SHORT));
+    await page.keyboard.press('Enter');
+    const empty = dialog(page, 'Location empty?');
+    await expect(empty).toBeVisible();
+    await expect(empty.getByRole('button', { name: 'Yes, empty' })).toBeFocused();
+    // It is not: No (the keyboard only) asks for a count of it.
+    await page.keyboard.press('Shift+Tab');
+    await expect(empty.getByRole('button', { name: 'No', exact: true })).toBeFocused();
+    await page.keyboard.press('Enter');
+    const requested = page.locator('.mantine-Notification-root').filter({ hasText: /Count requested: CS\d{6}/ });
+    await expect(requested).toBeVisible();
+    const code = /CS\d{6}/.exec((await requested.textContent()) ?? '')![0];
+    // Nothing else holds the item and 1 is still wanted: short the rest right here.
+    const rest = dialog(page, `No more stock of ${f.parts[1]}`);
+    await expect(rest).toBeVisible();
+    await expect(rest).toContainText(`1 EA of line 1 are still to pick`);
+    await expect(rest.getByRole('button', { name: 'Short the rest' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('pick-no-line')).toHaveText('Every line of this order is picked.');
+    const closed = page.locator('.mantine-Notification-root').filter({ hasText: 'Line 1 closed short' });
+    await expect(closed).toBeVisible();
+    await expect(page.getByTestId('pick-scan')).toBeFocused();
+
+    // On a handheld a notice covers neither the scan field nor its step label.
+    if (narrow) {
+      const boxes = await page.evaluate(() => {
+        const field = document.querySelector<HTMLInputElement>('[data-scan-field="pick"]')!;
+        const label = document.querySelector(`label[for="${field.id}"]`)!;
+        const box = (e: Element) => e.getBoundingClientRect().toJSON() as { x: number; y: number; width: number; height: number };
+        return { field: box(field), label: box(label), labelText: label.textContent };
+      });
+      expect(boxes.labelText).toContain('Scan the location');
+      const meets = (a: { x: number; y: number; width: number; height: number }, b: typeof a) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+      for (const notice of [requested, closed]) {
+        const n = await notice.boundingBox();
+        // The count's notice may have gone by now; the short's has just come.
+        if (!n && notice === requested) continue;
+        expect(n).not.toBeNull();
+        if (!n) continue;
+        expect(meets(n, boxes.field), 'the notice covers the scan field').toBe(false);
+        expect(meets(n, boxes.label), 'the notice covers the step label').toBe(false);
+      }
+    }
+
+    // The supervisors see the request in the count sheet list; the line is closed short saying why.
+    const sheets = (await api('counts/sheet/list', { filterSheetOpen: true, sheet: code })) as { sheets: Array<{ code: string; state: string; blind: boolean; locationCount: number; description: string }> };
+    expect(sheets.sheets).toEqual([expect.objectContaining({ code, state: 'open', blind: true, locationCount: 1, description: `Picker ${picker}: ${f.places[1]} not empty after order ${f.number}` })]);
+    const order = (await api('order/get', { number: f.number })) as { order: { status: string; lines: Array<{ lineNo: number; picked: number; short: number; status: string; shortReason: string | null }> } };
+    expect(order.order.status).toBe('picked');
+    expect(order.order.lines.find((l) => l.lineNo === 1)).toMatchObject({ picked: 1, short: 1, status: 'short', shortReason: `${f.places[1]} emptied; count ${code} requested` });
   });
 
   test('the pick quantity prompt takes the focus with the proposal selected; a scan meanwhile is refused and typed nowhere; digits replace it, Escape cancels, Enter confirms @mobile', async ({ page, request }, testInfo) => {

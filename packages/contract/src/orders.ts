@@ -271,6 +271,17 @@ export const orderCalls = {
       backorder: z.object({ _id: z.string(), number: z.string(), lineId: z.string(), qty: z.number() }).optional(),
     }),
   },
+  'pick/reportDiscrepancy': {
+    locId: undefined,
+    auth: 'required',
+    /**
+     * "Location empty?" answered No: the location a pick of this line was made from still holds
+     * something. Asks for a count of it (a blind one-location count sheet, open), or answers the open
+     * or counting sheet covering it already (`created` false).
+     */
+    body: callBase.extend({ idempotencyKey: idempotencyKeySchema, lineId: idSchema, location: scanCode.max(40) }),
+    response: withErr({ sheet: z.object({ _id: z.string(), code: z.string(), state: z.string() }).optional(), created: z.boolean().optional() }),
+  },
   'pick/skip': {
     locId: undefined,
     auth: 'required',

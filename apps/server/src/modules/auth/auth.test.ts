@@ -79,6 +79,7 @@ const minimalBodies: Partial<Record<CallPath, Record<string, unknown>>> = {
   'pick/confirm': { idempotencyKey: 'key-00000001', lineId: 'x', location: 'x', scan: 'x', qty: 1 },
   'pick/short': { idempotencyKey: 'key-00000001', lineId: 'x', reason: 'x' },
   'pick/skip': { lineId: 'x' },
+  'pick/reportDiscrepancy': { idempotencyKey: 'key-00000001', lineId: 'x', location: 'x' },
   'pick/unpick': { idempotencyKey: 'key-00000001', pickId: 'x', toLocation: 'x' },
   'package/save': { orderId: 'x' },
   'package/pack': { idempotencyKey: 'key-00000001', packageId: 'x', stockId: 'x' },

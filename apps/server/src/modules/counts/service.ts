@@ -554,3 +554,35 @@ export async function putFrequency(deps: Deps, auth: AuthContext, body: Body<'co
   }
   return getFrequency(deps, auth, body);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Count requests from other work areas (picking: "Location empty?" answered No, docs/orders.md)
+
+export interface CountRequest {
+  warehouseId: string;
+  locationId: string;
+  /** Who asks and why, shown in the sheet list (at most 200 characters are kept). */
+  description: string;
+}
+
+/**
+ * Asks for a count of one location, in the caller's transaction: a blind one-location sheet, open,
+ * with no counters named (anyone with the work area counts it; a sheet without counters hides
+ * nothing from whoever has not counted on it), made by the caller. While an open or counting sheet
+ * covers the location already, that sheet is the answer and nothing is made (`created` false). The
+ * location's row is locked (FOR NO KEY UPDATE: stock and pick writes referring to it do not wait) so
+ * two requests for one location at once make one sheet. The caller calls forgetBlind after commit.
+ */
+export async function requestLocationCount(tx: Db, auth: AuthContext, req: CountRequest): Promise<{ sheet: { _id: string; code: string; state: string }; created: boolean }> {
+  await query(tx, sql`SELECT id FROM locations WHERE org_id = ${auth.orgId} AND id = ${req.locationId} FOR NO KEY UPDATE`);
+  const [existing] = await query<{ id: string; code: string; state: string }>(
+    tx,
+    sql`SELECT s.id, s.code, s.state FROM count_sheets s JOIN count_sheet_locations sl ON sl.sheet_id = s.id
+    WHERE s.org_id = ${auth.orgId} AND sl.location_id = ${req.locationId} AND s.state IN ('open', 'counting')
+    ORDER BY s.created_at, s.code LIMIT 1`,
+  );
+  if (existing) return { sheet: { _id: existing.id, code: existing.code, state: existing.state }, created: false };
+  const id = await insertSheet(tx, auth, { warehouseId: req.warehouseId, description: req.description.slice(0, 200), blind: true, locationIds: [req.locationId], assigneeIds: [] });
+  const sheet = (await sheetRow(tx, auth.orgId, id))!;
+  return { sheet: { _id: sheet.id, code: sheet.code, state: sheet.state }, created: true };
+}

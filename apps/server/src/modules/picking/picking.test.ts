@@ -1,12 +1,16 @@
 import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { ERR } from '@floorhand/contract/errors';
 import type { Order } from '@floorhand/contract/orders';
 import { APP_SETTINGS_DEFAULTS } from '@floorhand/contract/site-admin';
-import { ACME_BASE, call, createAcme, createTestApp, type TestApp } from '../../test/harness.ts';
-import { acmeAdminToken, demoLogin } from '../../test/logins.ts';
+import { ACME_BASE, call, createAcme, createTestApp, uniqueIp, type TestApp } from '../../test/harness.ts';
+import { acmeAdminToken, demoLogin, tokenFor } from '../../test/logins.ts';
+import { APP_ID } from '@floorhand/contract/constants';
+import { EVERYONE as EVERYONE_ROLE } from '@floorhand/contract/roles';
+import { featureAccess } from '../../db/schema.ts';
 import { ledgerMismatches } from '../stock/ledger-check.ts';
 
 let t: TestApp;
@@ -558,5 +562,112 @@ describe('short, unpick and cancel', () => {
     const more = await confirm({ lineId: o.lines[0]!._id, location: place, scan: stockId, qty: 1 });
     expect(more.status).toBe(400);
     expect(more.body.err?.message).toContain('not open for picking');
+  });
+});
+
+describe('pick/reportDiscrepancy ("Location empty?" answered No)', () => {
+  const report = (body: Record<string, unknown>, token = ada) => call(t.app, 'pick/reportDiscrepancy', { idempotencyKey: key(), ...body }, token, { ip: uniqueIp() });
+  /** A location emptied by a pick of a line of a new order: the line and the place. */
+  async function emptied(qty = 2): Promise<{ lineId: string; place: string; number: string }> {
+    const place = await freshPlace();
+    const stockId = await receive(PART, place, 2);
+    const o = await newOrder([{ partNumber: PART, qty }]);
+    const res = await confirm({ lineId: o.lines[0]!._id, location: place, scan: stockId, qty: 2 });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.locationEmpty).toBe(true);
+    return { lineId: o.lines[0]!._id, place, number: o.number };
+  }
+  const openSheetsAt = async (place: string) =>
+    rows<{ code: string; state: string; blind: boolean; description: string; created_by: string }>(
+      sql`SELECT s.code, s.state, s.blind, s.description, s.created_by FROM count_sheets s JOIN count_sheet_locations sl ON sl.sheet_id = s.id JOIN locations l ON l.id = sl.location_id
+      WHERE l.code = ${place} AND s.state IN ('open', 'counting')`,
+    );
+
+  it('asks for a count of the location: a blind one-location sheet, open, naming the picker, order and location, in the sheet list', async () => {
+    const { lineId, place, number } = await emptied();
+    const before = await movementCount();
+    const res = await report({ lineId, location: place });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.created).toBe(true);
+    expect(res.body.sheet).toMatchObject({ code: expect.stringMatching(/^CS\d{6}$/), state: 'open' });
+    const list = await call(t.app, 'counts/sheet/list', { filterSheetOpen: true, sheet: res.body.sheet!.code }, ada);
+    expect(list.body.sheets).toEqual([
+      expect.objectContaining({ code: res.body.sheet!.code, state: 'open', blind: true, locationCount: 1, warehouse: 'MAIN', description: `Picker admin: ${place} not empty after order ${number}` }),
+    ]);
+    // A request, not a stock change.
+    expect(await movementCount()).toBe(before);
+  });
+
+  it('answers the open sheet covering the location already: a second report (another line, another key) makes no second request', async () => {
+    const { lineId, place } = await emptied(3);
+    const first = await report({ lineId, location: place });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const second = await report({ lineId, location: place });
+    expect(second.status, JSON.stringify(second.body)).toBe(200);
+    expect(second.body).toMatchObject({ created: false, sheet: { code: first.body.sheet!.code } });
+    expect((await openSheetsAt(place)).length).toBe(1);
+    // Two pickers at once: one sheet.
+    const other = await emptied();
+    const both = await Promise.all([report({ lineId: other.lineId, location: other.place }), report({ lineId: other.lineId, location: other.place })]);
+    expect(both.map((r) => r.status)).toEqual([200, 200]);
+    expect(both.filter((r) => r.body.created).length).toBe(1);
+    expect((await openSheetsAt(other.place)).length).toBe(1);
+  });
+
+  it('is idempotent: a retry with the same key answers the same sheet', async () => {
+    const { lineId, place } = await emptied();
+    const idempotencyKey = key();
+    const a = await report({ idempotencyKey, lineId, location: place });
+    const b = await report({ idempotencyKey, lineId, location: place });
+    expect(a.status).toBe(200);
+    expect(b.body).toEqual(a.body);
+    expect(b.body.created).toBe(true);
+  });
+
+  it('refuses a location no pick of the line was made from, and an unknown line or location', async () => {
+    const { lineId } = await emptied();
+    const elsewhere = await freshPlace();
+    const res = await report({ lineId, location: elsewhere });
+    expect(res.status).toBe(400);
+    expect(res.body.err?.message).toContain(`was made from '${elsewhere}'`);
+    expect((await openSheetsAt(elsewhere)).length).toBe(0);
+    expect((await report({ lineId: 'nope', location: elsewhere })).status).toBe(404);
+    expect((await report({ lineId, location: 'NO-SUCH-PLACE' })).status).toBe(400);
+  });
+
+  it('is refused to shared devices and to accounts without stockPick', async () => {
+    const { lineId, place } = await emptied();
+    const byKiosk = await report({ lineId, location: place }, kiosk);
+    expect(byKiosk.status).toBe(403);
+    // The time clock administrator without the picking work area (taken from everyone here).
+    const setLevel = (level: 0 | null) =>
+      t.db
+        .insert(featureAccess)
+        .values({ siteId: 'demo-main', appId: APP_ID, role: EVERYONE_ROLE, feature: 'stockPick', level })
+        .onConflictDoUpdate({ target: [featureAccess.siteId, featureAccess.appId, featureAccess.role, featureAccess.feature], set: { level } });
+    await setLevel(0);
+    try {
+      const byTcAdmin = await report({ lineId, location: place }, await tokenFor(t.app, 'tcadmin'));
+      expect(byTcAdmin.status, JSON.stringify(byTcAdmin.body)).toBe(403);
+      expect(byTcAdmin.body.err?.message).toContain('stockPick');
+    } finally {
+      await setLevel(null);
+    }
+    // Another organisation's administrator finds nothing of it.
+    expect([403, 404]).toContain((await report({ lineId, location: place }, acme)).status);
+    expect((await openSheetsAt(place)).length).toBe(0);
+  });
+
+  it('never answers 500 to arbitrary input', async () => {
+    const { lineId, place } = await emptied();
+    const weird = fc.oneof(fc.string(), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 3 }), fc.object({ maxDepth: 1 }), fc.constant('__proto__'), fc.constant('constructor'));
+    await fc.assert(
+      fc.asyncProperty(fc.dictionary(fc.constantFrom('idempotencyKey', 'lineId', 'location', 'extra'), weird, { maxKeys: 2 }), async (overrides) => {
+        const res = await report({ lineId, location: place, ...overrides });
+        expect(res.status, JSON.stringify({ overrides, reply: res.body })).toBeLessThan(500);
+        if (res.status >= 400) expect(res.body.err).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+      }),
+      { numRuns: 40 },
+    );
   });
 });

@@ -15,7 +15,8 @@ import { ORDER_TYPES } from '@floorhand/contract/site-admin';
 import { assignStatus, backorderNumber, ORDER_STATUS_DEFAULT, pickedStatus, readPickStatuses, shortPickMode, type OrderType, type PickLine, type PickStatuses } from '@floorhand/contract/orders';
 import { walkAisles, walkOrder } from '@floorhand/contract/walk-order';
 import type { AuthContext } from '../../lib/auth-context.ts';
-import { blindPlaces } from '../counts/blind.ts';
+import { blindPlaces, forgetBlind } from '../counts/blind.ts';
+import { requestLocationCount } from '../counts/service.ts';
 import { auditStamp, newId } from '../../lib/audit.ts';
 import type { Body } from '../../lib/call-body.ts';
 import type { Deps } from '../../lib/calls.ts';
@@ -454,6 +455,30 @@ async function putOnBackorder(tx: Db, auth: AuthContext, order: OrderRow, line: 
   );
   await query(tx, sql`INSERT INTO order_backorders (line_id, org_id, backorder_line_id) VALUES (${line.id}, ${auth.orgId}, ${lineId})`);
   return { _id: target.id, number: target.number, lineId, qty: Number(formatQty(rest)) };
+}
+
+/**
+ * "Location empty?" answered No (docs/orders.md): the location a pick of this line emptied still holds
+ * something. The counts module asks for a count of it (a blind one-location sheet, or the open one
+ * covering it already); the picker needs no physicalInventory right for it. One idempotent write.
+ */
+export async function reportDiscrepancy(deps: Deps, auth: AuthContext, body: Body<'pick/reportDiscrepancy'>): Promise<CallResponse<'pick/reportDiscrepancy'>> {
+  const answer = await idempotentWrite(deps, auth, 'pick/reportDiscrepancy', body, async (tx) => {
+    const line = await lineById(tx, auth.orgId, body.lineId);
+    if (!line) throw notFound(`No order line '${body.lineId}' exists`);
+    const order = (await orderById(tx, auth.orgId, line.order_id))!;
+    const place = await placeIn(tx, auth, order, body.location);
+    const [picked] = await query<{ one: number }>(tx, sql`SELECT 1 AS one FROM order_picks WHERE line_id = ${line.id} AND from_location_id = ${place.id} LIMIT 1`);
+    if (!picked) throw badInput(`No pick of ${lineName(order, line)} was made from '${place.code}': report a location a pick of the line emptied`);
+    const asked = await requestLocationCount(tx, auth, {
+      warehouseId: place.warehouseId,
+      locationId: place.id,
+      description: `Picker ${auth.userName}: ${place.code} not empty after order ${order.number}`,
+    });
+    return { response: asked };
+  });
+  forgetBlind(deps.db, auth.orgId);
+  return answer;
 }
 
 export async function skipLine(deps: Deps, auth: AuthContext, body: Body<'pick/skip'>): Promise<CallResponse<'pick/skip'>> {

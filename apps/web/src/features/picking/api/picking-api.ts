@@ -29,7 +29,7 @@ export function useOrdersChangedRefresh(): void {
   }, [qc]);
 }
 
-type PickPath = 'pick/claim' | 'pick/release' | 'pick/confirm' | 'pick/short' | 'pick/skip' | 'pick/unpick';
+type PickPath = 'pick/claim' | 'pick/release' | 'pick/confirm' | 'pick/short' | 'pick/skip' | 'pick/unpick' | 'pick/reportDiscrepancy';
 
 /** Refusals the picking screen shows itself (the spec's error dialog, awaited, then the scan field again). */
 export const PICK_REFUSALS = /^(ERR_BAD_INPUT|ERR_CONFLICT|ERR_NOT_FOUND)$/;

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type CSSProperties } from 'react';
 import { Alert, Badge, Button, Checkbox, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
@@ -50,6 +50,7 @@ export function PickOrder({ order, lines, onBack }: PickOrderProps) {
   const short = usePickCall('pick/short');
   const skip = usePickCall('pick/skip');
   const unpick = usePickCall('pick/unpick');
+  const report = usePickCall('pick/reportDiscrepancy');
   const [prefs, setPrefs] = useStockPickPrefs();
   const userName = useSessionStore((s) => (s.user ? `${s.user.firstName} ${s.user.surnames}`.trim() : ''));
 
@@ -169,15 +170,55 @@ export function PickOrder({ order, lines, onBack }: PickOrderProps) {
       });
     }
     notifications.show({ color: 'green', message: t('Picked {{qty}} of {{part}} from {{code}}', { qty: showQty(res.pick?.qty ?? 0, line.uom), part: line.partNumber, code: step.location }) });
-    if (res.locationEmpty) {
-      await dialogs.confirm({ type: 'question', title: t('Location empty?'), message: t("'{{code}}' should be empty now. Is it?", { code: step.location }), neg: t('No'), pos: t('Yes, empty'), focus: 'pos' });
-    }
+    if (res.locationEmpty) await afterEmptied(line, step.location, res.line);
     restart();
+  }
+
+  /**
+   * A pick emptied the location: the picker says whether it is. No asks for a count of it (the
+   * supervisors see the request in the count sheet list). When the line still wants more and no
+   * other place holds its item, the rest may be closed short right here instead of meeting
+   * "No stock" on the next walk.
+   */
+  async function afterEmptied(picked: PickLine, code: string, after: CallResponse<'pick/confirm'>['line']) {
+    const answer = await dialogs.confirm({ type: 'question', title: t('Location empty?'), message: t("'{{code}}' should be empty now. Is it?", { code }), neg: t('No'), pos: t('Yes, empty'), focus: 'pos' });
+    let sheet: string | undefined;
+    if (answer === 'neg') {
+      const asked = await send(() => report.mutateAsync({ idempotencyKey: crypto.randomUUID(), lineId: picked._id, location: code }));
+      if (asked?.sheet) {
+        sheet = asked.sheet.code;
+        notifications.show({
+          color: 'yellow',
+          message: asked.created ? t('Count requested: {{sheet}}', { sheet }) : t('Count requested already: {{sheet}}', { sheet }),
+          'data-testid': 'pick-count-requested',
+        } as Parameters<typeof notifications.show>[0]);
+      }
+    }
+    const rest = after ? after.qty - after.picked - after.short : 0;
+    const elsewhere = picked.sources.some((s) => s.location !== code);
+    if (!after || after.status !== 'open' || rest <= 0 || elsewhere) return;
+    const shortRest = await dialogs.confirm({
+      type: 'question',
+      title: t('No more stock of {{part}}', { part: picked.partNumber }),
+      message: t('{{qty}} of line {{no}} are still to pick and no other location holds {{part}}. Short the rest?', { qty: showQty(rest, picked.uom), no: picked.lineNo, part: picked.partNumber }),
+      neg: t('Not now'),
+      pos: t('Short the rest'),
+      focus: 'pos',
+    });
+    if (shortRest !== 'pos') return;
+    const reason = sheet ? t('{{code}} emptied; count {{sheet}} requested', { code, sheet }) : t('{{code}} emptied, no other stock', { code });
+    await shortLine(picked, reason);
   }
 
   async function onShort() {
     if (!line || !shortReason?.trim()) return;
-    const done = await send(() => short.mutateAsync({ idempotencyKey: crypto.randomUUID(), lineId: line._id, reason: shortReason.trim() }));
+    await shortLine(line, shortReason.trim());
+    restart();
+  }
+
+  /** pick/short of a line with a reason, and a notice of what became of the rest. */
+  async function shortLine(line: PickLine, reason: string) {
+    const done = await send(() => short.mutateAsync({ idempotencyKey: crypto.randomUUID(), lineId: line._id, reason }));
     if (done?.backorder) {
       notifications.show({ color: 'yellow', message: t('Line {{no}} closed short: {{qty}} on backorder {{number}}', { no: line.lineNo, qty: showQty(done.backorder.qty, line.uom), number: done.backorder.number }) });
     } else if (done?.line?.status === 'open') {
@@ -185,7 +226,6 @@ export function PickOrder({ order, lines, onBack }: PickOrderProps) {
     } else if (done) {
       notifications.show({ color: 'yellow', message: t('Line {{no}} closed short', { no: line.lineNo }) });
     }
-    restart();
   }
 
   const stepText =
@@ -241,7 +281,7 @@ export function PickOrder({ order, lines, onBack }: PickOrderProps) {
       )}
 
       {line && (
-        <Paper withBorder p="sm" data-testid="pick-line" data-line={line.lineNo}>
+        <Paper withBorder p="sm" data-testid="pick-line" data-line={line.lineNo} style={{ '--pick-location-size': 'calc(1.5rem * var(--mantine-scale))' } as CSSProperties}>
           <Stack gap={6}>
             <Group justify="space-between" wrap="nowrap">
               <Text fw={700} ff="monospace" truncate data-testid="pick-line-part">
@@ -259,9 +299,24 @@ export function PickOrder({ order, lines, onBack }: PickOrderProps) {
               <Text size="sm" c="red.9">{t('No stock of this item in the warehouse.')}</Text>
             ) : (
               <Group gap={6}>
+                {/* Where to go is what a picker reads from arm's length: the location is the card's largest text. */}
                 {line.sources.slice(0, 4).map((s) => (
-                  <Badge key={s.stockId} variant="light" size="lg" ff="monospace" data-testid="pick-source">
-                    {`${s.location} · ${s.stockId} · ${showQty(s.quantity)}`}
+                  <Badge
+                    key={s.stockId}
+                    variant="light"
+                    size="lg"
+                    ff="monospace"
+                    h="auto"
+                    py={6}
+                    radius="md"
+                    maw="100%"
+                    styles={{ label: { textTransform: 'none', whiteSpace: 'normal', overflow: 'visible', overflowWrap: 'anywhere' } }}
+                    data-testid="pick-source"
+                  >
+                    <span style={{ display: 'block', fontSize: 'var(--pick-location-size)', fontWeight: 700, lineHeight: 1.2 }} data-testid="pick-source-location">
+                      {s.location}
+                    </span>{' '}
+                    <span style={{ display: 'block', fontSize: 'var(--mantine-font-size-sm)', lineHeight: 1.4 }}>{`${s.stockId} · ${showQty(s.quantity)}`}</span>
                   </Badge>
                 ))}
               </Group>
@@ -341,9 +396,18 @@ export function PickOrder({ order, lines, onBack }: PickOrderProps) {
           <Title order={3} size="h4">{t('Picked')}</Title>
           {picks.map((p) => (
             <Group key={p._id} justify="space-between" wrap="nowrap" data-testid="pick-done">
-              <Text size="sm" ff="monospace" truncate style={{ flex: 1, minWidth: 0 }}>
-                {`${p.partNumber} · ${p.stockId} · ${showQty(p.qty, p.uom)} · ${p.fromLocation} → ${p.toLocation} · ${p.pickedBy.name}`}
-              </Text>
+              {/* Wraps, never cut: at 360 the item, the quantity and the places all stay readable. */}
+              <div style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+                <Text size="sm" ff="monospace" fw={700} data-testid="pick-done-what">
+                  {`${p.partNumber} · ${showQty(p.qty, p.uom)}`}
+                </Text>
+                <Text size="sm" ff="monospace" data-testid="pick-done-where">
+                  {`${p.fromLocation} → ${p.toLocation}`}
+                </Text>
+                <Text size="sm" ff="monospace">
+                  {`${p.stockId} · ${p.pickedBy.name}`}
+                </Text>
+              </div>
               <Button
                 size="sm"
                 mih={44}
