@@ -91,23 +91,26 @@ function CorrectionForm({ editing, onClose }: { editing: Editing; onClose: () =>
   );
 }
 
+/** A badge's label whole: Mantine cuts it with an ellipsis when the cell is narrow. */
+const WHOLE_LABEL = { label: { overflow: 'visible', textOverflow: 'clip' } } as const;
+
 /** The record's state as badges: pending, edited, replaced (they wrap, never cut). */
 function StateBadges({ row }: { row: PunchRow }) {
   const { t } = useTranslation();
   return (
     <Group gap={4} wrap="wrap" data-testid="punch-state">
       {row.status === 'pending' && !row.replacedById && (
-        <Badge color="orange" style={{ overflow: 'visible' }}>
+        <Badge color="orange" style={{ flexShrink: 0 }} styles={WHOLE_LABEL}>
           {t('pending')}
         </Badge>
       )}
       {row.edited && (
-        <Badge color="grape" variant="light" style={{ overflow: 'visible' }}>
+        <Badge color="grape" variant="light" style={{ flexShrink: 0 }} styles={WHOLE_LABEL}>
           {t('edited')}
         </Badge>
       )}
       {row.replacedById && (
-        <Badge color="gray" variant="outline" style={{ overflow: 'visible' }}>
+        <Badge color="gray" variant="outline" style={{ flexShrink: 0 }} styles={WHOLE_LABEL}>
           {t('replaced')}
         </Badge>
       )}
@@ -135,13 +138,13 @@ function PunchCard({ row, onCorrect, onAdd }: { row: PunchRow; onCorrect: () => 
         {row.deviceId ? ` · ${row.deviceId}` : ''}
       </Text>
       {reason && <Text size="sm">{reason}</Text>}
-      <Group gap="xs" grow mt={4}>
+      <Group gap="xs" grow wrap="nowrap" mt={4}>
         {!row.replacedById && (
-          <Button size="md" variant="light" leftSection={<IconEdit size={18} />} onClick={onCorrect} data-testid={`correct-${row.id}`}>
+          <Button size="md" px="xs" variant="light" leftSection={<IconEdit size={18} />} onClick={onCorrect} data-testid={`correct-${row.id}`}>
             {t('Correct')}
           </Button>
         )}
-        <Button size="md" variant="light" leftSection={<IconPlus size={18} />} onClick={onAdd} data-testid={`add-${row.id}`}>
+        <Button size="md" px="xs" variant="light" leftSection={<IconPlus size={18} />} onClick={onAdd} data-testid={`add-${row.id}`}>
           {t('Add punch')}
         </Button>
       </Group>
@@ -169,7 +172,7 @@ export function PunchCorrectionsPage() {
   const columns: DataColumn<PunchRow>[] = [
     { id: 'worker', header: t('Worker'), cell: (r) => r.workerName, sortValue: (r) => r.workerName, card: 'title' },
     { id: 'kind', header: t('Punch'), cell: (r) => (r.kind === 'in' ? t('In') : r.kind === 'out' ? t('Out') : t('Void')) },
-    { id: 'at', header: t('Time'), cell: (r) => dayTime(r.at), sortValue: (r) => r.at },
+    { id: 'at', header: t('Time'), cell: (r) => <span style={{ whiteSpace: 'nowrap' }}>{dayTime(r.at)}</span>, sortValue: (r) => r.at },
     { id: 'state', header: t('State'), cell: (r) => <StateBadges row={r} /> },
     { id: 'source', header: t('Source'), cell: (r) => `${r.source}${r.deviceId ? ` · ${r.deviceId}` : ''}`, card: 'line' },
     { id: 'reason', header: t('Reason'), cell: (r) => [r.reason, r.approverName ? t('by {{name}}', { name: r.approverName }) : null].filter(Boolean).join(' '), card: 'line' },

@@ -128,7 +128,8 @@ function MissedQuestion({ answer, onAnswer, onLeavingNow, onCancel }: { answer: 
             value={value}
             onChange={(e) => setValue(e.currentTarget.value)}
             error={tried || value ? problem : null}
-            required
+            withAsterisk
+            aria-required
             autoComplete="off"
             inputMode="numeric"
             size="md"
