@@ -55,6 +55,39 @@ async function chooseClockCamera(page: Page) {
   await page.goto('/timeclock');
 }
 
+/**
+ * Punch Corrections readable: the day with the date and a 24-hour time, state badges whole (not cut),
+ * and at 360 px a card per punch whose values are not squeezed beside the buttons (one line for the
+ * punch and its time, the buttons under it, 44 px high).
+ */
+async function expectReadablePunches(page: Page, narrow: boolean) {
+  const when = /^(In|Out|Void)?( · )?(Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{4}-\d\d-\d\d \d\d:\d\d$/;
+  const badges = page.getByTestId('punch-state').locator('.mantine-Badge-root');
+  expect(await badges.count()).toBeGreaterThan(0);
+  for (const badge of await badges.all()) {
+    const cut = await badge.evaluate((el) => [...el.querySelectorAll('*'), el].some((e) => e.scrollWidth > e.clientWidth + 1));
+    expect(cut, await badge.innerText()).toBe(false);
+  }
+  const table = page.getByTestId('punches-table');
+  expect(await table.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+  if (!narrow) {
+    await expect(table.locator('tbody tr').first().locator('td').nth(2)).toHaveText(when);
+    return;
+  }
+  const card = page.locator('[data-testid^="punch-card-"]').first();
+  const whenLine = card.getByTestId('punch-when');
+  await expect(whenLine).toHaveText(when);
+  const line = await whenLine.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+  const box = (await whenLine.boundingBox())!;
+  expect(box.height, 'the punch and its time on one line').toBeLessThan(line * 1.5);
+  for (const button of await card.getByRole('button').all()) {
+    const b = (await button.boundingBox())!;
+    expect(await button.evaluate((el) => [...el.querySelectorAll('*'), el].some((e) => e.scrollWidth > e.clientWidth + 1)), 'the button label whole').toBe(false);
+    expect(b.y, 'the buttons are under the values').toBeGreaterThanOrEqual(box.y + box.height);
+    expect(b.height).toBeGreaterThanOrEqual(44);
+  }
+}
+
 test.describe('time clock', () => {
   test('badge scans punch in and out with a photo; a second scan never punches twice @mobile', async ({ baseURL, request }, testInfo) => {
     const api = await adminApi(request);
@@ -101,28 +134,33 @@ test.describe('time clock', () => {
     }
   });
 
-  test('a long shift is not a missed punch: "punch out now" at the question punches out, nothing pending @mobile', async ({ page, request }, testInfo) => {
+  test('"leaving now" after 38 hours is not a 38-hour shift: it goes to the timekeeper, nothing closed @mobile', async ({ page, request }, testInfo) => {
     const api = await adminApi(request);
     const tag = uniqueTag(testInfo);
     const worker = await makeWorker(api, tag);
-    // In for 15 hours (a double shift), leaving now.
-    const inAt = new Date(Date.now() - 15 * 3_600_000);
+    // In for 38 hours: far beyond the maximum shift (12 h by default).
+    const inAt = new Date(Date.now() - 38 * 3_600_000);
     await api('timeclock/correct', { idempotencyKey: `e2e-long-${tag}`, accountId: worker.id, kind: 'in', at: inAt.toISOString(), reason: 'Seeded by the test' });
 
     await useMachine(page);
     await login(page, 'clock');
     await expect(page).toHaveURL(/\/timeclock$/);
     await wedge(page, worker.badge);
-    await expect(page.getByTestId('clock-missed-question')).toContainText('when did you leave?');
+    // The question names the in with its day and a 24-hour time; "I left at" starts empty.
+    await expect(page.getByTestId('clock-missed-question')).toContainText(/In since (Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{4}-\d\d-\d\d \d\d:\d\d — when did you leave\?/);
+    await expect(page.getByTestId('clock-missed-time')).toHaveValue('');
     await page.getByTestId('clock-missed-leaving-now').focus();
     await page.keyboard.press('Enter');
-    await expect(page.getByTestId('clock-answer')).toHaveAttribute('data-in', 'false');
-    await expect(page.getByTestId('clock-answer')).toHaveAttribute('data-result', 'punched');
+    const answer = page.getByTestId('clock-answer');
+    await expect(answer).toHaveAttribute('data-result', 'forTimekeeper');
+    await expect(answer).toHaveAttribute('data-in', 'false');
+    await expect(page.getByTestId('clock-headline')).toContainText(/Out at \d\d:\d\d: more than 12 hours since you came in, so a timekeeper confirms it/);
+    await expectAxeClean(page, 'leaving now for the timekeeper');
 
-    const from = new Date(Date.now() - 2 * 86_400_000).toISOString();
+    const from = new Date(Date.now() - 3 * 86_400_000).toISOString();
     const to = new Date(Date.now() + 60_000).toISOString();
     const list = (await api('timeclock/punches/list', { from, to, accountId: worker.id })) as { punches: Array<{ kind: string; source: string; status: string }> };
-    expect(list.punches.map((p) => `${p.kind} ${p.source} ${p.status}`).sort()).toEqual(['in correction valid', 'out clock valid']);
+    expect(list.punches.map((p) => `${p.kind} ${p.source} ${p.status}`).sort()).toEqual(['in correction valid', 'out missed pending']);
   });
 
   test('a typed badge needs the PIN; a missed punch is asked and corrected on Punch Corrections @mobile', async ({ page, request }, testInfo) => {
@@ -149,9 +187,18 @@ test.describe('time clock', () => {
     await expect(page.getByTestId('clock-missed-question')).toContainText('when did you leave?');
     await expectAxeClean(page, 'missed punch');
     await docShot(page, `timeclock-missed-${testInfo.project.name === 'mobile' ? '360' : '1440'}`);
+    // Empty at first: sending it says what to write; a time before the in is refused on the spot.
+    const field = page.getByTestId('clock-missed-time');
+    await expect(field).toHaveValue('');
+    await page.getByTestId('clock-missed-submit').click();
+    await expect(page.getByText(/Enter the date and time you left, like \d{4}-\d\d-\d\d 16:00/)).toBeVisible();
+    const localText = (d: Date) => new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16).replace('T', ' ');
+    await field.fill(localText(new Date(inAt.getTime() - 3_600_000)));
+    await expect(page.getByText(/The time must be after you came in/)).toBeVisible();
+    await field.fill('5:00 PM');
+    await expect(page.getByText(/Write it as year-month-day hours:minutes/)).toBeVisible();
     const left = new Date(inAt.getTime() + 8 * 3_600_000);
-    const local = new Date(left.getTime() - left.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-    await page.getByTestId('clock-missed-time').fill(local);
+    await field.fill(localText(left));
     await page.getByTestId('clock-missed-submit').click();
     await expect(page.getByTestId('clock-answer')).toHaveAttribute('data-in', 'true');
     await expect(page.getByTestId('clock-today')).toBeVisible();
@@ -169,10 +216,13 @@ test.describe('time clock', () => {
     await expect(row).toBeVisible();
     await expectAxeClean(page, 'punch corrections');
     await docShot(page, `timeclock-corrections-${testInfo.project.name === 'mobile' ? '360' : '1440'}`);
-    await page.locator('[data-testid^="correct-"]').first().click();
+    await expectReadablePunches(page, testInfo.project.name === 'mobile');
+    // This worker's record (the other viewport's test and the 38-hour test leave pending rows of their own).
+    await page.locator('[data-testid^="punch-card-"], tbody tr').filter({ hasText: `Tess Worker${tag}` }).locator('[data-testid^="correct-"]').first().click();
     await expect(page.getByTestId('correct-original')).toContainText('pending');
+    await expect(page.getByTestId('correct-at')).toHaveValue(/^\d{4}-\d\d-\d\d \d\d:\d\d$/);
     await page.getByTestId('correct-save').click();
-    await expect(page.getByText('No punches in this period')).toBeVisible();
+    await expect(page.getByText(`Tess Worker${tag}`)).toHaveCount(0);
     const from = new Date(Date.now() - 2 * 86_400_000).toISOString();
     const to = new Date(Date.now() + 60_000).toISOString();
     const csv = (await api('timeclock/punches/export', { from, to })) as { csv: string };
@@ -184,6 +234,28 @@ test.describe('time clock', () => {
     expect(file.suggestedFilename()).toMatch(/^punches-\d{4}-\d\d-\d\d-\d{4}-\d\d-\d\d\.csv$/);
     const text = await readFile((await file.path())!, 'utf8');
     expect(text.split('\r\n').filter((l) => l.includes(`Worker${tag}`) && l.includes('"correction"')).length).toBeGreaterThanOrEqual(2);
+  });
+
+  test('a time-clock-only device offers only the time clock: typed pages go back to it, no Accounts in its menu @mobile', async ({ page, request }, testInfo) => {
+    const api = await adminApi(request);
+    const worker = await makeWorker(api, uniqueTag(testInfo));
+    await useMachine(page, { timeclockOnly: true });
+    await login(page, 'clock');
+    await expect(page).toHaveURL(/\/timeclock$/);
+    for (const path of ['/tasks', '/stockLookup', '/userAcct', '/userRoles', '/punches', '/kiosk']) {
+      await page.goto(path);
+      await expect(page, path).toHaveURL(/\/timeclock$/);
+      await expect(page.getByTestId('clock-prompt')).toBeVisible();
+    }
+    // The clock still punches after all that (a wedge scan), and the menu offers no other pages.
+    await wedge(page, worker.badge);
+    await expect(page.getByTestId('clock-answer')).toHaveAttribute('data-result', 'punched');
+    await page.getByTestId('user-menu').click();
+    await expect(page.getByTestId('logout')).toBeVisible();
+    await expect(page.getByTestId('menu-accounts')).toHaveCount(0);
+    await expect(page.getByRole('menuitem', { name: /Accounts|Account Roles|Feature Access|Punch Corrections/ })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expectAxeClean(page, 'clock-only device');
   });
 
   test('the clerk cannot open Punch Corrections', async ({ page }) => {

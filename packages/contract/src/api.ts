@@ -94,7 +94,8 @@ export const MEDIA_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const MEDIA_MAX_BYTES = 2 * 1024 * 1024;
 /** A base64 data URL of MEDIA_MAX_BYTES: 4 characters per 3 bytes, plus the prefix. */
 export const MEDIA_MAX_DATA_URL_CHARS = Math.ceil(MEDIA_MAX_BYTES / 3) * 4 + 32;
-export const mediaPurpose = z.enum(['photo', 'logo', 'icon']);
+/** clockPhoto: taken by the time clock at a scan; deleted when the scan ends in no punch (docs/timeclock.md). */
+export const mediaPurpose = z.enum(['photo', 'logo', 'icon', 'clockPhoto']);
 
 export const calls = {
   ...accountsCalls(callBase),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FAVICON_SIZES, LABOR_DEFAULTS, STOCK_ADJUST_CLEAR_DST_LOC_DEFAULT } from './constants.ts';
 import { withErr, type callBase } from './common.ts';
+import { timeclockSettingsSchema } from './timeclock.ts';
 
 // Site administration (docs/admin.md): the organisation's sites, workstations and their pairing, the
 // audit log, and the admin-edited site data (app settings, brand). The calls are spread into `calls`
@@ -126,6 +127,8 @@ export const appSettingsSchema = z.looseObject({
   stockAdjust: z.strictObject({ clearDstLoc: z.boolean(), reasons: nameList.min(1) }),
   custom: z.looseObject({ certSource: nameList }),
   labels: z.strictObject({ stockLabels: nameList, pickLabels: nameList, orderTravellerLabels: nameList, locLabel: nameList, staffLabel: nameList }),
+  /** The missed-punch rule (docs/timeclock.md); absent: TIMECLOCK_SETTINGS_DEFAULTS. */
+  timeclock: timeclockSettingsSchema.optional(),
 });
 export type AppSettings = z.infer<typeof appSettingsSchema>;
 export const LABEL_TEMPLATE_LISTS = ['stockLabels', 'pickLabels', 'orderTravellerLabels', 'locLabel', 'staffLabel'] as const;

@@ -12,8 +12,65 @@ export const PUNCH_DEBOUNCE_SECS = 8;
  * (a wrong or stuck device clock can then never hold back a real punch for longer than this).
  */
 export const CLIENT_TIME_TRUST_SECS = 300;
-/** In for longer than this: the next scan asks when the worker left instead of punching out now. */
+/**
+ * An open "in" counts as attendance for at most this long in labor reports (modules/labor/attendance.ts).
+ * The clock's missed-punch question follows the app settings' shift rule below, not this.
+ */
 export const MISSED_PUNCH_AFTER_HOURS = 14;
+/**
+ * The shift rule of the missed-punch question (app settings `timeclock`, docs/timeclock.md):
+ * - `shiftStarts`: the local times ("HH:mm", 24-hour, the clock's time zone) shifts begin. An "in"
+ *   belongs to the latest start at or before it plus `graceMinutes` (a worker comes early); its shift
+ *   ends at the next start. A scan more than `graceMinutes` after that end follows an in from an
+ *   earlier shift: the clock asks when the worker left. None (the default): the maximum shift alone.
+ * - `maxShiftHours`: an in older than this always asks, whatever the starts; and "Leaving now" beyond
+ *   it is not a punch out but a pending request for the timekeeper (never a 38-hour shift).
+ */
+export const timeclockSettingsSchema = z.strictObject({
+  shiftStarts: z
+    .array(z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a 24-hour time like 06:00'))
+    .max(24),
+  maxShiftHours: z.number().int().min(1).max(24),
+  graceMinutes: z.number().int().min(0).max(240),
+});
+export type TimeclockSettings = z.infer<typeof timeclockSettingsSchema>;
+/**
+ * Before an admin sets any: no shift starts (the app cannot know them; one guessed start would cut
+ * through night shifts), shifts of at most 12 hours, an hour's grace.
+ */
+export const TIMECLOCK_SETTINGS_DEFAULTS: TimeclockSettings = { shiftStarts: [], maxShiftHours: 12, graceMinutes: 60 };
+
+/** The timeclock section of app settings (site data conf/app_settings); the defaults when missing or bad. */
+export function readTimeclockSettings(appSettings: unknown): TimeclockSettings {
+  const raw = typeof appSettings === 'object' && appSettings !== null ? (appSettings as { timeclock?: unknown }).timeclock : undefined;
+  const parsed = timeclockSettingsSchema.safeParse(raw);
+  return parsed.success ? parsed.data : TIMECLOCK_SETTINGS_DEFAULTS;
+}
+
+const minuteOfDay = (hhmm: string): number => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+/**
+ * Whether a scan at `now` follows an "in" at `inAt` from an earlier shift (the missed-punch
+ * question): older than the maximum shift, or more than the grace after the end of the in's shift.
+ * `tzOffsetMinutes`: minutes behind UTC of the clock (as Date#getTimezoneOffset), for the local starts.
+ */
+export function inFromEarlierShift(inAt: number, now: number, s: TimeclockSettings, tzOffsetMinutes: number): boolean {
+  if (now - inAt > s.maxShiftHours * 3_600_000) return true;
+  const grace = s.graceMinutes * 60_000;
+  const starts = [...new Set(s.shiftStarts.map(minuteOfDay))].sort((a, b) => a - b);
+  if (!starts.length) return false;
+  // Local midnight of the day of (in + grace), in UTC milliseconds.
+  const local = inAt + grace - tzOffsetMinutes * 60_000;
+  const dayStart = Math.floor(local / 86_400_000) * 86_400_000 + tzOffsetMinutes * 60_000;
+  // Every start of the day before, that day and the day after, as instants, in order.
+  const candidates = [-1, 0, 1, 2].flatMap((d) => starts.map((m) => dayStart + d * 86_400_000 + m * 60_000));
+  const shiftIdx = candidates.findLastIndex((c) => c <= inAt + grace);
+  const shiftEnd = candidates[shiftIdx + 1]!;
+  return now > shiftEnd + grace;
+}
+
+/** Over the maximum shift: "Leaving now" is then a pending out for the timekeeper, not a punch. */
+export const beyondMaxShift = (inAt: number, now: number, s: TimeclockSettings): boolean => now - inAt > s.maxShiftHours * 3_600_000;
 /** Wrong PINs (or unknown typed badges) per badge before it is locked for PIN_LOCK_MINUTES. */
 export const PIN_MAX_FAILURES = 5;
 export const PIN_LOCK_MINUTES = 15;
@@ -80,7 +137,7 @@ export const timeclockCalls = {
       pin: pinSchema.optional(),
       /** The clock's own time when the badge was read (kept beside the server's time: clock skew). */
       clientTime: isoTime.optional(),
-      /** The photo taken at the scan (media/upload, purpose photo). */
+      /** The photo taken at the scan (media/upload, purpose clockPhoto); deleted when the scan ends in no punch. */
       photoMediaId: idSchema.optional(),
       /** The answer to the missed-punch question: when the worker left. */
       missedOutAt: isoTime.optional(),
@@ -88,13 +145,19 @@ export const timeclockCalls = {
       leavingNow: z.boolean().optional(),
     }),
     response: withErr({
-      /** punched: a new punch; duplicate: a second scan within PUNCH_DEBOUNCE_SECS; missedPunch: ask when they left. */
-      result: z.enum(['punched', 'duplicate', 'missedPunch']).optional(),
+      /**
+       * punched: a new punch; duplicate: a second scan within PUNCH_DEBOUNCE_SECS; missedPunch: ask when
+       * they left; forTimekeeper: "Leaving now" beyond the maximum shift, stored as a pending out
+       * (`punch`) that a timekeeper confirms or corrects on Punch Corrections.
+       */
+      result: z.enum(['punched', 'duplicate', 'missedPunch', 'forTimekeeper']).optional(),
       worker: clockWorkerSchema.optional(),
       punch: punchSchema.optional(),
       status: clockStatusSchema.optional(),
       /** In since (missedPunch): the question's time. */
       inSince: z.string().optional(),
+      /** The maximum shift in hours (missedPunch, forTimekeeper), for the clock's words. */
+      maxShiftHours: z.number().optional(),
       today: z.array(punchSchema).optional(),
     }),
   },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NO_PERMS, type UserPerms } from '@floorhand/contract/perms';
-import { adminGuard, appSettingsGuard, homeRedirect, kioskGuard, openedByKiosk, timeclockGuard, timekeeperGuard, userAcctGuard, workPageGuard, type GuardInput } from './guards.ts';
+import { adminGuard, appSettingsGuard, clockOnly, clockOnlyRedirect, homeRedirect, kioskGuard, openedByKiosk, timeclockGuard, timekeeperGuard, userAcctGuard, workPageGuard, type GuardInput } from './guards.ts';
 
 const perms = (p: Partial<UserPerms> = {}): UserPerms => ({ ...NO_PERMS, ...p });
 const input = (p: Partial<UserPerms> = {}, over: Partial<GuardInput> = {}): GuardInput => ({
@@ -104,5 +104,28 @@ describe('route guards', () => {
   it('app settings: blocked for kiosk accounts', () => {
     expect(appSettingsGuard(input({ kioskAcct: true }))).toMatchObject({ kind: 'block' });
     expect(appSettingsGuard(input({ timeclockAcct: true }))).toEqual({ kind: 'allow' });
+  });
+});
+
+describe('a time-clock-only device offers only the time clock', () => {
+  const clockDevice = { workstation: { timeclockOnly: true, kioskOnly: false } };
+  const paths = ['/tasks', '/tasks/', '/stockLookup/ABC', '/userAcct', '/userRoles', '/featureAccess', '/punches', '/kiosk', '/labor'];
+  it('a time-clock account goes to /timeclock from every other page, on any device', () => {
+    for (const over of [{}, clockDevice]) {
+      const g = input({ timeclockAcct: true }, over);
+      expect(clockOnly(g)).toBe(true);
+      for (const path of paths) expect(clockOnlyRedirect(g, path), path).toEqual({ kind: 'redirect', to: '/timeclock' });
+      // The clock itself, its camera settings and home (the device checks) are its own guards'.
+      for (const path of ['/timeclock', '/appSettings', '/home']) expect(clockOnlyRedirect(g, path), path).toBeNull();
+    }
+  });
+  it('a workstation marked timeclockOnly sends a non-admin to the clock; an admin setting it up is not held', () => {
+    expect(clockOnlyRedirect(input({ roles: ['clerk'] }, clockDevice), '/tasks')).toEqual({ kind: 'redirect', to: '/timeclock' });
+    expect(clockOnlyRedirect(input(admin, clockDevice), '/tasks')).toBeNull();
+  });
+  it('other devices and accounts are left to the route guards', () => {
+    expect(clockOnlyRedirect(input({ roles: ['clerk'] }), '/tasks')).toBeNull();
+    expect(clockOnlyRedirect(input({ kioskAcct: true }), '/tasks')).toBeNull();
+    expect(clockOnlyRedirect(input({ timeclockAcct: true }, { authenticated: false }), '/tasks')).toBeNull();
   });
 });

@@ -41,6 +41,26 @@ const kioskLets = (g: GuardInput, path: CallPath): boolean => !openedByKiosk(g) 
 
 const deviceRestricted = (message: string): GuardResult => ({ kind: 'redirect', to: '/', logout: true, dialog: { title: 'Device Restricted', message } });
 
+/**
+ * A time-clock-only device: the login is a time-clock account, or the workstation is marked
+ * timeclockOnly (machine settings) and the login is no admin (an admin sets the device up there).
+ */
+export const clockOnly = (g: GuardInput): boolean => g.authenticated && !!g.loginPerms && (g.loginPerms.timeclockAcct || (g.workstation.timeclockOnly && !isAdmin(g.loginPerms)));
+
+/** What a time-clock-only device opens: the clock, App Settings for its camera, and home (its own rules: device checks). */
+const CLOCK_ONLY_PATHS: ReadonlySet<string> = new Set(['/timeclock', '/appSettings', '/home']);
+
+/**
+ * Checked before every route's own guard: on a time-clock-only device every page but the clock (and
+ * its settings) goes to /timeclock, whatever is typed into the address bar (/tasks, /userAcct, …).
+ * Null: the route's own guard decides.
+ */
+export function clockOnlyRedirect(g: GuardInput, pathname: string): GuardResult | null {
+  if (!clockOnly(g)) return null;
+  const path = pathname.replace(/\/+$/, '') || '/';
+  return CLOCK_ONLY_PATHS.has(path) ? null : { kind: 'redirect', to: '/timeclock' };
+}
+
 /** Rules of the home redirect, in order. */
 export function homeRedirect(g: GuardInput): GuardResult {
   if (!g.authenticated || !g.loginPerms) return { kind: 'login' };

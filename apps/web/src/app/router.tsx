@@ -2,7 +2,7 @@ import { createRootRoute, createRoute, createRouter, lazyRouteComponent, redirec
 import { dialogs } from '../components/dialogs/dialog-store.ts';
 import { WorkAreasContext } from '../components/ui/work-areas.tsx';
 import { readGuardInput } from './guard-input.ts';
-import { adminGuard, appSettingsGuard, homeRedirect, kioskGuard, userAcctGuard, workPageGuard, type GuardInput, type GuardResult } from './guards.ts';
+import { adminGuard, appSettingsGuard, clockOnlyRedirect, homeRedirect, kioskGuard, userAcctGuard, workPageGuard, type GuardInput, type GuardResult } from './guards.ts';
 import { timekeeperGuard } from './guards.ts';
 import { RouteLoading } from './route-loading.tsx';
 import { Shell } from './shell.tsx';
@@ -41,7 +41,8 @@ declare module '@tanstack/react-router' {
 /** Applies a guard's verdict: allow, send to landing with a pending route, redirect, or block. */
 function enforce(check: (g: GuardInput) => GuardResult) {
   return ({ location }: { location: ParsedLocation }) => {
-    const result = check(readGuardInput());
+    const input = readGuardInput();
+    const result = clockOnlyRedirect(input, location.pathname) ?? check(input);
     switch (result.kind) {
       case 'allow':
         return;

@@ -10,6 +10,8 @@ import type { CallPath } from '@floorhand/contract/api';
 import { fullName, useAuthStore } from '../lib/auth-store.ts';
 import { logout } from '../lib/session.ts';
 import { useSessionStore } from '../lib/session-store.ts';
+import { readGuardInput } from './guard-input.ts';
+import { clockOnly } from './guards.ts';
 
 /** The account menu of the header: the account pages, administration for admins, log out. */
 export function UserMenu() {
@@ -23,6 +25,8 @@ export function UserMenu() {
   // A worker's session on a kiosk (human token): no entries the rights table keeps from a kiosk.
   const throughKiosk = useAuthStore((s) => !!s.humanToken);
   const kioskLets = (path: CallPath) => !throughKiosk || mayCallThrough(path, 'kiosk');
+  // A time-clock-only device: the clock's settings (its camera) and log out, nothing else.
+  const clockDevice = clockOnly(readGuardInput());
   if (!user) return null;
   return (
     <Menu position="bottom-end" withinPortal>
@@ -38,10 +42,12 @@ export function UserMenu() {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{fullName(user)}</Menu.Label>
-        <Menu.Item leftSection={<IconUserCircle size={18} />} onClick={() => void navigate({ to: '/userAcct' })}>
-          {t('Accounts')}
-        </Menu.Item>
-        {perms && isAdmin(perms) && kioskLets('admin/featureAccess/get') && (
+        {!clockDevice && (
+          <Menu.Item leftSection={<IconUserCircle size={18} />} onClick={() => void navigate({ to: '/userAcct' })} data-testid="menu-accounts">
+            {t('Accounts')}
+          </Menu.Item>
+        )}
+        {!clockDevice && perms && isAdmin(perms) && kioskLets('admin/featureAccess/get') && (
           <>
             <Menu.Item leftSection={<IconUsers size={18} />} onClick={() => void navigate({ to: '/userRoles' })}>
               {t('Account Roles')}
@@ -51,7 +57,7 @@ export function UserMenu() {
             </Menu.Item>
           </>
         )}
-        {perms && !perms.kioskAcct && !perms.timeclockAcct && (isAdmin(perms) || hasAnyRole(perms, ROLE.timeclockAdmin)) && kioskLets('timeclock/punches/list') && (
+        {!clockDevice && perms && !perms.kioskAcct && !perms.timeclockAcct && (isAdmin(perms) || hasAnyRole(perms, ROLE.timeclockAdmin)) && kioskLets('timeclock/punches/list') && (
           <Menu.Item leftSection={<IconClockEdit size={18} />} onClick={() => void navigate({ to: '/punches' })} data-testid="menu-punches">
             {t('Punch Corrections')}
           </Menu.Item>

@@ -4,16 +4,23 @@
  *   scanner that woke up); after `IDEMPOTENCY_KEEP_HOURS` a key is forgotten, and the same key would
  *   be a new request. The movement keeps its key in the ledger for the record.
  * - Revoked tokens: a revocation only has to outlive the token it revokes.
+ * - Time-clock photos that belong to no punch, older than `CLOCK_PHOTO_ORPHAN_MINUTES`: the photo of
+ *   a missed-punch question nobody answered (refused scans delete theirs at once, modules/timeclock).
  * Every server node runs it; the deletes are idempotent, so nodes running it at once do no harm.
  */
 import { lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { idempotencyKeys, revokedTokens } from '../../db/schema.ts';
+import { query } from '../../db/sql.ts';
+
+/** A clock photo with no punch this long after it was taken is an abandoned question's: deleted. */
+export const CLOCK_PHOTO_ORPHAN_MINUTES = 30;
 
 export interface Purged {
   idempotencyKeys: number;
   revokedTokens: number;
+  clockPhotos: number;
 }
 
 /** Deletes idempotency keys older than `keepHours` and revocations of tokens expired by `now`. */
@@ -24,7 +31,19 @@ export async function purgeExpired(db: Db, keepHours: number, now = new Date()):
     .delete(revokedTokens)
     .where(lt(revokedTokens.expiresAt, sql`${now.toISOString()}::timestamptz`))
     .returning({ jti: revokedTokens.jti });
-  return { idempotencyKeys: keys.length, revokedTokens: revoked.length };
+  const photos = await purgeOrphanClockPhotos(db, now);
+  return { idempotencyKeys: keys.length, revokedTokens: revoked.length, clockPhotos: photos };
+}
+
+/** Deletes time-clock photos (purpose clockPhoto) no punch refers to, taken more than CLOCK_PHOTO_ORPHAN_MINUTES before `now`. */
+export async function purgeOrphanClockPhotos(db: Db, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - CLOCK_PHOTO_ORPHAN_MINUTES * 60_000).toISOString();
+  const rows = await query<{ id: string }>(
+    db,
+    sql`DELETE FROM media m WHERE m.purpose = 'clockPhoto' AND (m.audit->'create'->>'ts')::timestamptz < ${cutoff}::timestamptz
+      AND NOT EXISTS (SELECT 1 FROM punches p WHERE p.photo_media_id = m.id) RETURNING m.id`,
+  );
+  return rows.length;
 }
 
 /** How often a node purges: hourly, the first time a minute after start. */
@@ -36,7 +55,7 @@ export function schedulePurge(db: Db, keepHours: number, log: FastifyBaseLogger)
   const run = () =>
     purgeExpired(db, keepHours).then(
       (n) => {
-        if (n.idempotencyKeys || n.revokedTokens) log.info(n, 'purged expired idempotency keys and token revocations');
+        if (n.idempotencyKeys || n.revokedTokens || n.clockPhotos) log.info(n, 'purged expired idempotency keys, token revocations and unused clock photos');
       },
       (error: unknown) => log.warn({ err: error }, 'purging expired rows failed; trying again later'),
     );

@@ -216,3 +216,17 @@ export async function setPin(db: Db, orgId: string, accountId: string, pinHash: 
   }
   await db.insert(badgePins).values({ accountId, orgId, pinHash, audit }).onConflictDoUpdate({ target: badgePins.accountId, set: { pinHash, audit } });
 }
+
+/**
+ * Deletes a time-clock photo (purpose clockPhoto) of the organisation that no punch refers to: the
+ * photo of a scan that ended in no punch. Other pictures (logos, photos taken elsewhere) are never
+ * touched. Answers whether one was deleted.
+ */
+export async function deleteUnusedClockPhoto(db: Db, orgId: string, mediaId: string): Promise<boolean> {
+  const rows = await query<{ id: string }>(
+    db,
+    sql`DELETE FROM media m WHERE m.id = ${mediaId} AND m.org_id = ${orgId} AND m.purpose = 'clockPhoto'
+      AND NOT EXISTS (SELECT 1 FROM punches p WHERE p.photo_media_id = m.id) RETURNING m.id`,
+  );
+  return rows.length > 0;
+}

@@ -1,6 +1,6 @@
 import type { CallArgs, CallResponse } from '@floorhand/contract/api';
 import { hasAnyRole, isAdmin, ROLE } from '@floorhand/contract/perms';
-import { CLIENT_TIME_TRUST_SECS, MISSED_PUNCH_AFTER_HOURS, PUNCH_DEBOUNCE_SECS, PUNCH_LIST_MAX, type Punch } from '@floorhand/contract/timeclock';
+import { beyondMaxShift, CLIENT_TIME_TRUST_SECS, inFromEarlierShift, PUNCH_DEBOUNCE_SECS, PUNCH_LIST_MAX, readTimeclockSettings, type Punch } from '@floorhand/contract/timeclock';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
@@ -8,6 +8,7 @@ import { auditStamp, newId, writeAuditLog } from '../../lib/audit.ts';
 import type { Deps } from '../../lib/calls.ts';
 import { badInput, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { idempotentWrite } from '../../lib/idempotent-write.ts';
+import { findSiteData } from '../site/repository.ts';
 import { hashPin, identifyBadge } from './badge.ts';
 import * as repo from './repository.ts';
 
@@ -64,12 +65,34 @@ export interface PunchContext {
 /**
  * A badge at the time clock: identifies the worker, then punches in or out (the opposite of their
  * last punch that counts). A second scan within PUNCH_DEBOUNCE_SECS answers `duplicate` and records
- * nothing (the database's row lock decides, whatever the number of nodes). A worker in for more than
- * MISSED_PUNCH_AFTER_HOURS is asked when they left; the answer becomes a pending "out" for a
- * timeclockAdmin and this scan punches in: never a silent close at midnight. A worker who did not
- * miss a punch (a long shift, leaving now) answers `leavingNow`, and this scan punches out.
+ * nothing (the database's row lock decides, whatever the number of nodes). A worker whose "in" is
+ * from an earlier shift (the app settings' shift starts and maximum shift: `inFromEarlierShift`) is
+ * asked when they left; the answer becomes a pending "out" for a timeclockAdmin and this scan punches
+ * in: never a silent close. A worker who did not miss a punch (a long shift, leaving now) answers
+ * `leavingNow`: this scan punches out, or, beyond the maximum shift, is a pending out for the
+ * timekeeper (`forTimekeeper`).
  */
 export async function punch(deps: Deps, auth: AuthContext, body: CallArgs<'timeclock/punch'>, ctx: PunchContext): Promise<CallResponse<'timeclock/punch'>> {
+  // The photo of a scan that ends in no punch goes (an unknown badge, another organisation, a
+  // duplicate, a refusal): a photo is kept only with its punch. A question (missedPunch) keeps it for
+  // the answer; an unanswered question's photo goes with the housekeeping sweep.
+  if (!auth.perms.timeclockAcct && !isAdmin(auth.perms)) throw forbidden('The time clock can only be used from designated timeclock accounts or administrative accounts.');
+  if (!auth.claims.ws.timeclock) throw forbidden('This device is not authorised as a timeclock.');
+  let answer: CallResponse<'timeclock/punch'> | undefined;
+  // An answer to the question that is refused (a time before the in) keeps the photo for the next try.
+  const answering = !!body.missedOutAt || !!body.leavingNow;
+  try {
+    answer = await punchOnce(deps, auth, body, ctx);
+    return answer;
+  } finally {
+    const kept = answer ? answer.result !== 'duplicate' : answering;
+    if (body.photoMediaId && !kept) {
+      await repo.deleteUnusedClockPhoto(deps.db, auth.orgId, body.photoMediaId).catch(() => undefined);
+    }
+  }
+}
+
+async function punchOnce(deps: Deps, auth: AuthContext, body: CallArgs<'timeclock/punch'>, ctx: PunchContext): Promise<CallResponse<'timeclock/punch'>> {
   if (!auth.perms.timeclockAcct && !isAdmin(auth.perms)) throw forbidden('The time clock can only be used from designated timeclock accounts or administrative accounts.');
   if (!auth.claims.ws.timeclock) throw forbidden('This device is not authorised as a timeclock.');
   const worker = await identifyBadge(deps, auth, body);
@@ -82,7 +105,7 @@ export async function punch(deps: Deps, auth: AuthContext, body: CallArgs<'timec
   // the slot, the worker's state (last punch and today's, one query) and the insert; today's list
   // is the state plus what was inserted, not read again.
   try {
-    const { punched, today } = await deps.db.transaction(async (tx) => {
+    const { punched, today, forTimekeeper } = await deps.db.transaction(async (tx) => {
       const free = await repo.claimPunchSlot(tx, auth.orgId, worker.id, PUNCH_DEBOUNCE_SECS, { deviceId: auth.claims.ws.id ?? null, clientTs: trustedClientTime(body.clientTime, now) });
       const { last, today } = await repo.punchState(tx, auth.orgId, worker.id, dayStart);
       if (!free) {
@@ -92,9 +115,34 @@ export async function punch(deps: Deps, auth: AuthContext, body: CallArgs<'timec
       const base = { orgId: auth.orgId, siteId: auth.siteId, accountId: worker.id, deviceId: auth.claims.ws.id, clockAccountId: auth.accountId, audit: stamp };
       let kind: 'in' | 'out' = last?.kind === 'in' ? 'out' : 'in';
       const added: repo.PunchOut[] = [];
-      const missed = last?.kind === 'in' && !body.leavingNow && now.getTime() - Date.parse(last.at) > MISSED_PUNCH_AFTER_HOURS * 3_600_000 && !(await repo.hasPendingAfter(tx, auth.orgId, worker.id, last.at));
+      // The shift rule from the app settings, read only when the worker is in (an out scan).
+      const settings = last?.kind === 'in' ? readTimeclockSettings((await findSiteData(tx, auth.siteId, 'conf', 'app_settings'))?.data) : undefined;
+      const inAt = last ? Date.parse(last.at) : 0;
+      const earlier = !!settings && inFromEarlierShift(inAt, now.getTime(), settings, ctx.tzOffsetMinutes);
+      // A pending out after the in (a "leaving now" the timekeeper has not yet confirmed): the worker
+      // is out as far as the clock goes, so this scan punches in, and asks nothing.
+      const pendingAfter = earlier && last?.kind === 'in' && (await repo.hasPendingAfter(tx, auth.orgId, worker.id, last.at));
+      if (pendingAfter) kind = 'in';
+      const overMax = !!settings && beyondMaxShift(inAt, now.getTime(), settings);
+      if (earlier && !pendingAfter && last?.kind === 'in' && body.leavingNow && overMax) {
+        // "Leaving now" beyond the maximum shift: not a 38-hour shift closed by the clock, but a
+        // pending out at this moment, with the scan's photo, for the timekeeper to confirm or correct.
+        const pendingOut = await repo.insertPunch(tx, {
+          ...base,
+          id: newId(),
+          kind: 'out',
+          at: now.toISOString(),
+          clientTs: body.clientTime ?? null,
+          photoMediaId: body.photoMediaId ?? null,
+          source: 'missed',
+          status: 'pending',
+          reason: `Leaving now after more than the maximum shift (${settings.maxShiftHours} h): for the timekeeper`,
+        });
+        return { punched: pendingOut, today: [...today, pendingOut], forTimekeeper: settings.maxShiftHours };
+      }
+      const missed = earlier && !pendingAfter && last?.kind === 'in' && !body.leavingNow;
       if (missed) {
-        if (!body.missedOutAt) throw new Answer({ result: 'missedPunch', worker: who, inSince: last.at, status: { in: true, since: last.at }, today: today.map(toPunch) });
+        if (!body.missedOutAt) throw new Answer({ result: 'missedPunch', worker: who, inSince: last.at, maxShiftHours: settings!.maxShiftHours, status: { in: true, since: last.at }, today: today.map(toPunch) });
         const out = Date.parse(body.missedOutAt);
         if (out <= Date.parse(last.at) || out > now.getTime()) throw badInput('The time you left must be after you came in and not in the future.');
         added.push(
@@ -121,8 +169,11 @@ export async function punch(deps: Deps, auth: AuthContext, body: CallArgs<'timec
         source: 'clock',
         status: 'valid',
       });
-      return { punched, today: [...today, ...added, punched] };
+      return { punched, today: [...today, ...added, punched], forTimekeeper: undefined };
     });
+    if (forTimekeeper !== undefined) {
+      return { result: 'forTimekeeper', worker: who, punch: toPunch(punched), maxShiftHours: forTimekeeper, status: { in: false, since: punched.at }, today: ofToday(today) };
+    }
     return { result: 'punched', worker: who, punch: toPunch(punched), status: { in: punched.kind === 'in', since: punched.at }, today: ofToday(today) };
   } catch (e) {
     if (e instanceof Answer) return e.response;

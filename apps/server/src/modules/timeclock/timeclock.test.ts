@@ -3,11 +3,13 @@ import { and, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { PNG } from 'pngjs';
 import { ERR } from '@floorhand/contract/errors';
-import { PIN_MAX_FAILURES } from '@floorhand/contract/timeclock';
-import { accounts, punches } from '../../db/schema.ts';
+import { APP_SETTINGS_DEFAULTS } from '@floorhand/contract/site-admin';
+import { PIN_MAX_FAILURES, TIMECLOCK_SETTINGS_DEFAULTS, type TimeclockSettings } from '@floorhand/contract/timeclock';
+import { accounts, media, punches, siteData } from '../../db/schema.ts';
+import { purgeExpired } from '../housekeeping/purge.ts';
 import { query } from '../../db/sql.ts';
 import { DEMO, createAccount } from '../../seed/demo.ts';
-import { ACME_BASE, call, createAcme, createTestApp, uniqueIp, type TestApp } from '../../test/harness.ts';
+import { ACME, ACME_BASE, call, createAcme, createTestApp, uniqueIp, type TestApp } from '../../test/harness.ts';
 import { acmeAdminToken, tokenFor } from '../../test/logins.ts';
 import { isClockedIn } from './service.ts';
 
@@ -197,16 +199,141 @@ describe('PINs', () => {
   });
 });
 
-describe('missed punches and corrections', () => {
-  async function inSinceHoursAgo(hours: number) {
+async function inSinceHoursAgo(hours: number) {
+  const w = await newWorker();
+  const at = new Date(Date.now() - hours * 3_600_000).toISOString();
+  await t.db.insert(punches).values({ id: `old-${w.id}`, orgId: DEMO.orgId, siteId: DEMO.siteId, accountId: w.id, kind: 'in', at, source: 'clock', status: 'valid', deviceId: 'WS0001', audit: { create: { user: 'x', ts: at }, modify: { user: 'x', ts: at } } });
+  return { ...w, inAt: at };
+}
+/** Saves the app settings' timeclock section (the clock's time zone in these calls is UTC). */
+async function putTimeclock(timeclock: TimeclockSettings) {
+  const [row] = await t.db.select().from(siteData).where(and(eq(siteData.siteId, DEMO.siteId), eq(siteData.dataId, 'app_settings')));
+  const data = { ...APP_SETTINGS_DEFAULTS, ...(row?.data ?? {}), timeclock };
+  const res = await call(t.app, 'admin/appSettings/put', { siteData: { ...(row ? { _rev: row.rev } : {}), data } }, admin);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+}
+/** The UTC time of day of an instant as HH:mm. */
+const hhmm = (ms: number) => new Date(ms).toISOString().slice(11, 16);
+
+describe('the shift rule: when the clock asks about a missed punch', () => {
+  it('a 13-hour-old in asks (maximum shift 12 h by default); an 11-hour-old one punches out', async () => {
+    const old = await inSinceHoursAgo(13);
+    expect((await punch({ badge: old.badge })).body).toMatchObject({ result: 'missedPunch', maxShiftHours: 12 });
+    expect(await punchesOf(old.id)).toHaveLength(1);
+    const recent = await inSinceHoursAgo(11);
+    expect((await punch({ badge: recent.badge })).body).toMatchObject({ result: 'punched', punch: { kind: 'out', status: 'valid' } });
+  });
+
+  it('an in from an earlier shift asks even within the maximum shift; within its shift (and grace) it punches out', async () => {
+    const now = Date.now();
+    // The in 4 h ago belongs to a shift that began 10 min before it and ended 90 min ago.
+    await putTimeclock({ shiftStarts: [hhmm(now - 4 * 3_600_000 - 600_000), hhmm(now - 90 * 60_000)], maxShiftHours: 12, graceMinutes: 30 });
+    const earlier = await inSinceHoursAgo(4);
+    expect((await punch({ badge: earlier.badge })).body).toMatchObject({ result: 'missedPunch' });
+    // With 2 h of grace the scan 90 min after the shift's end is still leaving that shift.
+    await putTimeclock({ shiftStarts: [hhmm(now - 4 * 3_600_000 - 600_000), hhmm(now - 90 * 60_000)], maxShiftHours: 12, graceMinutes: 120 });
+    expect((await punch({ badge: earlier.badge })).body).toMatchObject({ result: 'punched', punch: { kind: 'out' } });
+    await putTimeclock(TIMECLOCK_SETTINGS_DEFAULTS);
+  });
+
+  it('bad timeclock settings are refused with a 400, not stored', async () => {
+    const [row] = await t.db.select().from(siteData).where(and(eq(siteData.siteId, DEMO.siteId), eq(siteData.dataId, 'app_settings')));
+    for (const timeclock of [{ shiftStarts: ['6am'], maxShiftHours: 12, graceMinutes: 60 }, { shiftStarts: ['06:00'], maxShiftHours: 48, graceMinutes: 60 }, { shiftStarts: ['25:00'], maxShiftHours: 12, graceMinutes: 60 }, { shiftStarts: ['06:00'], maxShiftHours: 12, graceMinutes: -1 }]) {
+      const res = await call(t.app, 'admin/appSettings/put', { siteData: { ...(row ? { _rev: row.rev } : {}), data: { ...APP_SETTINGS_DEFAULTS, ...(row?.data ?? {}), timeclock } } }, admin);
+      expect(res.status, JSON.stringify(timeclock)).toBe(400);
+      expect(res.body.err?.message).toBeTruthy();
+    }
+  });
+
+  it('"leaving now" beyond the maximum shift is a pending out for the timekeeper, not a 38-hour shift', async () => {
+    const w = await inSinceHoursAgo(38);
+    expect((await punch({ badge: w.badge })).body.result).toBe('missedPunch');
+    const res = await punch({ badge: w.badge, leavingNow: true });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ result: 'forTimekeeper', maxShiftHours: 12, punch: { kind: 'out', source: 'missed', status: 'pending' }, status: { in: false } });
+    expect((await punchesOf(w.id)).map((r) => [r.kind, r.source, r.status]).sort()).toEqual([
+      ['in', 'clock', 'valid'],
+      ['out', 'missed', 'pending'],
+    ]);
+    // Nothing closed: the 38 h do not count until a timekeeper decides; the timekeeper sees it.
+    const from = new Date(Date.now() - 3 * 86_400_000).toISOString();
+    const to = new Date(Date.now() + 60_000).toISOString();
+    const pending = await call(t.app, 'timeclock/punches/list', { from, to, pendingOnly: true, accountId: w.id }, tcadmin);
+    expect(pending.body.punches?.map((p) => [p.kind, p.reason])).toEqual([['out', expect.stringMatching(/maximum shift/)]]);
+    // The next scan (the next morning) punches in and asks nothing.
+    await age(w.id, 60);
+    expect((await punch({ badge: w.badge })).body).toMatchObject({ result: 'punched', punch: { kind: 'in' } });
+  });
+});
+
+describe('photos of scans that end in no punch', () => {
+  const image = new PNG({ width: 4, height: 3 });
+  const dataUrl = `data:image/png;base64,${PNG.sync.write(image).toString('base64')}`;
+  const photo = async (token = clock, base: Record<string, unknown> = {}) => {
+    const up = await call(t.app, 'media/upload', { ...base, dataUrl, purpose: 'clockPhoto' }, token);
+    expect(up.status).toBe(200);
+    return up.body.mediaId!;
+  };
+  const clockPhotos = async () => (await query<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM media WHERE purpose = 'clockPhoto'`))[0]!.n;
+  const exists = async (id: string) => (await t.db.select({ id: media.id }).from(media).where(eq(media.id, id))).length === 1;
+
+  it('an unknown badge, another organisation\'s badge, a kiosk badge, a duplicate: the photo is deleted, the count does not grow', async () => {
     const w = await newWorker();
-    const at = new Date(Date.now() - hours * 3_600_000).toISOString();
-    await t.db.insert(punches).values({ id: `old-${w.id}`, orgId: DEMO.orgId, siteId: DEMO.siteId, accountId: w.id, kind: 'in', at, source: 'clock', status: 'valid', deviceId: 'WS0001', audit: { create: { user: 'x', ts: at }, modify: { user: 'x', ts: at } } });
-    return { ...w, inAt: at };
-  }
+    const kept = await photo();
+    expect((await punch({ badge: w.badge, photoMediaId: kept })).body.result).toBe('punched');
+    const before = await clockPhotos();
+    await query(t.db, sql`UPDATE accounts SET badge_code = 'B-ACME-ONLY' WHERE org_id = ${ACME.orgId} AND user_name = ${ACME.adminUserName}`);
+    for (const badge of ['B-NOBODY', 'B-KIOSK', 'B-ACME-ONLY']) {
+      const id = await photo();
+      const res = await punch({ badge, photoMediaId: id });
+      expect(res.status, badge).toBe(404);
+      expect(await exists(id), badge).toBe(false);
+    }
+    const dup = await photo();
+    expect((await punch({ badge: w.badge, photoMediaId: dup })).body.result).toBe('duplicate');
+    expect(await exists(dup)).toBe(false);
+    expect(await clockPhotos()).toBe(before);
+    // The punch's own photo stays.
+    expect(await exists(kept)).toBe(true);
+  });
+
+  it('a refused scan never deletes a photo of another kind or of another organisation', async () => {
+    const logo = await call(t.app, 'media/upload', { dataUrl, purpose: 'logo' }, admin);
+    expect((await punch({ badge: 'B-NOBODY', photoMediaId: logo.body.mediaId })).status).toBe(404);
+    expect(await exists(logo.body.mediaId!)).toBe(true);
+    const acmePhoto = await photo(await acmeAdminToken(t.app), ACME_BASE);
+    expect((await punch({ badge: 'B-NOBODY', photoMediaId: acmePhoto })).status).toBe(404);
+    expect(await exists(acmePhoto)).toBe(true);
+  });
+
+  it('the question keeps the photo for the answer; the answer punches with it; an unanswered question\'s photo is swept', async () => {
+    const w = await inSinceHoursAgo(20);
+    const id = await photo();
+    expect((await punch({ badge: w.badge, photoMediaId: id })).body.result).toBe('missedPunch');
+    expect(await exists(id)).toBe(true);
+    const res = await punch({ badge: w.badge, photoMediaId: id, missedOutAt: new Date(Date.parse(w.inAt) + 8 * 3_600_000).toISOString() });
+    expect(res.body).toMatchObject({ result: 'punched', punch: { kind: 'in', photoMediaId: id } });
+
+    const abandoned = await inSinceHoursAgo(20);
+    const left = await photo();
+    expect((await punch({ badge: abandoned.badge, photoMediaId: left })).body.result).toBe('missedPunch');
+    // Not yet: the worker may still answer.
+    await purgeExpired(t.db, t.config.IDEMPOTENCY_KEEP_HOURS);
+    expect(await exists(left)).toBe(true);
+    const purged = await purgeExpired(t.db, t.config.IDEMPOTENCY_KEEP_HOURS, new Date(Date.now() + 31 * 60_000));
+    expect(purged.clockPhotos).toBeGreaterThanOrEqual(1);
+    expect(await exists(left)).toBe(false);
+    // Photos with punches stay.
+    expect(await exists(id)).toBe(true);
+  });
+});
+
+describe('missed punches and corrections', () => {
 
   it('a worker who missed nothing (a long shift) answers "leaving now": this scan punches out, nothing pending', async () => {
-    const w = await inSinceHoursAgo(15);
+    // In 5 h ago, a shift start since (the in's shift ended 1 h ago): asked; within the maximum shift.
+    await putTimeclock({ shiftStarts: [hhmm(Date.now() - 5 * 3_600_000 - 600_000), hhmm(Date.now() - 3_600_000)], maxShiftHours: 12, graceMinutes: 0 });
+    const w = await inSinceHoursAgo(5);
     expect((await punch({ badge: w.badge })).body).toMatchObject({ result: 'missedPunch', status: { in: true } });
     const res = await punch({ badge: w.badge, leavingNow: true });
     expect(res.body).toMatchObject({ result: 'punched', punch: { kind: 'out' }, status: { in: false } });
@@ -215,6 +342,7 @@ describe('missed punches and corrections', () => {
       ['out', 'clock', 'valid'],
     ]);
     expect(await isClockedIn(t.db, DEMO.orgId, w.id, new Date(Date.now() + 60_000))).toBe(false);
+    await putTimeclock(TIMECLOCK_SETTINGS_DEFAULTS);
   });
 
   it('asks when the worker left, records a pending correction and punches in; never a silent close', async () => {

@@ -8,7 +8,7 @@ const QUIET = /.*/;
 /** A badge at the time clock: punches, or answers duplicate / missedPunch. */
 export const punchBadge = (args: CallArgs<'timeclock/punch'>) => call('timeclock/punch', args, { suppress: QUIET });
 
-export const uploadClockPhoto = (dataUrl: string) => call('media/upload', { dataUrl, purpose: 'photo' }, { suppress: QUIET });
+export const uploadClockPhoto = (dataUrl: string) => call('media/upload', { dataUrl, purpose: 'clockPhoto' }, { suppress: QUIET });
 
 const punchKeys = { list: (args: CallArgs<'timeclock/punches/list'>) => ['timeclock', 'punches', args] as const, all: ['timeclock', 'punches'] as const };
 

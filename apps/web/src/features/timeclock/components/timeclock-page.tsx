@@ -10,7 +10,7 @@ import { readFeedback, refusedFeedback } from '../../../lib/scanning/feedback.ts
 import { useScans } from '../../../lib/scanning/use-scans.ts';
 import { punchBadge, uploadClockPhoto } from '../api/punch.ts';
 import { useClockCamera } from '../hooks/use-clock-camera.ts';
-import { clockTime, dayTime, fromLocalInput, toLocalInput } from '../utils/format.ts';
+import { clockTime, dayTime, fromLocalInput, isoDate, weekday } from '../utils/format.ts';
 
 /** How long an answer stays on the clock before it is ready for the next worker. */
 const SHOW_MS = 8000;
@@ -33,9 +33,11 @@ function ClockFace() {
   return (
     <>
       <Title order={2} fz={{ base: 44, sm: 64 }} data-testid="clock" aria-live="off">
-        {now.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false })}
+        {clockTime(now.toISOString())}:{String(now.getSeconds()).padStart(2, '0')}
       </Title>
-      <Text size="lg">{now.toLocaleDateString(undefined, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' })}</Text>
+      <Text size="lg" data-testid="clock-date">
+        {weekday(now)} {isoDate(now)}
+      </Text>
     </>
   );
 }
@@ -61,7 +63,9 @@ function AnswerCard({ answer }: { answer: PunchAnswer }) {
   const isIn = !!answer.status?.in;
   const since = answer.status?.since;
   const headline =
-    answer.result === 'duplicate'
+    answer.result === 'forTimekeeper'
+      ? t('Out at {{time}}: more than {{hours}} hours since you came in, so a timekeeper confirms it', { time: since ? clockTime(since) : '', hours: answer.maxShiftHours ?? '' })
+      : answer.result === 'duplicate'
       ? t('Already punched {{what}} at {{time}}', { what: isIn ? t('in') : t('out'), time: since ? clockTime(since) : '' })
       : isIn
         ? t('In at {{time}}', { time: since ? clockTime(since) : '' })
@@ -89,11 +93,22 @@ function AnswerCard({ answer }: { answer: PunchAnswer }) {
 function MissedQuestion({ answer, onAnswer, onLeavingNow, onCancel }: { answer: PunchAnswer; onAnswer: (iso: string) => void; onLeavingNow: () => void; onCancel: () => void }) {
   const { t } = useTranslation();
   const inSince = answer.inSince ?? '';
-  const [value, setValue] = useState(() => toLocalInput(new Date(Date.parse(inSince) + 8 * 3_600_000 > Date.now() ? Date.now() : Date.parse(inSince) + 8 * 3_600_000)));
+  // Empty: the clock does not guess when the worker left; they say it (the timekeeper confirms it).
+  const [value, setValue] = useState('');
+  const [tried, setTried] = useState(false);
   const iso = fromLocalInput(value);
-  const problem = !iso ? t('Enter the date and time you left') : Date.parse(iso) <= Date.parse(inSince) || Date.parse(iso) > Date.now() ? t('The time must be after you came in and not in the future') : null;
+  const problem = !value.trim()
+    ? t('Enter the date and time you left, like {{example}}', { example: `${isoDate(new Date())} 16:00` })
+    : !iso
+      ? t('Write it as year-month-day hours:minutes, like {{example}}', { example: `${isoDate(new Date())} 16:00` })
+      : Date.parse(iso) <= Date.parse(inSince)
+        ? t('The time must be after you came in ({{time}})', { time: dayTime(inSince) })
+        : Date.parse(iso) > Date.now()
+          ? t('The time cannot be in the future')
+          : null;
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    setTried(true);
     if (iso && !problem) onAnswer(iso);
   };
   return (
@@ -106,12 +121,25 @@ function MissedQuestion({ answer, onAnswer, onLeavingNow, onCancel }: { answer: 
           <Text size="lg" data-testid="clock-missed-question">
             {t('In since {{time}} — when did you leave?', { time: dayTime(inSince) })}
           </Text>
-          <TextInput type="datetime-local" label={t('I left at')} value={value} onChange={(e) => setValue(e.currentTarget.value)} error={problem} size="md" data-testid="clock-missed-time" />
+          <TextInput
+            label={t('I left at')}
+            description={t('Year-month-day and 24-hour time, like {{example}}', { example: `${isoDate(new Date())} 16:00` })}
+            placeholder="YYYY-MM-DD HH:mm"
+            value={value}
+            onChange={(e) => setValue(e.currentTarget.value)}
+            error={tried || value ? problem : null}
+            withAsterisk
+            aria-required
+            autoComplete="off"
+            inputMode="numeric"
+            size="md"
+            data-testid="clock-missed-time"
+          />
           <Text size="sm" c="dimmed">
             {t('A supervisor confirms this time. Then you are punched in now.')}
           </Text>
           <Group>
-            <Button type="submit" size="md" disabled={!!problem} data-testid="clock-missed-submit">
+            <Button type="submit" size="md" data-testid="clock-missed-submit">
               {t('Send and punch in')}
             </Button>
             {/* A long shift is not a missed punch: the worker is leaving now and punches out. */}
@@ -152,11 +180,14 @@ export function TimeclockPage() {
   const send = async (args: CallArgs<'timeclock/punch'>) => {
     setShown({ kind: 'busy' });
     try {
-      const still = args.missedOutAt ? null : camera.still();
+      // An answer to the question sends the photo of the scan that raised it (kept in args); the
+      // server deletes photos of scans that end in no punch.
+      const still = args.photoMediaId ? null : camera.still();
       const photo = still ? await uploadClockPhoto(still).catch(() => undefined) : undefined;
-      const answer = await punchBadge({ ...args, clientTime: new Date().toISOString(), ...(photo?.mediaId ? { photoMediaId: photo.mediaId } : {}) });
+      const sent = { ...args, ...(photo?.mediaId ? { photoMediaId: photo.mediaId } : {}) };
+      const answer = await punchBadge({ ...sent, clientTime: new Date().toISOString() });
       readFeedback();
-      if (answer.result === 'missedPunch') showFor({ kind: 'missed', answer, args });
+      if (answer.result === 'missedPunch') showFor({ kind: 'missed', answer, args: sent });
       else showFor({ kind: 'answer', answer });
     } catch (e) {
       refusedFeedback();
