@@ -13,11 +13,6 @@ export const PUNCH_DEBOUNCE_SECS = 8;
  */
 export const CLIENT_TIME_TRUST_SECS = 300;
 /**
- * An open "in" counts as attendance for at most this long in labor reports (modules/labor/attendance.ts).
- * The clock's missed-punch question follows the app settings' shift rule below, not this.
- */
-export const MISSED_PUNCH_AFTER_HOURS = 14;
-/**
  * The shift rule of the missed-punch question (app settings `timeclock`, docs/timeclock.md):
  * - `shiftStarts`: the local times ("HH:mm", 24-hour, the clock's time zone) shifts begin. An "in"
  *   belongs to the latest start at or before it plus `graceMinutes` (a worker comes early); its shift

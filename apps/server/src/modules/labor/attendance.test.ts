@@ -24,10 +24,11 @@ describe('attendanceByDay', () => {
     expect(r.get('a')?.get('2026-03-02')).toBe(3600);
     expect(r.get('a')?.get('2026-03-03')).toBe(1800);
   });
-  it('ignores a second in and a lone out; an open in counts until now, at most 14 h', () => {
+  it('ignores a second in and a lone out; an open in counts until now, at most the maximum shift (12 h by default, else the setting)', () => {
     const r = attendanceByDay([p('a', 'out', '2026-03-02T07:00:00Z'), p('a', 'in', '2026-03-02T08:00:00Z'), p('a', 'in', '2026-03-02T09:00:00Z'), p('a', 'out', '2026-03-02T10:00:00Z'), p('a', 'in', '2026-03-02T11:00:00Z')], period, at('2026-03-02T11:45:00Z'));
     expect(r.get('a')?.get('2026-03-02')).toBe(2 * 3600 + 45 * 60);
     const forgotten = attendanceByDay([p('a', 'in', '2026-03-02T06:00:00Z')], period, later);
-    expect(forgotten.get('a')?.get('2026-03-02')).toBe(14 * 3600);
+    expect(forgotten.get('a')?.get('2026-03-02')).toBe(12 * 3600);
+    expect(attendanceByDay([p('a', 'in', '2026-03-02T06:00:00Z')], period, later, 9).get('a')?.get('2026-03-02')).toBe(9 * 3600);
   });
 });

@@ -4,11 +4,12 @@
  *
  * - An "in" while already in, or an "out" while out, is ignored (the first "in" and the first "out"
  *   after it make the pair).
- * - An "in" without an "out" yet counts until `now`, at most MISSED_PUNCH_AFTER_HOURS (a forgotten
- *   punch is a pending correction, not a day of attendance).
+ * - An "in" without an "out" yet counts until `now`, at most `maxOpenHours` (the time clock's
+ *   maximum shift, app setting `timeclock.maxShiftHours`: a forgotten punch is a pending correction,
+ *   not a day of attendance).
  * - A pair over midnight is split at the caller's midnight; only the days of the period count.
  */
-import { MISSED_PUNCH_AFTER_HOURS } from '@floorhand/contract/timeclock';
+import { TIMECLOCK_SETTINGS_DEFAULTS } from '@floorhand/contract/timeclock';
 
 export interface AttendancePunch {
   accountId: string;
@@ -28,7 +29,12 @@ export const dayStart = (day: string, tzOffsetMinutes: number): number => Date.p
  * Seconds of attendance per worker and day: a Map of accountId → Map of day → seconds, for the days
  * `from` to `to` (inclusive). `punches` are sorted by worker then time.
  */
-export function attendanceByDay(punches: readonly AttendancePunch[], p: { from: string; to: string; tzOffsetMinutes: number }, now: number): Map<string, Map<string, number>> {
+export function attendanceByDay(
+  punches: readonly AttendancePunch[],
+  p: { from: string; to: string; tzOffsetMinutes: number },
+  now: number,
+  maxOpenHours: number = TIMECLOCK_SETTINGS_DEFAULTS.maxShiftHours,
+): Map<string, Map<string, number>> {
   const start = dayStart(p.from, p.tzOffsetMinutes);
   const end = dayStart(p.to, p.tzOffsetMinutes) + DAY_MS;
   const out = new Map<string, Map<string, number>>();
@@ -47,7 +53,7 @@ export function attendanceByDay(punches: readonly AttendancePunch[], p: { from: 
   let worker: string | undefined;
   let inSince: number | undefined;
   const close = () => {
-    if (worker !== undefined && inSince !== undefined) add(worker, inSince, Math.min(now, inSince + MISSED_PUNCH_AFTER_HOURS * 3_600_000));
+    if (worker !== undefined && inSince !== undefined) add(worker, inSince, Math.min(now, inSince + maxOpenHours * 3_600_000));
   };
   for (const punch of punches) {
     if (punch.accountId !== worker) {

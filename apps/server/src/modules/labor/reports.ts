@@ -9,6 +9,8 @@ import { ATTENDANCE_GROUPS, formatHours, LABOR_CSV_COLUMNS, type ReportRow } fro
 import type { AuthContext } from '../../lib/auth-context.ts';
 import type { Body } from '../../lib/call-body.ts';
 import type { Deps } from '../../lib/calls.ts';
+import { readTimeclockSettings } from '@floorhand/contract/timeclock';
+import { findSiteData } from '../site/repository.ts';
 import { attendanceByDay } from './attendance.ts';
 import { attendancePunches, exportEntries, laborByWorkerDay, reportRows, type Period, type WorkerName } from './repository.ts';
 import { checkPeriod, laborSettings, requireReportRights } from './service.ts';
@@ -65,10 +67,13 @@ async function attendanceRows(deps: Deps, auth: AuthContext, p: Period, groupBy:
     c.qtyDone += Number(l.qty_done ?? 0);
   }
   const names = new Map(punches.map((x) => [x.accountId, x]));
+  // An open in counts at most the time clock's maximum shift (after it the clock asks when they left).
+  const { maxShiftHours } = readTimeclockSettings((await findSiteData(deps.db, auth.siteId, 'conf', 'app_settings'))?.data);
   const attendance = attendanceByDay(
     punches.map((x) => ({ accountId: x.accountId, kind: x.kind, at: Date.parse(x.at) })),
     p,
     Date.now(),
+    maxShiftHours,
   );
   for (const [accountId, days] of attendance) for (const [day, seconds] of days) cell(names.get(accountId)!, day).attendanceSeconds += seconds;
 
