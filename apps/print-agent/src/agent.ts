@@ -219,7 +219,7 @@ export function createAgent(config: AgentConfig, log: AgentLog = { info: () => u
       if (st.state === 'paperOut' || st.state === 'headOpen' || st.state === 'ribbonOut') {
         // Interrupted: the printer's rest of the job is cancelled, so only "Print the rest" prints it.
         await cancelAll(printer).catch(() => undefined);
-        set(entry, 'failed', `${describe(st.state, st.detail)} after ${words(printed)}; the rest was cancelled at the printer: print the rest`);
+        set(entry, 'failed', `${STATE_WORDS.get(st.state) ?? st.state} after ${words(printed)}; the rest was cancelled at the printer: print the rest`);
         return 'done';
       }
       if (Date.now() - lastProgress > stallMs) {
