@@ -43,7 +43,8 @@ export function JobsTable() {
       id: 'state',
       header: t('Result'),
       cell: (j) => (
-        <Badge color={JOB_COLOURS.get(j.state) ?? 'gray'} data-testid="job-state">
+        // Never cut ("PRINT…"): the column is as wide as the word.
+        <Badge color={JOB_COLOURS.get(j.state) ?? 'gray'} data-testid="job-state" style={{ maxWidth: 'none', overflow: 'visible' }} styles={{ label: { overflow: 'visible' } }}>
           {t(j.state)}
         </Badge>
       ),
