@@ -16,15 +16,17 @@ let printer: TestPrinter;
 let agent: Agent;
 let api: Api & { siteId: string };
 let requests: APIRequestContext;
+let dockKey: string;
+const dockAgent = () => testAgent({ siteId: api.siteId, agentKey: dockKey, agentId: 'e2e-dock', name: 'Dock agent', printer: { id: 'zebra', name: 'Zebra ZT410 (dock)', port: printer.port } });
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   requests = await playwrightRequest.newContext({ baseURL: E2E_SERVER });
   api = await adminApi(requests);
-  const agentKey = await newAgentKey(api, 'e2e-dock', 'Dock agent');
+  dockKey = await newAgentKey(api, 'e2e-dock', 'Dock agent');
   printer = await startTestPrinter();
-  agent = testAgent({ siteId: api.siteId, agentKey, agentId: 'e2e-dock', name: 'Dock agent', printer: { id: 'zebra', name: 'Zebra ZT410 (dock)', port: printer.port } });
+  agent = dockAgent();
   agent.start();
   await expect.poll(() => agent.connected(), { timeout: 15_000 }).toBe(true);
 });
@@ -61,7 +63,7 @@ test('prints a stock label from Stock Adjust to the test printer and sees it pri
   await expect(button).toHaveAttribute('data-printer', 'e2e-dock/zebra');
   await expect(button).toHaveText('Print label');
   await button.click();
-  await expect(page.getByText('Label printed on e2e-dock/zebra')).toBeVisible();
+  await expect(page.getByText('Label printed on Zebra ZT410 (dock)')).toBeVisible();
   const prints = await printer.waitForPrints(before + 1);
   expect(prints[before]).toContain(`^FD${stockId}^FS`);
   expect(prints[before]).toContain(`LBL-${tag}`);
@@ -109,6 +111,99 @@ test('prints a stock label from Stock Adjust to the test printer and sees it pri
   await page.mouse.move(0, 0);
   await page.screenshot({ path: join(shots, 'label-printer-1440.png'), fullPage: true });
   await expectAxeClean(page);
+});
+
+test('printed means printed: paper out at label 5 of 20 shows "5 of 20 printed" and Print the rest prints the other 15; printers by name, dates year-month-day; no templates for a clerk @mobile', async ({ page }) => {
+  const width = page.viewportSize()!.width;
+  const tag = `R${width}${Date.now().toString(36).toUpperCase()}`;
+  await login(page, await makeUser(tag, false));
+  await expect(page).toHaveURL(/\/tasks$/);
+  await page.goto('/labelPrinter');
+  const card = page.locator('[data-testid=agent-card][data-agent=e2e-dock]');
+  await expect(card.getByTestId('printer-state')).toHaveText('Online');
+  // On the floor the page is printers and jobs: the templates are the administrators'.
+  await expect(page.getByRole('heading', { name: 'Recent jobs' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Label templates' })).toHaveCount(0);
+
+  // A printer that prints a label every 40 ms and runs out of paper at the fifth.
+  const out = printer.labelsOut;
+  printer.flags = { labelMs: 40, paperOutAfter: out + 5 };
+  const job = (await api('label/print', { idempotencyKey: `rest-${tag}`, kind: 'stock', printerId: 'e2e-dock/zebra', copies: 20, source: { test: true } })) as { job: { jobId: string } };
+  const row = page.locator(`[data-testid=job-row][data-job="${job.job.jobId}"]`);
+  await expect(row).toHaveAttribute('data-state', 'failed', { timeout: 15_000 });
+  await expect(row.getByTestId('job-printed')).toHaveText('5 of 20 printed');
+  await expect(row).toContainText('out of paper after 5 of 20 label(s) printed');
+  await expect(row).toContainText('Zebra ZT410 (dock)');
+  await expect(row).not.toContainText('e2e-dock/zebra');
+  await expect(row).toContainText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
+  expect(printer.labelsOut - out).toBe(5);
+  // Paper back: nothing more comes out by itself (the agent cancelled the rest at the printer).
+  printer.flags = { labelMs: 5 };
+  await expect(card.getByTestId('printer-state')).toHaveText('Online', { timeout: 10_000 });
+  expect(printer.labelsOut - out).toBe(5);
+  await page.mouse.move(0, 0);
+  await page.screenshot({ path: join(shots, `label-printer-partial-${width}.png`), fullPage: true });
+  await expectAxeClean(page);
+
+  // Print the rest, by keyboard: the other 15 labels, once.
+  const rest = row.getByTestId('print-rest');
+  await expect(rest).toBeVisible();
+  const box = await rest.boundingBox();
+  expect(box!.height).toBeGreaterThanOrEqual(44);
+  await rest.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('The other 15 label(s) sent')).toBeVisible();
+  await expect(row.getByTestId('print-rest')).toHaveCount(0);
+  await expect.poll(() => printer.labelsOut - out, { timeout: 15_000 }).toBe(20);
+  await expect(page.locator('[data-testid=job-row][data-state=printed]').first()).toBeVisible();
+  await new Promise((r) => setTimeout(r, 500));
+  expect(printer.labelsOut - out).toBe(20);
+  printer.flags = {};
+});
+
+test('live status never goes stale: an agent that goes away while the page hears nothing shows offline once the socket subscribes again @mobile', async ({ page }) => {
+  const width = page.viewportSize()!.width;
+  const agentId = `e2e-gone-${width}`;
+  // The page's socket goes through here: while `deaf`, what the server sends is lost (a socket down,
+  // or events before a subscription); closing it makes the client reconnect and subscribe again.
+  let deaf = false;
+  const sockets: Array<{ close(): Promise<void> }> = [];
+  await page.routeWebSocket(/\/socket\.io\//, (ws) => {
+    const server = ws.connectToServer();
+    ws.onMessage((m) => server.send(m));
+    server.onMessage((m) => {
+      if (!deaf) ws.send(m);
+    });
+    sockets.push(ws);
+  });
+  const gone = testAgent({ siteId: api.siteId, agentKey: await newAgentKey(api, agentId, `Gone agent ${width}`), agentId, name: 'Gone agent', printer: { id: 'zebra', name: 'Zebra (gone)', port: printer.port } });
+  gone.start();
+  try {
+    await login(page, await makeUser(`G${width}${Date.now().toString(36).toUpperCase()}`, false));
+    await expect(page).toHaveURL(/\/tasks$/);
+    await page.goto('/labelPrinter');
+    const card = page.locator(`[data-testid=agent-card][data-agent="${agentId}"]`);
+    await expect(card.getByTestId('agent-connection')).toHaveText('Connected', { timeout: 15_000 });
+    // The dock agent's heartbeats would tell the page every agent's state anyway: it is stopped here.
+    await agent.stop();
+    await expect(page.locator('[data-testid=agent-card][data-agent=e2e-dock]').getByTestId('agent-connection')).toContainText('Offline since', { timeout: 10_000 });
+    deaf = true;
+    await gone.stop();
+    await expect.poll(async () => ((await api('label/agent/list')) as { agents: Array<{ agentId: string; connected: boolean }> }).agents.find((a) => a.agentId === agentId)?.connected, { timeout: 10_000 }).toBe(false);
+    await new Promise((r) => setTimeout(r, 500));
+    // The page missed it: still "Connected".
+    await expect(card.getByTestId('agent-connection')).toHaveText('Connected');
+    // The connection drops and comes back: subscribed again, the agents are read again.
+    deaf = false;
+    for (const ws of sockets.splice(0)) await ws.close();
+    await expect(card.getByTestId('agent-connection')).toContainText('Offline since', { timeout: 20_000 });
+  } finally {
+    await gone.stop();
+    await agent.stop();
+    agent = dockAgent();
+    agent.start();
+    await expect.poll(() => agent.connected(), { timeout: 15_000 }).toBe(true);
+  }
 });
 
 test('previews every default template on the server @mobile', async ({ page }, testInfo) => {

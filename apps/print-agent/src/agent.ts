@@ -2,7 +2,7 @@ import { io, type Socket } from 'socket.io-client';
 import { FINAL_JOB_STATES, printJobSchema, withCopies, type JobState, type PrintJob, type PrinterState } from '@floorhand/contract/labels';
 import type { ClientToServerEvents, SendReply, ServerToClientEvents } from '@floorhand/contract/realtime';
 import type { AgentConfig, PrinterConfig } from './config.ts';
-import { labelFormats, queryStatus, sendFormats } from './printer.ts';
+import { cancelAll, labelFormats, queryStatus, sendFormats } from './printer.ts';
 import { DurableQueue, SendProgress, type QueuedJob } from './queue.ts';
 import type { HostStatus } from './zebra-status.ts';
 
@@ -95,11 +95,12 @@ export function createAgent(config: AgentConfig, log: AgentLog = { info: () => u
   }
 
   async function report(entry: QueuedJob): Promise<void> {
-    if (entry.state === 'sending' || entry.reported === entry.state) return;
+    if (entry.state === 'sending' || (entry.reported === entry.state && entry.reportedPrinted === entry.printed)) return;
     const state: JobState = entry.state;
+    const printed = entry.printed;
     try {
-      await send('agent/result', { jobId: entry.job.jobId, state, ...(entry.reason ? { reason: entry.reason.slice(0, 500) } : {}) });
-      queue.markReported(entry.job.jobId, state);
+      await send('agent/result', { jobId: entry.job.jobId, state, ...(entry.reason ? { reason: entry.reason.slice(0, 500) } : {}), ...(printed !== undefined ? { printed } : {}) });
+      queue.markReported(entry.job.jobId, state, printed);
     } catch (e) {
       log.warn(`could not report ${entry.job.jobId} ${state}: ${(e as Error).message}`);
     }
@@ -131,6 +132,8 @@ export function createAgent(config: AgentConfig, log: AgentLog = { info: () => u
       set(entry, 'failed', `this agent has no printer '${job.printer}'`);
       return 'done';
     }
+    // Sent before the agent stopped: only its printing is still to watch.
+    if (entry.state === 'sent') return watch(entry, printer, entry.reason);
     if (Date.parse(job.expiresAt) <= Date.now()) {
       set(entry, 'failed', `expired${entry.reason ? `: ${entry.reason}` : ''}`);
       return 'done';
@@ -160,13 +163,72 @@ export function createAgent(config: AgentConfig, log: AgentLog = { info: () => u
       set(entry, 'failed', `sending failed part way (${(e as Error).message}); the label may have printed`);
       return 'done';
     }
-    set(entry, 'sent', carried);
-    const after = await queryStatus(printer);
-    noteAndTell(printer.id, after);
-    const resumed = from > 0 ? `resumed after the agent stopped while sending: labels ${from + 1} to ${formats.length} of ${formats.length} sent after the restart` : undefined;
-    if (after.state === 'online' || after.state === 'unknown') set(entry, 'printed', from >= formats.length ? `the agent stopped after sending all ${formats.length} label(s); not sent again` : resumed);
-    else set(entry, 'failed', `the printer took the job and then reported ${describe(after.state, after.detail)}; check the label`);
-    return 'done';
+    const resumed = from >= formats.length ? `the agent stopped after sending all ${formats.length} label(s); not sent again` : from > 0 ? `resumed after the agent stopped while sending: labels ${from + 1} to ${formats.length} of ${formats.length} sent after the restart` : undefined;
+    set(entry, 'sent', resumed);
+    return watch(entry, printer, resumed);
+  }
+
+  /**
+   * Printed means printed (docs/labels.md): after the bytes, the printer's ~HS counters (formats in
+   * its buffer, labels remaining of the one printing) are asked every progressMs until the job has
+   * left the printer; the count printed goes to the server as it grows. A printer that stops mid-job
+   * (paper out, head open, ribbon out) has the rest of the job cancelled in it (~JA), and the job fails
+   * with "n of N printed", so the rest is printed only by "Print the rest" (never twice). A printer
+   * without counters (a raw queue, an answer not understood) is "printed" as before with a reason
+   * saying the printer did not confirm it.
+   */
+  async function watch(entry: QueuedJob, printer: PrinterConfig, carried: string | undefined): Promise<'done'> {
+    const { job } = entry;
+    const total = labelFormats(withCopies(job.zpl, job.copies)).length * job.copies;
+    const progressMs = config.progressMs ?? 500;
+    const stallMs = config.stallMs ?? 120_000;
+    const words = (n: number) => `${n} of ${total} label(s) printed`;
+    let printed = entry.printed ?? 0;
+    let lastProgress = Date.now();
+    for (;;) {
+      if (stopped) return 'done';
+      const st = await queryStatus(printer);
+      noteAndTell(printer.id, st);
+      if (st.formatsInBuffer === undefined || st.labelsRemaining === undefined) {
+        if (st.state === 'unreachable') {
+          if (Date.now() - lastProgress > stallMs) {
+            set(entry, 'failed', `printer stopped answering after the job was sent (${st.detail ?? 'unreachable'}); ${words(printed)} when last heard; check the printer before printing the rest`);
+            return 'done';
+          }
+          await new Promise((r) => setTimeout(r, progressMs));
+          continue;
+        }
+        // No counters: the printer (or its queue) took the job, and that is all it says.
+        if (st.state === 'online' || st.state === 'unknown') set(entry, 'printed', carried ?? `sent; ${printer.host ? 'the printer' : `the queue '${printer.queue ?? ''}'`} does not report labels printed`);
+        else set(entry, 'failed', `the printer took the job and then reported ${describe(st.state, st.detail)}; check the label`);
+        return 'done';
+      }
+      const left = st.formatsInBuffer * job.copies + st.labelsRemaining;
+      const now = Math.max(printed, Math.min(total, total - left));
+      if (now !== printed) {
+        printed = now;
+        lastProgress = Date.now();
+        queue.setPrinted(job.jobId, printed);
+        void report(entry);
+      }
+      if (left === 0 && st.state !== 'paperOut' && st.state !== 'headOpen' && st.state !== 'ribbonOut') {
+        queue.setPrinted(job.jobId, total);
+        set(entry, 'printed', carried);
+        return 'done';
+      }
+      if (st.state === 'paperOut' || st.state === 'headOpen' || st.state === 'ribbonOut') {
+        // Interrupted: the printer's rest of the job is cancelled, so only "Print the rest" prints it.
+        await cancelAll(printer).catch(() => undefined);
+        set(entry, 'failed', `${STATE_WORDS.get(st.state) ?? st.state} after ${words(printed)}; the rest was cancelled at the printer: print the rest`);
+        return 'done';
+      }
+      if (Date.now() - lastProgress > stallMs) {
+        await cancelAll(printer).catch(() => undefined);
+        set(entry, 'failed', `the printer made no progress for ${Math.round(stallMs / 1000)} s (${describe(st.state, st.detail)}) after ${words(printed)}; the rest was cancelled at the printer: print the rest`);
+        return 'done';
+      }
+      await new Promise((r) => setTimeout(r, progressMs));
+    }
   }
 
   async function work(): Promise<void> {
@@ -181,7 +243,7 @@ export function createAgent(config: AgentConfig, log: AgentLog = { info: () => u
         let held = false;
         const waiting = queue
           .all()
-          .filter((j) => j.state === 'queued' || j.state === 'held')
+          .filter((j) => j.state === 'queued' || j.state === 'held' || j.state === 'sent')
           .sort((a, b) => a.receivedAt.localeCompare(b.receivedAt));
         // One job at a time per printer, in the order received; a held printer holds only its own jobs.
         const heldPrinters = new Set<string>();

@@ -34,6 +34,10 @@ export interface AgentConfig {
   /** How often a held job is tried again, and how often printer states are asked. */
   retryMs: number;
   statusIntervalMs: number;
+  /** While a job prints, how often the printer's counters are asked (~HS); 500 ms by default. */
+  progressMs?: number;
+  /** A job whose printer shows no progress this long fails with the count printed; 120 s by default. */
+  stallMs?: number;
   printers: PrinterConfig[];
 }
 
@@ -76,6 +80,8 @@ export function parseConfig(raw: unknown, baseDir = process.cwd(), env: NodeJS.P
     queueFile: resolve(baseDir, str('queueFile', `print-agent-${agentId}.queue.json`)),
     retryMs: typeof c.retryMs === 'number' ? c.retryMs : 5000,
     statusIntervalMs: typeof c.statusIntervalMs === 'number' ? c.statusIntervalMs : 15_000,
+    ...(typeof c.progressMs === 'number' ? { progressMs: c.progressMs } : {}),
+    ...(typeof c.stallMs === 'number' ? { stallMs: c.stallMs } : {}),
     printers,
   };
 }

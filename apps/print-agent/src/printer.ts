@@ -37,9 +37,15 @@ export function queryStatus(printer: PrinterConfig): Promise<HostStatus> {
   });
 }
 
-/** A job's label formats: its ZPL cut after every ^XZ (the unit a printer prints or not). */
-export function labelFormats(zpl: string): string[] {
-  return zpl.split(/(?<=\^XZ)/i).filter((f) => f.trim() !== '');
+export { labelFormats } from '@floorhand/contract/labels';
+
+/**
+ * ~JA (cancel all) to a network printer: it drops every format in its buffer, the one printing
+ * included, so the rest of an interrupted job is printed only when asked (label/job/printRest).
+ */
+export function cancelAll(printer: PrinterConfig): Promise<void> {
+  if (!printer.host) return Promise.resolve();
+  return sendFormats(printer, ['~JA']);
 }
 
 /**

@@ -17,6 +17,10 @@ export interface QueuedJob {
   reported?: JobState;
   /** Label formats that reached the printer before the agent was stopped while sending: the send resumes after them. */
   sentFormats?: number;
+  /** Labels the printer's counters (~HS) say are printed, of formats x copies; absent while not known. */
+  printed?: number;
+  /** The count the server acknowledged last. */
+  reportedPrinted?: number;
   receivedAt: string;
   updatedAt: string;
 }
@@ -68,10 +72,20 @@ export class DurableQueue {
     this.save();
   }
 
-  markReported(jobId: string, state: JobState): void {
+  /** Labels printed so far (the printer's counters). */
+  setPrinted(jobId: string, printed: number): void {
     const entry = this.jobs.get(jobId);
-    if (!entry || entry.reported === state) return;
+    if (!entry || entry.printed === printed) return;
+    entry.printed = printed;
+    this.save();
+  }
+
+  markReported(jobId: string, state: JobState, printed?: number): void {
+    const entry = this.jobs.get(jobId);
+    if (!entry || (entry.reported === state && entry.reportedPrinted === printed)) return;
     entry.reported = state;
+    if (printed === undefined) delete entry.reportedPrinted;
+    else entry.reportedPrinted = printed;
     this.save();
   }
 

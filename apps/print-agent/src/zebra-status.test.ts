@@ -12,12 +12,20 @@ describe('~HS answers', () => {
     [{ ribbonOut: true }, 'ribbonOut', 'ribbon out'],
     [{ paperOut: true, paused: true }, 'paperOut', 'paper out, paused'],
   ] as const)('%j reads as %s', (flags, state, detail) => {
-    expect(parseHostStatus(hostStatusAnswer(flags))).toEqual(detail ? { state, detail } : { state });
+    expect(parseHostStatus(hostStatusAnswer(flags))).toEqual({ state, ...(detail ? { detail } : {}), formatsInBuffer: 0, labelsRemaining: 0 });
   });
 
   it('reads a real printer answer (ZT410, paused, head closed)', () => {
     const answer = '\x02030,0,1,0812,000,0,0,0,000,0,0,0\x03\r\n\x02000,0,0,0,1,2,6,0,00000000,1,000\x03\r\n\x021234,0\x03\r\n';
-    expect(parseHostStatus(answer)).toEqual({ state: 'paused', detail: 'paused' });
+    expect(parseHostStatus(answer)).toEqual({ state: 'paused', detail: 'paused', formatsInBuffer: 0, labelsRemaining: 0 });
+  });
+
+  it('reads the formats in the receive buffer (line 1, eee) and the labels remaining in the batch (line 2, uuuuuuuu)', () => {
+    const answer = '\x02030,1,0,0812,002,0,0,0,000,0,0,0\x03\r\n\x02000,0,0,0,1,2,6,0,00000015,1,000\x03\r\n\x021234,0\x03\r\n';
+    expect(parseHostStatus(answer)).toEqual({ state: 'paperOut', detail: 'paper out', formatsInBuffer: 2, labelsRemaining: 15 });
+    expect(parseHostStatus(hostStatusAnswer({}, { formatsInBuffer: 3, labelsRemaining: 19 }))).toMatchObject({ formatsInBuffer: 3, labelsRemaining: 19 });
+    // Counters not numbers: none read (the job is then "printed" as sent, docs/labels.md).
+    expect(parseHostStatus('\x02030,0,0,0812,abc,0,0,0,000,0,0,0\x03\x02000,0,0,0,1,2,6,0,zz,1,000\x03')).toEqual({ state: 'online' });
   });
 
   it('says unknown for anything else', () => {

@@ -8,6 +8,10 @@ import type { PrinterState } from '@floorhand/contract/labels';
 export interface HostStatus {
   state: PrinterState;
   detail?: string;
+  /** Line 1's eee: label formats waiting in the printer's receive buffer (not yet started). */
+  formatsInBuffer?: number;
+  /** Line 2's uuuuuuuu: labels still to print of the format being printed (its ^PQ batch). */
+  labelsRemaining?: number;
 }
 
 export function parseHostStatus(answer: string): HostStatus {
@@ -21,13 +25,26 @@ export function parseHostStatus(answer: string): HostStatus {
   if (flag(one[1])) problems.push(['paperOut', 'paper out']);
   if (flag(two[3])) problems.push(['ribbonOut', 'ribbon out']);
   if (flag(one[2])) problems.push(['paused', 'paused']);
+  const counters: Pick<HostStatus, 'formatsInBuffer' | 'labelsRemaining'> = {};
+  const count = (v: string | undefined) => (v !== undefined && /^\s*\d+\s*$/.test(v) ? Number(v) : undefined);
+  const formats = count(one[4]);
+  const remaining = count(two[8]);
+  if (formats !== undefined && remaining !== undefined) {
+    counters.formatsInBuffer = formats;
+    counters.labelsRemaining = remaining;
+  }
   const [first] = problems;
-  if (!first) return { state: 'online' };
-  return { state: first[0], detail: problems.map((p) => p[1]).join(', ') };
+  if (!first) return { state: 'online', ...counters };
+  return { state: first[0], detail: problems.map((p) => p[1]).join(', '), ...counters };
 }
 
 /** A ~HS answer with the given flags (the test printer's, and the tests'). */
-export function hostStatusAnswer(flags: { paperOut?: boolean; paused?: boolean; headOpen?: boolean; ribbonOut?: boolean } = {}): string {
+export function hostStatusAnswer(
+  flags: { paperOut?: boolean; paused?: boolean; headOpen?: boolean; ribbonOut?: boolean } = {},
+  counters: { formatsInBuffer?: number; labelsRemaining?: number } = {},
+): string {
   const b = (v?: boolean) => (v ? '1' : '0');
-  return `\x02030,${b(flags.paperOut)},${b(flags.paused)},1218,000,0,0,0,000,0,0,0\x03\r\n\x02001,0,${b(flags.headOpen)},${b(flags.ribbonOut)},1,2,6,0,00000000,1,000\x03\r\n\x021234,0\x03\r\n`;
+  const eee = String(counters.formatsInBuffer ?? 0).padStart(3, '0');
+  const u = String(counters.labelsRemaining ?? 0).padStart(8, '0');
+  return `\x02030,${b(flags.paperOut)},${b(flags.paused)},1218,${eee},0,0,0,000,0,0,0\x03\r\n\x02001,0,${b(flags.headOpen)},${b(flags.ribbonOut)},1,2,6,0,${u},1,000\x03\r\n\x021234,0\x03\r\n`;
 }

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fillTemplate, LABEL_FIELDS, templateProblems, zplCommandProblems, zplValue } from './labels.ts';
+import { fillTemplate, LABEL_FIELDS, labelFormats, LABELS_PER_JOB_MAX, restOfJob, templateProblems, zplCommandProblems, zplValue } from './labels.ts';
+import { printerProblemInWords } from './printer-words.ts';
 
 // Field data never becomes a printer command, and templates use label-formatting commands only
 // (docs/labels.md, "What a template may use").
@@ -107,4 +108,40 @@ describe('template commands', () => {
     const zpl = '^XA^CI28^PW812^LL406^LH0,0^LS0^LT0^LRN^POI^PMN^PR4^CF0,30^FWN\n^FO10,10^A0N,30,30^FB500,2,0,L^FD{{description}}^FS^FT10,90^AAN^FDx^FS^FX a comment\n^FO10,100^BY2^BCN,60,Y,N,N^FD{{stockId}}^FS^FO10,200^BQN,2,5^FDQA,{{stockId}}^FS^FO300,10^GB100,100,3^FS^FO300,10^GC50,2^FS^FO1,1^FR^GD10,10^FS^FO1,1^GE10,10^FS^PQ1^XZ';
     expect(templateProblems('stock', zpl)).toEqual([]);
   });
+});
+
+describe('the rest of an interrupted job (issue 26 item 8)', () => {
+  it('from the next whole label with the same copies, or each remaining label once', () => {
+    expect(restOfJob('^XAa^XZ^XAb^XZ', 3, 3)).toEqual({ zpl: '^XAb^XZ', copies: 3, labels: 1 });
+    expect(restOfJob('^XAa^XZ', 20, 5)).toEqual({ zpl: '^XAa^XZ'.repeat(15), copies: 1, labels: 15 });
+    expect(restOfJob('^XAa^XZ^XAb^XZ', 3, 4)).toEqual({ zpl: '^XAb^XZ^XAb^XZ', copies: 1, labels: 2 });
+    // More than one job prints (2,000 labels): refused, reprint in parts.
+    expect(restOfJob('^XAa^XZ^XAb^XZ^XAc^XZ', 999, 1)).toBeUndefined();
+  });
+
+  it('is always exactly the labels not printed, in order', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 6 }), fc.integer({ min: 1, max: 7 }), fc.nat(), (formats, copies, seed) => {
+        const zpl = Array.from({ length: formats }, (_, i) => `^XA${i}^XZ`).join('');
+        const printed = seed % (formats * copies);
+        const all = labelFormats(zpl).flatMap((f) => Array<string>(copies).fill(f));
+        const rest = restOfJob(zpl, copies, printed)!;
+        expect(rest.labels * rest.copies).toBe(formats * copies - printed);
+        expect(labelFormats(rest.zpl).flatMap((f) => Array<string>(rest.copies).fill(f))).toEqual(all.slice(printed));
+        expect(rest.labels).toBeLessThanOrEqual(LABELS_PER_JOB_MAX);
+      }),
+    );
+  });
+});
+
+describe('printer problems in words (issue 26 item 10)', () => {
+  it.each([
+    ['printer unreachable: connect ECONNREFUSED 10.0.0.5:9100', 'printer not answering at 10.0.0.5:9100'],
+    ['connect ETIMEDOUT 10.0.0.5:9100', 'printer not answering (no reply in time) at 10.0.0.5:9100'],
+    ['connect EHOSTUNREACH 10.0.0.5:9100', 'printer not reachable on the network at 10.0.0.5:9100'],
+    ['getaddrinfo ENOTFOUND zebra-dock', 'printer address not found at zebra-dock'],
+    ['sending failed part way (read ECONNRESET); the label may have printed', 'sending failed part way (the printer broke the connection); the label may have printed'],
+    ['paper out', 'paper out'],
+    ['ESOMETHINGELSE 1', 'ESOMETHINGELSE 1'],
+  ])('%s → %s', (raw, words) => expect(printerProblemInWords(raw)).toBe(words));
 });

@@ -311,6 +311,32 @@ export function withCopies(zpl: string, copies: number): string {
   return zpl.replace(/\^PQ[0-9,YN]*/gi, '').replace(/\^XZ/gi, `^PQ${copies}^XZ`);
 }
 
+/** A job's label formats: its ZPL cut after every ^XZ (the unit a printer prints or not). */
+export function labelFormats(zpl: string): string[] {
+  return zpl.split(/(?<=\^XZ)/i).filter((f) => f.trim() !== '');
+}
+
+/**
+ * The labels of a job (its formats, each printed `copies` times, in order) after the first `printed`:
+ * the same copies from the next whole format when the printer stopped between formats; otherwise
+ * each remaining label as a format of its own with one copy (the cut format's remaining copies, then
+ * the others). Answers undefined when that makes more than LABELS_PER_JOB_MAX formats.
+ */
+export function restOfJob(zpl: string, copies: number, printed: number): { zpl: string; copies: number; labels: number } | undefined {
+  const formats = labelFormats(zpl);
+  const done = Math.floor(printed / copies);
+  const partial = printed % copies;
+  if (partial === 0) return { zpl: formats.slice(done).join(''), copies, labels: formats.length - done };
+  const count = copies - partial + (formats.length - done - 1) * copies;
+  if (count > LABELS_PER_JOB_MAX) return undefined;
+  const rest: string[] = [];
+  for (let i = partial; i < copies; i++) rest.push(formats[done]!);
+  for (const f of formats.slice(done + 1)) for (let i = 0; i < copies; i++) rest.push(f);
+  return { zpl: rest.join(''), copies: 1, labels: rest.length };
+}
+
+export { printerProblemInWords } from './printer-words.ts';
+
 // ---------------------------------------------------------------------------------------------
 // Printers, agents and jobs
 
@@ -356,6 +382,13 @@ export const labelJobSchema = z.object({
   labels: z.number().int(),
   state: z.enum(JOB_STATES),
   reason: z.string().nullable(),
+  /**
+   * Labels the printer reported printed, of labels x copies (the agent's ~HS counters, docs/labels.md
+   * "Printed means printed"); null when not known (a printer without status, or nothing reported yet).
+   */
+  printed: z.number().int().nullable().optional(),
+  /** The job printing the rest of this interrupted one (label/job/printRest), once asked. */
+  restJob: z.string().nullable().optional(),
   requestedBy: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -397,6 +430,8 @@ export const agentResultSchema = z.object({
   jobId: z.string().min(1).max(100),
   state: z.enum(JOB_STATES),
   reason: z.string().max(500).optional(),
+  /** Labels printed so far (of labels x copies), from the printer's ~HS counters; absent when not known. */
+  printed: z.number().int().min(0).max(LABELS_PER_JOB_MAX * LABEL_COPIES_MAX).optional(),
 });
 export type AgentResult = z.infer<typeof agentResultSchema>;
 
@@ -515,6 +550,16 @@ export const labelCalls = {
     auth: 'required',
     /** The same bytes as the job printed (its template version and data), as a new job. */
     body: callBase.extend({ idempotencyKey: idempotencyKeySchema, jobId: z.string().min(1).max(100), printerId: z.string().min(1).max(200).optional() }),
+    response: withErr({ job: labelJobSchema.optional() }),
+  },
+  /**
+   * An interrupted job (failed, or held, with fewer labels printed than it had): a new job of only
+   * the labels not printed. Once per job: another key for the same job is 409 naming the first.
+   */
+  'label/job/printRest': {
+    locId: undefined,
+    auth: 'required',
+    body: callBase.extend({ idempotencyKey: idempotencyKeySchema, jobId: z.string().min(1).max(100) }),
     response: withErr({ job: labelJobSchema.optional() }),
   },
   'label/agent/list': {

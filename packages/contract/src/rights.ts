@@ -197,6 +197,7 @@ export const CALL_RIGHTS = {
   'label/print': rights(ACCOUNTABLE, 'labelPrinter'),
   'label/job/list': rights(ACCOUNTABLE, 'labelPrinter'),
   'label/job/reprint': rights(ACCOUNTABLE, 'labelPrinter'),
+  'label/job/printRest': rights(ACCOUNTABLE, 'labelPrinter'),
   'label/agent/list': rights(ACCOUNTABLE, 'labelPrinter'),
   // Administrators only (checked by the labels service, like template saves), and, like API keys,
   // never through a kiosk; an agent's own credential never makes an HTTP call (docs/labels.md, Agent

@@ -518,6 +518,10 @@ export const labelJobs = pgTable(
     zpl: text('zpl').notNull(),
     state: varchar('state', { length: 10 }).notNull(),
     reason: text('reason'),
+    /** Labels the printer reported printed (its ~HS counters); null: not known (no status, or not yet). */
+    printed: integer('printed'),
+    /** The job that prints the rest of this interrupted one (label/job/printRest), once asked. */
+    restJob: varchar('rest_job', { length: 100 }),
     requestHash: varchar('request_hash', { length: 64 }).notNull(),
     requestedBy: varchar('requested_by', { length: 40 }).notNull(),
     requestedByName: varchar('requested_by_name', { length: 100 }).notNull(),

@@ -1,5 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import type { LabelJob, LabelKind, LabelSource } from '@floorhand/contract/labels';
+import { printerProblemInWords } from '@floorhand/contract/printer-words';
 import type { Printer } from '@floorhand/contract/realtime';
 import { call } from './api.ts';
 import { useAuthStore } from './auth-store.ts';
@@ -15,6 +16,20 @@ import { base64Blob, saveFile } from './save-file.ts';
 // notification to the person who printed.
 
 export const agentOfPrinter = (printerId: string): string => printerId.split('/')[0] ?? '';
+
+/** A printer's name for people (notifications, the jobs table): from the printers known, else its id. */
+export function printerName(printerId: string, printers: Iterable<{ id: string; name: string }>): string {
+  const names = new Map<string, string>();
+  for (const p of printers) names.set(p.id, p.name);
+  return names.get(printerId) ?? printerId;
+}
+
+/** "5 of 20 printed" when the printer's count is known and short of the job's labels x copies. */
+export function printedCount(job: Pick<LabelJob, 'printed' | 'labels' | 'copies'>): string | undefined {
+  const total = job.labels * job.copies;
+  if (job.printed === null || job.printed === undefined || job.printed >= total) return undefined;
+  return t('{{printed}} of {{total}} printed', { printed: job.printed, total });
+}
 
 type PrinterChoice = Pick<MachineSettings['labelPrinter'], 'agents' | 'printerId'>;
 
@@ -82,11 +97,16 @@ realtime.on('labelJob', ({ job }) => {
   const key = `${job.jobId}:${job.state}:${job.reason ?? ''}`;
   if (told.has(key)) return;
   told.add(key);
+  const printer = printerName(job.printerId, usePrinterStore.getState().printers);
+  const reason = printerProblemInWords(job.reason ?? '');
+  const count = printedCount(job);
   const message =
     job.state === 'printed'
-      ? t('Label printed on {{printer}}', { printer: job.printerId })
+      ? t('Label printed on {{printer}}', { printer })
       : job.state === 'held'
-        ? t('Label waiting: {{reason}}', { reason: job.reason ?? '' })
-        : t('Label not printed: {{reason}}', { reason: job.reason ?? '' });
+        ? t('Label waiting at {{printer}}: {{reason}}', { printer, reason })
+        : count
+          ? t('Label job stopped at {{printer}}, {{count}}: {{reason}}', { printer, count, reason })
+          : t('Label not printed on {{printer}}: {{reason}}', { printer, reason });
   notifications.show({ closeButtonProps: { 'aria-label': 'Close' }, color: job.state === 'printed' ? 'green' : job.state === 'held' ? 'yellow' : 'red', message, autoClose: job.state === 'failed' ? false : 5000 });
 });

@@ -34,6 +34,17 @@ export function createRealtime(getToken: () => string | null, clientName = 'floo
   const order = createEventOrder();
   const listeners = new Map<ServerEventName, Set<AnyListener>>();
   const topics = new Set<RealtimeTopic>();
+  const subscribedListeners = new Map<RealtimeTopic, Set<() => void>>();
+
+  /**
+   * Subscribes on the server; once it has answered, the topic's onSubscribed listeners run: whatever
+   * happened before (events sent while the socket was down or not yet subscribed) is read again.
+   */
+  async function subscribeNow(topic: RealtimeTopic): Promise<void> {
+    const reply = await send('subscribe', { topic });
+    if (reply.err) return;
+    for (const l of [...(subscribedListeners.get(topic) ?? [])]) l();
+  }
 
   const dispatch = (type: ServerEventName, env: EventEnvelope<unknown>) => {
     if (!order.accept(type, env.eventId)) return;
@@ -63,7 +74,7 @@ export function createRealtime(getToken: () => string | null, clientName = 'floo
     socket = s;
     s.on('connect', () => {
       attempt = 0;
-      for (const topic of topics) void send('subscribe', { topic });
+      for (const topic of topics) void subscribeNow(topic);
     });
     s.on('connect_error', (e: Error & { data?: unknown }) => {
       if (!e.data) return;
@@ -116,8 +127,16 @@ export function createRealtime(getToken: () => string | null, clientName = 'floo
 
   function subscribe(topic: RealtimeTopic): void {
     topics.add(topic);
-    if (socket?.connected) void send('subscribe', { topic });
+    if (socket?.connected) void subscribeNow(topic);
   }
 
-  return { connect, disconnect, send, on, subscribe, get connected() { return !!socket?.connected; } };
+  /** Called after every (re)subscription to `topic` is acknowledged (each connect and reconnect); answers the function that stops it. */
+  function onSubscribed(topic: RealtimeTopic, l: () => void): () => void {
+    let set = subscribedListeners.get(topic);
+    if (!set) subscribedListeners.set(topic, (set = new Set()));
+    set.add(l);
+    return () => set.delete(l);
+  }
+
+  return { connect, disconnect, send, on, subscribe, onSubscribed, get connected() { return !!socket?.connected; } };
 }

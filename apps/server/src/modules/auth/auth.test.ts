@@ -100,6 +100,7 @@ const minimalBodies: Partial<Record<CallPath, Record<string, unknown>>> = {
   'label/render': { kind: 'stock', source: { test: true } },
   'label/print': { idempotencyKey: 'key-00000001', kind: 'stock', printerId: 'a/b', source: { test: true } },
   'label/job/reprint': { idempotencyKey: 'key-00000001', jobId: 'x' },
+  'label/job/printRest': { idempotencyKey: 'key-00000001', jobId: 'x' },
   'label/agent/create': { agentId: 'dock', name: 'Dock' },
   'label/agent/revoke': { agentId: 'dock' },
   'counts/sheet/create': { warehouse: 'x' },

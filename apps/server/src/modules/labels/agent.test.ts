@@ -69,9 +69,9 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function startAgent(agentId = 'dock', queueFile = join(dir, `${agentId}-${randomUUID()}.json`), server = base): Promise<Agent> {
+async function startAgent(agentId = 'dock', queueFile = join(dir, `${agentId}-${randomUUID()}.json`), server = base, extra: Record<string, unknown> = {}): Promise<Agent> {
   const agentKey = await keyOf(agentId);
-  const config = parseConfig({ server, siteId: 'demo-main', agentKey, agentId, name: `Agent ${agentId}`, queueFile, retryMs: 150, statusIntervalMs: 60_000, printers: [{ id: 'zebra', name: 'Zebra at the dock', host: '127.0.0.1', port: printer.port }] });
+  const config = parseConfig({ server, siteId: 'demo-main', agentKey, agentId, name: `Agent ${agentId}`, queueFile, retryMs: 150, statusIntervalMs: 60_000, ...extra, printers: [{ id: 'zebra', name: 'Zebra at the dock', host: '127.0.0.1', port: printer.port }] });
   const agent = createAgent(config);
   agents.push(agent);
   startedIds.push(agentId);
@@ -393,6 +393,110 @@ describe('agent credentials', () => {
     for (const agentId of ['', 'a b', 'x'.repeat(61), '../x']) expect((await call(t.app, 'label/agent/create', { agentId, name: 'x' }, admin)).status).toBe(400);
     const listed = (await agentsNow()).find((a) => a.agentId === 'once');
     expect(listed).toMatchObject({ paired: true, connected: false, createdBy: 'admin' });
+  });
+});
+
+describe('printed means printed (issue 26 item 8)', () => {
+  afterEach(() => {
+    printer.buffer.length = 0;
+    printer.labelsOut = 0;
+    printer.cancels = 0;
+  });
+  const fast = { progressMs: 40 };
+  const jobOf = async (jobId: string) => ((await call(t.app, 'label/job/list', {}, clerk)).body.jobs ?? []).find((j) => j.jobId === jobId);
+
+  it('a 20-copy job is printed only when the printer\'s counters say it has left the printer, with the count growing on the way', async () => {
+    await startAgent('dock', undefined, base, fast);
+    await printerOnline('dock');
+    printer.flags = { labelMs: 60 };
+    const res = await print('dock/zebra', randomUUID(), 20);
+    await printer.waitForPrints(1);
+    // The bytes are at the printer, labels are still coming out: sent, with a count below 20.
+    const midway = await until(async () => {
+      const j = await jobOf(res.body.job!.jobId);
+      return j && j.state === 'sent' && (j.printed ?? 0) > 0 && (j.printed ?? 0) < 20 ? j : undefined;
+    });
+    expect(printer.labelsOut).toBeLessThan(20);
+    expect(midway.printed).toBeLessThanOrEqual(printer.labelsOut);
+    const done = await jobState(res.body.job!.jobId, 'printed');
+    expect(printer.labelsOut).toBe(20);
+    expect(done.printed).toBe(20);
+  });
+
+  it('paper out at label 5 of 20: failed "5 of 20", the rest cancelled at the printer; Print the rest prints 15 once', async () => {
+    await startAgent('dock', undefined, base, fast);
+    await printerOnline('dock');
+    printer.flags = { labelMs: 20, paperOutAfter: 5 };
+    const res = await print('dock/zebra', randomUUID(), 20);
+    const failed = await jobState(res.body.job!.jobId, 'failed');
+    expect(failed.printed).toBe(5);
+    expect(failed.reason).toContain('5 of 20 label(s) printed');
+    expect(failed.reason).toContain('out of paper');
+    expect(printer.cancels).toBe(1);
+    expect(printer.buffer).toEqual([]);
+    // Paper back: nothing prints by itself.
+    printer.flags = { labelMs: 5 };
+    await new Promise((r) => setTimeout(r, 300));
+    expect(printer.labelsOut).toBe(5);
+    const key = randomUUID();
+    const rest = await call(t.app, 'label/job/printRest', { idempotencyKey: key, jobId: failed.jobId }, clerk);
+    expect(rest.status, JSON.stringify(rest.body)).toBe(200);
+    expect(rest.body.job!.labels * rest.body.job!.copies).toBe(15);
+    const restDone = await jobState(key, 'printed');
+    expect(restDone.printed).toBe(15);
+    expect(printer.labelsOut).toBe(20);
+    // The first job names its rest; the same key again answers the same job, another key is 409.
+    expect((await jobOf(failed.jobId))!.restJob).toBe(key);
+    const again = await call(t.app, 'label/job/printRest', { idempotencyKey: key, jobId: failed.jobId }, clerk);
+    expect(again.status).toBe(200);
+    expect(again.body.job!.jobId).toBe(key);
+    const other = await call(t.app, 'label/job/printRest', { idempotencyKey: randomUUID(), jobId: failed.jobId }, clerk);
+    expect(other.status).toBe(409);
+    expect(other.body.err!.message).toContain(key);
+    // A printed job has no rest; an unknown one is 404.
+    expect((await call(t.app, 'label/job/printRest', { idempotencyKey: randomUUID(), jobId: key }, clerk)).status).toBe(409);
+    expect((await call(t.app, 'label/job/printRest', { idempotencyKey: randomUUID(), jobId: 'no-such-job' }, clerk)).status).toBe(404);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(printer.labelsOut).toBe(20);
+  });
+
+  it('a job the printer finishes at once is printed with its whole count', async () => {
+    await startAgent('dock', undefined, base, fast);
+    await printerOnline('dock');
+    const res = await print('dock/zebra');
+    const done = await jobState(res.body.job!.jobId, 'printed');
+    // The test printer answers counters of 0 at once: the whole job is printed.
+    expect(done.printed).toBe(1);
+  });
+
+  it('agent/result refuses a count out of range and stores one in range, never more than the job has', async () => {
+    const socket = await rawSocket(await keyOf('counter'));
+    try {
+      await say(socket, 'agent/hello', { agentId: 'counter', name: 'Counter', printers: [{ id: 'p', name: 'P', state: 'online' }] });
+      const job = await print('counter/p', randomUUID(), 3);
+      expect(job.status).toBe(200);
+      for (const printed of [-1, 1.5, 'x', 10_000_000]) expect((await say(socket, 'agent/result', { jobId: job.body.job!.jobId, state: 'sent', printed })).err?.code).toBe('ERR_BAD_INPUT');
+      expect((await say(socket, 'agent/result', { jobId: job.body.job!.jobId, state: 'sent', printed: 2 })).err).toBeUndefined();
+      expect((await jobOf(job.body.job!.jobId))!.printed).toBe(2);
+      expect((await say(socket, 'agent/result', { jobId: job.body.job!.jobId, state: 'failed', printed: 50, reason: 'printer unreachable: connect ECONNREFUSED 10.1.2.3:9100' })).err).toBeUndefined();
+      const failed = (await jobOf(job.body.job!.jobId))!;
+      expect(failed.printed).toBe(3);
+      expect(failed.reason).toBe('printer not answering at 10.1.2.3:9100');
+    } finally {
+      socket.disconnect();
+    }
+  });
+
+  it('label/job/printRest: any body is a 4xx, never a 500', async () => {
+    const weird = fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.string({ maxLength: 120 }), fc.constantFrom('', '__proto__', 'constructor', -1, null));
+    await fc.assert(
+      fc.asyncProperty(fc.record({ idempotencyKey: fc.oneof(fc.uuid(), weird), jobId: weird }, { requiredKeys: [] }), async (b) => {
+        const res = await call(t.app, 'label/job/printRest', b as never, clerk);
+        expect(res.status, `${JSON.stringify(b)} → ${JSON.stringify(res.body)}`).toBeLessThan(500);
+        expect(res.status).toBeGreaterThanOrEqual(400);
+      }),
+      { numRuns: 60 },
+    );
   });
 });
 

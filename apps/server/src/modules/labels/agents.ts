@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { CallResponse } from '@floorhand/contract/api';
-import { agentHelloSchema, agentResultSchema, type LabelAgent, type PrintJob } from '@floorhand/contract/labels';
+import { agentHelloSchema, agentResultSchema, printerProblemInWords, type LabelAgent, type LabelJob, type PrintJob } from '@floorhand/contract/labels';
 import { accountKindOf } from '@floorhand/contract/rights';
 import { isAdmin } from '@floorhand/contract/perms';
 import type { Printer } from '@floorhand/contract/realtime';
@@ -31,7 +31,7 @@ export const SERVICE_KEY_ON_AGENT =
 /** The job as an agent gets it: the printer id of its own config. */
 export const toPrintJob = (job: repo.StoredJob): PrintJob => ({ jobId: job.jobId, printer: job.printerId.slice(job.printerId.indexOf('/') + 1), zpl: job.zpl, copies: job.copies, expiresAt: job.expiresAt });
 /** The job as people see it (no bytes, no internals). */
-export const publicJob = ({ zpl: _z, agentId: _a, siteId: _s, requestHash: _h, requestedById: _r, ...job }: repo.StoredJob) => job;
+export const publicJob = ({ zpl: _z, agentId: _a, siteId: _s, requestHash: _h, requestedById: _r, ...job }: repo.StoredJob): LabelJob => job;
 export function announceJob(deps: Deps, job: repo.StoredJob): void {
   deps.realtime.emit(job.siteId, 'labelJob', { job: publicJob(job) }, 'labelPrinter');
 }
@@ -128,7 +128,7 @@ export function registerAgentOps(deps: Deps, log: FastifyBaseLogger): () => void
     const hello = parsed.data;
     if (hello.agentId !== credential.agentId) throw forbidden(`This agent key belongs to the agent '${credential.agentId}'; it cannot say it is '${hello.agentId}'`);
     const { orgId, siteId } = client.auth;
-    const printers = hello.printers.map((p) => ({ ...p, id: `${hello.agentId}/${p.id}` }));
+    const printers = hello.printers.map((p) => ({ ...p, id: `${hello.agentId}/${p.id}`, ...(p.detail ? { detail: printerProblemInWords(p.detail) } : {}) }));
     const at = new Date().toISOString();
     // The newest connection wins: it is recorded as the live one before the older ones are closed, so
     // from here on jobs go to it alone (sendToAgent reads the live socket id).
@@ -159,7 +159,7 @@ export function registerAgentOps(deps: Deps, log: FastifyBaseLogger): () => void
     const agent = agentOf(client);
     const parsed = agentHelloSchema.pick({ printers: true }).safeParse(data);
     if (!parsed.success) throw badInput('The printer states are not valid');
-    const printers = parsed.data.printers.map((p) => ({ ...p, id: `${agent.agentId}/${p.id}` }));
+    const printers = parsed.data.printers.map((p) => ({ ...p, id: `${agent.agentId}/${p.id}`, ...(p.detail ? { detail: printerProblemInWords(p.detail) } : {}) }));
     if (!(await repo.setAgentPrinters(deps.db, agent.orgId, agent.siteId, agent.agentId, client.id, printers))) {
       throw forbidden('A newer connection of this agent took over, or the agent was revoked');
     }
@@ -172,7 +172,7 @@ export function registerAgentOps(deps: Deps, log: FastifyBaseLogger): () => void
     const agent = agentOf(client);
     const parsed = agentResultSchema.safeParse(data);
     if (!parsed.success) throw badInput('The job result is not valid');
-    const job = await repo.setJobState(deps.db, agent.orgId, agent.siteId, agent.agentId, parsed.data.jobId, parsed.data.state, parsed.data.reason ?? null);
+    const job = await repo.setJobState(deps.db, agent.orgId, agent.siteId, agent.agentId, parsed.data.jobId, parsed.data.state, parsed.data.reason ? printerProblemInWords(parsed.data.reason) : null, parsed.data.printed);
     if (job) announceJob(deps, job);
     return { ok: true };
   });

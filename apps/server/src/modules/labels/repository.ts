@@ -94,6 +94,8 @@ interface JobRow {
   zpl: string;
   state: JobState;
   reason: string | null;
+  printed: number | null;
+  rest_job: string | null;
   request_hash: string;
   requested_by: string;
   requested_by_name: string;
@@ -113,6 +115,8 @@ const toJob = (r: JobRow): StoredJob => ({
   labels: Number(r.labels),
   state: r.state,
   reason: r.reason,
+  printed: r.printed === null ? null : Number(r.printed),
+  restJob: r.rest_job,
   requestedBy: r.requested_by_name,
   requestedById: r.requested_by,
   createdAt: r.created_at,
@@ -123,7 +127,7 @@ const toJob = (r: JobRow): StoredJob => ({
   siteId: r.site_id,
   requestHash: r.request_hash,
 });
-const JOB_COLUMNS = sql`id, kind, template_id, template_version, printer_id, agent_id, copies, labels, zpl, state, reason, request_hash, requested_by, requested_by_name, site_id,
+const JOB_COLUMNS = sql`id, kind, template_id, template_version, printer_id, agent_id, copies, labels, zpl, state, reason, printed, rest_job, request_hash, requested_by, requested_by_name, site_id,
   ${isoSql(sql`created_at`)} AS created_at, ${isoSql(sql`updated_at`)} AS updated_at, ${isoSql(sql`expires_at`)} AS expires_at`;
 
 export interface NewJob {
@@ -200,12 +204,32 @@ export async function pendingJobs(db: Db, orgId: string, siteId: string, agentId
 }
 
 /** Sets a job's state unless it is final already; answers the job when it changed. */
-export async function setJobState(db: Db, orgId: string, siteId: string, agentId: string, id: string, state: JobState, reason: string | null): Promise<StoredJob | undefined> {
+/**
+ * An agent's report of a job: its state, why, and the labels printed so far (`printed`, never more
+ * than the job has; absent keeps what was known). A final job does not change.
+ */
+export async function setJobState(db: Db, orgId: string, siteId: string, agentId: string, id: string, state: JobState, reason: string | null, printed?: number): Promise<StoredJob | undefined> {
+  const count = printed === undefined ? null : printed;
   const rows = await query<JobRow>(
     db,
-    sql`UPDATE label_jobs SET state = ${state}, reason = ${reason}, updated_at = now()
+    sql`UPDATE label_jobs SET state = ${state}, reason = ${reason}, updated_at = now(),
+        printed = COALESCE(LEAST(${count}::integer, labels * copies), printed)
       WHERE org_id = ${orgId} AND site_id = ${siteId} AND agent_id = ${agentId} AND id = ${id} AND state NOT IN ('printed', 'failed')
-        AND (state <> ${state} OR reason IS DISTINCT FROM ${reason})
+        AND (state <> ${state} OR reason IS DISTINCT FROM ${reason} OR (${count}::integer IS NOT NULL AND printed IS DISTINCT FROM LEAST(${count}::integer, labels * copies)))
+      RETURNING ${JOB_COLUMNS}`,
+  );
+  return rows[0] ? toJob(rows[0]) : undefined;
+}
+
+/**
+ * Records that `restId` prints the rest of job `id`; answers the job when it is now (or already was)
+ * `restId`'s, undefined when another job already prints its rest (or there is no such job).
+ */
+export async function claimRest(db: Db, orgId: string, siteId: string, id: string, restId: string): Promise<StoredJob | undefined> {
+  const rows = await query<JobRow>(
+    db,
+    sql`UPDATE label_jobs SET rest_job = ${restId}
+      WHERE org_id = ${orgId} AND site_id = ${siteId} AND id = ${id} AND (rest_job IS NULL OR rest_job = ${restId})
       RETURNING ${JOB_COLUMNS}`,
   );
   return rows[0] ? toJob(rows[0]) : undefined;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerCall, type Deps } from '../../lib/calls.ts';
-import { listAgents, listJobs, listTemplates, previewTemplate, printCall, renderLabel, reprintJob, saveTemplate, scheduleJobExpiry } from './service.ts';
+import { listAgents, listJobs, listTemplates, previewTemplate, printCall, renderLabel, printRestOfJob, reprintJob, saveTemplate, scheduleJobExpiry } from './service.ts';
 import { createAgent, registerAgentOps, revokeAgent } from './agents.ts';
 
 // Rights of every call are declared in the contract (contract/rights.ts) and checked by registerCall;
@@ -13,6 +13,7 @@ export function labelRoutes(app: FastifyInstance, deps: Deps): void {
   registerCall(app, deps, 'label/print', ({ auth, body }) => printCall(deps, auth, body));
   registerCall(app, deps, 'label/job/list', ({ auth, body }) => listJobs(deps, auth, body));
   registerCall(app, deps, 'label/job/reprint', ({ auth, body }) => reprintJob(deps, auth, body));
+  registerCall(app, deps, 'label/job/printRest', ({ auth, body }) => printRestOfJob(deps, auth, body));
   registerCall(app, deps, 'label/agent/list', ({ auth }) => listAgents(deps, auth));
   registerCall(app, deps, 'label/agent/create', ({ auth, body }) => createAgent(deps, auth, body));
   registerCall(app, deps, 'label/agent/revoke', ({ auth, body }) => revokeAgent(deps, auth, body));

@@ -8,6 +8,7 @@ import {
   LABELS_PER_JOB_MAX,
   LABELS_PER_PDF_MAX,
   mayPrintAnyBadge,
+  restOfJob,
   templateProblems,
   zplCommandProblems,
   type LabelKind,
@@ -507,6 +508,45 @@ export async function reprintJob(deps: Deps, auth: AuthContext, body: Body<'labe
     made: { zpl: old.zpl, labels: old.labels, templateId: old.templateId, templateVersion: old.templateVersion },
     requestHash,
   });
+}
+
+/**
+ * label/job/printRest: an interrupted job (failed with fewer labels printed than it had, as the
+ * printer's counters said) prints only the rest, as a new job on the same printer. Once per job: the
+ * job records the rest's id first, so another key for it is 409 and a retry with the same key answers
+ * the same job (exactly once, docs/labels.md).
+ */
+export async function printRestOfJob(deps: Deps, auth: AuthContext, body: Body<'label/job/printRest'>): Promise<CallResponse<'label/job/printRest'>> {
+  const old = await repo.jobById(deps.db, auth.orgId, body.jobId);
+  if (!old || old.siteId !== auth.siteId) throw notFound(`No print job '${body.jobId}'`);
+  if (old.kind === 'staff' && old.requestedById !== auth.accountId && !mayPrintAnyBadge(auth.perms)) throw forbidden(OTHERS_BADGE);
+  const total = old.labels * old.copies;
+  if (old.restJob && old.restJob !== body.idempotencyKey) throw conflict(`The rest of job '${old.jobId}' is already printing as job '${old.restJob}'`);
+  if (!old.restJob) {
+    if (old.state !== 'failed') throw conflict(`Job '${old.jobId}' is ${old.state}: only an interrupted job has a rest to print`);
+    if (old.printed === null || old.printed === undefined) throw conflict(`Job '${old.jobId}' has no count of labels printed (its printer does not report one): reprint it instead`);
+    if (old.printed >= total) throw conflict(`Job '${old.jobId}' printed all its ${total} label(s); nothing is left to print`);
+  }
+  const rest = restOfJob(old.zpl, old.copies, old.printed ?? 0);
+  if (!rest) throw badInput(`The rest of job '${old.jobId}' is ${total - (old.printed ?? 0)} labels, more than one job prints (${LABELS_PER_JOB_MAX}); reprint it in parts`);
+  const printer = await checkPrinter(deps.db, auth, old.printerId);
+  if (!(await repo.claimRest(deps.db, auth.orgId, auth.siteId, old.jobId, body.idempotencyKey))) {
+    const now = await repo.jobById(deps.db, auth.orgId, old.jobId);
+    throw conflict(`The rest of job '${old.jobId}' is already printing as job '${now?.restJob ?? '?'}'`);
+  }
+  const requestHash = createHash('sha256').update(JSON.stringify(['rest', old.jobId])).digest('hex');
+  const answer = await enqueue(deps, auth, {
+    id: body.idempotencyKey,
+    kind: old.kind,
+    printerId: old.printerId,
+    agentId: printer.agentId,
+    copies: rest.copies,
+    made: { zpl: rest.zpl, labels: rest.labels, templateId: old.templateId, templateVersion: old.templateVersion },
+    requestHash,
+  });
+  const updated = await repo.jobById(deps.db, auth.orgId, old.jobId);
+  if (updated) announceJob(deps, updated);
+  return answer;
 }
 
 export async function listJobs(deps: Deps, auth: AuthContext, body: Body<'label/job/list'>): Promise<CallResponse<'label/job/list'>> {

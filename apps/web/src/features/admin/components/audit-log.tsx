@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { describeAudit, type AuditEntry } from '@floorhand/contract/site-admin';
 import { AUDIT_PAGE_SIZE, auditQuery } from '../api/list-audit.ts';
+import { showTimestamp } from '../../../lib/inventory-format.ts';
 
 const ENTITIES = ['account', 'role', 'featureAccess', 'workstation', 'siteData.conf', 'siteData.brand'];
 
@@ -22,7 +23,7 @@ function Entry({ e }: { e: AuditEntry }) {
             {t(describeAudit(e))}
           </Text>
           <Text size="sm" c="dimmed">
-            {new Date(e.ts).toLocaleString()} · {e.userName ?? e.accountId}
+            {showTimestamp(e.ts)} · {e.userName ?? e.accountId}
           </Text>
         </Group>
       </UnstyledButton>

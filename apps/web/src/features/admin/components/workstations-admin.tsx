@@ -11,8 +11,9 @@ import { useUpdateWorkstation } from '../api/update-workstation.ts';
 import { usePairWorkstation } from '../api/pair-workstation.ts';
 import { workstationsQuery } from '../api/list-workstations.ts';
 import { useMachineStore } from '../../../lib/machine-store.ts';
+import { showTimestamp } from '../../../lib/inventory-format.ts';
 
-const when = (iso: string) => new Date(iso).toLocaleString();
+const when = (iso: string) => showTimestamp(iso);
 
 type Auth = { timeclock: boolean; kiosk: boolean };
 

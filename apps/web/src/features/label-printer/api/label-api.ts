@@ -21,10 +21,18 @@ export const useAgents = () => useQuery(agentsQuery());
 export const useJobs = () => useQuery(jobsQuery());
 export const useTemplates = () => useQuery(templatesQuery());
 
-/** Agents' states and job results as they happen: put into the cached answers. */
+/**
+ * Agents' states and job results as they happen: put into the cached answers. Every time the socket
+ * (re)subscribes to labelPrinter, agents and jobs are read again: events sent while it was down, or
+ * before the subscription, are not lost (an agent that went away in between shows offline).
+ */
 export function useLabelFeed(): void {
   const qc = useQueryClient();
   useEffect(() => {
+    const offSubscribed = realtime.onSubscribed('labelPrinter', () => {
+      void qc.invalidateQueries({ queryKey: labelKeys.agents });
+      void qc.invalidateQueries({ queryKey: labelKeys.jobs });
+    });
     const offAgents = realtime.on('labelAgents', ({ agents }) => qc.setQueryData(labelKeys.agents, { agents }));
     const offJobs = realtime.on('labelJob', ({ job }) => {
       qc.setQueryData<CallResponse<'label/job/list'>>(labelKeys.jobs, (old) => {
@@ -36,13 +44,14 @@ export function useLabelFeed(): void {
       void qc.invalidateQueries({ queryKey: labelKeys.jobs });
     });
     return () => {
+      offSubscribed();
       offAgents();
       offJobs();
     };
   }, [qc]);
 }
 
-function useJobMutation<P extends 'label/print' | 'label/job/reprint'>(path: P) {
+function useJobMutation<P extends 'label/print' | 'label/job/reprint' | 'label/job/printRest'>(path: P) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (args: CallArgs<P>) => call(path, args),
@@ -51,6 +60,7 @@ function useJobMutation<P extends 'label/print' | 'label/job/reprint'>(path: P) 
 }
 export const usePrint = () => useJobMutation('label/print');
 export const useReprint = () => useJobMutation('label/job/reprint');
+export const usePrintRest = () => useJobMutation('label/job/printRest');
 
 export function useSaveTemplate() {
   const qc = useQueryClient();

@@ -6,6 +6,7 @@ import { LABEL_COPIES_MAX, type LabelAgent, type PrinterState } from '@floorhand
 import { useMachineStore } from '../../../lib/machine-store.ts';
 import { useAgents, usePrint } from '../api/label-api.ts';
 import { AddAgentButton, RevokeAgentButton } from './agent-admin.tsx';
+import { showTimestamp } from '../../../lib/inventory-format.ts';
 
 export const STATE_COLOURS = new Map<PrinterState, string>([
   ['online', 'green'],
@@ -96,12 +97,12 @@ function AgentCard({ agent, canManage, used, onUse, onTest }: { agent: LabelAgen
         <Group justify="space-between" wrap="wrap">
           <Text fw={700}>{agent.name}</Text>
           <Badge color={agent.connected ? 'green' : 'gray'} data-testid="agent-connection">
-            {agent.connected ? t('Connected') : t('Offline since {{at}}', { at: new Date(agent.lastSeen).toLocaleString() })}
+            {agent.connected ? t('Connected') : t('Offline since {{at}}', { at: showTimestamp(agent.lastSeen) })}
           </Badge>
         </Group>
         <Text size="sm" c="dimmed" data-testid="agent-id-line">
           {agent.agentId}
-          {agent.createdBy && agent.createdAt ? ` · ${t('added by {{who}} on {{at}}', { who: agent.createdBy, at: new Date(agent.createdAt).toLocaleDateString() })}` : ''}
+          {agent.createdBy && agent.createdAt ? ` · ${t('added by {{who}} on {{at}}', { who: agent.createdBy, at: showTimestamp(agent.createdAt) })}` : ''}
         </Text>
         {agent.paired === false && (
           <Alert color="yellow" p="xs" data-testid="agent-unpaired">

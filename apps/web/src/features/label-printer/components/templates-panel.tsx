@@ -8,6 +8,7 @@ import { IconDeviceFloppy } from '@tabler/icons-react';
 import { LABEL_DPI, LABEL_FIELDS, LABEL_MM_MAX, LABEL_MM_MIN, templateProblems, type LabelTemplate } from '@floorhand/contract/labels';
 import { ApiError } from '../../../lib/api.ts';
 import { previewQuery, useSaveTemplate, useTemplates } from '../api/label-api.ts';
+import { showTimestamp } from '../../../lib/inventory-format.ts';
 
 const KIND_TITLES = new Map([
   ['stock', 'Stock'],
@@ -143,7 +144,7 @@ export function TemplatesPanel({ canEdit }: { canEdit: boolean }) {
             </Group>
           )}
           <Text size="sm" c="dimmed">
-            {t('Version {{version}}, saved by {{by}} on {{at}}', { version: current.version, by: current.savedBy, at: new Date(current.savedAt).toLocaleString() })}
+            {t('Version {{version}}, saved by {{by}} on {{at}}', { version: current.version, by: current.savedBy, at: showTimestamp(current.savedAt) })}
           </Text>
         </Stack>
         <Paper withBorder p="sm" bg="gray.1">
