@@ -131,14 +131,14 @@ test.describe('guards', () => {
     await expect(page).toHaveURL(/\/tasks$/);
   });
 
-  test('the Accounts page is restricted for a timeclock account @mobile', async ({ page }, testInfo) => {
+  test('the Accounts page is not reached by a timeclock account: it is sent back to the clock (issue 26 item 7) @mobile', async ({ page }, testInfo) => {
     await useMachine(page);
     await login(page, 'clock');
     await expect(page).toHaveURL(/\/timeclock$/);
     await page.goto('/userAcct');
-    await expect(dialog(page, 'Access Restricted')).toBeVisible();
+    await expect(page).toHaveURL(/\/timeclock$/);
+    await expect(page.getByTestId('my-account')).toHaveCount(0);
     await snap(page, testInfo, 'access-restricted');
-    await expect(page).not.toHaveURL(/\/userAcct$/);
   });
 
   test('a kiosk session is sent to the kiosk page from work pages', async ({ page }) => {

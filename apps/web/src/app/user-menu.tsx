@@ -9,7 +9,7 @@ import { mayCallThrough } from '@floorhand/contract/rights';
 import type { CallPath } from '@floorhand/contract/api';
 import { fullName, useAuthStore } from '../lib/auth-store.ts';
 import { logout } from '../lib/session.ts';
-import { useSessionStore } from '../lib/session-store.ts';
+import { useSessionPerson, useSessionStore } from '../lib/session-store.ts';
 import { readGuardInput } from './guard-input.ts';
 import { clockOnly } from './guards.ts';
 
@@ -18,9 +18,7 @@ export function UserMenu() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   // The session's person: on a kiosk, the worker whose badge opened it (the header names them).
-  const sessionUser = useSessionStore((s) => s.user);
-  const accountUser = useAuthStore((s) => s.user);
-  const user = sessionUser ?? accountUser;
+  const user = useSessionPerson();
   const perms = useSessionStore((s) => s.perms);
   // A worker's session on a kiosk (human token): no entries the rights table keeps from a kiosk.
   const throughKiosk = useAuthStore((s) => !!s.humanToken);

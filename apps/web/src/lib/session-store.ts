@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import { MRU_LIST_LENGTH } from '@floorhand/contract/constants';
 import type { UserPerms } from '@floorhand/contract/perms';
 import type { VisibleFeatures } from '@floorhand/contract/features';
-import type { AuthUser } from './auth-store.ts';
+import { useAuthStore, type AuthUser } from './auth-store.ts';
 
 export type PrefSection = 'labor' | 'stockAdjust' | 'stockLookup' | 'stockPack' | 'stockPick' | 'physicalInventory' | 'location';
 
@@ -67,3 +67,14 @@ export const usePendingRoute = create<PendingRoute>()((set) => ({
   clearLoginRequired: () => set({ loginRequired: false }),
   clear: () => set({ path: null, loginRequired: false }),
 }));
+
+/**
+ * The person the screens greet and the header names: on a kiosk the worker whose badge opened the
+ * session, otherwise the login account as the auth store holds it now (their own edits show at once).
+ */
+export function useSessionPerson(): AuthUser | null {
+  const sessionUser = useSessionStore((s) => s.user);
+  const accountUser = useAuthStore((s) => s.user);
+  if (sessionUser && accountUser && sessionUser.id !== accountUser.id) return sessionUser;
+  return accountUser ?? sessionUser;
+}

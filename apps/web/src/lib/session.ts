@@ -123,9 +123,13 @@ export function onPersonEnds(forget: () => void): () => void {
   personEnders.add(forget);
   return () => personEnders.delete(forget);
 }
-/** Forgets everything held about the person whose session ends: dialogs, notices, caches. */
-export function forgetPerson(): void {
-  useDialogStore.getState().closeAll();
+/**
+ * Forgets everything held about the person whose session ends: caches, notices, and (a kiosk worker
+ * going) the dialogs. A logout keeps its dialogs: the one that says why (Device Restricted, an error
+ * that logs out) is shown as the logout happens.
+ */
+export function forgetPerson({ closeDialogs = true }: { closeDialogs?: boolean } = {}): void {
+  if (closeDialogs) useDialogStore.getState().closeAll();
   for (const forget of personEnders) forget();
 }
 
@@ -182,7 +186,7 @@ export async function logout(opts: { navigate?: boolean } = {}): Promise<void> {
   kioskPerson = null;
   timers.disarm();
   realtime.disconnect();
-  forgetPerson();
+  forgetPerson({ closeDialogs: false });
   useAuthStore.getState().clear();
   useSessionStore.getState().reset();
   usePendingRoute.getState().clear();

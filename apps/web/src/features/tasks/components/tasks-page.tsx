@@ -2,7 +2,7 @@ import { Card, Group, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useVisibleWorkAreas } from '../../../components/ui/work-areas.tsx';
-import { useSessionStore } from '../../../lib/session-store.ts';
+import { useSessionPerson } from '../../../lib/session-store.ts';
 import { readFeedback } from '../../../lib/scanning/feedback.ts';
 import { useScans } from '../../../lib/scanning/use-scans.ts';
 
@@ -10,7 +10,7 @@ import { useScans } from '../../../lib/scanning/use-scans.ts';
 export function TasksPage() {
   const { t } = useTranslation();
   // The session's person: on a kiosk, the worker whose badge opened it, not the kiosk account.
-  const user = useSessionStore((s) => s.user);
+  const user = useSessionPerson();
   const navigate = useNavigate();
   // A scan on the home screen looks the value up (docs/scanning.md).
   useScans((scan) => {
