@@ -66,13 +66,15 @@ export async function packingList(db: Db, auth: AuthContext, body: Body<'package
     heading,
     barcode: pkg.package_no,
     columns: [
-      { header: 'Line', width: 6, align: 'right' },
-      { header: 'Item', width: 18 },
-      { header: 'Description', width: 34 },
-      { header: 'Packed', width: 10, align: 'right' },
-      { header: 'Ordered', width: 10, align: 'right' },
-      { header: 'UoM', width: 6 },
-      { header: 'Lot / serial', width: 18 },
+      // The part number is what the packer checks: its column holds some 25 characters uncut (an e2e
+      // part of 16 was cut at 18 %); a long description is the one cut.
+      { header: 'Line', width: 5, align: 'right' },
+      { header: 'Item', width: 28 },
+      { header: 'Description', width: 27 },
+      { header: 'Packed', width: 9, align: 'right' },
+      { header: 'Ordered', width: 9, align: 'right' },
+      { header: 'UoM', width: 5 },
+      { header: 'Lot / serial', width: 17 },
     ],
     rows: lines.map((l) => [String(l.line_no), l.part_number, l.description, trimmed(l.qty)!, trimmed(l.ordered)!, l.uom, l.lots ?? '']),
     footer: [
