@@ -17,6 +17,9 @@ import { attachKeyboardWedge } from '../lib/scanning/keyboard-wedge.ts';
 import { scanBus } from '../lib/scanning/scan-bus.ts';
 import { closeScannerOnPageChange, openScanner } from '../lib/scanning/scanner-store.ts';
 import { useDialogStore } from '../components/dialogs/dialog-store.ts';
+import { attachConnectionEvents } from '../lib/offline/connection.ts';
+import { startOutbox } from '../lib/offline/outbox.ts';
+import { ConnectionIndicator } from '../components/offline/connection-indicator.tsx';
 import { ScreenSaver } from './screen-saver.tsx';
 import { Watermark } from './watermark.tsx';
 import './shell.css';
@@ -72,6 +75,9 @@ export function Shell() {
   const wedgePrefix = useMachineStore((s) => s.barcode.wedgePrefix);
   useEffect(() => attachKeyboardWedge(window, scanBus.publish, { onBroken: scanNotRead, prefix: wedgePrefix }), [wedgePrefix]);
   useEffect(() => closeScannerOnPageChange(pathname), [pathname]);
+  // The connection's state and the outbox: what was queued is sent as soon as the server answers (issue 27).
+  useEffect(() => attachConnectionEvents(), []);
+  useEffect(() => (authed ? startOutbox() : undefined), [authed]);
   // A scan on a page that reads none is said to be unread, not looked up later by the next work screen.
   useEffect(() => {
     scanBus.setUnread(scansNotRead);
@@ -111,6 +117,7 @@ export function Shell() {
             </Title>
           </Group>
           <Group gap={0} wrap="nowrap">
+            {authed && <ConnectionIndicator />}
             {authed && (
               <ActionIcon variant="transparent" c="inherit" size={44} aria-label={t('Scan')} data-testid="header-scan" onClick={() => openScanner()}>
                 <ScanIcon size={28} />

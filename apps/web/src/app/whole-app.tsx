@@ -11,6 +11,7 @@ import { router } from './router.tsx';
 import { retryOnce } from '../lib/api.ts';
 import { brandTheme, floorCssVariables } from '../lib/brand-theme.ts';
 import { onPersonEnds, resume } from '../lib/session.ts';
+import { onReplayed } from '../lib/offline/outbox.ts';
 import { useSiteStore } from '../lib/site-store.ts';
 import { useNarrow } from '../lib/use-narrow.ts';
 
@@ -20,6 +21,14 @@ import { useNarrow } from '../lib/use-narrow.ts';
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: retryOnce, staleTime: 30_000 } } });
 // Answers are a person's: when the person of the session changes (a kiosk worker comes or goes, a
 // logout), the cache and the notices go with them, and whatever the next person opens is asked again.
+// A queued action the server took: what the screens show is asked again (once for a burst of replays).
+let replayedTimer: ReturnType<typeof setTimeout> | null = null;
+onReplayed(() => {
+  replayedTimer ??= setTimeout(() => {
+    replayedTimer = null;
+    void queryClient.invalidateQueries();
+  }, 300);
+});
 onPersonEnds(() => {
   void queryClient.cancelQueries();
   queryClient.clear();

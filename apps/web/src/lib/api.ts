@@ -6,6 +6,7 @@ import { ERR, LOGOUT_ERR_CODES, type ServerErr } from '@floorhand/contract/error
 import { dialogs } from '../components/dialogs/dialog-store.ts';
 import { useAuthStore } from './auth-store.ts';
 import { useSiteStore } from './site-store.ts';
+import { reportReachable, reportUnreachable } from './offline/connection.ts';
 
 /**
  * The API base: the page origin. Only the development build (`npm run dev:web`) on a local host with
@@ -71,32 +72,65 @@ export interface CallOptions {
   orgId?: string;
   /** The request outlives the page (fetch keepalive: a save sent as the page unloads; bodies under 64 kB). */
   keepalive?: boolean;
+  /** Send this human token instead of the stored one (an outbox replay for a worker who is not on the kiosk now). */
+  humanToken?: string | null;
+  siteId?: string;
+  /** The caller keeps the request if the server cannot be reached (the outbox): no notice for it. */
+  queueable?: boolean;
 }
 
-/** Sends a call with the request helper's rules (ids, token on a trusted host, client time); a network failure fails as the helper does. */
-async function send<P extends CallPath>(path: P, args: CallArgs<P>, opts: CallOptions): Promise<{ res: Response; locId: string | undefined }> {
+/** The request of a call with the request helper's rules (ids, token on a trusted host, client time). */
+function request<P extends CallPath>(path: P, args: CallArgs<P>, opts: CallOptions): { url: string; init: RequestInit; locId: string | undefined } {
   const auth = useAuthStore.getState();
   const site = useSiteStore.getState();
   const locId = opts.locId ?? SPEC_LOC_IDS.get(path);
   const base = apiBase();
-  const body = { locId, siteId: site.siteId ?? '', appId: APP_ID, orgId: opts.orgId ?? auth.org?.id ?? ANONYMOUS_ORG_ID, ...args };
+  const body = { locId, siteId: opts.siteId ?? site.siteId ?? '', appId: APP_ID, orgId: opts.orgId ?? auth.org?.id ?? ANONYMOUS_ORG_ID, ...args };
   const headers: Record<string, string> = { 'content-type': 'application/json', ...clientTimeHeaders() };
   const trusted = isTrustedHost(new URL(base).hostname, site.trustedDomains);
   if (trusted) {
     const token = opts.authToken ?? auth.authToken;
     if (token) headers.authorization = `Bearer ${token}`;
-    if (auth.humanToken) headers[HEADERS.humanToken] = auth.humanToken;
+    const human = opts.humanToken !== undefined ? opts.humanToken : auth.humanToken;
+    if (human) headers[HEADERS.humanToken] = human;
     if (debugMode()) headers[HEADERS.debug] = '1';
   }
+  return { url: `${base}/api/${path}`, init: { method: 'POST', headers, body: JSON.stringify(body), signal: opts.signal, ...(opts.keepalive ? { keepalive: true } : {}) }, locId };
+}
+
+/** Sends a call; a network failure fails as the helper does (no dialog: the header says the server cannot be reached). */
+async function send<P extends CallPath>(path: P, args: CallArgs<P>, opts: CallOptions): Promise<{ res: Response; locId: string | undefined }> {
+  const { url, init, locId } = request(path, args, opts);
   try {
-    const res = await fetch(`${base}/api/${path}`, { method: 'POST', headers, body: JSON.stringify(body), signal: opts.signal, ...(opts.keepalive ? { keepalive: true } : {}) });
+    const res = await fetch(url, init);
     const human = res.headers.get(HEADERS.humanToken);
-    if (human) useAuthStore.getState().setHumanToken(human);
+    if (human && opts.humanToken === undefined) useAuthStore.getState().setHumanToken(human);
+    if (res.status < 502 || res.status > 504) reportReachable();
     return { res, locId };
   } catch (e) {
     if (e instanceof DOMException && e.name === 'AbortError') throw e;
+    reportUnreachable();
     const err: ServerErr = { code: ERR.generic, message: 'The server cannot be reached. Check the network connection and try again.', detail: String(e), locId };
     return fail(err, 0, opts);
+  }
+}
+
+/**
+ * A call whose answer is only read, never shown: no dialog, no logout, nothing thrown for a refusal
+ * (the outbox settles each replay by it). A network failure answers status 0.
+ */
+export async function post<P extends CallPath>(path: P, args: CallArgs<P>, opts: CallOptions = {}): Promise<{ status: number; json: Record<string, unknown> }> {
+  const { url, init } = request(path, args, opts);
+  try {
+    const res = await fetch(url, init);
+    const json = (await res.json().catch(() => ({}))) as Record<string, unknown>;
+    if (res.status >= 502 && res.status <= 504) reportUnreachable();
+    else reportReachable();
+    return { status: res.status, json };
+  } catch (e) {
+    if (e instanceof DOMException && e.name === 'AbortError') throw e;
+    reportUnreachable();
+    return { status: 0, json: {} };
   }
 }
 
@@ -130,7 +164,13 @@ function fail(err: ServerErr, status: number, opts: CallOptions): never {
   // A worker's kiosk session that ended (its timeout, another badge) is not an error for whoever comes
   // next: the kiosk page again, no dialog left in their way (issue 26).
   const kioskEnded = err.code === ERR.kioskSessionEnded;
-  if (!kioskEnded && !opts.suppress?.test(err.code)) void dialogs.error(err);
+  // The server could not be reached (issue 27): the header says so; a notice, never the error dialog.
+  const unreachable = status === 0 || (status >= 502 && status <= 504);
+  if (unreachable) {
+    if (status !== 0) reportUnreachable();
+    // The notice loads Mantine's notifications: not on the login page's first load.
+    if (!opts.queueable && !opts.suppress?.test(err.code)) void import('./offline/unreachable-notice.ts').then((m) => m.notifyUnreachable());
+  } else if (!kioskEnded && !opts.suppress?.test(err.code)) void dialogs.error(err);
   if (loggingOut) onLogoutError();
   if (kioskEnded) onKioskEnded();
   throw new ApiError(err, status);
