@@ -18,6 +18,7 @@ import { scanBus } from '../lib/scanning/scan-bus.ts';
 import { closeScannerOnPageChange, openScanner } from '../lib/scanning/scanner-store.ts';
 import { useDialogStore } from '../components/dialogs/dialog-store.ts';
 import { ScreenSaver } from './screen-saver.tsx';
+import { UpdateBanner } from './update-banner.tsx';
 import { Watermark } from './watermark.tsx';
 import './shell.css';
 
@@ -133,6 +134,7 @@ export function Shell() {
         </AppShell.Navbar>
       )}
       <AppShell.Main pb="xs" id={MAIN_CONTENT_ID} tabIndex={-1} className="fh-main">
+        <UpdateBanner />
         <Outlet />
         <Watermark />
       </AppShell.Main>
