@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { PNG } from 'pngjs';
-import { login, snap, useMachine } from './support.ts';
+import { expectAxeClean, login, snap, useMachine } from './support.ts';
 
 // The installable app (issue 27 item 1, docs/offline.md "Installing and the app offline"): the
 // service worker precaches the build, so an offline reload of any work route draws the app; the API
@@ -122,7 +122,7 @@ test.describe('the installable app', () => {
     expect(sw.headers()['cache-control']).toBe('no-cache');
   });
 
-  test('a new version waits for the Reload button and is never applied on its own', async ({ page }) => {
+  test('a new version waits for the Reload button and is never applied on its own', async ({ page }, testInfo) => {
     await useMachine(page);
     await login(page, 'clerk');
     await expect(page).toHaveURL(/\/tasks$/);
@@ -145,6 +145,16 @@ test.describe('the installable app', () => {
       expect(await page.evaluate(() => (window as { e2eSamePage?: boolean }).e2eSamePage)).toBe(true);
       await expect(page.getByTestId('lookup-input')).toHaveValue('HALF-TYPED');
       await expect(page.getByTestId('page-title')).toHaveText('Stock Lookup');
+      await expectAxeClean(page, 'the update banner');
+      await snap(page, testInfo, 'update-ready-desktop');
+      // At 360 too (one project only: the test changes the served sw.js, which two at once would race on).
+      const viewport = page.viewportSize()!;
+      await page.setViewportSize({ width: 360, height: 640 });
+      const reload = await page.getByTestId('update-reload').boundingBox();
+      expect(reload!.height).toBeGreaterThanOrEqual(44);
+      expect(reload!.x + reload!.width).toBeLessThanOrEqual(360);
+      await snap(page, testInfo, 'update-ready-360');
+      await page.setViewportSize(viewport);
 
       // Reload applies it: the new worker takes over and the page loads again, on the same route.
       await Promise.all([page.waitForEvent('load'), page.getByTestId('update-reload').click()]);
