@@ -6,7 +6,7 @@ import { isAuthenticated, useAuthStore } from './lib/auth-store.ts';
 import { useSiteStore, type Brand } from './lib/site-store.ts';
 import { useDialogStore } from './components/dialogs/dialog-store.ts';
 import { LoginShell } from './app/login-shell.tsx';
-import { registerServiceWorker } from './lib/pwa.ts';
+import { registerServiceWorker } from './lib/pwa-register.ts';
 import { isUnreachable } from '@floorhand/contract/offline';
 import { onServerReached } from './lib/offline/connection.ts';
 import { keepSite, restoreSite } from './lib/site-cache.ts';

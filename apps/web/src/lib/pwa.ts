@@ -1,10 +1,11 @@
 import { create } from 'zustand';
 import type { RegisterSWOptions } from 'virtual:pwa-register';
 
-// The installed app's service worker (sw.js, written by vite-plugin-pwa: apps/web/vite.config.ts) and
-// its updates (docs/offline.md, "Installing and the app offline"). A new version installs beside the
-// running one and waits: the shell offers it ("Update ready — reload", app/update-banner.tsx) and it
-// is applied only when the worker presses Reload, never in the middle of a task.
+// The installed app's service worker (sw.js, written by vite-plugin-pwa: apps/web/vite.config.ts;
+// registered by lib/pwa-register.ts) and its updates (docs/offline.md, "Installing and the app
+// offline"). A new version installs beside the running one and waits: the shell offers it ("Update
+// ready — reload", app/update-banner.tsx) and it is applied only when the worker presses Reload,
+// never in the middle of a task.
 
 /** How often an open app asks the server whether there is a new version (a handheld stays open all shift). */
 export const UPDATE_CHECK_MS = 60 * 60 * 1000;
@@ -53,10 +54,4 @@ export function startServiceWorker(registerSW: RegisterSW, { reload = () => wind
       }, checkEveryMs);
     },
   });
-}
-
-/** Registers the service worker in the production build (not under `vite dev`), after the page has loaded. */
-export function registerServiceWorker(): void {
-  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  void import('virtual:pwa-register').then(({ registerSW }) => startServiceWorker(registerSW)).catch(() => undefined);
 }
