@@ -71,6 +71,11 @@ export interface CallOptions {
   orgId?: string;
   /** The request outlives the page (fetch keepalive: a save sent as the page unloads; bodies under 64 kB). */
   keepalive?: boolean;
+  /**
+   * No answer at all (the network or the server is down) raises no error dialog: a work area's read
+   * that keeps showing its cached answer, marked with its time (issue 27 item 4).
+   */
+  quietIfUnreachable?: boolean;
 }
 
 /** Sends a call with the request helper's rules (ids, token on a trusted host, client time); a network failure fails as the helper does. */
@@ -96,7 +101,7 @@ async function send<P extends CallPath>(path: P, args: CallArgs<P>, opts: CallOp
   } catch (e) {
     if (e instanceof DOMException && e.name === 'AbortError') throw e;
     const err: ServerErr = { code: ERR.generic, message: 'The server cannot be reached. Check the network connection and try again.', detail: String(e), locId };
-    return fail(err, 0, opts);
+    return fail(err, 0, opts.quietIfUnreachable ? { ...opts, suppress: /.*/ } : opts);
   }
 }
 
