@@ -156,6 +156,31 @@ test.describe('reading offline', () => {
     await expect(page.getByTestId('lookup-fetched-at')).toHaveCount(0);
   });
 
+  test('the count sheet being counted keeps its locations readable offline, marked with its time', async ({ page, context, request }, testInfo) => {
+    const api = await adminApi(request);
+    const tag = uniqueTag(testInfo);
+    const worker = await makeWorker(api, tag, 'Cora');
+    const locs = [`OFC${tag}-1`, `OFC${tag}-2`];
+    for (const code of locs) await api('location/save', { record: { warehouse: 'MAIN', code, description: 'Offline count', type: 'bin' } });
+    const { sheet } = (await api('counts/sheet/create', { warehouse: 'MAIN', locations: locs, assignees: [worker.userName], description: `Offline ${tag}` })) as { sheet: { code: string } };
+    await useMachine(page);
+    await login(page, worker.userName);
+    await expect(page).toHaveURL(/\/tasks$/);
+    await page.goto('/physicalInventory');
+    await page.getByTestId('pi-sheet').fill(sheet.code);
+    await page.locator(`[data-code="${sheet.code}"]`).getByTestId('pi-count').click();
+    await expect(page.getByTestId('pi-progress')).toHaveText('0 of 2 locations scanned');
+    await expect(page.getByTestId('pi-fetched-at')).toHaveCount(0);
+
+    await context.setOffline(true);
+    await expect(page.getByTestId('pi-fetched-at')).toHaveText(AS_OF);
+    await expect(page.getByTestId('pi-progress')).toHaveText('0 of 2 locations scanned');
+    await expect(page.getByTestId('pi-scan')).toBeVisible();
+    await expectAxeClean(page, 'counting offline');
+    await context.setOffline(false);
+    await expect(page.getByTestId('pi-fetched-at')).toHaveCount(0);
+  });
+
   test('two workers on one kiosk: the second never reads what the first had cached', async ({ page, context, request }, testInfo) => {
     const api = await adminApi(request);
     const tag = uniqueTag(testInfo);
