@@ -83,7 +83,8 @@ test.describe('reading offline', () => {
 
     // Online: a lookup, the order to pick, a task started.
     await page.goto(`/stockLookup?q=${f.stock[0]}`);
-    await expect(page.getByTestId('stock-row-adjust').first()).toBeVisible();
+    // A whole page load: a busy machine may take its time.
+    await expect(page.getByTestId('stock-row-adjust').first()).toBeVisible({ timeout: 20_000 });
     await expect(page.getByTestId('lookup-fetched-at')).toHaveCount(0);
     await page.goto(`/stockPick/${f.number}`);
     await expect(page.getByTestId('pick-order-number')).toHaveText(f.number);
@@ -137,7 +138,8 @@ test.describe('reading offline', () => {
     await login(page, worker.userName);
     await expect(page).toHaveURL(/\/tasks$/);
     await page.goto(`/stockLookup?q=${f.stock[0]}`);
-    await expect(page.getByTestId('stock-row-adjust').first()).toBeVisible();
+    // A whole page load: a busy machine may take its time.
+    await expect(page.getByTestId('stock-row-adjust').first()).toBeVisible({ timeout: 20_000 });
 
     // The server cannot be reached (every call fails at the network), the browser still says online.
     await page.route('**/api/**', (route) => route.abort('connectionrefused'));
