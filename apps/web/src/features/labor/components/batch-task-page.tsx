@@ -9,6 +9,7 @@ import { ApiError } from '../../../lib/api.ts';
 import { isDefinite, useAttempts } from '../../../lib/attempts.ts';
 import { readFeedback, refuseScan } from '../../../lib/scanning/feedback.ts';
 import { useScans } from '../../../lib/scanning/use-scans.ts';
+import { FetchedAt } from '../../../components/ui/fetched-at.tsx';
 import { useCurrentLabor, useStartLabor, useStopLabor } from '../api/labor-api.ts';
 import { stoppedNotice } from '../utils/stopped-notice.ts';
 import { useServerNow } from '../hooks/use-server-now.ts';
@@ -90,6 +91,7 @@ export function BatchTaskPage() {
   return (
     <Stack maw={720} gap="md">
       <ScanInput label={t('Add a task')} placeholder={t('Scan or type a task code, then Enter')} data-scan-field="task" data-testid="batch-scan" autoFocus />
+      <FetchedAt at={current.dataUpdatedAt} testId="labor-fetched-at" />
       {running.length === 0 ? (
         <Text c="dimmed" data-testid="batch-empty">
           {current.isLoading ? t('Loading…') : t('No batch is running. Scan the tasks you work on together.')}

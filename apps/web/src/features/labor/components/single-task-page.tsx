@@ -11,6 +11,7 @@ import { isDefinite, useAttempts } from '../../../lib/attempts.ts';
 import { readFeedback, refuseScan } from '../../../lib/scanning/feedback.ts';
 import { useScans } from '../../../lib/scanning/use-scans.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
+import { FetchedAt } from '../../../components/ui/fetched-at.tsx';
 import { getTask, useCurrentLabor, useStartLabor, useStopLabor } from '../api/labor-api.ts';
 import { stoppedNotice } from '../utils/stopped-notice.ts';
 import { useServerNow } from '../hooks/use-server-now.ts';
@@ -122,6 +123,7 @@ function SingleTask() {
 
   return (
     <Stack maw={640} gap="md">
+      <FetchedAt at={current.dataUpdatedAt} testId="labor-fetched-at" />
       {entry ? (
         <Paper withBorder p="md" radius="md" data-testid="running-task">
           <Stack gap="sm">
