@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import pg from 'pg';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -19,7 +19,17 @@ export class OwnServer {
   private readonly dataDir = mkdtempSync(join(tmpdir(), 'floorhand-own-'));
   private dbName: string | null = null;
   private dbUrl: string | null = null;
-  constructor(readonly port: number) {}
+  private shift: number | null = null;
+  constructor(private readonly basePort: number) {}
+
+  /**
+   * The port: the one given, or 100 above it in the mobile project (the two projects run the same
+   * spec at once in two workers, each with its own server). Fixed by the first start().
+   */
+  get port(): number {
+    this.shift ??= test.info().project.name === 'mobile' ? 100 : 0;
+    return this.basePort + this.shift;
+  }
 
   get url(): string {
     return `http://localhost:${this.port}`;
