@@ -30,6 +30,8 @@ function useStockChange<P extends ChangePath>(path: P) {
       qc.invalidateQueries({ queryKey: ['inventory', 'location'] }),
     ]);
   return useMutation({
+    // Run with the device offline too (the default pauses it): sendOrQueue queues it then.
+    networkMode: 'always',
     mutationFn: ({ args, label }: StockChangeRequest<P>): Promise<Sent<P>> => sendOrQueue(path, args, { label }),
     onSuccess: async (sent) => {
       if (sent.queued) return;
