@@ -20,7 +20,9 @@ import { useDialogStore } from '../components/dialogs/dialog-store.ts';
 import { attachConnectionEvents } from '../lib/offline/connection.ts';
 import { startOutbox } from '../lib/offline/outbox.ts';
 import { ConnectionIndicator } from '../components/offline/connection-indicator.tsx';
+import { NeedsServerBanner } from '../components/offline/needs-server.tsx';
 import { ScreenSaver } from './screen-saver.tsx';
+import { UpdateBanner } from './update-banner.tsx';
 import { Watermark } from './watermark.tsx';
 import './shell.css';
 
@@ -140,6 +142,8 @@ export function Shell() {
         </AppShell.Navbar>
       )}
       <AppShell.Main pb="xs" id={MAIN_CONTENT_ID} tabIndex={-1} className="fh-main">
+        <UpdateBanner />
+        {authed && <NeedsServerBanner pathname={pathname} />}
         <Outlet />
         <Watermark />
       </AppShell.Main>
