@@ -3,7 +3,8 @@ import { createRoot } from 'react-dom/client';
 import './lib/i18n.ts';
 import { ApiError, call } from './lib/api.ts';
 import { isAuthenticated, useAuthStore } from './lib/auth-store.ts';
-import { useSiteStore, type Brand } from './lib/site-store.ts';
+import { knownSite, rememberSite, useSiteStore, type Brand } from './lib/site-store.ts';
+import { isUnreachable } from '@floorhand/contract/offline';
 import { useDialogStore } from './components/dialogs/dialog-store.ts';
 import { LoginShell } from './app/login-shell.tsx';
 import { registerServiceWorker } from './lib/pwa.ts';
@@ -29,7 +30,10 @@ async function resolveSite(): Promise<void> {
   const site = useSiteStore.getState();
   try {
     const res = await call('site/resolve', { hostname: window.location.hostname }, { suppress: /.*/ });
-    if (res.site) site.set({ siteId: res.site.siteId, orgId: res.site.orgId, trustedDomains: res.site.trustedDomains });
+    if (res.site) {
+      site.set({ siteId: res.site.siteId, orgId: res.site.orgId, trustedDomains: res.site.trustedDomains });
+      rememberSite({ hostname: window.location.hostname, siteId: res.site.siteId, orgId: res.site.orgId, trustedDomains: res.site.trustedDomains });
+    }
     const [client, brand] = await Promise.allSettled([
       call('site/getData', { section: 'conf', dataId: 'client' }, { suppress: /.*/ }),
       call('site/getData', { section: 'brand', dataId: 'brand' }, { suppress: /.*/ }),
@@ -39,6 +43,12 @@ async function resolveSite(): Promise<void> {
       brand: brand.status === 'fulfilled' ? ((brand.value.siteData?.data ?? {}) as Brand) : {},
     });
   } catch (e) {
+    // The server cannot be reached (an offline start the service worker drew): the site known from last time.
+    const known = e instanceof ApiError && isUnreachable(e.status) ? knownSite(window.location.hostname) : null;
+    if (known) {
+      site.set({ siteId: known.siteId, orgId: known.orgId, trustedDomains: known.trustedDomains });
+      return;
+    }
     site.set({ error: e instanceof ApiError ? e.err.message : String(e) });
   }
 }

@@ -29,3 +29,34 @@ export const useSiteStore = create<SiteState>()((set) => ({
   error: null,
   set: (p) => set(p),
 }));
+
+/** The last site this host resolved to, kept for a start while the server cannot be reached (issue 27). */
+interface KnownSite {
+  hostname: string;
+  siteId: string;
+  orgId: string;
+  trustedDomains: string[];
+}
+const KNOWN_SITE_KEY = 'site_resolved';
+
+/** Keeps the site a host resolved to (no person's data: the same for everyone on the device). */
+export function rememberSite(site: KnownSite): void {
+  try {
+    localStorage.setItem(KNOWN_SITE_KEY, JSON.stringify(site));
+  } catch {
+    // Storage full or refused: an offline start then waits for the server, as before.
+  }
+}
+
+/**
+ * The site this host resolved to last time: an app reloaded offline (the service worker draws it)
+ * still sends its token to the trusted hosts, so the outbox's replays are not refused as unsigned.
+ */
+export function knownSite(hostname: string): KnownSite | null {
+  try {
+    const site = JSON.parse(localStorage.getItem(KNOWN_SITE_KEY) ?? 'null') as KnownSite | null;
+    return site && site.hostname === hostname && typeof site.siteId === 'string' && Array.isArray(site.trustedDomains) ? site : null;
+  } catch {
+    return null;
+  }
+}

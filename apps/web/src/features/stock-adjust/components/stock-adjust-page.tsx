@@ -240,7 +240,7 @@ export function StockAdjustPage() {
   const destinationUsable = async (warehouse: string, code: string): Promise<boolean> => {
     if (useConnection.getState().state !== 'online') return true;
     try {
-      const { location } = await call('location/get', { warehouse, code }, { suppress: /^ERR_NOT_FOUND$/, queueable: true });
+      const { location } = await call('location/get', { warehouse, code }, { suppress: /^ERR_NOT_FOUND$/, quietUnreachable: true });
       if (location && !location.active) {
         await dialogs.info({ type: 'warn', title: t('Move stock'), message: t("Location '{{code}}' in warehouse '{{warehouse}}' is inactive: it cannot receive stock.", { code, warehouse }) });
         return false;
