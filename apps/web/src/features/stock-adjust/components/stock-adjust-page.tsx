@@ -36,18 +36,13 @@ import { ChangeResult, type ChangeOutcome } from './change-result.tsx';
 import { MoveForm, type MoveRequest } from './move-form.tsx';
 import { PrintLabelButton, PrintLabelPrefs } from './print-label.tsx';
 import { SplitForm, type SplitRequest } from './split-form.tsx';
+import { waitingChange } from '../utils/waiting-change.ts';
 import { adjustScanMeaning, isTyped, proposedQty, type QtyField } from '../utils/scan-meaning.ts';
 
 const MRU_KEY = 'stockAdjust';
 type StockChange = CallResponse<'stock/adjust'>;
 type SentChange = { queued: false; res: StockChange } | { queued: true; item: OutboxItem };
 
-/**
- * A change of the record that waits in the device's outbox (queued, or waiting for its person to
- * sign in): the record takes no other change until it is sent (docs/offline.md, Stock changes offline).
- */
-const waitingChange = (items: readonly OutboxItem[], stockId: string | undefined): OutboxItem | undefined =>
-  stockId === undefined ? undefined : items.find((i) => i.state !== 'refused' && i.path.startsWith('stock/') && i.args.stockId === stockId);
 
 /**
  * Stock Adjust: open a stock record (path value, a scan, or a typed id), then adjust its quantity,
