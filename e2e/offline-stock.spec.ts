@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { expectConnection, OwnServer, ownPort, swReady } from './offline-support.ts';
-import { adminApi, dialog, login, PASSWORD, scan, uniqueTag, useMachine, type Api } from './support.ts';
+import { adminApi, dialog, login, PASSWORD, scan, seriousAxe, snap, uniqueTag, useMachine, type Api } from './support.ts';
 
 // Stock changes offline (issue 27 item 3, docs/offline.md "Stock changes offline"): adjust, move and
 // split taken while the device is offline or the server is stopped are queued in the outbox, survive
@@ -230,6 +230,8 @@ test.describe('stock changes offline', () => {
     // A second change of the same record waits for the first: the panel says so instead of the forms.
     await expect(page.getByTestId('move-form')).toBeHidden();
     await expect(page.getByTestId('adjust-queued')).toContainText(`Move ${a} to MAIN / ${nowhere}`);
+    await snap(page, testInfo, 'stock-adjust-queued');
+    expect(await seriousAxe(page)).toEqual([]);
 
     // The next record goes on being worked.
     await scan(page, b);
