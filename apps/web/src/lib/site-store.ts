@@ -29,3 +29,4 @@ export const useSiteStore = create<SiteState>()((set) => ({
   error: null,
   set: (p) => set(p),
 }));
+

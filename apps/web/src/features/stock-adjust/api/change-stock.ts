@@ -1,15 +1,24 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CallArgs, CallResponse } from '@floorhand/contract/api';
-import { ApiError, call } from '../../../lib/api.ts';
+import { ApiError } from '../../../lib/api.ts';
 import { inventoryKeys } from '../../../lib/inventory-api.ts';
+import { sendOrQueue, type Sent } from '../../../lib/offline/outbox.ts';
 
 type ChangePath = 'stock/adjust' | 'stock/move' | 'stock/split';
 type StockGet = CallResponse<'stock/get'>;
 
+/** A change to send: its arguments and what the worker did, in words (the outbox lists it by that). */
+export interface StockChangeRequest<P extends ChangePath> {
+  args: CallArgs<P>;
+  label: string;
+}
+
 /**
- * A change of one stock record. The answer's record replaces the cached one at once (the screen shows
- * the new quantity without waiting); then the record, the one split off, every lookup and every
- * location are refetched. A refusal for a stale revision (409) refetches the record too.
+ * A change of one stock record, sent or queued (lib/offline/outbox.ts: the server cannot be reached,
+ * or earlier changes still wait). A sent change's record replaces the cached one at once (the screen
+ * shows the new quantity without waiting); then the record, the one split off, every lookup and every
+ * location are refetched. A queued one changes nothing in the cache: the app refetches everything
+ * once the outbox has replayed it. A refusal for a stale revision (409) refetches the record too.
  */
 function useStockChange<P extends ChangePath>(path: P) {
   const qc = useQueryClient();
@@ -21,13 +30,17 @@ function useStockChange<P extends ChangePath>(path: P) {
       qc.invalidateQueries({ queryKey: ['inventory', 'location'] }),
     ]);
   return useMutation({
-    mutationFn: (args: CallArgs<P>) => call(path, args) as Promise<CallResponse<P>>,
-    onSuccess: async (res) => {
+    // Run with the device offline too (the default pauses it): sendOrQueue queues it then.
+    networkMode: 'always',
+    mutationFn: ({ args, label }: StockChangeRequest<P>): Promise<Sent<P>> => sendOrQueue(path, args, { label }),
+    onSuccess: async (sent) => {
+      if (sent.queued) return;
+      const res = sent.res as CallResponse<ChangePath>;
       const stock = res.stock;
       if (stock) qc.setQueryData<StockGet>(inventoryKeys.stock(stock.stockId), (old) => (old ? { ...old, stock } : old));
       await refresh([stock?.stockId, res.newStock?.stockId].filter((id): id is string => !!id));
     },
-    onError: async (error, args) => {
+    onError: async (error, { args }) => {
       if (error instanceof ApiError && error.status === 409) await refresh([args.stockId]);
     },
   });

@@ -1,7 +1,8 @@
 import { Alert, Badge, Button, Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { IconCircleCheck } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import type { StockRecord } from '@floorhand/contract/stock';
+import { useOutbox } from '../../../lib/offline/outbox.ts';
 import { StockRecordSummary } from '../../../components/ui/stock-record-summary.tsx';
 import { PrintLabelButton } from './print-label.tsx';
 
@@ -10,6 +11,8 @@ export interface ChangeOutcome {
   stock?: StockRecord;
   /** The record a split or a part move made. */
   newStock?: StockRecord;
+  /** A change kept in the outbox (its id there): the message is its label. */
+  queuedId?: string;
 }
 
 export interface ChangeResultProps {
@@ -17,9 +20,22 @@ export interface ChangeResultProps {
   onOpen(stockId: string): void;
 }
 
-/** What the last change did, with the label of each record it touched (and the new one to open). */
+/**
+ * What the last change did, with the label of each record it touched (and the new one to open). A
+ * queued change is said by the record's panel while it waits; refused on its replay, it is said here
+ * (never shown as done); once sent, the page replaces it with the server's answer.
+ */
 export function ChangeResult({ outcome, onOpen }: ChangeResultProps) {
   const { t } = useTranslation();
+  const queued = useOutbox((s) => (outcome.queuedId ? s.items.find((i) => i.id === outcome.queuedId) : undefined));
+  if (outcome.queuedId) {
+    if (queued?.state !== 'refused') return null;
+    return (
+      <Alert color="red" icon={<IconAlertTriangle />} title={t('Refused: {{label}}', { label: queued.label })} data-testid="change-refused">
+        {queued.error?.message}
+      </Alert>
+    );
+  }
   return (
     <Alert color="green" icon={<IconCircleCheck />} title={outcome.message} data-testid="change-result">
       <Stack gap="sm">

@@ -5,13 +5,17 @@ import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { IconInfoCircle } from '@tabler/icons-react';
+import { IconCloudUpload, IconInfoCircle } from '@tabler/icons-react';
 import type { CallResponse } from '@floorhand/contract/api';
 import { dialogs } from '../../../components/dialogs/dialog-store.ts';
 import { MovementHistory } from '../../../components/ui/movement-history.tsx';
 import { MruChips } from '../../../components/ui/mru-chips.tsx';
 import { StockRecordSummary } from '../../../components/ui/stock-record-summary.tsx';
 import { ApiError, call } from '../../../lib/api.ts';
+import { isUnreachable } from '@floorhand/contract/offline';
+import { useConnection } from '../../../lib/offline/connection.ts';
+import { onReplayed, replayOutbox, useOutbox } from '../../../lib/offline/outbox.ts';
+import type { OutboxItem } from '../../../lib/offline/replay.ts';
 import { ERR } from '@floorhand/contract/errors';
 import { isDefinite, useAttempts } from '../../../lib/attempts.ts';
 import { stockQuery, useStockChangedRefresh, useWarehouses } from '../../../lib/inventory-api.ts';
@@ -32,10 +36,13 @@ import { ChangeResult, type ChangeOutcome } from './change-result.tsx';
 import { MoveForm, type MoveRequest } from './move-form.tsx';
 import { PrintLabelButton, PrintLabelPrefs } from './print-label.tsx';
 import { SplitForm, type SplitRequest } from './split-form.tsx';
+import { waitingChange } from '../utils/waiting-change.ts';
 import { adjustScanMeaning, isTyped, proposedQty, type QtyField } from '../utils/scan-meaning.ts';
 
 const MRU_KEY = 'stockAdjust';
 type StockChange = CallResponse<'stock/adjust'>;
+type SentChange = { queued: false; res: StockChange } | { queued: true; item: OutboxItem };
+
 
 /**
  * Stock Adjust: open a stock record (path value, a scan, or a typed id), then adjust its quantity,
@@ -80,7 +87,20 @@ export function StockAdjustPage() {
 
   const q = useQuery({ ...stockQuery(value), enabled: value !== '' });
   const stock = q.data?.stock;
-  const found = useFindStock(value, q.isError);
+  const waiting = useOutbox((s) => waitingChange(s.items, stock?.stockId));
+
+  // A change this screen queued, once the outbox has replayed it (in this tab): its result as if it had just been made.
+  useEffect(
+    () =>
+      onReplayed((item, answer) =>
+        setOutcome((o) => (o?.queuedId === item.id ? { message: t('Sent: {{label}}', { label: item.label }), ...(answer as Pick<StockChange, 'stock' | 'newStock'>) } : o)),
+      ),
+    [t],
+  );
+  // The server could not be reached: the record is not refused, only not read now (the cache, if any, is shown).
+  const unreachable = q.error instanceof ApiError && isUnreachable(q.error.status);
+  const missing = q.isError && !unreachable;
+  const found = useFindStock(value, missing);
   const candidates = found.data?.records ?? [];
 
   const actions = ADJUST_TYPES.filter((a) => features?.[`stockAdjust.${a}`] !== false);
@@ -108,12 +128,12 @@ export function StockAdjustPage() {
   };
 
   // Not a stock id, but a lookup finds exactly one record (a location holding one): open it.
-  const only = q.isError && candidates.length === 1 ? candidates[0]!.stockId : undefined;
+  const only = missing && candidates.length === 1 ? candidates[0]!.stockId : undefined;
   useEffect(() => {
     if (only) void navigate({ href: `/stockAdjust/${encodeURIComponent(only)}`, replace: true });
   }, [only, navigate]);
 
-  const waitsForDest = expectDest && action === 'move';
+  const waitsForDest = expectDest && action === 'move' && !waiting;
   useScans((scan) => {
     const text = scan.text.trim();
     if (!text) return;
@@ -137,21 +157,44 @@ export function StockAdjustPage() {
     setTimeout(() => document.querySelector<HTMLInputElement>('[data-scan-field="stock"]')?.focus(), 0);
   };
 
-  /** Confirm, send with the attempt's key, show the result. Resolves true when the change was made. */
+  /**
+   * Whether the record may be changed now: not while a change of it waits in the outbox (its revision
+   * moves on when that one is sent). Online, the outbox is given a try first.
+   */
+  const mayChange = async (stockId: string): Promise<boolean> => {
+    if (!waitingChange(useOutbox.getState().items, stockId)) return true;
+    if (useConnection.getState().state === 'online') await replayOutbox();
+    const first = waitingChange(useOutbox.getState().items, stockId);
+    if (!first) return true;
+    await dialogs.info({ type: 'warn', title: t('Wait until the first change is sent'), message: t('{{label}} is waiting to be sent. Wait until it is sent before changing {{stockId}} again.', { label: first.label, stockId }) });
+    return false;
+  };
+
+  /**
+   * Confirm, send with the attempt's key (or queue it when the server cannot be reached), show the
+   * result. Resolves true when the change was made or queued.
+   */
   async function change<B extends object>(
     kind: AdjustType,
     intent: B,
-    confirm: { title: string; message: string; pos: string },
-    send: (body: B & { stockId: string; _rev: number; idempotencyKey: string }) => Promise<StockChange>,
+    confirm: { title: string; message: string; pos: string; label: string },
+    send: (body: B & { stockId: string; _rev: number; idempotencyKey: string }, label: string) => Promise<SentChange>,
     done: (res: StockChange) => string,
   ): Promise<boolean> {
     if (!stock) return false;
+    if (!(await mayChange(stock.stockId))) return false;
     const answer = await dialogs.confirm({ type: 'question', title: confirm.title, message: confirm.message, neg: t('Cancel'), pos: confirm.pos, focus: 'pos' });
     if (answer !== 'pos') return false;
     const attempt = attempts.begin({ kind, stockId: stock.stockId, ...intent }, () => ({ ...intent, stockId: stock.stockId, _rev: stock._rev }));
     try {
-      const res = await send({ ...attempt.body, idempotencyKey: attempt.key });
+      const sent = await send({ ...attempt.body, idempotencyKey: attempt.key }, confirm.label);
       attempts.settle();
+      if (sent.queued) {
+        // The worker goes on: the record shows the change as queued until the outbox has sent it.
+        setOutcome({ message: sent.item.label, queuedId: sent.item.id });
+        return true;
+      }
+      const res = sent.res;
       const message = done(res);
       notifications.show({ color: 'green', message });
       setOutcome({ message, stock: res.stock, newStock: res.newStock });
@@ -175,24 +218,31 @@ export function StockAdjustPage() {
         title: t('Adjust quantity'),
         message: t('{{stockId}}: {{before}} → {{after}}, reason {{reason}}', { stockId: stock!.stockId, before: showQty(stock!.quantity), after: showQty(r.after, stock!.uom), reason: r.reason }),
         pos: t('Adjust'),
+        label: t('Adjust {{stockId}} to {{qty}} ({{reason}})', { stockId: stock!.stockId, qty: showQty(r.after, stock!.uom), reason: r.reason }),
       },
-      (body) => adjust.mutateAsync(body),
+      (args, label) => adjust.mutateAsync({ args, label }),
       (res) => t('{{stockId}} adjusted to {{qty}}', { stockId: stock!.stockId, qty: showQty(res.stock?.quantity ?? r.after, stock!.uom) }),
     );
     if (ok) setPrefs({ reason: r.reason });
     return ok;
   };
 
-  /** Whether the destination exists and takes stock; says why not before anything is confirmed. */
+  /**
+   * Whether the destination exists and takes stock; says why not before anything is confirmed. When
+   * the server cannot be reached, the code is taken as scanned: the server judges it when the queued
+   * move reaches it (a refusal shows in the outbox with its reason).
+   */
   const destinationUsable = async (warehouse: string, code: string): Promise<boolean> => {
+    if (useConnection.getState().state !== 'online') return true;
     try {
-      const { location } = await call('location/get', { warehouse, code }, { suppress: /^ERR_NOT_FOUND$/ });
+      const { location } = await call('location/get', { warehouse, code }, { suppress: /^ERR_NOT_FOUND$/, quietUnreachable: true });
       if (location && !location.active) {
         await dialogs.info({ type: 'warn', title: t('Move stock'), message: t("Location '{{code}}' in warehouse '{{warehouse}}' is inactive: it cannot receive stock.", { code, warehouse }) });
         return false;
       }
       return true;
     } catch (e) {
+      if (e instanceof ApiError && isUnreachable(e.status)) return true;
       if (e instanceof ApiError && e.err.code === ERR.notFound) {
         await dialogs.info({ type: 'warn', title: t('Move stock'), message: t("There is no location '{{code}}' in warehouse '{{warehouse}}'. Check the label and scan it again.", { code, warehouse }) });
       }
@@ -214,8 +264,11 @@ export function StockAdjustPage() {
           ? t('Move {{stockId}} ({{qty}}) from {{from}} to {{to}}?', { stockId: stock!.stockId, qty: showQty(r.moved, stock!.uom), from, to })
           : t('Move {{qty}} of {{stockId}} from {{from}} to {{to}}? They become a new stock record.', { stockId: stock!.stockId, qty: showQty(r.moved, stock!.uom), from, to }),
         pos: t('Move'),
+        label: r.whole
+          ? t('Move {{stockId}} to {{to}}', { stockId: stock!.stockId, to })
+          : t('Move {{qty}} of {{stockId}} to {{to}}', { stockId: stock!.stockId, qty: showQty(r.moved, stock!.uom), to }),
       },
-      (body) => move.mutateAsync(body),
+      (args, label) => move.mutateAsync({ args, label }),
       (res) =>
         res.newStock
           ? t('{{qty}} moved to {{to}} as {{newId}}', { qty: showQty(res.newStock.quantity, res.newStock.uom), to, newId: res.newStock.stockId })
@@ -241,8 +294,9 @@ export function StockAdjustPage() {
           left: showQty(r.remaining, stock!.uom),
         }),
         pos: t('Split'),
+        label: t('Split {{qty}} off {{stockId}}', { qty: showQty(Number(r.qty), stock!.uom), stockId: stock!.stockId }),
       },
-      (body) => split.mutateAsync(body),
+      (args, label) => split.mutateAsync({ args, label }),
       (res) => t('{{newId}} split off {{stockId}} with {{qty}}', { newId: res.newStock?.stockId ?? '', stockId: stock!.stockId, qty: showQty(res.newStock?.quantity ?? Number(r.qty), stock!.uom) }),
     );
 
@@ -250,65 +304,69 @@ export function StockAdjustPage() {
 
   const actionPanel = stock && action && (
     <Paper withBorder p="sm">
-      <Stack gap="sm">
-        <SegmentedControl
-          fullWidth
-          size="md"
-          value={action}
-          onChange={(v) => {
-            setPrefs({ adjustType: v as AdjustType });
-            setQty(proposedQty(v as AdjustType, prefs.deltaType === 'absolute', stock.quantity));
-            if (v === 'move' && !destination.trim()) setExpectDest(true);
-          }}
-          data={actions.map((a) => ({ value: a, label: ACTION_LABELS[a] }))}
-          data-testid="adjust-action"
-        />
-        {action === 'adjust' && (
-          <AdjustForm
-            key={stock.stockId}
-            stock={stock}
-            reasons={settings.data?.reasons ?? []}
-            deltaType={prefs.deltaType}
-            onDeltaType={(deltaType) => {
-              setPrefs({ deltaType });
-              // Set to proposes the record's quantity, add and remove nothing; a typed quantity stays.
-              if (!isTyped(qtyNow.current)) setQty(proposedQty('adjust', deltaType === 'absolute', stock.quantity));
+      {waiting ? (
+        <QueuedChange item={waiting} />
+      ) : (
+        <Stack gap="sm">
+          <SegmentedControl
+            fullWidth
+            size="md"
+            value={action}
+            onChange={(v) => {
+              setPrefs({ adjustType: v as AdjustType });
+              setQty(proposedQty(v as AdjustType, prefs.deltaType === 'absolute', stock.quantity));
+              if (v === 'move' && !destination.trim()) setExpectDest(true);
             }}
-            lastReason={prefs.reason}
-            qty={qty}
-            onQtyText={typeQty}
-            onCancel={cancelQty}
-            busy={adjust.isPending}
-            onSubmit={onAdjust}
+            data={actions.map((a) => ({ value: a, label: ACTION_LABELS[a] }))}
+            data-testid="adjust-action"
           />
-        )}
-        {action === 'move' && (
-          <>
-            {expectDest && (
-              <Text size="sm" c="blue.9" data-testid="expect-dest">
-                {t('Scan the destination location')}
-              </Text>
-            )}
-            <MoveForm
+          {action === 'adjust' && (
+            <AdjustForm
               key={stock.stockId}
               stock={stock}
-              warehouses={warehouses.data ?? []}
-              destination={destination}
-              onDestination={setDestination}
-              onScanDestination={() => {
-                setExpectDest(true);
-                openScanner();
+              reasons={settings.data?.reasons ?? []}
+              deltaType={prefs.deltaType}
+              onDeltaType={(deltaType) => {
+                setPrefs({ deltaType });
+                // Set to proposes the record's quantity, add and remove nothing; a typed quantity stays.
+                if (!isTyped(qtyNow.current)) setQty(proposedQty('adjust', deltaType === 'absolute', stock.quantity));
               }}
+              lastReason={prefs.reason}
               qty={qty}
               onQtyText={typeQty}
               onCancel={cancelQty}
-              busy={move.isPending}
-              onSubmit={onMove}
+              busy={adjust.isPending}
+              onSubmit={onAdjust}
             />
-          </>
-        )}
-        {action === 'split' && <SplitForm key={stock.stockId} stock={stock} qty={qty} onQtyText={typeQty} onCancel={cancelQty} busy={split.isPending} onSubmit={onSplit} />}
-      </Stack>
+          )}
+          {action === 'move' && (
+            <>
+              {expectDest && (
+                <Text size="sm" c="blue.9" data-testid="expect-dest">
+                  {t('Scan the destination location')}
+                </Text>
+              )}
+              <MoveForm
+                key={stock.stockId}
+                stock={stock}
+                warehouses={warehouses.data ?? []}
+                destination={destination}
+                onDestination={setDestination}
+                onScanDestination={() => {
+                  setExpectDest(true);
+                  openScanner();
+                }}
+                qty={qty}
+                onQtyText={typeQty}
+                onCancel={cancelQty}
+                busy={move.isPending}
+                onSubmit={onMove}
+              />
+            </>
+          )}
+          {action === 'split' && <SplitForm key={stock.stockId} stock={stock} qty={qty} onQtyText={typeQty} onCancel={cancelQty} busy={split.isPending} onSubmit={onSplit} />}
+        </Stack>
+      )}
     </Paper>
   );
 
@@ -325,12 +383,17 @@ export function StockAdjustPage() {
       {value && q.isPending && <Loader />}
 
       {/* Stock the user counts blind: the server withholds it (docs/physical-inventory.md, Blind counts everywhere). */}
-      {q.isError &&
+      {unreachable && !stock && (
+        <Alert color="orange" title={t('The server cannot be reached')} data-testid="adjust-unreachable">
+          {t("'{{value}}' cannot be looked up now. Scan it again when the connection returns.", { value })}
+        </Alert>
+      )}
+      {missing &&
         !found.isPending &&
         candidates.length === 0 &&
         found.data && <BlindNotices places={found.data.blind} testId="adjust-blind" />}
 
-      {q.isError && !found.isPending && candidates.length !== 1 && !(candidates.length === 0 && found.data?.blind.length) && (
+      {missing && !found.isPending && candidates.length !== 1 && !(candidates.length === 0 && found.data?.blind.length) && (
         <Alert color="yellow" title={t("'{{value}}' is not a stock id", { value })} data-testid="adjust-not-found">
           {candidates.length === 0 ? (
             t('No stock record was found for it.')
@@ -372,5 +435,23 @@ export function StockAdjustPage() {
         </Grid>
       )}
     </Stack>
+  );
+}
+
+/**
+ * A change of the open record that waits in the outbox: said in place of the forms, which come back
+ * once it is sent (the record is refetched then, with the revision the server gave it).
+ */
+function QueuedChange({ item }: { item: OutboxItem }) {
+  const { t } = useTranslation();
+  return (
+    <Alert color="orange" variant="outline" icon={<IconCloudUpload />} title={item.state === 'signIn' ? t('Waiting for its person to sign in again') : t('Queued — sent when the connection returns')} data-testid="adjust-queued" data-state={item.state}>
+      <Stack gap={4}>
+        <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+          {item.label}
+        </Text>
+        <Text size="sm">{t('Wait until it is sent before changing this record again. Scan the next record meanwhile.')}</Text>
+      </Stack>
+    </Alert>
   );
 }
