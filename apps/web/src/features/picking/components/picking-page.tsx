@@ -46,7 +46,7 @@ export function PickingPage() {
       </Suspense>
     );
   }
-  if (order && lines) return <PickOrder order={order} lines={lines} onBack={() => void navigate({ href: '/stockPick' })} />;
+  if (order && lines) return <PickOrder order={order} lines={lines} fetchedAt={q.dataUpdatedAt} onBack={() => void navigate({ href: '/stockPick' })} />;
   // The list stays mounted while a scanned order loads and when there is none: drawn again, it would
   // take the focus from wherever the worker left it (its field's autofocus) and lose its scroll.
   const notice =
