@@ -19,7 +19,7 @@ export function QueuedBadge({ testId = 'queued-badge' }: { testId?: string }) {
 }
 
 /** Says why a button is disabled while the server cannot be reached: "Needs the server: ship when back online". */
-export function NeedsServer({ children, testId = 'needs-server' }: { children: string; testId?: string }) {
+export function NeedsServer({ children, testId = 'needs-server-note' }: { children: string; testId?: string }) {
   return (
     <Text size="sm" c={QUEUED_ORANGE} fw={600} data-testid={testId}>
       {children}

@@ -135,7 +135,7 @@ export function PickOrder({ order, lines: fetched, fetchedAt = 0, onBack }: Pick
     const noStock = bad(t("There is no stock of '{{part}}' to pick in '{{code}}'.", { part: line.partNumber, code }));
     if (!online) return void (await refuse(noStock));
     try {
-      const { location } = await call('location/get', { warehouse: order.warehouse, code }, { suppress: /^(ERR_NOT_FOUND|ERR_BAD_INPUT)$/, queueable: true });
+      const { location } = await call('location/get', { warehouse: order.warehouse, code }, { suppress: /^(ERR_NOT_FOUND|ERR_BAD_INPUT)$/, quietUnreachable: true });
       if (location && !location.active) await refuse(bad(t("The location '{{code}}' is inactive.", { code })));
       else await refuse(noStock);
     } catch (e) {
