@@ -1,4 +1,4 @@
-import { Badge, Text } from '@mantine/core';
+import { Badge, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useConnection } from '../../lib/offline/connection.ts';
 
@@ -8,12 +8,18 @@ export const QUEUED_ORANGE = '#a53d00';
 /** Whether the server answers now: writes outside the outbox (OFFLINE_CALLS) need it. */
 export const useOnline = (): boolean => useConnection((s) => s.state === 'online');
 
-/** Orange: this change is in the device's outbox, sent when the connection returns (issue 27). Readable at 360, it wraps. */
+/**
+ * Orange: this change is in the device's outbox, sent when the connection returns (issue 27). Short
+ * on the row ("Queued", beside the stock id at 360); the whole sentence is its title and what a
+ * screen reader says.
+ */
 export function QueuedBadge({ testId = 'queued-badge' }: { testId?: string }) {
   const { t } = useTranslation();
+  const why = t('Queued — sent when the connection returns');
   return (
-    <Badge color={QUEUED_ORANGE} variant="filled" h="auto" py={4} maw="100%" styles={{ label: { whiteSpace: 'normal', textTransform: 'none' } }} style={{ flexShrink: 0 }} data-testid={testId}>
-      {t('Queued — sent when the connection returns')}
+    <Badge color={QUEUED_ORANGE} variant="filled" style={{ flexShrink: 0 }} title={why} data-testid={testId}>
+      <span aria-hidden>{t('Queued')}</span>
+      <VisuallyHidden>{why}</VisuallyHidden>
     </Badge>
   );
 }

@@ -12,7 +12,7 @@ import type { OrderHeader, PickLine } from '@floorhand/contract/orders';
 import { dialogs } from '../../../components/dialogs/dialog-store.ts';
 import { QuantityInput } from '../../../components/ui/quantity-input.tsx';
 import { ScanInput } from '../../../components/scanning/scan-input.tsx';
-import { NeedsServer, QUEUED_ORANGE, QueuedBadge, useOnline } from '../../../components/offline/queued-mark.tsx';
+import { NeedsServer, QueuedBadge, useOnline } from '../../../components/offline/queued-mark.tsx';
 import { ApiError, call } from '../../../lib/api.ts';
 import { isDefinite, useAttempts } from '../../../lib/attempts.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
@@ -91,7 +91,6 @@ export function PickOrder({ order, lines: fetched, fetchedAt = 0, onBack }: Pick
   const queuedNotes = view.queued.filter((q) => q.kind !== 'pick');
   /** The picking and inventory screens read again after a write the server took. */
   const refresh = () => void Promise.all([qc.invalidateQueries({ queryKey: pickingKeys.all }), qc.invalidateQueries({ queryKey: ['inventory'] })]);
-  const queuedNotice = () => notifications.show({ color: QUEUED_ORANGE, message: t('Queued — sent when the connection returns'), 'data-testid': 'pick-queued-notice' } as Parameters<typeof notifications.show>[0]);
 
   const heldByOther = !!order.claimedBy && order.claimedBy.id !== me;
   const mayPick = (l: PickLine) => l.status === 'open' && (l.claimedBy ? l.claimedBy.id === me : !heldByOther);
@@ -187,8 +186,8 @@ export function PickOrder({ order, lines: fetched, fetchedAt = 0, onBack }: Pick
       const label = t('Pick {{qty}} of {{part}} from {{code}} for {{order}}', { qty: showQty(qtyNumber(read.units), line.uom), part: line.partNumber, code: step.location, order: order.number });
       const sent = await sendOrQueue('pick/confirm', { ...attempt.body, idempotencyKey: attempt.key }, { label, suppress: PICK_REFUSALS });
       attempts.settle();
+      // Queued: the line shows as picked (its row marked Queued) and the next one comes up.
       if (sent.queued) {
-        queuedNotice();
         restart();
         return;
       }
@@ -263,7 +262,7 @@ export function PickOrder({ order, lines: fetched, fetchedAt = 0, onBack }: Pick
   async function shortLine(line: PickLine, reason: string) {
     const label = t('Short line {{no}} of {{order}}: {{reason}}', { no: line.lineNo, order: order.number, reason });
     const sent = await send(() => sendOrQueue('pick/short', { idempotencyKey: crypto.randomUUID(), lineId: line._id, reason }, { label, suppress: PICK_REFUSALS }));
-    if (sent?.queued) return queuedNotice();
+    if (sent?.queued) return;
     refresh();
     const done = sent?.res;
     if (done?.backorder) {
@@ -442,8 +441,7 @@ export function PickOrder({ order, lines: fetched, fetchedAt = 0, onBack }: Pick
                   onClick={async () => {
                     const label = t('Skip line {{no}} of {{order}}', { no: line.lineNo, order: order.number });
                     const sent = await send(() => sendOrQueue('pick/skip', { idempotencyKey: crypto.randomUUID(), lineId: line._id }, { label, suppress: PICK_REFUSALS }));
-                    if (sent?.queued) queuedNotice();
-                    else refresh();
+                    if (!sent?.queued) refresh();
                     restart();
                   }}
                   data-testid="pick-skip"

@@ -14,7 +14,7 @@ import { activeFilterCount, FilterFold } from '../../../components/ui/filter-fol
 import { QuantityInput } from '../../../components/ui/quantity-input.tsx';
 import { SortDirectionSelect } from '../../../components/ui/sort-direction-select.tsx';
 import { ScanInput } from '../../../components/scanning/scan-input.tsx';
-import { NeedsServer, QUEUED_ORANGE, QueuedBadge, useOnline } from '../../../components/offline/queued-mark.tsx';
+import { NeedsServer, QueuedBadge, useOnline } from '../../../components/offline/queued-mark.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useWarehouses } from '../../../lib/inventory-api.ts';
 import { onReplayed, sendOrQueue, useOutbox } from '../../../lib/offline/outbox.ts';
@@ -218,14 +218,12 @@ function PackOrder({ number, onBack }: { number: string; onBack(): void }) {
   const queuedStock = new Set(view.queued.filter((x) => x.known).map((x) => x.stockId));
   const toCheck = view.queued.filter((x) => !x.known);
   const refresh = () => void Promise.all([qc.invalidateQueries({ queryKey: shippingKeys.all }), qc.invalidateQueries({ queryKey: ['inventory'] })]);
-  const queuedNotice = () => notifications.show({ color: QUEUED_ORANGE, message: t('Queued — sent when the connection returns'), 'data-testid': 'pack-queued-notice' } as Parameters<typeof notifications.show>[0]);
   /** package/pack or package/unpack, through the outbox: queued when the server cannot be reached. */
   const packWrite = async (path: 'package/pack' | 'package/unpack', packageId: string, stockId: string) => {
     const no = packages.find((p) => p._id === packageId)?.packageNo ?? '';
     const label = path === 'package/pack' ? t('Pack {{stockId}} into {{package}}', { stockId, package: no }) : t('Unpack {{stockId}} from {{package}}', { stockId, package: no });
     const sent = await sendOrQueue(path, { idempotencyKey: crypto.randomUUID(), packageId, stockId }, { label, suppress: SHIP_REFUSALS });
-    if (sent.queued) queuedNotice();
-    else refresh();
+    if (!sent.queued) refresh();
     return sent;
   };
   const openPackages = packages.filter((p) => p.status === 'open');
