@@ -6,10 +6,14 @@ import { isAuthenticated, useAuthStore } from './lib/auth-store.ts';
 import { useSiteStore, type Brand } from './lib/site-store.ts';
 import { useDialogStore } from './components/dialogs/dialog-store.ts';
 import { LoginShell } from './app/login-shell.tsx';
+import { registerServiceWorker } from './lib/pwa.ts';
 
 // The first load is the login page alone (React, i18next and the page: no Mantine, router, query
 // cache or zod); the whole app is a chunk of its own (app/whole-app.tsx), loaded at once when this
 // device is logged in or opens any other page, and otherwise after the login.
+
+// The installed app's service worker: the production build only, registered once the page has loaded.
+registerServiceWorker();
 
 const root = createRoot(document.getElementById('root')!);
 
