@@ -107,7 +107,9 @@ async function round(base: string, token: string, ids: string[], n: number) {
   const after = await quantities(ids);
   const expected = new Map<string, number>();
   for (const s of queued) expected.set(s.stockId, (expected.get(s.stockId) ?? 0) + 1);
-  const wrongQty = ids.filter((id) => (after.get(id) ?? 0) - (before.get(id) ?? 0) !== (expected.get(id) ?? 0)).length;
+  const wrong = ids.filter((id) => (after.get(id) ?? 0) - (before.get(id) ?? 0) !== (expected.get(id) ?? 0));
+  for (const id of wrong) console.log(`  ${id}: before ${before.get(id)}, after ${after.get(id)}, scans ${expected.get(id) ?? 0}`);
+  const wrongQty = wrong.length;
   return { onlineMs, replayMs, left, doubled, lost, wrongQty, refused: a.refused + b.refused, sentByTabs: a.sent + b.sent };
 }
 

@@ -285,8 +285,12 @@ export const orderCalls = {
   'pick/skip': {
     locId: undefined,
     auth: 'required',
-    /** Moves the line to the end of the walk. */
-    body: callBase.extend({ lineId: idSchema }),
+    /**
+     * Moves the line to the end of the walk. With an idempotency key the skip is made once per key (a
+     * device's outbox replays it with the key it was taken with); optional, so a page loaded before
+     * keys were sent still skips.
+     */
+    body: callBase.extend({ idempotencyKey: idempotencyKeySchema.optional(), lineId: idSchema }),
     response: withErr({ line: orderLineSchema.optional() }),
   },
   'pick/unpick': {

@@ -78,7 +78,7 @@ const minimalBodies: Partial<Record<CallPath, Record<string, unknown>>> = {
   'pick/release': { orderId: 'x' },
   'pick/confirm': { idempotencyKey: 'key-00000001', lineId: 'x', location: 'x', scan: 'x', qty: 1 },
   'pick/short': { idempotencyKey: 'key-00000001', lineId: 'x', reason: 'x' },
-  'pick/skip': { lineId: 'x' },
+  'pick/skip': { idempotencyKey: 'key-00000001', lineId: 'x' },
   'pick/reportDiscrepancy': { idempotencyKey: 'key-00000001', lineId: 'x', location: 'x' },
   'pick/unpick': { idempotencyKey: 'key-00000001', pickId: 'x', toLocation: 'x' },
   'package/save': { orderId: 'x' },

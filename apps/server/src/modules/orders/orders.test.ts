@@ -199,6 +199,7 @@ describe('order calls never answer 500', () => {
       'pick/claim': { orderId: 'x' },
       'pick/confirm': { idempotencyKey: randomUUID(), lineId: 'x', location: 'A-01-1', scan: 'S1', qty: 1 },
       'pick/short': { idempotencyKey: randomUUID(), lineId: 'x', reason: 'gone' },
+      'pick/skip': { idempotencyKey: randomUUID(), lineId: 'x' },
       'pick/unpick': { idempotencyKey: randomUUID(), pickId: 'x', toLocation: 'A-01-1' },
       'ship/order': { number: 'SO-1001' },
       'package/save': { orderId: 'x', weight: 1 },

@@ -671,3 +671,120 @@ describe('pick/reportDiscrepancy ("Location empty?" answered No)', () => {
     );
   });
 });
+
+describe('pick/skip with an idempotency key (a device outbox replays it)', () => {
+  const skip = (body: Record<string, unknown>, token = ada) => call(t.app, 'pick/skip', body, token);
+  const skipSeqs = async (orderId: string) =>
+    new Map((await rows<{ id: string; skip_seq: number }>(sql`SELECT id, skip_seq FROM order_lines WHERE order_id = ${orderId}`)).map((r) => [r.id, r.skip_seq]));
+
+  it('moves the line once however often the same key arrives, and answers the same', async () => {
+    const o = await newOrder([
+      { partNumber: PART, qty: 1 },
+      { partNumber: PART2, qty: 1 },
+    ]);
+    const k = key();
+    const first = await skip({ idempotencyKey: k, lineId: o.lines[0]!._id });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    // The other line is skipped after it: a second move of line 1 would walk it past line 2.
+    expect((await skip({ idempotencyKey: key(), lineId: o.lines[1]!._id })).status).toBe(200);
+    const before = await skipSeqs(o._id);
+    const again = await skip({ idempotencyKey: k, lineId: o.lines[0]!._id });
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    expect(await skipSeqs(o._id)).toEqual(before);
+    expect(before.get(o.lines[0]!._id)).toBeLessThan(before.get(o.lines[1]!._id)!);
+    // Two at once with one key: one move.
+    const k2 = key();
+    const raced = await Promise.all([skip({ idempotencyKey: k2, lineId: o.lines[0]!._id }), skip({ idempotencyKey: k2, lineId: o.lines[0]!._id })]);
+    expect(raced.map((r) => r.status)).toEqual([200, 200]);
+    const after = await skipSeqs(o._id);
+    expect(after.get(o.lines[0]!._id)).toBe(before.get(o.lines[1]!._id)! + 1);
+  });
+
+  it('refuses the key with another request, and still skips without a key (a page loaded before keys)', async () => {
+    const o = await newOrder([
+      { partNumber: PART, qty: 1 },
+      { partNumber: PART2, qty: 1 },
+    ]);
+    const k = key();
+    expect((await skip({ idempotencyKey: k, lineId: o.lines[0]!._id })).status).toBe(200);
+    const other = await skip({ idempotencyKey: k, lineId: o.lines[1]!._id });
+    expect(other.status).toBe(409);
+    expect(other.body.err?.code).toBe(ERR.conflict);
+    const seq = (await skipSeqs(o._id)).get(o.lines[0]!._id)!;
+    expect((await skip({ lineId: o.lines[0]!._id })).status).toBe(200);
+    expect((await skipSeqs(o._id)).get(o.lines[0]!._id)).toBeGreaterThan(seq);
+  });
+
+  it('is refused to shared devices, to accounts without stockPick and to another organisation, and to a line held by another picker', async () => {
+    const o = await newOrder([{ partNumber: PART, qty: 1 }]);
+    const lineId = o.lines[0]!._id;
+    expect((await skip({ idempotencyKey: key(), lineId }, kiosk)).status).toBe(403);
+    expect([403, 404]).toContain((await skip({ idempotencyKey: key(), lineId }, acme)).status);
+    const setLevel = (level: 0 | null) =>
+      t.db
+        .insert(featureAccess)
+        .values({ siteId: 'demo-main', appId: APP_ID, role: EVERYONE_ROLE, feature: 'stockPick', level })
+        .onConflictDoUpdate({ target: [featureAccess.siteId, featureAccess.appId, featureAccess.role, featureAccess.feature], set: { level } });
+    await setLevel(0);
+    try {
+      const byTcAdmin = await skip({ idempotencyKey: key(), lineId }, await tokenFor(t.app, 'tcadmin'));
+      expect(byTcAdmin.status, JSON.stringify(byTcAdmin.body)).toBe(403);
+    } finally {
+      await setLevel(null);
+    }
+    expect((await call(t.app, 'pick/claim', { orderId: o._id }, ada)).status).toBe(200);
+    const held = await skip({ idempotencyKey: key(), lineId }, cleo);
+    expect(held.status).toBe(409);
+    expect(held.body.err?.message).toContain('Ada Admin');
+    expect((await skipSeqs(o._id)).get(lineId)).toBe(0);
+  });
+
+  it('never answers 500 to arbitrary input', async () => {
+    const o = await newOrder([{ partNumber: PART, qty: 1 }]);
+    const weird = fc.oneof(fc.string(), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 3 }), fc.object({ maxDepth: 1 }), fc.constant('__proto__'), fc.constant('constructor'));
+    await fc.assert(
+      fc.asyncProperty(fc.dictionary(fc.constantFrom('idempotencyKey', 'lineId', 'extra'), weird, { maxKeys: 2 }), async (overrides) => {
+        const res = await skip({ idempotencyKey: key(), lineId: o.lines[0]!._id, ...overrides });
+        expect(res.status, JSON.stringify({ overrides, reply: res.body })).toBeLessThan(500);
+        if (res.status >= 400) expect(res.body.err).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+      }),
+      { numRuns: 40 },
+    );
+  });
+});
+
+describe('a queued pick replayed after the claim lapsed (docs/offline.md)', () => {
+  it('is taken when nobody holds the order (it claims it again), refused naming the holder when another picker took it, and never picks twice', async () => {
+    const place = await freshPlace();
+    const stockId = await receive(PART, place, 2);
+    const o = await newOrder([{ partNumber: PART, qty: 1 }]);
+    const lineId = o.lines[0]!._id;
+    // Cleo held the order; her pick waited in the device's outbox while she (on another device) released it.
+    expect((await call(t.app, 'pick/claim', { orderId: o._id }, cleo)).status).toBe(200);
+    expect((await call(t.app, 'pick/release', { orderId: o._id }, cleo)).status).toBe(200);
+    const body = { idempotencyKey: key(), lineId, location: place, scan: stockId, qty: 1 };
+    const replayed = await confirm(body, cleo);
+    expect(replayed.status, JSON.stringify(replayed.body)).toBe(200);
+    expect((await getOrder(o._id)).claimedBy?.name).toBe('Cleo Clerk');
+    // Replayed again (a lost answer): the stored answer, one pick.
+    expect((await confirm(body, cleo)).body).toEqual(replayed.body);
+    expect((await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM order_picks WHERE line_id = ${lineId}`))[0]!.n).toBe(1);
+
+    // Another order: Cleo's claim lapsed and Ada took the order before the replay arrived.
+    const o2 = await newOrder([{ partNumber: PART, qty: 1 }]);
+    expect((await call(t.app, 'pick/claim', { orderId: o2._id }, cleo)).status).toBe(200);
+    expect((await call(t.app, 'pick/release', { orderId: o2._id }, cleo)).status).toBe(200);
+    expect((await call(t.app, 'pick/claim', { orderId: o2._id }, ada)).status).toBe(200);
+    const late = await confirm({ lineId: o2.lines[0]!._id, location: place, scan: stockId, qty: 1 }, cleo);
+    expect(late.status).toBe(409);
+    expect(late.body.err?.message).toContain('is being picked by Ada Admin');
+    expect((await getOrder(o2._id)).lines[0]!.picked).toBe(0);
+    // The order cancelled meanwhile: refused, nothing moves.
+    const o3 = await newOrder([{ partNumber: PART, qty: 1 }]);
+    expect((await call(t.app, 'order/cancel', { idempotencyKey: key(), orderId: o3._id }, ada)).status).toBe(200);
+    const cancelled = await confirm({ lineId: o3.lines[0]!._id, location: place, scan: stockId, qty: 1 }, cleo);
+    expect(cancelled.status).toBe(400);
+    expect(cancelled.body.err?.message).toContain('is not open for picking');
+  });
+});

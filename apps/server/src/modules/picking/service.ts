@@ -483,14 +483,18 @@ export async function reportDiscrepancy(deps: Deps, auth: AuthContext, body: Bod
 
 export async function skipLine(deps: Deps, auth: AuthContext, body: Body<'pick/skip'>): Promise<CallResponse<'pick/skip'>> {
   const statuses = await statusesForLine(deps, auth, body.lineId);
-  const answer = await deps.db.transaction(async (tx) => {
+  // One idempotent write, as pick/short: a skip replayed with its key (a device's outbox, a lost
+  // answer) answers what the first stored and moves the line once.
+  const changedOrders: string[] = [];
+  const answer = await idempotentWrite(deps, auth, 'pick/skip', body, async (tx) => {
     const { order, line } = await lockForPick(tx, auth, body.lineId, statuses);
+    changedOrders.push(order.id);
     if (line.status !== 'open') throw badInput(`${capitalise(lineName(order, line))} is ${line.status} already`);
     await query(tx, sql`UPDATE order_lines SET skip_seq = (SELECT coalesce(max(skip_seq), 0) + 1 FROM order_lines WHERE order_id = ${order.id}), _rev = _rev + 1 WHERE id = ${line.id}`);
-    return { line: toLine((await lineById(tx, auth.orgId, line.id))!), orderId: order.id };
+    return { response: { line: toLine((await lineById(tx, auth.orgId, line.id))!) } };
   });
-  await emitOrdersChanged(deps, auth.orgId, [answer.orderId]);
-  return { line: answer.line };
+  if (changedOrders.length > 0) await emitOrdersChanged(deps, auth.orgId, changedOrders);
+  return answer;
 }
 
 export async function unpick(deps: Deps, auth: AuthContext, body: Body<'pick/unpick'>): Promise<CallResponse<'pick/unpick'>> {

@@ -1,34 +1,44 @@
-import { useState, type CSSProperties } from 'react';
+import { useEffect, useMemo, useState, type CSSProperties } from 'react';
 import { Alert, Badge, Button, Checkbox, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { IconInfoCircle } from '@tabler/icons-react';
 import type { CallResponse } from '@floorhand/contract/api';
 import { ERR, type ServerErr } from '@floorhand/contract/errors';
+import { isUnreachable } from '@floorhand/contract/offline';
+import { qtyNumber } from '@floorhand/contract/quantity';
 import type { OrderHeader, PickLine } from '@floorhand/contract/orders';
 import { dialogs } from '../../../components/dialogs/dialog-store.ts';
 import { QuantityInput } from '../../../components/ui/quantity-input.tsx';
 import { FetchedAt } from '../../../components/ui/fetched-at.tsx';
 import { ScanInput } from '../../../components/scanning/scan-input.tsx';
+import { NeedsServer, QueuedBadge, useOnline } from '../../../components/offline/queued-mark.tsx';
 import { ApiError, call } from '../../../lib/api.ts';
 import { isDefinite, useAttempts } from '../../../lib/attempts.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
+import { onReplayed, sendOrQueue, useOutbox } from '../../../lib/offline/outbox.ts';
+import type { OutboxItem } from '../../../lib/offline/replay.ts';
 import { printOrDownload } from '../../../lib/label-printing.ts';
 import { readQtyInput, showQty } from '../../../lib/inventory-format.ts';
 import { readFeedback, refuseScan } from '../../../lib/scanning/feedback.ts';
 import { scanBus } from '../../../lib/scanning/scan-bus.ts';
 import { useScans } from '../../../lib/scanning/use-scans.ts';
 import { pickScanMeaning, type PickStep as Step } from '../utils/scan-meaning.ts';
-import { PICK_REFUSALS, travellerOf, usePickCall } from '../api/picking-api.ts';
+import { PICK_REFUSALS, pickingKeys, travellerOf, usePickCall } from '../api/picking-api.ts';
+import { withQueued } from '../utils/queued-picks.ts';
 import { useStockPickPrefs } from '../hooks/use-pick-prefs.ts';
 
 
 export interface PickOrderProps {
   order: OrderHeader;
   lines: PickLine[];
-  onBack(): void;
-  /** When the order was fetched: shown while offline (the answer is the cache's). */
+  /**
+   * When the lines were read (ms): shown while offline (the answer is the cache's); picks replayed
+   * from the outbox since then still show until the refresh.
+   */
   fetchedAt?: number;
+  onBack(): void;
 }
 
 const bad = (message: string): ServerErr => ({ code: ERR.badInput, message });
@@ -39,7 +49,7 @@ const bad = (message: string): ServerErr => ({ code: ERR.badInput, message });
  * confirm the quantity. Every refusal is the spec's error dialog; when it closes the scan field has
  * the focus again and nothing has changed.
  */
-export function PickOrder({ order, lines, onBack, fetchedAt }: PickOrderProps) {
+export function PickOrder({ order, lines: fetched, fetchedAt = 0, onBack }: PickOrderProps) {
   const { t } = useTranslation();
   // The session's user: on a kiosk, the worker whose badge opened it (not the kiosk account).
   const me = useSessionStore((s) => s.user?.id);
@@ -49,9 +59,9 @@ export function PickOrder({ order, lines, onBack, fetchedAt }: PickOrderProps) {
   const attempts = useAttempts();
   const claim = usePickCall('pick/claim');
   const release = usePickCall('pick/release');
-  const confirm = usePickCall('pick/confirm');
-  const short = usePickCall('pick/short');
-  const skip = usePickCall('pick/skip');
+  const qc = useQueryClient();
+  const online = useOnline();
+  const [busy, setBusy] = useState(false);
   const unpick = usePickCall('pick/unpick');
   const report = usePickCall('pick/reportDiscrepancy');
   const [prefs, setPrefs] = useStockPickPrefs();
@@ -68,6 +78,23 @@ export function PickOrder({ order, lines, onBack, fetchedAt }: PickOrderProps) {
     const done = await send(() => claim.mutateAsync({ orderId: order._id, ...(lineIds ? { lineIds } : {}) }));
     if (done && !lineIds && prefs.printOnAssign) printTraveller();
   }
+
+  // Picks, shorts and skips waiting in the device's outbox (issue 27) are shown as made: the picker
+  // goes on to the next line. Taken from the outbox by id, so one the server refuses opens its line
+  // again; one replayed stays until the lines are read again.
+  const outbox = useOutbox((s) => s.items);
+  const [replayed, setReplayed] = useState<Array<{ item: OutboxItem; at: number }>>([]);
+  useEffect(() => onReplayed((item) => setReplayed((r) => [...r.filter((x) => Date.now() - x.at < 60_000), { item, at: Date.now() }])), []);
+  const view = useMemo(() => {
+    const pending = new Map(outbox.map((i) => [i.id, i]));
+    for (const r of replayed) if (r.at > fetchedAt && !pending.has(r.item.id)) pending.set(r.item.id, r.item);
+    return withQueued(fetched, [...pending.values()]);
+  }, [fetched, outbox, replayed, fetchedAt]);
+  const lines = view.lines;
+  const queuedIds = new Set(view.queued.map((q) => q.id));
+  const queuedNotes = view.queued.filter((q) => q.kind !== 'pick');
+  /** The picking and inventory screens read again after a write the server took. */
+  const refresh = () => void Promise.all([qc.invalidateQueries({ queryKey: pickingKeys.all }), qc.invalidateQueries({ queryKey: ['inventory'] })]);
 
   const heldByOther = !!order.claimedBy && order.claimedBy.id !== me;
   const mayPick = (l: PickLine) => l.status === 'open' && (l.claimedBy ? l.claimedBy.id === me : !heldByOther);
@@ -106,13 +133,16 @@ export function PickOrder({ order, lines, onBack, fetchedAt }: PickOrderProps) {
       setStep({ kind: 'stock', location: code });
       return;
     }
-    // Not where the line's stock is: say why (unknown, inactive, or no stock of the item there).
+    // Not where the line's stock is: say why (unknown, inactive, or no stock of the item there). Without
+    // the server the order's lines as read tell enough: the line has no stock there, refused all the same.
+    const noStock = bad(t("There is no stock of '{{part}}' to pick in '{{code}}'.", { part: line.partNumber, code }));
+    if (!online) return void (await refuse(noStock));
     try {
-      const { location } = await call('location/get', { warehouse: order.warehouse, code }, { suppress: /^(ERR_NOT_FOUND|ERR_BAD_INPUT)$/ });
+      const { location } = await call('location/get', { warehouse: order.warehouse, code }, { suppress: /^(ERR_NOT_FOUND|ERR_BAD_INPUT)$/, quietUnreachable: true });
       if (location && !location.active) await refuse(bad(t("The location '{{code}}' is inactive.", { code })));
-      else await refuse(bad(t("There is no stock of '{{part}}' to pick in '{{code}}'.", { part: line.partNumber, code })));
+      else await refuse(noStock);
     } catch (e) {
-      if (e instanceof ApiError) await refuse(e.status === 404 ? bad(t("There is no location '{{code}}' in warehouse '{{warehouse}}'.", { code, warehouse: order.warehouse })) : e.err);
+      if (e instanceof ApiError) await refuse(isUnreachable(e.status) ? noStock : e.status === 404 ? bad(t("There is no location '{{code}}' in warehouse '{{warehouse}}'.", { code, warehouse: order.warehouse })) : e.err);
     }
   }
 
@@ -153,17 +183,30 @@ export function PickOrder({ order, lines, onBack, fetchedAt }: PickOrderProps) {
     }
     const intent = { lineId: line._id, location: step.location, scan: step.scan, qty: qty.trim() };
     const attempt = attempts.begin(intent, () => intent);
-    let res: CallResponse<'pick/confirm'> | undefined;
+    let res: CallResponse<'pick/confirm'>;
+    setBusy(true);
     try {
-      res = await confirm.mutateAsync({ ...attempt.body, idempotencyKey: attempt.key });
+      // The same key into the outbox when the server cannot be reached: a lost request that did arrive is answered once.
+      const label = t('Pick {{qty}} of {{part}} from {{code}} for {{order}}', { qty: showQty(qtyNumber(read.units), line.uom), part: line.partNumber, code: step.location, order: order.number });
+      const sent = await sendOrQueue('pick/confirm', { ...attempt.body, idempotencyKey: attempt.key }, { label, suppress: PICK_REFUSALS });
       attempts.settle();
+      // Queued: the line shows as picked (its row marked Queued) and the next one comes up.
+      if (sent.queued) {
+        restart();
+        return;
+      }
+      res = sent.res;
+      refresh();
     } catch (e) {
       // A dropped answer keeps the attempt: confirming again re-sends the same pick.
       if (!(e instanceof ApiError) || isDefinite(e.status)) attempts.settle();
       if (e instanceof ApiError && PICK_REFUSALS.test(e.err.code)) await refuse(e.err);
+      refresh();
       setStep({ kind: 'stock', location: step.location });
       focusScan();
       return;
+    } finally {
+      setBusy(false);
     }
     if (prefs.printOnPick && res.pick) {
       const p = res.pick;
@@ -219,9 +262,13 @@ export function PickOrder({ order, lines, onBack, fetchedAt }: PickOrderProps) {
     restart();
   }
 
-  /** pick/short of a line with a reason, and a notice of what became of the rest. */
+  /** pick/short of a line with a reason (queued when the server cannot be reached), and a notice of what became of the rest. */
   async function shortLine(line: PickLine, reason: string) {
-    const done = await send(() => short.mutateAsync({ idempotencyKey: crypto.randomUUID(), lineId: line._id, reason }));
+    const label = t('Short line {{no}} of {{order}}: {{reason}}', { no: line.lineNo, order: order.number, reason });
+    const sent = await send(() => sendOrQueue('pick/short', { idempotencyKey: crypto.randomUUID(), lineId: line._id, reason }, { label, suppress: PICK_REFUSALS }));
+    if (sent?.queued) return;
+    refresh();
+    const done = sent?.res;
     if (done?.backorder) {
       notifications.show({ color: 'yellow', message: t('Line {{no}} closed short: {{qty}} on backorder {{number}}', { no: line.lineNo, qty: showQty(done.backorder.qty, line.uom), number: done.backorder.number }) });
     } else if (done?.line?.status === 'open') {
@@ -259,22 +306,24 @@ export function PickOrder({ order, lines, onBack, fetchedAt }: PickOrderProps) {
             {heldByOther ? t('Picking: {{name}}', { name: order.claimedBy.name }) : t('Picking: you')}
           </Badge>
         ) : (
-          <Button size="md" onClick={() => void take()} data-testid="pick-take">
+          <Button size="md" onClick={() => void take()} disabled={!online} data-testid="pick-take">
             {t('Take order')}
           </Button>
         )}
         {heldByOther && !line && freeLine && (
-          <Button size="md" onClick={() => void take([freeLine._id])} data-testid="pick-take-line">
+          <Button size="md" onClick={() => void take([freeLine._id])} disabled={!online} data-testid="pick-take-line">
             {t('Take line {{no}}', { no: freeLine.lineNo })}
           </Button>
         )}
         {order.claimedBy?.id === me && (
-          <Button size="md" variant="default" onClick={() => void send(() => release.mutateAsync({ orderId: order._id }))} data-testid="pick-release">
+          <Button size="md" variant="default" onClick={() => void send(() => release.mutateAsync({ orderId: order._id }))} disabled={!online} data-testid="pick-release">
             {t('Release')}
           </Button>
         )}
         <FetchedAt at={fetchedAt} />
       </Group>
+      {/* Picks, shorts and skips go on offline (the outbox); taking, releasing and returning need the server. */}
+      {!online && <NeedsServer testId="pick-needs-server">{t('Needs the server: take, release or return when back online. Picks, shorts and skips are queued.')}</NeedsServer>}
 
       <ScanInput label={stepText} data-testid="pick-scan" data-scan-field="pick" autoFocus />
 
@@ -282,6 +331,19 @@ export function PickOrder({ order, lines, onBack, fetchedAt }: PickOrderProps) {
         <Alert icon={<IconInfoCircle />} color="dark" data-testid="pick-no-line">
           {openLines.length === 0 ? t('Every line of this order is picked.') : t('The open lines are being picked by someone else.')}
         </Alert>
+      )}
+
+      {queuedNotes.length > 0 && (
+        <Stack gap={4} data-testid="pick-queued-list">
+          {queuedNotes.map((q) => (
+            <Group key={q.id} justify="space-between" wrap="nowrap" gap="xs" data-testid="pick-queued" data-kind={q.kind}>
+              <Text size="sm" style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+                {q.label}
+              </Text>
+              <QueuedBadge />
+            </Group>
+          ))}
+        </Stack>
       )}
 
       {line && (
@@ -348,7 +410,7 @@ export function PickOrder({ order, lines, onBack, fetchedAt }: PickOrderProps) {
                     }}
                     data-testid="pick-qty"
                   />
-                  <Button type="submit" size="md" loading={confirm.isPending} data-testid="pick-confirm">
+                  <Button type="submit" size="md" loading={busy} data-testid="pick-confirm">
                     {t('Confirm pick')}
                   </Button>
                 </Stack>
@@ -382,7 +444,9 @@ export function PickOrder({ order, lines, onBack, fetchedAt }: PickOrderProps) {
                   size="md"
                   variant="default"
                   onClick={async () => {
-                    await send(() => skip.mutateAsync({ lineId: line._id }));
+                    const label = t('Skip line {{no}} of {{order}}', { no: line.lineNo, order: order.number });
+                    const sent = await send(() => sendOrQueue('pick/skip', { idempotencyKey: crypto.randomUUID(), lineId: line._id }, { label, suppress: PICK_REFUSALS }));
+                    if (!sent?.queued) refresh();
                     restart();
                   }}
                   data-testid="pick-skip"
@@ -399,40 +463,45 @@ export function PickOrder({ order, lines, onBack, fetchedAt }: PickOrderProps) {
         <Stack gap={4}>
           <Title order={3} size="h4">{t('Picked')}</Title>
           {picks.map((p) => (
-            <Group key={p._id} justify="space-between" wrap="nowrap" data-testid="pick-done">
+            <Group key={p._id} justify="space-between" wrap="nowrap" data-testid="pick-done" data-queued={queuedIds.has(p._id) || undefined}>
               {/* Wraps, never cut: at 360 the item, the quantity and the places all stay readable. */}
               <div style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
                 <Text size="sm" ff="monospace" fw={700} data-testid="pick-done-what">
                   {`${p.partNumber} · ${showQty(p.qty, p.uom)}`}
                 </Text>
                 <Text size="sm" ff="monospace" data-testid="pick-done-where">
-                  {`${p.fromLocation} → ${p.toLocation}`}
+                  {p.toLocation ? `${p.fromLocation} → ${p.toLocation}` : p.fromLocation}
                 </Text>
                 <Text size="sm" ff="monospace">
                   {`${p.stockId} · ${p.pickedBy.name}`}
                 </Text>
               </div>
-              <Button
-                size="sm"
-                mih={44}
-                style={{ flexShrink: 0 }}
-                variant="subtle"
-                onClick={async () => {
-                  // A return undoes a pick (the stock goes back, the line opens again): one slip of a gloved thumb must not.
-                  const answer = await dialogs.confirm({
-                    type: 'question',
-                    title: t('Return {{stockId}}?', { stockId: p.stockId }),
-                    message: t('{{qty}} of {{part}} go back to {{code}}, and the line is open again.', { qty: showQty(p.qty, p.uom), part: p.partNumber, code: p.fromLocation }),
-                    neg: t('Cancel'),
-                    pos: t('Return'),
-                    focus: 'neg',
-                  });
-                  if (answer === 'pos') void send(() => unpick.mutateAsync({ idempotencyKey: crypto.randomUUID(), pickId: p._id, toLocation: p.fromLocation }));
-                }}
-                aria-label={t('Return {{stockId}} to {{code}}', { stockId: p.stockId, code: p.fromLocation })}
-              >
-                {t('Return')}
-              </Button>
+              {queuedIds.has(p._id) ? (
+                <QueuedBadge />
+              ) : (
+                <Button
+                  size="sm"
+                  mih={44}
+                  style={{ flexShrink: 0 }}
+                  variant="subtle"
+                  disabled={!online}
+                  onClick={async () => {
+                    // A return undoes a pick (the stock goes back, the line opens again): one slip of a gloved thumb must not.
+                    const answer = await dialogs.confirm({
+                      type: 'question',
+                      title: t('Return {{stockId}}?', { stockId: p.stockId }),
+                      message: t('{{qty}} of {{part}} go back to {{code}}, and the line is open again.', { qty: showQty(p.qty, p.uom), part: p.partNumber, code: p.fromLocation }),
+                      neg: t('Cancel'),
+                      pos: t('Return'),
+                      focus: 'neg',
+                    });
+                    if (answer === 'pos') void send(() => unpick.mutateAsync({ idempotencyKey: crypto.randomUUID(), pickId: p._id, toLocation: p.fromLocation }));
+                  }}
+                  aria-label={t('Return {{stockId}} to {{code}}', { stockId: p.stockId, code: p.fromLocation })}
+                >
+                  {t('Return')}
+                </Button>
+              )}
             </Group>
           ))}
         </Stack>

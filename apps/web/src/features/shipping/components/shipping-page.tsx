@@ -1,9 +1,10 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Badge, Button, Checkbox, Group, Loader, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { ERR } from '@floorhand/contract/errors';
 import { MIN_TOUCH_TARGET_PX, PACK_PICK_MAX_ROWS } from '@floorhand/contract/constants';
 import { PRODUCTION_ORDER_TYPES, type OrderHeader } from '@floorhand/contract/orders';
 import { PACK_SORTS, PACKAGE_MEASURE_UNITS, PACKAGE_TEXT_MAX, PACKAGE_TYPES_DEFAULT, PICKED_SHARES, SHIPPED_ORDER_TYPES, type BoardRow, type Package, type Staged } from '@floorhand/contract/shipping';
@@ -13,13 +14,17 @@ import { activeFilterCount, FilterFold } from '../../../components/ui/filter-fol
 import { QuantityInput } from '../../../components/ui/quantity-input.tsx';
 import { SortDirectionSelect } from '../../../components/ui/sort-direction-select.tsx';
 import { ScanInput } from '../../../components/scanning/scan-input.tsx';
+import { NeedsServer, QueuedBadge, useOnline } from '../../../components/offline/queued-mark.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useWarehouses } from '../../../lib/inventory-api.ts';
+import { onReplayed, sendOrQueue, useOutbox } from '../../../lib/offline/outbox.ts';
+import type { OutboxItem } from '../../../lib/offline/replay.ts';
 import { showQty } from '../../../lib/inventory-format.ts';
 import { readFeedback, refuseScan } from '../../../lib/scanning/feedback.ts';
 import { useScans } from '../../../lib/scanning/use-scans.ts';
 import { PackingListButton, printPackingList } from './packing-list-button.tsx';
-import { boardQuery, SHIP_REFUSALS, shipOrderQuery, useShipCall, useShippingRefresh } from '../api/shipping-api.ts';
+import { boardQuery, SHIP_REFUSALS, shipOrderQuery, shippingKeys, useShipCall, useShippingRefresh } from '../api/shipping-api.ts';
+import { withQueuedPacks } from '../utils/queued-packs.ts';
 import { boardArgs, useStockPackPrefs } from '../hooks/use-pack-prefs.ts';
 import { createOneAtATime, formChanges, formDirty, formProblems, PACKAGE_FIELDS, weightNeededBy, type PackageField, type PackageForm } from '../utils/one-at-a-time.ts';
 import { boardScanMeaning, packScanMeaning } from '../utils/scan-meaning.ts';
@@ -193,14 +198,34 @@ function PackOrder({ number, onBack }: { number: string; onBack(): void }) {
   const q = useQuery(shipOrderQuery(number));
   const [chosen, setChosen] = useState<string | null>(null);
   const save = useShipCall('package/save');
-  const pack = useShipCall('package/pack');
-  const unpack = useShipCall('package/unpack');
   const ship = useShipCall('ship/confirm');
   const issue = useShipCall('order/issue');
   const [prefs, setPrefs] = useStockPackPrefs();
+  const qc = useQueryClient();
+  const online = useOnline();
   const order = q.data?.order;
-  const packages = q.data?.packages ?? [];
-  const staged = q.data?.staged ?? [];
+  // Packs and unpacks waiting in the device's outbox (issue 27) show as made, taken from the outbox by
+  // id (a refused one is undone here); one replayed stays until the order is read again.
+  const outbox = useOutbox((s) => s.items);
+  const [replayed, setReplayed] = useState<Array<{ item: OutboxItem; at: number }>>([]);
+  useEffect(() => onReplayed((item) => setReplayed((r) => [...r.filter((x) => Date.now() - x.at < 60_000), { item, at: Date.now() }])), []);
+  const view = useMemo(() => {
+    const pending = new Map(outbox.map((i) => [i.id, i]));
+    for (const r of replayed) if (r.at > q.dataUpdatedAt && !pending.has(r.item.id)) pending.set(r.item.id, r.item);
+    return withQueuedPacks(q.data?.staged ?? [], q.data?.packages ?? [], [...pending.values()]);
+  }, [q.data, q.dataUpdatedAt, outbox, replayed]);
+  const { packages, staged } = view;
+  const queuedStock = new Set(view.queued.filter((x) => x.known).map((x) => x.stockId));
+  const toCheck = view.queued.filter((x) => !x.known);
+  const refresh = () => void Promise.all([qc.invalidateQueries({ queryKey: shippingKeys.all }), qc.invalidateQueries({ queryKey: ['inventory'] })]);
+  /** package/pack or package/unpack, through the outbox: queued when the server cannot be reached. */
+  const packWrite = async (path: 'package/pack' | 'package/unpack', packageId: string, stockId: string) => {
+    const no = packages.find((p) => p._id === packageId)?.packageNo ?? '';
+    const label = path === 'package/pack' ? t('Pack {{stockId}} into {{package}}', { stockId, package: no }) : t('Unpack {{stockId}} from {{package}}', { stockId, package: no });
+    const sent = await sendOrQueue(path, { idempotencyKey: crypto.randomUUID(), packageId, stockId }, { label, suppress: SHIP_REFUSALS });
+    if (!sent.queued) refresh();
+    return sent;
+  };
   const openPackages = packages.filter((p) => p.status === 'open');
   const current = openPackages.find((p) => p._id === chosen) ?? openPackages[openPackages.length - 1];
   const production = !!order && PRODUCTION_ORDER_TYPES.has(order.type);
@@ -242,8 +267,14 @@ function PackOrder({ number, onBack }: { number: string; onBack(): void }) {
     if (!text || !order) return;
     const meaning = packScanMeaning({ production, packageId: current?._id ?? null, shipped }, order.number);
     if (meaning.kind === 'refused') return refuseScan(meaning, text);
+    // Without the server, the order's stock as read still tells a record packed already.
+    const packedIn = !online && packages.find((p) => p.stockIds.includes(text));
+    if (packedIn) {
+      void dialogs.error({ code: ERR.badInput, message: t("The stock '{{stockId}}' is packed already in '{{package}}'.", { stockId: text, package: packedIn.packageNo }) }).then(focusScan);
+      return;
+    }
     readFeedback(scan);
-    void send(() => pack.mutateAsync({ idempotencyKey: crypto.randomUUID(), packageId: meaning.packageId, stockId: text }));
+    void send(() => packWrite('package/pack', meaning.packageId, text));
   });
 
   if (q.isPending) return <Loader />;
@@ -267,7 +298,7 @@ function PackOrder({ number, onBack }: { number: string; onBack(): void }) {
             <Text>{t('A {{type}} order is issued to production, not shipped.', { type: order.type.toUpperCase() })}</Text>
             <Button
               size="md"
-              disabled={!staged.some((s) => s.state === 'picked')}
+              disabled={!online || !staged.some((s) => s.state === 'picked')}
               onClick={async () => {
                 const res = await send(() => issue.mutateAsync({ idempotencyKey: crypto.randomUUID(), orderId: order._id }));
                 if (res) notifications.show({ color: 'green', message: t('Issued: {{status}}', { status: res.orderStatus }) });
@@ -276,6 +307,7 @@ function PackOrder({ number, onBack }: { number: string; onBack(): void }) {
             >
               {t('Issue to production')}
             </Button>
+            {!online && <NeedsServer>{t('Needs the server: issue when back online')}</NeedsServer>}
           </Stack>
         </Paper>
       ) : (
@@ -283,7 +315,7 @@ function PackOrder({ number, onBack }: { number: string; onBack(): void }) {
           <ScanInput label={current ? t('Scan stock into {{no}}', { no: current.packageNo }) : t('Scan stock')} data-testid="pack-scan" data-scan-field="pack" autoFocus />
           <Group gap="xs">
             {!shipped && (
-              <Button size="md" onClick={async () => {
+              <Button size="md" disabled={!online} onClick={async () => {
                 const res = await send(() => save.mutateAsync({ orderId: order._id, type: 'box' }));
                 if (!res?.package) return;
                 setChosen(res.package._id);
@@ -303,7 +335,7 @@ function PackOrder({ number, onBack }: { number: string; onBack(): void }) {
                 data-testid="ship-choose"
               />
             )}
-            <Button size="md" variant="default" disabled={!openPackages.some((p) => p.stockIds.length > 0)} onClick={async () => {
+            <Button size="md" variant="default" disabled={!online || !openPackages.some((p) => p.stockIds.length > 0)} onClick={async () => {
               const res = await send(async () => {
                 for (const flush of flushers.current.values()) await flush();
                 return shipAndPrint({ idempotencyKey: crypto.randomUUID(), orderId: order._id });
@@ -313,6 +345,16 @@ function PackOrder({ number, onBack }: { number: string; onBack(): void }) {
               {t('Ship all packed')}
             </Button>
           </Group>
+          {/* Packing and unpacking go on offline (the outbox); a new package, saves and shipping need the server. */}
+          {!online && <NeedsServer testId="ship-needs-server">{t('Needs the server: ship when back online. Packing and unpacking are queued.')}</NeedsServer>}
+          {toCheck.map((x) => (
+            <Group key={x.id} justify="space-between" wrap="nowrap" gap="xs" data-testid="pack-to-check">
+              <Text size="sm" ff="monospace" style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+                {t('{{label}} (to check)', { label: x.label })}
+              </Text>
+              <QueuedBadge />
+            </Group>
+          ))}
         </>
       )}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
@@ -320,7 +362,7 @@ function PackOrder({ number, onBack }: { number: string; onBack(): void }) {
           <Title order={3} size="h4">{t('Not packed')}</Title>
           {unpacked.length === 0 && <Text size="sm" c="dimmed">{t('Nothing picked is waiting.')}</Text>}
           {unpacked.map((s) => (
-            <StagedLine key={s._id} s={s} />
+            <StagedLine key={s._id} s={s} queued={queuedStock.has(s.stockId)} />
           ))}
         </Paper>
         <Stack gap="sm">
@@ -333,7 +375,9 @@ function PackOrder({ number, onBack }: { number: string; onBack(): void }) {
               orderId={order._id}
               send={send}
               save={save.mutateAsync}
-              unpack={unpack.mutateAsync}
+              unpack={(packageId, stockId) => packWrite('package/unpack', packageId, stockId)}
+              queuedStock={queuedStock}
+              online={online}
               ship={shipAndPrint}
               flushers={flushers.current}
               prompt={weighing?.packageId === p._id ? weighing : null}
@@ -375,12 +419,13 @@ function Header({ order, onBack }: { order: OrderHeader; onBack(): void }) {
   );
 }
 
-function StagedLine({ s, action }: { s: Staged; action?: React.ReactNode }) {
+function StagedLine({ s, action, queued }: { s: Staged; action?: React.ReactNode; queued?: boolean }) {
   return (
-    <Group justify="space-between" wrap="nowrap" data-testid="staged-line" data-stock={s.stockId}>
+    <Group justify="space-between" wrap="wrap" gap="xs" data-testid="staged-line" data-stock={s.stockId} data-queued={queued || undefined}>
       <Text size="sm" ff="monospace" truncate style={{ flex: 1, minWidth: 0 }}>
         {`${s.stockId} · ${s.partNumber} · ${showQty(s.qty, s.uom)}`}
       </Text>
+      {queued && <QueuedBadge />}
       {action}
     </Group>
   );
@@ -404,7 +449,11 @@ interface PackageCardProps {
   orderId: string;
   send<T>(run: () => Promise<T>): Promise<T | undefined>;
   save(args: { orderId: string; packageId: string } & Partial<PackageForm>): Promise<unknown>;
-  unpack(args: { idempotencyKey: string; packageId: string; stockId: string }): Promise<unknown>;
+  /** package/unpack through the outbox. */
+  unpack(packageId: string, stockId: string): Promise<unknown>;
+  /** Stock whose pack or unpack waits in the outbox. */
+  queuedStock: ReadonlySet<string>;
+  online: boolean;
   ship(args: { idempotencyKey: string; orderId: string; packageId: string }): Promise<{ orderStatus?: string }>;
   /** Where the card registers its "save the form first" for Ship all packed. */
   flushers: Map<string, () => Promise<void>>;
@@ -438,7 +487,7 @@ const MEASURE_LABELS = new Map<'weight' | 'length' | 'width' | 'height', string>
   ['height', 'Height'],
 ]);
 
-function PackageCard({ p, order, staged, orderId, send, save, unpack, ship, flushers, prompt, onPrompt, onPromptDone, focusScan }: PackageCardProps) {
+function PackageCard({ p, order, staged, orderId, send, save, unpack, queuedStock, online, ship, flushers, prompt, onPrompt, onPromptDone, focusScan }: PackageCardProps) {
   const { t } = useTranslation();
   const [form, setForm] = useState<PackageForm>(() => savedForm(p));
   const setField = (key: PackageField) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
@@ -495,7 +544,7 @@ function PackageCard({ p, order, staged, orderId, send, save, unpack, ship, flus
   // Save, or Enter in a field (the form's submit). Closing a weight prompt, the focus goes where the
   // packer goes next: back to the Ship that asked for the weight, or to the scan field after a new box.
   const onSave = () => {
-    if (!sendable()) return;
+    if (!online || !sendable()) return;
     void pressed('save', saveForm(form));
     if (!prompt) return;
     onPromptDone();
@@ -513,7 +562,7 @@ function PackageCard({ p, order, staged, orderId, send, save, unpack, ship, flus
   // A carrier that asks for a weight the package lacks opens the weight prompt instead (the server
   // would refuse the ship); a field the contract refuses is said, and nothing is sent.
   const onShip = () => {
-    if (!sendable()) return;
+    if (!online || !sendable()) return;
     if (weightNeededBy(form, acked.current) !== undefined) return onPrompt('ship');
     const values = form;
     void pressed('ship', async () => {
@@ -574,9 +623,10 @@ function PackageCard({ p, order, staged, orderId, send, save, unpack, ship, flus
           <StagedLine
             key={s._id}
             s={s}
+            queued={queuedStock.has(s.stockId)}
             action={
               !shipped && (
-                <Button size="sm" mih={44} variant="subtle" style={{ flexShrink: 0 }} aria-label={t('Unpack {{stockId}}', { stockId: s.stockId })} onClick={() => void send(() => unpack({ idempotencyKey: crypto.randomUUID(), packageId: p._id, stockId: s.stockId }))}>
+                <Button size="sm" mih={44} variant="subtle" style={{ flexShrink: 0 }} aria-label={t('Unpack {{stockId}}', { stockId: s.stockId })} onClick={() => void send(() => unpack(p._id, s.stockId))}>
                   {t('Unpack')}
                 </Button>
               )
@@ -618,14 +668,15 @@ function PackageCard({ p, order, staged, orderId, send, save, unpack, ship, flus
         {text('tracking', 'Tracking')}
         {!shipped && (
           <Group grow>
-            <Button type="submit" size="md" variant="default" loading={busy.save > 0} data-testid="package-save">
+            <Button type="submit" size="md" variant="default" disabled={!online} loading={busy.save > 0} data-testid="package-save">
               {t('Save')}
             </Button>
-            <Button ref={shipRef} size="md" disabled={inside.length === 0} loading={busy.ship > 0} onClick={onShip} data-testid="package-ship">
+            <Button ref={shipRef} size="md" disabled={!online || inside.length === 0} loading={busy.ship > 0} onClick={onShip} data-testid="package-ship">
               {t('Ship')}
             </Button>
           </Group>
         )}
+        {!shipped && !online && <NeedsServer testId="package-needs-server">{t('Needs the server: ship when back online')}</NeedsServer>}
         <PackingListButton order={order} p={p} items={inside.length} />
       </Stack>
     </Paper>
