@@ -27,15 +27,7 @@ async function pickedWithPackage(api: Api, f: Fixture): Promise<{ staged: string
 }
 
 /** Reloads the page while the server cannot be reached: the service worker draws the app, the outbox (IndexedDB) still holds what waits. */
-/**
- * Off for now: after a reload while cut off, the outbox replays its items without the person's token
- * (the session is not resumed yet; the server answers 401 and the items wait for a sign-in), a fault
- * of the outbox's replay, not of these screens (reported with issue 27). Set to true once it is fixed.
- */
-const RELOAD_WHILE_CUT_OFF = true;
-
 async function reloadCutOff(page: Page, waiting: number): Promise<void> {
-  if (!RELOAD_WHILE_CUT_OFF) return;
   await page.reload();
   const ind = page.getByTestId('connection-indicator');
   // Offline or reconnecting (a reloaded page may not know yet that the device has no network): not online.
