@@ -24,10 +24,17 @@ export class OwnServer {
 
   /**
    * The port: the one given, or 100 above it in the mobile project (the two projects run the same
-   * spec at once in two workers, each with its own server). Fixed by the first start().
+   * spec at once in two workers, each with its own server). Fixed when first read.
    */
   get port(): number {
-    this.shift ??= test.info().project.name === 'mobile' ? 100 : 0;
+    if (this.shift === null) {
+      try {
+        this.shift = test.info().project.name === 'mobile' ? 100 : 0;
+      } catch {
+        // Read outside a test (a describe's test.use): the port as given, for the whole file.
+        this.shift = 0;
+      }
+    }
     return this.basePort + this.shift;
   }
 
