@@ -20,6 +20,7 @@ import { useDialogStore } from '../components/dialogs/dialog-store.ts';
 import { attachConnectionEvents } from '../lib/offline/connection.ts';
 import { startOutbox } from '../lib/offline/outbox.ts';
 import { ConnectionIndicator } from '../components/offline/connection-indicator.tsx';
+import { NeedsServerBanner } from '../components/offline/needs-server.tsx';
 import { ScreenSaver } from './screen-saver.tsx';
 import { Watermark } from './watermark.tsx';
 import './shell.css';
@@ -140,6 +141,7 @@ export function Shell() {
         </AppShell.Navbar>
       )}
       <AppShell.Main pb="xs" id={MAIN_CONTENT_ID} tabIndex={-1} className="fh-main">
+        {authed && <NeedsServerBanner pathname={pathname} />}
         <Outlet />
         <Watermark />
       </AppShell.Main>

@@ -9,6 +9,29 @@ import { mayCallThrough } from '@floorhand/contract/rights';
 import type { CallPath } from '@floorhand/contract/api';
 import { fullName, useAuthStore } from '../lib/auth-store.ts';
 import { logout } from '../lib/session.ts';
+import { currentPersonId, useOutbox } from '../lib/offline/outbox.ts';
+import { dialogs } from '../components/dialogs/dialog-store.ts';
+
+/**
+ * Logout, after a word when this person's actions still wait in the outbox: they are kept, and go
+ * once the server answers, or (the server wanting them to sign in again) once they are back (issue 27).
+ */
+async function logoutWhenSent(t: (k: string, o?: Record<string, unknown>) => string): Promise<void> {
+  const me = currentPersonId();
+  const waiting = useOutbox.getState().items.filter((i) => i.person.accountId === me && i.state !== 'refused').length;
+  if (waiting > 0) {
+    const answer = await dialogs.confirm({
+      type: 'warn',
+      title: t('Actions waiting to be sent'),
+      message: t('{{count}} of your actions are still waiting to be sent. They are kept on this device; if you log out they may wait until you sign in here again.', { count: waiting }),
+      neg: t('Stay'),
+      pos: t('Log out'),
+      focus: 'neg',
+    });
+    if (answer !== 'pos') return;
+  }
+  await logout();
+}
 import { useSessionPerson, useSessionStore } from '../lib/session-store.ts';
 import { readGuardInput } from './guard-input.ts';
 import { clockOnly } from './guards.ts';
@@ -64,7 +87,7 @@ export function UserMenu() {
           {t('App Settings')}
         </Menu.Item>
         <Menu.Divider />
-        <Menu.Item color="red" leftSection={<IconLogout size={18} />} onClick={() => void logout()} data-testid="logout">
+        <Menu.Item color="red" leftSection={<IconLogout size={18} />} onClick={() => void logoutWhenSent(t)} data-testid="logout">
           {t('Log out')}
         </Menu.Item>
       </Menu.Dropdown>

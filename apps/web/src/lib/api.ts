@@ -75,8 +75,8 @@ export interface CallOptions {
   /** Send this human token instead of the stored one (an outbox replay for a worker who is not on the kiosk now). */
   humanToken?: string | null;
   siteId?: string;
-  /** The caller keeps the request if the server cannot be reached (the outbox): no notice for it. */
-  queueable?: boolean;
+  /** The caller says itself what a server it cannot reach means (the outbox queues, the login page says so): no notice. */
+  quietUnreachable?: boolean;
 }
 
 /** The request of a call with the request helper's rules (ids, token on a trusted host, client time). */
@@ -169,7 +169,7 @@ function fail(err: ServerErr, status: number, opts: CallOptions): never {
   if (unreachable) {
     if (status !== 0) reportUnreachable();
     // The notice loads Mantine's notifications: not on the login page's first load.
-    if (!opts.queueable && !opts.suppress?.test(err.code)) void import('./offline/unreachable-notice.ts').then((m) => m.notifyUnreachable());
+    if (!opts.quietUnreachable && !opts.suppress?.test(err.code)) void import('./offline/unreachable-notice.ts').then((m) => m.notifyUnreachable());
   } else if (!kioskEnded && !opts.suppress?.test(err.code)) void dialogs.error(err);
   if (loggingOut) onLogoutError();
   if (kioskEnded) onKioskEnded();

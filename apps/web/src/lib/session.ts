@@ -99,7 +99,7 @@ export interface LoginInput {
 
 export async function login(input: LoginInput): Promise<void> {
   const ws = useMachineStore.getState().workstation;
-  const res = await call('auth/login', { ...input, workstationId: ws.id, ...(ws.secret ? { workstationSecret: ws.secret } : {}) }, { suppress: /^ERR_ACCOUNT_RESTRICTED$/ });
+  const res = await call('auth/login', { ...input, workstationId: ws.id, ...(ws.secret ? { workstationSecret: ws.secret } : {}) }, { suppress: /^ERR_ACCOUNT_RESTRICTED$/, quietUnreachable: true });
   if (!res.authToken || !res.org || !res.user) throw new Error('incomplete login answer');
   useAuthStore.getState().setLogin({ authToken: res.authToken, org: res.org, user: res.user as AuthUser, stayLoggedIn: input.stayLoggedIn });
   useAuthStore.getState().setMustChangePassword(!!res.mustChangePassword);

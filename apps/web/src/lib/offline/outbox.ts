@@ -124,7 +124,7 @@ export async function sendOrQueue<P extends OfflineCall>(path: P, args: CallArgs
   const waiting = useOutbox.getState().items.some((i) => i.state === 'queued');
   if (useConnection.getState().state !== 'online' || waiting) return { queued: true, item: await enqueue(path, args, meta.label) };
   try {
-    return { queued: false, res: await call(path, args, { queueable: true, ...(meta.suppress ? { suppress: meta.suppress } : {}) }) };
+    return { queued: false, res: await call(path, args, { quietUnreachable: true, ...(meta.suppress ? { suppress: meta.suppress } : {}) }) };
   } catch (e) {
     if (e instanceof ApiError && isUnreachable(e.status)) {
       reportUnreachable();

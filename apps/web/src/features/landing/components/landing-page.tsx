@@ -1,6 +1,7 @@
 import { useId, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconAlertCircle, IconEye, IconEyeOff, IconLogin } from '@tabler/icons-react';
+import { isUnreachable } from '@floorhand/contract/offline';
 import { ERR } from '@floorhand/contract/errors';
 import { dialogs } from '../../../components/dialogs/dialog-store.ts';
 import { ApiError } from '../../../lib/api.ts';
@@ -63,6 +64,9 @@ export function LandingPage({ onLoggedIn, onLoggingIn }: { onLoggedIn: (to: stri
         await dialogs.info({ title: 'Account Restricted', message: t(err.err.message), type: 'warn' });
       } else if (err instanceof ApiError && (err.err.code === ERR.loginFailed || err.err.code === ERR.rateLimited)) {
         setFailure(err.err.message);
+      } else if (err instanceof ApiError && isUnreachable(err.status)) {
+        // Logging in is never offline (issue 27): it is the server that checks the password.
+        setFailure(t('Logging in needs the server, which cannot be reached now. Try again when the network is back.'));
       }
     } finally {
       setBusy(false);
