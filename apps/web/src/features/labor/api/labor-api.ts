@@ -29,6 +29,8 @@ export const useCurrentLabor = () => useQuery(currentLaborQuery());
 function useLaborChange<P extends 'labor/start' | 'labor/stop'>(path: P) {
   const qc = useQueryClient();
   return useMutation({
+    // Not paused while the device is offline: sendOrQueue decides (the outbox takes it).
+    networkMode: 'always',
     mutationFn: ({ label, ...args }: CallArgs<P> & { label: string }) => sendOrQueue(path, args as unknown as CallArgs<P>, { label }) as Promise<Sent<P>>,
     onSuccess: (sent) => {
       if (sent.queued) return;
