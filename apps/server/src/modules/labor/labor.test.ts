@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { validationDetailSchema, type CallPath } from '@floorhand/contract/api';
-import { APP_ID } from '@floorhand/contract/constants';
+import { APP_ID, HEADERS } from '@floorhand/contract/constants';
 import { ERR, type ServerErr } from '@floorhand/contract/errors';
 import { coveredSeconds, LABOR_CSV_COLUMNS, TASK_RULE_MESSAGES } from '@floorhand/contract/labor';
 import { EVERYONE as EVERYONE_ROLE } from '@floorhand/contract/roles';
@@ -523,6 +523,35 @@ describe('offline device time (issue 27)', () => {
     expect(other.status).toBe(409);
     expect((await call(t.app, 'labor/current', {}, clerk)).body.running?.map((e) => e.taskCode)).toEqual([code]);
     await stopAll();
+  });
+});
+
+describe('a kiosk worker offline (issue 27)', () => {
+  const human = (token: string) => ({ headers: { [HEADERS.humanToken]: token } });
+  it('a queued labor action replayed after the worker\'s kiosk session ended is refused for sign-in, never booked for another person, and goes through once they badge in again', async () => {
+    const kiosk = await tokenFor(t.app, 'kiosk');
+    const badgeIn = async (badge: string) => (await call(t.app, 'kiosk/start', { badge }, kiosk)).headers[HEADERS.humanToken] as string;
+    await stopAll();
+    const code = await task();
+    const clerkToken = await badgeIn('B-CLERK');
+    const started = await call(t.app, 'labor/start', { idempotencyKey: randomUUID(), taskCode: code, mode: 'single', deviceTime: new Date(now).toISOString() }, kiosk, human(clerkToken));
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    expect(started.body.running?.[0]).toMatchObject({ taskCode: code, accountId: await accountId('clerk') });
+    tick(300);
+    // The stop was queued on the kiosk; the clerk's session ends (another badge) before it is replayed.
+    const adminToken = await badgeIn('B-ADMIN');
+    const stopBody = { idempotencyKey: randomUUID(), taskCode: code, qtyDone: 2, deviceTime: new Date(now - 120_000).toISOString() };
+    const replay = await call(t.app, 'labor/stop', stopBody, kiosk, human(clerkToken));
+    expect(replay.status).toBe(401);
+    expect(replay.body.err?.code).toBe(ERR.kioskSessionEnded);
+    // Nothing was booked, neither for the clerk nor for the admin on the kiosk now.
+    expect((await call(t.app, 'labor/current', {}, clerk)).body.running?.map((e) => e.taskCode)).toEqual([code]);
+    expect((await call(t.app, 'labor/current', {}, kiosk, human(adminToken))).body.running?.some((e) => e.taskCode === code)).toBe(false);
+    // The clerk badges in again: the same stop (same key) is theirs, booked at its device time.
+    const again = await badgeIn('B-CLERK');
+    const done = await call(t.app, 'labor/stop', stopBody, kiosk, human(again));
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body.stopped?.[0]).toMatchObject({ taskCode: code, qtyDone: 2, seconds: 180 });
   });
 });
 
