@@ -2,7 +2,8 @@ import type { LaborEntry, Task } from '@floorhand/contract/labor';
 import type { OutboxItem } from '../../../lib/offline/replay.ts';
 
 /** A running entry as the screen shows it: the server's, or one whose start waits in the outbox. */
-export type ShownEntry = LaborEntry & { queued?: boolean };
+/** `unchecked`: a task this device has not read (started by its code offline): only its code is known. */
+export type ShownEntry = LaborEntry & { queued?: boolean; unchecked?: boolean };
 
 type TaskInfo = Pick<Task, 'taskCode' | 'kind' | 'orderNumber' | 'operationNumber' | 'description'>;
 /** Tasks this device has read (a lookup, a running entry): a start queued offline shows what it is. */
@@ -47,6 +48,7 @@ export function withQueued(running: readonly LaborEntry[], items: readonly Outbo
         complete: false,
         endedAtPunchOut: false,
         queued: true,
+        ...(info ? {} : { unchecked: true }),
       };
       if (a.mode === 'single') shown = [entry];
       else if (!shown.some((e) => e.taskCode === a.taskCode)) shown = [...shown, entry];

@@ -113,7 +113,7 @@ export function CountingScreen({ sheetId, onBack }: { sheetId: string; onBack():
         return;
       }
       res = sent.res;
-    } else res = await call('counts/record', args, { suppress: /^ERR_BAD_INPUT$/, queueable: true });
+    } else res = await call('counts/record', args, { suppress: /^ERR_BAD_INPUT$/, quietUnreachable: true });
     const line = res.line!;
     say(
       res.duplicate
@@ -163,7 +163,7 @@ export function CountingScreen({ sheetId, onBack }: { sheetId: string; onBack():
           };
           if (useConnection.getState().state !== 'online') return offline();
           try {
-            const res = await call('counts/scanLocation', { sheetId, location: text }, { queueable: true });
+            const res = await call('counts/scanLocation', { sheetId, location: text }, { quietUnreachable: true });
             setLocation(res.location ?? text);
           } catch (e) {
             if (e instanceof ApiError && isUnreachable(e.status)) return offline();
@@ -400,9 +400,9 @@ export function CountingScreen({ sheetId, onBack }: { sheetId: string; onBack():
         </Button>
       )}
       {s?.state === 'counting' && !online && (
-        <Text size="sm" fw={600} c="orange.9" data-testid="pi-needs-server">
+        <Alert color="orange" data-testid="pi-needs-server">
           {t('Needs the server: sending to review waits until the connection returns. Counts go on and are queued.')}
-        </Text>
+        </Alert>
       )}
       {s?.state === 'review' && <Alert color="orange">{t('In review: only lines due for a recount can be counted.')}</Alert>}
     </Stack>
