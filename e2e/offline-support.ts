@@ -42,7 +42,7 @@ export class OwnServer {
       stdio: ['ignore', 'ignore', 'inherit'],
       env: { ...process.env, PORT: String(this.port), DATA_DIR: this.dataDir, DEMO_SEED: 'on', LOG_LEVEL: 'warn', ...(this.dbUrl ? { DATABASE_URL: this.dbUrl } : { DATABASE_URL: '' }) },
     });
-    const until = Date.now() + 90_000;
+    const until = Date.now() + 150_000;
     while (Date.now() < until) {
       if (this.child.exitCode !== null) throw new Error(`the own server stopped with ${this.child.exitCode}`);
       const ok = await fetch(`${this.url}/api/health`)
@@ -51,7 +51,7 @@ export class OwnServer {
       if (ok) return;
       await new Promise((r) => setTimeout(r, 250));
     }
-    throw new Error('the own server did not answer in 90 s');
+    throw new Error('the own server did not answer in 150 s');
   }
 
   /** Stops it at once (SIGKILL): whatever it had not answered is lost to the client, as in a crash. */
@@ -79,9 +79,10 @@ export class OwnServer {
 export const ownPort = (offset: number): number => Number(process.env.E2E_PORT ?? 4180) + offset;
 
 /** The header's connection indicator says `state`, with `waiting` actions queued (when given). */
-export async function expectConnection(page: Page, state: 'online' | 'offline' | 'reconnecting', waiting?: number): Promise<void> {
+export async function expectConnection(page: Page, state: 'online' | 'offline' | 'reconnecting' | 'not online', waiting?: number): Promise<void> {
   const ind = page.getByTestId('connection-indicator');
-  await expect(ind).toHaveAttribute('data-state', state, { timeout: 30_000 });
+  // 'not online': offline or reconnecting (a page reloaded offline may not know yet which).
+  await expect(ind).toHaveAttribute('data-state', state === 'not online' ? /^(offline|reconnecting)$/ : state, { timeout: 30_000 });
   if (waiting !== undefined) await expect(ind).toHaveAttribute('data-waiting', String(waiting), { timeout: 30_000 });
 }
 

@@ -55,8 +55,9 @@ function webDist(config: Config): string | undefined {
 
 /**
  * Vite names everything under assets/ by its content's hash, so a name never changes meaning: cache
- * it for a year without asking again. Everything else (index.html, the favicon, the zxing .wasm named
- * by version) is asked for again every time, so a new release is seen at the next load.
+ * it for a year without asking again. Everything else (index.html, the favicon, the service worker
+ * /sw.js and the manifest) is asked for again every time, so a new release is seen at the next load:
+ * a service worker script kept by the HTTP cache would hold the installed app on its old version.
  */
 export function cacheControlOf(path: string): string {
   return /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache';
@@ -76,7 +77,9 @@ export const CSP_DIRECTIVES = {
   fontSrc: ["'self'", 'data:'],
   // The API and the socket (same origin, ws: included by 'self').
   connectSrc: ["'self'"],
+  // The installed app's service worker (/sw.js) and the scanner's workers; the web app manifest.
   workerSrc: ["'self'", 'blob:'],
+  manifestSrc: ["'self'"],
   objectSrc: ["'none'"],
   baseUri: ["'self'"],
   formAction: ["'self'"],

@@ -24,6 +24,9 @@ describe('security headers', () => {
     expect(csp).not.toMatch(/script-src[^;]*'unsafe-eval'/);
     expect(csp).toMatch(/frame-ancestors 'none'/);
     expect(csp).toMatch(/object-src 'none'/);
+    // The installed app: its service worker (/sw.js) and its manifest, from our origin only.
+    expect(csp).toMatch(/worker-src 'self'/);
+    expect(csp).toMatch(/manifest-src 'self'(;|$)/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('no-referrer');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');

@@ -11,6 +11,7 @@ import { createTestApp, type TestApp } from './test/harness.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'floorhand-static-'));
 const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+const sw = `self.addEventListener('fetch', () => {});${' '.repeat(2000)}`;
 let t: TestApp;
 let production: TestApp | undefined;
 
@@ -18,6 +19,9 @@ beforeAll(async () => {
   mkdirSync(join(dir, 'assets'));
   writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Floorhand</title>');
   writeFileSync(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(join(dir, 'sw.js'), sw);
+  writeFileSync(join(dir, 'sw.js.br'), brotliCompressSync(sw));
+  writeFileSync(join(dir, 'manifest.webmanifest'), JSON.stringify({ name: 'Floorhand', start_url: '/', display: 'standalone' }));
   writeFileSync(join(dir, 'assets', 'index-AbC123.js'), script);
   writeFileSync(join(dir, 'assets', 'index-AbC123.js.br'), brotliCompressSync(script));
   writeFileSync(join(dir, 'assets', 'index-AbC123.js.gz'), gzipSync(script));
@@ -57,6 +61,20 @@ describe('the built web app', () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['cache-control'], url).toBe('no-cache');
     }
+  });
+
+  it('asks again for the service worker and the manifest every time, with their own content types (issue 27 item 1)', async () => {
+    const worker = await t.app.inject({ method: 'GET', url: '/sw.js', headers: { 'accept-encoding': 'br' } });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    expect(worker.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+    expect(worker.headers['content-encoding']).toBe('br');
+    const manifest = await t.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.json()).toMatchObject({ name: 'Floorhand', display: 'standalone' });
+    expect(cacheControlOf('/srv/web/sw.js')).toBe('no-cache');
   });
 
   it('names the cache rule by the path alone', () => {

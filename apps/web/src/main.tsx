@@ -6,10 +6,17 @@ import { isAuthenticated, useAuthStore } from './lib/auth-store.ts';
 import { useSiteStore, type Brand } from './lib/site-store.ts';
 import { useDialogStore } from './components/dialogs/dialog-store.ts';
 import { LoginShell } from './app/login-shell.tsx';
+import { registerServiceWorker } from './lib/pwa-register.ts';
+import { isUnreachable } from '@floorhand/contract/offline';
+import { onServerReached } from './lib/offline/connection.ts';
+import { keepSite, restoreSite } from './lib/site-cache.ts';
 
 // The first load is the login page alone (React, i18next and the page: no Mantine, router, query
 // cache or zod); the whole app is a chunk of its own (app/whole-app.tsx), loaded at once when this
 // device is logged in or opens any other page, and otherwise after the login.
+
+// The installed app's service worker: the production build only, registered once the page has loaded.
+registerServiceWorker();
 
 const root = createRoot(document.getElementById('root')!);
 
@@ -20,12 +27,16 @@ let whole: Promise<void> | undefined;
 const showWholeApp = (opts: { resumeSession?: boolean; to?: string } = {}): Promise<void> =>
   (whole ??= loadWholeApp().then((m) => m.mountWholeApp(root, opts)));
 
-/** Resolves the site from the host name and loads what the landing page shows before login. */
+/**
+ * Resolves the site from the host name and loads what the landing page shows before login. What it
+ * found is kept (site_cache): a start with the server out of reach (issue 27: an offline reload) goes
+ * on with it, and the site is resolved again as soon as the server answers.
+ */
 async function resolveSite(): Promise<void> {
   const site = useSiteStore.getState();
   try {
     const res = await call('site/resolve', { hostname: window.location.hostname }, { suppress: /.*/ });
-    if (res.site) site.set({ siteId: res.site.siteId, orgId: res.site.orgId, trustedDomains: res.site.trustedDomains });
+    if (res.site) site.set({ siteId: res.site.siteId, orgId: res.site.orgId, trustedDomains: res.site.trustedDomains, error: null });
     const [client, brand] = await Promise.allSettled([
       call('site/getData', { section: 'conf', dataId: 'client' }, { suppress: /.*/ }),
       call('site/getData', { section: 'brand', dataId: 'brand' }, { suppress: /.*/ }),
@@ -34,7 +45,15 @@ async function resolveSite(): Promise<void> {
       clientConf: client.status === 'fulfilled' ? (client.value.siteData?.data ?? {}) : {},
       brand: brand.status === 'fulfilled' ? ((brand.value.siteData?.data ?? {}) as Brand) : {},
     });
+    if (res.site) keepSite();
   } catch (e) {
+    if (e instanceof ApiError && isUnreachable(e.status) && restoreSite()) {
+      const stop = onServerReached(() => {
+        stop();
+        void resolveSite();
+      });
+      return;
+    }
     site.set({ error: e instanceof ApiError ? e.err.message : String(e) });
   }
 }

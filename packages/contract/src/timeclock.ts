@@ -75,10 +75,24 @@ export const PUNCH_LIST_MAX = 2000;
 export const PUNCH_KINDS = ['in', 'out'] as const;
 /** A correction may also void the punch it replaces. */
 export const CORRECTION_KINDS = ['in', 'out', 'void'] as const;
-/** clock: a badge at a time clock; missed: the time a worker stated for a missed punch; correction: an approver's record. */
-export const PUNCH_SOURCES = ['clock', 'missed', 'correction'] as const;
+/**
+ * clock: a badge at a time clock; offline: a badge at a time clock that could not reach the server,
+ * signed by the device and replayed, recorded at the device's time (docs/timeclock.md); missed: the time a worker stated for a missed punch; correction: an approver's record. */
+export const PUNCH_SOURCES = ['clock', 'missed', 'correction', 'offline'] as const;
 /** valid: counts; pending: waits for a timeclockAdmin (a missed punch). */
 export const PUNCH_STATUSES = ['valid', 'pending'] as const;
+
+/**
+ * A punch made while the clock could not reach the server, replayed later (docs/timeclock.md, Offline
+ * punches): the device's time of the scan and the device's signature (offline-punch.ts signOfflinePunch)
+ * over the workstation, the badge, that time, the idempotency key and the photo's SHA-256.
+ */
+export const offlinePunchSchema = z.strictObject({
+  deviceTime: z.iso.datetime({ offset: true }),
+  /** base64url of an HMAC-SHA256: 43 characters. */
+  signature: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be the device signature (43 base64url characters)'),
+});
+export type OfflinePunch = z.infer<typeof offlinePunchSchema>;
 
 /** A PIN: 4 to 8 digits. */
 export const pinSchema = z.string().regex(/^\d{4,8}$/, 'must be 4 to 8 digits');
@@ -138,12 +152,22 @@ export const timeclockCalls = {
       missedOutAt: isoTime.optional(),
       /** The other answer to it: nothing was missed, a long shift ends now; this scan punches out. */
       leavingNow: z.boolean().optional(),
+      /**
+       * Makes a retried punch apply once: a replay with the key answers the stored result. Required
+       * with `offline` (the outbox replays with the same key).
+       */
+      idempotencyKey: idempotencyKeySchema.optional(),
+      /** A punch made offline, replayed: recorded at its device time when the signature is the device's. */
+      offline: offlinePunchSchema.optional(),
     }),
     response: withErr({
       /**
        * punched: a new punch; duplicate: a second scan within PUNCH_DEBOUNCE_SECS; missedPunch: ask when
        * they left; forTimekeeper: "Leaving now" beyond the maximum shift, stored as a pending out
-       * (`punch`) that a timekeeper confirms or corrects on Punch Corrections.
+       * (`punch`) that a timekeeper confirms or corrects on Punch Corrections. An offline punch that
+       * cannot be placed in the worker's day without a question (it follows an in from an earlier shift,
+       * or it would repeat the kind of the punch recorded after it) is also `forTimekeeper`: a pending
+       * `punch`, without `maxShiftHours`.
        */
       result: z.enum(['punched', 'duplicate', 'missedPunch', 'forTimekeeper']).optional(),
       worker: clockWorkerSchema.optional(),

@@ -896,7 +896,7 @@ export const punches = pgTable(
     uniqueIndex('punches_replaces').on(t.replacesId),
     foreignKey({ name: 'punches_replaces_fk', columns: [t.replacesId], foreignColumns: [t.id] }),
     check('punches_kind', sql`${t.kind} in ('in', 'out', 'void')`),
-    check('punches_source', sql`${t.source} in ('clock', 'missed', 'correction')`),
+    check('punches_source', sql`${t.source} in ('clock', 'missed', 'correction', 'offline')`),
     check('punches_status', sql`${t.status} in ('valid', 'pending')`),
   ],
 );

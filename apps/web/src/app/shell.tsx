@@ -22,6 +22,7 @@ import { startOutbox } from '../lib/offline/outbox.ts';
 import { ConnectionIndicator } from '../components/offline/connection-indicator.tsx';
 import { NeedsServerBanner } from '../components/offline/needs-server.tsx';
 import { ScreenSaver } from './screen-saver.tsx';
+import { UpdateBanner } from './update-banner.tsx';
 import { Watermark } from './watermark.tsx';
 import './shell.css';
 
@@ -141,6 +142,7 @@ export function Shell() {
         </AppShell.Navbar>
       )}
       <AppShell.Main pb="xs" id={MAIN_CONTENT_ID} tabIndex={-1} className="fh-main">
+        <UpdateBanner />
         {authed && <NeedsServerBanner pathname={pathname} />}
         <Outlet />
         <Watermark />

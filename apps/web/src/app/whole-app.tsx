@@ -10,6 +10,8 @@ import { NOTIFICATION_TIMEOUT_MS } from '@floorhand/contract/constants';
 import { router } from './router.tsx';
 import { retryOnce } from '../lib/api.ts';
 import { brandTheme, floorCssVariables } from '../lib/brand-theme.ts';
+import { watchConnection } from '../lib/offline-cache/connection.ts';
+import { startReadCache } from '../lib/offline-cache/read-cache.ts';
 import { onPersonEnds, resume } from '../lib/session.ts';
 import { onReplayed } from '../lib/offline/outbox.ts';
 import { useSiteStore } from '../lib/site-store.ts';
@@ -34,6 +36,12 @@ onPersonEnds(() => {
   queryClient.clear();
   notifications.clean();
 });
+// What a worker is in the middle of stays readable offline: the work areas' answers are kept in
+// IndexedDB for the person of the session (lib/offline-cache/read-cache.ts).
+watchConnection(queryClient);
+const readCache = startReadCache(queryClient);
+/** How long the first page waits for the cached answers (a slow IndexedDB must not hold the app). */
+const RESTORE_WAIT_MS = 1_500;
 
 /**
  * Notices at the top on a desk; at the bottom on a handheld, where the top holds the scan field and
@@ -66,6 +74,7 @@ export interface MountOptions {
 
 export async function mountWholeApp(root: Root, { resumeSession, to }: MountOptions): Promise<void> {
   if (resumeSession) await resume().catch(() => undefined);
+  await Promise.race([readCache.ready, new Promise((r) => setTimeout(r, RESTORE_WAIT_MS))]);
   root.render(
     <StrictMode>
       <App />

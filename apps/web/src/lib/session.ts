@@ -3,7 +3,8 @@ import type { UserPerms } from '@floorhand/contract/perms';
 import { LOGGED_OUT_DIALOG_DELAY_MS } from '@floorhand/contract/constants';
 import type { Printer } from '@floorhand/contract/realtime';
 import { dialogs, useDialogStore } from '../components/dialogs/dialog-store.ts';
-import { call, setLogoutHandler } from './api.ts';
+import { ApiError, call, setLogoutHandler } from './api.ts';
+import { isUnreachable } from '@floorhand/contract/offline';
 import { setKioskEndedHandler } from './api.ts';
 import { currentClaims, useAuthStore, type AuthUser } from './auth-store.ts';
 import { useMachineStore } from './machine-store.ts';
@@ -11,6 +12,7 @@ import { usePendingRoute, useSessionStore } from './session-store.ts';
 import { useSiteStore } from './site-store.ts';
 import { createRealtime } from './socket.ts';
 import { createTokenTimers } from './token-timers.ts';
+import { onServerReached } from './offline/connection.ts';
 import { create } from 'zustand';
 
 // Login, logout and the session (spec section 4), in one place.
@@ -164,8 +166,18 @@ export async function resume(): Promise<void> {
   // A worker's kiosk session outlives a reload while it lasts: the human token (auth_settings) asks
   // the server who holds the kiosk; an ended or timed-out session is forgotten (the kiosk page again).
   if (useAuthStore.getState().humanToken && !kioskPerson) {
-    const held = await call('kiosk/current', {}, { suppress: /.*/ }).catch(() => null);
-    if (held?.user && held.perms) kioskPerson = { user: held.user, perms: held.perms };
+    const held = await call('kiosk/current', {}, { suppress: /.*/ }).catch((e: unknown) => e);
+    if (held instanceof ApiError && isUnreachable(held.status)) {
+      // Reloaded with the server out of reach: the worker's session is not known to have ended; it is
+      // asked again when the server answers.
+      const stop = onServerReached(() => {
+        stop();
+        void resume();
+      });
+      return;
+    }
+    const h = held instanceof Error ? null : (held as Awaited<ReturnType<typeof call<'kiosk/current'>>>);
+    if (h?.user && h.perms) kioskPerson = { user: h.user, perms: h.perms };
     else useAuthStore.getState().setHumanToken(null);
   }
   armTimers();
@@ -196,6 +208,12 @@ export async function logout(opts: { navigate?: boolean } = {}): Promise<void> {
 }
 
 setLogoutHandler(() => void logout());
+
+// A start made while the server could not be reached (an offline reload, issue 27) has no session
+// yet: it starts as soon as the server answers.
+onServerReached(() => {
+  if (currentClaims() && !useSessionStore.getState().sessionToken) void startSession().catch(() => undefined);
+});
 
 /** Admin means holding siteAdmin or orgAdmin, in this session. */
 export const sessionIsAdmin = (): boolean => {

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { accountPerms, accounts, badgePins, media, punches } from '../../db/schema.ts';
+import { accountPerms, accounts, badgePins, media, punches, workstations } from '../../db/schema.ts';
 import { isoSql, query } from '../../db/sql.ts';
 import type { AuditStamp } from '../../db/schema.ts';
 
@@ -16,7 +16,7 @@ export interface PunchOut {
   clientTs: string | null;
   deviceId: string | null;
   photoMediaId: string | null;
-  source: 'clock' | 'missed' | 'correction';
+  source: 'clock' | 'missed' | 'correction' | 'offline';
   status: 'valid' | 'pending';
   replacesId: string | null;
   reason: string | null;
@@ -122,6 +122,52 @@ export async function claimPunchSlot(
       RETURNING account_id`,
   );
   return rows.length > 0;
+}
+
+/**
+ * Locks the worker's punch guard row (made when missing) without moving its times: an offline punch
+ * (recorded at its device time) waits for any scan of the same badge in flight and is judged by the
+ * punches themselves (punchNear), never by the guard's server time, which it leaves as it was.
+ */
+export async function lockPunchGuard(db: Db, orgId: string, accountId: string): Promise<void> {
+  await query(
+    db,
+    sql`INSERT INTO punch_guards (account_id, org_id, last_punch_at) VALUES (${accountId}, ${orgId}, '1970-01-01T00:00:00Z')
+      ON CONFLICT (account_id) DO UPDATE SET org_id = punch_guards.org_id`,
+  );
+}
+
+/** Whether the worker has a badge punch (clock or offline, not replaced) within `secs` of `at`: the debounce by the punch's own time. */
+export async function punchNear(db: Db, orgId: string, accountId: string, at: string, secs: number): Promise<boolean> {
+  const rows = await query<{ n: number }>(
+    db,
+    sql`SELECT 1 AS n FROM punches p WHERE p.org_id = ${orgId} AND p.account_id = ${accountId} AND p.source IN ('clock', 'offline') AND p.kind <> 'void' AND ${current}
+      AND p.at > ${at}::timestamptz - make_interval(secs => ${secs}) AND p.at < ${at}::timestamptz + make_interval(secs => ${secs}) LIMIT 1`,
+  );
+  return rows.length > 0;
+}
+
+/** The first punch that counts (valid, not replaced, not void) after `after`. */
+export async function nextEffectivePunch(db: Db, orgId: string, accountId: string, after: string): Promise<PunchOut | undefined> {
+  const [row] = await query<PunchOut>(
+    db,
+    sql`SELECT ${punchColumns} FROM punches p
+      WHERE p.org_id = ${orgId} AND p.account_id = ${accountId} AND p.status = 'valid' AND p.kind <> 'void' AND ${current} AND p.at > ${after}
+      ORDER BY p.at, p.server_ts LIMIT 1`,
+  );
+  return row;
+}
+
+/** SHA-256 (hex) of the secret a workstation of the site holds, as stored; undefined when none. */
+export async function workstationSecretHash(db: Db, siteId: string, id: string): Promise<string | undefined> {
+  const [row] = await db.select({ secretHash: workstations.secretHash }).from(workstations).where(and(eq(workstations.siteId, siteId), eq(workstations.id, id)));
+  return row?.secretHash ?? undefined;
+}
+
+/** SHA-256 (hex) of a picture's bytes of the organisation; undefined when there is no such picture. */
+export async function mediaSha256(db: Db, orgId: string, id: string): Promise<string | undefined> {
+  const [row] = await query<{ h: string }>(db, sql`SELECT encode(sha256(m.bytes), 'hex') AS h FROM media m WHERE m.id = ${id} AND m.org_id = ${orgId}`);
+  return row?.h;
 }
 
 const iso = (t: string): string => new Date(t).toISOString();

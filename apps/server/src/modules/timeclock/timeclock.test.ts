@@ -472,7 +472,7 @@ describe('bad input', () => {
     ['timeclock/punches/export', () => tcadmin, { from: '2026-01-01T00:00:00Z', to: '2026-01-02T00:00:00Z' }],
   ];
   it.each(cases)('%s never answers 500 to arbitrary input', async (path, token, valid) => {
-    const fields = [...Object.keys(valid), 'entry', 'pin', 'clientTime', 'photoMediaId', 'missedOutAt', 'leavingNow', 'replacesId', 'pendingOnly', 'extra'];
+    const fields = [...Object.keys(valid), 'entry', 'pin', 'clientTime', 'photoMediaId', 'missedOutAt', 'leavingNow', 'offline', 'replacesId', 'pendingOnly', 'extra'];
     await fc.assert(
       fc.asyncProperty(fc.dictionary(fc.constantFrom(...fields), weird, { maxKeys: 2 }), async (overrides) => {
         const body = { ...valid, ...overrides, idempotencyKey: `fuzz-${Math.random().toString(36).slice(2)}` };

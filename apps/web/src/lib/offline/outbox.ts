@@ -43,10 +43,21 @@ export function onReplayed(fn: (item: OutboxItem, answer: Record<string, unknown
   return () => doneListeners.delete(fn);
 }
 
-/** Sends an item as its person: the session's tokens when that person holds it now, else the ones it was taken with. */
-function sendItem(item: OutboxItem): Promise<{ status: number; json: Record<string, unknown> }> {
+/**
+ * Sends an item as its person: the session's tokens when that person holds it now, else the ones it
+ * was taken with. A picture taken with it goes first; its media id is kept with the item, so a second
+ * try does not upload it again.
+ */
+async function sendItem(item: OutboxItem): Promise<{ status: number; json: Record<string, unknown> }> {
   const now = currentPersonId() === item.person.accountId;
   const opts = now ? { siteId: item.auth.siteId, orgId: item.auth.orgId } : { authToken: item.auth.authToken ?? '', humanToken: item.auth.humanToken, siteId: item.auth.siteId, orgId: item.auth.orgId };
+  if (item.upload && item.args[item.upload.arg] === undefined) {
+    const up = await post('media/upload', { dataUrl: item.upload.dataUrl, purpose: item.upload.purpose }, opts);
+    const mediaId = (up.json as { mediaId?: string }).mediaId;
+    if (!mediaId) return up;
+    item.args = { ...item.args, [item.upload.arg]: mediaId };
+    await store.put(item);
+  }
   return post(item.path, item.args as CallArgs<OfflineCall>, opts);
 }
 
@@ -88,7 +99,7 @@ let seqLast = 0;
 const nextSeq = (): number => (seqLast = Math.max(seqLast + 1, Date.now() * 1000));
 
 /** Keeps a write in the outbox, durably, before the screen says "queued". */
-export async function enqueue<P extends OfflineCall>(path: P, args: CallArgs<P>, label: string): Promise<OutboxItem> {
+export async function enqueue<P extends OfflineCall>(path: P, args: CallArgs<P>, label: string, upload?: OutboxItem['upload']): Promise<OutboxItem> {
   const auth = useAuthStore.getState();
   const session = useSessionStore.getState();
   const person = session.user ?? auth.user;
@@ -104,6 +115,7 @@ export async function enqueue<P extends OfflineCall>(path: P, args: CallArgs<P>,
     deviceTime: new Date().toISOString(),
     state: 'queued',
     faults: 0,
+    ...(upload ? { upload } : {}),
   };
   await store.put(item);
   await refresh();

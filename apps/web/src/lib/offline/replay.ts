@@ -26,6 +26,11 @@ export interface OutboxItem {
   error?: ServerErr;
   /** Server faults met so far. */
   faults: number;
+  /**
+   * A picture taken with it (the time clock's photo of the scan), uploaded (media/upload) just before
+   * the item is sent, its media id then put in `args[arg]`.
+   */
+  upload?: { dataUrl: string; purpose: 'clockPhoto'; arg: string };
 }
 
 /** Where the items are kept: IndexedDB in the browser, memory in tests and the bench. */

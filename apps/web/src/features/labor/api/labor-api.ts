@@ -18,7 +18,7 @@ export const laborKeys = {
 type Current = CallResponse<'labor/current'>;
 
 /** What the worker runs now; refreshed when the page regains focus and every minute (another device may have stopped it). */
-export const currentLaborQuery = () => queryOptions({ queryKey: laborKeys.current, queryFn: () => call('labor/current', {}), refetchInterval: 60_000 });
+export const currentLaborQuery = () => queryOptions({ queryKey: laborKeys.current, queryFn: () => call('labor/current', {}, { quietUnreachable: true }), refetchInterval: 60_000 });
 export const useCurrentLabor = () => useQuery(currentLaborQuery());
 
 /**

@@ -12,6 +12,7 @@ import { useScans } from '../../../lib/scanning/use-scans.ts';
 import { useRunning, useStartLabor, useStopLabor } from '../api/labor-api.ts';
 import { isQueuedEntry, type ShownEntry } from '../utils/queued-labor.ts';
 import { QueuedStart } from './queued-start.tsx';
+import { FetchedAt } from '../../../components/ui/fetched-at.tsx';
 import { stoppedNotice } from '../utils/stopped-notice.ts';
 import { useServerNow } from '../hooks/use-server-now.ts';
 import { batchElapsed, epochSecs, liveShares } from '../utils/live-split.ts';
@@ -97,6 +98,7 @@ export function BatchTaskPage() {
   return (
     <Stack maw={720} gap="md">
       <ScanInput label={t('Add a task')} placeholder={t('Scan or type a task code, then Enter')} data-scan-field="task" data-testid="batch-scan" autoFocus />
+      <FetchedAt at={current.dataUpdatedAt} testId="labor-fetched-at" />
       {running.length === 0 ? (
         <Text c="dimmed" data-testid="batch-empty">
           {current.isLoading ? t('Loading…') : t('No batch is running. Scan the tasks you work on together.')}

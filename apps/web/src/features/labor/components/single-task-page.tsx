@@ -16,6 +16,7 @@ import { useSessionStore } from '../../../lib/session-store.ts';
 import { getTask, useRunning, useStartLabor, useStopLabor } from '../api/labor-api.ts';
 import { isQueuedEntry, knownTask, rememberTask } from '../utils/queued-labor.ts';
 import { QueuedStart } from './queued-start.tsx';
+import { FetchedAt } from '../../../components/ui/fetched-at.tsx';
 import { stoppedNotice } from '../utils/stopped-notice.ts';
 import { useServerNow } from '../hooks/use-server-now.ts';
 import { epochSecs } from '../utils/live-split.ts';
@@ -144,6 +145,7 @@ function SingleTask() {
 
   return (
     <Stack maw={640} gap="md">
+      <FetchedAt at={current.dataUpdatedAt} testId="labor-fetched-at" />
       {entry ? (
         <Paper withBorder p="md" radius="md" data-testid="running-task">
           <Stack gap="sm">

@@ -19,6 +19,7 @@ import { useSessionStore } from '../../../lib/session-store.ts';
 import { useConnection } from '../../../lib/offline/connection.ts';
 import { currentPersonId, sendOrQueue, useOutbox } from '../../../lib/offline/outbox.ts';
 import { useQueryClient } from '@tanstack/react-query';
+import { FetchedAt } from '../../../components/ui/fetched-at.tsx';
 import { countKeys, downloadSheetPdf, useCountChange, useSheet } from '../api/counts-api.ts';
 import { usePhysicalInventoryPrefs } from '../hooks/use-physical-inventory-prefs.ts';
 import { countScanMeaning, labelAnswer, oneMore, TYPE_THE_COUNT } from '../utils/scan-meaning.ts';
@@ -293,6 +294,7 @@ export function CountingScreen({ sheetId, onBack }: { sheetId: string; onBack():
         </Title>
         {s?.blind && <Badge color="dark">{t('Blind')}</Badge>}
       </Group>
+      <FetchedAt at={sheet.dataUpdatedAt} testId="pi-fetched-at" />
       <Group justify="space-between" gap="xs" wrap="nowrap">
         <Text size="sm" data-testid="pi-progress">
           {t('{{visited}} of {{total}} locations scanned', { visited, total: read?.locations?.length ?? 0 })}

@@ -18,7 +18,7 @@ export const pickListQuery = (args: CallArgs<'pick/list'>) => queryOptions({ que
 
 /** An order to pick by its number (a scanned traveller or a link); a number nobody uses is an answer, not an error dialog. */
 export const pickOrderQuery = (number: string) =>
-  queryOptions({ queryKey: pickingKeys.order(number), queryFn: () => call('pick/order', { number }, { suppress: /^(ERR_NOT_FOUND)$/ }), retry: false });
+  queryOptions({ queryKey: pickingKeys.order(number), queryFn: () => call('pick/order', { number }, { suppress: /^(ERR_NOT_FOUND)$/, quietUnreachable: true }), retry: false });
 
 /** Claims, picks and statuses change on other handhelds: every open picking screen refetches (ordersChanged). */
 export function useOrdersChangedRefresh(): void {

@@ -8,6 +8,7 @@ import { ERR, type ServerErr } from '@floorhand/contract/errors';
 import type { OrderHeader, PickLine } from '@floorhand/contract/orders';
 import { dialogs } from '../../../components/dialogs/dialog-store.ts';
 import { QuantityInput } from '../../../components/ui/quantity-input.tsx';
+import { FetchedAt } from '../../../components/ui/fetched-at.tsx';
 import { ScanInput } from '../../../components/scanning/scan-input.tsx';
 import { ApiError, call } from '../../../lib/api.ts';
 import { isDefinite, useAttempts } from '../../../lib/attempts.ts';
@@ -26,6 +27,8 @@ export interface PickOrderProps {
   order: OrderHeader;
   lines: PickLine[];
   onBack(): void;
+  /** When the order was fetched: shown while offline (the answer is the cache's). */
+  fetchedAt?: number;
 }
 
 const bad = (message: string): ServerErr => ({ code: ERR.badInput, message });
@@ -36,7 +39,7 @@ const bad = (message: string): ServerErr => ({ code: ERR.badInput, message });
  * confirm the quantity. Every refusal is the spec's error dialog; when it closes the scan field has
  * the focus again and nothing has changed.
  */
-export function PickOrder({ order, lines, onBack }: PickOrderProps) {
+export function PickOrder({ order, lines, onBack, fetchedAt }: PickOrderProps) {
   const { t } = useTranslation();
   // The session's user: on a kiosk, the worker whose badge opened it (not the kiosk account).
   const me = useSessionStore((s) => s.user?.id);
@@ -270,6 +273,7 @@ export function PickOrder({ order, lines, onBack }: PickOrderProps) {
             {t('Release')}
           </Button>
         )}
+        <FetchedAt at={fetchedAt} />
       </Group>
 
       <ScanInput label={stepText} data-testid="pick-scan" data-scan-field="pick" autoFocus />

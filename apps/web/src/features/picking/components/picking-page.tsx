@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { IconClipboardList } from '@tabler/icons-react';
 import { ScanInput } from '../../../components/scanning/scan-input.tsx';
 import { useStockChangedRefresh } from '../../../lib/inventory-api.ts';
+import { noAnswer } from '../../../lib/offline-cache/connection.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
 import { readFeedback, refusedFeedback } from '../../../lib/scanning/feedback.ts';
 import { useScans } from '../../../lib/scanning/use-scans.ts';
@@ -34,7 +35,9 @@ export function PickingPage() {
   const openOrder = (value: string) => void navigate({ href: `/stockPick/${encodeURIComponent(value.trim())}` });
   const q = useQuery({ ...pickOrderQuery(number), enabled: number !== '' && manage !== MANAGE_ORDERS });
   const { order, lines } = (number !== '' && q.data) || {};
-  const missing = number !== '' && !q.isPending && !(order && lines);
+  // No answer at all (offline, the server down) is not "no such order": the worker is told to wait.
+  const unanswered = number !== '' && !(order && lines) && (q.fetchStatus === 'paused' || noAnswer(q.error));
+  const missing = number !== '' && !q.isPending && !(order && lines) && !unanswered;
   useEffect(() => {
     if (missing) refusedFeedback();
   }, [missing, number]);
@@ -46,11 +49,15 @@ export function PickingPage() {
       </Suspense>
     );
   }
-  if (order && lines) return <PickOrder order={order} lines={lines} onBack={() => void navigate({ href: '/stockPick' })} />;
+  if (order && lines) return <PickOrder order={order} lines={lines} fetchedAt={q.dataUpdatedAt} onBack={() => void navigate({ href: '/stockPick' })} />;
   // The list stays mounted while a scanned order loads and when there is none: drawn again, it would
   // take the focus from wherever the worker left it (its field's autofocus) and lose its scroll.
   const notice =
-    number === '' ? undefined : q.isPending ? (
+    number === '' ? undefined : unanswered ? (
+      <Alert color="yellow" title={t('Order {{number}} cannot be fetched offline', { number })} data-testid="pick-offline">
+        {t('It opens as soon as the server answers again.')}
+      </Alert>
+    ) : q.isPending ? (
       <Loader size="sm" />
     ) : (
       <Alert color="yellow" title={t("No order '{{number}}'", { number })} data-testid="pick-not-found">

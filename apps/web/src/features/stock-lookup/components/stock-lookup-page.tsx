@@ -1,12 +1,16 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Badge, Button, Collapse, Group, Loader, Stack, Text } from '@mantine/core';
 import { BlindNotices } from '../../../components/ui/blind-notice.tsx';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { IconAdjustments, IconEyeOff, IconInfoCircle } from '@tabler/icons-react';
+import { IconAdjustments, IconClockPause, IconEyeOff, IconInfoCircle } from '@tabler/icons-react';
 import { INVENTORY_MAX_ROWS } from '@floorhand/contract/common';
 import { LOOKUP_VALUE_MAX } from '@floorhand/contract/stock';
 import { CsvTransfer } from '../../../components/ui/csv-transfer.tsx';
+import { FetchedAt } from '../../../components/ui/fetched-at.tsx';
+import { noAnswer, useReadConnection } from '../../../lib/offline-cache/connection.ts';
+import { useToCheckStore } from '../../../lib/offline-cache/to-check.ts';
 import { MruChips } from '../../../components/ui/mru-chips.tsx';
 import { useStockChangedRefresh } from '../../../lib/inventory-api.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
@@ -14,7 +18,7 @@ import { useNarrow } from '../../../lib/use-narrow.ts';
 import { ScanInput } from '../../../components/scanning/scan-input.tsx';
 import { readFeedback } from '../../../lib/scanning/feedback.ts';
 import { useScans } from '../../../lib/scanning/use-scans.ts';
-import { useLookupStock } from '../api/lookup-stock.ts';
+import { lookupQuery, useLookupStock } from '../api/lookup-stock.ts';
 import { useStockLookupPrefs } from '../hooks/use-stock-lookup-prefs.ts';
 import { activeFilterCount, groupByItem, lookupArgs, lookupValueFits, MATCH_LABELS } from '../utils/lookup.ts';
 import { LookupFilters } from './lookup-filters.tsx';
@@ -47,9 +51,44 @@ export function StockLookupPage() {
     if (q && fits) useSessionStore.getState().pushMru(MRU_KEY, q);
   }, [q, fits]);
 
+  // Offline (issue 27 item 4): a value looked up before shows its cached answer, marked with its time;
+  // one never looked up is kept "to check" and looked up as soon as the server answers again.
+  const qc = useQueryClient();
+  const connection = useReadConnection();
+  const toCheck = useToCheckStore((s) => s.values);
+  const unanswered = q !== '' && fits && result.data === undefined && (result.fetchStatus === 'paused' || noAnswer(result.error));
+  useEffect(() => {
+    if (unanswered) useToCheckStore.getState().add(q);
+  }, [unanswered, q]);
+  const checking = useRef(false);
+  useEffect(() => {
+    if (connection !== 'online' || toCheck.length === 0 || checking.current) return;
+    checking.current = true;
+    void (async () => {
+      let shown: string | null = null;
+      for (const v of toCheck) {
+        try {
+          await qc.fetchQuery(lookupQuery(lookupArgs(v, prefs)));
+        } catch (e) {
+          if (noAnswer(e)) break;
+          // A refusal is an answer too (its dialog has shown): the value is checked.
+        }
+        useToCheckStore.getState().remove(v);
+        shown = v;
+      }
+      checking.current = false;
+      // The last one checked shows, as if scanned now.
+      if (shown !== null) void navigate({ href: `/stockLookup?q=${encodeURIComponent(shown)}`, replace: true });
+    })();
+  }, [connection, toCheck, qc, prefs, navigate]);
+
   const lookup = (value: string) => {
     const v = value.trim();
     if (!v) return;
+    if (connection !== 'online' && lookupValueFits(v) && qc.getQueryData(lookupQuery(lookupArgs(v, prefs)).queryKey) === undefined) {
+      useToCheckStore.getState().add(v);
+      return;
+    }
     // The same label scanned again is a wish to see it fresh.
     if (v === q && fits) void result.refetch();
     else void navigate({ href: `/stockLookup?q=${encodeURIComponent(v)}`, replace: true });
@@ -91,6 +130,19 @@ export function StockLookupPage() {
         </Alert>
       )}
 
+      {toCheck.length > 0 && (
+        <Alert icon={<IconClockPause />} color="yellow" data-testid="lookup-to-check" title={t('To check when the connection returns')}>
+          <Text size="sm">{t('These were scanned offline and never looked up before; each is looked up as soon as the server answers.')}</Text>
+          <Group gap="xs" mt="xs">
+            {toCheck.map((v) => (
+              <Badge key={v} color="dark" variant="outline" size="lg" ff="monospace" data-testid="lookup-to-check-item" style={{ textTransform: 'none' }}>
+                {v}
+              </Badge>
+            ))}
+          </Group>
+        </Alert>
+      )}
+
       {q && !fits && (
         <Alert color="orange" data-testid="lookup-too-long" title={t('This value is too long to look up')}>
           {t('A stock id, part number, barcode or location code has at most {{max}} characters; this one has {{n}}. Was a different label scanned?', {
@@ -112,6 +164,7 @@ export function StockLookupPage() {
               </Badge>
             ))}
             {result.isFetching && <Loader size="xs" />}
+            {data && <FetchedAt at={result.dataUpdatedAt} testId="lookup-fetched-at" />}
           </Group>
           {data && (
             <Text size="sm" c="dimmed" data-testid="lookup-count">

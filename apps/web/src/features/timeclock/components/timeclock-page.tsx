@@ -4,7 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { IconCamera, IconCameraOff, IconLogin2, IconLogout2 } from '@tabler/icons-react';
 import type { CallArgs, CallResponse } from '@floorhand/contract/api';
 import type { Punch } from '@floorhand/contract/timeclock';
+import { isUnreachable } from '@floorhand/contract/offline';
 import { ApiError } from '../../../lib/api.ts';
+import { useConnection } from '../../../lib/offline/connection.ts';
+import { enqueue as enqueueOutbox } from '../../../lib/offline/outbox.ts';
+import { signOfflinePunchHere } from '../utils/offline-punch.ts';
 import { BadgeEntry } from '../../../components/scanning/badge-entry.tsx';
 import { readFeedback, refusedFeedback } from '../../../lib/scanning/feedback.ts';
 import { useScans } from '../../../lib/scanning/use-scans.ts';
@@ -21,7 +25,8 @@ type Shown =
   | { kind: 'busy' }
   | { kind: 'answer'; answer: PunchAnswer }
   | { kind: 'missed'; answer: PunchAnswer; args: CallArgs<'timeclock/punch'> }
-  | { kind: 'error'; message: string };
+  | { kind: 'error'; message: string }
+  | { kind: 'queued'; at: string };
 
 /** The time, large; it alone renders every second (the page does not, so wedge keys are never held up). */
 function ClockFace() {
@@ -64,7 +69,9 @@ function AnswerCard({ answer }: { answer: PunchAnswer }) {
   const since = answer.status?.since;
   const headline =
     answer.result === 'forTimekeeper'
-      ? t('Out at {{time}}: more than {{hours}} hours since you came in, so a timekeeper confirms it', { time: since ? clockTime(since) : '', hours: answer.maxShiftHours ?? '' })
+      ? answer.maxShiftHours
+        ? t('Out at {{time}}: more than {{hours}} hours since you came in, so a timekeeper confirms it', { time: since ? clockTime(since) : '', hours: answer.maxShiftHours })
+        : t('Punch at {{time}} kept for a timekeeper to confirm', { time: answer.punch ? clockTime(answer.punch.at) : since ? clockTime(since) : '' })
       : answer.result === 'duplicate'
       ? t('Already punched {{what}} at {{time}}', { what: isIn ? t('in') : t('out'), time: since ? clockTime(since) : '' })
       : isIn
@@ -174,22 +181,53 @@ export function TimeclockPage() {
   const showFor = (next: Shown) => {
     clearTimeout(clearTimer.current);
     setShown(next);
-    if (next.kind === 'answer' || next.kind === 'error') clearTimer.current = setTimeout(() => setShown({ kind: 'idle' }), SHOW_MS);
+    if (next.kind === 'answer' || next.kind === 'error' || next.kind === 'queued') clearTimer.current = setTimeout(() => setShown({ kind: 'idle' }), SHOW_MS);
+  };
+
+  /**
+   * A punch the clock could not send (issue 27): signed with this device's secret at the scan and kept
+   * in the outbox with the photo, replayed when the server answers and recorded at this time. A typed
+   * badge is not kept: its PIN would wait on the device, and only the server can check it.
+   */
+  const keepOffline = async (args: CallArgs<'timeclock/punch'>, key: string, still: string | null, deviceTime: Date) => {
+    if (args.entry === 'typed') {
+      refusedFeedback();
+      showFor({ kind: 'error', message: t('A typed badge needs the server to check the PIN. Scan your badge, or try again when the connection returns.') });
+      return;
+    }
+    const signed = await signOfflinePunchHere({ badge: args.badge, idempotencyKey: key, deviceTime, photoDataUrl: still });
+    if (!signed) {
+      refusedFeedback();
+      showFor({ kind: 'error', message: t('The clock could not reach the server. Try again.') });
+      return;
+    }
+    const { photoMediaId: _photo, ...rest } = args;
+    await enqueueOutbox('timeclock/punch', { ...rest, ...signed }, t('Punch at {{time}}', { time: clockTime(deviceTime.toISOString()) }), still ? { dataUrl: still, purpose: 'clockPhoto', arg: 'photoMediaId' } : undefined);
+    readFeedback();
+    showFor({ kind: 'queued', at: deviceTime.toISOString() });
   };
 
   const send = async (args: CallArgs<'timeclock/punch'>) => {
     setShown({ kind: 'busy' });
+    // An answer to the question sends the photo of the scan that raised it (kept in args); the
+    // server deletes photos of scans that end in no punch.
+    const still = args.photoMediaId ? null : camera.still();
+    const key = args.idempotencyKey ?? crypto.randomUUID();
+    const scannedAt = new Date();
+    if (useConnection.getState().state !== 'online') return keepOffline(args, key, still, scannedAt);
     try {
-      // An answer to the question sends the photo of the scan that raised it (kept in args); the
-      // server deletes photos of scans that end in no punch.
-      const still = args.photoMediaId ? null : camera.still();
-      const photo = still ? await uploadClockPhoto(still).catch(() => undefined) : undefined;
-      const sent = { ...args, ...(photo?.mediaId ? { photoMediaId: photo.mediaId } : {}) };
+      const photo = still ? await uploadClockPhoto(still).catch((e: unknown) => (e instanceof ApiError && isUnreachable(e.status) ? Promise.reject(e) : undefined)) : undefined;
+      const sent = { ...args, idempotencyKey: key, ...(photo?.mediaId ? { photoMediaId: photo.mediaId } : {}) };
       const answer = await punchBadge({ ...sent, clientTime: new Date().toISOString() });
       readFeedback();
-      if (answer.result === 'missedPunch') showFor({ kind: 'missed', answer, args: sent });
+      // The question's answer is a new punch: a key of its own.
+      if (answer.result === 'missedPunch') showFor({ kind: 'missed', answer, args: { ...sent, idempotencyKey: undefined } });
       else showFor({ kind: 'answer', answer });
     } catch (e) {
+      // The request may have reached the server with its answer lost: the kept punch is signed anew
+      // (another key: the server's key is bound to the request as first sent), and if the first did
+      // arrive, the replay at the same scan time is a duplicate scan there, never a second punch.
+      if (e instanceof ApiError && isUnreachable(e.status)) return keepOffline(args, crypto.randomUUID(), still, scannedAt);
       refusedFeedback();
       showFor({ kind: 'error', message: e instanceof ApiError ? e.err.message : t('The clock could not reach the server. Try again.') });
     }
@@ -225,6 +263,11 @@ export function TimeclockPage() {
               onLeavingNow={() => enqueue({ ...shown.args, leavingNow: true })}
               onCancel={() => showFor({ kind: 'idle' })}
             />
+          )}
+          {shown.kind === 'queued' && (
+            <Alert color="orange" variant="light" title={t('Punch kept on this clock')} data-testid="clock-queued">
+              {t('Scanned at {{time}}. It is sent when the connection returns and counts at that time.', { time: clockTime(shown.at) })}
+            </Alert>
           )}
           {shown.kind === 'error' && (
             <Alert color="red" variant="light" title={t('Not punched')} data-testid="clock-error">

@@ -1,0 +1,2 @@
+ALTER TABLE "punches" DROP CONSTRAINT "punches_source";--> statement-breakpoint
+ALTER TABLE "punches" ADD CONSTRAINT "punches_source" CHECK ("punches"."source" in ('clock', 'missed', 'correction', 'offline'));
