@@ -165,6 +165,8 @@ export function CountingScreen({ sheetId, onBack }: { sheetId: string; onBack():
           if (useConnection.getState().state !== 'online') return offline();
           try {
             const res = await call('counts/scanLocation', { sheetId, location: text }, { quietUnreachable: true });
+            // Its answer holds the location's lines: they replace any kept copy at once (a copy read before an offline count may be older).
+            qc.setQueryData<CallResponse<'counts/sheet/get'>>(countKeys.sheet(sheetId, res.location ?? text), (old) => (old ? { ...old, lines: res.lines ?? [] } : old));
             setLocation(res.location ?? text);
           } catch (e) {
             if (e instanceof ApiError && isUnreachable(e.status)) return offline();
