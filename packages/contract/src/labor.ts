@@ -22,6 +22,16 @@ export type LaborMode = (typeof LABOR_MODES)[number];
 /** The most tasks one worker runs at once in a batch. */
 export const BATCH_MAX_TASKS = 20;
 
+/**
+ * A start or stop taken offline carries the device's time (issue 27): the server books it then, not
+ * when the replay arrives. Bounded: a device time in the future is now; one older than this many
+ * hours is refused (a wrong clock, or an outbox left too long); it never goes before the worker's
+ * running (or last stopped) labor.
+ */
+export const LABOR_DEVICE_TIME_MAX_AGE_HOURS = 72;
+/** The device time of a labor start or stop: an ISO time with its offset. */
+const deviceTimeSchema = z.iso.datetime({ offset: true });
+
 /** A task as typed, imported or sent by an ERP: upserted by its task code (the traveller label's barcode). */
 export const taskEntity: EntityDef = {
   type: 'task',
@@ -364,16 +374,29 @@ export const laborCalls = {
     locId: undefined,
     auth: 'required',
     /** single: stops whatever the worker runs, then starts the task. batch: adds the task to the worker's running batch (or starts one). */
-    body: callBase.extend({ idempotencyKey: idempotencyKeySchema, taskCode: taskCodeInput, mode: z.enum(LABOR_MODES) }),
+    body: callBase.extend({
+      idempotencyKey: idempotencyKeySchema,
+      taskCode: taskCodeInput,
+      mode: z.enum(LABOR_MODES),
+      /** When the worker started it on the device (a start queued offline); bounded, see LABOR_DEVICE_TIME_MAX_AGE_HOURS. */
+      deviceTime: deviceTimeSchema.optional(),
+    }),
     response: withErr(current),
   },
   'labor/stop': {
     locId: undefined,
     auth: 'required',
-    /** Stops one running entry of the caller with the quantity done and whether the task is complete. */
+    /**
+     * Stops one running entry of the caller with the quantity done and whether the task is complete:
+     * the entry by its id, or (a task started offline, whose entry id the device does not know yet)
+     * the caller's running entry of the task `taskCode`; one of the two.
+     */
     body: callBase.extend({
       idempotencyKey: idempotencyKeySchema,
-      entryId: z.string().min(1).max(40),
+      entryId: z.string().min(1).max(40).optional(),
+      taskCode: taskCodeInput.optional(),
+      /** When the worker stopped it on the device (a stop queued offline); bounded as labor/start's. */
+      deviceTime: deviceTimeSchema.optional(),
       qtyDone: z.number().min(0).max(1e9).optional(),
       complete: z.boolean().default(false),
     }),

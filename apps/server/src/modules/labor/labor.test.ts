@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { validationDetailSchema, type CallPath } from '@floorhand/contract/api';
-import { APP_ID } from '@floorhand/contract/constants';
+import { APP_ID, HEADERS } from '@floorhand/contract/constants';
 import { ERR, type ServerErr } from '@floorhand/contract/errors';
 import { coveredSeconds, LABOR_CSV_COLUMNS, TASK_RULE_MESSAGES } from '@floorhand/contract/labor';
 import { EVERYONE as EVERYONE_ROLE } from '@floorhand/contract/roles';
@@ -438,6 +438,123 @@ describe('labor bounded by attendance', () => {
   });
 });
 
+describe('offline device time (issue 27)', () => {
+  const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, '.000Z');
+  const at = (ms: number) => new Date(ms).toISOString();
+  // After every demo entry (they are of the real days): a device time is never booked before the worker's last stop.
+  beforeAll(() => {
+    now = Math.max(now, Math.ceil(Date.now() / 86_400_000) * 86_400_000 + 86_400_000);
+  });
+
+  it('books a start and a stop replayed later at their device times: started 10:00, replayed at 10:20, starts at 10:00', async () => {
+    await stopAll();
+    const code = await task();
+    const startedOnDevice = now;
+    tick(600);
+    const stoppedOnDevice = now;
+    tick(600);
+    const key = randomUUID();
+    const res = await call(t.app, 'labor/start', { idempotencyKey: key, taskCode: code, mode: 'single', deviceTime: at(startedOnDevice) }, clerk);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.running).toEqual([expect.objectContaining({ taskCode: code, startedAt: iso(startedOnDevice), countedFrom: iso(startedOnDevice) })]);
+    // The server time of the answer is the server's; the replay of the same key answers the same.
+    expect(res.body.serverTime).toBe(iso(now));
+    const again = await call(t.app, 'labor/start', { idempotencyKey: key, taskCode: code, mode: 'single', deviceTime: at(startedOnDevice) }, clerk);
+    expect(again.body.running?.[0]?.id).toBe(res.body.running![0]!.id);
+    // Stopped by task code (the device never learnt the entry's id), at its device time.
+    const stopped = await call(t.app, 'labor/stop', { idempotencyKey: randomUUID(), taskCode: code, qtyDone: 3, deviceTime: at(stoppedOnDevice) }, clerk);
+    expect(stopped.status, JSON.stringify(stopped.body)).toBe(200);
+    expect(stopped.body.stopped).toEqual([expect.objectContaining({ taskCode: code, stoppedAt: iso(stoppedOnDevice), seconds: 600, qtyDone: 3 })]);
+    expect(stopped.body.running).toEqual([]);
+    // Its task is no longer running: a second stop by code is a conflict, not a 500.
+    const twice = await call(t.app, 'labor/stop', { idempotencyKey: randomUUID(), taskCode: code }, clerk);
+    expect(twice.status).toBe(409);
+  });
+
+  it('bounds the device time: the future is now, never before running or stopped labor, not older than 72 h', async () => {
+    await stopAll();
+    const [a, b, c] = [await task(), await task(), await task()];
+    const future = await call(t.app, 'labor/start', { idempotencyKey: randomUUID(), taskCode: a, mode: 'single', deviceTime: at(now + 3_600_000) }, clerk);
+    expect(future.status).toBe(200);
+    expect(future.body.running?.[0]?.startedAt).toBe(iso(now));
+    const aStart = now;
+    tick(300);
+    // Before a's start: b starts (and a stops) at a's start, not earlier; no second booked twice.
+    const before = await call(t.app, 'labor/start', { idempotencyKey: randomUUID(), taskCode: b, mode: 'single', deviceTime: at(aStart - 600_000) }, clerk);
+    expect(before.status, JSON.stringify(before.body)).toBe(200);
+    expect(before.body.running?.[0]?.startedAt).toBe(iso(aStart));
+    expect(before.body.stopped?.[0]).toMatchObject({ taskCode: a, stoppedAt: iso(aStart), seconds: 0 });
+    const bId = before.body.running![0]!.id;
+    tick(60);
+    const stopB = await call(t.app, 'labor/stop', { idempotencyKey: randomUUID(), entryId: bId, deviceTime: at(aStart - 3_600_000) }, clerk);
+    expect(stopB.body.stopped?.[0]).toMatchObject({ stoppedAt: iso(aStart), seconds: 0 });
+    const stoppedAt = now;
+    tick(60);
+    // After the last stop (now - 60 s), a start with an earlier device time starts at that stop.
+    const afterStop = await call(t.app, 'labor/start', { idempotencyKey: randomUUID(), taskCode: c, mode: 'batch', deviceTime: at(aStart - 60_000) }, clerk);
+    expect(afterStop.body.running?.[0]?.startedAt).toBe(iso(aStart));
+    expect(stoppedAt).toBeGreaterThan(aStart);
+    await stopAll();
+    const old = await call(t.app, 'labor/start', { idempotencyKey: randomUUID(), taskCode: a, mode: 'single', deviceTime: at(now - 73 * 3_600_000) }, clerk);
+    expect(old.status).toBe(400);
+    expect(old.body.err?.message).toMatch(/72 hours/);
+    const bad = await call(t.app, 'labor/start', { idempotencyKey: randomUUID(), taskCode: a, mode: 'single', deviceTime: '2026-02-30T10:00:00Z' }, clerk);
+    expect(bad.status).toBe(400);
+    const neither = await call(t.app, 'labor/stop', { idempotencyKey: randomUUID() }, clerk);
+    expect(neither.status).toBe(400);
+    const both = await call(t.app, 'labor/stop', { idempotencyKey: randomUUID(), entryId: 'x', taskCode: a }, clerk);
+    expect(both.status).toBe(400);
+  });
+
+  it("asks the clock-in rule at the device time, and stops by task code only the caller's own entry", async () => {
+    await stopAll();
+    const code = await task();
+    const startedOnDevice = now;
+    tick(120);
+    // Clocked in only before the device time + 60 s: the start taken then is accepted.
+    setClockedInCheck(async (_db, _org, _acc, when) => when.getTime() <= startedOnDevice + 60_000);
+    const ok = await call(t.app, 'labor/start', { idempotencyKey: randomUUID(), taskCode: code, mode: 'batch', deviceTime: at(startedOnDevice) }, clerk);
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    const late = await call(t.app, 'labor/start', { idempotencyKey: randomUUID(), taskCode: await task(), mode: 'batch' }, clerk);
+    expect(late.status).toBe(409);
+    setClockedInCheck(ALWAYS_IN);
+    // Another worker cannot stop the clerk's task by its code: it is not running for them.
+    const other = await call(t.app, 'labor/stop', { idempotencyKey: randomUUID(), taskCode: code }, admin);
+    expect(other.status).toBe(409);
+    expect((await call(t.app, 'labor/current', {}, clerk)).body.running?.map((e) => e.taskCode)).toEqual([code]);
+    await stopAll();
+  });
+});
+
+describe('a kiosk worker offline (issue 27)', () => {
+  const human = (token: string) => ({ headers: { [HEADERS.humanToken]: token } });
+  it('a queued labor action replayed after the worker\'s kiosk session ended is refused for sign-in, never booked for another person, and goes through once they badge in again', async () => {
+    const kiosk = await tokenFor(t.app, 'kiosk');
+    const badgeIn = async (badge: string) => (await call(t.app, 'kiosk/start', { badge }, kiosk)).headers[HEADERS.humanToken] as string;
+    await stopAll();
+    const code = await task();
+    const clerkToken = await badgeIn('B-CLERK');
+    const started = await call(t.app, 'labor/start', { idempotencyKey: randomUUID(), taskCode: code, mode: 'single', deviceTime: new Date(now).toISOString() }, kiosk, human(clerkToken));
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    expect(started.body.running?.[0]).toMatchObject({ taskCode: code, accountId: await accountId('clerk') });
+    tick(300);
+    // The stop was queued on the kiosk; the clerk's session ends (another badge) before it is replayed.
+    const adminToken = await badgeIn('B-ADMIN');
+    const stopBody = { idempotencyKey: randomUUID(), taskCode: code, qtyDone: 2, deviceTime: new Date(now - 120_000).toISOString() };
+    const replay = await call(t.app, 'labor/stop', stopBody, kiosk, human(clerkToken));
+    expect(replay.status).toBe(401);
+    expect(replay.body.err?.code).toBe(ERR.kioskSessionEnded);
+    // Nothing was booked, neither for the clerk nor for the admin on the kiosk now.
+    expect((await call(t.app, 'labor/current', {}, clerk)).body.running?.map((e) => e.taskCode)).toEqual([code]);
+    expect((await call(t.app, 'labor/current', {}, kiosk, human(adminToken))).body.running?.some((e) => e.taskCode === code)).toBe(false);
+    // The clerk badges in again: the same stop (same key) is theirs, booked at its device time.
+    const again = await badgeIn('B-CLERK');
+    const done = await call(t.app, 'labor/stop', stopBody, kiosk, human(again));
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body.stopped?.[0]).toMatchObject({ taskCode: code, qtyDone: 2, seconds: 180 });
+  });
+});
+
 describe('fuzz', () => {
   const weird = fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.string({ unit: 'binary', maxLength: 50 }), fc.constantFrom('', 'x'.repeat(300), '__proto__', "'; drop table tasks; --", 1e308, -1, '2026-02-30'));
   const valid: Record<string, Record<string, unknown>> = {
@@ -452,7 +569,7 @@ describe('fuzz', () => {
     'labor/export': { from: '2026-01-01', to: '2026-01-31' },
   };
   it.each(Object.keys(valid) as CallPath[])('%s never answers 500 to arbitrary input', async (path) => {
-    const fields = [...Object.keys(valid[path]!), 'record', 'extra'];
+    const fields = [...Object.keys(valid[path]!), 'record', 'extra', 'deviceTime', 'taskCode'];
     await fc.assert(
       fc.asyncProperty(fc.dictionary(fc.constantFrom(...fields), weird, { maxKeys: 2 }), async (overrides) => {
         const body = { ...valid[path], ...overrides };

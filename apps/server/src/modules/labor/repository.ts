@@ -129,6 +129,12 @@ export async function runningEntries(db: Db, orgId: string, accountId: string): 
   return rows.map(toEntry);
 }
 
+/** When the worker's labor last stopped (epoch seconds), or null: a start with a device time never goes before it. */
+export async function lastStopped(db: Db, orgId: string, accountId: string): Promise<number | null> {
+  const [row] = await query<{ at: string | null }>(db, sql`SELECT ${epoch(sql`max(stopped_at)`)}::text AS at FROM labor_entries WHERE org_id = ${orgId} AND account_id = ${accountId}`);
+  return row?.at == null ? null : Number(row.at);
+}
+
 export async function entriesByIds(db: Db, ids: readonly string[]): Promise<LaborEntry[]> {
   if (ids.length === 0) return [];
   const rows = await query<EntryRow>(db, sql`${ENTRY_SELECT} WHERE e.id = ANY(${arrayParam([...ids])}) ORDER BY e.started_at, e.id`);

@@ -16,6 +16,7 @@ import {
   taskEntity,
   taskProblems,
   BATCH_MAX_TASKS,
+  LABOR_DEVICE_TIME_MAX_AGE_HOURS,
   type LaborEntry,
   type LaborSettings,
   type TaskKind,
@@ -33,7 +34,7 @@ import { guarded, mapDuplicates } from '../../db/errors.ts';
 import { laborEntries, tasks } from '../../db/schema.ts';
 import { arrayParam, query } from '../../db/sql.ts';
 import { findSiteData } from '../site/repository.ts';
-import { atSecond, batchEntries, entriesByIds, lockWorker, runningEntries, setShares, taskByCode, taskById, taskPage, toTask } from './repository.ts';
+import { atSecond, batchEntries, entriesByIds, lastStopped, lockWorker, runningEntries, setShares, taskByCode, taskById, taskPage, toTask } from './repository.ts';
 import { isClockedIn, punchedOutBetween } from '../timeclock/service.ts';
 
 /** A task as typed, imported or sent, once the record engine passed it. */
@@ -67,6 +68,7 @@ export function setLaborClock(now: () => number = () => Date.now()): void {
   clock = now;
 }
 const nowSecs = () => Math.floor(clock() / 1000);
+const epochOf = (iso: string): number => Math.floor(Date.parse(iso) / 1000);
 
 export const NOT_CLOCKED_IN = 'You are not clocked in: clock in at the time clock before booking labor';
 
@@ -193,17 +195,40 @@ async function stopEntries(
   );
 }
 
+/**
+ * When a start or stop is booked (epoch seconds): now, or the device's time of a start or stop taken
+ * offline (issue 27): a device time in the future is now (a device clock a little ahead), one more than
+ * LABOR_DEVICE_TIME_MAX_AGE_HOURS old is refused; the caller keeps it from going before running labor.
+ */
+export function bookedAt(deviceTime: string | undefined, now: number): number {
+  if (deviceTime === undefined) return now;
+  const at = Math.floor(Date.parse(deviceTime) / 1000);
+  if (!Number.isFinite(at)) throw badInput(`The device time '${deviceTime}' is not a time`);
+  if (at < now - LABOR_DEVICE_TIME_MAX_AGE_HOURS * 3600) {
+    throw badInput(`The device time ${deviceTime} is more than ${LABOR_DEVICE_TIME_MAX_AGE_HOURS} hours ago: labor is booked within ${LABOR_DEVICE_TIME_MAX_AGE_HOURS} hours (check the device's clock, or ask a supervisor to book it)`);
+  }
+  return Math.min(at, now);
+}
+
 export async function startLabor(deps: Deps, auth: AuthContext, body: Body<'labor/start'>): Promise<CallResponse<'labor/start'>> {
   await requireFeatures(deps, auth, body.mode === 'batch' ? 'batchTask' : 'singleTask');
   const settings = await laborSettings(deps.db, auth.siteId);
   const task = await taskByCode(deps.db, auth.orgId, body.taskCode);
   if (!task) throw noTask(body.taskCode);
   if (!task.active) throw conflict(`The task '${body.taskCode}' is not active`);
-  if (!settings.allowWithoutClockIn && !(await clockedIn(deps.db, auth.orgId, auth.accountId, new Date(clock())))) throw conflict(NOT_CLOCKED_IN);
+  // Clocked in when the worker started it: a start queued offline is asked at its device time.
+  const asked = bookedAt(body.deviceTime, nowSecs());
+  if (!settings.allowWithoutClockIn && !(await clockedIn(deps.db, auth.orgId, auth.accountId, new Date(body.deviceTime === undefined ? clock() : asked * 1000)))) throw conflict(NOT_CLOCKED_IN);
   return idempotentWrite(deps, auth, 'labor/start', body, async (tx) => {
     await lockWorker(tx, auth.accountId);
-    const now = nowSecs();
+    const serverNow = nowSecs();
     const running = await runningEntries(tx, auth.orgId, auth.accountId);
+    // A device time never goes before what the worker runs or last stopped: no second is booked twice.
+    let now = bookedAt(body.deviceTime, serverNow);
+    if (body.deviceTime !== undefined) {
+      const floor = Math.max(...running.map((e) => epochOf(e.startedAt)), (await lastStopped(tx, auth.orgId, auth.accountId)) ?? 0);
+      now = Math.max(now, Math.min(floor, serverNow));
+    }
     let stopped: string[] = [];
     let batchId = newId();
     let from = now;
@@ -239,34 +264,46 @@ export async function startLabor(deps: Deps, auth: AuthContext, body: Body<'labo
         audit: auditStamp(auth.accountId, null, new Date(now * 1000)),
       }),
     );
-    await resplit(tx, batchId, now, settings);
-    return { response: { ...(await currentOf(tx, auth, settings, now)), stopped: await entriesByIds(tx, stopped) } };
+    await resplit(tx, batchId, serverNow, settings);
+    return { response: { ...(await currentOf(tx, auth, settings, serverNow)), stopped: await entriesByIds(tx, stopped) } };
   });
 }
 
 export async function stopLabor(deps: Deps, auth: AuthContext, body: Body<'labor/stop'>): Promise<CallResponse<'labor/stop'>> {
   const settings = await laborSettings(deps.db, auth.siteId);
+  if (body.entryId === undefined && body.taskCode === undefined) throw badInput("Give the labor entry ('entryId') or the task ('taskCode') to stop");
+  if (body.entryId !== undefined && body.taskCode !== undefined) throw badInput("Give the labor entry ('entryId') or the task ('taskCode') to stop, not both");
+  bookedAt(body.deviceTime, nowSecs());
   return idempotentWrite(deps, auth, 'labor/stop', body, async (tx) => {
     await lockWorker(tx, auth.accountId);
-    const now = nowSecs();
-    const [entry] = await entriesByIds(tx, [body.entryId]);
-    // Another worker's entry, or another organisation's, is not there for this caller.
-    if (!entry || entry.accountId !== auth.accountId) throw notFound(`No labor entry '${body.entryId}' of yours exists`);
-    if (entry.stoppedAt !== null) throw conflict(`The task '${entry.taskCode}' was stopped already`);
+    const serverNow = nowSecs();
+    const running = await runningEntries(tx, auth.orgId, auth.accountId);
+    let entry: LaborEntry | undefined;
+    if (body.entryId !== undefined) {
+      [entry] = await entriesByIds(tx, [body.entryId]);
+      // Another worker's entry, or another organisation's, is not there for this caller.
+      if (!entry || entry.accountId !== auth.accountId) throw notFound(`No labor entry '${body.entryId}' of yours exists`);
+      if (entry.stoppedAt !== null) throw conflict(`The task '${entry.taskCode}' was stopped already`);
+    } else {
+      // A task started offline: its entry is the caller's running one of that task (a batch runs a task once).
+      entry = running.find((e) => e.taskCode === body.taskCode);
+      if (!entry) throw conflict(`The task '${body.taskCode}' is not running for you: it was stopped already, or its start was refused`);
+    }
+    // Never before the entry started (stopEntries keeps it at or after its counted start too).
+    const now = body.deviceTime === undefined ? serverNow : Math.max(bookedAt(body.deviceTime, serverNow), epochOf(entry.startedAt));
     const qty = { qtyDone: body.qtyDone, complete: body.complete };
     // Stopped after the worker punched out: every running entry ends at the out, flagged, this one with its quantity.
-    const running = await runningEntries(tx, auth.orgId, auth.accountId);
     const end = await endOfRunning(tx, auth, running, now, settings);
     if (end.atOut) {
       const others = running.filter((e) => e.id !== entry.id).map((e) => e.id);
       await stopEntries(tx, auth, [entry.id], end.at, settings, qty, true);
       await stopEntries(tx, auth, others, end.at, settings, undefined, true);
       for (const b of new Set(running.map((e) => e.batchId))) await resplit(tx, b, end.at, settings);
-      return { response: { ...(await currentOf(tx, auth, settings, now)), stopped: await entriesByIds(tx, [entry.id, ...others]) } };
+      return { response: { ...(await currentOf(tx, auth, settings, serverNow)), stopped: await entriesByIds(tx, [entry.id, ...others]) } };
     }
     await stopEntries(tx, auth, [entry.id], now, settings, qty);
-    await resplit(tx, entry.batchId, now, settings);
-    return { response: { ...(await currentOf(tx, auth, settings, now)), stopped: await entriesByIds(tx, [entry.id]) } };
+    await resplit(tx, entry.batchId, serverNow, settings);
+    return { response: { ...(await currentOf(tx, auth, settings, serverNow)), stopped: await entriesByIds(tx, [entry.id]) } };
   });
 }
 

@@ -32,6 +32,8 @@ function set(state: ConnectionState): void {
 
 /** A request reached the server: online again (and whoever waited for it is told). */
 export function reportReachable(): void {
+  // An answer to a request sent before the network went (the browser says offline now) does not make it online.
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
   const was = useConnection.getState().state;
   stopProbe();
   set('online');

@@ -3,14 +3,16 @@ import { Badge, Button, Group, Paper, Progress, Stack, Text } from '@mantine/cor
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { IconPlayerStop } from '@tabler/icons-react';
-import { formatClock, formatHours, roundSeconds, type LaborEntry } from '@floorhand/contract/labor';
+import { formatClock, formatHours, roundSeconds } from '@floorhand/contract/labor';
 import { ScanInput } from '../../../components/scanning/scan-input.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { isDefinite, useAttempts } from '../../../lib/attempts.ts';
 import { readFeedback, refuseScan } from '../../../lib/scanning/feedback.ts';
 import { useScans } from '../../../lib/scanning/use-scans.ts';
+import { useRunning, useStartLabor, useStopLabor } from '../api/labor-api.ts';
+import { isQueuedEntry, type ShownEntry } from '../utils/queued-labor.ts';
+import { QueuedStart } from './queued-start.tsx';
 import { FetchedAt } from '../../../components/ui/fetched-at.tsx';
-import { useCurrentLabor, useStartLabor, useStopLabor } from '../api/labor-api.ts';
 import { stoppedNotice } from '../utils/stopped-notice.ts';
 import { useServerNow } from '../hooks/use-server-now.ts';
 import { batchElapsed, epochSecs, liveShares } from '../utils/live-split.ts';
@@ -27,14 +29,13 @@ import { TaskLine } from './task-line.tsx';
  */
 export function BatchTaskPage() {
   const { t } = useTranslation();
-  const current = useCurrentLabor();
+  const { current, running } = useRunning();
   const start = useStartLabor();
   const stop = useStopLabor();
   const attempts = useAttempts();
   // The entry whose stop form (the quantity prompt) is open, and what the form holds.
   const [stopping, setStopping] = useState<string | null>(null);
   const [stopDraft, setStopDraft] = useState<StopDraft>(EMPTY_STOP);
-  const running = current.data?.running ?? [];
   const settings = current.data?.settings;
   const now = useServerNow(current.data?.serverTime);
   const shares = liveShares(running, now);
@@ -45,10 +46,13 @@ export function BatchTaskPage() {
   const add = async (code: string) => {
     const taskCode = code.trim();
     if (!taskCode) return;
-    const attempt = attempts.begin({ add: taskCode }, () => ({ taskCode, mode: 'batch' as const }));
+    // The device's time goes with it: a start queued offline is booked when it was made (issue 27).
+    const attempt = attempts.begin({ add: taskCode }, () => ({ taskCode, mode: 'batch' as const, deviceTime: new Date().toISOString() }));
     try {
-      const res = await start.mutateAsync({ ...attempt.body, idempotencyKey: attempt.key });
+      const sent = await start.mutateAsync({ ...attempt.body, idempotencyKey: attempt.key, label: t('Add task {{code}} to the batch', { code: taskCode }) });
       attempts.settle();
+      if (sent.queued) return;
+      const res = sent.res;
       // A batch left running from before a punch-out ended at the out: said so (a new batch starts).
       const ended = (res.stopped ?? []).some((e) => e.endedAtPunchOut) ? stoppedNotice(t, res.stopped ?? [], res.settings) : null;
       notifications.show({ closeButtonProps: { 'aria-label': t('Close') }, ...(ended ?? { color: 'green', message: t('{{code}} added to the batch', { code: taskCode }) }) });
@@ -64,24 +68,27 @@ export function BatchTaskPage() {
     readFeedback(scan);
     void add(text);
   });
-  const openStop = (entry: LaborEntry) => {
+  const openStop = (entry: ShownEntry) => {
     setStopDraft(EMPTY_STOP);
     setStopping(entry.id);
   };
   // Cancelled (its button or Escape): the focus goes back to the task's Stop button, keyboard alone.
-  const cancelStop = (entry: LaborEntry) => {
+  const cancelStop = (entry: ShownEntry) => {
     setStopping(null);
     setTimeout(() => document.querySelector<HTMLButtonElement>(`[data-entry="${entry.id}"] [data-testid="batch-stop"]`)?.focus(), 0);
   };
 
-  const onStop = async (entry: LaborEntry, r: StopRequest) => {
-    const attempt = attempts.begin({ stop: entry.id, ...r }, () => ({ entryId: entry.id, complete: r.complete, ...(r.qtyDone !== undefined ? { qtyDone: r.qtyDone } : {}) }));
+  const onStop = async (entry: ShownEntry, r: StopRequest) => {
+    // A task whose start is queued has no entry id yet: its stop names the task (a batch runs a task once).
+    const which = isQueuedEntry(entry.id) ? { taskCode: entry.taskCode } : { entryId: entry.id };
+    const attempt = attempts.begin({ stop: entry.id, ...r }, () => ({ ...which, complete: r.complete, deviceTime: new Date().toISOString(), ...(r.qtyDone !== undefined ? { qtyDone: r.qtyDone } : {}) }));
     try {
-      const res = await stop.mutateAsync({ ...attempt.body, idempotencyKey: attempt.key });
+      const sent = await stop.mutateAsync({ ...attempt.body, idempotencyKey: attempt.key, label: t('Stop task {{code}}', { code: entry.taskCode }) });
       attempts.settle();
       // Another task's stop form opened meanwhile stays open.
       setStopping((s) => (s === entry.id ? null : s));
-      const notice = stoppedNotice(t, res.stopped ?? [], settings);
+      if (sent.queued) return;
+      const notice = stoppedNotice(t, sent.res.stopped ?? [], settings);
       if (notice) notifications.show({ closeButtonProps: { 'aria-label': t('Close') }, ...notice });
     } catch (e) {
       if (!(e instanceof ApiError) || isDefinite(e.status)) attempts.settle();
@@ -114,8 +121,9 @@ export function BatchTaskPage() {
               {running.map((e) => {
                 const share = shares.get(e.id) ?? 0;
                 return (
-                  <Paper key={e.id} withBorder p="sm" radius="sm" data-testid="batch-entry" data-task={e.taskCode} data-entry={e.id}>
+                  <Paper key={e.id} withBorder p="sm" radius="sm" data-testid="batch-entry" data-task={e.taskCode} data-entry={e.id} data-queued={e.queued ? 'true' : undefined}>
                     <Stack gap={6}>
+                      {e.queued && <QueuedStart startedAt={e.startedAt} />}
                       <Group justify="space-between" wrap="nowrap" align="flex-start">
                         <TaskLine task={e} />
                         <Stack gap={0} align="flex-end">

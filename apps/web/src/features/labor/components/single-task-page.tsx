@@ -6,13 +6,17 @@ import { useTranslation } from 'react-i18next';
 import { IconPin, IconPinnedOff, IconPlayerPlay } from '@tabler/icons-react';
 import { formatClock, formatHours, mayReadLaborReports, roundSeconds, type Task } from '@floorhand/contract/labor';
 import { ScanInput } from '../../../components/scanning/scan-input.tsx';
+import { isUnreachable } from '@floorhand/contract/offline';
 import { ApiError } from '../../../lib/api.ts';
+import { useConnection } from '../../../lib/offline/connection.ts';
 import { isDefinite, useAttempts } from '../../../lib/attempts.ts';
 import { readFeedback, refuseScan } from '../../../lib/scanning/feedback.ts';
 import { useScans } from '../../../lib/scanning/use-scans.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
+import { getTask, useRunning, useStartLabor, useStopLabor } from '../api/labor-api.ts';
+import { isQueuedEntry, knownTask, rememberTask } from '../utils/queued-labor.ts';
+import { QueuedStart } from './queued-start.tsx';
 import { FetchedAt } from '../../../components/ui/fetched-at.tsx';
-import { getTask, useCurrentLabor, useStartLabor, useStopLabor } from '../api/labor-api.ts';
 import { stoppedNotice } from '../utils/stopped-notice.ts';
 import { useServerNow } from '../hooks/use-server-now.ts';
 import { epochSecs } from '../utils/live-split.ts';
@@ -47,15 +51,16 @@ export function SingleTaskPage() {
  */
 function SingleTask() {
   const { t } = useTranslation();
-  const current = useCurrentLabor();
+  const { current, running } = useRunning();
   const start = useStartLabor();
   const stop = useStopLabor();
   const attempts = useAttempts();
   const pins = useSessionStore((s) => s.taskBtnPins);
   const [scanned, setScanned] = useState<Task | null>(null);
+  // A task scanned while the server cannot be reached: started by its code, checked at the replay.
+  const [unchecked, setUnchecked] = useState<string | null>(null);
   const [unknown, setUnknown] = useState<string | null>(null);
   const [lookingUp, setLookingUp] = useState(false);
-  const running = current.data?.running ?? [];
   const settings = current.data?.settings;
   const now = useServerNow(current.data?.serverTime);
   const entry = running[0];
@@ -65,20 +70,30 @@ function SingleTask() {
   const startRef = useRef<HTMLButtonElement>(null);
   // A scanned task's Start takes the focus: Enter starts it, keyboard alone.
   useEffect(() => {
-    if (scanned) startRef.current?.focus();
-  }, [scanned]);
+    if (scanned || unchecked) startRef.current?.focus();
+  }, [scanned, unchecked]);
 
   const open = async (code: string) => {
     const taskCode = code.trim();
     if (!taskCode) return;
-    setLookingUp(true);
     setUnknown(null);
+    setUnchecked(null);
+    // Offline (issue 27): a task read before shows as it was; another is started by its code alone.
+    const offline = () => {
+      const seen = knownTask(taskCode);
+      setScanned(seen ? { ...seen, _id: '', _rev: 0, workCentre: null, plannedMinutes: null, active: true } as Task : null);
+      if (!seen) setUnchecked(taskCode);
+    };
+    if (useConnection.getState().state !== 'online') return offline();
+    setLookingUp(true);
     try {
       const res = await getTask(taskCode);
+      if (res.task) rememberTask(res.task);
       setScanned(res.task ?? null);
     } catch (e) {
       setScanned(null);
       if (e instanceof ApiError && e.status === 404) setUnknown(taskCode);
+      else if (e instanceof ApiError && isUnreachable(e.status)) offline();
     } finally {
       setLookingUp(false);
     }
@@ -92,13 +107,17 @@ function SingleTask() {
     void open(text);
   });
 
-  const onStart = async (task: Task) => {
-    const attempt = attempts.begin({ start: task.taskCode }, () => ({ taskCode: task.taskCode, mode: 'single' as const }));
+  const onStart = async (taskCode: string) => {
+    // The device's time goes with it: a start queued offline is booked when it was made (issue 27).
+    const attempt = attempts.begin({ start: taskCode }, () => ({ taskCode, mode: 'single' as const, deviceTime: new Date().toISOString() }));
     try {
-      const res = await start.mutateAsync({ ...attempt.body, idempotencyKey: attempt.key });
+      const sent = await start.mutateAsync({ ...attempt.body, idempotencyKey: attempt.key, label: t('Start task {{code}}', { code: taskCode }) });
       attempts.settle();
       setScanned(null);
-      const notice = stoppedNotice(t, res.stopped ?? [], res.settings, task.taskCode);
+      setUnchecked(null);
+      if (sent.queued) return;
+      const res = sent.res;
+      const notice = stoppedNotice(t, res.stopped ?? [], res.settings, taskCode);
       if (notice) notifications.show({ closeButtonProps: { 'aria-label': t('Close') }, ...notice });
     } catch (e) {
       if (!(e instanceof ApiError) || isDefinite(e.status)) attempts.settle();
@@ -107,11 +126,14 @@ function SingleTask() {
 
   const onStop = async (r: StopRequest) => {
     if (!entry) return;
-    const attempt = attempts.begin({ stop: entry.id, ...r }, () => ({ entryId: entry.id, complete: r.complete, ...(r.qtyDone !== undefined ? { qtyDone: r.qtyDone } : {}) }));
+    // A task whose start is queued has no entry id yet: its stop names the task (the server stops its running entry of it).
+    const which = isQueuedEntry(entry.id) ? { taskCode: entry.taskCode } : { entryId: entry.id };
+    const attempt = attempts.begin({ stop: entry.id, ...r }, () => ({ ...which, complete: r.complete, deviceTime: new Date().toISOString(), ...(r.qtyDone !== undefined ? { qtyDone: r.qtyDone } : {}) }));
     try {
-      const res = await stop.mutateAsync({ ...attempt.body, idempotencyKey: attempt.key });
+      const sent = await stop.mutateAsync({ ...attempt.body, idempotencyKey: attempt.key, label: t('Stop task {{code}}', { code: entry.taskCode }) });
       attempts.settle();
-      const notice = stoppedNotice(t, res.stopped ?? [], settings);
+      if (sent.queued) return;
+      const notice = stoppedNotice(t, sent.res.stopped ?? [], settings);
       if (notice) notifications.show({ closeButtonProps: { 'aria-label': t('Close') }, ...notice });
     } catch (e) {
       if (!(e instanceof ApiError) || isDefinite(e.status)) attempts.settle();
@@ -136,6 +158,7 @@ function SingleTask() {
               </Text>
             </Group>
             <TaskLine task={entry} />
+            {entry.queued && <QueuedStart startedAt={entry.startedAt} />}
             {settings && (
               <Text size="sm" c="dimmed" data-testid="running-hours">
                 {t('{{hours}} h when stopped now', { hours: formatHours(roundSeconds(elapsed, settings.roundToMinutes), settings.displayScale) })}
@@ -165,6 +188,20 @@ function SingleTask() {
           {t("There is no task '{{code}}'. Check the label and scan it again.", { code: unknown })}
         </Alert>
       )}
+      {unchecked && (
+        <Paper withBorder p="md" radius="md" data-testid="scanned-task" data-unchecked="true">
+          <Stack gap="sm">
+            <Text fw={700} ff="monospace">
+              {unchecked}
+            </Text>
+            <Text size="sm">{t('Not checked: the server cannot be reached. Start it and the server checks it when the connection returns.')}</Text>
+            {entry && <Text size="sm">{t('Starting it stops {{code}}.', { code: entry.taskCode })}</Text>}
+            <Button size="md" leftSection={<IconPlayerPlay size={18} />} loading={start.isPending} onClick={() => void onStart(unchecked)} data-testid="start-task" ref={startRef}>
+              {t('Start')}
+            </Button>
+          </Stack>
+        </Paper>
+      )}
       {scanned && (
         <Paper withBorder p="md" radius="md" data-testid="scanned-task">
           <Stack gap="sm">
@@ -186,7 +223,7 @@ function SingleTask() {
                 leftSection={<IconPlayerPlay size={18} />}
                 loading={start.isPending}
                 disabled={!scanned.active}
-                onClick={() => void onStart(scanned)}
+                onClick={() => void onStart(scanned.taskCode)}
                 data-testid="start-task"
                 ref={startRef}
               >

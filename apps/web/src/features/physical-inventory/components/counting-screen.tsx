@@ -7,6 +7,7 @@ import type { CallResponse } from '@floorhand/contract/api';
 import type { CounterLine } from '@floorhand/contract/counts';
 import { ERR } from '@floorhand/contract/errors';
 import { formatQty } from '@floorhand/contract/quantity';
+import { isUnreachable } from '@floorhand/contract/offline';
 import { dialogs } from '../../../components/dialogs/dialog-store.ts';
 import { ScanInput } from '../../../components/scanning/scan-input.tsx';
 import { QuantityInput } from '../../../components/ui/quantity-input.tsx';
@@ -15,6 +16,8 @@ import { readQtyInput, showQty } from '../../../lib/inventory-format.ts';
 import { readFeedback, refusedFeedback } from '../../../lib/scanning/feedback.ts';
 import { useScans } from '../../../lib/scanning/use-scans.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
+import { useConnection } from '../../../lib/offline/connection.ts';
+import { currentPersonId, sendOrQueue, useOutbox } from '../../../lib/offline/outbox.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { FetchedAt } from '../../../components/ui/fetched-at.tsx';
 import { countKeys, downloadSheetPdf, useCountChange, useSheet } from '../api/counts-api.ts';
@@ -55,9 +58,15 @@ export function CountingScreen({ sheetId, onBack }: { sheetId: string; onBack():
   const [printing, setPrinting] = useState(false);
   const sheet = useSheet(sheetId, location);
   const submit = useCountChange('counts/sheet/submit');
+  const online = useConnection((c) => c.state === 'online');
+  // The sheet and its locations as last read: a location scanned offline has no answer of its own (issue 27).
+  const lastRead = useRef<CallResponse<'counts/sheet/get'> | undefined>(undefined);
+  if (sheet.data) lastRead.current = sheet.data;
+  const read = sheet.data ?? lastRead.current;
+  const outbox = useOutbox((o) => o.items);
 
   // The queue's handler reads the newest state through refs: it runs long after the render that made it.
-  const state = useRef({ location, prefs, codes: new Set<string>(), prompt: null as Pending | null, qtyText: '' });
+  const state = useRef({ location, prefs, codes: new Set<string>(), visited: new Set<string>(), lines: [] as CounterLine[], prompt: null as Pending | null, qtyText: '' });
   state.current.location = location;
   /** The prompt, set in the ref at once too: the next scan of a burst may come before the next render. */
   const prompt = (next: Pending | null, qty = '') => {
@@ -71,25 +80,41 @@ export function CountingScreen({ sheetId, onBack }: { sheetId: string; onBack():
     setQtyText(text);
   };
   state.current.prefs = prefs;
-  state.current.codes = new Set((sheet.data?.locations ?? []).map((l) => l.code));
+  state.current.codes = new Set((read?.locations ?? []).map((l) => l.code));
+  state.current.visited = new Set((read?.locations ?? []).filter((l) => l.visited).map((l) => l.code));
+  state.current.lines = sheet.data?.lines ?? [];
   const logId = useRef(0);
   const say = (text: string, ok: boolean) => setLog((l) => [{ id: ++logId.current, text, ok }, ...l].slice(0, 8));
 
-  const record = async (body: { stockId?: string; qty?: string; partNumber?: string; lot?: string; serial?: string }) => {
+  /**
+   * One count. `queueable`: kept in the outbox when the server cannot be reached (issue 27) — a count
+   * with its quantity, or a serial's scan. A bare label scan is sent only (the server says whether it
+   * needs a quantity): unreached, the caller asks the quantity and queues that.
+   */
+  const record = async (body: { stockId?: string; qty?: string; partNumber?: string; lot?: string; serial?: string }, queueable = true) => {
     const at = state.current.location!;
-    const res = await call(
-      'counts/record',
-      {
-        idempotencyKey: crypto.randomUUID(),
-        sheetId,
-        location: at,
-        ...body,
-        allowSwsgt1: state.current.prefs.allowSwsgt1,
-        // Posting at once is a reviewer's setting (physicalInventory.post): a counter's count waits for review.
-        adjustWithCount: state.current.prefs.adjustWithCount && useSessionStore.getState().featureAccess?.['physicalInventory.post'] !== false,
-      },
-      { suppress: /^ERR_BAD_INPUT$/ },
-    );
+    // Posting at once is a reviewer's setting (physicalInventory.post): a counter's count waits for review.
+    const adjustWithCount = state.current.prefs.adjustWithCount && useSessionStore.getState().featureAccess?.['physicalInventory.post'] !== false;
+    const args = { idempotencyKey: crypto.randomUUID(), sheetId, location: at, ...body, allowSwsgt1: state.current.prefs.allowSwsgt1, adjustWithCount };
+    const what = body.stockId ?? body.partNumber ?? '';
+    if (adjustWithCount && useConnection.getState().state !== 'online') {
+      // Posting is not offline: a count that would post at once waits for the server.
+      refusedFeedback();
+      say(t('{{label}}: posting each count at once needs the server. Turn it off to count offline, or scan again when back online.', { label: what }), false);
+      return;
+    }
+    let res: CallResponse<'counts/record'>;
+    if (queueable) {
+      const sent = await sendOrQueue('counts/record', args, {
+        label: t('Count {{label}} in {{location}}: {{qty}}', { label: what, location: at, qty: body.qty === undefined ? '1' : showQty(Number(body.qty)) }),
+        suppress: /^ERR_BAD_INPUT$/,
+      });
+      if (sent.queued) {
+        say(t('{{label}}: {{qty}} — queued', { label: what, qty: body.qty === undefined ? '1' : showQty(Number(body.qty)) }), true);
+        return;
+      }
+      res = sent.res;
+    } else res = await call('counts/record', args, { suppress: /^ERR_BAD_INPUT$/, quietUnreachable: true });
     const line = res.line!;
     say(
       res.duplicate
@@ -125,16 +150,48 @@ export function CountingScreen({ sheetId, onBack }: { sheetId: string; onBack():
           return;
         }
         if (meaning.kind === 'location') {
-          const res = await call('counts/scanLocation', { sheetId, location: text });
-          setLocation(res.location ?? text);
+          // Offline (issue 27): only a location the server has marked counted (its first scan sets the
+          // movement its expected stock is judged by at posting) is counted on; no visit is made up here.
+          const offline = () => {
+            if (state.current.visited.has(text)) {
+              setLocation(text);
+              prompt(null);
+              say(t('Location {{code}} (offline: counts are queued)', { code: text }), true);
+            } else {
+              refusedFeedback();
+              say(t('Location {{code}}: scan this location again when back online', { code: text }), false);
+            }
+          };
+          if (useConnection.getState().state !== 'online') return offline();
+          try {
+            const res = await call('counts/scanLocation', { sheetId, location: text }, { quietUnreachable: true });
+            // Its answer holds the location's lines: they replace any kept copy at once (a copy read before an offline count may be older).
+            qc.setQueryData<CallResponse<'counts/sheet/get'>>(countKeys.sheet(sheetId, res.location ?? text), (old) => (old ? { ...old, lines: res.lines ?? [] } : old));
+            setLocation(res.location ?? text);
+          } catch (e) {
+            if (e instanceof ApiError && isUnreachable(e.status)) return offline();
+            throw e;
+          }
           prompt(null);
           say(t('Location {{code}}', { code: text }), true);
           return;
         }
+        if (useConnection.getState().state !== 'online') {
+          // Offline: a serial counted here before counts 1 as online; any other label asks its quantity (checked at the replay).
+          const known = state.current.lines.find((l) => l.stockId === text);
+          if (known?.serial) await record({ stockId: text });
+          else prompt({ stockId: text, found: false }, '1');
+          return;
+        }
         try {
-          await record({ stockId: text });
+          await record({ stockId: text }, false);
           prompt(null);
         } catch (e) {
+          // Unreached: nothing was counted that a count with its quantity would double (a serial counts once); ask it.
+          if (e instanceof ApiError && isUnreachable(e.status)) {
+            prompt({ stockId: text, found: false }, '1');
+            return;
+          }
           // The prompt opens with 1 selected: the scan counted the first unit; digits replace it, the same label adds one.
           if (!(e instanceof ApiError) || e.err.code !== ERR.badInput) throw e;
           const answer = labelAnswer(e.err.message, e.err.detail);
@@ -179,7 +236,7 @@ export function CountingScreen({ sheetId, onBack }: { sheetId: string; onBack():
     const answer = await dialogs.confirm({
       type: 'question',
       title: t('Counting done?'),
-      message: t('Send {{code}} to review? Counting ends for every counter; only lines due for a recount can be counted after it.', { code: sheet.data?.sheet?.code ?? '' }),
+      message: t('Send {{code}} to review? Counting ends for every counter; only lines due for a recount can be counted after it.', { code: read?.sheet?.code ?? '' }),
       neg: t('Cancel'),
       pos: t('Send to review'),
       focus: 'neg',
@@ -201,9 +258,32 @@ export function CountingScreen({ sheetId, onBack }: { sheetId: string; onBack():
     }
   };
 
-  const s = sheet.data?.sheet;
-  const lines: CounterLine[] = sheet.data?.lines ?? [];
-  const visited = (sheet.data?.locations ?? []).filter((l) => l.visited).length;
+  const s = read?.sheet;
+  // The worker's counts of this location still in the outbox (issue 27), newest first, over the server's lines.
+  const me = currentPersonId();
+  const queued: Array<CounterLine & { queued: true }> = outbox
+    .filter((i) => i.path === 'counts/record' && i.state !== 'refused' && i.person.accountId === me && i.args.sheetId === sheetId && i.args.location === location)
+    .reverse()
+    .map((i) => {
+      const a = i.args as { stockId?: string; qty?: string; partNumber?: string; lot?: string; serial?: string };
+      return {
+        lineId: `queued:${i.id}`,
+        location: location ?? '',
+        stockId: a.stockId ?? null,
+        partNumber: a.partNumber ?? '',
+        description: '',
+        lot: a.lot ?? null,
+        serial: a.serial ?? null,
+        found: false,
+        status: 'counted' as const,
+        myCount: a.qty === undefined ? 1 : Number(a.qty),
+        queued: true as const,
+      };
+    })
+    .filter((l, idx, all) => all.findIndex((o) => o.stockId === l.stockId && o.partNumber === l.partNumber) === idx);
+  const overridden = new Set(queued.map((q) => q.stockId).filter(Boolean));
+  const lines: Array<CounterLine & { queued?: true }> = [...queued, ...(sheet.data?.lines ?? []).filter((l) => !l.stockId || !overridden.has(l.stockId))];
+  const visited = (read?.locations ?? []).filter((l) => l.visited).length;
 
   return (
     <Stack gap="sm" maw={720} data-testid="pi-counting" data-handled={handled}>
@@ -219,7 +299,7 @@ export function CountingScreen({ sheetId, onBack }: { sheetId: string; onBack():
       <FetchedAt at={sheet.dataUpdatedAt} testId="pi-fetched-at" />
       <Group justify="space-between" gap="xs" wrap="nowrap">
         <Text size="sm" data-testid="pi-progress">
-          {t('{{visited}} of {{total}} locations scanned', { visited, total: sheet.data?.locations?.length ?? 0 })}
+          {t('{{visited}} of {{total}} locations scanned', { visited, total: read?.locations?.length ?? 0 })}
         </Text>
         {s && (
           <Button variant="default" leftSection={<IconPrinter size={18} />} onClick={() => void onPrint(s.code)} loading={printing} data-testid="pi-print" px="sm">
@@ -276,7 +356,7 @@ export function CountingScreen({ sheetId, onBack }: { sheetId: string; onBack():
             </Text>
           )}
           {lines.slice(0, LINES_SHOWN).map((l) => (
-            <Paper key={l.lineId} withBorder p="xs" data-testid="pi-line" data-stock={l.stockId ?? ''}>
+            <Paper key={l.lineId} withBorder p="xs" data-testid="pi-line" data-stock={l.stockId ?? ''} data-queued={l.queued ? 'true' : undefined}>
               <Group justify="space-between" wrap="nowrap" gap="xs">
                 <Stack gap={0}>
                   <Text size="sm" fw={600}>
@@ -287,6 +367,11 @@ export function CountingScreen({ sheetId, onBack }: { sheetId: string; onBack():
                   </Text>
                 </Stack>
                 <Group gap={6} wrap="nowrap">
+                  {l.queued && (
+                    <Badge color="orange" variant="filled" data-testid="pi-line-queued" title={t('Queued — sent when the connection returns')}>
+                      {t('Queued')}
+                    </Badge>
+                  )}
                   {l.found && <Badge color="grape">{t('found')}</Badge>}
                   {l.status === 'recount' && <Badge color="orange">{t('recount')}</Badge>}
                   {prefs.syscm && l.expected !== undefined && (
@@ -314,9 +399,14 @@ export function CountingScreen({ sheetId, onBack }: { sheetId: string; onBack():
         </Stack>
       </Paper>
       {s?.state === 'counting' && (
-        <Button color="orange" onClick={() => void onSubmitSheet()} loading={submit.isPending} data-testid="pi-submit">
+        <Button color="orange" onClick={() => void onSubmitSheet()} loading={submit.isPending} disabled={!online} data-testid="pi-submit">
           {t('Counting done: send to review')}
         </Button>
+      )}
+      {s?.state === 'counting' && !online && (
+        <Alert color="orange" data-testid="pi-needs-server">
+          {t('Needs the server: sending to review waits until the connection returns. Counts go on and are queued.')}
+        </Alert>
       )}
       {s?.state === 'review' && <Alert color="orange">{t('In review: only lines due for a recount can be counted.')}</Alert>}
     </Stack>

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Alert, Badge, Button, Group, List, Loader, Paper, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
+import { useConnection } from '../../../lib/offline/connection.ts';
 import { IconArrowLeft, IconDownload } from '@tabler/icons-react';
 import { CHART_LOCATIONS_MAX, REVIEW_PAGE_MAX, postRefusalSchema, type InvalidLine, type ReviewLine } from '@floorhand/contract/counts';
 import { ERR } from '@floorhand/contract/errors';
@@ -53,6 +54,8 @@ export function ReviewScreen({ sheetId, onBack }: { sheetId: string; onBack(): v
   const summary = review.data?.summary;
   const inReview = sheet?.state === 'review';
 
+  // Review and posting are not offline (issue 27): their buttons wait for the server and say so.
+  const online = useConnection((c) => c.state === 'online');
   const decideLines = (decision: 'accept' | 'recount' | 'exclude', lineIds: string[], all = false) => decide.mutateAsync({ sheetId, decision, lineIds, all });
 
   const onPost = async () => {
@@ -203,7 +206,7 @@ export function ReviewScreen({ sheetId, onBack }: { sheetId: string; onBack(): v
           data-testid="pi-only-variances"
         />
         {inReview && (
-          <Button variant="default" onClick={() => void decideLines('accept', [], true)} loading={decide.isPending} data-testid="pi-accept-all">
+          <Button variant="default" onClick={() => void decideLines('accept', [], true)} loading={decide.isPending} disabled={!online} data-testid="pi-accept-all">
             {t('Accept all counted')}
           </Button>
         )}
@@ -211,11 +214,16 @@ export function ReviewScreen({ sheetId, onBack }: { sheetId: string; onBack(): v
           {t('Export CSV')}
         </Button>
         {inReview && (
-          <Button color="green" onClick={() => void onPost()} loading={post.isPending} data-testid="pi-post" ml="auto">
+          <Button color="green" onClick={() => void onPost()} loading={post.isPending} disabled={!online} data-testid="pi-post" ml="auto">
             {t('Post to the ledger')}
           </Button>
         )}
       </Group>
+      {inReview && !online && (
+        <Alert color="orange" data-testid="pi-needs-server">
+          {t('Needs the server: review and posting wait until the connection returns.')}
+        </Alert>
+      )}
       {invalid.length > 0 && (
         <Alert color="red" title={t('{{n}} lines cannot be posted', { n: invalid.length })} data-testid="pi-invalid">
           <List size="sm">
@@ -237,9 +245,9 @@ export function ReviewScreen({ sheetId, onBack }: { sheetId: string; onBack(): v
         actions={
           inReview
             ? [
-                { id: 'accept', label: () => t('Accept'), onClick: (l) => void decideLines('accept', [l.lineId]), allowed: (l) => l.status === 'counted', testId: 'pi-accept' },
-                { id: 'recount', label: () => t('Recount'), onClick: (l) => void decideLines('recount', [l.lineId]), allowed: (l) => l.status !== 'recount' && l.status !== 'posted', testId: 'pi-recount' },
-                { id: 'exclude', label: () => t('Exclude'), onClick: (l) => void decideLines('exclude', [l.lineId]), allowed: (l) => l.status !== 'excluded' && l.status !== 'posted', color: 'red', testId: 'pi-exclude' },
+                { id: 'accept', label: () => t('Accept'), onClick: (l) => void decideLines('accept', [l.lineId]), allowed: (l) => online && l.status === 'counted', testId: 'pi-accept' },
+                { id: 'recount', label: () => t('Recount'), onClick: (l) => void decideLines('recount', [l.lineId]), allowed: (l) => online && l.status !== 'recount' && l.status !== 'posted', testId: 'pi-recount' },
+                { id: 'exclude', label: () => t('Exclude'), onClick: (l) => void decideLines('exclude', [l.lineId]), allowed: (l) => online && l.status !== 'excluded' && l.status !== 'posted', color: 'red', testId: 'pi-exclude' },
               ]
             : []
         }
