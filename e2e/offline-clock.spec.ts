@@ -74,9 +74,10 @@ test.describe('the time clock offline', () => {
   });
 
   test.describe('with the server stopped', () => {
-    const own = new OwnServer(ownPort(31));
+    let own: OwnServer;
     test.beforeAll(async () => {
       test.setTimeout(240_000);
+      own = new OwnServer(ownPort(31));
       await own.start();
     });
     test.afterAll(async () => own.dispose());

@@ -19,24 +19,7 @@ export class OwnServer {
   private readonly dataDir = mkdtempSync(join(tmpdir(), 'floorhand-own-'));
   private dbName: string | null = null;
   private dbUrl: string | null = null;
-  private shift: number | null = null;
-  constructor(private readonly basePort: number) {}
-
-  /**
-   * The port: the one given, or 100 above it in the mobile project (the two projects run the same
-   * spec at once in two workers, each with its own server). Fixed when first read.
-   */
-  get port(): number {
-    if (this.shift === null) {
-      try {
-        this.shift = test.info().project.name === 'mobile' ? 100 : 0;
-      } catch {
-        // Read outside a test (a describe's test.use): the port as given, for the whole file.
-        this.shift = 0;
-      }
-    }
-    return this.basePort + this.shift;
-  }
+  constructor(readonly port: number) {}
 
   get url(): string {
     return `http://localhost:${this.port}`;
@@ -92,8 +75,20 @@ export class OwnServer {
   }
 }
 
-/** A port for a spec's own server: the suite's port plus the spec's offset (each spec its own offset, 11 to 49). */
-export const ownPort = (offset: number): number => Number(process.env.E2E_PORT ?? 4180) + offset;
+/**
+ * A port for a spec's own server: the suite's port plus the spec's offset (each spec its own offset,
+ * 11 to 49), and 100 more in the mobile project when asked for inside a test or hook (the two projects
+ * run a spec at once in two workers, each with its own server).
+ */
+export function ownPort(offset: number): number {
+  let shift = 0;
+  try {
+    shift = test.info().project.name === 'mobile' ? 100 : 0;
+  } catch {
+    // Outside a test (a describe's body): the port as given.
+  }
+  return Number(process.env.E2E_PORT ?? 4180) + offset + shift;
+}
 
 /** The header's connection indicator says `state`, with `waiting` actions queued (when given). */
 export async function expectConnection(page: Page, state: 'online' | 'offline' | 'reconnecting' | 'not online', waiting?: number): Promise<void> {
