@@ -6,7 +6,7 @@ import { ERR, LOGOUT_ERR_CODES, type ServerErr } from '@floorhand/contract/error
 import { dialogs } from '../components/dialogs/dialog-store.ts';
 import { useAuthStore } from './auth-store.ts';
 import { useSiteStore } from './site-store.ts';
-import { reportReachable, reportUnreachable } from './offline/connection.ts';
+import { reportReachable, reportUnreachable, useConnection } from './offline/connection.ts';
 
 /**
  * The API base: the page origin. Only the development build (`npm run dev:web`) on a local host with
@@ -101,6 +101,7 @@ function request<P extends CallPath>(path: P, args: CallArgs<P>, opts: CallOptio
 /** Sends a call; a network failure fails as the helper does (no dialog: the header says the server cannot be reached). */
 async function send<P extends CallPath>(path: P, args: CallArgs<P>, opts: CallOptions): Promise<{ res: Response; locId: string | undefined }> {
   const { url, init, locId } = request(path, args, opts);
+  const wasOnline = useConnection.getState().state === 'online';
   try {
     const res = await fetch(url, init);
     const human = res.headers.get(HEADERS.humanToken);
@@ -111,7 +112,7 @@ async function send<P extends CallPath>(path: P, args: CallArgs<P>, opts: CallOp
     if (e instanceof DOMException && e.name === 'AbortError') throw e;
     reportUnreachable();
     const err: ServerErr = { code: ERR.generic, message: 'The server cannot be reached. Check the network connection and try again.', detail: String(e), locId };
-    return fail(err, 0, opts);
+    return fail(err, 0, opts, wasOnline);
   }
 }
 
@@ -159,7 +160,7 @@ export async function callFile<P extends CallPath>(path: P, args: CallArgs<P>, o
   return fail(json.err ? { ...json.err, locId: json.err.locId ?? locId } : { code: ERR.generic, message: `The server answered ${res.status}`, locId }, res.status, opts);
 }
 
-function fail(err: ServerErr, status: number, opts: CallOptions): never {
+function fail(err: ServerErr, status: number, opts: CallOptions, wasOnline: boolean = useConnection.getState().state === 'online'): never {
   const loggingOut = LOGOUT_ERR_CODES.includes(err.code);
   // A worker's kiosk session that ended (its timeout, another badge) is not an error for whoever comes
   // next: the kiosk page again, no dialog left in their way (issue 26).
@@ -168,8 +169,9 @@ function fail(err: ServerErr, status: number, opts: CallOptions): never {
   const unreachable = status === 0 || (status >= 502 && status <= 504);
   if (unreachable) {
     if (status !== 0) reportUnreachable();
-    // The notice loads Mantine's notifications: not on the login page's first load.
-    if (!opts.quietUnreachable && !opts.suppress?.test(err.code)) void import('./offline/unreachable-notice.ts').then((m) => m.notifyUnreachable());
+    // Said once, when the connection is found lost (the header says it after that). The notice loads
+    // Mantine's notifications: not on the login page's first load.
+    if (wasOnline && !opts.quietUnreachable && !opts.suppress?.test(err.code)) void import('./offline/unreachable-notice.ts').then((m) => m.notifyUnreachable());
   } else if (!kioskEnded && !opts.suppress?.test(err.code)) void dialogs.error(err);
   if (loggingOut) onLogoutError();
   if (kioskEnded) onKioskEnded();

@@ -1,5 +1,6 @@
 import { Alert, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { showTimestamp } from '../../../lib/inventory-format.ts';
 
 /** A task whose start waits in the outbox (issue 27): said so, with the start time of the device's clock. */
 export function QueuedStart({ startedAt }: { startedAt: string }) {
@@ -10,7 +11,7 @@ export function QueuedStart({ startedAt }: { startedAt: string }) {
         {t('Queued — sent when the connection returns')}
       </Text>
       <Text size="sm" data-testid="labor-queued-start">
-        {t('Started at {{time}} (this device’s clock)', { time: new Date(startedAt).toLocaleTimeString() })}
+        {t('Started at {{time}} (this device’s clock)', { time: showTimestamp(startedAt) })}
       </Text>
     </Alert>
   );
