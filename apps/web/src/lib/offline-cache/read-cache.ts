@@ -114,6 +114,10 @@ export function startReadCache(qc: QueryClient): ReadCache {
         const now = Date.now();
         const queries = entry.state.queries.filter((q) => isPersistedKey(q.queryKey) && now - q.state.dataUpdatedAt < MAX_AGE_MS);
         hydrate(qc, { mutations: [], queries });
+        // What was kept is shown at once but is old: each is fetched again as its screen opens (online),
+        // so a reload never shows a kept answer as the server's latest.
+        const kept = new Set(queries.map((q) => q.queryHash));
+        void qc.invalidateQueries({ predicate: (q) => kept.has(q.queryHash), refetchType: 'none' });
         for (const v of entry.toCheck ?? []) useToCheckStore.getState().add(v);
       } else if (entry) await idbDel(ENTRY_PREFIX + person);
     } catch {
