@@ -31,6 +31,23 @@ async function wedgeInto(page: Page, field: string, code: string, arrived: () =>
 }
 
 /** The keys of the read cache in this browser's IndexedDB. */
+/** The kept copies, as text. */
+const keptText = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        const open = indexedDB.open('floorhand-reads', 1);
+        open.onupgradeneeded = () => open.result.createObjectStore('cache');
+        open.onsuccess = () => {
+          const req = open.result.transaction('cache').objectStore('cache').getAll();
+          req.onsuccess = () => {
+            open.result.close();
+            resolve(JSON.stringify(req.result));
+          };
+        };
+      }),
+  );
+
 const cachedPersons = (page: Page) =>
   page.evaluate(
     () =>
@@ -88,6 +105,8 @@ test.describe('reading offline', () => {
     await expect(page.getByTestId('lookup-fetched-at')).toHaveCount(0);
     await page.goto(`/stockPick/${f.number}`);
     await expect(page.getByTestId('pick-order-number')).toHaveText(f.number);
+    // Kept within moments of its answer (the next page load would otherwise start without it).
+    await expect.poll(() => keptText(page), { timeout: 3000 }).toContain(f.number);
     await page.goto('/singleTask');
     await expect(page.getByTestId('no-running')).toBeVisible();
     await wedgeInto(page, 'task-scan', taskCode, () => expect(page.getByTestId('scanned-task')).toContainText(taskCode, { timeout: 3000 }));

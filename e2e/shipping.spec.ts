@@ -42,7 +42,8 @@ function pdfStrings(bytes: Buffer): string[] {
     } catch {
       continue;
     }
-    for (const t of body.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)) out.push(Buffer.from(t[1]!, 'hex').toString('latin1'));
+    // WinAnsi's 0x85 is the ellipsis a cut cell ends with (latin1 would read it as a line break).
+    for (const t of body.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)) out.push(Buffer.from(t[1]!, 'hex').toString('latin1').replace(/\x85/g, '…'));
   }
   return out;
 }
@@ -51,7 +52,10 @@ function pdfStrings(bytes: Buffer): string[] {
 const hasRow = (strings: string[], cells: Array<string | ((s: string) => boolean)>) =>
   strings.some((_, i) => cells.every((c, j) => (typeof c === 'string' ? strings[i + j] === c : c(strings[i + j] ?? ''))));
 /** A description cell: the text whole, or cut to its column's width (the packing list cuts descriptions, never part numbers). */
-const description = (text: string) => (cell: string) => cell.length >= 12 && text.startsWith(cell);
+const description = (text: string) => (cell: string) => {
+  const shown = cell.replace(/…$/, '');
+  return shown === text || (cell.endsWith('…') && shown.length >= 12 && text.startsWith(shown));
+};
 
 /** The order numbers on the board, top to bottom (the visible table rows or cards). */
 const boardNumbers = (page: Page) => page.locator('[data-testid="board-row"]:visible').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-number')));

@@ -33,6 +33,8 @@ export function idbStore(dbName: string, store = 'cache') {
         new Promise<T>((resolve, reject) => {
           const tx = d.transaction(store, mode);
           const req = body(tx.objectStore(store));
+          // Committed now rather than when the event loop comes back: a page about to go keeps it.
+          tx.commit?.();
           tx.oncomplete = () => resolve(req.result);
           tx.onerror = () => reject(tx.error ?? new Error('IndexedDB transaction failed'));
           tx.onabort = () => reject(tx.error ?? new Error('IndexedDB transaction aborted'));

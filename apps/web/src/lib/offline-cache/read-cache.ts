@@ -26,7 +26,8 @@ export const LOOKUP_KEY: QueryKey = ['inventory', 'lookup'];
 export const LOOKUPS_KEPT = 20;
 export const MAX_AGE_MS = 24 * 60 * 60_000;
 const ENTRY_PREFIX = 'reads:';
-const SAVE_DELAY_MS = 300;
+// Short: a worker may reload or leave at once, and a write begun as the page goes is not kept.
+const SAVE_DELAY_MS = 50;
 const FORMAT = 1;
 
 interface Entry {
@@ -150,6 +151,13 @@ export function startReadCache(qc: QueryClient): ReadCache {
     }
   });
   const unsubCheck = useToCheckStore.subscribe(schedule);
+  // A save still waiting is written when the page goes (a reload, a link, the tab closed or hidden):
+  // an order opened and left within the delay was otherwise never kept (seen on a busy CI machine).
+  const onHide = (e: Event) => {
+    if (timer && (e.type === 'pagehide' || document.visibilityState === 'hidden')) void save();
+  };
+  window.addEventListener('pagehide', onHide);
+  document.addEventListener('visibilitychange', onHide);
   const unsubAuth = useAuthStore.subscribe(sync);
   const unsubSession = useSessionStore.subscribe(sync);
   const unsubEnds = onPersonEnds(() => {
@@ -174,6 +182,8 @@ export function startReadCache(qc: QueryClient): ReadCache {
       if (timer) clearTimeout(timer);
       unsubCache();
       unsubCheck();
+      window.removeEventListener('pagehide', onHide);
+      document.removeEventListener('visibilitychange', onHide);
       unsubAuth();
       unsubSession();
       unsubEnds();
