@@ -5,10 +5,22 @@ import globals from 'globals';
 import floorhand from './scripts/eslint-boundaries.mjs';
 
 /** Where the layer and file-name rules apply (docs/architecture.md). */
-const SOURCE_FILES = ['apps/*/src', 'packages/*/src', 'e2e', 'bench', 'scripts'].map((dir) => `${dir}/**/*.{js,mjs,cjs,jsx,ts,mts,cts,tsx}`);
+const SOURCE_FILES = ['apps/*/src', 'packages/*/src', 'e2e', 'bench', 'scripts'].map(
+  (dir) => `${dir}/**/*.{js,mjs,cjs,jsx,ts,mts,cts,tsx}`,
+);
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'test-results/**', 'reports/**', 'playwright-report/**', 'data/**', 'apps/server/drizzle/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'test-results/**',
+      'reports/**',
+      'playwright-report/**',
+      'data/**',
+      'apps/server/drizzle/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -34,7 +34,13 @@ export async function startBuiltServer(env) {
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 120; i++) {
     if (child.exitCode !== null) throw new Error(`the server stopped (exit ${child.exitCode})`);
-    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) return { base, pid: child.pid, cpuMs: () => cpuMs(child.pid), stop: () => child.kill() };
+    if (
+      await fetch(`${base}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { base, pid: child.pid, cpuMs: () => cpuMs(child.pid), stop: () => child.kill() };
     await new Promise((r) => setTimeout(r, 500));
   }
   child.kill();
@@ -142,7 +148,11 @@ export function httpPost(agent, url, token, payload) {
     new Promise((ok, fail) => {
       const req = http.request(
         url,
-        { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), authorization: `Bearer ${token}` } },
+        {
+          method: 'POST',
+          agent,
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), authorization: `Bearer ${token}` },
+        },
         (res) => {
           const chunks = [];
           res.on('data', (c) => chunks.push(c));

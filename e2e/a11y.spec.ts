@@ -6,7 +6,6 @@ import { fillLogin, login, snap, useMachine, AXE_TAGS } from './support.ts';
 // WCAG 2.1 A and AA. Each page is checked once it has drawn its content (the page heading, then no
 // loader), and again with the navigation open where it is a drawer.
 
-
 type Found = Array<{ page: string; id: string; impact: string | null | undefined; help: string; nodes: string[] }>;
 
 /** The critical and serious violations axe finds on what the page shows now. */
@@ -16,7 +15,13 @@ async function seriousViolations(page: Page, testInfo: TestInfo, name: string): 
   const result = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   const bad = result.violations
     .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-    .map((v) => ({ page: name, id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`) }));
+    .map((v) => ({
+      page: name,
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`),
+    }));
   if (bad.length > 0) await snap(page, testInfo, `axe-${name.replace(/\W/g, '-')}`);
   return bad;
 }
@@ -30,7 +35,23 @@ async function settle(page: Page): Promise<void> {
   await expect(page.locator('.mantine-Loader-root')).toHaveCount(0, { timeout: 15_000 });
 }
 
-const ADMIN_PAGES = ['/tasks', '/stockLookup', '/stockAdjust', '/stockAdjust/S000000007', '/location', '/userAcct', '/userRoles', '/featureAccess', '/appSettings', '/singleTask', '/shipping', '/stockPick', '/physicalInventory', '/labelPrinter', '/batchTask'];
+const ADMIN_PAGES = [
+  '/tasks',
+  '/stockLookup',
+  '/stockAdjust',
+  '/stockAdjust/S000000007',
+  '/location',
+  '/userAcct',
+  '/userRoles',
+  '/featureAccess',
+  '/appSettings',
+  '/singleTask',
+  '/shipping',
+  '/stockPick',
+  '/physicalInventory',
+  '/labelPrinter',
+  '/batchTask',
+];
 
 test.describe('axe-core: 0 critical, 0 serious', () => {
   test('the login page @mobile', async ({ page }, testInfo) => {
@@ -89,7 +110,10 @@ async function headingOutline(page: Page): Promise<Array<{ level: number; text: 
   return page.evaluate(() =>
     [...document.querySelectorAll<HTMLElement>('h1, h2, h3, h4, h5, h6, [role="heading"]')]
       .filter((el) => el.offsetParent !== null || getComputedStyle(el).position === 'fixed')
-      .map((el) => ({ level: Number(el.getAttribute('aria-level') ?? el.tagName.slice(1)), text: (el.textContent ?? '').trim().slice(0, 40) })),
+      .map((el) => ({
+        level: Number(el.getAttribute('aria-level') ?? el.tagName.slice(1)),
+        text: (el.textContent ?? '').trim().slice(0, 40),
+      })),
   );
 }
 

@@ -40,10 +40,14 @@ async function newAccountEditor(page: Page, userName: string): Promise<Locator> 
 }
 
 /** Cell of the feature grid for a feature and a role. */
-const cell = (page: Page, feature: string, role: string) => page.locator(`[data-testid=feature-grid] tr[data-feature="${feature}"] td[data-role="${role}"] button`);
+const cell = (page: Page, feature: string, role: string) =>
+  page.locator(`[data-testid=feature-grid] tr[data-feature="${feature}"] td[data-role="${role}"] button`);
 
 test.describe('administration', () => {
-  test('an admin creates an account with a role, hides a work area from that role, and the account loses it at once', async ({ page, browser }, testInfo) => {
+  test('an admin creates an account with a role, hides a work area from that role, and the account loses it at once', async ({
+    page,
+    browser,
+  }, testInfo) => {
     // A long flow with two browsers on a two-core machine shared with the server.
     test.setTimeout(150_000);
     // Unique per run: a retry, or another spec running beside this one, must not meet these.
@@ -132,10 +136,18 @@ test.describe('administration', () => {
     // Other specs write audit entries at the same time: look for this test's own.
     // In words, not API paths.
     await expect(page.getByTestId('audit-entry').filter({ hasText: 'Changed feature access' }).first()).toBeVisible();
-    await expect(page.getByTestId('audit-entry').filter({ hasText: `Created account ${user}` }).first()).toBeVisible();
+    await expect(
+      page
+        .getByTestId('audit-entry')
+        .filter({ hasText: `Created account ${user}` })
+        .first(),
+    ).toBeVisible();
   });
 
-  test('an organisation admin gives an account roles on the other site, where it then logs in @mobile', async ({ page, browser }, testInfo) => {
+  test('an organisation admin gives an account roles on the other site, where it then logs in @mobile', async ({
+    page,
+    browser,
+  }, testInfo) => {
     const user = `east_${testInfo.project.name}_${Date.now().toString(36)}`;
     await useMachine(page);
     await login(page, 'admin');
@@ -158,7 +170,12 @@ test.describe('administration', () => {
     await expect(page.getByRole('dialog')).toBeHidden();
 
     // The east site answers on east.localhost (a loopback name); the account logs in there.
-    const east = await browser.newContext({ baseURL: page.url().replace('//localhost', '//east.localhost').replace(/\/userAcct.*$/, '') });
+    const east = await browser.newContext({
+      baseURL: page
+        .url()
+        .replace('//localhost', '//east.localhost')
+        .replace(/\/userAcct.*$/, ''),
+    });
     const worker = await east.newPage();
     await useMachine(worker);
     await worker.goto('/');
@@ -188,7 +205,10 @@ test.describe('administration', () => {
     // The header and the buttons follow at once; so does the favicon.
     await expect(page.locator('header')).toHaveCSS('background-color', 'rgb(122, 31, 92)');
     await expect(page.getByTestId('save-settings')).toHaveCSS('background-color', 'rgb(43, 122, 11)');
-    await expect(page.locator('head link[rel=icon][sizes="32x32"]')).toHaveAttribute('href', /\/api\/media\/pic\/demo-main\/demo\/[0-9a-f-]{36}\/32$/);
+    await expect(page.locator('head link[rel=icon][sizes="32x32"]')).toHaveAttribute(
+      'href',
+      /\/api\/media\/pic\/demo-main\/demo\/[0-9a-f-]{36}\/32$/,
+    );
     const logoSrc = await page.getByTestId('brand-logo-preview').getAttribute('src');
 
     // A fresh visitor sees them on the login page, and on the screen saver after a few idle seconds.
@@ -206,7 +226,10 @@ test.describe('administration', () => {
     await other.close();
   });
 
-  test('a workstation id alone is not authorised; paired by the code it shows, its kiosk account may use it @mobile', async ({ page, browser }, testInfo) => {
+  test('a workstation id alone is not authorised; paired by the code it shows, its kiosk account may use it @mobile', async ({
+    page,
+    browser,
+  }, testInfo) => {
     const ws = `WS-PAIR-${testInfo.project.name}`;
     const deviceContext = await browser.newContext({ viewport: testInfo.project.use.viewport });
     const device = await deviceContext.newPage();
@@ -279,7 +302,12 @@ test.describe('administration', () => {
     const visitor = await fresh.newPage();
     await visitor.goto('/');
     await expect(visitor.getByRole('button', { name: 'Log in' })).toBeEnabled();
-    const idOf = () => visitor.evaluate(() => (JSON.parse(localStorage.getItem('machine_settings') ?? '{}') as { state?: { workstation?: { id?: string } } }).state?.workstation?.id);
+    const idOf = () =>
+      visitor.evaluate(
+        () =>
+          (JSON.parse(localStorage.getItem('machine_settings') ?? '{}') as { state?: { workstation?: { id?: string } } }).state?.workstation
+            ?.id,
+      );
     const id = await idOf();
     expect(id).toMatch(/^WS\d{4}$/);
     await visitor.reload();
@@ -352,7 +380,9 @@ test.describe('administration', () => {
     await expect(dialog(page, 'Error')).toContainText('The current password is not correct.');
   });
 
-  test('Feature Access is readable at 360 px: every role reachable, whole cells on the screen, 44 px tap-mode controls @mobile', async ({ page }, testInfo) => {
+  test('Feature Access is readable at 360 px: every role reachable, whole cells on the screen, 44 px tap-mode controls @mobile', async ({
+    page,
+  }, testInfo) => {
     const narrow = testInfo.project.name === 'mobile';
     await useMachine(page);
     await login(page, 'admin');

@@ -19,7 +19,6 @@ async function makeUser(api: Awaited<ReturnType<typeof adminApi>>, tag: string, 
   return userName;
 }
 
-
 interface Fixture {
   part: string;
   barcode: string;
@@ -31,11 +30,17 @@ interface Fixture {
 /** An item with a barcode, two locations in MAIN and stock records of the given quantities in the first. */
 async function makeStock(api: Api, tag: string, quantities: number[], uom = 'EA'): Promise<Fixture> {
   const f = { part: `E2E-${tag}`, barcode: `BC${tag}`, from: `SRC-${tag}`, to: `DST-${tag}` };
-  await api('item/save', { record: { partNumber: f.part, description: `Test widget ${tag}`, uom, tracking: 'none', barcodes: [f.barcode] } });
-  for (const code of [f.from, f.to]) await api('location/save', { record: { warehouse: 'MAIN', code, description: `E2E ${code}`, type: 'bin' } });
+  await api('item/save', {
+    record: { partNumber: f.part, description: `Test widget ${tag}`, uom, tracking: 'none', barcodes: [f.barcode] },
+  });
+  for (const code of [f.from, f.to])
+    await api('location/save', { record: { warehouse: 'MAIN', code, description: `E2E ${code}`, type: 'bin' } });
   const stockIds: string[] = [];
   for (const [i, quantity] of quantities.entries()) {
-    const res = (await api('stock/receive', { idempotencyKey: `e2e-${tag}-${i}`, record: { partNumber: f.part, warehouse: 'MAIN', location: f.from, quantity, conditionCode: 'NE' } })) as { stock: { stockId: string } };
+    const res = (await api('stock/receive', {
+      idempotencyKey: `e2e-${tag}-${i}`,
+      record: { partNumber: f.part, warehouse: 'MAIN', location: f.from, quantity, conditionCode: 'NE' },
+    })) as { stock: { stockId: string } };
     stockIds.push(res.stock.stockId);
   }
   return { ...f, stockIds };
@@ -117,7 +122,10 @@ test.describe('inventory', () => {
     await expect(page.getByTestId('lookup-too-long')).toHaveCount(0);
   });
 
-  test('stock lookup by typed value, wedge scan and recent lookups, with a record and its history @mobile', async ({ page, request }, testInfo) => {
+  test('stock lookup by typed value, wedge scan and recent lookups, with a record and its history @mobile', async ({
+    page,
+    request,
+  }, testInfo) => {
     const api = await adminApi(request);
     const tag = uniqueTag(testInfo);
     const f = await makeStock(api, tag, [10, 5]);
@@ -167,7 +175,10 @@ test.describe('inventory', () => {
 
     // A record's detail with its movement history, and on to Stock Adjust.
     const id = f.stockIds[0]!;
-    await section.locator(`[data-stock-id="${id}"]`).getByRole('button', { name: `Details of ${id}` }).click();
+    await section
+      .locator(`[data-stock-id="${id}"]`)
+      .getByRole('button', { name: `Details of ${id}` })
+      .click();
     const drawer = page.getByTestId('stock-detail');
     await expect(drawer.getByTestId('stock-summary-id')).toHaveText(id);
     await expect(drawer.getByTestId('movement-row')).toHaveCount(1);
@@ -178,7 +189,11 @@ test.describe('inventory', () => {
     await expect(page.getByTestId('stock-summary-id')).toHaveText(id);
   });
 
-  test('a quantity typed with a decimal comma reads as a decimal where the language writes one @mobile', async ({ browser, baseURL, request }, testInfo) => {
+  test('a quantity typed with a decimal comma reads as a decimal where the language writes one @mobile', async ({
+    browser,
+    baseURL,
+    request,
+  }, testInfo) => {
     const api = await adminApi(request);
     const tag = uniqueTag(testInfo);
     // Kilograms take decimals; an each does not (whole units only, below).
@@ -197,7 +212,10 @@ test.describe('inventory', () => {
     await context.close();
   });
 
-  test('a fraction of an item counted in whole units (EA) is refused before anything is sent @mobile', async ({ page, request }, testInfo) => {
+  test('a fraction of an item counted in whole units (EA) is refused before anything is sent @mobile', async ({
+    page,
+    request,
+  }, testInfo) => {
     const api = await adminApi(request);
     const tag = uniqueTag(testInfo);
     const f = await makeStock(api, tag, [10]);
@@ -301,7 +319,10 @@ test.describe('inventory', () => {
     await expect(page.getByTestId('location-group')).toHaveCount(2);
   });
 
-  test('stock adjust opens a record from a location scan and remembers the print preferences @mobile', async ({ page, request }, testInfo) => {
+  test('stock adjust opens a record from a location scan and remembers the print preferences @mobile', async ({
+    page,
+    request,
+  }, testInfo) => {
     const api = await adminApi(request);
     const tag = uniqueTag(testInfo);
     const f = await makeStock(api, tag, [2]);
@@ -325,7 +346,10 @@ test.describe('inventory', () => {
 
     // Move remembered: a record opened from the focused stock id field waits for its destination;
     // the Move quantity prompt takes the focus, and a wedge scan fills the destination wherever the focus is.
-    const other = (await api('stock/receive', { idempotencyKey: `e2e-${tag}-other`, record: { partNumber: f.part, warehouse: 'MAIN', location: f.to, quantity: 1 } })) as {
+    const other = (await api('stock/receive', {
+      idempotencyKey: `e2e-${tag}-other`,
+      record: { partNumber: f.part, warehouse: 'MAIN', location: f.to, quantity: 1 },
+    })) as {
       stock: { stockId: string };
     };
     await page.getByTestId('adjust-action').getByText('Move', { exact: true }).click();
@@ -334,11 +358,16 @@ test.describe('inventory', () => {
     await expect(page.getByTestId('stock-summary-id')).toHaveText(other.stock.stockId);
     await expect(page.getByTestId('expect-dest')).toBeVisible();
     await expect(page.getByTestId('move-qty')).toBeFocused();
-    await wedgeScan(page, f.from, () => expect(page.getByTestId('move-dest')).toHaveValue(f.from, SHORT), async () => {
-      await page.getByTestId('move-dest').fill('');
-      await page.getByTestId('adjust-action').getByText('Adjust', { exact: true }).click();
-      await page.getByTestId('adjust-action').getByText('Move', { exact: true }).click();
-    });
+    await wedgeScan(
+      page,
+      f.from,
+      () => expect(page.getByTestId('move-dest')).toHaveValue(f.from, SHORT),
+      async () => {
+        await page.getByTestId('move-dest').fill('');
+        await page.getByTestId('adjust-action').getByText('Adjust', { exact: true }).click();
+        await page.getByTestId('adjust-action').getByText('Move', { exact: true }).click();
+      },
+    );
 
     // A part with two records: each candidate names its record, part and place.
     await page.getByTestId('adjust-lookup-input').fill(f.part);
@@ -440,7 +469,9 @@ test.describe('inventory', () => {
       await page.getByTestId('csv-import').click();
       await (await chooser).setFiles({ name: 'locations.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     };
-    await upload(`warehouse,code,description,type,active\nMAIN,CSV-${tag}-1,Fine,bin,true\nNOWHERE,CSV-${tag}-2,Bad warehouse,bin,true\nMAIN,CSV ${tag},Bad code,cupboard,true\n`);
+    await upload(
+      `warehouse,code,description,type,active\nMAIN,CSV-${tag}-1,Fine,bin,true\nNOWHERE,CSV-${tag}-2,Bad warehouse,bin,true\nMAIN,CSV ${tag},Bad code,cupboard,true\n`,
+    );
     const report = page.getByTestId('import-report');
     await expect(report.getByTestId('import-problem')).not.toHaveCount(0);
     await expect(report).toContainText('nothing was imported');

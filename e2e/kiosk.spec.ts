@@ -7,7 +7,6 @@ import { makeOrder, wedgeScan as pageScan, SHORT } from './order-fixtures.ts';
 // keyboard-wedge scan) makes the session theirs with a human token, stock lookup and adjust work as
 // that person, and "Done" (or the inactivity timeout) returns to the kiosk page.
 
-
 async function docShot(page: Page, name: string) {
   await page.waitForTimeout(300);
   await page.screenshot({ path: fileURLToPath(new URL(`../docs/screenshots/${name}.png`, import.meta.url)) });
@@ -30,7 +29,10 @@ async function fixture(api: Api & { siteId: string }, tag: string, { badge = `KI
   const part = `KIO-${tag}`;
   await api('item/save', { record: { partNumber: part, description: `Kiosk widget ${tag}`, uom: 'EA', tracking: 'none', barcodes: [] } });
   await api('location/save', { record: { warehouse: 'MAIN', code: `K-${tag}`, description: 'Kiosk bin', type: 'bin' } });
-  const res = (await api('stock/receive', { idempotencyKey: `kiosk-${tag}`, record: { partNumber: part, warehouse: 'MAIN', location: `K-${tag}`, quantity: 10, conditionCode: 'NE' } })) as { stock: { stockId: string } };
+  const res = (await api('stock/receive', {
+    idempotencyKey: `kiosk-${tag}`,
+    record: { partNumber: part, warehouse: 'MAIN', location: `K-${tag}`, quantity: 10, conditionCode: 'NE' },
+  })) as { stock: { stockId: string } };
   return { badge, userName, part, stockId: res.stock.stockId, accountId: created.account.id };
 }
 
@@ -45,10 +47,14 @@ async function ownKiosk(api: Api & { siteId: string }, tag: string): Promise<str
   return kiosk;
 }
 
-const humanTokenOf = (page: Page) => page.evaluate(() => (JSON.parse(localStorage.getItem('auth_settings') ?? '{}') as { state?: { humanToken?: string } }).state?.humanToken);
+const humanTokenOf = (page: Page) =>
+  page.evaluate(() => (JSON.parse(localStorage.getItem('auth_settings') ?? '{}') as { state?: { humanToken?: string } }).state?.humanToken);
 
 test.describe('kiosk', () => {
-  test('a badge opens the worker session; stock is adjusted as the worker; done returns to the kiosk @mobile', async ({ page, request }, testInfo) => {
+  test('a badge opens the worker session; stock is adjusted as the worker; done returns to the kiosk @mobile', async ({
+    page,
+    request,
+  }, testInfo) => {
     const api = await adminApi(request);
     const tag = uniqueTag(testInfo);
     const f = await fixture(api, tag);
@@ -66,7 +72,9 @@ test.describe('kiosk', () => {
     await wedge(page, f.badge, 'kiosk-scan');
     await expect(page).toHaveURL(/\/tasks$/);
     await expect(page.getByTestId('kiosk-done')).toContainText('Kim');
-    const humanToken = await page.evaluate(() => (JSON.parse(localStorage.getItem('auth_settings') ?? '{}') as { state?: { humanToken?: string } }).state?.humanToken);
+    const humanToken = await page.evaluate(
+      () => (JSON.parse(localStorage.getItem('auth_settings') ?? '{}') as { state?: { humanToken?: string } }).state?.humanToken,
+    );
     expect(humanToken).toMatch(/^hum_/);
     await expectAxeClean(page, `kiosk session ${size}`);
     await docShot(page, `kiosk-session-${size}`);
@@ -97,16 +105,28 @@ test.describe('kiosk', () => {
     await page.getByTestId('kiosk-done').click();
     await expect(page).toHaveURL(/\/kiosk$/);
     await expect(page.getByTestId('kiosk-done')).toHaveCount(0);
-    const after = await page.evaluate(() => (JSON.parse(localStorage.getItem('auth_settings') ?? '{}') as { state?: { humanToken?: string | null } }).state?.humanToken);
+    const after = await page.evaluate(
+      () => (JSON.parse(localStorage.getItem('auth_settings') ?? '{}') as { state?: { humanToken?: string | null } }).state?.humanToken,
+    );
     expect(after ?? null).toBeNull();
     // The revoked token is refused by the server.
     const base = { siteId: api.siteId, appId: 'floorhand', orgId: 'demo' };
-    const kioskLogin = (await (await request.post('/api/auth/login', { data: { ...base, userName: 'kiosk', password: PASSWORD, workstationId: 'WS0001', workstationSecret: 'demo-workstation-secret' } })).json()) as { authToken: string };
-    const res = await request.post('/api/stock/get', { data: { ...base, stockId: f.stockId }, headers: { authorization: `Bearer ${kioskLogin.authToken}`, 'x-human-token': humanToken! } });
+    const kioskLogin = (await (
+      await request.post('/api/auth/login', {
+        data: { ...base, userName: 'kiosk', password: PASSWORD, workstationId: 'WS0001', workstationSecret: 'demo-workstation-secret' },
+      })
+    ).json()) as { authToken: string };
+    const res = await request.post('/api/stock/get', {
+      data: { ...base, stockId: f.stockId },
+      headers: { authorization: `Bearer ${kioskLogin.authToken}`, 'x-human-token': humanToken! },
+    });
     expect(res.status()).toBe(401);
   });
 
-  test('a second badge scanned during a worker session, in whatever field has focus, switches the kiosk to that worker @mobile', async ({ page, request }, testInfo) => {
+  test('a second badge scanned during a worker session, in whatever field has focus, switches the kiosk to that worker @mobile', async ({
+    page,
+    request,
+  }, testInfo) => {
     const api = await adminApi(request);
     const tag = uniqueTag(testInfo);
     const anna = await fixture(api, `${tag}A`, { badge: `B-KA${tag}`, firstName: 'Anna' });
@@ -140,15 +160,25 @@ test.describe('kiosk', () => {
 
     // Anna's session ended on the server: her token is refused.
     const base = { siteId: api.siteId, appId: 'floorhand', orgId: 'demo' };
-    const kioskLogin = (await (await request.post('/api/auth/login', { data: { ...base, userName: kiosk, password: PASSWORD, workstationId: 'WS0001', workstationSecret: 'demo-workstation-secret' } })).json()) as { authToken: string };
-    const res = await request.post('/api/stock/get', { data: { ...base, stockId: anna.stockId }, headers: { authorization: `Bearer ${kioskLogin.authToken}`, 'x-human-token': annas! } });
+    const kioskLogin = (await (
+      await request.post('/api/auth/login', {
+        data: { ...base, userName: kiosk, password: PASSWORD, workstationId: 'WS0001', workstationSecret: 'demo-workstation-secret' },
+      })
+    ).json()) as { authToken: string };
+    const res = await request.post('/api/stock/get', {
+      data: { ...base, stockId: anna.stockId },
+      headers: { authorization: `Bearer ${kioskLogin.authToken}`, 'x-human-token': annas! },
+    });
     expect(res.status()).toBe(401);
     // Nothing of the scan was typed into Anna's form, and nothing was adjusted.
     const got = (await api('stock/get', { stockId: anna.stockId })) as { stock: { quantity: number } };
     expect(got.stock.quantity).toBe(10);
   });
 
-  test('two workers on one kiosk with a timeout between them: the next sees none of the first one\'s work, is greeted by name, and no dialog is left in the way @mobile', async ({ page, request }, testInfo) => {
+  test("two workers on one kiosk with a timeout between them: the next sees none of the first one's work, is greeted by name, and no dialog is left in the way @mobile", async ({
+    page,
+    request,
+  }, testInfo) => {
     const api = await adminApi(request);
     const tag = uniqueTag(testInfo);
     const anna = await fixture(api, `${tag}A`, { badge: `B-KA${tag}`, firstName: 'Anna' });
@@ -156,7 +186,17 @@ test.describe('kiosk', () => {
     // Labor is booked only while clocked in.
     for (const w of [anna, ben]) await api('timeclock/punch', { badge: w.badge });
     const taskCode = `KT${tag}`;
-    await api('task/upsert', { record: { taskCode, kind: 'wos', orderNumber: `WO${tag}`, operationNumber: '10', description: 'Kiosk operation', workCentre: 'BENCH', plannedMinutes: 30 } });
+    await api('task/upsert', {
+      record: {
+        taskCode,
+        kind: 'wos',
+        orderNumber: `WO${tag}`,
+        operationNumber: '10',
+        description: 'Kiosk operation',
+        workCentre: 'BENCH',
+        plannedMinutes: 30,
+      },
+    });
     const kiosk = await ownKiosk(api, tag);
     // The page's clock is the test's: the kiosk's inactivity timeout (15 minutes) passes at once.
     await page.clock.install();
@@ -201,9 +241,14 @@ test.describe('kiosk', () => {
     // Ben's session ends on the server (its own timeout there): his next call is refused, and the kiosk
     // page comes back without an error dialog for whoever is next.
     const bens = await humanTokenOf(page);
-    const kioskToken = await page.evaluate(() => (JSON.parse(localStorage.getItem('auth_settings') ?? '{}') as { state?: { authToken?: string } }).state?.authToken);
+    const kioskToken = await page.evaluate(
+      () => (JSON.parse(localStorage.getItem('auth_settings') ?? '{}') as { state?: { authToken?: string } }).state?.authToken,
+    );
     const base = { siteId: api.siteId, appId: 'floorhand', orgId: 'demo' };
-    const ended = await request.post('/api/kiosk/end', { data: base, headers: { authorization: `Bearer ${kioskToken!}`, 'x-human-token': bens! } });
+    const ended = await request.post('/api/kiosk/end', {
+      data: base,
+      headers: { authorization: `Bearer ${kioskToken!}`, 'x-human-token': bens! },
+    });
     expect(ended.status(), await ended.text()).toBe(200);
     // Single Task asks for the running task every minute.
     await page.clock.fastForward('01:05');
@@ -212,14 +257,29 @@ test.describe('kiosk', () => {
     await expect(page.getByTestId('kiosk-scan')).toBeVisible();
   });
 
-  test('a whole shift on a kiosk tablet with wedge scans only: badge in, clock in, two batch tasks, a pick, clock out; the session survives a reload', async ({ page, browser, request, baseURL }, testInfo) => {
+  test('a whole shift on a kiosk tablet with wedge scans only: badge in, clock in, two batch tasks, a pick, clock out; the session survives a reload', async ({
+    page,
+    browser,
+    request,
+    baseURL,
+  }, testInfo) => {
     test.skip(testInfo.project.name === 'mobile', 'a tablet');
     test.setTimeout(240_000);
     const api = await adminApi(request);
     const tag = uniqueTag(testInfo);
     const f = await fixture(api, tag);
     const tasks = [`KT${tag}-1`, `KT${tag}-2`];
-    for (const [i, taskCode] of tasks.entries()) await api('task/upsert', { record: { taskCode, kind: 'wos', orderNumber: `WO${tag}`, operationNumber: String((i + 1) * 10), description: `Shift op ${i + 1}`, plannedMinutes: 20 } });
+    for (const [i, taskCode] of tasks.entries())
+      await api('task/upsert', {
+        record: {
+          taskCode,
+          kind: 'wos',
+          orderNumber: `WO${tag}`,
+          operationNumber: String((i + 1) * 10),
+          description: `Shift op ${i + 1}`,
+          plannedMinutes: 20,
+        },
+      });
     const order = await makeOrder(api, tag);
     await page.setViewportSize({ width: 1024, height: 768 });
 
@@ -295,17 +355,26 @@ test.describe('kiosk', () => {
 
     // Everything names the worker: labor, the pick's movement, the punches.
     const day = new Date().toISOString().slice(0, 10);
-    const report = (await api('labor/report', { from: day, to: day, groupBy: 'attendance', tzOffsetMinutes: 0 })) as { rows: Array<{ worker?: string; entries: number; attendanceSeconds?: number }> };
+    const report = (await api('labor/report', { from: day, to: day, groupBy: 'attendance', tzOffsetMinutes: 0 })) as {
+      rows: Array<{ worker?: string; entries: number; attendanceSeconds?: number }>;
+    };
     const mine = report.rows.find((r) => r.worker === f.userName);
     expect(mine?.entries).toBe(2);
     expect(mine?.attendanceSeconds).toBeGreaterThan(0);
     const picked = (await api('stock/get', { stockId: order.stock[0] })) as { movements: Array<{ user: string; type: string }> };
     expect(picked.movements.filter((m) => m.type !== 'receive').map((m) => m.user)).toContain(f.accountId);
-    const punches = (await api('timeclock/punches/list', { from: new Date(Date.now() - 3_600_000).toISOString(), to: new Date(Date.now() + 60_000).toISOString(), accountId: f.accountId })) as { punches: Array<{ kind: string }> };
+    const punches = (await api('timeclock/punches/list', {
+      from: new Date(Date.now() - 3_600_000).toISOString(),
+      to: new Date(Date.now() + 60_000).toISOString(),
+      accountId: f.accountId,
+    })) as { punches: Array<{ kind: string }> };
     expect(punches.punches.map((p) => p.kind)).toEqual(['in', 'out']);
   });
 
-  test("an admin's badge at a kiosk reaches no admin screen and no admin call (the rights table's kiosk ceiling)", async ({ page, request }, testInfo) => {
+  test("an admin's badge at a kiosk reaches no admin screen and no admin call (the rights table's kiosk ceiling)", async ({
+    page,
+    request,
+  }, testInfo) => {
     test.skip(testInfo.project.name === 'mobile', 'a tablet');
     await useMachine(page);
     await login(page, 'kiosk');
@@ -329,13 +398,22 @@ test.describe('kiosk', () => {
     }
 
     // The tokens the page holds: the kiosk's own and the admin's human token. Every admin call is refused.
-    const stored = await page.evaluate(() => (JSON.parse(localStorage.getItem('auth_settings') ?? '{}') as { state?: { authToken?: string; humanToken?: string } }).state);
+    const stored = await page.evaluate(
+      () => (JSON.parse(localStorage.getItem('auth_settings') ?? '{}') as { state?: { authToken?: string; humanToken?: string } }).state,
+    );
     expect(stored?.humanToken).toMatch(/^hum_/);
     const headers = { authorization: `Bearer ${stored!.authToken!}`, 'x-human-token': stored!.humanToken! };
     const base = { siteId: (await adminApi(request)).siteId, appId: 'floorhand', orgId: 'demo' };
     const tag = uniqueTag(testInfo);
     const refused: Array<[string, Record<string, unknown>]> = [
-      ['admin/account/create', { account: { userName: `kx_${tag.toLowerCase()}`, firstName: 'K', surnames: 'X', email: '', badgeCode: '' }, password: PASSWORD, perms: [] }],
+      [
+        'admin/account/create',
+        {
+          account: { userName: `kx_${tag.toLowerCase()}`, firstName: 'K', surnames: 'X', email: '', badgeCode: '' },
+          password: PASSWORD,
+          perms: [],
+        },
+      ],
       ['admin/account/list', {}],
       ['admin/role/list', {}],
       ['admin/appSettings/put', { siteData: { data: {} } }],

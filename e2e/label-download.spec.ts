@@ -25,9 +25,14 @@ test.afterAll(async () => {
 test('downloads a PDF of the stock label from Stock Adjust when no printer is attached @mobile', async ({ page }, testInfo) => {
   const width = page.viewportSize()!.width;
   const tag = `${testInfo.project.name[0]!.toUpperCase()}${Date.now().toString(36).toUpperCase()}`;
-  await api('item/save', { record: { partNumber: `PDF-${tag}`, description: `PDF widget ${tag}`, uom: 'EA', tracking: 'none', barcodes: [] } });
+  await api('item/save', {
+    record: { partNumber: `PDF-${tag}`, description: `PDF widget ${tag}`, uom: 'EA', tracking: 'none', barcodes: [] },
+  });
   await api('location/save', { record: { warehouse: 'MAIN', code: `PDF-${tag}`, description: 'PDF test bin', type: 'bin' } });
-  const received = (await api('stock/receive', { idempotencyKey: `pdf-${tag}`, record: { partNumber: `PDF-${tag}`, warehouse: 'MAIN', location: `PDF-${tag}`, quantity: 4, conditionCode: 'NE' } })) as { stock: { stockId: string } };
+  const received = (await api('stock/receive', {
+    idempotencyKey: `pdf-${tag}`,
+    record: { partNumber: `PDF-${tag}`, warehouse: 'MAIN', location: `PDF-${tag}`, quantity: 4, conditionCode: 'NE' },
+  })) as { stock: { stockId: string } };
   const userName = `pdf_${tag.toLowerCase()}`;
   await api('admin/account/create', {
     account: { userName, firstName: 'Pdf', surnames: tag, email: '', badgeCode: '' },

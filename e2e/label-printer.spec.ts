@@ -17,7 +17,14 @@ let agent: Agent;
 let api: Api & { siteId: string };
 let requests: APIRequestContext;
 let dockKey: string;
-const dockAgent = () => testAgent({ siteId: api.siteId, agentKey: dockKey, agentId: 'e2e-dock', name: 'Dock agent', printer: { id: 'zebra', name: 'Zebra ZT410 (dock)', port: printer.port } });
+const dockAgent = () =>
+  testAgent({
+    siteId: api.siteId,
+    agentKey: dockKey,
+    agentId: 'e2e-dock',
+    name: 'Dock agent',
+    printer: { id: 'zebra', name: 'Zebra ZT410 (dock)', port: printer.port },
+  });
 
 test.describe.configure({ mode: 'serial' });
 
@@ -49,9 +56,14 @@ async function makeUser(tag: string, admin: boolean): Promise<string> {
 
 test('prints a stock label from Stock Adjust to the test printer and sees it printed on Label Printers', async ({ page }, testInfo) => {
   const tag = `${testInfo.project.name[0]!.toUpperCase()}${Date.now().toString(36).toUpperCase()}`;
-  await api('item/save', { record: { partNumber: `LBL-${tag}`, description: `Label widget ${tag}`, uom: 'EA', tracking: 'none', barcodes: [] } });
+  await api('item/save', {
+    record: { partNumber: `LBL-${tag}`, description: `Label widget ${tag}`, uom: 'EA', tracking: 'none', barcodes: [] },
+  });
   await api('location/save', { record: { warehouse: 'MAIN', code: `LBL-${tag}`, description: 'Label test bin', type: 'bin' } });
-  const received = (await api('stock/receive', { idempotencyKey: `lbl-${tag}`, record: { partNumber: `LBL-${tag}`, warehouse: 'MAIN', location: `LBL-${tag}`, quantity: 12, conditionCode: 'NE' } })) as { stock: { stockId: string } };
+  const received = (await api('stock/receive', {
+    idempotencyKey: `lbl-${tag}`,
+    record: { partNumber: `LBL-${tag}`, warehouse: 'MAIN', location: `LBL-${tag}`, quantity: 12, conditionCode: 'NE' },
+  })) as { stock: { stockId: string } };
   const stockId = received.stock.stockId;
   const before = printer.prints.length;
 
@@ -113,7 +125,9 @@ test('prints a stock label from Stock Adjust to the test printer and sees it pri
   await expectAxeClean(page);
 });
 
-test('printed means printed: paper out at label 5 of 20 shows "5 of 20 printed" and Print the rest prints the other 15; printers by name, dates year-month-day; no templates for a clerk @mobile', async ({ page }) => {
+test('printed means printed: paper out at label 5 of 20 shows "5 of 20 printed" and Print the rest prints the other 15; printers by name, dates year-month-day; no templates for a clerk @mobile', async ({
+  page,
+}) => {
   const width = page.viewportSize()!.width;
   const tag = `R${width}${Date.now().toString(36).toUpperCase()}`;
   await login(page, await makeUser(tag, false));
@@ -128,7 +142,13 @@ test('printed means printed: paper out at label 5 of 20 shows "5 of 20 printed" 
   // A printer that prints a label every 40 ms and runs out of paper at the fifth.
   const out = printer.labelsOut;
   printer.flags = { labelMs: 40, paperOutAfter: out + 5 };
-  const job = (await api('label/print', { idempotencyKey: `rest-${tag}`, kind: 'stock', printerId: 'e2e-dock/zebra', copies: 20, source: { test: true } })) as { job: { jobId: string } };
+  const job = (await api('label/print', {
+    idempotencyKey: `rest-${tag}`,
+    kind: 'stock',
+    printerId: 'e2e-dock/zebra',
+    copies: 20,
+    source: { test: true },
+  })) as { job: { jobId: string } };
   const row = page.locator(`[data-testid=job-row][data-job="${job.job.jobId}"]`);
   await expect(row).toHaveAttribute('data-state', 'failed', { timeout: 15_000 });
   await expect(row.getByTestId('job-printed')).toHaveText('5 of 20 printed');
@@ -161,7 +181,9 @@ test('printed means printed: paper out at label 5 of 20 shows "5 of 20 printed" 
   printer.flags = {};
 });
 
-test('live status never goes stale: an agent that goes away while the page hears nothing shows offline once the socket subscribes again @mobile', async ({ page }) => {
+test('live status never goes stale: an agent that goes away while the page hears nothing shows offline once the socket subscribes again @mobile', async ({
+  page,
+}) => {
   const width = page.viewportSize()!.width;
   const agentId = `e2e-gone-${width}`;
   // The page's socket goes through here: while `deaf`, what the server sends is lost (a socket down,
@@ -176,7 +198,13 @@ test('live status never goes stale: an agent that goes away while the page hears
     });
     sockets.push(ws);
   });
-  const gone = testAgent({ siteId: api.siteId, agentKey: await newAgentKey(api, agentId, `Gone agent ${width}`), agentId, name: 'Gone agent', printer: { id: 'zebra', name: 'Zebra (gone)', port: printer.port } });
+  const gone = testAgent({
+    siteId: api.siteId,
+    agentKey: await newAgentKey(api, agentId, `Gone agent ${width}`),
+    agentId,
+    name: 'Gone agent',
+    printer: { id: 'zebra', name: 'Zebra (gone)', port: printer.port },
+  });
   gone.start();
   try {
     await login(page, await makeUser(`G${width}${Date.now().toString(36).toUpperCase()}`, false));
@@ -186,10 +214,21 @@ test('live status never goes stale: an agent that goes away while the page hears
     await expect(card.getByTestId('agent-connection')).toHaveText('Connected', { timeout: 15_000 });
     // The dock agent's heartbeats would tell the page every agent's state anyway: it is stopped here.
     await agent.stop();
-    await expect(page.locator('[data-testid=agent-card][data-agent=e2e-dock]').getByTestId('agent-connection')).toContainText('Offline since', { timeout: 10_000 });
+    await expect(page.locator('[data-testid=agent-card][data-agent=e2e-dock]').getByTestId('agent-connection')).toContainText(
+      'Offline since',
+      { timeout: 10_000 },
+    );
     deaf = true;
     await gone.stop();
-    await expect.poll(async () => ((await api('label/agent/list')) as { agents: Array<{ agentId: string; connected: boolean }> }).agents.find((a) => a.agentId === agentId)?.connected, { timeout: 10_000 }).toBe(false);
+    await expect
+      .poll(
+        async () =>
+          ((await api('label/agent/list')) as { agents: Array<{ agentId: string; connected: boolean }> }).agents.find(
+            (a) => a.agentId === agentId,
+          )?.connected,
+        { timeout: 10_000 },
+      )
+      .toBe(false);
     await new Promise((r) => setTimeout(r, 500));
     // The page missed it: still "Connected".
     await expect(card.getByTestId('agent-connection')).toHaveText('Connected');
@@ -215,7 +254,10 @@ test('previews every default template on the server @mobile', async ({ page }, t
   const ids = ['stock-4x2', 'stock-2x1', 'stock-qr-2x2', 'pick-4x3', 'traveller-4x6', 'loc-3x1', 'staff-badge'];
   for (const id of ids) {
     await page.getByTestId('template-select').click();
-    await page.getByRole('option', { name: new RegExp(`v\\d+$`) }).first().waitFor();
+    await page
+      .getByRole('option', { name: new RegExp(`v\\d+$`) })
+      .first()
+      .waitFor();
     const names = new Map([
       ['stock-4x2', 'Stock 4 x 2 in'],
       ['stock-2x1', 'Stock 2 x 1 in'],
@@ -246,18 +288,31 @@ test('previews every default template on the server @mobile', async ({ page }, t
   testInfo.annotations.push({ type: 'templates', description: ids.join(', ') });
 });
 
-test('chooses the printer and the stock template at the print button, from the keyboard, and keeps them on this device @mobile', async ({ page }, testInfo) => {
+test('chooses the printer and the stock template at the print button, from the keyboard, and keeps them on this device @mobile', async ({
+  page,
+}, testInfo) => {
   const width = page.viewportSize()!.width;
   const tag = `C${testInfo.project.name[0]!.toUpperCase()}${Date.now().toString(36).toUpperCase()}`;
   // A second agent with its own loopback printer: "Zone agent" sorts after "Dock agent".
   const second = await startTestPrinter();
-  const zone = testAgent({ siteId: api.siteId, agentKey: await newAgentKey(api, 'e2e-zone', 'Zone agent'), agentId: 'e2e-zone', name: 'Zone agent', printer: { id: 'gk', name: 'Zebra GK420d (zone)', port: second.port } });
+  const zone = testAgent({
+    siteId: api.siteId,
+    agentKey: await newAgentKey(api, 'e2e-zone', 'Zone agent'),
+    agentId: 'e2e-zone',
+    name: 'Zone agent',
+    printer: { id: 'gk', name: 'Zebra GK420d (zone)', port: second.port },
+  });
   zone.start();
   try {
     await expect.poll(() => zone.connected(), { timeout: 15_000 }).toBe(true);
-    await api('item/save', { record: { partNumber: `CH-${tag}`, description: `Chooser widget ${tag}`, uom: 'EA', tracking: 'none', barcodes: [] } });
+    await api('item/save', {
+      record: { partNumber: `CH-${tag}`, description: `Chooser widget ${tag}`, uom: 'EA', tracking: 'none', barcodes: [] },
+    });
     await api('location/save', { record: { warehouse: 'MAIN', code: `CH-${tag}`, description: 'Chooser bin', type: 'bin' } });
-    const received = (await api('stock/receive', { idempotencyKey: `ch-${tag}`, record: { partNumber: `CH-${tag}`, warehouse: 'MAIN', location: `CH-${tag}`, quantity: 2, conditionCode: 'NE' } })) as { stock: { stockId: string } };
+    const received = (await api('stock/receive', {
+      idempotencyKey: `ch-${tag}`,
+      record: { partNumber: `CH-${tag}`, warehouse: 'MAIN', location: `CH-${tag}`, quantity: 2, conditionCode: 'NE' },
+    })) as { stock: { stockId: string } };
     const stockId = received.stock.stockId;
 
     await login(page, await makeUser(tag, false));
@@ -281,7 +336,12 @@ test('chooses the printer and the stock template at the print button, from the k
     await expect(chosen).not.toHaveAttribute('data-template', 'stock-4x2');
     const templateId = (await chosen.getAttribute('data-template'))!;
     // Touch targets at rest: measured while the modal's opening transition ran, a row once came out 43.99998 px.
-    const rowHeights = async () => Promise.all((await choice.getByRole('radio').all()).map(async (radio) => (await radio.locator('xpath=ancestor::*[contains(@class,"mantine-Radio-body")]').boundingBox())!.height));
+    const rowHeights = async () =>
+      Promise.all(
+        (await choice.getByRole('radio').all()).map(
+          async (radio) => (await radio.locator('xpath=ancestor::*[contains(@class,"mantine-Radio-body")]').boundingBox())!.height,
+        ),
+      );
     await expect.poll(async () => Math.min(...(await rowHeights()))).toBeGreaterThanOrEqual(44);
     await page.screenshot({ path: join(shots, `label-printer-choose-${width}.png`), fullPage: true });
     await expectAxeClean(page);
@@ -301,7 +361,9 @@ test('chooses the printer and the stock template at the print button, from the k
     // Kept on this device (machine settings): after a reload the button still prints there.
     await page.reload();
     await expect(page.getByTestId('print-stock-label')).toHaveAttribute('data-printer', 'e2e-zone/gk');
-    const saved = await page.evaluate(() => (JSON.parse(localStorage.getItem('machine_settings') ?? '{}') as { state: { labelPrinter: unknown } }).state.labelPrinter);
+    const saved = await page.evaluate(
+      () => (JSON.parse(localStorage.getItem('machine_settings') ?? '{}') as { state: { labelPrinter: unknown } }).state.labelPrinter,
+    );
     expect(saved).toMatchObject({ printerId: 'e2e-zone/gk', stockTemplateId: templateId, copies: 1 });
   } finally {
     await zone.stop();
@@ -309,7 +371,9 @@ test('chooses the printer and the stock template at the print button, from the k
   }
 });
 
-test('an administrator adds a print agent, the agent connects with the key shown once, and Revoke ends its connection at once @mobile', async ({ page }, testInfo) => {
+test('an administrator adds a print agent, the agent connects with the key shown once, and Revoke ends its connection at once @mobile', async ({
+  page,
+}, testInfo) => {
   const width = page.viewportSize()!.width;
   const tag = `A${testInfo.project.name[0]!.toUpperCase()}${Date.now().toString(36).toUpperCase()}`;
   const agentId = `e2e-added-${tag.toLowerCase()}`;
@@ -327,14 +391,21 @@ test('an administrator adds a print agent, the agent connects with the key shown
   expect(key).toMatch(/^agk_[A-Za-z0-9_-]{43}$/);
   await expect(page.getByTestId('agent-config')).toContainText(`"agentKey": "${key}"`);
   await expect(page.getByTestId('agent-config')).toContainText(`"agentId": "${agentId}"`);
-  for (const id of ['copy-agent-key', 'copy-agent-config', 'agent-key-done']) expect((await page.getByTestId(id).boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  for (const id of ['copy-agent-key', 'copy-agent-config', 'agent-key-done'])
+    expect((await page.getByTestId(id).boundingBox())!.height).toBeGreaterThanOrEqual(44);
   await expectAxeClean(page);
   await page.screenshot({ path: join(shots, `label-printer-add-agent-${width}.png`) });
   await page.getByTestId('agent-key-done').click();
 
   // The agent runs with that key and connects.
   const own = await startTestPrinter();
-  const added = testAgent({ siteId: api.siteId, agentKey: key, agentId, name: 'ignored: the name given on the page is shown', printer: { id: 'zebra', name: 'Zebra (added)', port: own.port } });
+  const added = testAgent({
+    siteId: api.siteId,
+    agentKey: key,
+    agentId,
+    name: 'ignored: the name given on the page is shown',
+    printer: { id: 'zebra', name: 'Zebra (added)', port: own.port },
+  });
   added.start();
   try {
     const card = page.locator(`[data-testid=agent-card][data-agent="${agentId}"]`);

@@ -5,7 +5,6 @@ import { adminApi, HUMAN, login, PASSWORD, useMachine, type Api, uniqueTag, expe
 // Task labor: single task and batch task with wedge scans and the keyboard alone (at 360x640 too),
 // and the labor reports at 1440x900. Each test makes its own worker and tasks through the API.
 
-
 async function makeUser(api: Api & { siteId: string }, tag: string, roles: string[] = []): Promise<string> {
   const userName = `lab_${tag.toLowerCase()}`;
   await api('admin/account/create', {
@@ -32,7 +31,17 @@ async function makeTasks(api: Api, tag: string, n: number): Promise<string[]> {
   const codes: string[] = [];
   for (let i = 1; i <= n; i++) {
     const taskCode = `T${tag}-${i}`;
-    await api('task/upsert', { record: { taskCode, kind: 'wos', orderNumber: `WO${tag}`, operationNumber: String(i * 10), description: `Operation ${i}`, workCentre: 'BENCH', plannedMinutes: 30 } });
+    await api('task/upsert', {
+      record: {
+        taskCode,
+        kind: 'wos',
+        orderNumber: `WO${tag}`,
+        operationNumber: String(i * 10),
+        description: `Operation ${i}`,
+        workCentre: 'BENCH',
+        plannedMinutes: 30,
+      },
+    });
     codes.push(taskCode);
   }
   return codes;
@@ -66,7 +75,10 @@ async function noSideScroll(page: Page) {
 test.describe('labor', () => {
   test.describe.configure({ timeout: 150_000 });
 
-  test('a task stopped after the worker punched out ends at the out, and the screen says so @mobile', async ({ page, request }, testInfo) => {
+  test('a task stopped after the worker punched out ends at the out, and the screen says so @mobile', async ({
+    page,
+    request,
+  }, testInfo) => {
     const api = await adminApi(request);
     const tag = uniqueTag(testInfo);
     const [a] = await makeTasks(api, tag, 1);
@@ -87,12 +99,19 @@ test.describe('labor', () => {
     const answer = (await (await stopped).json()) as { stopped: Array<{ stoppedAt: string; endedAtPunchOut: boolean; qtyDone: number }> };
     expect(answer.stopped[0]).toMatchObject({ endedAtPunchOut: true, qtyDone: 3 });
     expect(Math.abs(Date.parse(answer.stopped[0]!.stoppedAt) - Date.parse(out.punch!.at))).toBeLessThan(1000);
-    await expect(page.getByText(new RegExp(`Ended at your punch-out: ${a} stopped at \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}, when you punched out`))).toBeVisible();
+    await expect(
+      page.getByText(
+        new RegExp(`Ended at your punch-out: ${a} stopped at \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}, when you punched out`),
+      ),
+    ).toBeVisible();
     await expect(page.getByTestId('no-running')).toBeVisible();
     await expectAxeClean(page);
   });
 
-  test('single task: scan, start, scan another (the first stops), stop with quantity and complete, keyboard alone @mobile', async ({ page, request }, testInfo) => {
+  test('single task: scan, start, scan another (the first stops), stop with quantity and complete, keyboard alone @mobile', async ({
+    page,
+    request,
+  }, testInfo) => {
     const api = await adminApi(request);
     const tag = uniqueTag(testInfo);
     const [a, b] = await makeTasks(api, tag, 2);
@@ -149,7 +168,10 @@ test.describe('labor', () => {
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 
-  test('batch task: scanned tasks share the elapsed time to the second, live; each stops on its own @mobile', async ({ page, request }, testInfo) => {
+  test('batch task: scanned tasks share the elapsed time to the second, live; each stops on its own @mobile', async ({
+    page,
+    request,
+  }, testInfo) => {
     const api = await adminApi(request);
     const tag = uniqueTag(testInfo);
     const [a, b, c, d] = await makeTasks(api, tag, 4);
@@ -216,7 +238,10 @@ test.describe('labor', () => {
     await expect(page.getByTestId('batch-empty')).toBeVisible();
   });
 
-  test('labor reports for supervisors: per worker, task, order, day, planned vs actual, chart and CSV', async ({ page, request }, testInfo) => {
+  test('labor reports for supervisors: per worker, task, order, day, planned vs actual, chart and CSV', async ({
+    page,
+    request,
+  }, testInfo) => {
     test.skip(testInfo.project.name === 'mobile', 'a desktop page');
     const api = await adminApi(request);
     const tag = uniqueTag(testInfo);

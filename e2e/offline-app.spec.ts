@@ -45,7 +45,10 @@ async function controlledBySw(page: Page): Promise<void> {
 }
 
 test.describe('the installable app', () => {
-  test('an offline reload of a work route draws the app, and the API is never answered by the worker @mobile', async ({ page, context }, testInfo) => {
+  test('an offline reload of a work route draws the app, and the API is never answered by the worker @mobile', async ({
+    page,
+    context,
+  }, testInfo) => {
     // The worker and the manifest load under the security policy (worker-src, manifest-src).
     const violations: string[] = [];
     page.on('console', (m) => {
@@ -103,8 +106,21 @@ test.describe('the installable app', () => {
     expect(res.status()).toBe(200);
     expect(res.headers()['content-type']).toMatch(/^application\/manifest\+json/);
     expect(res.headers()['cache-control']).toBe('no-cache');
-    const manifest = (await res.json()) as { name: string; short_name: string; start_url: string; display: string; theme_color: string; icons: { src: string; sizes: string; type: string; purpose?: string }[] };
-    expect(manifest).toMatchObject({ name: 'Floorhand', short_name: 'Floorhand', start_url: '/', display: 'standalone', theme_color: '#1f6f8b' });
+    const manifest = (await res.json()) as {
+      name: string;
+      short_name: string;
+      start_url: string;
+      display: string;
+      theme_color: string;
+      icons: { src: string; sizes: string; type: string; purpose?: string }[];
+    };
+    expect(manifest).toMatchObject({
+      name: 'Floorhand',
+      short_name: 'Floorhand',
+      start_url: '/',
+      display: 'standalone',
+      theme_color: '#1f6f8b',
+    });
     const sizes = manifest.icons.map((i) => i.sizes);
     expect(sizes).toEqual(expect.arrayContaining(['192x192', '512x512']));
     expect(manifest.icons.some((i) => i.purpose === 'maskable')).toBe(true);

@@ -10,11 +10,20 @@ test.use({ serviceWorkers: 'allow' });
 
 /** The admin API on another server (the spec's own). */
 async function adminApiAt(request: APIRequestContext, base: string): Promise<Api> {
-  const site = (await (await request.post(`${base}/api/site/resolve`, { data: { siteId: '', appId: 'floorhand', orgId: 'demo', hostname: 'localhost' } })).json()) as { site: { siteId: string; orgId: string } };
+  const site = (await (
+    await request.post(`${base}/api/site/resolve`, { data: { siteId: '', appId: 'floorhand', orgId: 'demo', hostname: 'localhost' } })
+  ).json()) as { site: { siteId: string; orgId: string } };
   const body0 = { siteId: site.site.siteId, appId: 'floorhand', orgId: site.site.orgId };
-  const auth = (await (await request.post(`${base}/api/auth/login`, { data: { ...body0, userName: 'admin', password: PASSWORD, workstationId: AUTHORISED_WS, workstationSecret: DEMO_WORKSTATION_SECRET } })).json()) as { authToken: string };
+  const auth = (await (
+    await request.post(`${base}/api/auth/login`, {
+      data: { ...body0, userName: 'admin', password: PASSWORD, workstationId: AUTHORISED_WS, workstationSecret: DEMO_WORKSTATION_SECRET },
+    })
+  ).json()) as { authToken: string };
   return async (path, body = {}) => {
-    const res = await request.post(`${base}/api/${path}`, { data: { ...body0, ...body }, headers: { authorization: `Bearer ${auth.authToken}` } });
+    const res = await request.post(`${base}/api/${path}`, {
+      data: { ...body0, ...body },
+      headers: { authorization: `Bearer ${auth.authToken}` },
+    });
     const json = (await res.json()) as Awaited<ReturnType<Api>>;
     if (json.err) throw new Error(`${path}: ${json.err.message}`);
     return json;
@@ -34,7 +43,11 @@ async function makeWorker(api: Api, siteId: string, tag: string) {
 async function punchesOf(api: Api, accountId: string) {
   const from = new Date(Date.now() - 86_400_000).toISOString();
   const to = new Date(Date.now() + 60_000).toISOString();
-  return ((await api('timeclock/punches/list', { from, to, accountId })) as { punches: Array<{ kind: string; source: string; at: string; status: string }> }).punches;
+  return (
+    (await api('timeclock/punches/list', { from, to, accountId })) as {
+      punches: Array<{ kind: string; source: string; at: string; status: string }>;
+    }
+  ).punches;
 }
 
 /** The clock's badge field has the focus on a wall clock; the scan arrives as the scanner types it. */
@@ -43,7 +56,11 @@ async function badgeScan(page: Page, badge: string) {
 }
 
 test.describe('the time clock offline', () => {
-  test('a badge scanned with the network off is kept, survives a reload, and is punched once at its time when the network returns @mobile', async ({ page, context, request }, testInfo) => {
+  test('a badge scanned with the network off is kept, survives a reload, and is punched once at its time when the network returns @mobile', async ({
+    page,
+    context,
+    request,
+  }, testInfo) => {
     const api = await adminApi(request);
     const worker = await makeWorker(api, api.siteId, uniqueTag(testInfo));
     await useMachine(page, { timeclockOnly: true });
@@ -82,10 +99,17 @@ test.describe('the time clock offline', () => {
     });
     test.afterAll(async () => own.dispose());
 
-    test('two badges scanned while the server is down are punched once each, in and out in order, after it comes back @mobile', async ({ page, request }, testInfo) => {
+    test('two badges scanned while the server is down are punched once each, in and out in order, after it comes back @mobile', async ({
+      page,
+      request,
+    }, testInfo) => {
       test.setTimeout(180_000);
       const api = await adminApiAt(request, own.url);
-      const site = (await (await request.post(`${own.url}/api/site/resolve`, { data: { siteId: '', appId: 'floorhand', orgId: 'demo', hostname: 'localhost' } })).json()) as { site: { siteId: string } };
+      const site = (await (
+        await request.post(`${own.url}/api/site/resolve`, {
+          data: { siteId: '', appId: 'floorhand', orgId: 'demo', hostname: 'localhost' },
+        })
+      ).json()) as { site: { siteId: string } };
       const worker = await makeWorker(api, site.site.siteId, uniqueTag(testInfo));
       await useMachine(page, { timeclockOnly: true });
       await page.goto(`${own.url}/`);

@@ -13,7 +13,10 @@ const noErrorDialog = async (page: import('@playwright/test').Page) => {
 };
 
 test.describe('offline: the connection in the header', () => {
-  test('online, offline and back, at 360: the indicator says which, axe-clean, and a read that fails shows no error dialog @mobile', async ({ page, context }, testInfo) => {
+  test('online, offline and back, at 360: the indicator says which, axe-clean, and a read that fails shows no error dialog @mobile', async ({
+    page,
+    context,
+  }, testInfo) => {
     await useMachine(page);
     await login(page, 'clerk');
     await expect(page).toHaveURL(/\/tasks$/);

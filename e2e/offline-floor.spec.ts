@@ -1,7 +1,19 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import { AUTHORISED_WS, DEMO_WORKSTATION_SECRET, expectAxeClean, fillLogin, PASSWORD, scan, showFilters, snap, uniqueTag, useMachine, type Api } from './support.ts';
+import {
+  AUTHORISED_WS,
+  DEMO_WORKSTATION_SECRET,
+  expectAxeClean,
+  fillLogin,
+  PASSWORD,
+  scan,
+  showFilters,
+  snap,
+  uniqueTag,
+  useMachine,
+  type Api,
+} from './support.ts';
 import { expectConnection, OwnServer, ownPort, swReady } from './offline-support.ts';
 
 // Counting and labor with no connection (issue 27 item 3), at 360x640 with wedge scans: (a) the device
@@ -23,9 +35,15 @@ let admin: Api & { siteId: string };
 /** The API of the own server as a person (the admin for test data, a worker to read what is theirs). */
 async function apiAs(userName: string): Promise<Api & { siteId: string }> {
   const base0 = { siteId: '', appId: 'floorhand', orgId: 'demo' };
-  const site = (await (await ctx.post('/api/site/resolve', { data: { ...base0, hostname: 'localhost' } })).json()) as { site: { siteId: string; orgId: string } };
+  const site = (await (await ctx.post('/api/site/resolve', { data: { ...base0, hostname: 'localhost' } })).json()) as {
+    site: { siteId: string; orgId: string };
+  };
   const base = { siteId: site.site.siteId, appId: 'floorhand', orgId: site.site.orgId };
-  const auth = (await (await ctx.post('/api/auth/login', { data: { ...base, userName, password: PASSWORD, workstationId: AUTHORISED_WS, workstationSecret: DEMO_WORKSTATION_SECRET } })).json()) as { authToken: string };
+  const auth = (await (
+    await ctx.post('/api/auth/login', {
+      data: { ...base, userName, password: PASSWORD, workstationId: AUTHORISED_WS, workstationSecret: DEMO_WORKSTATION_SECRET },
+    })
+  ).json()) as { authToken: string };
   const api: Api = async (path, body = {}) => {
     const res = await ctx.post(`/api/${path}`, { data: { ...base, ...body }, headers: { authorization: `Bearer ${auth.authToken}` } });
     const json = (await res.json()) as Awaited<ReturnType<Api>>;
@@ -73,10 +91,24 @@ async function reloadOffline(page: Page, waiting: number) {
 async function countSetup(tag: string, counter: string) {
   const part = `OF-${tag}`;
   const [loc, other] = [`OFA-${tag}`, `OFB-${tag}`];
-  await admin('item/save', { record: { partNumber: part, description: `Offline count ${tag}`, uom: 'EA', tracking: 'none', barcodes: [] } });
-  for (const code of [loc, other]) await admin('location/save', { record: { warehouse: 'MAIN', code, description: `Offline ${code}`, type: 'bin' } });
-  const stock = ((await admin('stock/receive', { idempotencyKey: `of-${tag}`, record: { partNumber: part, warehouse: 'MAIN', location: loc, quantity: 5 } })) as { stock: { stockId: string } }).stock.stockId;
-  const { sheet } = (await admin('counts/sheet/create', { warehouse: 'MAIN', locations: [loc, other], assignees: [counter], description: `Offline ${tag}`, blind: true })) as { sheet: { _id: string; code: string } };
+  await admin('item/save', {
+    record: { partNumber: part, description: `Offline count ${tag}`, uom: 'EA', tracking: 'none', barcodes: [] },
+  });
+  for (const code of [loc, other])
+    await admin('location/save', { record: { warehouse: 'MAIN', code, description: `Offline ${code}`, type: 'bin' } });
+  const stock = (
+    (await admin('stock/receive', {
+      idempotencyKey: `of-${tag}`,
+      record: { partNumber: part, warehouse: 'MAIN', location: loc, quantity: 5 },
+    })) as { stock: { stockId: string } }
+  ).stock.stockId;
+  const { sheet } = (await admin('counts/sheet/create', {
+    warehouse: 'MAIN',
+    locations: [loc, other],
+    assignees: [counter],
+    description: `Offline ${tag}`,
+    blind: true,
+  })) as { sheet: { _id: string; code: string } };
   return { loc, other, stock, sheet };
 }
 
@@ -92,7 +124,9 @@ async function openSheet(page: Page, code: string) {
 
 /** The count lines of a label on the sheet, as the counter reads them from the server. */
 async function linesOf(counter: string, sheetId: string, location: string, stockId: string) {
-  const res = (await (await apiAs(counter))('counts/sheet/get', { sheetId, location })) as { lines: Array<{ stockId: string | null; myCount: number | null }> };
+  const res = (await (
+    await apiAs(counter)
+  )('counts/sheet/get', { sheetId, location })) as { lines: Array<{ stockId: string | null; myCount: number | null }> };
   return res.lines.filter((l) => l.stockId === stockId);
 }
 
@@ -101,11 +135,19 @@ async function entriesOf(worker: string, taskCode: string) {
   const cur = (await (await apiAs(worker))('labor/current')) as { running: Array<{ taskCode: string; startedAt: string }> };
   const day = new Date().toISOString().slice(0, 10);
   const base = { siteId: admin.siteId, appId: 'floorhand', orgId: 'demo' };
-  const login = (await (await ctx.post('/api/auth/login', { data: { ...base, userName: 'admin', password: PASSWORD, workstationId: AUTHORISED_WS, workstationSecret: DEMO_WORKSTATION_SECRET } })).json()) as { authToken: string };
-  const csv = await (await ctx.post('/api/labor/export', { data: { ...base, from: day, to: day }, headers: { authorization: `Bearer ${login.authToken}` } })).text();
+  const login = (await (
+    await ctx.post('/api/auth/login', {
+      data: { ...base, userName: 'admin', password: PASSWORD, workstationId: AUTHORISED_WS, workstationSecret: DEMO_WORKSTATION_SECRET },
+    })
+  ).json()) as { authToken: string };
+  const csv = await (
+    await ctx.post('/api/labor/export', { data: { ...base, from: day, to: day }, headers: { authorization: `Bearer ${login.authToken}` } })
+  ).text();
   const [head, ...rows] = csv.trim().split(/\r?\n/);
   const cols = head!.split(',');
-  const exported = rows.map((r) => Object.fromEntries(r.split(',').map((v, i) => [cols[i], v.replace(/^"|"$/g, '')]))).filter((r) => r.taskCode === taskCode);
+  const exported = rows
+    .map((r) => Object.fromEntries(r.split(',').map((v, i) => [cols[i], v.replace(/^"|"$/g, '')])))
+    .filter((r) => r.taskCode === taskCode);
   return { running: cur.running.filter((e) => e.taskCode === taskCode), exported };
 }
 
@@ -115,7 +157,17 @@ async function onSingleTask(page: Page, tag: string): Promise<{ worker: string; 
   // Labor is booked only while clocked in.
   await admin('timeclock/punch', { badge });
   const task = `TOF${tag}`;
-  await admin('task/upsert', { record: { taskCode: task, kind: 'wos', orderNumber: `WO${tag}`, operationNumber: '10', description: 'Offline operation', workCentre: 'BENCH', plannedMinutes: 30 } });
+  await admin('task/upsert', {
+    record: {
+      taskCode: task,
+      kind: 'wos',
+      orderNumber: `WO${tag}`,
+      operationNumber: '10',
+      description: 'Offline operation',
+      workCentre: 'BENCH',
+      plannedMinutes: 30,
+    },
+  });
   await signIn(page, worker);
   await page.goto(`${own.url}/singleTask`);
   await expect(page.getByTestId('no-running')).toBeVisible();
@@ -143,7 +195,10 @@ test.describe('offline floor: counting and labor', () => {
     await own?.dispose();
   });
 
-  test('a count recorded offline is queued, survives a reload, and is one line once back online; a location not yet counted waits for the server @mobile', async ({ page, context }, testInfo) => {
+  test('a count recorded offline is queued, survives a reload, and is one line once back online; a location not yet counted waits for the server @mobile', async ({
+    page,
+    context,
+  }, testInfo) => {
     const tag = uniqueTag(testInfo);
     const counter = await makeWorker(`ofc_${tag.toLowerCase()}`, '');
     const { loc, other, stock, sheet } = await countSetup(tag, counter);
@@ -169,7 +224,12 @@ test.describe('offline floor: counting and labor', () => {
     await expect(line.getByTestId('pi-my-count')).toHaveText('4');
     await expectConnection(page, 'offline', 1);
     // A location the server has not marked counted: not counted offline (its start is the server's).
-    await wedgeScan(page, other, () => expect(page.getByTestId('pi-log-problem').first()).toContainText(`Location ${other}: scan this location again when back online`, SHORT));
+    await wedgeScan(page, other, () =>
+      expect(page.getByTestId('pi-log-problem').first()).toContainText(
+        `Location ${other}: scan this location again when back online`,
+        SHORT,
+      ),
+    );
     await expect(page.getByTestId('pi-location')).toHaveText(`Location ${loc}`);
     await expectAxeClean(page, 'counting offline at 360');
     await snap(page, testInfo, 'offline-counting-queued');
@@ -187,7 +247,10 @@ test.describe('offline floor: counting and labor', () => {
     expect(await linesOf(counter, sheet._id, loc, stock)).toHaveLength(1);
   });
 
-  test('a task started and stopped offline is one entry at the device times, with its quantity @mobile', async ({ page, context }, testInfo) => {
+  test('a task started and stopped offline is one entry at the device times, with its quantity @mobile', async ({
+    page,
+    context,
+  }, testInfo) => {
     const tag = uniqueTag(testInfo);
     const { worker, task } = await onSingleTask(page, tag);
     if (HAS_SW) await swReady(page);
@@ -223,7 +286,10 @@ test.describe('offline floor: counting and labor', () => {
     await expect(page.getByTestId('no-running')).toBeVisible();
   });
 
-  test('with the server stopped, a count and a labor start are queued and replayed once when it is back @mobile', async ({ page, browser }, testInfo) => {
+  test('with the server stopped, a count and a labor start are queued and replayed once when it is back @mobile', async ({
+    page,
+    browser,
+  }, testInfo) => {
     const tag = uniqueTag(testInfo);
     const counter = await makeWorker(`ofs_${tag.toLowerCase()}`, '');
     const { loc, stock, sheet } = await countSetup(tag, counter);
@@ -245,11 +311,18 @@ test.describe('offline floor: counting and labor', () => {
     }
     await expectConnection(page, 'online', 0);
     expect(await linesOf(counter, sheet._id, loc, stock)).toEqual([expect.objectContaining({ myCount: 2 })]);
-    await expect(page.locator(`[data-testid=pi-line][data-stock="${stock}"]`)).not.toHaveAttribute('data-queued', 'true', { timeout: 15_000 });
+    await expect(page.locator(`[data-testid=pi-line][data-stock="${stock}"]`)).not.toHaveAttribute('data-queued', 'true', {
+      timeout: 15_000,
+    });
 
     // Labor: the task read online, the server stops, Start is queued.
     // Another worker, on a handheld of their own.
-    const device2 = await browser.newContext({ viewport: { width: 360, height: 640 }, hasTouch: true, isMobile: true, serviceWorkers: 'allow' });
+    const device2 = await browser.newContext({
+      viewport: { width: 360, height: 640 },
+      hasTouch: true,
+      isMobile: true,
+      serviceWorkers: 'allow',
+    });
     const page2 = await device2.newPage();
     const { worker, task } = await onSingleTask(page2, `${tag}L`);
     await wedgeScan(page2, task, () => expect(page2.getByTestId('scanned-task')).toContainText('Offline operation', SHORT));

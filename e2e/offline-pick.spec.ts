@@ -11,17 +11,41 @@ import { expectConnection, OwnServer, ownPort, swReady } from './offline-support
 // the screen shows the server's state. Scans are wedge bursts at whatever has the focus.
 test.use({ serviceWorkers: 'allow' });
 
-type PickLines = { lines: Array<{ _id: string; lineNo: number; partNumber: string; qty: number; picked: number; short: number; status: string; skipSeq: number; picks: Array<{ stockId: string; qty: number }> }> };
-type ShipOrder = { staged: Array<{ stockId: string; packageId: string | null; partNumber: string }>; packages: Array<{ _id: string; packageNo: string; stockIds: string[] }> };
+type PickLines = {
+  lines: Array<{
+    _id: string;
+    lineNo: number;
+    partNumber: string;
+    qty: number;
+    picked: number;
+    short: number;
+    status: string;
+    skipSeq: number;
+    picks: Array<{ stockId: string; qty: number }>;
+  }>;
+};
+type ShipOrder = {
+  staged: Array<{ stockId: string; packageId: string | null; partNumber: string }>;
+  packages: Array<{ _id: string; packageNo: string; stockIds: string[] }>;
+};
 
 /** Picks every line of the order through the API (as the admin), and opens one package: the stock ids waiting at the staging place, the package. */
 async function pickedWithPackage(api: Api, f: Fixture): Promise<{ staged: string[]; packageId: string; packageNo: string }> {
   const order = (await api('pick/order', { number: f.number })) as PickLines;
   for (const line of order.lines) {
     const i = f.parts.indexOf(line.partNumber);
-    await api('pick/confirm', { idempotencyKey: `op-${f.number}-${line._id}`, lineId: line._id, location: f.places[i], scan: f.stock[i], qty: i === 0 ? 3 : 1 });
+    await api('pick/confirm', {
+      idempotencyKey: `op-${f.number}-${line._id}`,
+      lineId: line._id,
+      location: f.places[i],
+      scan: f.stock[i],
+      qty: i === 0 ? 3 : 1,
+    });
   }
-  const saved = (await api('package/save', { orderId: (await api('order/get', { number: f.number }) as { order: { _id: string } }).order._id, type: 'box' })) as { package: { _id: string; packageNo: string } };
+  const saved = (await api('package/save', {
+    orderId: ((await api('order/get', { number: f.number })) as { order: { _id: string } }).order._id,
+    type: 'box',
+  })) as { package: { _id: string; packageNo: string } };
   const ship = (await api('ship/order', { number: f.number })) as ShipOrder;
   return { staged: ship.staged.map((s) => s.stockId), packageId: saved.package._id, packageNo: saved.package.packageNo };
 }
@@ -47,7 +71,11 @@ test.describe('picking and packing offline', () => {
   // At 360x640 only (one own server, one project).
   test.skip(({ isMobile }) => !isMobile, 'a handheld at 360x640');
 
-  test('pick confirm, skip and short with the device offline, a reload, back online: each once @mobile', async ({ page, context, request }, testInfo) => {
+  test('pick confirm, skip and short with the device offline, a reload, back online: each once @mobile', async ({
+    page,
+    context,
+    request,
+  }, testInfo) => {
     const api = await adminApi(request);
     const tag = uniqueTag(testInfo);
     const f = await makeOrder(api, tag);
@@ -107,7 +135,11 @@ test.describe('picking and packing offline', () => {
     await expect(page.getByTestId('pick-queued')).toHaveCount(0);
   });
 
-  test('pack and unpack with the device offline, a reload, back online: each once; shipping says it needs the server @mobile', async ({ page, context, request }, testInfo) => {
+  test('pack and unpack with the device offline, a reload, back online: each once; shipping says it needs the server @mobile', async ({
+    page,
+    context,
+    request,
+  }, testInfo) => {
     const api = await adminApi(request);
     const tag = uniqueTag(testInfo);
     const f = await makeOrder(api, tag);
@@ -132,7 +164,9 @@ test.describe('picking and packing offline', () => {
     // Shipping needs the server: the buttons say so and are disabled.
     await expect(page.getByTestId('package-ship')).toBeDisabled();
     await expect(page.getByTestId('ship-all')).toBeDisabled();
-    await expect(page.getByTestId('ship-needs-server')).toHaveText('Needs the server: ship when back online. Packing and unpacking are queued.');
+    await expect(page.getByTestId('ship-needs-server')).toHaveText(
+      'Needs the server: ship when back online. Packing and unpacking are queued.',
+    );
     await expect(card.getByTestId('package-needs-server')).toHaveText('Needs the server: ship when back online');
     await expectAxeClean(page, 'the pack screen offline');
     await card.getByRole('button', { name: `Unpack ${staged[1]}` }).click();
@@ -163,7 +197,10 @@ test.describe('picking and packing offline', () => {
     });
     test.afterAll(() => own.dispose());
 
-    test('a pick confirm and a pack taken while the server is down reach it once when it is back @mobile', async ({ page, request }, testInfo) => {
+    test('a pick confirm and a pack taken while the server is down reach it once when it is back @mobile', async ({
+      page,
+      request,
+    }, testInfo) => {
       const api = await adminApi(request);
       const tag = uniqueTag(testInfo);
       const toPick = await makeOrder(api, tag);
@@ -176,7 +213,9 @@ test.describe('picking and packing offline', () => {
       await openPick(page, toPick.number);
 
       await own.stop();
-      await wedgeScan(page, toPick.places[0], () => expect(page.getByText(`Scan the stock label in ${toPick.places[0]}`)).toBeVisible(SHORT));
+      await wedgeScan(page, toPick.places[0], () =>
+        expect(page.getByText(`Scan the stock label in ${toPick.places[0]}`)).toBeVisible(SHORT),
+      );
       await wedgeScan(page, toPick.stock[0], () => expect(page.getByTestId('pick-qty')).toHaveValue('3', SHORT));
       await page.keyboard.press('Enter');
       // The request fails on its way: queued with its key, no error dialog; the next line is shown.

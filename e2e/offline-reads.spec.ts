@@ -71,7 +71,11 @@ async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void>
   await testInfo.attach(name, { path, contentType: 'image/png' });
 }
 
-async function makeWorker(api: Api & { siteId: string }, tag: string, firstName: string): Promise<{ userName: string; badge: string; id: string }> {
+async function makeWorker(
+  api: Api & { siteId: string },
+  tag: string,
+  firstName: string,
+): Promise<{ userName: string; badge: string; id: string }> {
   const userName = `off_${firstName.toLowerCase()}_${tag.toLowerCase()}`;
   const badge = `OF${firstName[0]}${tag}`;
   const created = (await api('admin/account/create', {
@@ -85,14 +89,28 @@ async function makeWorker(api: Api & { siteId: string }, tag: string, firstName:
 test.describe('reading offline', () => {
   test.describe.configure({ timeout: 150_000 });
 
-  test('the open order, the running task and the last lookup stay readable offline, marked with their time; an unknown scan waits to be checked @mobile', async ({ page, context, request }, testInfo) => {
+  test('the open order, the running task and the last lookup stay readable offline, marked with their time; an unknown scan waits to be checked @mobile', async ({
+    page,
+    context,
+    request,
+  }, testInfo) => {
     const api = await adminApi(request);
     const tag = uniqueTag(testInfo);
     const size = testInfo.project.name === 'mobile' ? '360' : '1440';
     const f = await makeOrder(api, tag);
     const worker = await makeWorker(api, tag, 'Olga');
     const taskCode = `T${tag}-OFF`;
-    await api('task/upsert', { record: { taskCode, kind: 'wos', orderNumber: `WO${tag}`, operationNumber: '10', description: 'Offline operation', workCentre: 'BENCH', plannedMinutes: 30 } });
+    await api('task/upsert', {
+      record: {
+        taskCode,
+        kind: 'wos',
+        orderNumber: `WO${tag}`,
+        operationNumber: '10',
+        description: 'Offline operation',
+        workCentre: 'BENCH',
+        plannedMinutes: 30,
+      },
+    });
     await api('timeclock/punch', { badge: worker.badge });
     await useMachine(page);
     await login(page, worker.userName);
@@ -130,11 +148,15 @@ test.describe('reading offline', () => {
     await expect(page.getByTestId('lookup-fetched-at')).toHaveText(AS_OF);
 
     // A label never looked up: kept to check, no error, the shown answer stays.
-    await wedgeInto(page, 'lookup-input', f.stock[1], () => expect(page.getByTestId('lookup-to-check-item')).toHaveText([f.stock[1]], { timeout: 3000 }));
+    await wedgeInto(page, 'lookup-input', f.stock[1], () =>
+      expect(page.getByTestId('lookup-to-check-item')).toHaveText([f.stock[1]], { timeout: 3000 }),
+    );
     await expect(page.getByTestId('lookup-val')).toContainText(f.stock[0]);
     await expect(page.getByRole('dialog')).toHaveCount(0);
     // The lookup scanned before answers from the cache again.
-    await wedgeInto(page, 'lookup-input', f.stock[0], () => expect(page.getByTestId('lookup-fetched-at')).toHaveText(AS_OF, { timeout: 3000 }));
+    await wedgeInto(page, 'lookup-input', f.stock[0], () =>
+      expect(page.getByTestId('lookup-fetched-at')).toHaveText(AS_OF, { timeout: 3000 }),
+    );
     await expect(page.getByTestId('lookup-to-check-item')).toHaveText([f.stock[1]]);
     await expectAxeClean(page, `offline lookup ${size}`);
     await shot(page, testInfo, `offline-lookup-${size}`);
@@ -148,7 +170,10 @@ test.describe('reading offline', () => {
     expect(await cachedPersons(page)).toEqual([expect.stringContaining(worker.id)]);
   });
 
-  test('with the uplink down but the device online, a lookup scanned again keeps its answer, marked, with no error dialog', async ({ page, request }, testInfo) => {
+  test('with the uplink down but the device online, a lookup scanned again keeps its answer, marked, with no error dialog', async ({
+    page,
+    request,
+  }, testInfo) => {
     const api = await adminApi(request);
     const tag = uniqueTag(testInfo);
     const f = await makeOrder(api, tag);
@@ -163,11 +188,15 @@ test.describe('reading offline', () => {
     // The server cannot be reached (every call fails at the network), the browser still says online.
     await page.route('**/api/**', (route) => route.abort('connectionrefused'));
     // The same label again is a wish to see it fresh: the refetch fails, the answer stays, marked.
-    await wedgeInto(page, 'lookup-input', f.stock[0], () => expect(page.getByTestId('lookup-fetched-at')).toHaveText(AS_OF, { timeout: 5000 }));
+    await wedgeInto(page, 'lookup-input', f.stock[0], () =>
+      expect(page.getByTestId('lookup-fetched-at')).toHaveText(AS_OF, { timeout: 5000 }),
+    );
     await expect(page.getByTestId('stock-row-adjust').first()).toBeVisible();
     await expect(page.getByRole('dialog')).toHaveCount(0);
     // A label never looked up waits to be checked.
-    await wedgeInto(page, 'lookup-input', f.stock[1], () => expect(page.getByTestId('lookup-to-check-item')).toHaveText([f.stock[1]], { timeout: 5000 }));
+    await wedgeInto(page, 'lookup-input', f.stock[1], () =>
+      expect(page.getByTestId('lookup-to-check-item')).toHaveText([f.stock[1]], { timeout: 5000 }),
+    );
     await expect(page.getByRole('dialog')).toHaveCount(0);
 
     // The server answers again: found by the health probe, the waiting label is looked up.
@@ -177,13 +206,22 @@ test.describe('reading offline', () => {
     await expect(page.getByTestId('lookup-fetched-at')).toHaveCount(0);
   });
 
-  test('the count sheet being counted keeps its locations readable offline, marked with its time', async ({ page, context, request }, testInfo) => {
+  test('the count sheet being counted keeps its locations readable offline, marked with its time', async ({
+    page,
+    context,
+    request,
+  }, testInfo) => {
     const api = await adminApi(request);
     const tag = uniqueTag(testInfo);
     const worker = await makeWorker(api, tag, 'Cora');
     const locs = [`OFC${tag}-1`, `OFC${tag}-2`];
     for (const code of locs) await api('location/save', { record: { warehouse: 'MAIN', code, description: 'Offline count', type: 'bin' } });
-    const { sheet } = (await api('counts/sheet/create', { warehouse: 'MAIN', locations: locs, assignees: [worker.userName], description: `Offline ${tag}` })) as { sheet: { code: string } };
+    const { sheet } = (await api('counts/sheet/create', {
+      warehouse: 'MAIN',
+      locations: locs,
+      assignees: [worker.userName],
+      description: `Offline ${tag}`,
+    })) as { sheet: { code: string } };
     await useMachine(page);
     await login(page, worker.userName);
     await expect(page).toHaveURL(/\/tasks$/);
@@ -221,7 +259,9 @@ test.describe('reading offline', () => {
     // Anna looks up a stock record; her answer is cached for her.
     await wedgeInto(page, 'kiosk-scan', anna.badge, () => expect(page.getByTestId('kiosk-done')).toContainText('Anna', { timeout: 3000 }));
     await page.locator('[data-feature="stockLookup"]').click();
-    await wedgeInto(page, 'lookup-input', f.stock[0], () => expect(page.getByTestId('stock-row-adjust').first()).toBeVisible({ timeout: 3000 }));
+    await wedgeInto(page, 'lookup-input', f.stock[0], () =>
+      expect(page.getByTestId('stock-row-adjust').first()).toBeVisible({ timeout: 3000 }),
+    );
     await expect.poll(() => cachedPersons(page)).toEqual([expect.stringContaining(anna.id)]);
     await page.getByTestId('kiosk-done').click();
     await expect(page).toHaveURL(/\/kiosk$/);
@@ -232,7 +272,9 @@ test.describe('reading offline', () => {
     await context.setOffline(true);
     await page.locator('[data-feature="stockLookup"]').click();
     await expect(page).toHaveURL(/\/stockLookup/);
-    await wedgeInto(page, 'lookup-input', f.stock[0], () => expect(page.getByTestId('lookup-to-check-item')).toHaveText([f.stock[0]], { timeout: 3000 }));
+    await wedgeInto(page, 'lookup-input', f.stock[0], () =>
+      expect(page.getByTestId('lookup-to-check-item')).toHaveText([f.stock[0]], { timeout: 3000 }),
+    );
     await expect(page.getByTestId('stock-row-adjust')).toHaveCount(0);
     await clientGo(page, `/stockLookup?q=${f.stock[0]}`);
     await expect(page.getByTestId('stock-row-adjust')).toHaveCount(0);

@@ -49,11 +49,17 @@ async function setup(request: APIRequestContext, testInfo: TestInfo, quantities:
     perms: [{ siteId: api.siteId, roles: [], kioskAcct: false, timeclockAcct: false, serviceAcct: false }],
   });
   const f = { part: `OFF-${tag}`, from: `OSRC-${tag}`, to: `ODST-${tag}` };
-  await api('item/save', { record: { partNumber: f.part, description: `Offline widget ${tag}`, uom: 'EA', tracking: 'none', barcodes: [] } });
-  for (const code of [f.from, f.to]) await api('location/save', { record: { warehouse: 'MAIN', code, description: `E2E ${code}`, type: 'bin' } });
+  await api('item/save', {
+    record: { partNumber: f.part, description: `Offline widget ${tag}`, uom: 'EA', tracking: 'none', barcodes: [] },
+  });
+  for (const code of [f.from, f.to])
+    await api('location/save', { record: { warehouse: 'MAIN', code, description: `E2E ${code}`, type: 'bin' } });
   const stockIds: string[] = [];
   for (const [i, quantity] of quantities.entries()) {
-    const res = (await api('stock/receive', { idempotencyKey: `e2e-off-${tag}-${i}`, record: { partNumber: f.part, warehouse: 'MAIN', location: f.from, quantity, conditionCode: 'NE' } })) as { stock: { stockId: string } };
+    const res = (await api('stock/receive', {
+      idempotencyKey: `e2e-off-${tag}-${i}`,
+      record: { partNumber: f.part, warehouse: 'MAIN', location: f.from, quantity, conditionCode: 'NE' },
+    })) as { stock: { stockId: string } };
     stockIds.push(res.stock.stockId);
   }
   return { api, userName, ...f, stockIds };
@@ -67,7 +73,8 @@ interface Movement {
 }
 
 /** The record as the server has it now, with its movement history. */
-const stockGet = (api: Api, stockId: string) => api('stock/get', { stockId }) as Promise<{ stock: { quantity: number; location: string }; movements: Movement[] }>;
+const stockGet = (api: Api, stockId: string) =>
+  api('stock/get', { stockId }) as Promise<{ stock: { quantity: number; location: string }; movements: Movement[] }>;
 
 const summaryQty = (page: Page) => page.getByTestId('stock-summary').first().getByTestId('stock-summary-qty');
 const summaryId = (page: Page) => page.getByTestId('stock-summary-id').first();
@@ -150,7 +157,11 @@ test.describe('stock changes offline', () => {
   test.describe.configure({ timeout: 120_000 });
 
   for (const [kind, change] of Object.entries(CHANGES)) {
-    test(`${kind} with the device offline: queued, kept across an offline reload, sent once when it is back @mobile`, async ({ page, context, request }, testInfo) => {
+    test(`${kind} with the device offline: queued, kept across an offline reload, sent once when it is back @mobile`, async ({
+      page,
+      context,
+      request,
+    }, testInfo) => {
       const f = await setup(request, testInfo, [10]);
       await openOnline(page, f, f.stockIds[0]!, change.action);
 
@@ -168,7 +179,10 @@ test.describe('stock changes offline', () => {
       await expect(page.getByTestId('adjust-queued')).toBeHidden();
     });
 
-    test(`${kind} with the server stopped: queued, kept across a reload the service worker draws, sent once when it is back @mobile`, async ({ page, request }, testInfo) => {
+    test(`${kind} with the server stopped: queued, kept across a reload the service worker draws, sent once when it is back @mobile`, async ({
+      page,
+      request,
+    }, testInfo) => {
       const f = await setup(request, testInfo, [10]);
       await openOnline(page, f, f.stockIds[0]!, change.action);
 
@@ -188,7 +202,11 @@ test.describe('stock changes offline', () => {
     });
   }
 
-  test('two tabs share the outbox: a change queued in one is sent once when the device is back @mobile', async ({ page, context, request }, testInfo) => {
+  test('two tabs share the outbox: a change queued in one is sent once when the device is back @mobile', async ({
+    page,
+    context,
+    request,
+  }, testInfo) => {
     const f = await setup(request, testInfo, [10]);
     await openOnline(page, f, f.stockIds[0]!, 'Adjust');
     const other = await context.newPage();
@@ -209,7 +227,11 @@ test.describe('stock changes offline', () => {
     await expect(summaryQty(other)).toHaveText('15');
   });
 
-  test('a replay the server refuses shows in the outbox with its reason and does not hold back the change queued after it @mobile', async ({ page, context, request }, testInfo) => {
+  test('a replay the server refuses shows in the outbox with its reason and does not hold back the change queued after it @mobile', async ({
+    page,
+    context,
+    request,
+  }, testInfo) => {
     const f = await setup(request, testInfo, [10, 7]);
     const [a, b] = f.stockIds as [string, string];
     const nowhere = `NOPE-${f.to}`;

@@ -40,7 +40,14 @@ export class OwnServer {
     this.child = spawn(process.execPath, ['apps/server/dist/server.js'], {
       cwd: ROOT,
       stdio: ['ignore', 'ignore', 'inherit'],
-      env: { ...process.env, PORT: String(this.port), DATA_DIR: this.dataDir, DEMO_SEED: 'on', LOG_LEVEL: 'warn', ...(this.dbUrl ? { DATABASE_URL: this.dbUrl } : { DATABASE_URL: '' }) },
+      env: {
+        ...process.env,
+        PORT: String(this.port),
+        DATA_DIR: this.dataDir,
+        DEMO_SEED: 'on',
+        LOG_LEVEL: 'warn',
+        ...(this.dbUrl ? { DATABASE_URL: this.dbUrl } : { DATABASE_URL: '' }),
+      },
     });
     const until = Date.now() + 150_000;
     while (Date.now() < until) {
@@ -91,7 +98,11 @@ export function ownPort(offset: number): number {
 }
 
 /** The header's connection indicator says `state`, with `waiting` actions queued (when given). */
-export async function expectConnection(page: Page, state: 'online' | 'offline' | 'reconnecting' | 'not online', waiting?: number): Promise<void> {
+export async function expectConnection(
+  page: Page,
+  state: 'online' | 'offline' | 'reconnecting' | 'not online',
+  waiting?: number,
+): Promise<void> {
   const ind = page.getByTestId('connection-indicator');
   // 'not online': offline or reconnecting (a page reloaded offline may not know yet which).
   await expect(ind).toHaveAttribute('data-state', state === 'not online' ? /^(offline|reconnecting)$/ : state, { timeout: 30_000 });
@@ -100,9 +111,13 @@ export async function expectConnection(page: Page, state: 'online' | 'offline' |
 
 /** Waits until the service worker controls the page (an offline reload then draws the app). */
 export async function swReady(page: Page): Promise<void> {
-  await page.waitForFunction(async () => {
-    if (!('serviceWorker' in navigator)) return false;
-    await navigator.serviceWorker.ready;
-    return !!navigator.serviceWorker.controller;
-  }, undefined, { timeout: 30_000 });
+  await page.waitForFunction(
+    async () => {
+      if (!('serviceWorker' in navigator)) return false;
+      await navigator.serviceWorker.ready;
+      return !!navigator.serviceWorker.controller;
+    },
+    undefined,
+    { timeout: 30_000 },
+  );
 }

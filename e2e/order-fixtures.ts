@@ -5,7 +5,6 @@ import { PASSWORD, type Api, scan } from './support.ts';
 // What the picking and shipping specs share: a unique tag per test, a picker, an order with its item,
 // locations and stock, wedge scans at the page, screenshots and the axe check.
 
-
 /** A person with no roles (or the given ones: the demo's `supervisor` keeps orders, an admin's job by default). */
 export async function makePicker(api: Api & { siteId: string }, tag: string, firstName: string, roles: string[] = []): Promise<string> {
   const userName = `pick_${firstName.toLowerCase()}_${tag.toLowerCase()}`;
@@ -28,11 +27,18 @@ export interface Fixture {
 export async function makeOrder(api: Api, tag: string): Promise<Fixture> {
   const parts: [string, string] = [`PK-${tag}-A`, `PK-${tag}-B`];
   const places: [string, string] = [`PK${tag}-01-1`, `PK${tag}-02-1`];
-  for (const part of parts) await api('item/save', { record: { partNumber: part, description: `Pick widget ${part}`, uom: 'EA', tracking: 'none', barcodes: [`BC${part}`] } });
-  for (const code of places) await api('location/save', { record: { warehouse: 'MAIN', code, description: `Pick test ${code}`, type: 'bin' } });
+  for (const part of parts)
+    await api('item/save', {
+      record: { partNumber: part, description: `Pick widget ${part}`, uom: 'EA', tracking: 'none', barcodes: [`BC${part}`] },
+    });
+  for (const code of places)
+    await api('location/save', { record: { warehouse: 'MAIN', code, description: `Pick test ${code}`, type: 'bin' } });
   const stock: string[] = [];
   for (const [i, quantity] of [10, 1].entries()) {
-    const res = (await api('stock/receive', { idempotencyKey: `pk-${tag}-${i}`, record: { partNumber: parts[i], warehouse: 'MAIN', location: places[i], quantity } })) as { stock: { stockId: string } };
+    const res = (await api('stock/receive', {
+      idempotencyKey: `pk-${tag}-${i}`,
+      record: { partNumber: parts[i], warehouse: 'MAIN', location: places[i], quantity },
+    })) as { stock: { stockId: string } };
     stock.push(res.stock.stockId);
   }
   const number = `SO-${tag}`;

@@ -26,7 +26,13 @@ test('looks stock up by order number and filters by order type @mobile', async (
   const f = await makeOrder(api, tag);
   const order = (await api('pick/order', { number: f.number })) as { lines: Array<{ _id: string; lineNo: number }> };
   const line = order.lines.find((l) => l.lineNo === 2)!;
-  const pick = (await api('pick/confirm', { idempotencyKey: `lk-${tag}`, lineId: line._id, location: f.places[0], scan: f.stock[0], qty: 3 })) as { pick: { stockId: string } };
+  const pick = (await api('pick/confirm', {
+    idempotencyKey: `lk-${tag}`,
+    lineId: line._id,
+    location: f.places[0],
+    scan: f.stock[0],
+    qty: 3,
+  })) as { pick: { stockId: string } };
   const width = (page.viewportSize()?.width ?? 1440) < 600 ? 360 : 1440;
 
   await useMachine(page);

@@ -72,8 +72,22 @@ test.describe('orders admin', () => {
     await shot(page, testInfo, `orders-admin-editor-${width}`);
     await page.keyboard.press('Enter');
     await expect(editor).toHaveCount(0);
-    let saved = (await api('order/get', { number, type: 'sos' })) as { order: { _id: string; status: string; customer: string; shipTo: string | null; dueDate: string; lines: Array<{ lineNo: number; partNumber: string; qty: number }> } };
-    expect(saved.order).toMatchObject({ status: 'open', customer: 'Harbour Stores', shipTo: 'Harbour Stores\nQuay 3', dueDate: '2026-12-24' });
+    let saved = (await api('order/get', { number, type: 'sos' })) as {
+      order: {
+        _id: string;
+        status: string;
+        customer: string;
+        shipTo: string | null;
+        dueDate: string;
+        lines: Array<{ lineNo: number; partNumber: string; qty: number }>;
+      };
+    };
+    expect(saved.order).toMatchObject({
+      status: 'open',
+      customer: 'Harbour Stores',
+      shipTo: 'Harbour Stores\nQuay 3',
+      dueDate: '2026-12-24',
+    });
     expect(saved.order.lines.map((l) => [l.lineNo, l.partNumber, l.qty])).toEqual([
       [1, f.parts[0], 4],
       [2, f.parts[1], 2],

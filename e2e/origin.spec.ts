@@ -33,7 +33,9 @@ test.beforeAll(async () => {
     stdio: 'ignore',
   });
   for (let i = 0; i < 240; i++) {
-    const ok = await fetch(`http://localhost:${port}/api/health`).then((r) => r.ok).catch(() => false);
+    const ok = await fetch(`http://localhost:${port}/api/health`)
+      .then((r) => r.ok)
+      .catch(() => false);
     if (ok) return;
     await new Promise((r) => setTimeout(r, 500));
   }

@@ -25,7 +25,8 @@ function pdfTexts(pdf: Buffer): string[] {
     } catch {
       content = raw.slice(start, end);
     }
-    for (const t of content.matchAll(/<([0-9A-Fa-f]*)>\s*Tj|\(((?:[^()\\]|\\.)*)\)\s*Tj/g)) out.push(t[1] !== undefined ? Buffer.from(t[1], 'hex').toString('latin1') : t[2]!);
+    for (const t of content.matchAll(/<([0-9A-Fa-f]*)>\s*Tj|\(((?:[^()\\]|\\.)*)\)\s*Tj/g))
+      out.push(t[1] !== undefined ? Buffer.from(t[1], 'hex').toString('latin1') : t[2]!);
   }
   return out;
 }
@@ -103,7 +104,9 @@ async function expectEveryActionInView(page: Page) {
     const table = document.querySelector('[data-testid=pi-review-table]');
     // Scroll containers (the table's ScrollArea) whose content is wider than they are: an action could hide there.
     const overflowing = [...(table?.querySelectorAll('*') ?? [])]
-      .filter((e) => e instanceof HTMLElement && e.scrollWidth > e.clientWidth + 1 && ['auto', 'scroll'].includes(getComputedStyle(e).overflowX))
+      .filter(
+        (e) => e instanceof HTMLElement && e.scrollWidth > e.clientWidth + 1 && ['auto', 'scroll'].includes(getComputedStyle(e).overflowX),
+      )
       .map((e) => `${e.tagName}.${e.className}: ${e.scrollWidth} > ${e.clientWidth}`);
     return { scrollWidth: scroller.scrollWidth, innerWidth: window.innerWidth, overflowing };
   });
@@ -123,7 +126,10 @@ async function expectEveryActionInView(page: Page) {
 test.describe('physical inventory', () => {
   test.describe.configure({ timeout: 240_000 });
 
-  test('a blind count by wedge on a handheld, found stock, a blind recount, review and post on a desk', async ({ browser, request }, testInfo) => {
+  test('a blind count by wedge on a handheld, found stock, a blind recount, review and post on a desk', async ({
+    browser,
+    request,
+  }, testInfo) => {
     test.skip(testInfo.project.name !== 'desktop', 'sets its own viewports');
     const api = await adminApi(request);
     const tag = `${Date.now().toString(36).toUpperCase()}`;
@@ -131,19 +137,33 @@ test.describe('physical inventory', () => {
     const serialPart = `PIS-${tag}`;
     const [loc1, loc2] = [`PIA-${tag}`, `PIB-${tag}`];
     await api('item/save', { record: { partNumber: part, description: `Count widget ${tag}`, uom: 'EA', tracking: 'none', barcodes: [] } });
-    await api('item/save', { record: { partNumber: serialPart, description: `Serial gauge ${tag}`, uom: 'EA', tracking: 'serial', barcodes: [] } });
-    for (const code of [loc1, loc2]) await api('location/save', { record: { warehouse: 'MAIN', code, description: `Count ${code}`, type: 'bin' } });
+    await api('item/save', {
+      record: { partNumber: serialPart, description: `Serial gauge ${tag}`, uom: 'EA', tracking: 'serial', barcodes: [] },
+    });
+    for (const code of [loc1, loc2])
+      await api('location/save', { record: { warehouse: 'MAIN', code, description: `Count ${code}`, type: 'bin' } });
     const receive = async (location: string, quantity: number, extra: Record<string, unknown> = {}) =>
-      ((await api('stock/receive', { idempotencyKey: `pi-${tag}-${location}-${quantity}-${extra.serial ?? ''}`, record: { partNumber: extra.serial ? serialPart : part, warehouse: 'MAIN', location, quantity, ...extra } })) as {
-        stock: { stockId: string };
-      }).stock.stockId;
+      (
+        (await api('stock/receive', {
+          idempotencyKey: `pi-${tag}-${location}-${quantity}-${extra.serial ?? ''}`,
+          record: { partNumber: extra.serial ? serialPart : part, warehouse: 'MAIN', location, quantity, ...extra },
+        })) as {
+          stock: { stockId: string };
+        }
+      ).stock.stockId;
     const a = await receive(loc1, 7130);
     const b = await receive(loc1, 4);
     const sn = await receive(loc2, 1, { serial: `SN${tag}` });
     const counter = await makeUser(api, `pic_${tag.toLowerCase()}`);
     const recounter = await makeUser(api, `pir_${tag.toLowerCase()}`);
     const reviewer = await makeUser(api, `piv_${tag.toLowerCase()}`, true);
-    const { sheet } = (await api('counts/sheet/create', { warehouse: 'MAIN', locations: [loc1, loc2], assignees: [counter], description: `E2E ${tag}`, blind: true })) as {
+    const { sheet } = (await api('counts/sheet/create', {
+      warehouse: 'MAIN',
+      locations: [loc1, loc2],
+      assignees: [counter],
+      description: `E2E ${tag}`,
+      blind: true,
+    })) as {
       sheet: { _id: string; code: string };
     };
     // A variance above 5 % goes to a blind recount.
@@ -193,7 +213,9 @@ test.describe('physical inventory', () => {
       await expect(page.locator(`[data-testid=pi-line][data-stock="${foundLabel}"]`)).toContainText('found', SHORT);
       // The serial counts 1 with no prompt; scanned again it counts once.
       await wedgeScan(page, loc2, () => expect(page.getByTestId('pi-location')).toHaveText(`Location ${loc2}`, SHORT));
-      await wedgeScan(page, sn, () => expect(page.locator(`[data-testid=pi-line][data-stock="${sn}"]`).getByTestId('pi-my-count')).toHaveText('1', SHORT));
+      await wedgeScan(page, sn, () =>
+        expect(page.locator(`[data-testid=pi-line][data-stock="${sn}"]`).getByTestId('pi-my-count')).toHaveText('1', SHORT),
+      );
       await expect(page.getByTestId('pi-qty-form')).toHaveCount(0);
       await wedgeScan(page, sn, () => expect(page.getByTestId('pi-log-ok').first()).toContainText('counts once', SHORT));
       await expect(page.locator('[data-testid=pi-line]')).toHaveCount(1);
@@ -280,30 +302,43 @@ test.describe('physical inventory', () => {
       await api('counts/threshold/put', { warehouse: 'MAIN', maxQty: null, maxPct: null });
     }
   });
-  test('counting by scanning: the prompt takes the focus with 1 selected; the same label adds one; any other scan is refused and typed nowhere; Escape cancels', async ({ browser, request }, testInfo) => {
+  test('counting by scanning: the prompt takes the focus with 1 selected; the same label adds one; any other scan is refused and typed nowhere; Escape cancels', async ({
+    browser,
+    request,
+  }, testInfo) => {
     test.skip(testInfo.project.name !== 'desktop', 'a handheld of its own');
     const api = await adminApi(request);
     const tag = `${Date.now().toString(36).toUpperCase()}`;
     const part = `PQ-${tag}`;
     const loc = `PQA-${tag}`;
-    await api('item/save', { record: { partNumber: part, description: `Prompt widget ${tag}`, uom: 'EA', tracking: 'none', barcodes: [] } });
+    await api('item/save', {
+      record: { partNumber: part, description: `Prompt widget ${tag}`, uom: 'EA', tracking: 'none', barcodes: [] },
+    });
     await api('location/save', { record: { warehouse: 'MAIN', code: loc, description: 'Prompt', type: 'bin' } });
     const receive = async (quantity: number) =>
-      ((await api('stock/receive', { idempotencyKey: `pq-${tag}-${quantity}`, record: { partNumber: part, warehouse: 'MAIN', location: loc, quantity } })) as { stock: { stockId: string } }).stock.stockId;
+      (
+        (await api('stock/receive', {
+          idempotencyKey: `pq-${tag}-${quantity}`,
+          record: { partNumber: part, warehouse: 'MAIN', location: loc, quantity },
+        })) as { stock: { stockId: string } }
+      ).stock.stockId;
     const a = await receive(9);
     const b = await receive(2);
     const counter = await makeUser(api, `piq_${tag.toLowerCase()}`);
-    const { sheet } = (await api('counts/sheet/create', { warehouse: 'MAIN', locations: [loc], assignees: [counter] })) as { sheet: { code: string } };
+    const { sheet } = (await api('counts/sheet/create', { warehouse: 'MAIN', locations: [loc], assignees: [counter] })) as {
+      sheet: { code: string };
+    };
     const page = await handheld(browser, counter);
     await openSheet(page, sheet.code, 'pi-count');
     await scan(page, loc);
     await expect(page.getByTestId('pi-location')).toHaveText(`Location ${loc}`);
 
     const qty = page.getByTestId('pi-qty');
-    const selection = () => page.evaluate(() => {
-      const el = document.activeElement as HTMLInputElement | null;
-      return { testId: el?.getAttribute('data-testid'), start: el?.selectionStart, end: el?.selectionEnd };
-    });
+    const selection = () =>
+      page.evaluate(() => {
+        const el = document.activeElement as HTMLInputElement | null;
+        return { testId: el?.getAttribute('data-testid'), start: el?.selectionStart, end: el?.selectionEnd };
+      });
     await scan(page, a);
     await expect(page.getByTestId('pi-qty-form')).toContainText(`Count of ${a}`);
     await expect(qty).toHaveValue('1');
@@ -339,17 +374,31 @@ test.describe('physical inventory', () => {
     await page.context().close();
   });
 
-  test('a blind counter scans a location of their sheet in Stock Lookup on a handheld and sees no quantity', async ({ browser, request }, testInfo) => {
+  test('a blind counter scans a location of their sheet in Stock Lookup on a handheld and sees no quantity', async ({
+    browser,
+    request,
+  }, testInfo) => {
     test.skip(testInfo.project.name !== 'desktop', 'sets its own viewports');
     const api = await adminApi(request);
     const tag = `${Date.now().toString(36).toUpperCase()}`;
     const part = `PIL-${tag}`;
     const loc = `PIL-${tag}`;
-    await api('item/save', { record: { partNumber: part, description: `Lookup widget ${tag}`, uom: 'EA', tracking: 'none', barcodes: [] } });
+    await api('item/save', {
+      record: { partNumber: part, description: `Lookup widget ${tag}`, uom: 'EA', tracking: 'none', barcodes: [] },
+    });
     await api('location/save', { record: { warehouse: 'MAIN', code: loc, description: `Count ${loc}`, type: 'bin' } });
-    const { stock } = (await api('stock/receive', { idempotencyKey: `pil-${tag}`, record: { partNumber: part, warehouse: 'MAIN', location: loc, quantity: 6170 } })) as { stock: { stockId: string } };
+    const { stock } = (await api('stock/receive', {
+      idempotencyKey: `pil-${tag}`,
+      record: { partNumber: part, warehouse: 'MAIN', location: loc, quantity: 6170 },
+    })) as { stock: { stockId: string } };
     const counter = await makeUser(api, `pil_${tag.toLowerCase()}`);
-    const { sheet } = (await api('counts/sheet/create', { warehouse: 'MAIN', locations: [loc], assignees: [counter], description: `E2E lookup ${tag}`, blind: true })) as {
+    const { sheet } = (await api('counts/sheet/create', {
+      warehouse: 'MAIN',
+      locations: [loc],
+      assignees: [counter],
+      description: `E2E lookup ${tag}`,
+      blind: true,
+    })) as {
       sheet: { _id: string; code: string };
     };
     try {
@@ -358,7 +407,9 @@ test.describe('physical inventory', () => {
       await expect(page.getByTestId('lookup-empty')).toBeVisible();
       // The location, then the stock label: each time a notice, no group, no quantity.
       await wedgeScan(page, loc, () => expect(page.getByTestId('lookup-blind')).toBeVisible(SHORT));
-      await expect(page.getByTestId('lookup-blind')).toContainText(`Stock in MAIN / ${loc} is being counted blind (count sheet ${sheet.code})`);
+      await expect(page.getByTestId('lookup-blind')).toContainText(
+        `Stock in MAIN / ${loc} is being counted blind (count sheet ${sheet.code})`,
+      );
       await expect(page.getByTestId('location-group')).toHaveCount(0);
       await expect(page.getByTestId('lookup-none')).toHaveCount(0);
       expect(await page.locator('body').innerText()).not.toMatch(/6,?170/);
@@ -380,18 +431,32 @@ test.describe('physical inventory', () => {
     }
   });
 
-  test("on a handheld: the counter's sheet first, a location not on the sheet refused, an item barcode recognised, send to review asks @mobile", async ({ page, request }, testInfo) => {
+  test("on a handheld: the counter's sheet first, a location not on the sheet refused, an item barcode recognised, send to review asks @mobile", async ({
+    page,
+    request,
+  }, testInfo) => {
     test.skip(testInfo.project.name !== 'mobile', 'a 360x640 handheld');
     const api = await adminApi(request);
     const tag = `${Date.now().toString(36).toUpperCase()}`;
     const part = `PIH-${tag}`;
     const barcode = `40${Date.now() % 1e11}`;
-    await api('item/save', { record: { partNumber: part, description: `Barcoded widget ${tag}`, uom: 'EA', tracking: 'none', barcodes: [barcode] } });
+    await api('item/save', {
+      record: { partNumber: part, description: `Barcoded widget ${tag}`, uom: 'EA', tracking: 'none', barcodes: [barcode] },
+    });
     const [here, offSheet, empty] = [`PIH-${tag}-1`, `PIH-${tag}-2`, `PIH-${tag}-3`];
-    for (const code of [here, offSheet, empty]) await api('location/save', { record: { warehouse: 'MAIN', code, description: `Count ${code}`, type: 'bin' } });
-    const { stock } = (await api('stock/receive', { idempotencyKey: `pih-${tag}`, record: { partNumber: part, warehouse: 'MAIN', location: here, quantity: 5 } })) as { stock: { stockId: string } };
+    for (const code of [here, offSheet, empty])
+      await api('location/save', { record: { warehouse: 'MAIN', code, description: `Count ${code}`, type: 'bin' } });
+    const { stock } = (await api('stock/receive', {
+      idempotencyKey: `pih-${tag}`,
+      record: { partNumber: part, warehouse: 'MAIN', location: here, quantity: 5 },
+    })) as { stock: { stockId: string } };
     const counter = await makeUser(api, `pih_${tag.toLowerCase()}`);
-    const { sheet } = (await api('counts/sheet/create', { warehouse: 'MAIN', locations: [here, empty], assignees: [counter], description: `Handheld ${tag}` })) as { sheet: { code: string } };
+    const { sheet } = (await api('counts/sheet/create', {
+      warehouse: 'MAIN',
+      locations: [here, empty],
+      assignees: [counter],
+      description: `Handheld ${tag}`,
+    })) as { sheet: { code: string } };
     // A newer sheet for anyone: the counter's own still comes first.
     await api('counts/sheet/create', { warehouse: 'MAIN', locations: [offSheet], description: `Anyone ${tag}` });
 
@@ -413,7 +478,12 @@ test.describe('physical inventory', () => {
     await expect(page.getByTestId('pi-counting')).toBeVisible();
     await wedgeScan(page, here, () => expect(page.getByTestId('pi-location')).toHaveText(`Location ${here}`, SHORT));
     // A location that is not on the sheet: refused in the server's words, no found-stock form.
-    await wedgeScan(page, offSheet, () => expect(page.getByTestId('pi-log-problem').first()).toHaveText(`✗ ${offSheet}: The location '${offSheet}' is not on the count sheet ${sheet.code}`, SHORT));
+    await wedgeScan(page, offSheet, () =>
+      expect(page.getByTestId('pi-log-problem').first()).toHaveText(
+        `✗ ${offSheet}: The location '${offSheet}' is not on the count sheet ${sheet.code}`,
+        SHORT,
+      ),
+    );
     await expect(page.getByTestId('pi-qty-form')).toHaveCount(0);
     await expect(page.getByTestId('pi-location')).toHaveText(`Location ${here}`);
     // The item's barcode: its one record here, counted.
@@ -423,12 +493,16 @@ test.describe('physical inventory', () => {
     await expect(page.locator(`[data-testid=pi-line][data-stock="${stock.stockId}"]`).getByTestId('pi-my-count')).toHaveText('5', SHORT);
     // Where none is expected: found stock of that part, the part number filled in.
     await wedgeScan(page, empty, () => expect(page.getByTestId('pi-location')).toHaveText(`Location ${empty}`, SHORT));
-    await wedgeScan(page, barcode, () => expect(page.getByTestId('pi-qty-title')).toContainText(`'${barcode}' is the barcode of part '${part}'`, SHORT));
+    await wedgeScan(page, barcode, () =>
+      expect(page.getByTestId('pi-qty-title')).toContainText(`'${barcode}' is the barcode of part '${part}'`, SHORT),
+    );
     await expect(page.getByTestId('pi-found-part')).toHaveValue(part);
     await snap(page, testInfo, 'counting-barcode-found-360');
     // Skip and Record count share a row at 360: neither label is cut short.
     for (const id of ['pi-qty-cancel', 'pi-qty-submit']) {
-      expect(await page.getByTestId(id).evaluate((b) => [...b.querySelectorAll('span')].every((e) => e.scrollWidth <= e.clientWidth))).toBe(true);
+      expect(await page.getByTestId(id).evaluate((b) => [...b.querySelectorAll('span')].every((e) => e.scrollWidth <= e.clientWidth))).toBe(
+        true,
+      );
     }
     await page.getByTestId('pi-qty').fill('2');
     await page.getByTestId('pi-qty-submit').click();
@@ -438,7 +512,10 @@ test.describe('physical inventory', () => {
     await sendToReview(page, sheet.code);
   });
 
-  test('count sheets by CSV on a desk: a refused file lists every problem, a good one creates the sheets', async ({ page, request }, testInfo) => {
+  test('count sheets by CSV on a desk: a refused file lists every problem, a good one creates the sheets', async ({
+    page,
+    request,
+  }, testInfo) => {
     test.skip(testInfo.project.name !== 'desktop', 'a desk screen');
     const api = await adminApi(request);
     const tag = `${Date.now().toString(36).toUpperCase()}`;
@@ -472,20 +549,27 @@ test.describe('physical inventory', () => {
     await expect(page.getByTestId('pi-sheets')).toContainText(`CSV ${tag}`);
   });
 
-  test('a 1,000-scan wedge burst at 30 ms spacing on the counting screen: none lost or doubled @alone', async ({ browser, request }, testInfo) => {
+  test('a 1,000-scan wedge burst at 30 ms spacing on the counting screen: none lost or doubled @alone', async ({
+    browser,
+    request,
+  }, testInfo) => {
     test.setTimeout(420_000);
     const api = await adminApi(request);
     const tag = `${Date.now().toString(36).toUpperCase()}`;
     const part = `PIW-${tag}`;
     const location = `PIW-${tag}`;
     const SCANS = 1000;
-    await api('item/save', { record: { partNumber: part, description: `Burst gauge ${tag}`, uom: 'EA', tracking: 'serial', barcodes: [] } });
+    await api('item/save', {
+      record: { partNumber: part, description: `Burst gauge ${tag}`, uom: 'EA', tracking: 'serial', barcodes: [] },
+    });
     await api('location/save', { record: { warehouse: 'MAIN', code: location, description: 'Burst', type: 'bin' } });
     const labels = Array.from({ length: SCANS }, (_, i) => `W${tag}${String(i).padStart(4, '0')}`);
     const csv = `stockId,partNumber,warehouse,location,quantity,serial\n${labels.map((l) => `${l},${part},MAIN,${location},1,SN${l}`).join('\n')}\n`;
     await api('import/csv', { idempotencyKey: `burst-${tag}`, entity: 'stock', csv });
     const counter = await makeUser(api, `piw_${tag.toLowerCase()}`);
-    const { sheet } = (await api('counts/sheet/create', { warehouse: 'MAIN', locations: [location], assignees: [counter] })) as { sheet: { _id: string; code: string } };
+    const { sheet } = (await api('counts/sheet/create', { warehouse: 'MAIN', locations: [location], assignees: [counter] })) as {
+      sheet: { _id: string; code: string };
+    };
 
     const page = await handheld(browser, counter);
     const recorded: string[] = [];

@@ -27,7 +27,13 @@ test.beforeAll(async () => {
   api = await adminApi(requests);
   const agentKey = await newAgentKey(api, AGENT, 'Pick agent');
   printer = await startTestPrinter();
-  agent = testAgent({ siteId: api.siteId, agentKey, agentId: AGENT, name: 'Pick agent', printer: { id: 'zebra', name: 'Zebra (picking)', port: printer.port } });
+  agent = testAgent({
+    siteId: api.siteId,
+    agentKey,
+    agentId: AGENT,
+    name: 'Pick agent',
+    printer: { id: 'zebra', name: 'Zebra (picking)', port: printer.port },
+  });
   agent.start();
   await expect.poll(() => agent.connected(), { timeout: 15_000 }).toBe(true);
 });
@@ -44,7 +50,10 @@ async function useOurPrinter(page: Page) {
     (s) => {
       if (!localStorage.getItem('machine_settings')) localStorage.setItem('machine_settings', JSON.stringify({ state: s, version: 0 }));
     },
-    { workstation: { id: AUTHORISED_WS, timeclockOnly: false, kioskOnly: false, secret: DEMO_WORKSTATION_SECRET }, labelPrinter: { agents: [AGENT], copies: 1 } },
+    {
+      workstation: { id: AUTHORISED_WS, timeclockOnly: false, kioskOnly: false, secret: DEMO_WORKSTATION_SECRET },
+      labelPrinter: { agents: [AGENT], copies: 1 },
+    },
   );
 }
 
@@ -57,7 +66,9 @@ async function typedScan(page: Page, code: string, arrived: () => Promise<void>)
   }).toPass({ timeout: 45_000 });
 }
 
-test('taking an order prints its traveller and each pick prints a pick label (printOnAssign, printOnPick) @mobile', async ({ page }, testInfo) => {
+test('taking an order prints its traveller and each pick prints a pick label (printOnAssign, printOnPick) @mobile', async ({
+  page,
+}, testInfo) => {
   const tag = uniqueTag(testInfo);
   const f = await makeOrder(api, tag);
   await useOurPrinter(page);
@@ -106,16 +117,47 @@ test('taking an order prints its traveller and each pick prints a pick label (pr
   expect(printer.prints.length).toBe(before + 2);
 });
 
-test("a work order's traveller prints one label per operation, its barcodes the task code; scanned on /singleTask, the code starts the task @mobile", async ({ page }, testInfo) => {
+test("a work order's traveller prints one label per operation, its barcodes the task code; scanned on /singleTask, the code starts the task @mobile", async ({
+  page,
+}, testInfo) => {
   const tag = uniqueTag(testInfo);
   const f = await makeOrder(api, tag);
   const number = `WO-${tag}`;
-  await api('order/save', { order: { type: 'wos', number, warehouse: 'MAIN', customer: 'Plant 2', dueDate: '2026-01-01', lines: [{ lineNo: 1, partNumber: f.parts[0], qty: 1 }] } });
+  await api('order/save', {
+    order: {
+      type: 'wos',
+      number,
+      warehouse: 'MAIN',
+      customer: 'Plant 2',
+      dueDate: '2026-01-01',
+      lines: [{ lineNo: 1, partNumber: f.parts[0], qty: 1 }],
+    },
+  });
   // Two operations, sent in the wrong order: the labels come in operation order.
   const weld = `TT${tag}-20`;
   const cut = `TT${tag}-10`;
-  await api('task/upsert', { record: { taskCode: weld, kind: 'wos', orderNumber: number, operationNumber: '20', description: 'Weld frame', workCentre: 'WELD-1', plannedMinutes: 45 } });
-  await api('task/upsert', { record: { taskCode: cut, kind: 'wos', orderNumber: number, operationNumber: '10', description: 'Cut tube', workCentre: 'SAW-1', plannedMinutes: 30 } });
+  await api('task/upsert', {
+    record: {
+      taskCode: weld,
+      kind: 'wos',
+      orderNumber: number,
+      operationNumber: '20',
+      description: 'Weld frame',
+      workCentre: 'WELD-1',
+      plannedMinutes: 45,
+    },
+  });
+  await api('task/upsert', {
+    record: {
+      taskCode: cut,
+      kind: 'wos',
+      orderNumber: number,
+      operationNumber: '10',
+      description: 'Cut tube',
+      workCentre: 'SAW-1',
+      plannedMinutes: 30,
+    },
+  });
   // The worker, clocked in (labor is booked only while clocked in; the demo device is a time clock an admin may run).
   const userName = `trav_${tag.toLowerCase()}`;
   await api('admin/account/create', {
@@ -172,14 +214,29 @@ test("a work order's traveller prints one label per operation, its barcodes the 
   await expect(page.getByTestId('running-task')).toContainText(cut);
 });
 
-test('a package\'s packing list downloads as a PDF and its package label prints', async ({ page }, testInfo) => {
+test("a package's packing list downloads as a PDF and its package label prints", async ({ page }, testInfo) => {
   const tag = uniqueTag(testInfo);
   const f = await makeOrder(api, tag);
   // Picked and packed through the API: line 2 (3 of the record in bay 01) into one package.
-  const order = (await api('pick/order', { number: f.number })) as { order: { _id: string }; lines: Array<{ _id: string; lineNo: number }> };
+  const order = (await api('pick/order', { number: f.number })) as {
+    order: { _id: string };
+    lines: Array<{ _id: string; lineNo: number }>;
+  };
   const line = order.lines.find((l) => l.lineNo === 2)!;
-  const pick = (await api('pick/confirm', { idempotencyKey: `pl-${tag}`, lineId: line._id, location: f.places[0], scan: f.stock[0], qty: 3 })) as { pick: { stockId: string } };
-  const pkg = (await api('package/save', { orderId: order.order._id, type: 'box', weight: '2.5', carrier: 'UPS', tracking: `1Z-${tag}` })) as { package: { _id: string; packageNo: string } };
+  const pick = (await api('pick/confirm', {
+    idempotencyKey: `pl-${tag}`,
+    lineId: line._id,
+    location: f.places[0],
+    scan: f.stock[0],
+    qty: 3,
+  })) as { pick: { stockId: string } };
+  const pkg = (await api('package/save', {
+    orderId: order.order._id,
+    type: 'box',
+    weight: '2.5',
+    carrier: 'UPS',
+    tracking: `1Z-${tag}`,
+  })) as { package: { _id: string; packageNo: string } };
   await api('package/pack', { idempotencyKey: `pk-${tag}`, packageId: pkg.package._id, stockId: pick.pick.stockId });
 
   await useOurPrinter(page);

@@ -11,7 +11,10 @@ import { makePicker, makeOrder, shot, SHORT, wedgeScan } from './order-fixtures.
 test.describe('stock picking', () => {
   test.describe.configure({ timeout: 180_000 });
 
-  test('pick a whole order by wedge scans: a wrong location refused, a partial pick, a short pick @mobile', async ({ page, request }, testInfo) => {
+  test('pick a whole order by wedge scans: a wrong location refused, a partial pick, a short pick @mobile', async ({
+    page,
+    request,
+  }, testInfo) => {
     const api = await adminApi(request);
     const tag = uniqueTag(testInfo);
     const f = await makeOrder(api, tag);
@@ -73,7 +76,9 @@ test.describe('stock picking', () => {
     await expect(page.getByTestId('pick-done')).toHaveCount(2);
     await shot(page, testInfo, `picking-done-${narrow ? 360 : 1440}`);
 
-    const order = (await api('order/get', { number: f.number })) as { order: { status: string; lines: Array<{ lineNo: number; picked: number; short: number; status: string }> } };
+    const order = (await api('order/get', { number: f.number })) as {
+      order: { status: string; lines: Array<{ lineNo: number; picked: number; short: number; status: string }> };
+    };
     expect(order.order.status).toBe('picked');
     expect(order.order.lines.map((l) => [l.lineNo, l.picked, l.short, l.status])).toEqual([
       [1, 1, 1, 'short'],
@@ -84,7 +89,10 @@ test.describe('stock picking', () => {
     expect(left.stock).toMatchObject({ quantity: 7, location: f.places[0] });
   });
 
-  test('a pick that empties the only bin: No asks for a count, Short the rest closes the line; the location is the card\'s largest text, picked rows whole, notices clear of the scan field @mobile', async ({ page, request }, testInfo) => {
+  test("a pick that empties the only bin: No asks for a count, Short the rest closes the line; the location is the card's largest text, picked rows whole, notices clear of the scan field @mobile", async ({
+    page,
+    request,
+  }, testInfo) => {
     const api = await adminApi(request);
     const tag = uniqueTag(testInfo);
     // Line 1 wants 2 of the item whose only bin holds 1; line 2 wants 3 of the 10 in the other bin.
@@ -105,7 +113,13 @@ test.describe('stock picking', () => {
       card.evaluate((el) => {
         const loc = el.querySelector('[data-testid="pick-source-location"]')!;
         const px = (e: Element) => parseFloat(getComputedStyle(e).fontSize);
-        const texts = [...el.querySelectorAll('*')].filter((e) => e !== loc && !e.contains(loc) && !loc.contains(e) && [...e.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim() !== ''));
+        const texts = [...el.querySelectorAll('*')].filter(
+          (e) =>
+            e !== loc &&
+            !e.contains(loc) &&
+            !loc.contains(e) &&
+            [...e.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim() !== ''),
+        );
         return { location: px(loc), others: Math.max(...texts.map(px)), count: texts.length };
       });
     const first = await cardSizes();
@@ -129,7 +143,10 @@ test.describe('stock picking', () => {
     await expect(done.getByTestId('pick-done-what')).toHaveText(`${f.parts[0]} · 3 EA`);
     await expect(done.getByTestId('pick-done-where')).toHaveText(`${f.places[0]} → STAGE-1`);
     for (const text of await done.locator('p').all()) {
-      const m = await text.evaluate((e) => ({ size: parseFloat(getComputedStyle(e).fontSize), cut: e.scrollWidth > e.clientWidth + 1 || getComputedStyle(e).textOverflow === 'ellipsis' }));
+      const m = await text.evaluate((e) => ({
+        size: parseFloat(getComputedStyle(e).fontSize),
+        cut: e.scrollWidth > e.clientWidth + 1 || getComputedStyle(e).textOverflow === 'ellipsis',
+      }));
       expect(m.size).toBeGreaterThanOrEqual(14);
       expect(m.cut).toBe(false);
     }
@@ -172,7 +189,8 @@ test.describe('stock picking', () => {
         return { field: box(field), label: box(label), labelText: label.textContent };
       });
       expect(boxes.labelText).toContain('Scan the location');
-      const meets = (a: { x: number; y: number; width: number; height: number }, b: typeof a) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+      const meets = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
+        a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
       for (const notice of [requested, closed]) {
         const n = await notice.boundingBox();
         // The count's notice may have gone by now; the short's has just come.
@@ -185,14 +203,37 @@ test.describe('stock picking', () => {
     }
 
     // The supervisors see the request in the count sheet list; the line is closed short saying why.
-    const sheets = (await api('counts/sheet/list', { filterSheetOpen: true, sheet: code })) as { sheets: Array<{ code: string; state: string; blind: boolean; locationCount: number; description: string }> };
-    expect(sheets.sheets).toEqual([expect.objectContaining({ code, state: 'open', blind: true, locationCount: 1, description: `Picker ${picker}: ${f.places[1]} not empty after order ${f.number}` })]);
-    const order = (await api('order/get', { number: f.number })) as { order: { status: string; lines: Array<{ lineNo: number; picked: number; short: number; status: string; shortReason: string | null }> } };
+    const sheets = (await api('counts/sheet/list', { filterSheetOpen: true, sheet: code })) as {
+      sheets: Array<{ code: string; state: string; blind: boolean; locationCount: number; description: string }>;
+    };
+    expect(sheets.sheets).toEqual([
+      expect.objectContaining({
+        code,
+        state: 'open',
+        blind: true,
+        locationCount: 1,
+        description: `Picker ${picker}: ${f.places[1]} not empty after order ${f.number}`,
+      }),
+    ]);
+    const order = (await api('order/get', { number: f.number })) as {
+      order: {
+        status: string;
+        lines: Array<{ lineNo: number; picked: number; short: number; status: string; shortReason: string | null }>;
+      };
+    };
     expect(order.order.status).toBe('picked');
-    expect(order.order.lines.find((l) => l.lineNo === 1)).toMatchObject({ picked: 1, short: 1, status: 'short', shortReason: `${f.places[1]} emptied; count ${code} requested` });
+    expect(order.order.lines.find((l) => l.lineNo === 1)).toMatchObject({
+      picked: 1,
+      short: 1,
+      status: 'short',
+      shortReason: `${f.places[1]} emptied; count ${code} requested`,
+    });
   });
 
-  test('the pick quantity prompt takes the focus with the proposal selected; a scan meanwhile is refused and typed nowhere; digits replace it, Escape cancels, Enter confirms @mobile', async ({ page, request }, testInfo) => {
+  test('the pick quantity prompt takes the focus with the proposal selected; a scan meanwhile is refused and typed nowhere; digits replace it, Escape cancels, Enter confirms @mobile', async ({
+    page,
+    request,
+  }, testInfo) => {
     const api = await adminApi(request);
     const tag = uniqueTag(testInfo);
     const f = await makeOrder(api, tag);
@@ -211,13 +252,23 @@ test.describe('stock picking', () => {
     const qty = page.getByTestId('pick-qty');
     await expect(qty).toHaveValue('3');
     await expect(qty).toBeFocused();
-    await expect.poll(() => page.evaluate(() => [(document.activeElement as HTMLInputElement).selectionStart, (document.activeElement as HTMLInputElement).selectionEnd])).toEqual([0, 1]);
+    await expect
+      .poll(() =>
+        page.evaluate(() => [
+          (document.activeElement as HTMLInputElement).selectionStart,
+          (document.activeElement as HTMLInputElement).selectionEnd,
+        ]),
+      )
+      .toEqual([0, 1]);
     // Scans while the prompt is open: refused with what to do, the field untouched.
     await scan(page, f.stock[1]);
     await expect(page.getByText(`Confirm or cancel the quantity of ${f.stock[0]} first`)).toBeVisible();
     // On a handheld the notice is at the bottom: the scan field and the step above it stay in sight.
     if ((page.viewportSize()?.width ?? 1440) < 600) {
-      const notice = (await page.locator('.mantine-Notification-root').filter({ hasText: 'Confirm or cancel the quantity' }).boundingBox())!;
+      const notice = (await page
+        .locator('.mantine-Notification-root')
+        .filter({ hasText: 'Confirm or cancel the quantity' })
+        .boundingBox())!;
       const field = (await page.getByTestId('pick-scan').boundingBox())!;
       expect(notice.y).toBeGreaterThan(field.y + field.height);
     }
@@ -254,7 +305,7 @@ test.describe('stock picking', () => {
     await expect(page.getByTestId('pick-line-open')).toHaveText('3 EA');
   });
 
-  test('two pickers on one order see each other\'s claims live', async ({ browser, request, baseURL }, testInfo) => {
+  test("two pickers on one order see each other's claims live", async ({ browser, request, baseURL }, testInfo) => {
     const api = await adminApi(request);
     const tag = uniqueTag(testInfo);
     const f = await makeOrder(api, tag);
@@ -318,6 +369,10 @@ test.describe('stock picking', () => {
     await expect(page.getByTestId('pick-filter-type')).toHaveValue('SMS');
     await expect(page.getByTestId('pick-sort')).toHaveValue('Order number');
     // Only SMS orders are listed.
-    for (const type of await page.getByTestId('pick-list').locator('[data-number]').evaluateAll((rows) => rows.map((r) => r.textContent ?? ''))) expect(type).toContain('SMS');
+    for (const type of await page
+      .getByTestId('pick-list')
+      .locator('[data-number]')
+      .evaluateAll((rows) => rows.map((r) => r.textContent ?? '')))
+      expect(type).toContain('SMS');
   });
 });

@@ -28,12 +28,25 @@ export default defineConfig({
     serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
   },
   projects: [
     { name: 'desktop', use: { viewport: { width: 1440, height: 900 } }, grepInvert: /@alone/ },
-    { name: 'mobile', use: { viewport: { width: 360, height: 640 }, hasTouch: true, isMobile: true }, grep: /@mobile/, grepInvert: /@alone/ },
+    {
+      name: 'mobile',
+      use: { viewport: { width: 360, height: 640 }, hasTouch: true, isMobile: true },
+      grep: /@mobile/,
+      grepInvert: /@alone/,
+    },
     // Load tests (a 1,000-scan wedge burst) run once the others are done, with the machine to
     // themselves: beside the other worker's screens they made the shared two cores so busy that
     // unrelated tests timed out, and their own figures measured the neighbours.

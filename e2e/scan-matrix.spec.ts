@@ -46,7 +46,12 @@ async function focusControl(page: Page, i: number): Promise<string | null> {
       el.focus();
       if (document.activeElement !== el) return `unfocusable ${el.tagName}`;
       (window as unknown as { mxFocused: Element }).mxFocused = el;
-      const what = el.getAttribute('data-testid') ?? el.getAttribute('aria-label') ?? el.getAttribute('name') ?? el.textContent?.trim().slice(0, 30) ?? '';
+      const what =
+        el.getAttribute('data-testid') ??
+        el.getAttribute('aria-label') ??
+        el.getAttribute('name') ??
+        el.textContent?.trim().slice(0, 30) ??
+        '';
       return `${el.tagName.toLowerCase()}${el.getAttribute('type') ? `[${el.getAttribute('type')}]` : ''}${el.getAttribute('role') ? `[role=${el.getAttribute('role')}]` : ''} "${what}"`;
     },
     [CONTROLS, i] as const,
@@ -70,8 +75,10 @@ async function fields(page: Page, fills: string | undefined): Promise<Record<str
       let id = w.mxIds.get(el);
       if (id === undefined) w.mxIds.set(el, (id = w.mxNext++));
       const f = el as HTMLInputElement;
-      const value = f.type === 'checkbox' || f.type === 'radio' ? String(f.checked) : 'value' in f && typeof f.value === 'string' ? f.value : '';
-      out[`${id} ${el.getAttribute('data-testid') ?? el.tagName}`] = `${value}|${el.getAttribute('aria-checked') ?? ''}|${el.getAttribute('aria-pressed') ?? ''}|${el.getAttribute('aria-expanded') ?? ''}`;
+      const value =
+        f.type === 'checkbox' || f.type === 'radio' ? String(f.checked) : 'value' in f && typeof f.value === 'string' ? f.value : '';
+      out[`${id} ${el.getAttribute('data-testid') ?? el.tagName}`] =
+        `${value}|${el.getAttribute('aria-checked') ?? ''}|${el.getAttribute('aria-pressed') ?? ''}|${el.getAttribute('aria-expanded') ?? ''}`;
     }
     return out;
   }, fills);
@@ -100,12 +107,19 @@ async function sweep(page: Page, name: string, took: Took, opts: Sweep = {}): Pr
       await opts.back();
     } else {
       // The focus stays, unless the table's answer took the control itself away (a list of recent scans drawn again).
-      expect(await page.evaluate(() => {
-        const focused = (window as unknown as { mxFocused: Element }).mxFocused;
-        return document.activeElement === focused || !focused.isConnected;
-      }), `${where}: the focus stays`).toBe(true);
+      expect(
+        await page.evaluate(() => {
+          const focused = (window as unknown as { mxFocused: Element }).mxFocused;
+          return document.activeElement === focused || !focused.isConnected;
+        }),
+        `${where}: the focus stays`,
+      ).toBe(true);
       const after = await fields(page, opts.fills);
-      const kept = Object.fromEntries(Object.keys(before).filter((k) => k in after).map((k) => [k, after[k]]));
+      const kept = Object.fromEntries(
+        Object.keys(before)
+          .filter((k) => k in after)
+          .map((k) => [k, after[k]]),
+      );
       expect(kept, `${where}: no field changed`).toEqual(Object.fromEntries(Object.keys(kept).map((k) => [k, before[k]])));
     }
     await expect(page.getByRole('listbox'), `${where}: no dropdown opened`).toHaveCount(0);
@@ -118,17 +132,27 @@ async function sweep(page: Page, name: string, took: Took, opts: Sweep = {}): Pr
 }
 
 /** The refusal the screen says (lib/scanning/feedback.ts refuseScan): this scan's code over what to do. */
-const refusedWith = (page: Page, text: string): Took => async (code) => {
-  // One look for both: the next notice replaces this one, so two looks could straddle a replacement.
-  await expect(page.locator('.mantine-Notification-root').filter({ hasText: code }).filter({ hasText: text }).first()).toBeVisible({ timeout: 5000 });
-};
+const refusedWith =
+  (page: Page, text: string): Took =>
+  async (code) => {
+    // One look for both: the next notice replaces this one, so two looks could straddle a replacement.
+    await expect(page.locator('.mantine-Notification-root').filter({ hasText: code }).filter({ hasText: text }).first()).toBeVisible({
+      timeout: 5000,
+    });
+  };
 
 /**
  * A shared device's start page swept (`kind`: its account and page), on a device of its own: each scan
  * must reach the server as that badge (`call`'s body), and the page says it was not recognised.
  */
 async function sweepSharedDevice(
-  d: { browser: Browser; baseURL: string | undefined; viewport: { width: number; height: number } | null; api: Api & { siteId: string }; tag: string },
+  d: {
+    browser: Browser;
+    baseURL: string | undefined;
+    viewport: { width: number; height: number } | null;
+    api: Api & { siteId: string };
+    tag: string;
+  },
   kind: 'kiosk' | 'timeclock',
   call: string,
   ready: string,
@@ -137,7 +161,10 @@ async function sweepSharedDevice(
   const context = await d.browser.newContext({ baseURL: d.baseURL, viewport: d.viewport ?? undefined });
   const device = await context.newPage();
   await useMachine(device, await ownDevice(d.api, `MX${kind === 'kiosk' ? 'K' : 'T'}${d.tag}`));
-  await login(device, await makePerson(d.api, `mx${kind[0]}_${d.tag.toLowerCase()}`, kind === 'kiosk' ? { kioskAcct: true } : { timeclockAcct: true }));
+  await login(
+    device,
+    await makePerson(d.api, `mx${kind[0]}_${d.tag.toLowerCase()}`, kind === 'kiosk' ? { kioskAcct: true } : { timeclockAcct: true }),
+  );
   await expect(device).toHaveURL(new RegExp(`/${kind}$`));
   await expect(device.getByTestId(ready)).toBeVisible();
   const badges = new Set<string>();
@@ -194,14 +221,15 @@ test.describe('the scan matrix: every control of every work screen, in each prom
     // Locations: a scan is searched for (the search field is the table's to fill).
     await page.goto('/location');
     await expect(page.getByTestId('location-search')).toBeVisible();
-    await sweep(page, 'Locations', (code) => expect(page.getByTestId('location-search')).toHaveValue(code), { fills: '[data-testid=location-search]' });
+    await sweep(page, 'Locations', (code) => expect(page.getByTestId('location-search')).toHaveValue(code), {
+      fills: '[data-testid=location-search]',
+    });
     // The location editor open: refused, nothing typed into the new location's fields.
     await page.getByTestId('location-new').click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await sweep(page, 'Locations, the editor open', refusedWith(page, 'Save or cancel the location first'));
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toHaveCount(0);
-
   });
 
   test('Stock Adjust, the pick list and the pack board @mobile', async ({ page, request }, testInfo) => {
@@ -215,9 +243,14 @@ test.describe('the scan matrix: every control of every work screen, in each prom
     // Stock Adjust, a record open and a quantity typed, not confirmed: refused, the 2 stays.
     const api = await adminApi(request);
     const tag = uniqueTag(testInfo);
-    await api('item/save', { record: { partNumber: `MXA-${tag}`, description: `Matrix adjust ${tag}`, uom: 'EA', tracking: 'none', barcodes: [] } });
+    await api('item/save', {
+      record: { partNumber: `MXA-${tag}`, description: `Matrix adjust ${tag}`, uom: 'EA', tracking: 'none', barcodes: [] },
+    });
     await api('location/save', { record: { warehouse: 'MAIN', code: `MXA-${tag}`, description: 'Matrix', type: 'bin' } });
-    const { stock } = (await api('stock/receive', { idempotencyKey: `mxa-${tag}`, record: { partNumber: `MXA-${tag}`, warehouse: 'MAIN', location: `MXA-${tag}`, quantity: 6 } })) as { stock: { stockId: string } };
+    const { stock } = (await api('stock/receive', {
+      idempotencyKey: `mxa-${tag}`,
+      record: { partNumber: `MXA-${tag}`, warehouse: 'MAIN', location: `MXA-${tag}`, quantity: 6 },
+    })) as { stock: { stockId: string } };
     await page.goto(`/stockAdjust/${stock.stockId}`);
     await page.getByTestId('adjust-action').getByText('Adjust', { exact: true }).click();
     await page.getByTestId('adjust-qty').fill('2');
@@ -243,7 +276,8 @@ test.describe('the scan matrix: every control of every work screen, in each prom
     if (!narrow) {
       const headings = await page.locator('[data-testid^=sort-]').all();
       expect(headings.length).toBeGreaterThan(0);
-      for (const h of headings) expect((await h.boundingBox())!.height, await h.getAttribute('data-testid') ?? '').toBeGreaterThanOrEqual(44);
+      for (const h of headings)
+        expect((await h.boundingBox())!.height, (await h.getAttribute('data-testid')) ?? '').toBeGreaterThanOrEqual(44);
     }
   });
 
@@ -274,11 +308,18 @@ test.describe('the scan matrix: every control of every work screen, in each prom
     const tag = uniqueTag(testInfo);
     const part = `MXC-${tag}`;
     const loc = `MXC-${tag}`;
-    await api('item/save', { record: { partNumber: part, description: `Matrix widget ${tag}`, uom: 'EA', tracking: 'none', barcodes: [] } });
+    await api('item/save', {
+      record: { partNumber: part, description: `Matrix widget ${tag}`, uom: 'EA', tracking: 'none', barcodes: [] },
+    });
     await api('location/save', { record: { warehouse: 'MAIN', code: loc, description: 'Matrix', type: 'bin' } });
-    const { stock } = (await api('stock/receive', { idempotencyKey: `mxc-${tag}`, record: { partNumber: part, warehouse: 'MAIN', location: loc, quantity: 5 } })) as { stock: { stockId: string } };
+    const { stock } = (await api('stock/receive', {
+      idempotencyKey: `mxc-${tag}`,
+      record: { partNumber: part, warehouse: 'MAIN', location: loc, quantity: 5 },
+    })) as { stock: { stockId: string } };
     const counter = await makePerson(api, `mxc_${tag.toLowerCase()}`, { firstName: 'Matrix' });
-    const { sheet } = (await api('counts/sheet/create', { warehouse: 'MAIN', locations: [loc], assignees: [counter] })) as { sheet: { code: string } };
+    const { sheet } = (await api('counts/sheet/create', { warehouse: 'MAIN', locations: [loc], assignees: [counter] })) as {
+      sheet: { code: string };
+    };
     await useMachine(page);
     await login(page, counter);
     await expect(page).toHaveURL(/\/tasks$/);
@@ -298,9 +339,14 @@ test.describe('the scan matrix: every control of every work screen, in each prom
     await scan(page, stock.stockId);
     await expect(page.getByTestId('pi-qty')).toHaveValue('1');
     await expect(page.getByTestId('pi-qty')).toBeFocused();
-    await sweep(page, 'count, quantity prompt', (code) => expect(problem).toHaveText(`✗ ${code}: confirm or cancel the count of ${stock.stockId} first`), {
-      code: (n) => `MXQ${tag}${n}`,
-    });
+    await sweep(
+      page,
+      'count, quantity prompt',
+      (code) => expect(problem).toHaveText(`✗ ${code}: confirm or cancel the count of ${stock.stockId} first`),
+      {
+        code: (n) => `MXQ${tag}${n}`,
+      },
+    );
     await expect(page.getByTestId('pi-qty')).toHaveValue('1');
   });
 
@@ -332,7 +378,17 @@ test.describe('the scan matrix: every control of every work screen, in each prom
     await api('timeclock/punch', { badge });
     const tasks = [`MXT${tag}-1`, `MXT${tag}-2`];
     for (const [i, taskCode] of tasks.entries()) {
-      await api('task/upsert', { record: { taskCode, kind: 'wos', orderNumber: `WO${tag}`, operationNumber: String((i + 1) * 10), description: `Matrix operation ${i + 1}`, workCentre: 'BENCH', plannedMinutes: 30 } });
+      await api('task/upsert', {
+        record: {
+          taskCode,
+          kind: 'wos',
+          orderNumber: `WO${tag}`,
+          operationNumber: String((i + 1) * 10),
+          description: `Matrix operation ${i + 1}`,
+          workCentre: 'BENCH',
+          plannedMinutes: 30,
+        },
+      });
     }
     await useMachine(page);
     await login(page, userName);
@@ -349,7 +405,13 @@ test.describe('the scan matrix: every control of every work screen, in each prom
     // pack call is answered here with the package as it is (the codes are no stock): the scan reached
     // the server as a pack of that code into that package, and the page stays as it was.
     const { order } = (await api('ship/order', { number: f.number })) as { order: { _id: string } };
-    const { package: pkg } = (await api('package/save', { orderId: order._id, type: 'crate', length: 40, carrier: 'DHL', service: 'Express' })) as { package: { _id: string } };
+    const { package: pkg } = (await api('package/save', {
+      orderId: order._id,
+      type: 'crate',
+      length: 40,
+      carrier: 'DHL',
+      service: 'Express',
+    })) as { package: { _id: string } };
     const packs = new Map<string, string>();
     await page.route('**/api/package/pack', async (route) => {
       const body = route.request().postDataJSON() as { stockId: string; packageId: string };
@@ -364,7 +426,15 @@ test.describe('the scan matrix: every control of every work screen, in each prom
     await sweep(page, 'packing, a package open', async (code) => {
       await expect.poll(() => packs.get(code)).toBe(pkg._id);
     });
-    for (const [field, value] of [['type', 'crate'], ['length', '40'], ['width', '30'], ['height', ''], ['carrier', 'DHL'], ['service', 'Express'], ['tracking', '']] as const) {
+    for (const [field, value] of [
+      ['type', 'crate'],
+      ['length', '40'],
+      ['width', '30'],
+      ['height', ''],
+      ['carrier', 'DHL'],
+      ['service', 'Express'],
+      ['tracking', ''],
+    ] as const) {
       await expect(card.getByTestId(`package-${field}`)).toHaveValue(value);
     }
     await page.unroute('**/api/package/pack');

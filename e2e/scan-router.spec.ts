@@ -7,14 +7,22 @@ import { adminApi, login, makePerson, scan, uniqueTag, useMachine } from './supp
 // control the test put the focus on, as a worker's gloved hand would have left it.
 
 test.describe('a scan reaches the screen whatever has the focus', () => {
-  test('Stock Lookup: with a select, a switch, a button or the lookup field focused, a scan looks up and the control keeps its state @mobile', async ({ page, request }, testInfo) => {
+  test('Stock Lookup: with a select, a switch, a button or the lookup field focused, a scan looks up and the control keeps its state @mobile', async ({
+    page,
+    request,
+  }, testInfo) => {
     const api = await adminApi(request);
     const tag = uniqueTag(testInfo);
     const part = `SR-${tag}`;
     const location = `SR${tag}-01`;
-    await api('item/save', { record: { partNumber: part, description: `Router widget ${tag}`, uom: 'EA', tracking: 'none', barcodes: [`BC${tag}`] } });
+    await api('item/save', {
+      record: { partNumber: part, description: `Router widget ${tag}`, uom: 'EA', tracking: 'none', barcodes: [`BC${tag}`] },
+    });
     await api('location/save', { record: { warehouse: 'MAIN', code: location, description: 'Router', type: 'bin' } });
-    const { stock } = (await api('stock/receive', { idempotencyKey: `sr-${tag}`, record: { partNumber: part, warehouse: 'MAIN', location, quantity: 4 } })) as { stock: { stockId: string } };
+    const { stock } = (await api('stock/receive', {
+      idempotencyKey: `sr-${tag}`,
+      record: { partNumber: part, warehouse: 'MAIN', location, quantity: 4 },
+    })) as { stock: { stockId: string } };
     // A person of the test's own: the lookup's filters are that person's preferences.
     const userName = `sr_${tag.toLowerCase()}`;
     await makePerson(api, userName, { firstName: 'Router', surnames: tag });
@@ -32,10 +40,30 @@ test.describe('a scan reaches the screen whatever has the focus', () => {
 
     const looked = page.getByTestId('lookup-val');
     const controls: Array<{ what: string; control: Locator; state: () => Promise<unknown>; code: string }> = [
-      { what: 'the order type select', control: page.getByTestId('filter-order-type'), state: () => page.getByTestId('filter-order-type').inputValue(), code: stock.stockId },
-      { what: 'the zero quantity switch', control: page.getByTestId('filter-zero'), state: () => page.getByTestId('filter-zero').isChecked(), code: location },
-      { what: 'the sort direction button', control: page.getByTestId('filter-sort-desc'), state: () => page.getByTestId('filter-sort-desc').getAttribute('aria-label'), code: part },
-      { what: 'the lookup field', control: page.getByTestId('lookup-input'), state: () => page.getByTestId('lookup-input').inputValue(), code: `BC${tag}` },
+      {
+        what: 'the order type select',
+        control: page.getByTestId('filter-order-type'),
+        state: () => page.getByTestId('filter-order-type').inputValue(),
+        code: stock.stockId,
+      },
+      {
+        what: 'the zero quantity switch',
+        control: page.getByTestId('filter-zero'),
+        state: () => page.getByTestId('filter-zero').isChecked(),
+        code: location,
+      },
+      {
+        what: 'the sort direction button',
+        control: page.getByTestId('filter-sort-desc'),
+        state: () => page.getByTestId('filter-sort-desc').getAttribute('aria-label'),
+        code: part,
+      },
+      {
+        what: 'the lookup field',
+        control: page.getByTestId('lookup-input'),
+        state: () => page.getByTestId('lookup-input').inputValue(),
+        code: `BC${tag}`,
+      },
     ];
     for (const { what, control, state, code } of controls) {
       const before = await state();
@@ -47,7 +75,10 @@ test.describe('a scan reaches the screen whatever has the focus', () => {
     }
   });
 
-  test('a page that reads no scans: the scan is typed nowhere, said to be unread, and not looked up later by the next screen', async ({ page, request }, testInfo) => {
+  test('a page that reads no scans: the scan is typed nowhere, said to be unread, and not looked up later by the next screen', async ({
+    page,
+    request,
+  }, testInfo) => {
     const api = await adminApi(request);
     const tag = uniqueTag(testInfo);
     const userName = `su_${tag.toLowerCase()}`;

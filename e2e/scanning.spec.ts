@@ -38,7 +38,12 @@ async function cameraBrowser(testInfo: TestInfo, baseURL: string | undefined, fi
   const use = testInfo.project.use;
   const browser = await chromium.launch({
     ...use.launchOptions,
-    args: [...(use.launchOptions?.args ?? []), '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${file}`],
+    args: [
+      ...(use.launchOptions?.args ?? []),
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${file}`,
+    ],
   });
   const context = await browser.newContext({ baseURL, viewport: use.viewport, hasTouch: use.hasTouch, isMobile: use.isMobile });
   return { browser, page: await context.newPage() };
@@ -156,7 +161,9 @@ test.describe('without a camera', () => {
     await expect(dialog(page, 'Camera missing')).toBeHidden();
     await expect(overlay(page)).toBeVisible();
     await shot(page, testInfo, 'overlay-no-camera');
-    await page.getByTestId('scanner-file-input').setInputFiles({ name: 'label.png', mimeType: 'image/png', buffer: await barcodePng('LOC-A-17') });
+    await page
+      .getByTestId('scanner-file-input')
+      .setInputFiles({ name: 'label.png', mimeType: 'image/png', buffer: await barcodePng('LOC-A-17') });
     await expect(page).toHaveURL(/\/stockLookup\?q=LOC-A-17$/);
     await expect(page.getByTestId('lookup-val')).toHaveText('Looking up: LOC-A-17');
     await expect(overlay(page)).toBeHidden();
@@ -183,8 +190,12 @@ test.describe('without a camera', () => {
     await page.getByTestId('header-scan').click();
     await dismissCameraMissing(page);
     // EAN_13 is not among the default formats (CODE_39, CODE_93, CODE_128, QR_CODE).
-    await page.getByTestId('scanner-file-input').setInputFiles({ name: 'ean.png', mimeType: 'image/png', buffer: await barcodePng('5901234123457', 'ean13') });
-    await expect(page.getByTestId('scanner-message')).toHaveText('The image has a barcode of format EAN_13, but EAN_13 is switched off in App Settings (Barcode formats).');
+    await page
+      .getByTestId('scanner-file-input')
+      .setInputFiles({ name: 'ean.png', mimeType: 'image/png', buffer: await barcodePng('5901234123457', 'ean13') });
+    await expect(page.getByTestId('scanner-message')).toHaveText(
+      'The image has a barcode of format EAN_13, but EAN_13 is switched off in App Settings (Barcode formats).',
+    );
     await expect(overlay(page)).toBeVisible();
     await expect(page).toHaveURL(/\/tasks$/);
   });
@@ -197,14 +208,18 @@ test.describe('without a camera', () => {
     for (const format of ['EAN_13', 'UPC_A', 'ITF']) await page.getByTestId('barcode-formats').getByText(format, { exact: true }).click();
     await page.getByTestId('test-scan-camera').click();
     await dismissCameraMissing(page);
-    await page.getByTestId('scanner-file-input').setInputFiles({ name: 'upc.png', mimeType: 'image/png', buffer: await barcodePng('036000291452', 'upca') });
+    await page
+      .getByTestId('scanner-file-input')
+      .setInputFiles({ name: 'upc.png', mimeType: 'image/png', buffer: await barcodePng('036000291452', 'upca') });
     await expect(rows(page)).toHaveCount(1);
     await expect(rows(page).first()).toContainText('036000291452');
     await expect(rows(page).first()).toContainText('UPC_A');
     await expect(rows(page).first()).not.toContainText('0036000291452');
     await page.getByTestId('test-scan-camera').click();
     await dismissCameraMissing(page);
-    await page.getByTestId('scanner-file-input').setInputFiles({ name: 'itf.png', mimeType: 'image/png', buffer: await tiltedPng('15400141288763', 'interleaved2of5', 20) });
+    await page
+      .getByTestId('scanner-file-input')
+      .setInputFiles({ name: 'itf.png', mimeType: 'image/png', buffer: await tiltedPng('15400141288763', 'interleaved2of5', 20) });
     await expect(rows(page)).toHaveCount(2);
     await expect(rows(page).first()).toContainText('15400141288763');
     await expect(rows(page).first()).toContainText('ITF');
@@ -219,7 +234,9 @@ test.describe('without a camera', () => {
     const blank = new PNG({ width: 40, height: 40 });
     blank.data.fill(255);
     await page.getByTestId('scanner-file-input').setInputFiles({ name: 'blank.png', mimeType: 'image/png', buffer: PNG.sync.write(blank) });
-    await expect(page.getByTestId('scanner-message')).toHaveText('No barcode was found in the image. If it has one, its format may be switched off in App Settings.');
+    await expect(page.getByTestId('scanner-message')).toHaveText(
+      'No barcode was found in the image. If it has one, its format may be switched off in App Settings.',
+    );
     await page.keyboard.press('Escape');
     await expect(overlay(page)).toBeHidden();
     await expect(page).toHaveURL(/\/tasks$/);
@@ -229,7 +246,8 @@ test.describe('without a camera', () => {
 test.describe('keyboard wedge', () => {
   type Keys = { __keys: number[] };
   /** Keydown timestamps, recorded before the app's own listeners. */
-  const recordKeys = (page: Page) => page.addInitScript(() => addEventListener('keydown', (e) => ((window as unknown as Keys).__keys ??= []).push(e.timeStamp), true));
+  const recordKeys = (page: Page) =>
+    page.addInitScript(() => addEventListener('keydown', (e) => ((window as unknown as Keys).__keys ??= []).push(e.timeStamp), true));
 
   /**
    * Types a code at scanner speed (10 ms apart, Enter last). Playwright sends a key only after the
@@ -245,7 +263,9 @@ test.describe('keyboard wedge', () => {
       await page.evaluate(() => ((window as unknown as Keys).__keys = []));
       await page.keyboard.type(code, { delay: 10 });
       await page.keyboard.press('Enter');
-      gaps = await page.evaluate(() => (window as unknown as Keys).__keys.slice(1).map((t, i) => t - (window as unknown as Keys).__keys[i]!));
+      gaps = await page.evaluate(() =>
+        (window as unknown as Keys).__keys.slice(1).map((t, i) => t - (window as unknown as Keys).__keys[i]!),
+      );
       if (Math.max(...gaps) <= 40) return;
       await reset();
     }

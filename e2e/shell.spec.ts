@@ -21,7 +21,10 @@ test.describe('home redirect rules', () => {
 
   test('an account without access to this site is refused with Account Restricted @mobile', async ({ browser, baseURL }, testInfo) => {
     // The east site (east.localhost, a loopback name) gives the clerk no perms.
-    const east = await browser.newContext({ baseURL: baseURL!.replace('//localhost', '//east.localhost'), viewport: testInfo.project.use.viewport });
+    const east = await browser.newContext({
+      baseURL: baseURL!.replace('//localhost', '//east.localhost'),
+      viewport: testInfo.project.use.viewport,
+    });
     const page = await east.newPage();
     await useMachine(page);
     await login(page, 'clerk');
@@ -131,7 +134,9 @@ test.describe('guards', () => {
     await expect(page).toHaveURL(/\/tasks$/);
   });
 
-  test('the Accounts page is not reached by a timeclock account: it is sent back to the clock (issue 26 item 7) @mobile', async ({ page }, testInfo) => {
+  test('the Accounts page is not reached by a timeclock account: it is sent back to the clock (issue 26 item 7) @mobile', async ({
+    page,
+  }, testInfo) => {
     await useMachine(page);
     await login(page, 'clock');
     await expect(page).toHaveURL(/\/timeclock$/);
@@ -332,7 +337,7 @@ test.describe('keyboard at 360 px', () => {
     expect(reached).toBe(true);
   });
 
-  test('a dialog\'s close button has a name @mobile', async ({ page }) => {
+  test("a dialog's close button has a name @mobile", async ({ page }) => {
     await useMachine(page);
     await login(page, 'admin');
     await expect(page).toHaveURL(/\/tasks$/);
@@ -349,7 +354,16 @@ test.describe('keyboard (issue 24 item 6)', () => {
     await login(page, 'admin');
     await expect(page).toHaveURL(/\/tasks$/);
     // Pages that do not put focus in a scan field of their own (there the next Tab goes on from the field).
-    for (const path of ['/tasks', '/location', '/userAcct', '/userRoles', '/featureAccess', '/appSettings', '/physicalInventory', '/labelPrinter']) {
+    for (const path of [
+      '/tasks',
+      '/location',
+      '/userAcct',
+      '/userRoles',
+      '/featureAccess',
+      '/appSettings',
+      '/physicalInventory',
+      '/labelPrinter',
+    ]) {
       await page.goto(path);
       await expect(page.getByTestId('page-title')).toBeVisible();
       await expect(page.locator('.mantine-Loader-root')).toHaveCount(0, { timeout: 15_000 });
@@ -392,10 +406,14 @@ test.describe('keyboard (issue 24 item 6)', () => {
     await expect(page).toHaveURL(/\/tasks$/);
     const card = page.getByTestId('task-menu').locator('a').first();
     await expect(card).toBeVisible();
-    const ring = () => card.evaluate((el) => {
-      const s = getComputedStyle(el);
-      return { outline: s.outlineStyle === 'none' ? 'none' : `${s.outlineStyle} ${s.outlineWidth} ${s.outlineColor}`, shadow: s.boxShadow };
-    });
+    const ring = () =>
+      card.evaluate((el) => {
+        const s = getComputedStyle(el);
+        return {
+          outline: s.outlineStyle === 'none' ? 'none' : `${s.outlineStyle} ${s.outlineWidth} ${s.outlineColor}`,
+          shadow: s.boxShadow,
+        };
+      });
     const before = await ring();
     // Focused by the keyboard (focus-visible): the skip link, then Tab on to the first card.
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
@@ -414,12 +432,21 @@ test.describe('keyboard (issue 24 item 6)', () => {
 });
 
 test.describe('small screens: the work first (issue 24 item 7)', () => {
-  test('the pick list, pack board and count sheets show their rows before the filters, folded behind Filters (n) at 360 px @mobile', async ({ page, request }, testInfo) => {
+  test('the pick list, pack board and count sheets show their rows before the filters, folded behind Filters (n) at 360 px @mobile', async ({
+    page,
+    request,
+  }, testInfo) => {
     const narrow = (page.viewportSize()?.width ?? 1440) < 600;
     const api = await adminApi(request);
     const tag = uniqueTag(testInfo);
     const f = await makeOrder(api, tag);
-    await api('counts/sheet/create', { warehouse: 'MAIN', locations: [f.places[0]], assignees: [], description: `Fold ${tag}`, blind: false });
+    await api('counts/sheet/create', {
+      warehouse: 'MAIN',
+      locations: [f.places[0]],
+      assignees: [],
+      description: `Fold ${tag}`,
+      blind: false,
+    });
     await useMachine(page);
     // A new account: its list preferences (the filters) are the defaults.
     await login(page, await makePicker(api, tag, 'Fay'));

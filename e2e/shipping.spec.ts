@@ -15,7 +15,13 @@ async function pickAll(api: Api, f: Fixture): Promise<string[]> {
   for (const line of order.lines) {
     const i = f.parts.indexOf(line.partNumber);
     const qty = Math.min(line.qty, i === 0 ? 3 : 1);
-    const res = (await api('pick/confirm', { idempotencyKey: `pk-${f.number}-${line._id}`, lineId: line._id, location: f.places[i], scan: f.stock[i], qty })) as { pick: { stockId: string } };
+    const res = (await api('pick/confirm', {
+      idempotencyKey: `pk-${f.number}-${line._id}`,
+      lineId: line._id,
+      location: f.places[i],
+      scan: f.stock[i],
+      qty,
+    })) as { pick: { stockId: string } };
     picked.push(res.pick.stockId);
   }
   return picked;
@@ -58,7 +64,8 @@ const description = (text: string) => (cell: string) => {
 };
 
 /** The order numbers on the board, top to bottom (the visible table rows or cards). */
-const boardNumbers = (page: Page) => page.locator('[data-testid="board-row"]:visible').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-number')));
+const boardNumbers = (page: Page) =>
+  page.locator('[data-testid="board-row"]:visible').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-number')));
 
 test.describe('shipping', () => {
   test.describe.configure({ timeout: 180_000 });
@@ -134,7 +141,10 @@ test.describe('shipping', () => {
     expect(stock.movements[0]!.type).toBe('ship');
   });
 
-  test('the weight prompt (New package, a Ship that needs a weight): selected, digits replace, Enter saves, Escape puts back; a scan packs whatever has the focus, with no package open it is refused @mobile', async ({ page, request }, testInfo) => {
+  test('the weight prompt (New package, a Ship that needs a weight): selected, digits replace, Enter saves, Escape puts back; a scan packs whatever has the focus, with no package open it is refused @mobile', async ({
+    page,
+    request,
+  }, testInfo) => {
     const api = await adminApi(request);
     const tag = uniqueTag(testInfo);
     const f = await makeOrder(api, tag);
@@ -146,8 +156,14 @@ test.describe('shipping', () => {
     await expect(page.locator(`[data-number="${f.number}"]`).first()).toBeVisible();
     await scan(page, f.number);
     await expect(page.getByTestId('ship-order-number')).toHaveText(f.number);
-    const weights = async () => ((await api('ship/order', { number: f.number })) as { packages: Array<{ weight: number | null; carrier: string | null; status: string }> }).packages;
-    const selected = (field: ReturnType<Page['getByTestId']>) => field.evaluate((el: HTMLInputElement) => [el.selectionStart, el.selectionEnd, el.value.length]);
+    const weights = async () =>
+      (
+        (await api('ship/order', { number: f.number })) as {
+          packages: Array<{ weight: number | null; carrier: string | null; status: string }>;
+        }
+      ).packages;
+    const selected = (field: ReturnType<Page['getByTestId']>) =>
+      field.evaluate((el: HTMLInputElement) => [el.selectionStart, el.selectionEnd, el.value.length]);
 
     // No package open: the scan is refused on screen (no dialog, the focus stays), nothing is packed.
     await expect(page.getByTestId('pack-scan')).toBeFocused();
@@ -214,20 +230,40 @@ test.describe('shipping', () => {
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 
-  test('the package form by keyboard alone: type, weight, dimensions, carrier, service, tracking; a bad value said; scans in its fields pack; the packing list has the barcode, ship-to and one row per line @mobile', async ({ page, request }, testInfo) => {
+  test('the package form by keyboard alone: type, weight, dimensions, carrier, service, tracking; a bad value said; scans in its fields pack; the packing list has the barcode, ship-to and one row per line @mobile', async ({
+    page,
+    request,
+  }, testInfo) => {
     const api = await adminApi(request);
     const tag = uniqueTag(testInfo);
     const f = await makeOrder(api, tag);
     const size = (page.viewportSize()?.width ?? 1440) < 600 ? 360 : 1440;
     // The order again with its ship-to address (order/save updates it).
     const { order } = (await api('order/save', {
-      order: { type: 'sos', number: f.number, warehouse: 'MAIN', customer: 'E2E Customer', shipTo: 'E2E Customer Ltd\nUnit 7, Quay Road\nBristol BS1 4AA', dueDate: '2026-01-01', lines: [{ lineNo: 1, partNumber: f.parts[1], qty: 2 }, { lineNo: 2, partNumber: f.parts[0], qty: 3 }] },
+      order: {
+        type: 'sos',
+        number: f.number,
+        warehouse: 'MAIN',
+        customer: 'E2E Customer',
+        shipTo: 'E2E Customer Ltd\nUnit 7, Quay Road\nBristol BS1 4AA',
+        dueDate: '2026-01-01',
+        lines: [
+          { lineNo: 1, partNumber: f.parts[1], qty: 2 },
+          { lineNo: 2, partNumber: f.parts[0], qty: 3 },
+        ],
+      },
     })) as { order: { lines: Array<{ _id: string; lineNo: number }> } };
     // Line 2 (3 of part A) picked in two goes, so two stock records; line 1: the 1 of part B there is.
     const line = (n: number) => order.lines.find((l) => l.lineNo === n)!._id;
     const picked: string[] = [];
-    for (const [i, lineId, place, stock, qty] of [[0, line(2), f.places[0], f.stock[0], 2], [1, line(2), f.places[0], f.stock[0], 1], [2, line(1), f.places[1], f.stock[1], 1]] as const) {
-      const res = (await api('pick/confirm', { idempotencyKey: `pf-${tag}-${i}`, lineId, location: place, scan: stock, qty })) as { pick: { stockId: string } };
+    for (const [i, lineId, place, stock, qty] of [
+      [0, line(2), f.places[0], f.stock[0], 2],
+      [1, line(2), f.places[0], f.stock[0], 1],
+      [2, line(1), f.places[1], f.stock[1], 1],
+    ] as const) {
+      const res = (await api('pick/confirm', { idempotencyKey: `pf-${tag}-${i}`, lineId, location: place, scan: stock, qty })) as {
+        pick: { stockId: string };
+      };
       picked.push(res.pick.stockId);
     }
     await useMachine(page);
@@ -262,7 +298,14 @@ test.describe('shipping', () => {
     await chooseByKeys(page, 'package-type', 'crate');
     await page.keyboard.press('Tab');
     await expect(field('weight')).toBeFocused();
-    for (const [name, value] of [['length', '40'], ['width', '30'], ['height', '-5'], ['carrier', 'DHL'], ['service', 'Express'], ['tracking', `TRK-${tag}`]] as const) {
+    for (const [name, value] of [
+      ['length', '40'],
+      ['width', '30'],
+      ['height', '-5'],
+      ['carrier', 'DHL'],
+      ['service', 'Express'],
+      ['tracking', `TRK-${tag}`],
+    ] as const) {
       await page.keyboard.press('Tab');
       await expect(field(name)).toBeFocused();
       await page.keyboard.type(value, HUMAN);
@@ -275,10 +318,12 @@ test.describe('shipping', () => {
     await page.keyboard.press('ControlOrMeta+A');
     await page.keyboard.type('20', HUMAN);
     await page.keyboard.press('Enter');
-    await expect.poll(async () => {
-      const p = (await saved())!;
-      return [p.type, p.weight, p.length, p.width, p.height, p.carrier, p.service, p.tracking];
-    }).toEqual(['crate', 2.5, 40, 30, 20, 'DHL', 'Express', `TRK-${tag}`]);
+    await expect
+      .poll(async () => {
+        const p = (await saved())!;
+        return [p.type, p.weight, p.length, p.width, p.height, p.carrier, p.service, p.tracking];
+      })
+      .toEqual(['crate', 2.5, 40, 30, 20, 'DHL', 'Express', `TRK-${tag}`]);
     await expect(card).not.toContainText('must not be negative');
     // Every field a 44 px target, side by side even on a handheld; the page clean for axe.
     for (const name of ['type', 'weight', 'length', 'width', 'height', 'carrier', 'service', 'tracking']) {
@@ -290,7 +335,16 @@ test.describe('shipping', () => {
     await shot(page, testInfo, `shipping-package-form-${size}`);
     // Read back after a reload: the card shows what the server has.
     await page.reload();
-    for (const [name, value] of [['type', 'crate'], ['weight', '2.5'], ['length', '40'], ['width', '30'], ['height', '20'], ['carrier', 'DHL'], ['service', 'Express'], ['tracking', `TRK-${tag}`]] as const) {
+    for (const [name, value] of [
+      ['type', 'crate'],
+      ['weight', '2.5'],
+      ['length', '40'],
+      ['width', '30'],
+      ['height', '20'],
+      ['carrier', 'DHL'],
+      ['service', 'Express'],
+      ['tracking', `TRK-${tag}`],
+    ] as const) {
       await expect(field(name)).toHaveValue(value);
     }
 
@@ -304,8 +358,18 @@ test.describe('shipping', () => {
     const pdf = readFileSync((await file.path())!);
     expect(pdf.toString('latin1')).toMatch(/\/Subtype\s*\/Image/);
     const strings = pdfStrings(pdf);
-    for (const text of ['Ship to: E2E Customer Ltd', 'Unit 7, Quay Road', 'Bristol BS1 4AA', `Package ${packageNo}: crate, 2.5 kg, 40 x 30 x 20 cm`, `Carrier: DHL Express, tracking TRK-${tag}`, '2 lines, 3 stock records packed.']) {
-      expect(strings.some((s) => s.includes(text)), text).toBe(true);
+    for (const text of [
+      'Ship to: E2E Customer Ltd',
+      'Unit 7, Quay Road',
+      'Bristol BS1 4AA',
+      `Package ${packageNo}: crate, 2.5 kg, 40 x 30 x 20 cm`,
+      `Carrier: DHL Express, tracking TRK-${tag}`,
+      '2 lines, 3 stock records packed.',
+    ]) {
+      expect(
+        strings.some((s) => s.includes(text)),
+        text,
+      ).toBe(true);
     }
     expect(hasRow(strings, ['1', f.parts[1], description(`Pick widget ${f.parts[1]}`), '1', '2', 'EA']), strings.join('|')).toBe(true);
     expect(hasRow(strings, ['2', f.parts[0], description(`Pick widget ${f.parts[0]}`), '3', '3', 'EA']), strings.join('|')).toBe(true);
@@ -313,7 +377,10 @@ test.describe('shipping', () => {
     for (const stockId of picked) expect(strings.join('\n')).not.toContain(stockId);
   });
 
-  test('pack board filters are stockPack preferences sent to the server; print on ship downloads the packing list @mobile', async ({ page, request }, testInfo) => {
+  test('pack board filters are stockPack preferences sent to the server; print on ship downloads the packing list @mobile', async ({
+    page,
+    request,
+  }, testInfo) => {
     const api = await adminApi(request);
     const tag = uniqueTag(testInfo);
     const f = await makeOrder(api, tag);
@@ -322,16 +389,41 @@ test.describe('shipping', () => {
     // Four orders of one department: part picked, none picked, all picked (sales), none picked (movement).
     const orders = new Map<string, { _id: string; lines: Array<{ _id: string }> }>();
     for (const [name, type, lines] of [
-      ['P', 'sos', [{ lineNo: 1, partNumber: f.parts[0], qty: 2 }, { lineNo: 2, partNumber: f.parts[0], qty: 1 }]],
+      [
+        'P',
+        'sos',
+        [
+          { lineNo: 1, partNumber: f.parts[0], qty: 2 },
+          { lineNo: 2, partNumber: f.parts[0], qty: 1 },
+        ],
+      ],
       ['N', 'sos', [{ lineNo: 1, partNumber: f.parts[0], qty: 1 }]],
       ['A', 'sos', [{ lineNo: 1, partNumber: f.parts[0], qty: 1 }]],
       ['M', 'sms', [{ lineNo: 1, partNumber: f.parts[0], qty: 1 }]],
     ] as const) {
-      const res = (await api('order/save', { order: { type, number: `${name}-${tag}`, warehouse: 'MAIN', customer: 'E2E Customer', department: dept, dueDate: '2026-02-01', lines } })) as { order: { _id: string; lines: Array<{ _id: string }> } };
+      const res = (await api('order/save', {
+        order: {
+          type,
+          number: `${name}-${tag}`,
+          warehouse: 'MAIN',
+          customer: 'E2E Customer',
+          department: dept,
+          dueDate: '2026-02-01',
+          lines,
+        },
+      })) as { order: { _id: string; lines: Array<{ _id: string }> } };
       orders.set(name, res.order);
     }
     const pickOne = async (name: string, qty: number) =>
-      ((await api('pick/confirm', { idempotencyKey: `pb-${tag}-${name}`, lineId: orders.get(name)!.lines[0]!._id, location: f.places[0], scan: f.stock[0], qty })) as { pick: { stockId: string } }).pick.stockId;
+      (
+        (await api('pick/confirm', {
+          idempotencyKey: `pb-${tag}-${name}`,
+          lineId: orders.get(name)!.lines[0]!._id,
+          location: f.places[0],
+          scan: f.stock[0],
+          qty,
+        })) as { pick: { stockId: string } }
+      ).pick.stockId;
     const pickedP = await pickOne('P', 2);
     await pickOne('A', 1);
 
@@ -349,7 +441,8 @@ test.describe('shipping', () => {
     await chooseByKeys(page, 'ship-sort-direction', 'Descending');
     await expect.poll(() => boardNumbers(page)).toEqual([`A-${tag}`, `P-${tag}`, `N-${tag}`]);
     // Each row's colour beside its words: the all-picked green too (a CSS colour, once dropped as a Mantine name).
-    const border = (name: string) => page.locator(`[data-testid="board-row"][data-number="${name}-${tag}"]:visible`).evaluate((r) => getComputedStyle(r).borderLeftColor);
+    const border = (name: string) =>
+      page.locator(`[data-testid="board-row"][data-number="${name}-${tag}"]:visible`).evaluate((r) => getComputedStyle(r).borderLeftColor);
     expect(await border('A')).toBe('rgb(30, 107, 47)');
     expect(await border('P')).not.toBe(await border('A'));
     expect(await border('N')).not.toBe(await border('P'));
@@ -389,7 +482,11 @@ test.describe('shipping', () => {
     await card.getByTestId('package-ship').click();
     const file = await download;
     expect(file.suggestedFilename()).toBe(`packing-list-${packageNo}.pdf`);
-    expect(readFileSync((await file.path())!).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      readFileSync((await file.path())!)
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     await expect(card).toHaveAttribute('data-status', 'shipped');
     await expect(page.getByText('No label printer is attached: no label was printed').first()).toBeVisible();
     await shot(page, testInfo, `shipping-print-on-ship-${size}`);

@@ -19,11 +19,17 @@ async function makeUser(api: Awaited<ReturnType<typeof adminApi>>, tag: string):
 /** An item, two locations in MAIN and stock records of the given quantities in the first. */
 async function makeStock(api: Api, tag: string, quantities: number[]) {
   const f = { part: `ADJ-${tag}`, from: `ASRC-${tag}`, to: `ADST-${tag}` };
-  await api('item/save', { record: { partNumber: f.part, description: `Adjust widget ${tag}`, uom: 'EA', tracking: 'none', barcodes: [] } });
-  for (const code of [f.from, f.to]) await api('location/save', { record: { warehouse: 'MAIN', code, description: `E2E ${code}`, type: 'bin' } });
+  await api('item/save', {
+    record: { partNumber: f.part, description: `Adjust widget ${tag}`, uom: 'EA', tracking: 'none', barcodes: [] },
+  });
+  for (const code of [f.from, f.to])
+    await api('location/save', { record: { warehouse: 'MAIN', code, description: `E2E ${code}`, type: 'bin' } });
   const stockIds: string[] = [];
   for (const [i, quantity] of quantities.entries()) {
-    const res = (await api('stock/receive', { idempotencyKey: `e2e-adj-${tag}-${i}`, record: { partNumber: f.part, warehouse: 'MAIN', location: f.from, quantity, conditionCode: 'NE' } })) as { stock: { stockId: string } };
+    const res = (await api('stock/receive', {
+      idempotencyKey: `e2e-adj-${tag}-${i}`,
+      record: { partNumber: f.part, warehouse: 'MAIN', location: f.from, quantity, conditionCode: 'NE' },
+    })) as { stock: { stockId: string } };
     stockIds.push(res.stock.stockId);
   }
   return { ...f, stockIds };
@@ -48,7 +54,10 @@ const summaryId = (page: Page) => page.getByTestId('stock-summary-id').first();
 test.describe('stock adjust: scans and quantity prompts', () => {
   test.describe.configure({ timeout: 120_000 });
 
-  test('a scan opens a record with the quantity prompt: digits and Enter adjust, Set to proposes the quantity, Escape cancels @mobile', async ({ page, request }, testInfo) => {
+  test('a scan opens a record with the quantity prompt: digits and Enter adjust, Set to proposes the quantity, Escape cancels @mobile', async ({
+    page,
+    request,
+  }, testInfo) => {
     const api = await adminApi(request);
     const tag = uniqueTag(testInfo);
     const f = await makeStock(api, tag, [10, 4]);
@@ -103,7 +112,10 @@ test.describe('stock adjust: scans and quantity prompts', () => {
     await expect(page.getByTestId('adjust-qty')).toHaveValue('4');
   });
 
-  test('with a quantity typed, a scan of another label is refused wherever the focus is, and the quantity stays @mobile', async ({ page, request }, testInfo) => {
+  test('with a quantity typed, a scan of another label is refused wherever the focus is, and the quantity stays @mobile', async ({
+    page,
+    request,
+  }, testInfo) => {
     const api = await adminApi(request);
     const tag = uniqueTag(testInfo);
     const f = await makeStock(api, tag, [10, 4, 6]);
@@ -137,7 +149,10 @@ test.describe('stock adjust: scans and quantity prompts', () => {
     await expect(page).toHaveURL(new RegExp(`/stockAdjust/${a}$`));
   });
 
-  test('Move waiting for its destination: a scan with the quantity focused fills the destination, the quantity stays @mobile', async ({ page, request }, testInfo) => {
+  test('Move waiting for its destination: a scan with the quantity focused fills the destination, the quantity stays @mobile', async ({
+    page,
+    request,
+  }, testInfo) => {
     const api = await adminApi(request);
     const tag = uniqueTag(testInfo);
     const f = await makeStock(api, tag, [10]);

@@ -78,9 +78,15 @@ export type Api = (path: string, body?: Record<string, unknown>) => Promise<Reco
 /** The API as the admin, for test data. */
 export async function adminApi(request: APIRequestContext): Promise<Api & { siteId: string }> {
   const base0 = { siteId: '', appId: 'floorhand', orgId: 'demo' };
-  const site = (await (await request.post('/api/site/resolve', { data: { ...base0, hostname: 'localhost' } })).json()) as { site: { siteId: string; orgId: string } };
+  const site = (await (await request.post('/api/site/resolve', { data: { ...base0, hostname: 'localhost' } })).json()) as {
+    site: { siteId: string; orgId: string };
+  };
   const base = { siteId: site.site.siteId, appId: 'floorhand', orgId: site.site.orgId };
-  const auth = (await (await request.post('/api/auth/login', { data: { ...base, userName: 'admin', password: PASSWORD, workstationId: AUTHORISED_WS, workstationSecret: DEMO_WORKSTATION_SECRET } })).json()) as { authToken: string };
+  const auth = (await (
+    await request.post('/api/auth/login', {
+      data: { ...base, userName: 'admin', password: PASSWORD, workstationId: AUTHORISED_WS, workstationSecret: DEMO_WORKSTATION_SECRET },
+    })
+  ).json()) as { authToken: string };
   const api: Api = async (path, body = {}) => {
     const res = await request.post(`/api/${path}`, { data: { ...base, ...body }, headers: { authorization: `Bearer ${auth.authToken}` } });
     const json = (await res.json()) as Awaited<ReturnType<Api>>;
@@ -97,16 +103,31 @@ export async function makePerson(
   opts: { firstName?: string; surnames?: string; kioskAcct?: boolean; timeclockAcct?: boolean; badgeCode?: string; roles?: string[] } = {},
 ): Promise<string> {
   await api('admin/account/create', {
-    account: { userName, firstName: opts.firstName ?? 'Worker', surnames: opts.surnames ?? userName, email: '', badgeCode: opts.badgeCode ?? '' },
+    account: {
+      userName,
+      firstName: opts.firstName ?? 'Worker',
+      surnames: opts.surnames ?? userName,
+      email: '',
+      badgeCode: opts.badgeCode ?? '',
+    },
     password: PASSWORD,
-    perms: [{ siteId: api.siteId, roles: opts.roles ?? [], kioskAcct: opts.kioskAcct ?? false, timeclockAcct: opts.timeclockAcct ?? false, serviceAcct: false }],
+    perms: [
+      {
+        siteId: api.siteId,
+        roles: opts.roles ?? [],
+        kioskAcct: opts.kioskAcct ?? false,
+        timeclockAcct: opts.timeclockAcct ?? false,
+        serviceAcct: false,
+      },
+    ],
   });
   return userName;
 }
 
 let tagCounter = 0;
 /** A code no other test (or project) of this run uses: the project's initial, the time and a count. */
-export const uniqueTag = (testInfo: TestInfo): string => `${testInfo.project.name[0]!.toUpperCase()}${Date.now().toString(36).toUpperCase()}${++tagCounter}`;
+export const uniqueTag = (testInfo: TestInfo): string =>
+  `${testInfo.project.name[0]!.toUpperCase()}${Date.now().toString(36).toUpperCase()}${++tagCounter}`;
 
 /** The WCAG 2.1 A and AA rules every page is checked against. */
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -118,14 +139,15 @@ export async function seriousAxe(page: Page): Promise<string[]> {
     // notice fading in or out (opacity below 1) reads as low contrast: wait for every notice to be whole.
     await page.waitForTimeout(300);
     await expect
-      .poll(() =>
-        page.evaluate(() =>
-          [...document.querySelectorAll('.mantine-Notification-root')].every((notice) => {
-            for (let e: Element | null = notice; e; e = e.parentElement) if (Number(getComputedStyle(e).opacity) < 1) return false;
-            return true;
-          }),
-        ),
-      { timeout: 3000 },
+      .poll(
+        () =>
+          page.evaluate(() =>
+            [...document.querySelectorAll('.mantine-Notification-root')].every((notice) => {
+              for (let e: Element | null = notice; e; e = e.parentElement) if (Number(getComputedStyle(e).opacity) < 1) return false;
+              return true;
+            }),
+          ),
+        { timeout: 3000 },
       )
       .toBe(true);
     const result = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
@@ -133,7 +155,8 @@ export async function seriousAxe(page: Page): Promise<string[]> {
   };
   let found = await analyze();
   // A notice that began to fade while axe read it (its time ran out): read the page once more.
-  const inNotices = (v: (typeof found)[number]) => v.nodes.every((n) => n.target.some((t) => String(t).includes('m_3d733a3a') || String(t).includes('Notification')));
+  const inNotices = (v: (typeof found)[number]) =>
+    v.nodes.every((n) => n.target.some((t) => String(t).includes('m_3d733a3a') || String(t).includes('Notification')));
   if (found.length > 0 && found.every(inNotices)) found = await analyze();
   return found.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
@@ -174,7 +197,11 @@ function keyOf(key: string): { key: string; code?: string; text?: string; window
  * a loaded machine cannot break a burst, and a broken one is made on purpose (`stallAfter`: the keys
  * after that many characters come `stallMs` late).
  */
-export async function scan(page: Page, code: string, opts: { gapMs?: number; terminator?: 'Enter' | 'Tab'; stallAfter?: number; stallMs?: number } = {}): Promise<void> {
+export async function scan(
+  page: Page,
+  code: string,
+  opts: { gapMs?: number; terminator?: 'Enter' | 'Tab'; stallAfter?: number; stallMs?: number } = {},
+): Promise<void> {
   const { gapMs = 8, terminator = 'Enter', stallAfter, stallMs = 150 } = opts;
   let cdp = sessions.get(page);
   if (!cdp) {
@@ -188,6 +215,12 @@ export async function scan(page: Page, code: string, opts: { gapMs?: number; ter
     if (i > 0) at += (stallAfter !== undefined && i === stallAfter ? stallMs : gapMs) / 1000;
     const key = keyOf(keys[i]!);
     await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', ...key, timestamp: at });
-    await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key: key.key, ...(key.code ? { code: key.code } : {}), ...(key.windowsVirtualKeyCode ? { windowsVirtualKeyCode: key.windowsVirtualKeyCode } : {}), timestamp: at + 0.002 });
+    await cdp.send('Input.dispatchKeyEvent', {
+      type: 'keyUp',
+      key: key.key,
+      ...(key.code ? { code: key.code } : {}),
+      ...(key.windowsVirtualKeyCode ? { windowsVirtualKeyCode: key.windowsVirtualKeyCode } : {}),
+      timestamp: at + 0.002,
+    });
   }
 }

@@ -8,7 +8,6 @@ import { adminApi, login, PASSWORD, useMachine, type Api, uniqueTag, expectAxeCl
 // punch photo, badges arrive as keyboard-wedge scans, a missed punch is asked at the next scan, and
 // a timekeeper corrects it on Punch Corrections (/punches).
 
-
 /** A worker with a badge of their own (and the account id). */
 async function makeWorker(api: Api & { siteId: string }, tag: string): Promise<{ badge: string; id: string; userName: string }> {
   const userName = `tc_${tag.toLowerCase()}`;
@@ -36,7 +35,12 @@ async function cameraBrowser(testInfo: TestInfo, baseURL: string | undefined, fi
   const use = testInfo.project.use;
   const browser = await chromium.launch({
     ...use.launchOptions,
-    args: [...(use.launchOptions?.args ?? []), '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${file}`],
+    args: [
+      ...(use.launchOptions?.args ?? []),
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${file}`,
+    ],
   });
   const context = await browser.newContext({ baseURL, viewport: use.viewport, hasTouch: use.hasTouch, isMobile: use.isMobile });
   return { browser, page: await context.newPage() };
@@ -82,7 +86,10 @@ async function expectReadablePunches(page: Page, narrow: boolean) {
   expect(box.height, 'the punch and its time on one line').toBeLessThan(line * 1.5);
   for (const button of await card.getByRole('button').all()) {
     const b = (await button.boundingBox())!;
-    expect(await button.evaluate((el) => [...el.querySelectorAll('*'), el].some((e) => e.scrollWidth > e.clientWidth + 1)), 'the button label whole').toBe(false);
+    expect(
+      await button.evaluate((el) => [...el.querySelectorAll('*'), el].some((e) => e.scrollWidth > e.clientWidth + 1)),
+      'the button label whole',
+    ).toBe(false);
     expect(b.y, 'the buttons are under the values').toBeGreaterThanOrEqual(box.y + box.height);
     expect(b.height).toBeGreaterThanOrEqual(44);
   }
@@ -128,7 +135,9 @@ test.describe('time clock', () => {
       // The punch carries the photo and the device.
       const from = new Date(Date.now() - 3_600_000).toISOString();
       const to = new Date(Date.now() + 60_000).toISOString();
-      const list = (await api('timeclock/punches/list', { from, to, accountId: worker.id })) as { punches: Array<{ photoMediaId: string | null; deviceId: string; kind: string }> };
+      const list = (await api('timeclock/punches/list', { from, to, accountId: worker.id })) as {
+        punches: Array<{ photoMediaId: string | null; deviceId: string; kind: string }>;
+      };
       expect(list.punches).toHaveLength(1);
       expect(list.punches[0]).toMatchObject({ kind: 'in', deviceId: 'WS0001', photoMediaId: expect.any(String) });
     } finally {
@@ -136,43 +145,67 @@ test.describe('time clock', () => {
     }
   });
 
-  test('"leaving now" after 38 hours is not a 38-hour shift: it goes to the timekeeper, nothing closed @mobile', async ({ page, request }, testInfo) => {
+  test('"leaving now" after 38 hours is not a 38-hour shift: it goes to the timekeeper, nothing closed @mobile', async ({
+    page,
+    request,
+  }, testInfo) => {
     const api = await adminApi(request);
     const tag = uniqueTag(testInfo);
     const worker = await makeWorker(api, tag);
     // In for 38 hours: far beyond the maximum shift (12 h by default).
     const inAt = new Date(Date.now() - 38 * 3_600_000);
-    await api('timeclock/correct', { idempotencyKey: `e2e-long-${tag}`, accountId: worker.id, kind: 'in', at: inAt.toISOString(), reason: 'Seeded by the test' });
+    await api('timeclock/correct', {
+      idempotencyKey: `e2e-long-${tag}`,
+      accountId: worker.id,
+      kind: 'in',
+      at: inAt.toISOString(),
+      reason: 'Seeded by the test',
+    });
 
     await useMachine(page);
     await login(page, 'clock');
     await expect(page).toHaveURL(/\/timeclock$/);
     await wedge(page, worker.badge);
     // The question names the in with its day and a 24-hour time; "I left at" starts empty.
-    await expect(page.getByTestId('clock-missed-question')).toContainText(/In since (Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{4}-\d\d-\d\d \d\d:\d\d — when did you leave\?/);
+    await expect(page.getByTestId('clock-missed-question')).toContainText(
+      /In since (Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{4}-\d\d-\d\d \d\d:\d\d — when did you leave\?/,
+    );
     await expect(page.getByTestId('clock-missed-time')).toHaveValue('');
     await page.getByTestId('clock-missed-leaving-now').focus();
     await page.keyboard.press('Enter');
     const answer = page.getByTestId('clock-answer');
     await expect(answer).toHaveAttribute('data-result', 'forTimekeeper');
     await expect(answer).toHaveAttribute('data-in', 'false');
-    await expect(page.getByTestId('clock-headline')).toContainText(/Out at \d\d:\d\d: more than 12 hours since you came in, so a timekeeper confirms it/);
+    await expect(page.getByTestId('clock-headline')).toContainText(
+      /Out at \d\d:\d\d: more than 12 hours since you came in, so a timekeeper confirms it/,
+    );
     await expectAxeClean(page, 'leaving now for the timekeeper');
 
     const from = new Date(Date.now() - 3 * 86_400_000).toISOString();
     const to = new Date(Date.now() + 60_000).toISOString();
-    const list = (await api('timeclock/punches/list', { from, to, accountId: worker.id })) as { punches: Array<{ kind: string; source: string; status: string }> };
+    const list = (await api('timeclock/punches/list', { from, to, accountId: worker.id })) as {
+      punches: Array<{ kind: string; source: string; status: string }>;
+    };
     expect(list.punches.map((p) => `${p.kind} ${p.source} ${p.status}`).sort()).toEqual(['in correction valid', 'out missed pending']);
   });
 
-  test('a typed badge needs the PIN; a missed punch is asked and corrected on Punch Corrections @mobile', async ({ page, request }, testInfo) => {
+  test('a typed badge needs the PIN; a missed punch is asked and corrected on Punch Corrections @mobile', async ({
+    page,
+    request,
+  }, testInfo) => {
     const api = await adminApi(request);
     const tag = uniqueTag(testInfo);
     const worker = await makeWorker(api, tag);
     await api('timeclock/setPin', { accountId: worker.id, pin: '2468' });
     // Clocked in since yesterday afternoon, never out.
     const inAt = new Date(Date.now() - 20 * 3_600_000);
-    await api('timeclock/correct', { idempotencyKey: `e2e-in-${tag}`, accountId: worker.id, kind: 'in', at: inAt.toISOString(), reason: 'Seeded by the test' });
+    await api('timeclock/correct', {
+      idempotencyKey: `e2e-in-${tag}`,
+      accountId: worker.id,
+      kind: 'in',
+      at: inAt.toISOString(),
+      reason: 'Seeded by the test',
+    });
 
     await useMachine(page);
     await login(page, 'clock');
@@ -220,7 +253,12 @@ test.describe('time clock', () => {
     await docShot(page, `timeclock-corrections-${testInfo.project.name === 'mobile' ? '360' : '1440'}`);
     await expectReadablePunches(page, testInfo.project.name === 'mobile');
     // This worker's record (the other viewport's test and the 38-hour test leave pending rows of their own).
-    await page.locator('[data-testid^="punch-card-"], tbody tr').filter({ hasText: `Tess Worker${tag}` }).locator('[data-testid^="correct-"]').first().click();
+    await page
+      .locator('[data-testid^="punch-card-"], tbody tr')
+      .filter({ hasText: `Tess Worker${tag}` })
+      .locator('[data-testid^="correct-"]')
+      .first()
+      .click();
     await expect(page.getByTestId('correct-original')).toContainText('pending');
     await expect(page.getByTestId('correct-at')).toHaveValue(/^\d{4}-\d\d-\d\d \d\d:\d\d$/);
     await page.getByTestId('correct-save').click();
@@ -238,7 +276,10 @@ test.describe('time clock', () => {
     expect(text.split('\r\n').filter((l) => l.includes(`Worker${tag}`) && l.includes('"correction"')).length).toBeGreaterThanOrEqual(2);
   });
 
-  test('a time-clock-only device offers only the time clock: typed pages go back to it, no Accounts in its menu @mobile', async ({ page, request }, testInfo) => {
+  test('a time-clock-only device offers only the time clock: typed pages go back to it, no Accounts in its menu @mobile', async ({
+    page,
+    request,
+  }, testInfo) => {
     const api = await adminApi(request);
     const worker = await makeWorker(api, uniqueTag(testInfo));
     await useMachine(page, { timeclockOnly: true });
@@ -268,7 +309,7 @@ test.describe('time clock', () => {
     await expect(page).not.toHaveURL(/\/punches$/);
   });
 
-  test('an admin sets a worker\'s badge PIN in the account editor; the typed badge then needs it', async ({ page, request }, testInfo) => {
+  test("an admin sets a worker's badge PIN in the account editor; the typed badge then needs it", async ({ page, request }, testInfo) => {
     test.skip(testInfo.project.name === 'mobile', 'the accounts page at 1440');
     const api = await adminApi(request);
     const tag = uniqueTag(testInfo);

@@ -23,7 +23,8 @@ const LAYER_RULES = [
     from: /^apps\/web\/src\/features\/([^/]+)\//,
     to: /^apps\/web\/src\/features\/([^/]+)(?:\/|$)/,
     differ: true,
-    message: "Feature '{{from}}' imports feature '{{to}}': a feature never imports another; move what both need to components/ or lib/ (or the contract).",
+    message:
+      "Feature '{{from}}' imports feature '{{to}}': a feature never imports another; move what both need to components/ or lib/ (or the contract).",
   },
   {
     from: /^apps\/web\/src\/features\/([^/]+)\//,
@@ -33,7 +34,8 @@ const LAYER_RULES = [
   {
     from: /^apps\/web\/src\/(components|lib)\//,
     to: /^apps\/web\/src\/(features|app)(?:\/|$)/,
-    message: 'Shared web code ({{from}}/) imports {{to}}/: shared code never imports a feature or the app; pass what it needs in as props or arguments.',
+    message:
+      'Shared web code ({{from}}/) imports {{to}}/: shared code never imports a feature or the app; pass what it needs in as props or arguments.',
   },
   {
     from: /^apps\/server\/src\/(lib|db)\//,
@@ -78,7 +80,10 @@ export function brokenLayerRule(from, to) {
 const layerImports = {
   meta: {
     type: 'problem',
-    docs: { description: 'Imports follow the layers: no feature imports another; shared code imports no feature, app or module; the contract imports no app.' },
+    docs: {
+      description:
+        'Imports follow the layers: no feature imports another; shared code imports no feature, app or module; the contract imports no app.',
+    },
     schema: [
       {
         type: 'object',
@@ -144,7 +149,11 @@ const kebabCaseFileNames = {
         const bad = path.split('/').find((name) => !isKebabName(name));
         if (bad !== undefined) {
           const what = bad === basename(path) ? 'File name' : 'Folder name';
-          context.report({ node, loc: { line: 1, column: 0 }, message: `${what} '${bad}' is not kebab-case (lower-case words joined by hyphens, e.g. stock-lookup-page.tsx).` });
+          context.report({
+            node,
+            loc: { line: 1, column: 0 },
+            message: `${what} '${bad}' is not kebab-case (lower-case words joined by hyphens, e.g. stock-lookup-page.tsx).`,
+          });
         }
       },
     };

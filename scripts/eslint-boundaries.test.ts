@@ -22,17 +22,33 @@ const NAMES = 'floorhand/kebab-case-file-names';
 
 describe('layer boundaries', () => {
   it('refuses a feature importing another feature', async () => {
-    expect(await broken('apps/web/src/features/locations/components/fixture-list.tsx', "export { useLookupStock } from '../../stock-lookup/api/lookup-stock.ts';\n")).toEqual([LAYERS]);
-    expect(await broken('apps/web/src/features/locations/components/fixture-list.tsx', "export const load = () => import('../../admin/roles-page.tsx');\n")).toEqual([LAYERS]);
+    expect(
+      await broken(
+        'apps/web/src/features/locations/components/fixture-list.tsx',
+        "export { useLookupStock } from '../../stock-lookup/api/lookup-stock.ts';\n",
+      ),
+    ).toEqual([LAYERS]);
+    expect(
+      await broken(
+        'apps/web/src/features/locations/components/fixture-list.tsx',
+        "export const load = () => import('../../admin/roles-page.tsx');\n",
+      ),
+    ).toEqual([LAYERS]);
   });
 
   it('refuses a feature importing the app', async () => {
-    expect(await broken('apps/web/src/features/locations/components/fixture-list.tsx', "import '../../../app/router.tsx';\n")).toEqual([LAYERS]);
+    expect(await broken('apps/web/src/features/locations/components/fixture-list.tsx', "import '../../../app/router.tsx';\n")).toEqual([
+      LAYERS,
+    ]);
   });
 
   it('refuses shared web code importing a feature or the app', async () => {
-    expect(await broken('apps/web/src/components/ui/fixture-table.tsx', "import '../../features/locations/components/location-list.tsx';\n")).toEqual([LAYERS]);
-    expect(await broken('apps/web/src/lib/fixture-api.ts', "export * from '../features/stock-lookup/api/lookup-stock.ts';\n")).toEqual([LAYERS]);
+    expect(
+      await broken('apps/web/src/components/ui/fixture-table.tsx', "import '../../features/locations/components/location-list.tsx';\n"),
+    ).toEqual([LAYERS]);
+    expect(await broken('apps/web/src/lib/fixture-api.ts', "export * from '../features/stock-lookup/api/lookup-stock.ts';\n")).toEqual([
+      LAYERS,
+    ]);
     expect(await broken('apps/web/src/lib/fixture-api.ts', "import '../app/router.tsx';\n")).toEqual([LAYERS]);
   });
 
@@ -49,13 +65,22 @@ describe('layer boundaries', () => {
   it('allows the imports the layers permit', async () => {
     const allowed: [string, string][] = [
       // inside one feature, and a feature using shared code and the contract
-      ['apps/web/src/features/locations/components/fixture-list.tsx', "import '../api/save-location.ts';\nimport '../../../components/ui/save-bar.tsx';\nimport '../../../lib/api.ts';\nimport '@floorhand/contract/constants';\n"],
+      [
+        'apps/web/src/features/locations/components/fixture-list.tsx',
+        "import '../api/save-location.ts';\nimport '../../../components/ui/save-bar.tsx';\nimport '../../../lib/api.ts';\nimport '@floorhand/contract/constants';\n",
+      ],
       // the app importing features (the work-area registry)
-      ['apps/web/src/app/fixture-registry.tsx', "export const load = () => import('../features/locations/components/locations-page.tsx');\nimport '../components/ui/save-bar.tsx';\n"],
+      [
+        'apps/web/src/app/fixture-registry.tsx',
+        "export const load = () => import('../features/locations/components/locations-page.tsx');\nimport '../components/ui/save-bar.tsx';\n",
+      ],
       // shared web code importing shared web code
       ['apps/web/src/components/ui/fixture-table.tsx', "import '../../lib/api.ts';\nimport '../dialogs/dialog-store.ts';\n"],
       // a server module importing lib/, db/ and another module; lib/ importing db/
-      ['apps/server/src/modules/stock/fixture-routes.ts', "import '../../lib/errors.ts';\nimport '../../db/sql.ts';\nimport '../auth/repository.ts';\n"],
+      [
+        'apps/server/src/modules/stock/fixture-routes.ts',
+        "import '../../lib/errors.ts';\nimport '../../db/sql.ts';\nimport '../auth/repository.ts';\n",
+      ],
       ['apps/server/src/lib/fixture-write.ts', "import '../db/errors.ts';\nimport './errors.ts';\nimport '@floorhand/contract/api';\n"],
       // the contract importing itself and packages
       ['packages/contract/src/fixture-area.ts', "import './common.ts';\nimport 'zod';\n"],

@@ -40,7 +40,9 @@ try {
   for (const { file, size, svg } of ICONS) {
     await page.setViewportSize({ width: size, height: size });
     const src = `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
-    await page.setContent(`<style>html,body{margin:0;background:transparent}img{display:block}</style><img src="${src}" width="${size}" height="${size}">`);
+    await page.setContent(
+      `<style>html,body{margin:0;background:transparent}img{display:block}</style><img src="${src}" width="${size}" height="${size}">`,
+    );
     await page.locator('img').evaluate((img) => (img instanceof HTMLImageElement ? img.decode() : undefined));
     const png = await page.locator('img').screenshot({ omitBackground: true });
     writeFileSync(join(PUBLIC, 'icons', file), png);

@@ -14,7 +14,9 @@ await build({
     {
       name: 'externals',
       setup(b) {
-        b.onResolve({ filter: /^[^./]/ }, (args) => (args.kind === 'entry-point' || args.path.startsWith('@floorhand/') ? undefined : { path: args.path, external: true }));
+        b.onResolve({ filter: /^[^./]/ }, (args) =>
+          args.kind === 'entry-point' || args.path.startsWith('@floorhand/') ? undefined : { path: args.path, external: true },
+        );
       },
     },
   ],

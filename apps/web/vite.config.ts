@@ -33,7 +33,10 @@ function precompress(): Plugin {
         if (!COMPRESSIBLE.test(file)) continue;
         const raw = readFileSync(file);
         if (raw.length < 1024) continue;
-        writeFileSync(`${file}.br`, brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }));
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+        );
         writeFileSync(`${file}.gz`, gzipSync(raw, { level: 9 }));
       }
     },
@@ -113,7 +116,12 @@ function installableApp(): Plugin[] {
           options: {
             cacheName: 'floorhand-large-assets',
             expiration: { maxEntries: 20 },
-            plugins: [{ cacheWillUpdate: async ({ response }) => (response.ok && !(response.headers.get('content-type') ?? '').startsWith('text/html') ? response : null) }],
+            plugins: [
+              {
+                cacheWillUpdate: async ({ response }) =>
+                  response.ok && !(response.headers.get('content-type') ?? '').startsWith('text/html') ? response : null,
+              },
+            ],
           },
         },
       ],

@@ -118,7 +118,9 @@ async function round(browser, base) {
   rows.push({ name: 'login page /', ...login.rec.sum(), target: TARGET.loginJs });
   await logIn(login.page, login.rec, 'admin');
   // The work areas: every entry of the admin's navigation (all of them, in menu order).
-  const areas = await login.page.locator('.mantine-AppShell-navbar a[href]').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+  const areas = await login.page
+    .locator('.mantine-AppShell-navbar a[href]')
+    .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
   await login.context.close();
   const pages = [...areas.map((path) => ({ path, user: 'admin' })), ...OTHER_PAGES.filter((p) => !areas.includes(p.path))];
   for (const { path, user } of pages) {
@@ -159,7 +161,8 @@ function print(rows) {
     r.target === null ? 'info' : r.js.gzip <= r.target ? 'PASS' : 'FAIL',
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
-  for (const l of [head, ...lines]) console.log(l.map((c, i) => (i === 0 || i === l.length - 1 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  '));
+  for (const l of [head, ...lines])
+    console.log(l.map((c, i) => (i === 0 || i === l.length - 1 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  '));
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'floorhand-bench-'));
@@ -169,7 +172,14 @@ let failed = false;
 try {
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   const rounds = [];
   for (let i = 1; i <= ROUNDS; i++) {
@@ -180,7 +190,9 @@ try {
   }
   // The bytes are a function of the build alone, so every round should print the same figures.
   const same = rounds.every((rows) => JSON.stringify(rows) === JSON.stringify(rounds[0]));
-  console.log(`\n${same ? `all ${ROUNDS} rounds downloaded the same bytes (the medians are these figures)` : 'the rounds differ: see each round above'}`);
+  console.log(
+    `\n${same ? `all ${ROUNDS} rounds downloaded the same bytes (the medians are these figures)` : 'the rounds differ: see each round above'}`,
+  );
   failed = rounds.some((rows) => rows.some((r) => r.target !== null && r.js.gzip > r.target));
   console.log(failed ? 'FAIL: a target is missed' : 'PASS: every target is met');
 } finally {

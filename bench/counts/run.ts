@@ -60,11 +60,18 @@ async function once(engine: string): Promise<Figures> {
         SELECT 'demo', sr.id, 'receive', 100, 100, sr.location_id, 'system' FROM stock_records sr WHERE sr.stock_id LIKE 'BS%'`);
     });
 
-    const created = await call(t.app, 'counts/sheet/create', { warehouse: 'MAIN', fromLocation: 'BC-00000', toLocation: 'BC-99999', description: 'bench' }, token);
+    const created = await call(
+      t.app,
+      'counts/sheet/create',
+      { warehouse: 'MAIN', fromLocation: 'BC-00000', toLocation: 'BC-99999', description: 'bench' },
+      token,
+    );
     const sheet = created.body.sheet!;
     await call(t.app, 'counts/sheet/start', { sheetId: sheet._id }, token);
     // The counters' scans: every location visited, every record counted at 100 ± 3, anchored at its last movement.
-    await run(sql`UPDATE count_sheet_locations SET visited_movement_id = (SELECT max(id) FROM movements), visited_by = ${adminId} WHERE sheet_id = ${sheet._id}`);
+    await run(
+      sql`UPDATE count_sheet_locations SET visited_movement_id = (SELECT max(id) FROM movements), visited_by = ${adminId} WHERE sheet_id = ${sheet._id}`,
+    );
     await run(sql`INSERT INTO count_lines (id, org_id, sheet_id, location_id, stock_record_id, item_id, stock_label, anchor_movement_id, system_qty, counted, counted_by)
       SELECT gen_random_uuid()::text, 'demo', ${sheet._id}, sr.location_id, sr.id, sr.item_id, sr.stock_id,
         (SELECT max(m.id) FROM movements m WHERE m.stock_record_id = sr.id), sr.quantity, sr.quantity + (substr(sr.stock_id, 3)::int % 7) - 3, ${adminId}
@@ -99,11 +106,15 @@ async function once(engine: string): Promise<Figures> {
 
     // Every line invalid: one answer lists them all, and nothing is booked.
     await run(sql`UPDATE count_lines SET status = 'recount' WHERE sheet_id = ${sheet._id}`);
-    const [refused, refusedMs] = await timed(() => call(t.app, 'counts/post', { idempotencyKey: `bench-refused-${Date.now()}`, sheetId: sheet._id }, token));
+    const [refused, refusedMs] = await timed(() =>
+      call(t.app, 'counts/post', { idempotencyKey: `bench-refused-${Date.now()}`, sheetId: sheet._id }, token),
+    );
     const invalid = postRefusalSchema.parse(JSON.parse(refused.body.err?.detail ?? '{"invalid":[]}')).invalid.length;
     await run(sql`UPDATE count_lines SET status = 'counted' WHERE sheet_id = ${sheet._id}`);
 
-    const [posted, postMs] = await timed(() => call(t.app, 'counts/post', { idempotencyKey: `bench-post-${Date.now()}`, sheetId: sheet._id }, token));
+    const [posted, postMs] = await timed(() =>
+      call(t.app, 'counts/post', { idempotencyKey: `bench-post-${Date.now()}`, sheetId: sheet._id }, token),
+    );
     if (posted.status !== 200) throw new Error(`post: ${JSON.stringify(posted.body).slice(0, 500)}`);
     const mismatches = await ledgerMismatches(t.db);
     const [moved] = await rowsOf<{ q: string }>(sql`SELECT quantity::text AS q FROM stock_records WHERE stock_id = 'BS00000097'`);
@@ -111,10 +122,16 @@ async function once(engine: string): Promise<Figures> {
     const ok = (v: boolean) => (v ? 'met' : 'NOT MET');
     console.log(`physical inventory on ${engine}: ${LINES} lines in ${locations} locations (setup ${(setupMs / 1000).toFixed(1)} s)`);
     console.log(`  submit (not-found lines, thresholds): ${submitMs.toFixed(0)} ms`);
-    console.log(`  review open (summary + 200 lines), median of 5: ${reviewMs.toFixed(0)} ms  target < ${TARGET.reviewMs} ms: ${ok(reviewMs < TARGET.reviewMs)}`);
+    console.log(
+      `  review open (summary + 200 lines), median of 5: ${reviewMs.toFixed(0)} ms  target < ${TARGET.reviewMs} ms: ${ok(reviewMs < TARGET.reviewMs)}`,
+    );
     console.log(`  refused post: ${refused.status}, ${invalid} invalid lines in one answer, ${refusedMs.toFixed(0)} ms`);
-    console.log(`  post: ${posted.body.movements} count movements in ${postMs.toFixed(0)} ms  target < ${TARGET.postMs} ms: ${ok(postMs < TARGET.postMs)}`);
-    console.log(`  a record picked 5 after its scan, counted 103 of 100 then: ${moved?.q} (100 - 5 + 3 = 98); ledger mismatches: ${mismatches.length}`);
+    console.log(
+      `  post: ${posted.body.movements} count movements in ${postMs.toFixed(0)} ms  target < ${TARGET.postMs} ms: ${ok(postMs < TARGET.postMs)}`,
+    );
+    console.log(
+      `  a record picked 5 after its scan, counted 103 of 100 then: ${moved?.q} (100 - 5 + 3 = 98); ledger mismatches: ${mismatches.length}`,
+    );
     console.log(`  summary: ${JSON.stringify(summary)}`);
     return { submitMs, reviewMs, refusedMs, invalid, postMs, movements: posted.body.movements ?? 0 };
   } finally {
@@ -145,5 +162,7 @@ for (const [engine, figures] of results) {
     `${engine.padEnd(11)} ${`${m('submitMs').toFixed(0)} ms`.padStart(9)} ${`${m('reviewMs').toFixed(0)} ms`.padStart(9)} ${`${m('invalid')} lines, ${m('refusedMs').toFixed(0)} ms`.padStart(22)} ${`${m('movements')} mv, ${(m('postMs') / 1000).toFixed(2)} s`.padStart(24)}` +
       `   review < ${TARGET.reviewMs} ms: ${ok(m('reviewMs') < TARGET.reviewMs)}, post < ${TARGET.postMs / 1000} s: ${ok(m('postMs') < TARGET.postMs)}, every invalid line in one answer: ${ok(m('invalid') === LINES)}`,
   );
-  console.log(`${''.padEnd(11)} runs: review ${figures.map((f) => f.reviewMs.toFixed(0)).join(' / ')} ms, post ${figures.map((f) => (f.postMs / 1000).toFixed(2)).join(' / ')} s`);
+  console.log(
+    `${''.padEnd(11)} runs: review ${figures.map((f) => f.reviewMs.toFixed(0)).join(' / ')} ms, post ${figures.map((f) => (f.postMs / 1000).toFixed(2)).join(' / ')} s`,
+  );
 }

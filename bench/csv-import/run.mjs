@@ -128,7 +128,11 @@ function post(base, token, path, payload, timeoutMs) {
   return new Promise((ok, fail) => {
     const req = http.request(
       `${base}/api/${path}`,
-      { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), authorization: `Bearer ${token}` }, timeout: timeoutMs },
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), authorization: `Bearer ${token}` },
+        timeout: timeoutMs,
+      },
       (res) => {
         const chunks = [];
         res.on('data', (c) => chunks.push(c));
@@ -146,8 +150,16 @@ async function round(r, pool) {
   const warehouse = `CSVB_${Date.now().toString(36).toUpperCase()}`;
   try {
     const token = await login(server.base);
-    const { rows: parts } = await pool.query(`SELECT part_number FROM items WHERE org_id = $1 AND active ORDER BY part_number LIMIT 1`, [BASE_BODY.orgId]);
-    const wh = await post(server.base, token, 'import/csv', JSON.stringify({ ...BASE_BODY, entity: 'warehouses', csv: `code,name\r\n${warehouse},CSV benchmark\r\n` }), 30_000);
+    const { rows: parts } = await pool.query(`SELECT part_number FROM items WHERE org_id = $1 AND active ORDER BY part_number LIMIT 1`, [
+      BASE_BODY.orgId,
+    ]);
+    const wh = await post(
+      server.base,
+      token,
+      'import/csv',
+      JSON.stringify({ ...BASE_BODY, entity: 'warehouses', csv: `code,name\r\n${warehouse},CSV benchmark\r\n` }),
+      30_000,
+    );
     if (wh.status !== 200) throw new Error(`warehouse import: ${wh.status} ${wh.body.slice(0, 300)}`);
     const payload = JSON.stringify({ ...BASE_BODY, entity: 'locations', csv: locationCsv(warehouse, ROWS), idempotencyKey: randomUUID() });
     const load = loadGenerator(server.base, token, parts[0].part_number);
@@ -207,7 +219,9 @@ async function main() {
   const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 2 });
   const results = [];
   try {
-    console.log(`CSV import of ${ROWS.toLocaleString('en')} locations at ${RATE} other requests/s (baseline ${BASELINE_SECS} s); load average ${loadAverage()}`);
+    console.log(
+      `CSV import of ${ROWS.toLocaleString('en')} locations at ${RATE} other requests/s (baseline ${BASELINE_SECS} s); load average ${loadAverage()}`,
+    );
     for (let r = 1; r <= ROUNDS; r++) results.push(await round(r, pool));
   } finally {
     await pool.end();

@@ -31,7 +31,12 @@ const TARGET_MS = 30_000;
 const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 2 });
 const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
 
-async function send(base: string, token: string, path: string, args: Record<string, unknown>): Promise<{ status: number; json: Record<string, unknown> }> {
+async function send(
+  base: string,
+  token: string,
+  path: string,
+  args: Record<string, unknown>,
+): Promise<{ status: number; json: Record<string, unknown> }> {
   const res = await httpPost(agent, `${base}/api/${path}`, token, JSON.stringify({ ...BASE_BODY, ...args }));
   try {
     return { status: res.status, json: JSON.parse(res.text()) as Record<string, unknown> };
@@ -51,12 +56,22 @@ async function records(): Promise<string[]> {
 }
 
 const quantities = async (ids: string[]): Promise<Map<string, number>> =>
-  new Map((await pool.query<{ stock_id: string; quantity: string }>(`SELECT stock_id, quantity::text FROM stock_records WHERE org_id = $1 AND stock_id = ANY($2)`, [BASE_BODY.orgId, ids])).rows.map((r) => [r.stock_id, Number(r.quantity)]));
+  new Map(
+    (
+      await pool.query<{ stock_id: string; quantity: string }>(
+        `SELECT stock_id, quantity::text FROM stock_records WHERE org_id = $1 AND stock_id = ANY($2)`,
+        [BASE_BODY.orgId, ids],
+      )
+    ).rows.map((r) => [r.stock_id, Number(r.quantity)]),
+  );
 
 function scans(ids: string[], tag: string): { stockId: string; args: Record<string, unknown> }[] {
   return Array.from({ length: SCANS }, (_, n) => {
     const stockId = ids[n % ids.length]!;
-    return { stockId, args: { idempotencyKey: `ob-${tag}-${n}-${randomUUID().slice(0, 8)}`, stockId, deltaType: 'delta', qty: 1, reason: 'Found' } };
+    return {
+      stockId,
+      args: { idempotencyKey: `ob-${tag}-${n}-${randomUUID().slice(0, 8)}`, stockId, deltaType: 'delta', qty: 1, reason: 'Found' },
+    };
   });
 }
 
@@ -95,12 +110,18 @@ async function round(base: string, token: string, ids: string[], n: number) {
   const sender = (item: OutboxItem) => send(base, item.auth.authToken ?? '', item.path, item.args);
   const t1 = performance.now();
   // Reconnect: this tab replays, and a second tab without the lock replays the same outbox at once.
-  const [a, b] = await Promise.all([replayItems(store, sender, { person: () => 'admin' }), replayItems(store, sender, { person: () => 'admin' })]);
+  const [a, b] = await Promise.all([
+    replayItems(store, sender, { person: () => 'admin' }),
+    replayItems(store, sender, { person: () => 'admin' }),
+  ]);
   const replayMs = performance.now() - t1;
   const left = (await store.list()).length;
 
   const keys = queued.map((s) => s.args.idempotencyKey as string);
-  const { rows } = await pool.query<{ key: string; n: number }>(`SELECT idempotency_key AS key, count(*)::int AS n FROM movements WHERE org_id = $1 AND idempotency_key = ANY($2) GROUP BY 1`, [BASE_BODY.orgId, keys]);
+  const { rows } = await pool.query<{ key: string; n: number }>(
+    `SELECT idempotency_key AS key, count(*)::int AS n FROM movements WHERE org_id = $1 AND idempotency_key = ANY($2) GROUP BY 1`,
+    [BASE_BODY.orgId, keys],
+  );
   const perKey = new Map(rows.map((r) => [r.key, r.n]));
   const doubled = keys.filter((k) => (perKey.get(k) ?? 0) > 1).length;
   const lost = keys.filter((k) => !perKey.has(k)).length;
@@ -131,7 +152,9 @@ try {
   const replay = median(results.map((r) => r.replayMs));
   const online = median(results.map((r) => r.onlineMs));
   const bad = results.reduce((s, r) => s + r.left + r.doubled + r.lost + r.wrongQty + r.refused, 0) + mismatches;
-  console.log(`median of ${ROUNDS}: replay ${(replay / 1000).toFixed(2)} s (target < ${TARGET_MS / 1000} s), online ${(online / 1000).toFixed(2)} s, ratio ${(replay / online).toFixed(2)}; ledger mismatches ${mismatches}`);
+  console.log(
+    `median of ${ROUNDS}: replay ${(replay / 1000).toFixed(2)} s (target < ${TARGET_MS / 1000} s), online ${(online / 1000).toFixed(2)} s, ratio ${(replay / online).toFixed(2)}; ledger mismatches ${mismatches}`,
+  );
   console.log(replay < TARGET_MS && bad === 0 ? 'PASS' : 'FAIL');
   process.exitCode = replay < TARGET_MS && bad === 0 ? 0 : 1;
 } finally {

@@ -47,7 +47,8 @@ const ORG = BASE_BODY.orgId;
 const AUDIT = `jsonb_build_object('create', jsonb_build_object('user', 'system', 'ts', to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')), 'modify', jsonb_build_object('user', 'system', 'ts', to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')))`;
 
 const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 4 });
-const q = async <T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> => (await pool.query(text, params)).rows as T[];
+const q = async <T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> =>
+  (await pool.query(text, params)).rows as T[];
 
 // ---------------------------------------------------------------------------------------------
 // HTTP: a kept-alive agent for all pickers; the answer's status and body.
@@ -66,7 +67,8 @@ async function post(base: string, token: string, path: string, body: Record<stri
     return { status: res.status, body: { raw: text.slice(0, 300) } };
   }
 }
-async function must(base: string, token: string, path: string, body: Record<string, unknown>): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function must(base: string, token: string, path: string, body: Record<string, unknown>): Promise<any> {
   const res = await post(base, token, path, body);
   if (res.status !== 200) throw new Error(`${path}: ${res.status} ${JSON.stringify(res.body).slice(0, 400)}`);
   return res.body;
@@ -74,14 +76,17 @@ async function must(base: string, token: string, path: string, body: Record<stri
 /** Runs `work` over `list` with `n` at a time. */
 async function inParallel<T>(list: T[], n: number, work: (x: T, i: number) => Promise<void>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: n }, async () => {
-    while (next < list.length) {
-      const i = next++;
-      await work(list[i]!, i);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: n }, async () => {
+      while (next < list.length) {
+        const i = next++;
+        await work(list[i]!, i);
+      }
+    }),
+  );
 }
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
 
 // ---------------------------------------------------------------------------------------------
@@ -143,14 +148,22 @@ interface Picker {
 
 async function pickers(base: string, adminToken: string): Promise<Picker[]> {
   const names = Array.from({ length: PICKERS }, (_, i) => `obpicker${String(i + 1).padStart(3, '0')}`);
-  const existing = new Set((await q<{ user_name: string }>(`SELECT user_name FROM accounts WHERE org_id = $1 AND user_name LIKE 'obpicker%'`, [ORG])).map((r) => r.user_name));
-  await inParallel(names.filter((n) => !existing.has(n)), 4, async (userName) => {
-    await must(base, adminToken, 'admin/account/create', {
-      account: { userName, firstName: 'Picker', surnames: userName.slice(8), email: '', badgeCode: '' },
-      password: 'bench-pick-1',
-      perms: [{ siteId: BASE_BODY.siteId, roles: [], kioskAcct: false, timeclockAcct: false, serviceAcct: false }],
-    });
-  });
+  const existing = new Set(
+    (await q<{ user_name: string }>(`SELECT user_name FROM accounts WHERE org_id = $1 AND user_name LIKE 'obpicker%'`, [ORG])).map(
+      (r) => r.user_name,
+    ),
+  );
+  await inParallel(
+    names.filter((n) => !existing.has(n)),
+    4,
+    async (userName) => {
+      await must(base, adminToken, 'admin/account/create', {
+        account: { userName, firstName: 'Picker', surnames: userName.slice(8), email: '', badgeCode: '' },
+        password: 'bench-pick-1',
+        perms: [{ siteId: BASE_BODY.siteId, roles: [], kioskAcct: false, timeclockAcct: false, serviceAcct: false }],
+      });
+    },
+  );
   const out: Picker[] = [];
   await inParallel(names, 4, async (userName) => {
     const res = await post(base, '', 'auth/login', { userName, password: 'bench-pick-1', workstationId: 'WS0001', lifetimeSecs: 3600 });
@@ -179,16 +192,33 @@ interface Outcome {
 
 async function pickRound(base: string, adminToken: string, team: Picker[], prefix: string, pace: number, cpuMs: () => number) {
   await stockUp(prefix, ITEMS, RECORDS_PER_ITEM, RECORD_QTY);
-  const unitsBefore = Number((await q<{ n: string }>(`SELECT sum(sr.quantity)::text AS n FROM stock_records sr JOIN items i ON i.id = sr.item_id WHERE i.part_number LIKE $1 || '-I%'`, [prefix]))[0]!.n);
+  const unitsBefore = Number(
+    (
+      await q<{ n: string }>(
+        `SELECT sum(sr.quantity)::text AS n FROM stock_records sr JOIN items i ON i.id = sr.item_id WHERE i.part_number LIKE $1 || '-I%'`,
+        [prefix],
+      )
+    )[0]!.n,
+  );
   // Orders: line l of order o wants 3 to 8 of item (o * 7 + l) mod ITEMS + 1: every item is wanted by lines of several orders.
   const orders: Array<{ id: string; lines: Array<{ _id: string; lineNo: number }>; items: number[] }> = [];
-  await inParallel(Array.from({ length: ORDERS }, (_, o) => o), 4, async (o) => {
-    const items = Array.from({ length: LINES_PER_ORDER }, (_, l) => ((o * 7 + l) % ITEMS) + 1);
-    const res = await must(base, adminToken, 'order/save', {
-      order: { type: 'sos', number: `${prefix}-SO${String(o + 1).padStart(3, '0')}`, warehouse: 'MAIN', customer: 'Bench', lines: items.map((item, l) => ({ lineNo: l + 1, partNumber: partOf(prefix, item), qty: 3 + ((o + l) % 6) })) },
-    });
-    orders[o] = { id: res.order._id, lines: res.order.lines, items };
-  });
+  await inParallel(
+    Array.from({ length: ORDERS }, (_, o) => o),
+    4,
+    async (o) => {
+      const items = Array.from({ length: LINES_PER_ORDER }, (_, l) => ((o * 7 + l) % ITEMS) + 1);
+      const res = await must(base, adminToken, 'order/save', {
+        order: {
+          type: 'sos',
+          number: `${prefix}-SO${String(o + 1).padStart(3, '0')}`,
+          warehouse: 'MAIN',
+          customer: 'Bench',
+          lines: items.map((item, l) => ({ lineNo: l + 1, partNumber: partOf(prefix, item), qty: 3 + ((o + l) % 6) })),
+        },
+      });
+      orders[o] = { id: res.order._id, lines: res.order.lines, items };
+    },
+  );
   // Each picker claims its share of an order's lines: four pickers to an order, by lines.
   const perOrder = Math.max(1, Math.ceil(team.length / ORDERS));
   const share = Math.ceil(LINES_PER_ORDER / perOrder);
@@ -200,7 +230,10 @@ async function pickRound(base: string, adminToken: string, team: Picker[], prefi
     if (mine.length === 0) return work.set(picker, []) && undefined;
     await must(base, picker.token, 'pick/claim', { orderId: orders[o]!.id, lineIds: mine.map((l) => l._id) });
     const lineQty = (l: { lineNo: number }) => 3 + ((o + l.lineNo - 1) % 6);
-    work.set(picker, mine.map((l) => ({ lineId: l._id, item: orders[o]!.items[l.lineNo - 1]!, open: lineQty(l), done: false, gone: new Set() })));
+    work.set(
+      picker,
+      mine.map((l) => ({ lineId: l._id, item: orders[o]!.items[l.lineNo - 1]!, open: lineQty(l), done: false, gone: new Set() })),
+    );
   });
 
   const outcomes: Outcome[] = [];
@@ -216,7 +249,7 @@ async function pickRound(base: string, adminToken: string, team: Picker[], prefi
   await Promise.all(
     team.map(async (picker, p) => {
       let seed = p + 1 + prefix.length * 7919;
-      const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+      const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
       const lines = work.get(picker) ?? [];
       // Paced pickers start spread over one interval.
       if (pace) await new Promise((r) => setTimeout(r, random() * pace));
@@ -226,7 +259,11 @@ async function pickRound(base: string, adminToken: string, team: Picker[], prefi
         const left = Array.from({ length: RECORDS_PER_ITEM }, (_, r) => r + 1).filter((r) => !line.gone.has(r));
         const t0 = performance.now();
         if (left.length === 0) {
-          const res = await post(base, picker.token, 'pick/short', { idempotencyKey: randomUUID(), lineId: line.lineId, reason: 'No stock left' });
+          const res = await post(base, picker.token, 'pick/short', {
+            idempotencyKey: randomUUID(),
+            lineId: line.lineId,
+            reason: 'No stock left',
+          });
           if (res.status !== 200) {
             unexpected++;
             firstUnexpected ||= `short ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`;
@@ -235,12 +272,26 @@ async function pickRound(base: string, adminToken: string, team: Picker[], prefi
         } else {
           const r = left[Math.floor(random() * left.length)]!;
           const qty = Math.min(line.open, 1 + Math.floor(random() * 4));
-          const body = { idempotencyKey: randomUUID(), lineId: line.lineId, location: placeOf(prefix, line.item, r), scan: labelOf(prefix, line.item, r), qty };
+          const body = {
+            idempotencyKey: randomUUID(),
+            lineId: line.lineId,
+            location: placeOf(prefix, line.item, r),
+            scan: labelOf(prefix, line.item, r),
+            qty,
+          };
           const retry = n++ % 8 === 3;
-          const sends = retry ? [post(base, picker.token, 'pick/confirm', body), post(base, picker.token, 'pick/confirm', body)] : [post(base, picker.token, 'pick/confirm', body)];
+          const sends = retry
+            ? [post(base, picker.token, 'pick/confirm', body), post(base, picker.token, 'pick/confirm', body)]
+            : [post(base, picker.token, 'pick/confirm', body)];
           const [res, again] = await Promise.all(sends);
           latencies.push(performance.now() - t0);
-          const outcome: Outcome = { key: body.idempotencyKey, scanned: body.scan, status: res!.status, pickId: res!.body.pick?._id, pickedStockId: res!.body.pick?.stockId };
+          const outcome: Outcome = {
+            key: body.idempotencyKey,
+            scanned: body.scan,
+            status: res!.status,
+            pickId: res!.body.pick?._id,
+            pickedStockId: res!.body.pick?.stockId,
+          };
           outcomes.push(outcome);
           if (again) {
             retries++;
@@ -272,7 +323,12 @@ async function pickRound(base: string, adminToken: string, team: Picker[], prefi
   // ---- The checks
   const keys = outcomes.map((o) => o.key);
   const movementsByKey = new Map(
-    (await q<{ key: string; n: number }>(`SELECT idempotency_key AS key, count(*)::int AS n FROM movements WHERE idempotency_key = ANY($1) GROUP BY idempotency_key`, [keys])).map((r) => [r.key, r.n]),
+    (
+      await q<{ key: string; n: number }>(
+        `SELECT idempotency_key AS key, count(*)::int AS n FROM movements WHERE idempotency_key = ANY($1) GROUP BY idempotency_key`,
+        [keys],
+      )
+    ).map((r) => [r.key, r.n]),
   );
   let lostOrDoubled = 0;
   for (const o of outcomes) {
@@ -280,7 +336,16 @@ async function pickRound(base: string, adminToken: string, team: Picker[], prefi
     if ((movementsByKey.get(o.key) ?? 0) !== want) lostOrDoubled++;
   }
   const picksMade = outcomes.filter((o) => o.status === 200).length;
-  const [checks] = await q<{ over_lines: number; lines_vs_picks: number; picks: number; double_picked: number; negative: number; units_after: string; picked_units: string; open_lines: number }>(
+  const [checks] = await q<{
+    over_lines: number;
+    lines_vs_picks: number;
+    picks: number;
+    double_picked: number;
+    negative: number;
+    units_after: string;
+    picked_units: string;
+    open_lines: number;
+  }>(
     `WITH bl AS (SELECT ol.* FROM order_lines ol JOIN orders o ON o.id = ol.order_id WHERE o.org_id = $1 AND o.number LIKE $2 || '-SO%'),
       bp AS (SELECT p.* FROM order_picks p WHERE p.line_id IN (SELECT id FROM bl))
     SELECT (SELECT count(*)::int FROM bl WHERE qty_picked + qty_short > qty) AS over_lines,
@@ -330,7 +395,13 @@ async function bigOrder(base: string, adminToken: string, prefix: string, cpuMs:
   const number = `${prefix}-BIG`;
   const saved = performance.now();
   const res = await must(base, adminToken, 'order/save', {
-    order: { type: 'sos', number, warehouse: 'MAIN', customer: 'Bench', lines: Array.from({ length: BIG_LINES }, (_, l) => ({ lineNo: l + 1, partNumber: partOf(prefix, l + 1), qty: 2 })) },
+    order: {
+      type: 'sos',
+      number,
+      warehouse: 'MAIN',
+      customer: 'Bench',
+      lines: Array.from({ length: BIG_LINES }, (_, l) => ({ lineNo: l + 1, partNumber: partOf(prefix, l + 1), qty: 2 })),
+    },
   });
   const saveMs = performance.now() - saved;
   const orderId: string = res.order._id;
@@ -348,7 +419,10 @@ async function bigOrder(base: string, adminToken: string, prefix: string, cpuMs:
   // Every line picked (record 1 of its item moved whole to staging) and packed into 10 packages, as
   // the scans would have left them: the pick movement in the ledger, the pick row, the line picked.
   for (let k = 1; k <= 10; k++) {
-    await q(`INSERT INTO packages (id, org_id, order_id, package_no, type, audit) VALUES (gen_random_uuid()::text, $1, $2, $3, 'pallet', ${AUDIT})`, [ORG, orderId, `${number}-${k}`]);
+    await q(
+      `INSERT INTO packages (id, org_id, order_id, package_no, type, audit) VALUES (gen_random_uuid()::text, $1, $2, $3, 'pallet', ${AUDIT})`,
+      [ORG, orderId, `${number}-${k}`],
+    );
   }
   await q(
     `WITH src AS (
@@ -376,7 +450,17 @@ async function bigOrder(base: string, adminToken: string, prefix: string, cpuMs:
        (SELECT count(*)::int FROM movements m JOIN order_picks p ON p.stock_record_id = m.stock_record_id WHERE p.order_id = $1 AND m.type = 'ship') AS moves`,
     [orderId],
   );
-  return { saveMs, listMs: median(listTimes), listCpuMs: median(listCpu), listed, shipMs, shipCpuMs, orderStatus: shipped.orderStatus as string, shippedPicks: left!.n, shipMovements: left!.moves };
+  return {
+    saveMs,
+    listMs: median(listTimes),
+    listCpuMs: median(listCpu),
+    listed,
+    shipMs,
+    shipCpuMs,
+    orderStatus: shipped.orderStatus as string,
+    shippedPicks: left!.n,
+    shipMovements: left!.moves,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -390,7 +474,9 @@ try {
   const adminToken = await login(server.base);
   const t0 = performance.now();
   const team = await pickers(server.base, adminToken);
-  console.log(`${team.length} pickers logged in (${seconds(t0)} s); ${ORDERS} orders of ${LINES_PER_ORDER} lines over ${ITEMS} items (${RECORDS_PER_ITEM} records of ${RECORD_QTY} each) per run`);
+  console.log(
+    `${team.length} pickers logged in (${seconds(t0)} s); ${ORDERS} orders of ${LINES_PER_ORDER} lines over ${ITEMS} items (${RECORDS_PER_ITEM} records of ${RECORD_QTY} each) per run`,
+  );
   const runTag = Date.now().toString(36).toUpperCase().slice(-5);
   const paced: Awaited<ReturnType<typeof pickRound>>[] = [];
   const flat: Awaited<ReturnType<typeof pickRound>>[] = [];
@@ -419,13 +505,21 @@ try {
   const sum = <T>(list: T[], f: (x: T) => number) => list.reduce((s, x) => s + f(x), 0);
   const all = [...paced, ...flat];
   console.log(`median of ${ROUNDS} rounds (load average now ${loadAverage()}; 2 shared cores):`);
-  console.log(`  pick/confirm paced, ${PICKERS} pickers: p50 ${m(paced, (r) => r.p50).toFixed(1)} ms, p95 ${m(paced, (r) => r.p95).toFixed(1)} ms, p99 ${m(paced, (r) => r.p99).toFixed(1)} ms (target p99 < ${TARGET.pickP99Ms} ms: ${ok(m(paced, (r) => r.p99) < TARGET.pickP99Ms)}), ${Math.round(m(paced, (r) => r.rps))} confirms/s`);
-  console.log(`  pick/confirm flat out, ${PICKERS} pickers: p50 ${m(flat, (r) => r.p50).toFixed(1)} ms, p95 ${m(flat, (r) => r.p95).toFixed(1)} ms, p99 ${m(flat, (r) => r.p99).toFixed(1)} ms, ${Math.round(m(flat, (r) => r.rps))} confirms/s`);
+  console.log(
+    `  pick/confirm paced, ${PICKERS} pickers: p50 ${m(paced, (r) => r.p50).toFixed(1)} ms, p95 ${m(paced, (r) => r.p95).toFixed(1)} ms, p99 ${m(paced, (r) => r.p99).toFixed(1)} ms (target p99 < ${TARGET.pickP99Ms} ms: ${ok(m(paced, (r) => r.p99) < TARGET.pickP99Ms)}), ${Math.round(m(paced, (r) => r.rps))} confirms/s`,
+  );
+  console.log(
+    `  pick/confirm flat out, ${PICKERS} pickers: p50 ${m(flat, (r) => r.p50).toFixed(1)} ms, p95 ${m(flat, (r) => r.p95).toFixed(1)} ms, p99 ${m(flat, (r) => r.p99).toFixed(1)} ms, ${Math.round(m(flat, (r) => r.rps))} confirms/s`,
+  );
   console.log(
     `  all ${all.length} runs: over-picks ${sum(all, (r) => r.overPicks)}, lost or doubled movements ${sum(all, (r) => r.lostOrDoubled)}, retries answered differently ${sum(all, (r) => r.retryMismatch)} of ${sum(all, (r) => r.retries)}, units not conserved ${all.filter((r) => !r.unitsConserved).length}, ledger mismatches ${sum(all, (r) => r.ledgerMismatches)}, unexpected answers ${sum(all, (r) => r.unexpected)}`,
   );
-  console.log(`  ${BIG_LINES}-line pick list (pick/order): ${m(big, (r) => r.listMs).toFixed(0)} ms (target < ${TARGET.pickListMs} ms: ${ok(m(big, (r) => r.listMs) < TARGET.pickListMs)}), server CPU ${m(big, (r) => r.listCpuMs).toFixed(0)} ms`);
-  console.log(`  ${BIG_LINES}-line ship/confirm: ${m(big, (r) => r.shipMs).toFixed(0)} ms (target < ${TARGET.shipMs} ms: ${ok(m(big, (r) => r.shipMs) < TARGET.shipMs)}), server CPU ${m(big, (r) => r.shipCpuMs).toFixed(0)} ms`);
+  console.log(
+    `  ${BIG_LINES}-line pick list (pick/order): ${m(big, (r) => r.listMs).toFixed(0)} ms (target < ${TARGET.pickListMs} ms: ${ok(m(big, (r) => r.listMs) < TARGET.pickListMs)}), server CPU ${m(big, (r) => r.listCpuMs).toFixed(0)} ms`,
+  );
+  console.log(
+    `  ${BIG_LINES}-line ship/confirm: ${m(big, (r) => r.shipMs).toFixed(0)} ms (target < ${TARGET.shipMs} ms: ${ok(m(big, (r) => r.shipMs) < TARGET.shipMs)}), server CPU ${m(big, (r) => r.shipCpuMs).toFixed(0)} ms`,
+  );
   console.log(`  requests sent again after the server closed an idle kept-alive socket: ${httpPost.resent}`);
 } finally {
   server.stop();

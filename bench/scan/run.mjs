@@ -41,15 +41,18 @@ async function startServer() {
 async function frame(options, rough = false) {
   let out = new Uint8Array(640 * 480 * 4).fill(255);
   if (options) {
-    const png = PNG.sync.read(await bwipjs.toBuffer({ scale: rough ? 3 : 2, paddingwidth: 10, paddingheight: 10, backgroundcolor: 'FFFFFF', ...options }));
+    const png = PNG.sync.read(
+      await bwipjs.toBuffer({ scale: rough ? 3 : 2, paddingwidth: 10, paddingheight: 10, backgroundcolor: 'FFFFFF', ...options }),
+    );
     const [left, top] = [Math.floor((640 - png.width) / 2), Math.floor((480 - png.height) / 2)];
-    for (let y = 0; y < png.height; y++) out.set(png.data.subarray(y * png.width * 4, (y + 1) * png.width * 4), ((top + y) * 640 + left) * 4);
+    for (let y = 0; y < png.height; y++)
+      out.set(png.data.subarray(y * png.width * 4, (y + 1) * png.width * 4), ((top + y) * 640 + left) * 4);
   }
   if (rough) {
     const src = out;
     out = new Uint8Array(src);
     let seed = 42;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
     for (let y = 1; y < 479; y++)
       for (let x = 1; x < 639; x++) {
         let sum = 0;
@@ -94,7 +97,14 @@ function decodeRun(page, frames, options, seconds) {
       worker.terminate();
       return { loadMs: ready.loadMs, frames: times.length, elapsed, times, reads };
     },
-    { workerUrl: `/assets/${asset('decode.worker-')}`, wasmUrl: `/assets/${asset('zxing_reader-')}`, frames, options, formats: FORMATS, seconds },
+    {
+      workerUrl: `/assets/${asset('decode.worker-')}`,
+      wasmUrl: `/assets/${asset('zxing_reader-')}`,
+      frames,
+      options,
+      formats: FORMATS,
+      seconds,
+    },
   );
 }
 
@@ -116,7 +126,11 @@ async function wedgeRun(page, base) {
       },
       { capture: true },
     );
-    if (!localStorage.getItem('machine_settings')) localStorage.setItem('machine_settings', JSON.stringify({ state: { workstation: { id: 'WS0001', timeclockOnly: false, kioskOnly: false } }, version: 0 }));
+    if (!localStorage.getItem('machine_settings'))
+      localStorage.setItem(
+        'machine_settings',
+        JSON.stringify({ state: { workstation: { id: 'WS0001', timeclockOnly: false, kioskOnly: false } }, version: 0 }),
+      );
   });
   await page.goto(`${base}/`);
   await page.getByLabel('Account').fill('clerk');
@@ -131,7 +145,9 @@ async function wedgeRun(page, base) {
       const now = performance.now();
       for (const r of records)
         for (const node of r.addedNodes) {
-          const value = node instanceof Element && (node.matches('[data-testid=test-scan-value]') ? node : node.querySelector('[data-testid=test-scan-value]'));
+          const value =
+            node instanceof Element &&
+            (node.matches('[data-testid=test-scan-value]') ? node : node.querySelector('[data-testid=test-scan-value]'));
           if (!value) continue;
           const text = value.textContent;
           w.__bench.seen.set(text, (w.__bench.seen.get(text) ?? 0) + 1);
@@ -165,7 +181,10 @@ async function wedgeRun(page, base) {
 }
 
 const server = await startServer();
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu'],
+});
 let failed = false;
 try {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
@@ -187,7 +206,9 @@ try {
     const rates = Object.entries(r.reads)
       .map(([name, x]) => `${name} ${name === 'empty' ? `${x.frames} frames` : `${x.read}/${x.frames} read`}`)
       .join(', ');
-    console.log(`  ${label.padEnd(17)} ${fps.toFixed(1).padStart(6)} fps  decode p50 ${ms(percentile(r.times, 50))}, p95 ${ms(percentile(r.times, 95))}; wasm ready in ${ms(r.loadMs)}; ${rates}`);
+    console.log(
+      `  ${label.padEnd(17)} ${fps.toFixed(1).padStart(6)} fps  decode p50 ${ms(percentile(r.times, 50))}, p95 ${ms(percentile(r.times, 95))}; wasm ready in ${ms(r.loadMs)}; ${rates}`,
+    );
     if (label === 'overlay settings') {
       const ok = fps >= TARGET.fps;
       failed ||= !ok;
@@ -201,8 +222,11 @@ try {
   console.log(`Keyboard wedge, ${WEDGE_SCANS} scans typed 5 ms apart, Enter to screen`);
   console.log(`  in the DOM     p50 ${ms(percentile(render, 50))}, p95 ${ms(percentile(render, 95))}`);
   console.log(`  painted        p50 ${ms(percentile(paint, 50))}, p95 ${ms(percentile(paint, 95))}`);
-  console.log(`  missed ${wedge.missed.length}, doubled ${wedge.doubled.length}${wedge.missed.length ? ` (missed: ${wedge.missed.join(', ')})` : ''}`);
-  if (wedge.slow.length) console.log(`  not typed at scanner speed (a key gap over 40 ms, machine busy), not counted: ${wedge.slow.length}`);
+  console.log(
+    `  missed ${wedge.missed.length}, doubled ${wedge.doubled.length}${wedge.missed.length ? ` (missed: ${wedge.missed.join(', ')})` : ''}`,
+  );
+  if (wedge.slow.length)
+    console.log(`  not typed at scanner speed (a key gap over 40 ms, machine busy), not counted: ${wedge.slow.length}`);
   const ok = percentile(paint, 95) < TARGET.latencyMs && !wedge.missed.length && !wedge.doubled.length;
   failed ||= !ok;
   console.log(`  -> ${ok ? 'meets' : 'MISSES'} the target of < ${TARGET.latencyMs} ms (p95, painted) with every scan once`);

@@ -38,7 +38,10 @@ async function sampleValues(pool) {
     ...(await q(`SELECT code AS v FROM locations WHERE org_id = 'demo' ORDER BY md5(id) LIMIT $1`, 150)),
   ];
   // Interleave deterministically so every stretch of the run has the same mix.
-  return values.map((v, i) => ({ v, k: (i * 7919) % values.length })).sort((a, b) => a.k - b.k).map((x) => x.v);
+  return values
+    .map((v, i) => ({ v, k: (i * 7919) % values.length }))
+    .sort((a, b) => a.k - b.k)
+    .map((x) => x.v);
 }
 
 /**
@@ -48,7 +51,9 @@ async function sampleValues(pool) {
  */
 async function apiRun(server, token, values, rate) {
   const cpuBefore = server.cpuMs();
-  const result = rate ? await pacedRun(values, rate, (value) => post(server.base, token, 'stock/lookup', { value })) : await cannon(server.base, token, values);
+  const result = rate
+    ? await pacedRun(values, rate, (value) => post(server.base, token, 'stock/lookup', { value }))
+    : await cannon(server.base, token, values);
   return { ...result, cpuMsPerRequest: (server.cpuMs() - cpuBefore) / result.total };
 }
 
@@ -64,9 +69,23 @@ function cannon(base, token, values) {
         connections: CONNECTIONS,
         duration: SECONDS,
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        requests: [{ method: 'POST', setupRequest: (req) => ({ ...req, body: JSON.stringify({ ...BASE_BODY, value: values[i++ % values.length] }) }) }],
+        requests: [
+          {
+            method: 'POST',
+            setupRequest: (req) => ({ ...req, body: JSON.stringify({ ...BASE_BODY, value: values[i++ % values.length] }) }),
+          },
+        ],
       },
-      (err, result) => (err ? fail(err) : ok({ rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.non2xx + result.errors + result.timeouts, total: result.requests.total })),
+      (err, result) =>
+        err
+          ? fail(err)
+          : ok({
+              rps: result.requests.average,
+              p50: result.latency.p50,
+              p99: result.latency.p99,
+              errors: result.non2xx + result.errors + result.timeouts,
+              total: result.requests.total,
+            }),
     );
   });
 }
@@ -91,7 +110,15 @@ ORDER BY w.code, l.code, i.part_number, sr.stock_id LIMIT 500`;
 
 // The server's statement for a lookup with the default options, exactly as it sends it.
 const SERVER_STATEMENT = new PgDialect().sqlToQuery(
-  lookupSql({ sort: 'location', desc: false, showZeroQty: false, warehouse: false, conditionCode: false, department: false, orderType: false }),
+  lookupSql({
+    sort: 'location',
+    desc: false,
+    showZeroQty: false,
+    warehouse: false,
+    conditionCode: false,
+    department: false,
+    orderType: false,
+  }),
 );
 const serverValues = (value) => fillPlaceholders(SERVER_STATEMENT.params, { orgId: 'demo', value, maxRows: INVENTORY_MAX_ROWS });
 
@@ -129,9 +156,11 @@ async function pacedRun(values, rate, send) {
 }
 
 /** The statement through the plain pool; `name` runs it as a named prepared statement, as the server does (db/prepared.ts). */
-const plainRun = (pool, values, name, rate = 0) => pacedRun(values, rate, (value) => pool.query({ name, text: LOOKUP, values: ['demo', value] }));
+const plainRun = (pool, values, name, rate = 0) =>
+  pacedRun(values, rate, (value) => pool.query({ name, text: LOOKUP, values: ['demo', value] }));
 /** The server's own statement through the plain pool, prepared. */
-const plainServerStatement = (pool, values) => pacedRun(values, 0, (value) => pool.query({ name: 'bench_lookup_json', text: SERVER_STATEMENT.sql, values: serverValues(value) }));
+const plainServerStatement = (pool, values) =>
+  pacedRun(values, 0, (value) => pool.query({ name: 'bench_lookup_json', text: SERVER_STATEMENT.sql, values: serverValues(value) }));
 
 const fmt = (r) =>
   `${Math.round(r.rps).toString().padStart(6)} req/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms` +
@@ -144,7 +173,9 @@ try {
   const { rows } = await pool.query(`SELECT count(*)::int AS n FROM stock_records WHERE org_id = 'demo'`);
   const token = await login(server.base);
   const values = await sampleValues(pool);
-  console.log(`stock/lookup on ${rows[0].n.toLocaleString('en')} stock records; ${CONNECTIONS} connections, ${SECONDS} s per run, ${ROUNDS} rounds, ${values.length} distinct values`);
+  console.log(
+    `stock/lookup on ${rows[0].n.toLocaleString('en')} stock records; ${CONNECTIONS} connections, ${SECONDS} s per run, ${ROUNDS} rounds, ${values.length} distinct values`,
+  );
   await apiRun(server, token, values, 0); // warm-up: JIT, caches, pool
   const rounds = [];
   for (let round = 1; round <= ROUNDS; round++) {
@@ -164,14 +195,28 @@ try {
     console.log(`  plain pg, prep. at ${RATE}/s ${fmt(preparedFixed)}`);
     // The stricter comparison: against the fastest of the plain runs.
     const plain = [unnamed, prepared, json].reduce((a, b) => (b.rps > a.rps ? b : a));
-    rounds.push({ ratio: api.rps / plain.rps, p99: fixed.p99, fixedRps: fixed.rps, apiRps: api.rps, plainRps: plain.rps, cpu: api.cpuMsPerRequest, plainP99: preparedFixed.p99 });
+    rounds.push({
+      ratio: api.rps / plain.rps,
+      p99: fixed.p99,
+      fixedRps: fixed.rps,
+      apiRps: api.rps,
+      plainRps: plain.rps,
+      cpu: api.cpuMsPerRequest,
+      plainP99: preparedFixed.p99,
+    });
     console.log(`  ratio ${(api.rps / plain.rps).toFixed(2)}, p99 at ${RATE}/s ${fixed.p99.toFixed(1)} ms`);
   }
   const m = (key) => median(rounds.map((r) => r[key]));
   console.log(`median of ${ROUNDS} rounds (load average now ${loadAverage()}):`);
-  console.log(`  API / plain pg throughput ${m('ratio').toFixed(2)} (target ≥ ${TARGET.ratio}): API ${Math.round(m('apiRps'))} req/s, plain pg ${Math.round(m('plainRps'))} req/s`);
-  console.log(`  p99 at ${RATE}/s ${m('p99').toFixed(1)} ms (target < ${TARGET.p99Ms} ms), sustained ${Math.round(m('fixedRps'))} req/s; server CPU ${m('cpu').toFixed(2)} ms per request flat out`);
-  console.log(`  plain pg, prepared, at ${RATE}/s: p99 ${m('plainP99').toFixed(1)} ms (what this machine gives the same statement without the server)`);
+  console.log(
+    `  API / plain pg throughput ${m('ratio').toFixed(2)} (target ≥ ${TARGET.ratio}): API ${Math.round(m('apiRps'))} req/s, plain pg ${Math.round(m('plainRps'))} req/s`,
+  );
+  console.log(
+    `  p99 at ${RATE}/s ${m('p99').toFixed(1)} ms (target < ${TARGET.p99Ms} ms), sustained ${Math.round(m('fixedRps'))} req/s; server CPU ${m('cpu').toFixed(2)} ms per request flat out`,
+  );
+  console.log(
+    `  plain pg, prepared, at ${RATE}/s: p99 ${m('plainP99').toFixed(1)} ms (what this machine gives the same statement without the server)`,
+  );
 } finally {
   server.stop();
   post.close();

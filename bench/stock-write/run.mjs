@@ -57,7 +57,7 @@ function clientWork(data, client) {
   const mine = data.records.filter((_, i) => i % CLIENTS === client);
   let n = 0;
   let seed = client + 1;
-  const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+  const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
   return {
     next() {
       const record = mine[n % mine.length];
@@ -175,19 +175,32 @@ const ANSWER = `SELECT (SELECT json_agg(s) FROM (${STOCK_SELECT}) s) AS stock,
 function plainWrite(pool, who) {
   return async (w) => {
     const key = randomUUID();
-    const audit = JSON.stringify({ create: { user: who.accountId, ts: new Date().toISOString() }, modify: { user: who.accountId, ts: new Date().toISOString() } });
+    const audit = JSON.stringify({
+      create: { user: who.accountId, ts: new Date().toISOString() },
+      modify: { user: who.accountId, ts: new Date().toISOString() },
+    });
     // Before the transaction: the adjust reasons (feature access is remembered with the token's
     // authentication, so a write no longer reads it).
-    if (w.kind === 'adjust') await pool.query('select "_id", "_rev", "site_id", "section", "data_id", "data", "audit" from "site_data" where ("site_data"."site_id" = $1 and "site_data"."section" = $2 and "site_data"."data_id" = $3)', [SITE, 'conf', 'app_settings']);
+    if (w.kind === 'adjust')
+      await pool.query(
+        'select "_id", "_rev", "site_id", "section", "data_id", "data", "audit" from "site_data" where ("site_data"."site_id" = $1 and "site_data"."section" = $2 and "site_data"."data_id" = $3)',
+        [SITE, 'conf', 'app_settings'],
+      );
     const client = await pool.connect();
     try {
       await client.query('begin');
       // idempotentWrite: the key's lock, then its stored answer.
       await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`${ORG}|${key}`]);
-      await client.query('select "org_id", "key", "call", "request_hash", "response", "account_id", "created_at" from "idempotency_keys" where ("idempotency_keys"."org_id" = $1 and "idempotency_keys"."key" = $2)', [ORG, key]);
+      await client.query(
+        'select "org_id", "key", "call", "request_hash", "response", "account_id", "created_at" from "idempotency_keys" where ("idempotency_keys"."org_id" = $1 and "idempotency_keys"."key" = $2)',
+        [ORG, key],
+      );
       const [row] = (await client.query(LOCK, [ORG, w.record.stock_id])).rows;
       // After the lock: is it picked for an order (stock/repository.ts pickedFor)?
-      await client.query(`SELECT o.number FROM order_picks op JOIN orders o ON o.id = op.order_id WHERE op.stock_record_id = $1 AND op.state = 'picked'`, [row.id]);
+      await client.query(
+        `SELECT o.number FROM order_picks op JOIN orders o ON o.id = op.order_id WHERE op.stock_record_id = $1 AND op.state = 'picked'`,
+        [row.id],
+      );
       let move;
       if (w.kind === 'move') {
         const [target] = (
@@ -199,22 +212,43 @@ function plainWrite(pool, who) {
             [[w.record.warehouse], [w.to.code], ORG],
           )
         ).rows;
-        await client.query('SELECT l.active AND w.active AS active FROM locations l JOIN warehouses w ON w.id = l.warehouse_id WHERE l.id = $1 FOR SHARE OF l', [target.id]);
+        await client.query(
+          'SELECT l.active AND w.active AS active FROM locations l JOIN warehouses w ON w.id = l.warehouse_id WHERE l.id = $1 FOR SHARE OF l',
+          [target.id],
+        );
         move = target;
       }
       const before = row.quantity;
       const after = w.kind === 'adjust' ? String(Number(before) + 1) : before;
-      const movement = [[row.id], [w.kind], [w.kind === 'adjust' ? '1' : '0'], [after], [row.location_id], [move?.id ?? row.location_id], [w.kind === 'adjust' ? 'Found' : null], [null]];
-      const ids = (await client.query(CHANGE, [after, move?.id ?? null, move?.warehouseId ?? null, audit, row.id, ORG, SITE, who.accountId, key, ...movement])).rows.map((r) => r.id);
+      const movement = [
+        [row.id],
+        [w.kind],
+        [w.kind === 'adjust' ? '1' : '0'],
+        [after],
+        [row.location_id],
+        [move?.id ?? row.location_id],
+        [w.kind === 'adjust' ? 'Found' : null],
+        [null],
+      ];
+      const ids = (
+        await client.query(CHANGE, [
+          after,
+          move?.id ?? null,
+          move?.warehouseId ?? null,
+          audit,
+          row.id,
+          ORG,
+          SITE,
+          who.accountId,
+          key,
+          ...movement,
+        ])
+      ).rows.map((r) => r.id);
       const [{ stock, movements }] = (await client.query(ANSWER, [ORG, [row.id], ids])).rows;
-      await client.query('insert into "idempotency_keys" ("org_id", "key", "call", "request_hash", "response", "account_id", "created_at") values ($1, $2, $3, $4, $5, $6, default)', [
-        ORG,
-        key,
-        `stock/${w.kind}`,
-        'a'.repeat(64),
-        JSON.stringify({ stock: stock[0], movements }),
-        who.accountId,
-      ]);
+      await client.query(
+        'insert into "idempotency_keys" ("org_id", "key", "call", "request_hash", "response", "account_id", "created_at") values ($1, $2, $3, $4, $5, $6, default)',
+        [ORG, key, `stock/${w.kind}`, 'a'.repeat(64), JSON.stringify({ stock: stock[0], movements }), who.accountId],
+      );
       await client.query('commit');
     } catch (error) {
       await client.query('rollback').catch(() => undefined);
@@ -260,16 +294,29 @@ try {
     // The machine's floor for the latency target: the same statements at the same rate, no server.
     const plainFixed = await drive(data, RATE, plainWrite(pool, who[0]));
     console.log(`  plain pg at ${RATE}/s ${fmt(plainFixed)}`);
-    rounds.push({ ratio: api.rps / plain.rps, p99: fixed.p99, p50: fixed.p50, fixedRps: fixed.rps, apiRps: api.rps, plainRps: plain.rps, cpu: api.cpuMsPerRequest, plainP99: plainFixed.p99 });
+    rounds.push({
+      ratio: api.rps / plain.rps,
+      p99: fixed.p99,
+      p50: fixed.p50,
+      fixedRps: fixed.rps,
+      apiRps: api.rps,
+      plainRps: plain.rps,
+      cpu: api.cpuMsPerRequest,
+      plainP99: plainFixed.p99,
+    });
     console.log(`  ratio ${(api.rps / plain.rps).toFixed(2)}, p99 at ${RATE}/s ${fixed.p99.toFixed(1)} ms`);
   }
   const m = (key) => median(rounds.map((r) => r[key]));
   console.log(`median of ${ROUNDS} rounds (load average now ${loadAverage()}):`);
-  console.log(`  API / plain pg throughput ${m('ratio').toFixed(2)} (target ≥ ${TARGET.ratio}): API ${Math.round(m('apiRps'))} writes/s, plain pg ${Math.round(m('plainRps'))} writes/s`);
+  console.log(
+    `  API / plain pg throughput ${m('ratio').toFixed(2)} (target ≥ ${TARGET.ratio}): API ${Math.round(m('apiRps'))} writes/s, plain pg ${Math.round(m('plainRps'))} writes/s`,
+  );
   console.log(
     `  at ${RATE}/s: p50 ${m('p50').toFixed(1)} ms, p99 ${m('p99').toFixed(1)} ms (target < ${TARGET.p99Ms} ms), sustained ${Math.round(m('fixedRps'))} writes/s; server CPU ${m('cpu').toFixed(2)} ms per write flat out`,
   );
-  console.log(`  plain pg at ${RATE}/s: p99 ${m('plainP99').toFixed(1)} ms (what this machine gives the same statements without the server)`);
+  console.log(
+    `  plain pg at ${RATE}/s: p99 ${m('plainP99').toFixed(1)} ms (what this machine gives the same statements without the server)`,
+  );
 } finally {
   server.stop();
   post.close();

@@ -22,10 +22,16 @@ async function round(n) {
   const env = DATABASE_URL ? { DATABASE_URL } : { DATA_DIR: mkdtempSync(join(tmpdir(), 'fh-bench-tc-')) };
   const server = await startBuiltServer({ ...env, DEMO_SEED: 'on', LOG_LEVEL: 'warn', LOGIN_MAX_FAILURES_PER_ADDRESS: '100000' });
   const post = async (path, body, token) => {
-    const res = await fetch(`${server.base}/api/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify({ ...base, ...body }) });
+    const res = await fetch(`${server.base}/api/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify({ ...base, ...body }),
+    });
     return { status: res.status, body: await res.json() };
   };
-  const login = async (userName) => (await post('auth/login', { userName, password: 'demo1234', workstationId: 'WS0001', workstationSecret: 'demo-workstation-secret' })).body.authToken;
+  const login = async (userName) =>
+    (await post('auth/login', { userName, password: 'demo1234', workstationId: 'WS0001', workstationSecret: 'demo-workstation-secret' }))
+      .body.authToken;
   const tag = `${Date.now().toString(36)}${n}`;
   try {
     const admin = await login('admin');
@@ -33,7 +39,21 @@ async function round(n) {
     for (let i = 0; i < WORKERS; i += 25) {
       const made = await Promise.all(
         Array.from({ length: Math.min(25, WORKERS - i) }, (_, j) =>
-          post('admin/account/create', { account: { userName: `shift${tag}-${i + j}`, firstName: `Shift${tag}`, surnames: `W${i + j}`, email: '', badgeCode: `SHIFT-${tag}-${i + j}` }, password: 'Shift-start-2026', perms }, admin),
+          post(
+            'admin/account/create',
+            {
+              account: {
+                userName: `shift${tag}-${i + j}`,
+                firstName: `Shift${tag}`,
+                surnames: `W${i + j}`,
+                email: '',
+                badgeCode: `SHIFT-${tag}-${i + j}`,
+              },
+              password: 'Shift-start-2026',
+              perms,
+            },
+            admin,
+          ),
         ),
       );
       const failed = made.find((r) => r.status !== 200);
@@ -58,7 +78,8 @@ async function round(n) {
       const at = Math.random() * SECONDS * 1000;
       const clock = w % CLOCKS;
       jobs.push(new Promise((ok) => setTimeout(() => ok(scan(w, clock)), at)));
-      if (Math.random() < DOUBLE_SCAN_SHARE) jobs.push(new Promise((ok) => setTimeout(() => ok(scan(w, clock)), at + Math.random() * 1000)));
+      if (Math.random() < DOUBLE_SCAN_SHARE)
+        jobs.push(new Promise((ok) => setTimeout(() => ok(scan(w, clock)), at + Math.random() * 1000)));
     }
     await Promise.all(jobs);
     const elapsed = (Date.now() - startAt) / 1000;
@@ -73,8 +94,12 @@ async function round(n) {
     const sorted = [...latencies].sort((a, b) => a - b);
     const q = (f) => sorted[Math.min(sorted.length - 1, Math.floor(f * sorted.length))];
     const r = { p50: q(0.5), p95: q(0.95), p99: q(0.99), max: sorted.at(-1), cpuPerScan, doubles, punched: perWorker.size };
-    console.log(`round ${n + 1}: ${latencies.length} scans (${WORKERS} workers, ${CLOCKS} clocks) in ${elapsed.toFixed(1)} s; answers ${[...statuses].map(([k, v]) => `${k}: ${v}`).join(', ')}`);
-    console.log(`  latency ms p50 ${r.p50.toFixed(1)}, p95 ${r.p95.toFixed(1)}, p99 ${r.p99.toFixed(1)}, max ${r.max.toFixed(1)}; server CPU ${cpuPerScan.toFixed(2)} ms/scan; workers punched ${r.punched} of ${WORKERS}, double punches ${doubles}; load ${loadAverage()}`);
+    console.log(
+      `round ${n + 1}: ${latencies.length} scans (${WORKERS} workers, ${CLOCKS} clocks) in ${elapsed.toFixed(1)} s; answers ${[...statuses].map(([k, v]) => `${k}: ${v}`).join(', ')}`,
+    );
+    console.log(
+      `  latency ms p50 ${r.p50.toFixed(1)}, p95 ${r.p95.toFixed(1)}, p99 ${r.p99.toFixed(1)}, max ${r.max.toFixed(1)}; server CPU ${cpuPerScan.toFixed(2)} ms/scan; workers punched ${r.punched} of ${WORKERS}, double punches ${doubles}; load ${loadAverage()}`,
+    );
     return r;
   } finally {
     server.stop();
@@ -87,5 +112,7 @@ for (let n = 0; n < RUNS; n++) rounds.push(await round(n));
 const m = (k) => median(rounds.map((r) => r[k]));
 const doubles = rounds.reduce((a, r) => a + r.doubles, 0);
 const allPunched = rounds.every((r) => r.punched === WORKERS);
-console.log(`median of ${RUNS}: p50 ${m('p50').toFixed(1)} ms, p95 ${m('p95').toFixed(1)} ms, p99 ${m('p99').toFixed(1)} ms, max ${m('max').toFixed(1)} ms; server CPU ${m('cpuPerScan').toFixed(2)} ms/scan; double punches ${doubles} in all rounds`);
+console.log(
+  `median of ${RUNS}: p50 ${m('p50').toFixed(1)} ms, p95 ${m('p95').toFixed(1)} ms, p99 ${m('p99').toFixed(1)} ms, max ${m('max').toFixed(1)} ms; server CPU ${m('cpuPerScan').toFixed(2)} ms/scan; double punches ${doubles} in all rounds`,
+);
 console.log(`p99 < 200 ms: ${m('p99') < 200 ? 'met' : 'NOT met'}; 0 double punches: ${doubles === 0 && allPunched ? 'met' : 'NOT met'}`);

@@ -43,7 +43,11 @@ export interface AgentOptions {
 
 type AgentSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
-export function createAgent(config: AgentConfig, log: AgentLog = { info: () => undefined, warn: () => undefined }, options: AgentOptions = {}): Agent {
+export function createAgent(
+  config: AgentConfig,
+  log: AgentLog = { info: () => undefined, warn: () => undefined },
+  options: AgentOptions = {},
+): Agent {
   const queue = new DurableQueue(config.queueFile);
   const progress = new SendProgress(`${config.queueFile}.sending`);
   const printers = new Map<string, PrinterConfig>(config.printers.map((p) => [p.id, p]));
@@ -70,7 +74,13 @@ export function createAgent(config: AgentConfig, log: AgentLog = { info: () => u
     });
   }
 
-  const printerList = () => config.printers.map((p) => ({ id: p.id, name: p.name, state: states.get(p.id)?.state ?? 'unknown', ...(states.get(p.id)?.detail ? { detail: states.get(p.id)!.detail } : {}) }));
+  const printerList = () =>
+    config.printers.map((p) => ({
+      id: p.id,
+      name: p.name,
+      state: states.get(p.id)?.state ?? 'unknown',
+      ...(states.get(p.id)?.detail ? { detail: states.get(p.id)!.detail } : {}),
+    }));
 
   /** Records a printer's state; answers whether it changed. */
   function note(printerId: string, s: HostStatus): boolean {
@@ -99,7 +109,12 @@ export function createAgent(config: AgentConfig, log: AgentLog = { info: () => u
     const state: JobState = entry.state;
     const printed = entry.printed;
     try {
-      await send('agent/result', { jobId: entry.job.jobId, state, ...(entry.reason ? { reason: entry.reason.slice(0, 500) } : {}), ...(printed !== undefined ? { printed } : {}) });
+      await send('agent/result', {
+        jobId: entry.job.jobId,
+        state,
+        ...(entry.reason ? { reason: entry.reason.slice(0, 500) } : {}),
+        ...(printed !== undefined ? { printed } : {}),
+      });
       queue.markReported(entry.job.jobId, state, printed);
     } catch (e) {
       log.warn(`could not report ${entry.job.jobId} ${state}: ${(e as Error).message}`);
@@ -163,7 +178,12 @@ export function createAgent(config: AgentConfig, log: AgentLog = { info: () => u
       set(entry, 'failed', `sending failed part way (${(e as Error).message}); the label may have printed`);
       return 'done';
     }
-    const resumed = from >= formats.length ? `the agent stopped after sending all ${formats.length} label(s); not sent again` : from > 0 ? `resumed after the agent stopped while sending: labels ${from + 1} to ${formats.length} of ${formats.length} sent after the restart` : undefined;
+    const resumed =
+      from >= formats.length
+        ? `the agent stopped after sending all ${formats.length} label(s); not sent again`
+        : from > 0
+          ? `resumed after the agent stopped while sending: labels ${from + 1} to ${formats.length} of ${formats.length} sent after the restart`
+          : undefined;
     set(entry, 'sent', resumed);
     return watch(entry, printer, resumed);
   }
@@ -192,14 +212,23 @@ export function createAgent(config: AgentConfig, log: AgentLog = { info: () => u
       if (st.formatsInBuffer === undefined || st.labelsRemaining === undefined) {
         if (st.state === 'unreachable') {
           if (Date.now() - lastProgress > stallMs) {
-            set(entry, 'failed', `printer stopped answering after the job was sent (${st.detail ?? 'unreachable'}); ${words(printed)} when last heard; check the printer before printing the rest`);
+            set(
+              entry,
+              'failed',
+              `printer stopped answering after the job was sent (${st.detail ?? 'unreachable'}); ${words(printed)} when last heard; check the printer before printing the rest`,
+            );
             return 'done';
           }
           await new Promise((r) => setTimeout(r, progressMs));
           continue;
         }
         // No counters: the printer (or its queue) took the job, and that is all it says.
-        if (st.state === 'online' || st.state === 'unknown') set(entry, 'printed', carried ?? `sent; ${printer.host ? 'the printer' : `the queue '${printer.queue ?? ''}'`} does not report labels printed`);
+        if (st.state === 'online' || st.state === 'unknown')
+          set(
+            entry,
+            'printed',
+            carried ?? `sent; ${printer.host ? 'the printer' : `the queue '${printer.queue ?? ''}'`} does not report labels printed`,
+          );
         else set(entry, 'failed', `the printer took the job and then reported ${describe(st.state, st.detail)}; check the label`);
         return 'done';
       }
@@ -219,12 +248,20 @@ export function createAgent(config: AgentConfig, log: AgentLog = { info: () => u
       if (st.state === 'paperOut' || st.state === 'headOpen' || st.state === 'ribbonOut') {
         // Interrupted: the printer's rest of the job is cancelled, so only "Print the rest" prints it.
         await cancelAll(printer).catch(() => undefined);
-        set(entry, 'failed', `${STATE_WORDS.get(st.state) ?? st.state} after ${words(printed)}; the rest was cancelled at the printer: print the rest`);
+        set(
+          entry,
+          'failed',
+          `${STATE_WORDS.get(st.state) ?? st.state} after ${words(printed)}; the rest was cancelled at the printer: print the rest`,
+        );
         return 'done';
       }
       if (Date.now() - lastProgress > stallMs) {
         await cancelAll(printer).catch(() => undefined);
-        set(entry, 'failed', `the printer made no progress for ${Math.round(stallMs / 1000)} s (${describe(st.state, st.detail)}) after ${words(printed)}; the rest was cancelled at the printer: print the rest`);
+        set(
+          entry,
+          'failed',
+          `the printer made no progress for ${Math.round(stallMs / 1000)} s (${describe(st.state, st.detail)}) after ${words(printed)}; the rest was cancelled at the printer: print the rest`,
+        );
         return 'done';
       }
       await new Promise((r) => setTimeout(r, progressMs));
@@ -274,7 +311,12 @@ export function createAgent(config: AgentConfig, log: AgentLog = { info: () => u
 
   async function hello(): Promise<void> {
     await refreshStates();
-    const answer = await send<{ pending: PrintJob[]; heartbeatSecs?: number }>('agent/hello', { agentId: config.agentId, name: config.name, version: AGENT_VERSION, printers: printerList() });
+    const answer = await send<{ pending: PrintJob[]; heartbeatSecs?: number }>('agent/hello', {
+      agentId: config.agentId,
+      name: config.name,
+      version: AGENT_VERSION,
+      printers: printerList(),
+    });
     log.info(`connected as ${config.agentId}; ${answer.pending.length} pending job(s)`);
     // The states go to the server at least every heartbeat it asks for (so it knows the agent lives).
     const every = Math.min(config.statusIntervalMs, (answer.heartbeatSecs ?? Infinity) * 1000);
@@ -342,7 +384,9 @@ export function createAgent(config: AgentConfig, log: AgentLog = { info: () => u
       socket.on('connect', () => {
         void hello().catch((e: unknown) => log.warn(`agent/hello failed: ${String(e)}`));
       });
-      socket.on('connect_error', (e: Error & { data?: { message?: string } }) => log.warn(`cannot connect: ${e.data?.message ?? e.message}`));
+      socket.on('connect_error', (e: Error & { data?: { message?: string } }) =>
+        log.warn(`cannot connect: ${e.data?.message ?? e.message}`),
+      );
       socket.on('agentClosed', (e) => {
         closedNotice = e.data.message;
       });
@@ -382,6 +426,7 @@ const STATE_WORDS = new Map<PrinterState, string>([
   ['unreachable', 'unreachable'],
   ['unknown', 'state unknown'],
 ]);
-const describe = (state: PrinterState, detail?: string) => `${STATE_WORDS.get(state) ?? state}${detail && !detail.includes(STATE_WORDS.get(state) ?? '') ? ` (${detail})` : ''}`;
+const describe = (state: PrinterState, detail?: string) =>
+  `${STATE_WORDS.get(state) ?? state}${detail && !detail.includes(STATE_WORDS.get(state) ?? '') ? ` (${detail})` : ''}`;
 
 export { FINAL_JOB_STATES };

@@ -20,7 +20,9 @@ const agent = createAgent(
   },
 );
 agent.start();
-console.log(`${stamp()} print agent ${config.agentId} for ${config.server}/${config.siteId}: ${config.printers.map((p) => p.id).join(', ')}`);
+console.log(
+  `${stamp()} print agent ${config.agentId} for ${config.server}/${config.siteId}: ${config.printers.map((p) => p.id).join(', ')}`,
+);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     void agent.stop().then(() => process.exit(0));

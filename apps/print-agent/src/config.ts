@@ -52,7 +52,10 @@ export function parseConfig(raw: unknown, baseDir = process.cwd(), env: NodeJS.P
     return v;
   };
   const keyEnv = typeof c.agentKeyEnv === 'string' ? c.agentKeyEnv : typeof c.apiKeyEnv === 'string' ? c.apiKeyEnv : undefined;
-  if (keyEnv === undefined && c.agentKey === undefined && c.apiKey === undefined) throw new Error('The config needs "agentKey" (the key Label Printers → Add agent shows) or "agentKeyEnv" (the environment variable holding it)');
+  if (keyEnv === undefined && c.agentKey === undefined && c.apiKey === undefined)
+    throw new Error(
+      'The config needs "agentKey" (the key Label Printers → Add agent shows) or "agentKeyEnv" (the environment variable holding it)',
+    );
   const agentKey = keyEnv !== undefined ? (env[keyEnv] ?? '') : c.agentKey !== undefined ? str('agentKey') : str('apiKey');
   if (!agentKey) throw new Error(`The environment variable ${String(keyEnv)} holds no agent key`);
   const agentId = str('agentId');
@@ -60,8 +63,10 @@ export function parseConfig(raw: unknown, baseDir = process.cwd(), env: NodeJS.P
   if (!Array.isArray(c.printers) || !c.printers.length) throw new Error('The config needs "printers": a list of at least one printer');
   const printers = c.printers.map((p: unknown, i): PrinterConfig => {
     const q = (p ?? {}) as Record<string, unknown>;
-    if (typeof q.id !== 'string' || !ID.test(q.id)) throw new Error(`printers[${i}].id must be 1 to 60 letters, digits, dots, underscores or hyphens`);
-    if (typeof q.host !== 'string' && typeof q.queue !== 'string') throw new Error(`printers[${i}] needs "host" (a network printer) or "queue" (a local raw queue)`);
+    if (typeof q.id !== 'string' || !ID.test(q.id))
+      throw new Error(`printers[${i}].id must be 1 to 60 letters, digits, dots, underscores or hyphens`);
+    if (typeof q.host !== 'string' && typeof q.queue !== 'string')
+      throw new Error(`printers[${i}] needs "host" (a network printer) or "queue" (a local raw queue)`);
     return {
       id: q.id,
       name: typeof q.name === 'string' ? q.name : q.id,

@@ -26,14 +26,20 @@ export function queryStatus(printer: PrinterConfig): Promise<HostStatus> {
       resolve(status);
     };
     const socket = connect({ host, port: printer.port ?? 9100 }, () => socket.write('~HS'));
-    const timer = setTimeout(() => finish({ state: 'unreachable', detail: answer ? 'no complete answer to ~HS' : `no answer from ${host}:${printer.port ?? 9100}` }), STATUS_TIMEOUT_MS);
+    const timer = setTimeout(
+      () =>
+        finish({ state: 'unreachable', detail: answer ? 'no complete answer to ~HS' : `no answer from ${host}:${printer.port ?? 9100}` }),
+      STATUS_TIMEOUT_MS,
+    );
     socket.setEncoding('latin1');
     socket.on('data', (chunk: string) => {
       answer += chunk;
       if (answer.split('\x03').length > 3) finish(parseHostStatus(answer));
     });
     socket.on('error', (e) => finish({ state: 'unreachable', detail: e.message }));
-    socket.on('close', () => finish(answer ? parseHostStatus(answer) : { state: 'unreachable', detail: 'the printer closed the connection' }));
+    socket.on('close', () =>
+      finish(answer ? parseHostStatus(answer) : { state: 'unreachable', detail: 'the printer closed the connection' }),
+    );
   });
 }
 
@@ -54,7 +60,11 @@ export function cancelAll(printer: PrinterConfig): Promise<void> {
  * after it still delivers them (the kernel sends what it took and closes the connection). Resolves once
  * the printer (or the queue) has taken them all and closed. A connection idle for SEND_TIMEOUT_MS fails.
  */
-export function sendFormats(printer: PrinterConfig, formats: readonly string[], flushed: (n: number) => void = () => undefined): Promise<void> {
+export function sendFormats(
+  printer: PrinterConfig,
+  formats: readonly string[],
+  flushed: (n: number) => void = () => undefined,
+): Promise<void> {
   if (!printer.host && printer.queue) return sendToQueue(printer.queue, formats.join(''), printer.lp).then(() => flushed(formats.length));
   if (!printer.host) return Promise.reject(new Error('the printer has neither host nor queue'));
   const host = printer.host;

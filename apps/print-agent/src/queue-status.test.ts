@@ -9,17 +9,40 @@ import { queryStatus, sendFormats } from './printer.ts';
 
 describe('lpstat answers', () => {
   it.each([
-    ['printer zebra is idle.  enabled since Tue 25 Nov 2026 09:12:01 AM UTC\nzebra accepting requests since Tue 25 Nov 2026 09:12:01 AM UTC\n', 'online', 'raw queue zebra'],
-    ['printer zebra now printing zebra-41.  enabled since Tue 25 Nov 2026 09:12:01 AM UTC\nzebra accepting requests since Tue 25 Nov 2026\n', 'online', 'raw queue zebra printing'],
-    ['printer zebra disabled since Tue 25 Nov 2026 09:14:22 AM UTC -\n\tPaused by the dock lead\nzebra accepting requests since Tue 25 Nov 2026\n', 'paused', 'raw queue zebra disabled: Paused by the dock lead'],
-    ['printer zebra disabled since Tue 25 Nov 2026 09:14:22 AM UTC -\n\tUnable to connect to printer; will retry in 30 seconds...\n', 'paused', 'raw queue zebra disabled: Unable to connect to printer; will retry in 30 seconds...'],
-    ['printer zebra is idle.  enabled since Tue 25 Nov 2026\nzebra not accepting requests since Tue 25 Nov 2026 -\n\tRejecting Jobs\n', 'paused', 'raw queue zebra is not accepting jobs'],
+    [
+      'printer zebra is idle.  enabled since Tue 25 Nov 2026 09:12:01 AM UTC\nzebra accepting requests since Tue 25 Nov 2026 09:12:01 AM UTC\n',
+      'online',
+      'raw queue zebra',
+    ],
+    [
+      'printer zebra now printing zebra-41.  enabled since Tue 25 Nov 2026 09:12:01 AM UTC\nzebra accepting requests since Tue 25 Nov 2026\n',
+      'online',
+      'raw queue zebra printing',
+    ],
+    [
+      'printer zebra disabled since Tue 25 Nov 2026 09:14:22 AM UTC -\n\tPaused by the dock lead\nzebra accepting requests since Tue 25 Nov 2026\n',
+      'paused',
+      'raw queue zebra disabled: Paused by the dock lead',
+    ],
+    [
+      'printer zebra disabled since Tue 25 Nov 2026 09:14:22 AM UTC -\n\tUnable to connect to printer; will retry in 30 seconds...\n',
+      'paused',
+      'raw queue zebra disabled: Unable to connect to printer; will retry in 30 seconds...',
+    ],
+    [
+      'printer zebra is idle.  enabled since Tue 25 Nov 2026\nzebra not accepting requests since Tue 25 Nov 2026 -\n\tRejecting Jobs\n',
+      'paused',
+      'raw queue zebra is not accepting jobs',
+    ],
   ] as const)('%j reads as %s', (stdout, state, detail) => {
     expect(parseLpstat('zebra', stdout)).toEqual({ state, detail });
   });
 
   it('an unknown queue is unreachable with lpstat’s words', () => {
-    expect(parseLpstat('nope', '', 'lpstat: Invalid destination name in list "nope".\n', 1)).toEqual({ state: 'unreachable', detail: 'raw queue nope: lpstat: Invalid destination name in list "nope".' });
+    expect(parseLpstat('nope', '', 'lpstat: Invalid destination name in list "nope".\n', 1)).toEqual({
+      state: 'unreachable',
+      detail: 'raw queue nope: lpstat: Invalid destination name in list "nope".',
+    });
   });
 
   it('a queue named like a prefix of another is not mistaken for it', () => {
@@ -37,7 +60,10 @@ describe('a raw queue through lp and lpstat', () => {
   };
 
   it('asks lpstat -p and -a about the queue', async () => {
-    const lpstat = script('lpstat-disabled', `echo "$@" > ${join(dir, 'args')}\nprintf 'printer dock disabled since Tue -\\n\\tPaper jam\\n'`);
+    const lpstat = script(
+      'lpstat-disabled',
+      `echo "$@" > ${join(dir, 'args')}\nprintf 'printer dock disabled since Tue -\\n\\tPaper jam\\n'`,
+    );
     expect(await queueStatus('dock', lpstat)).toEqual({ state: 'paused', detail: 'raw queue dock disabled: Paper jam' });
     expect(readFileSync(join(dir, 'args'), 'utf8').trim()).toBe('-p dock -a dock');
     const failing = script('lpstat-unknown', `echo 'lpstat: Invalid destination name in list "dock".' >&2\nexit 1`);
@@ -45,7 +71,10 @@ describe('a raw queue through lp and lpstat', () => {
   });
 
   it('without lpstat the queue is taken as online, and says its state is not known', async () => {
-    expect(await queryStatus({ id: 'q', name: 'Q', queue: 'dock', lpstat: join(dir, 'no-such-lpstat') })).toEqual({ state: 'online', detail: 'raw queue dock (no lpstat here: state not known)' });
+    expect(await queryStatus({ id: 'q', name: 'Q', queue: 'dock', lpstat: join(dir, 'no-such-lpstat') })).toEqual({
+      state: 'online',
+      detail: 'raw queue dock (no lpstat here: state not known)',
+    });
   });
 
   it('sends a job whole to lp -d <queue> -o raw', async () => {

@@ -26,8 +26,10 @@ export function parseLpstat(queue: string, stdout: string, stderr = '', exitCode
     if (!/^\s+\S/.test(l)) break;
     reasons.push(l.trim());
   }
-  if (/\bdisabled\b/i.test(head)) return { state: 'paused', detail: `raw queue ${queue} disabled${reasons.length ? `: ${reasons.join('; ')}` : ''}` };
-  if (lines.some((l) => new RegExp(`^${escape(queue)} not accepting requests`).test(l))) return { state: 'paused', detail: `raw queue ${queue} is not accepting jobs` };
+  if (/\bdisabled\b/i.test(head))
+    return { state: 'paused', detail: `raw queue ${queue} disabled${reasons.length ? `: ${reasons.join('; ')}` : ''}` };
+  if (lines.some((l) => new RegExp(`^${escape(queue)} not accepting requests`).test(l)))
+    return { state: 'paused', detail: `raw queue ${queue} is not accepting jobs` };
   if (/now printing/i.test(head)) return { state: 'online', detail: `raw queue ${queue} printing` };
   if (/is idle/i.test(head)) return { state: 'online', detail: `raw queue ${queue}` };
   return { state: 'unknown', detail: `raw queue ${queue}: ${head.trim()}` };
@@ -38,17 +40,22 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Asks lpstat about a queue (`lpstat` on PATH unless another command is given). */
 export function queueStatus(queue: string, lpstat = 'lpstat'): Promise<HostStatus> {
   return new Promise((resolve) => {
-    execFile(lpstat, ['-p', queue, '-a', queue], { timeout: LPSTAT_TIMEOUT_MS, env: { ...process.env, LANG: 'C', LC_ALL: 'C' } }, (err, stdout, stderr) => {
-      if (err && (err as NodeJS.ErrnoException).code === 'ENOENT') {
-        resolve({ state: 'online', detail: `raw queue ${queue} (no lpstat here: state not known)` });
-        return;
-      }
-      if (err && err.killed) {
-        resolve({ state: 'unreachable', detail: `raw queue ${queue}: lpstat did not answer` });
-        return;
-      }
-      const code = err ? (typeof err.code === 'number' ? err.code : 1) : 0;
-      resolve(parseLpstat(queue, String(stdout), String(stderr), code));
-    });
+    execFile(
+      lpstat,
+      ['-p', queue, '-a', queue],
+      { timeout: LPSTAT_TIMEOUT_MS, env: { ...process.env, LANG: 'C', LC_ALL: 'C' } },
+      (err, stdout, stderr) => {
+        if (err && (err as NodeJS.ErrnoException).code === 'ENOENT') {
+          resolve({ state: 'online', detail: `raw queue ${queue} (no lpstat here: state not known)` });
+          return;
+        }
+        if (err && err.killed) {
+          resolve({ state: 'unreachable', detail: `raw queue ${queue}: lpstat did not answer` });
+          return;
+        }
+        const code = err ? (typeof err.code === 'number' ? err.code : 1) : 0;
+        resolve(parseLpstat(queue, String(stdout), String(stderr), code));
+      },
+    );
   });
 }

@@ -12,7 +12,15 @@ export interface TestPrinter {
   port: number;
   /** The bytes of each print, as text. */
   prints: string[];
-  flags: { paperOut?: boolean; paused?: boolean; headOpen?: boolean; ribbonOut?: boolean; stallAfterBytes?: number; labelMs?: number; paperOutAfter?: number };
+  flags: {
+    paperOut?: boolean;
+    paused?: boolean;
+    headOpen?: boolean;
+    ribbonOut?: boolean;
+    stallAfterBytes?: number;
+    labelMs?: number;
+    paperOutAfter?: number;
+  };
   /** Labels that came out (flags.labelMs). */
   labelsOut: number;
   /** ~JA (cancel all) received. */

@@ -12,7 +12,12 @@ describe('~HS answers', () => {
     [{ ribbonOut: true }, 'ribbonOut', 'ribbon out'],
     [{ paperOut: true, paused: true }, 'paperOut', 'paper out, paused'],
   ] as const)('%j reads as %s', (flags, state, detail) => {
-    expect(parseHostStatus(hostStatusAnswer(flags))).toEqual({ state, ...(detail ? { detail } : {}), formatsInBuffer: 0, labelsRemaining: 0 });
+    expect(parseHostStatus(hostStatusAnswer(flags))).toEqual({
+      state,
+      ...(detail ? { detail } : {}),
+      formatsInBuffer: 0,
+      labelsRemaining: 0,
+    });
   });
 
   it('reads a real printer answer (ZT410, paused, head closed)', () => {
@@ -23,7 +28,10 @@ describe('~HS answers', () => {
   it('reads the formats in the receive buffer (line 1, eee) and the labels remaining in the batch (line 2, uuuuuuuu)', () => {
     const answer = '\x02030,1,0,0812,002,0,0,0,000,0,0,0\x03\r\n\x02000,0,0,0,1,2,6,0,00000015,1,000\x03\r\n\x021234,0\x03\r\n';
     expect(parseHostStatus(answer)).toEqual({ state: 'paperOut', detail: 'paper out', formatsInBuffer: 2, labelsRemaining: 15 });
-    expect(parseHostStatus(hostStatusAnswer({}, { formatsInBuffer: 3, labelsRemaining: 19 }))).toMatchObject({ formatsInBuffer: 3, labelsRemaining: 19 });
+    expect(parseHostStatus(hostStatusAnswer({}, { formatsInBuffer: 3, labelsRemaining: 19 }))).toMatchObject({
+      formatsInBuffer: 3,
+      labelsRemaining: 19,
+    });
     // Counters not numbers: none read (the job is then "printed" as sent, docs/labels.md).
     expect(parseHostStatus('\x02030,0,0,0812,abc,0,0,0,000,0,0,0\x03\x02000,0,0,0,1,2,6,0,zz,1,000\x03')).toEqual({ state: 'online' });
   });
@@ -41,10 +49,21 @@ describe('copies by ^PQ', () => {
 });
 
 describe('config', () => {
-  const base = { server: 'https://floor.example.com/', siteId: 'main', agentKey: 'agk_abc', agentId: 'dock-1', printers: [{ id: 'zebra', host: '10.0.0.5' }] };
+  const base = {
+    server: 'https://floor.example.com/',
+    siteId: 'main',
+    agentKey: 'agk_abc',
+    agentId: 'dock-1',
+    printers: [{ id: 'zebra', host: '10.0.0.5' }],
+  };
   it('fills defaults: port 9100, name, queue file beside the config', () => {
     const c = parseConfig(base, '/etc/fh');
-    expect(c).toMatchObject({ server: 'https://floor.example.com', name: 'dock-1', queueFile: '/etc/fh/print-agent-dock-1.queue.json', retryMs: 5000 });
+    expect(c).toMatchObject({
+      server: 'https://floor.example.com',
+      name: 'dock-1',
+      queueFile: '/etc/fh/print-agent-dock-1.queue.json',
+      retryMs: 5000,
+    });
     expect(c.printers[0]).toEqual({ id: 'zebra', name: 'zebra', host: '10.0.0.5', port: 9100 });
   });
   it('reads the key from the environment, and refuses what cannot work', () => {

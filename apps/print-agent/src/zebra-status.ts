@@ -18,7 +18,8 @@ export function parseHostStatus(answer: string): HostStatus {
   // eslint-disable-next-line no-control-regex -- STX and ETX are the frame of the answer
   const lines = [...answer.matchAll(/\x02([^\x03]*)\x03/g)].map((m) => m[1]!.split(','));
   const [one, two] = lines;
-  if (!one || one.length < 3 || !two || two.length < 4) return { state: 'unknown', detail: 'The printer answered ~HS in a form not understood' };
+  if (!one || one.length < 3 || !two || two.length < 4)
+    return { state: 'unknown', detail: 'The printer answered ~HS in a form not understood' };
   const flag = (v: string | undefined) => v?.trim() === '1';
   const problems: Array<[PrinterState, string]> = [];
   if (flag(two[2])) problems.push(['headOpen', 'head open']);

@@ -99,7 +99,8 @@ const UNSTORABLE_TEXT = /\u0000|\p{Cs}/u;
 /** Why a parsed body cannot be stored (bad characters, nested too deep), or undefined. */
 function unstorableInput(value: unknown, path = '', depth = 0): string | undefined {
   const at = path || 'body';
-  if (typeof value === 'string') return UNSTORABLE_TEXT.test(value) ? `${at}: must not contain NUL or unpaired surrogate characters` : undefined;
+  if (typeof value === 'string')
+    return UNSTORABLE_TEXT.test(value) ? `${at}: must not contain NUL or unpaired surrogate characters` : undefined;
   if (typeof value !== 'object' || value === null) return undefined;
   if (depth >= MAX_BODY_DEPTH) return `${at}: nested more than ${MAX_BODY_DEPTH} levels deep`;
   for (const [key, v] of Object.entries(value)) {
@@ -153,17 +154,29 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   app.addHook('preValidation', async (req) => {
     // The query string and path too: a NUL in a CSV export's query would break its stream.
     // A large body parsed off the event loop was scanned there too (lib/json-off-thread.ts).
-    const problem = (bodyCheckedOffThread(req.body) ? undefined : unstorableInput(req.body)) ?? unstorableInput(req.query, 'query') ?? unstorableInput(req.params, 'path');
+    const problem =
+      (bodyCheckedOffThread(req.body) ? undefined : unstorableInput(req.body)) ??
+      unstorableInput(req.query, 'query') ??
+      unstorableInput(req.params, 'path');
     if (problem) throw badInput(`The request is not valid: ${problem}`);
   });
 
   // Security headers on every answer. The auth token lives in localStorage (the spec's client), so the
   // script policy is what keeps an injected script from reading it: scripts only from this origin (and
   // WebAssembly for the barcode reader), no inline scripts, nothing may frame the app (docs/operations.md).
-  useSecurityHeaders(app, { contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES }, crossOriginEmbedderPolicy: false, referrerPolicy: { policy: 'no-referrer' } });
+  useSecurityHeaders(app, {
+    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'no-referrer' },
+  });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Floorhand API', version: '0.1.0', description: 'Every call of the Floorhand web app. Bodies carry locId, siteId, appId and orgId; identity comes from the bearer token only.' },
+      info: {
+        title: 'Floorhand API',
+        version: '0.1.0',
+        description:
+          'Every call of the Floorhand web app. Bodies carry locId, siteId, appId and orgId; identity comes from the bearer token only.',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
     transform: jsonSchemaTransform,
@@ -175,7 +188,14 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   if (config.demoSeed && (await seedDemo(db))) app.log.info('demo data loaded (organisation demo, password demo1234)');
   const tokens = await createTokenService(db);
   const authCache = createAuthCache();
-  const realtime = await attachRealtime(app.server, { db, tokens, authCache, redisUrl: config.REDIS_URL, redisKeyPrefix: config.REDIS_KEY_PREFIX, log: app.log });
+  const realtime = await attachRealtime(app.server, {
+    db,
+    tokens,
+    authCache,
+    redisUrl: config.REDIS_URL,
+    redisKeyPrefix: config.REDIS_KEY_PREFIX,
+    log: app.log,
+  });
   app.addHook('preClose', () => realtime.close());
   const stopPurge = schedulePurge(db, config.IDEMPOTENCY_KEEP_HOURS, app.log);
   app.addHook('onClose', async () => stopPurge());
@@ -216,7 +236,8 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   if (dist && !config.serveSourceMaps) {
     app.addHook('onRequest', async (req, reply) => {
       const path = req.url.split('?')[0] ?? '';
-      if (!path.startsWith('/api/') && /\.map$/i.test(path)) await reply.status(404).send({ err: { code: ERR.notFound, message: 'Source maps are not served here' } });
+      if (!path.startsWith('/api/') && /\.map$/i.test(path))
+        await reply.status(404).send({ err: { code: ERR.notFound, message: 'Source maps are not served here' } });
     });
   }
   if (dist) {
@@ -237,7 +258,9 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   app.setNotFoundHandler((req, reply) => {
     // Every client route is served the web app; unknown API paths get the spec's error shape.
     if (req.method === 'GET' && !req.url.startsWith('/api/') && dist) return reply.type('text/html').sendFile('index.html');
-    return reply.status(404).send({ err: { code: ERR.notFound, message: `No such call: ${req.method} ${req.url.split('?')[0]}`, locId: locIdOf(req.body) } });
+    return reply
+      .status(404)
+      .send({ err: { code: ERR.notFound, message: `No such call: ${req.method} ${req.url.split('?')[0]}`, locId: locIdOf(req.body) } });
   });
   return app;
 }

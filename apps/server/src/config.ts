@@ -53,7 +53,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const blanksRemoved = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(blanksRemoved);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(blanksRemoved[String(i.path[0])])})`);
+    const lines = parsed.error.issues.map(
+      (i) => `  ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(blanksRemoved[String(i.path[0])])})`,
+    );
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}\nSee the Configuration table in README.md.`);
   }
   const c = parsed.data;

@@ -16,7 +16,11 @@ describe('security headers', () => {
     ['the API docs', 'GET', '/api/docs/'],
     ['an unknown path', 'GET', '/api/nope'],
   ])('are sent with %s', async (_what, method, url) => {
-    const res = await t.app.inject({ method: method as 'GET' | 'POST', url, payload: method === 'POST' ? { locId: 't', siteId: '', appId: 'floorhand', orgId: 'demo', hostname: 'localhost' } : undefined });
+    const res = await t.app.inject({
+      method: method as 'GET' | 'POST',
+      url,
+      payload: method === 'POST' ? { locId: 't', siteId: '', appId: 'floorhand', orgId: 'demo', hostname: 'localhost' } : undefined,
+    });
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toMatch(/default-src 'self'/);
     expect(csp).toMatch(/script-src 'self' 'wasm-unsafe-eval'(;|$)/);

@@ -39,7 +39,7 @@ describe('small holes', () => {
     ['a URL that cannot be decoded', '/api/media/pic/demo/%E0%A4%A'],
     ['a path parameter longer than allowed', `/api/media/pic/demo/${'x'.repeat(600)}`],
     ['bad encoding in a client route', '/stockLookup/%'],
-  ])('Fastify\'s own errors come in the spec\'s shape: %s', async (_why, url) => {
+  ])("Fastify's own errors come in the spec's shape: %s", async (_why, url) => {
     const res = await t.app.inject({ method: 'GET', url });
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     expect(res.statusCode).toBeLessThan(500);
@@ -49,7 +49,7 @@ describe('small holes', () => {
   it.each([
     ['malformed JSON', '{"locId":', 'application/json'],
     ['an unsupported media type', 'a=1', 'application/x-www-form-urlencoded'],
-  ])('Fastify\'s body errors come in the spec\'s shape: %s', async (_why, payload, type) => {
+  ])("Fastify's body errors come in the spec's shape: %s", async (_why, payload, type) => {
     const res = await t.app.inject({ method: 'POST', url: '/api/site/resolve', payload, headers: { 'content-type': type } });
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     expect(res.statusCode).toBeLessThan(500);

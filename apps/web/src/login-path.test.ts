@@ -21,7 +21,11 @@ function staticImports(source: string): string[] {
 }
 
 function resolveFile(from: string, spec: string): string | undefined {
-  const base = spec.startsWith('@floorhand/contract/') ? join(contractSrc, spec.slice('@floorhand/contract/'.length)) : spec.startsWith('.') ? resolve(dirname(from), spec) : undefined;
+  const base = spec.startsWith('@floorhand/contract/')
+    ? join(contractSrc, spec.slice('@floorhand/contract/'.length))
+    : spec.startsWith('.')
+      ? resolve(dirname(from), spec)
+      : undefined;
   if (!base) return undefined;
   return [base, `${base}.ts`, `${base}.tsx`].find((f) => existsSync(f) && /\.(ts|tsx)$/.test(f));
 }

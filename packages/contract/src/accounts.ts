@@ -30,15 +30,20 @@ export function passwordProblem(password: string, userName?: string): string | u
 export const API_KEY_PATTERN = /^fhk_([0-9a-f]{8})_([A-Za-z0-9_-]{43})$/;
 export const looksLikeApiKey = (token: string): boolean => token.startsWith('fhk_');
 
-
 export const userNameSchema = z
   .string()
   .min(1)
   .max(100)
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._@-]*$/, 'may only contain letters, digits, dots, underscores, @ and hyphens, and must start with a letter or digit');
+  .regex(
+    /^[A-Za-z0-9][A-Za-z0-9._@-]*$/,
+    'may only contain letters, digits, dots, underscores, @ and hyphens, and must start with a letter or digit',
+  );
 const personName = z.string().trim().max(100);
 const email = z.union([z.literal(''), z.email('does not appear to be a valid email address').max(200)]);
-const badgeCode = z.union([z.literal(''), z.string().regex(/^[\x21-\x7e]{1,64}$/, 'must be 1 to 64 printable ASCII characters without spaces')]);
+const badgeCode = z.union([
+  z.literal(''),
+  z.string().regex(/^[\x21-\x7e]{1,64}$/, 'must be 1 to 64 printable ASCII characters without spaces'),
+]);
 
 export const sitePermsSchema = z.object({
   siteId: z.string().min(1).max(40),
@@ -99,12 +104,21 @@ export function accountsCalls(base: typeof callBase) {
       body: base.extend({ search: z.string().max(100).optional(), includeInactive: z.boolean().default(false), ...page }),
       response: withErr({ accounts: z.array(accountSchema).optional(), total: z.number().int().optional() }),
     },
-    'admin/account/get': { locId: undefined, auth: 'required', body: base.extend({ accountId }), response: withErr({ account: accountSchema.optional() }) },
+    'admin/account/get': {
+      locId: undefined,
+      auth: 'required',
+      body: base.extend({ accountId }),
+      response: withErr({ account: accountSchema.optional() }),
+    },
     'admin/account/create': {
       locId: undefined,
       auth: 'required',
       /** A password is required unless the account is a service account on some site (it gets an API key instead). */
-      body: base.extend({ account: accountFieldsSchema, password: z.string().max(PASSWORD_MAX).optional(), perms: z.array(sitePermsSchema).max(50) }),
+      body: base.extend({
+        account: accountFieldsSchema,
+        password: z.string().max(PASSWORD_MAX).optional(),
+        perms: z.array(sitePermsSchema).max(50),
+      }),
       response: withErr({ account: accountSchema.optional() }),
     },
     'admin/account/update': {
@@ -138,6 +152,11 @@ export function accountsCalls(base: typeof callBase) {
       /** The key is shown this once; only its hash is stored. A new key replaces the old one. */
       response: withErr({ apiKey: z.string().optional(), account: accountSchema.optional() }),
     },
-    'admin/account/revokeApiKey': { locId: undefined, auth: 'required', body: base.extend({ accountId }), response: withErr({ account: accountSchema.optional() }) },
+    'admin/account/revokeApiKey': {
+      locId: undefined,
+      auth: 'required',
+      body: base.extend({ accountId }),
+      response: withErr({ account: accountSchema.optional() }),
+    },
   } as const;
 }

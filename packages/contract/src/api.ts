@@ -38,7 +38,10 @@ export const dataIdSchema = z
   .string()
   .min(1)
   .max(SITE_DATA_ID_MAX)
-  .regex(/^[A-Za-z0-9](?:[A-Za-z0-9_]*[A-Za-z0-9])?$/, 'must start with a letter or digit, may only contain letters (upper or lowercase), digits (0-9), underscores (_), and must end in a letter or digit.');
+  .regex(
+    /^[A-Za-z0-9](?:[A-Za-z0-9_]*[A-Za-z0-9])?$/,
+    'must start with a letter or digit, may only contain letters (upper or lowercase), digits (0-9), underscores (_), and must end in a letter or digit.',
+  );
 export const siteDataSchema = z.object({
   _id: z.string().optional(),
   _rev: z.number().int().optional(),
@@ -238,7 +241,10 @@ export const calls = {
       dataUrl: z
         .string()
         .max(MEDIA_MAX_DATA_URL_CHARS, 'must be a picture of at most 2 MB')
-        .regex(/^data:image\/(jpeg|png|webp);base64,[A-Za-z0-9+/]*={0,2}$/, 'must be a base64 data URL of image/jpeg, image/png or image/webp'),
+        .regex(
+          /^data:image\/(jpeg|png|webp);base64,[A-Za-z0-9+/]*={0,2}$/,
+          'must be a base64 data URL of image/jpeg, image/png or image/webp',
+        ),
       purpose: mediaPurpose.default('photo'),
     }),
     response: withErr({ mediaId: z.string().optional() }),
@@ -250,4 +256,3 @@ export type CallBody<P extends CallPath> = z.input<(typeof calls)[P]['body']>;
 export type CallResponse<P extends CallPath> = z.output<(typeof calls)[P]['response']>;
 /** What a caller passes: the body less the fields the request helper fills in. */
 export type CallArgs<P extends CallPath> = Omit<CallBody<P>, 'locId' | 'siteId' | 'appId' | 'orgId'>;
-

@@ -46,7 +46,11 @@ export const scanCode = z.string().min(1).max(100).regex(new RegExp(SCAN_CODE_RE
 /** A short code (warehouse, condition, department) as a filter or reference. */
 export const code = z.string().min(1).max(40);
 /** A client-made key (e.g. a UUID) that makes a retried write apply once; unique per organisation. */
-export const idempotencyKeySchema = z.string().min(8).max(100).regex(new RegExp(SCAN_CODE_REGEX), 'must be 8 to 100 printable characters without spaces');
+export const idempotencyKeySchema = z
+  .string()
+  .min(8)
+  .max(100)
+  .regex(new RegExp(SCAN_CODE_REGEX), 'must be 8 to 100 printable characters without spaces');
 /** The revision the client read; when given and stale, the change is refused with 409. */
 export const expectedRev = z.number().int().min(1).optional();
 /**
@@ -58,6 +62,9 @@ export const recordInputSchema = z.record(z.string(), z.unknown());
 /** Rows a lookup or list answers at most (spec: maxRows 499), with a "more rows" flag beyond. */
 export const INVENTORY_MAX_ROWS = PACK_PICK_MAX_ROWS;
 /** offset and limit of a paged list. */
-export const page = { offset: z.number().int().min(0).max(1_000_000).default(0), limit: z.number().int().min(1).max(INVENTORY_MAX_ROWS).default(100) };
+export const page = {
+  offset: z.number().int().min(0).max(1_000_000).default(0),
+  limit: z.number().int().min(1).max(INVENTORY_MAX_ROWS).default(100),
+};
 /** The active flag of a master record as typed. */
 export const activeField = { name: 'active', label: 'Active', dataType: 'boolean' } as const;

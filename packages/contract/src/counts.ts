@@ -111,7 +111,12 @@ export const reviewSummarySchema = z.object({
 });
 
 /** One line refused by a post, with every reason. */
-export const invalidLineSchema = z.object({ lineId: z.string(), stockId: z.string().nullable(), location: z.string(), problems: z.array(z.string()) });
+export const invalidLineSchema = z.object({
+  lineId: z.string(),
+  stockId: z.string().nullable(),
+  location: z.string(),
+  problems: z.array(z.string()),
+});
 export type InvalidLine = z.infer<typeof invalidLineSchema>;
 
 export const thresholdSchema = z.object({ warehouse: z.string(), maxQty: z.number().nullable(), maxPct: z.number().nullable() });
@@ -141,10 +146,22 @@ export const countSheetEntity: EntityDef = {
   idFieldName: 'warehouse',
   fields: [
     { name: 'warehouse', label: 'Warehouse', dataType: 'string', conditions: { required: true, max: 40 } },
-    { name: 'locations', label: 'Locations', dataType: 'array', conditions: { max: 5000 }, items: { name: 'location', label: 'Location', dataType: 'string', conditions: { max: 40 } } },
+    {
+      name: 'locations',
+      label: 'Locations',
+      dataType: 'array',
+      conditions: { max: 5000 },
+      items: { name: 'location', label: 'Location', dataType: 'string', conditions: { max: 40 } },
+    },
     { name: 'fromLocation', label: 'From Location', dataType: 'string', conditions: { max: 40 } },
     { name: 'toLocation', label: 'To Location', dataType: 'string', conditions: { max: 40 } },
-    { name: 'counters', label: 'Counters', dataType: 'array', conditions: { max: 50 }, items: { name: 'counter', label: 'Counter', dataType: 'string', conditions: { max: 100 } } },
+    {
+      name: 'counters',
+      label: 'Counters',
+      dataType: 'array',
+      conditions: { max: 50 },
+      items: { name: 'counter', label: 'Counter', dataType: 'string', conditions: { max: 100 } },
+    },
     { name: 'blind', label: 'Blind', dataType: 'boolean' },
     { name: 'due', label: 'Due', dataType: 'boolean' },
     { name: 'description', label: 'Description', dataType: 'string', conditions: { max: 200 } },
@@ -220,7 +237,11 @@ export const countCalls = {
     auth: 'required',
     /** With location: only the lines counted there. */
     body: callBase.extend({ sheetId: idSchema, location: scanCode.max(40).optional() }),
-    response: withErr({ sheet: sheetSchema.optional(), locations: z.array(z.object({ code: z.string(), visited: z.boolean() })).optional(), lines: z.array(counterLineSchema).optional() }),
+    response: withErr({
+      sheet: sheetSchema.optional(),
+      locations: z.array(z.object({ code: z.string(), visited: z.boolean() })).optional(),
+      lines: z.array(counterLineSchema).optional(),
+    }),
   },
   'counts/sheet/start': { locId: undefined, auth: 'required', body: callBase.extend(sheetRef), response: sheetAnswer },
   /** counting → review: expected stock of scanned locations nobody counted gets a 0 line; lines over the threshold go to recount. */

@@ -24,7 +24,13 @@ export const IMPORT_REPORT_MAX = 1000;
 /** Separator of an item's barcodes in one CSV field. */
 export const BARCODE_SEPARATOR = '|';
 
-export const INVENTORY_ENTITIES = { warehouses: warehouseEntity, locations: locationEntity, items: itemEntity, stock: stockRecordEntity, orders: orderCsvEntity } as const;
+export const INVENTORY_ENTITIES = {
+  warehouses: warehouseEntity,
+  locations: locationEntity,
+  items: itemEntity,
+  stock: stockRecordEntity,
+  orders: orderCsvEntity,
+} as const;
 /** `orders`: one row per order line (contract/orders.ts, orderCsvEntity). */
 export const CSV_ENTITIES = ['warehouses', 'locations', 'items', 'stock', 'orders'] as const;
 export type CsvEntity = (typeof CSV_ENTITIES)[number];
@@ -64,7 +70,9 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 export function importRefusalSummary(r: ImportReport): string {
   const inHeader = r.rejected.some((p) => p.row === 1);
   const badRows = new Set(r.rejected.filter((p) => p.row > 1).map((p) => p.row)).size;
-  const where = [inHeader ? 'the header row' : '', badRows > 0 ? `${badRows} of ${plural(r.rows, 'data row', 'data rows')}` : ''].filter(Boolean).join(' and ');
+  const where = [inHeader ? 'the header row' : '', badRows > 0 ? `${badRows} of ${plural(r.rows, 'data row', 'data rows')}` : '']
+    .filter(Boolean)
+    .join(' and ');
   return `${plural(r.rejectedCount, 'problem', 'problems')}${where ? ` in ${where}` : ''}; nothing was imported. Correct the file and import it again.`;
 }
 
@@ -83,7 +91,11 @@ export const csvTransferCalls = {
     locId: undefined,
     auth: 'required',
     /** CSV text with a header row (CSV_COLUMNS); all or nothing in one transaction. */
-    body: callBase.extend({ idempotencyKey: idempotencyKeySchema.optional(), entity: z.enum(CSV_ENTITIES), csv: z.string().min(1).max(IMPORT_MAX_BYTES) }),
+    body: callBase.extend({
+      idempotencyKey: idempotencyKeySchema.optional(),
+      entity: z.enum(CSV_ENTITIES),
+      csv: z.string().min(1).max(IMPORT_MAX_BYTES),
+    }),
     response: withErr({ report: importReportSchema.optional() }),
   },
   'export/csv': {

@@ -6,9 +6,18 @@ const parse = (text: string) => [...parseCsv(text)];
 
 describe('parseCsv (RFC 4180)', () => {
   it('reads fields and records with CRLF, LF or CR line breaks', () => {
-    expect(parse('a,b\r\nc,d\r\n')).toEqual([['a', 'b'], ['c', 'd']]);
-    expect(parse('a,b\nc,d')).toEqual([['a', 'b'], ['c', 'd']]);
-    expect(parse('a,b\rc,d\r')).toEqual([['a', 'b'], ['c', 'd']]);
+    expect(parse('a,b\r\nc,d\r\n')).toEqual([
+      ['a', 'b'],
+      ['c', 'd'],
+    ]);
+    expect(parse('a,b\nc,d')).toEqual([
+      ['a', 'b'],
+      ['c', 'd'],
+    ]);
+    expect(parse('a,b\rc,d\r')).toEqual([
+      ['a', 'b'],
+      ['c', 'd'],
+    ]);
   });
 
   it('reads quoted fields with commas, doubled quotes and line breaks', () => {
@@ -60,12 +69,19 @@ describe('parseCsv (RFC 4180)', () => {
 
 describe('toCsv', () => {
   it('quotes only where needed and ends each record with CRLF', () => {
-    expect(toCsv([['a', 1, true, null, undefined], ['x,y', 'say "hi"', 'two\nlines', ' pad']])).toBe('a,1,true,,\r\n"x,y","say ""hi""","two\nlines"," pad"\r\n');
+    expect(
+      toCsv([
+        ['a', 1, true, null, undefined],
+        ['x,y', 'say "hi"', 'two\nlines', ' pad'],
+      ]),
+    ).toBe('a,1,true,,\r\n"x,y","say ""hi""","two\nlines"," pad"\r\n');
     expect(csvField('plain')).toBe('plain');
   });
 
-  it('round-trips any table of strings, neutralised formulas included, through the import\'s restore', () => {
-    const cell = fc.string({ unit: fc.constantFrom('a', 'b', ',', '"', '\r', '\n', ' ', 'é', '\u2028', '=', '+', '-', '@', "'", '\t', '1') });
+  it("round-trips any table of strings, neutralised formulas included, through the import's restore", () => {
+    const cell = fc.string({
+      unit: fc.constantFrom('a', 'b', ',', '"', '\r', '\n', ' ', 'é', '\u2028', '=', '+', '-', '@', "'", '\t', '1'),
+    });
     fc.assert(
       fc.property(fc.array(fc.array(cell, { minLength: 1, maxLength: 5 }), { maxLength: 20 }), (rows) => {
         // A record of one empty field is written as an empty line, which reads back as [''] too.

@@ -63,7 +63,8 @@ export class CsvParser {
           i++;
           continue;
         }
-        if (c !== COMMA && c !== CR && c !== LF) throw new CsvError('unexpected text after a closing quote; a quote inside a field must be doubled', this.row);
+        if (c !== COMMA && c !== CR && c !== LF)
+          throw new CsvError('unexpected text after a closing quote; a quote inside a field must be doubled', this.row);
       } else if (this.state === 'start' && c === QUOTE) {
         this.state = 'quoted';
         i++;

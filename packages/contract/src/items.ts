@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import type { EntityDef } from './records/schema-model.ts';
-import { activeField, callBase, code, controlFields, idempotencyKeySchema, page, recordInputSchema, SCAN_CODE_REGEX, scanCode, withErr } from './common.ts';
+import {
+  activeField,
+  callBase,
+  code,
+  controlFields,
+  idempotencyKeySchema,
+  page,
+  recordInputSchema,
+  SCAN_CODE_REGEX,
+  scanCode,
+  withErr,
+} from './common.ts';
 
 // Items (docs/inventory.md): what is stocked, its unit, tracking and barcodes. Records a user types or
 // imports are checked with the record layer's engine against itemEntity, so forms, CSV rows and the
@@ -48,7 +59,12 @@ export const itemCalls = {
     locId: undefined,
     auth: 'required',
     /** Ordered by part number; `search` matches the start of the part number or any part of the description. */
-    body: callBase.extend({ search: z.string().trim().max(100).optional(), department: code.optional(), active: z.boolean().optional(), ...page }),
+    body: callBase.extend({
+      search: z.string().trim().max(100).optional(),
+      department: code.optional(),
+      active: z.boolean().optional(),
+      ...page,
+    }),
     response: withErr({ items: z.array(itemSchema).optional(), more: z.boolean().optional() }),
   },
   'item/get': {

@@ -23,7 +23,9 @@ export const kioskCalls = {
     }),
     response: withErr({
       user: z.object({ id: z.string(), userName: z.string(), firstName: z.string(), surnames: z.string() }).optional(),
-      perms: z.object({ roles: z.array(z.string()), kioskAcct: z.boolean(), timeclockAcct: z.boolean(), serviceAcct: z.boolean() }).optional(),
+      perms: z
+        .object({ roles: z.array(z.string()), kioskAcct: z.boolean(), timeclockAcct: z.boolean(), serviceAcct: z.boolean() })
+        .optional(),
       timeoutMinutes: z.number().optional(),
     }),
   },
@@ -37,7 +39,9 @@ export const kioskCalls = {
     body: callBase,
     response: withErr({
       user: z.object({ id: z.string(), userName: z.string(), firstName: z.string(), surnames: z.string() }).optional(),
-      perms: z.object({ roles: z.array(z.string()), kioskAcct: z.boolean(), timeclockAcct: z.boolean(), serviceAcct: z.boolean() }).optional(),
+      perms: z
+        .object({ roles: z.array(z.string()), kioskAcct: z.boolean(), timeclockAcct: z.boolean(), serviceAcct: z.boolean() })
+        .optional(),
     }),
   },
   /** Done: the human token is revoked; the kiosk account's own session goes on. */

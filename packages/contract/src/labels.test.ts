@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fillTemplate, LABEL_FIELDS, labelFormats, LABELS_PER_JOB_MAX, restOfJob, templateProblems, zplCommandProblems, zplValue } from './labels.ts';
+import {
+  fillTemplate,
+  LABEL_FIELDS,
+  labelFormats,
+  LABELS_PER_JOB_MAX,
+  restOfJob,
+  templateProblems,
+  zplCommandProblems,
+  zplValue,
+} from './labels.ts';
 import { printerProblemInWords } from './printer-words.ts';
 
 // Field data never becomes a printer command, and templates use label-formatting commands only
@@ -45,7 +54,14 @@ describe('field data', () => {
   });
 
   it('writes the ^FH indicator of data as its own hex escape, so data never makes an escape', () => {
-    const filled = fillTemplate(TEMPLATE, new Map([['qty', '_1E_5E'], ['lot', '\\7E_1E'], ['description', '_1E']]));
+    const filled = fillTemplate(
+      TEMPLATE,
+      new Map([
+        ['qty', '_1E_5E'],
+        ['lot', '\\7E_1E'],
+        ['description', '_1E'],
+      ]),
+    );
     expect(filled).toContain('^FDQty _5F1E_5F5E  _41^FS');
     expect(filled).toContain('^FDLot \\5C7E_1E^FS');
     // Outside a ^FH field an underscore is only an underscore.
@@ -56,7 +72,28 @@ describe('field data', () => {
     const nasty = fc.oneof(
       fc.string({ maxLength: 60 }),
       fc.string({ unit: 'binary', maxLength: 40 }),
-      fc.array(fc.constantFrom('^', '~', '_', '\\', '\u0010', '\u001E', '\u0000', '\u007F', '\t', '\r\n', '{{qty}}', '^XZ~JR^XA', '_1E', '_5E', 'x'), { maxLength: 20 }).map((a) => a.join('')),
+      fc
+        .array(
+          fc.constantFrom(
+            '^',
+            '~',
+            '_',
+            '\\',
+            '\u0010',
+            '\u001E',
+            '\u0000',
+            '\u007F',
+            '\t',
+            '\r\n',
+            '{{qty}}',
+            '^XZ~JR^XA',
+            '_1E',
+            '_5E',
+            'x',
+          ),
+          { maxLength: 20 },
+        )
+        .map((a) => a.join('')),
     );
     const fields = [...LABEL_FIELDS.get('stock')!.keys()];
     fc.assert(
@@ -68,8 +105,9 @@ describe('field data', () => {
           expect(data).not.toMatch(C0_OR_DEL);
         }
         // No hex escape of a ^FH field writes a control character or a prefix.
-        // eslint-disable-next-line no-control-regex -- control characters are what the test looks for
-        for (const m of filled.matchAll(/\^FH([^^]?)\^FD([^^]*)\^FS/g)) expect(hexDecoded(m[2]!, m[1] || '_')).not.toMatch(/[\u0000-\u001F\u007F^~]/);
+        for (const m of filled.matchAll(/\^FH([^^]?)\^FD([^^]*)\^FS/g))
+          // eslint-disable-next-line no-control-regex -- control characters are what the test looks for
+          expect(hexDecoded(m[2]!, m[1] || '_')).not.toMatch(/[\u0000-\u001F\u007F^~]/);
       }),
       { numRuns: 300 },
     );
@@ -94,18 +132,25 @@ describe('template commands', () => {
   });
 
   it('refuses lower-case commands the same way, ^CI with remapping, control characters and ^FH escapes of controls or prefixes', () => {
-    expect(zplCommandProblems('^XA~wc^XZ')).toEqual(['The template uses ~WC, which labels may not use (it changes the printer, not the label)']);
+    expect(zplCommandProblems('^XA~wc^XZ')).toEqual([
+      'The template uses ~WC, which labels may not use (it changes the printer, not the label)',
+    ]);
     expect(zplCommandProblems('^XA^CI0,36,94^XZ')[0]).toMatch(/^The template uses \^CI with character remapping/);
     expect(zplCommandProblems('^XA^FO1,1^FD\u001EA^FS^XZ')[0]).toMatch(/control character 0x1E/);
-    expect(zplCommandProblems('^XA^FO1,1^FH^FDa_1Eb^FS^XZ')).toEqual(["The template's ^FH field writes _1E (a control character), which labels may not use"]);
-    expect(zplCommandProblems('^XA^FO1,1^FH^FDa_5e^FS^XZ')).toEqual(["The template's ^FH field writes _5e (a ZPL prefix), which labels may not use"]);
+    expect(zplCommandProblems('^XA^FO1,1^FH^FDa_1Eb^FS^XZ')).toEqual([
+      "The template's ^FH field writes _1E (a control character), which labels may not use",
+    ]);
+    expect(zplCommandProblems('^XA^FO1,1^FH^FDa_5e^FS^XZ')).toEqual([
+      "The template's ^FH field writes _5e (a ZPL prefix), which labels may not use",
+    ]);
     expect(zplCommandProblems('^XA^FO1,1^FH#^FDa#10^FS^XZ')).toHaveLength(1);
     // _1E outside a ^FH field is text, and a ^FH field's printable escapes are fine.
     expect(zplCommandProblems('^XA^FO1,1^FDa_1E^FS^FO1,1^FH^FD_41_C3_A9^FS^XZ')).toEqual([]);
   });
 
   it('accepts the label-formatting commands of the allow-list', () => {
-    const zpl = '^XA^CI28^PW812^LL406^LH0,0^LS0^LT0^LRN^POI^PMN^PR4^CF0,30^FWN\n^FO10,10^A0N,30,30^FB500,2,0,L^FD{{description}}^FS^FT10,90^AAN^FDx^FS^FX a comment\n^FO10,100^BY2^BCN,60,Y,N,N^FD{{stockId}}^FS^FO10,200^BQN,2,5^FDQA,{{stockId}}^FS^FO300,10^GB100,100,3^FS^FO300,10^GC50,2^FS^FO1,1^FR^GD10,10^FS^FO1,1^GE10,10^FS^PQ1^XZ';
+    const zpl =
+      '^XA^CI28^PW812^LL406^LH0,0^LS0^LT0^LRN^POI^PMN^PR4^CF0,30^FWN\n^FO10,10^A0N,30,30^FB500,2,0,L^FD{{description}}^FS^FT10,90^AAN^FDx^FS^FX a comment\n^FO10,100^BY2^BCN,60,Y,N,N^FD{{stockId}}^FS^FO10,200^BQN,2,5^FDQA,{{stockId}}^FS^FO300,10^GB100,100,3^FS^FO300,10^GC50,2^FS^FO1,1^FR^GD10,10^FS^FO1,1^GE10,10^FS^PQ1^XZ';
     expect(templateProblems('stock', zpl)).toEqual([]);
   });
 });
@@ -140,7 +185,10 @@ describe('printer problems in words (issue 26 item 10)', () => {
     ['connect ETIMEDOUT 10.0.0.5:9100', 'printer not answering (no reply in time) at 10.0.0.5:9100'],
     ['connect EHOSTUNREACH 10.0.0.5:9100', 'printer not reachable on the network at 10.0.0.5:9100'],
     ['getaddrinfo ENOTFOUND zebra-dock', 'printer address not found at zebra-dock'],
-    ['sending failed part way (read ECONNRESET); the label may have printed', 'sending failed part way (the printer broke the connection); the label may have printed'],
+    [
+      'sending failed part way (read ECONNRESET); the label may have printed',
+      'sending failed part way (the printer broke the connection); the label may have printed',
+    ],
     ['paper out', 'paper out'],
     ['ESOMETHINGELSE 1', 'ESOMETHINGELSE 1'],
   ])('%s → %s', (raw, words) => expect(printerProblemInWords(raw)).toBe(words));

@@ -142,10 +142,13 @@ export function templateProblems(kind: LabelKind, zpl: string): string[] {
   for (const m of zpl.matchAll(FIELD_PATTERN)) if (!fields.has(m[1]!)) unknown.add(m[1]!);
   if (unknown.size) {
     const names = [...unknown].map((n) => `{{${n}}}`).join(', ');
-    problems.push(`Unknown field${unknown.size > 1 ? 's' : ''} ${names}; a ${kindTitle(kind)} label may use ${[...fields.keys()].map((n) => `{{${n}}}`).join(', ')}`);
+    problems.push(
+      `Unknown field${unknown.size > 1 ? 's' : ''} ${names}; a ${kindTitle(kind)} label may use ${[...fields.keys()].map((n) => `{{${n}}}`).join(', ')}`,
+    );
   }
   const stripped = zpl.replace(FIELD_PATTERN, '');
-  if (stripped.includes('{{') || stripped.includes('}}')) problems.push('A field must be written {{name}}: letters and digits between double braces, nothing else');
+  if (stripped.includes('{{') || stripped.includes('}}'))
+    problems.push('A field must be written {{name}}: letters and digits between double braces, nothing else');
   if (!/^\s*\^XA/i.test(zpl) || !/\^XZ\s*$/i.test(zpl)) problems.push('The ZPL must start with ^XA and end with ^XZ');
   problems.push(...zplCommandProblems(zpl));
   return problems;
@@ -177,15 +180,73 @@ const KIND_TITLES: ReadonlyMap<LabelKind, string> = new Map<LabelKind, string>([
  */
 export const ZPL_LABEL_COMMANDS: ReadonlySet<string> = new Set([
   // the label format and its fields
-  'XA', 'XZ', 'FO', 'FT', 'FD', 'FV', 'FS', 'FB', 'TB', 'FH', 'FR', 'FW', 'FP', 'FX',
+  'XA',
+  'XZ',
+  'FO',
+  'FT',
+  'FD',
+  'FV',
+  'FS',
+  'FB',
+  'TB',
+  'FH',
+  'FR',
+  'FW',
+  'FP',
+  'FX',
   // fonts and the character set (^CI with its number only: its remapping parameters are refused)
-  'A', 'CF', 'CI',
+  'A',
+  'CF',
+  'CI',
   // bar codes and their defaults
-  'BY', 'B0', 'B1', 'B2', 'B3', 'B4', 'B5', 'B7', 'B8', 'B9', 'BA', 'BB', 'BC', 'BD', 'BE', 'BF', 'BI', 'BJ', 'BK', 'BL', 'BM', 'BO', 'BP', 'BQ', 'BR', 'BS', 'BT', 'BU', 'BX', 'BZ',
+  'BY',
+  'B0',
+  'B1',
+  'B2',
+  'B3',
+  'B4',
+  'B5',
+  'B7',
+  'B8',
+  'B9',
+  'BA',
+  'BB',
+  'BC',
+  'BD',
+  'BE',
+  'BF',
+  'BI',
+  'BJ',
+  'BK',
+  'BL',
+  'BM',
+  'BO',
+  'BP',
+  'BQ',
+  'BR',
+  'BS',
+  'BT',
+  'BU',
+  'BX',
+  'BZ',
   // graphics drawn from the template's own data
-  'GB', 'GC', 'GD', 'GE', 'GF', 'GS',
+  'GB',
+  'GC',
+  'GD',
+  'GE',
+  'GF',
+  'GS',
   // the label's layout, copies, orientation and speed
-  'LH', 'LL', 'LR', 'LS', 'LT', 'PW', 'PQ', 'PO', 'PM', 'PR',
+  'LH',
+  'LL',
+  'LR',
+  'LS',
+  'LT',
+  'PW',
+  'PQ',
+  'PO',
+  'PM',
+  'PR',
 ]);
 
 const CHANGES_PRINTER = 'it changes the printer, not the label';
@@ -194,8 +255,13 @@ const USES_STORAGE = "it reads or writes the printer's storage, not the label";
 const ZPL_REFUSED_REASONS: ReadonlyMap<string, string> = new Map([
   ['A@', "it names a font file on the printer's storage; use a resident font (^A0, ^AA … ^AZ)"],
   ...['CC', 'CT', 'CD'].map((c): [string, string] => [c, "it changes ZPL's prefixes or delimiter, after which data could become commands"]),
-  ...['DF', 'XF', 'FN', 'DG', 'DY', 'DN', 'DB', 'DU', 'DS', 'DT', 'IM', 'IL', 'IS', 'ID', 'XG', 'HF', 'HG', 'HY', 'CW', 'CM', 'FL'].map((c): [string, string] => [c, USES_STORAGE]),
-  ...['HZ', 'HW', 'HH', 'HV', 'HT', 'HL', 'HQ', 'HS'].map((c): [string, string] => [c, 'it makes the printer answer the host, not print a label']),
+  ...['DF', 'XF', 'FN', 'DG', 'DY', 'DN', 'DB', 'DU', 'DS', 'DT', 'IM', 'IL', 'IS', 'ID', 'XG', 'HF', 'HG', 'HY', 'CW', 'CM', 'FL'].map(
+    (c): [string, string] => [c, USES_STORAGE],
+  ),
+  ...['HZ', 'HW', 'HH', 'HV', 'HT', 'HL', 'HQ', 'HS'].map((c): [string, string] => [
+    c,
+    'it makes the printer answer the host, not print a label',
+  ]),
   ...['SN', 'SF'].map((c): [string, string] => [c, 'it makes data the record of the label does not have (serial numbers)']),
 ]);
 
@@ -250,7 +316,10 @@ export function zplCommandProblems(zpl: string): string[] {
   };
   // eslint-disable-next-line no-control-regex -- control characters are exactly what must not reach the printer
   const control = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.exec(zpl);
-  if (control) once(`The template holds the control character 0x${hex2(control[0].charCodeAt(0))}, which labels may not use (a printer may take it for a command prefix)`);
+  if (control)
+    once(
+      `The template holds the control character 0x${hex2(control[0].charCodeAt(0))}, which labels may not use (a printer may take it for a command prefix)`,
+    );
   let fh: string | null = null;
   for (const c of zplCommands(zpl)) {
     const name = `${c.prefix}${c.code}`;
@@ -258,7 +327,8 @@ export function zplCommandProblems(zpl: string): string[] {
       once(`The template uses ${name}, which labels may not use (${refusedReason(c.prefix, c.code)})`);
       continue;
     }
-    if (c.code === 'CI' && !/^\s*\d*\s*$/.test(c.params)) once('The template uses ^CI with character remapping, which labels may not use: write ^CI and the character set only (^CI28)');
+    if (c.code === 'CI' && !/^\s*\d*\s*$/.test(c.params))
+      once('The template uses ^CI with character remapping, which labels may not use: write ^CI and the character set only (^CI28)');
     if (c.code === 'FH') {
       fh = fhIndicator(c.params);
       if (fh.charCodeAt(0) > 0x7e) once('The ^FH indicator must be a printable ASCII character');
@@ -267,7 +337,10 @@ export function zplCommandProblems(zpl: string): string[] {
     if ((c.code === 'FD' || c.code === 'FV') && fh !== null) {
       const escape = new RegExp(`${fh.replace(/[.*+?${}()|[\]\\/-]/g, '\\$&')}([0-9A-Fa-f]{2})`, 'g');
       for (const m of c.params.replace(FIELD_PATTERN, '').matchAll(escape)) {
-        if (forbiddenByte(parseInt(m[1]!, 16))) once(`The template's ^FH field writes ${m[0]} (${parseInt(m[1]!, 16) < 0x20 || m[1]!.toUpperCase() === '7F' ? 'a control character' : 'a ZPL prefix'}), which labels may not use`);
+        if (forbiddenByte(parseInt(m[1]!, 16)))
+          once(
+            `The template's ^FH field writes ${m[0]} (${parseInt(m[1]!, 16) < 0x20 || m[1]!.toUpperCase() === '7F' ? 'a control character' : 'a ZPL prefix'}), which labels may not use`,
+          );
       }
     }
   }
@@ -278,8 +351,12 @@ export function zplCommandProblems(zpl: string): string[] {
  * A value as it goes into ZPL field data: tabs and line breaks become spaces, every other control
  * character (C0, 0x00 to 0x1F) and DEL is removed, and the prefixes ^ and ~ become spaces.
  */
-// eslint-disable-next-line no-control-regex -- control characters are exactly what must not reach the printer
-export const zplValue = (value: string): string => value.replace(/[\t\r\n]/g, ' ').replace(/[\u0000-\u001F\u007F]/g, '').replace(/[\^~]/g, ' ');
+export const zplValue = (value: string): string =>
+  value
+    .replace(/[\t\r\n]/g, ' ')
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what must not reach the printer
+    .replace(/[\u0000-\u001F\u007F]/g, '')
+    .replace(/[\^~]/g, ' ');
 
 /** A value in the data of a ^FH field: as zplValue, and its indicator written as a hex escape of itself, so data never makes an escape. */
 function zplHexValue(value: string, indicator: string): string {
@@ -413,7 +490,11 @@ export type PrintJob = z.infer<typeof printJobSchema>;
  */
 export const AGENT_KEY_PATTERN = /^agk_[A-Za-z0-9_-]{43}$/;
 export const looksLikeAgentKey = (token: string): boolean => token.startsWith('agk_');
-export const agentIdSchema = z.string().min(1).max(60).regex(/^[A-Za-z0-9._-]+$/, 'must be letters, digits, dots, underscores or hyphens');
+export const agentIdSchema = z
+  .string()
+  .min(1)
+  .max(60)
+  .regex(/^[A-Za-z0-9._-]+$/, 'must be letters, digits, dots, underscores or hyphens');
 /** Why the server closed an agent's connection (the agentClosed event just before). */
 export const AGENT_CLOSE_REASONS = ['takenOver', 'revoked'] as const;
 export const agentClosedSchema = z.object({ why: z.enum(AGENT_CLOSE_REASONS), message: z.string() });
@@ -423,7 +504,20 @@ export const agentHelloSchema = z.object({
   agentId: agentIdSchema,
   name: z.string().min(1).max(100),
   version: z.string().max(40).optional(),
-  printers: z.array(z.object({ id: z.string().min(1).max(60).regex(/^[A-Za-z0-9._-]+$/), name: z.string().max(200), state: z.enum(PRINTER_STATES), detail: z.string().max(500).optional() })).max(100),
+  printers: z
+    .array(
+      z.object({
+        id: z
+          .string()
+          .min(1)
+          .max(60)
+          .regex(/^[A-Za-z0-9._-]+$/),
+        name: z.string().max(200),
+        state: z.enum(PRINTER_STATES),
+        detail: z.string().max(500).optional(),
+      }),
+    )
+    .max(100),
 });
 export type AgentHello = z.infer<typeof agentHelloSchema>;
 export const agentResultSchema = z.object({
@@ -431,7 +525,12 @@ export const agentResultSchema = z.object({
   state: z.enum(JOB_STATES),
   reason: z.string().max(500).optional(),
   /** Labels printed so far (of labels x copies), from the printer's ~HS counters; absent when not known. */
-  printed: z.number().int().min(0).max(LABELS_PER_JOB_MAX * LABEL_COPIES_MAX).optional(),
+  printed: z
+    .number()
+    .int()
+    .min(0)
+    .max(LABELS_PER_JOB_MAX * LABEL_COPIES_MAX)
+    .optional(),
 });
 export type AgentResult = z.infer<typeof agentResultSchema>;
 
@@ -474,7 +573,9 @@ export const labelDataSchema = z.record(z.string().max(40), z.string().max(500))
 export const labelSourceSchema = z.object({
   stockIds: z.array(z.string().min(1).max(40)).min(1).max(LABELS_PER_JOB_MAX).optional(),
   locationIds: z.array(z.string().min(1).max(40)).min(1).max(LABELS_PER_JOB_MAX).optional(),
-  locationRange: z.object({ warehouse: z.string().min(1).max(20), from: z.string().min(1).max(40), to: z.string().min(1).max(40) }).optional(),
+  locationRange: z
+    .object({ warehouse: z.string().min(1).max(20), from: z.string().min(1).max(40), to: z.string().min(1).max(40) })
+    .optional(),
   accountIds: z.array(z.string().min(1).max(40)).min(1).max(100).optional(),
   rows: z.array(labelDataSchema).min(1).max(LABELS_PER_JOB_MAX).optional(),
   test: z.literal(true).optional(),
@@ -516,7 +617,12 @@ export const labelCalls = {
      * `pdf` is every label of it (at most LABELS_PER_PDF_MAX), one page each at the label's size.
      * Both base64.
      */
-    body: callBase.extend({ kind: z.enum(LABEL_KINDS), templateId: idSchema.optional(), source: labelSourceSchema, format: z.enum(LABEL_DOWNLOAD_FORMATS).default('png') }),
+    body: callBase.extend({
+      kind: z.enum(LABEL_KINDS),
+      templateId: idSchema.optional(),
+      source: labelSourceSchema,
+      format: z.enum(LABEL_DOWNLOAD_FORMATS).default('png'),
+    }),
     response: withErr({
       png: z.string().optional(),
       pdf: z.string().optional(),
@@ -549,7 +655,11 @@ export const labelCalls = {
     locId: undefined,
     auth: 'required',
     /** The same bytes as the job printed (its template version and data), as a new job. */
-    body: callBase.extend({ idempotencyKey: idempotencyKeySchema, jobId: z.string().min(1).max(100), printerId: z.string().min(1).max(200).optional() }),
+    body: callBase.extend({
+      idempotencyKey: idempotencyKeySchema,
+      jobId: z.string().min(1).max(100),
+      printerId: z.string().min(1).max(200).optional(),
+    }),
     response: withErr({ job: labelJobSchema.optional() }),
   },
   /**

@@ -1,12 +1,25 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { batchShares, countedFrom, coveredSeconds, formatHours, isCalendarDate, readLaborSettings, roundSeconds, taskProblems, type BatchSpan } from './labor.ts';
+import {
+  batchShares,
+  countedFrom,
+  coveredSeconds,
+  formatHours,
+  isCalendarDate,
+  readLaborSettings,
+  roundSeconds,
+  taskProblems,
+  type BatchSpan,
+} from './labor.ts';
 
 /** A random batch schedule: tasks added and stopped at whole seconds, some within the grace time. */
 const schedule = fc
   .record({
     grace: fc.integer({ min: 0, max: 300 }),
-    tasks: fc.array(fc.record({ addedAfter: fc.integer({ min: 0, max: 4000 }), runs: fc.integer({ min: 0, max: 9000 }) }), { minLength: 1, maxLength: 20 }),
+    tasks: fc.array(fc.record({ addedAfter: fc.integer({ min: 0, max: 4000 }), runs: fc.integer({ min: 0, max: 9000 }) }), {
+      minLength: 1,
+      maxLength: 20,
+    }),
   })
   .map(({ grace, tasks }) => {
     const start = 1_750_000_000;
@@ -77,7 +90,8 @@ describe('batchShares', () => {
       fc.property(schedule, (spans) => {
         const shares = batchShares(spans);
         const exact = new Map(spans.map((s) => [s.id, 0]));
-        for (const [second, k] of secondsBooked(spans)) for (const s of spans) if (s.from <= second && second < s.to) exact.set(s.id, exact.get(s.id)! + 1 / k);
+        for (const [second, k] of secondsBooked(spans))
+          for (const s of spans) if (s.from <= second && second < s.to) exact.set(s.id, exact.get(s.id)! + 1 / k);
         for (const s of spans) expect(Math.abs(shares.get(s.id)! - exact.get(s.id)!)).toBeLessThan(1 + 1e-6);
       }),
       { numRuns: 100 },
@@ -95,8 +109,17 @@ describe('rounding and settings', () => {
   });
 
   it('reads the labor settings with the spec defaults', () => {
-    expect(readLaborSettings(undefined)).toEqual({ displayScale: 1, roundToMinutes: 6, batchGraceTimeSecs: 180, allowWithoutClockIn: false });
-    expect(readLaborSettings({ labor: { displayScale: 2, roundToMinutes: 'x', allowWithoutClockIn: true } })).toMatchObject({ displayScale: 2, roundToMinutes: 6, allowWithoutClockIn: true });
+    expect(readLaborSettings(undefined)).toEqual({
+      displayScale: 1,
+      roundToMinutes: 6,
+      batchGraceTimeSecs: 180,
+      allowWithoutClockIn: false,
+    });
+    expect(readLaborSettings({ labor: { displayScale: 2, roundToMinutes: 'x', allowWithoutClockIn: true } })).toMatchObject({
+      displayScale: 2,
+      roundToMinutes: 6,
+      allowWithoutClockIn: true,
+    });
   });
 
   it('takes real calendar days only for report periods', () => {

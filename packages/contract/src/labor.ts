@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { LABOR_DEFAULTS } from './constants.ts';
-import { activeField, callBase, controlFields, idempotencyKeySchema, page, recordInputSchema, SCAN_CODE_REGEX, scanCode, withErr } from './common.ts';
+import {
+  activeField,
+  callBase,
+  controlFields,
+  idempotencyKeySchema,
+  page,
+  recordInputSchema,
+  SCAN_CODE_REGEX,
+  scanCode,
+  withErr,
+} from './common.ts';
 import { hasAnyRole, isAdmin, ROLE, type UserPerms } from './perms.ts';
 import type { EntityDef } from './records/schema-model.ts';
 
@@ -60,7 +70,11 @@ export const TASK_RULE_MESSAGES = {
 } as const;
 
 /** The cross-field rules of a task, per field; empty when it passes. */
-export function taskProblems(t: { kind: string; orderNumber?: string | null | undefined; operationNumber?: string | null | undefined }): Record<string, string[]> {
+export function taskProblems(t: {
+  kind: string;
+  orderNumber?: string | null | undefined;
+  operationNumber?: string | null | undefined;
+}): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   if (isOperationKind(t.kind)) {
     if (!t.orderNumber) out.orderNumber = [TASK_RULE_MESSAGES.orderNeeded];
@@ -96,7 +110,8 @@ export interface BatchSpan {
 }
 
 /** When a task added to a batch counts from: the batch start within the grace time, else when it was added. */
-export const countedFrom = (batchStart: number, addedAt: number, graceSecs: number): number => (addedAt - batchStart <= graceSecs ? Math.min(batchStart, addedAt) : addedAt);
+export const countedFrom = (batchStart: number, addedAt: number, graceSecs: number): number =>
+  addedAt - batchStart <= graceSecs ? Math.min(batchStart, addedAt) : addedAt;
 
 const gcd = (a: bigint, b: bigint): bigint => (b === 0n ? a : gcd(b, a % b));
 
@@ -240,7 +255,12 @@ export const laborEntrySchema = z.object({
 });
 export type LaborEntry = z.infer<typeof laborEntrySchema>;
 
-export const laborSettingsSchema = z.object({ displayScale: z.number().int(), roundToMinutes: z.number().int(), batchGraceTimeSecs: z.number().int(), allowWithoutClockIn: z.boolean() });
+export const laborSettingsSchema = z.object({
+  displayScale: z.number().int(),
+  roundToMinutes: z.number().int(),
+  batchGraceTimeSecs: z.number().int(),
+  allowWithoutClockIn: z.boolean(),
+});
 
 /** What the worker runs now: the running entries (one batch), the server time, the settings. */
 const current = {
@@ -263,7 +283,10 @@ export function isCalendarDate(d: string): boolean {
   const t = Date.parse(`${d}T00:00:00Z`);
   return Number.isFinite(t) && new Date(t).toISOString().startsWith(d);
 }
-const isoDate = z.string().regex(/^(19|20)\d\d-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, "must match pattern 'YYYY-MM-DD'").refine(isCalendarDate, 'is not a date of the calendar');
+const isoDate = z
+  .string()
+  .regex(/^(19|20)\d\d-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, "must match pattern 'YYYY-MM-DD'")
+  .refine(isCalendarDate, 'is not a date of the calendar');
 const reportRange = {
   /** First and last day (YYYY-MM-DD, inclusive) of when entries started, in the caller's time zone. */
   from: isoDate,

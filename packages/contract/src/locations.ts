@@ -1,6 +1,18 @@
 import { z } from 'zod';
 import type { EntityDef } from './records/schema-model.ts';
-import { activeField, callBase, code, controlFields, expectedRev, idempotencyKeySchema, page, recordInputSchema, SCAN_CODE_REGEX, scanCode, withErr } from './common.ts';
+import {
+  activeField,
+  callBase,
+  code,
+  controlFields,
+  expectedRev,
+  idempotencyKeySchema,
+  page,
+  recordInputSchema,
+  SCAN_CODE_REGEX,
+  scanCode,
+  withErr,
+} from './common.ts';
 import { stockRecordSchema } from './stock.ts';
 
 // Warehouses and their locations (docs/inventory.md). Records a user types or imports are checked
@@ -70,7 +82,12 @@ export const locationCalls = {
     locId: undefined,
     auth: 'required',
     /** Ordered by warehouse and code; `search` matches the start of the code or any part of the description. */
-    body: callBase.extend({ warehouse: code.optional(), active: z.boolean().optional(), search: z.string().trim().max(100).optional(), ...page }),
+    body: callBase.extend({
+      warehouse: code.optional(),
+      active: z.boolean().optional(),
+      search: z.string().trim().max(100).optional(),
+      ...page,
+    }),
     response: withErr({ locations: z.array(locationSchema).optional(), more: z.boolean().optional() }),
   },
   'location/get': {

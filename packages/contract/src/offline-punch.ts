@@ -28,7 +28,8 @@ export interface OfflinePunchFields {
 const VERSION = 'floorhand-offline-punch/1';
 
 /** The canonical text signed: a JSON array in a fixed order (no field can run into another). */
-export const offlinePunchText = (f: OfflinePunchFields): string => JSON.stringify([VERSION, f.workstationId, f.badge, f.deviceTime, f.idempotencyKey, f.photoSha256 ?? '']);
+export const offlinePunchText = (f: OfflinePunchFields): string =>
+  JSON.stringify([VERSION, f.workstationId, f.badge, f.deviceTime, f.idempotencyKey, f.photoSha256 ?? '']);
 
 type Subtle = typeof globalThis.crypto.subtle;
 /** An HMAC key of WebCrypto (the DOM's CryptoKey in browsers, Node's webcrypto CryptoKey on the server). */
@@ -62,7 +63,8 @@ function fromBase64url(s: string): Uint8Array<ArrayBuffer> | undefined {
   return Uint8Array.from(bin, (c) => c.charCodeAt(0));
 }
 
-const importHmac = (raw: Uint8Array<ArrayBuffer>): Promise<OfflinePunchKey> => subtle().importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+const importHmac = (raw: Uint8Array<ArrayBuffer>): Promise<OfflinePunchKey> =>
+  subtle().importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
 
 /** The signing key of a device, from the workstation secret it holds (machine settings). */
 export async function offlinePunchKeyFromSecret(secret: string): Promise<OfflinePunchKey> {

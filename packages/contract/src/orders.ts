@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import { PACK_PICK_MAX_ROWS } from './constants.ts';
-import { callBase, code, controlFields, idempotencyKeySchema, idSchema, INVENTORY_MAX_ROWS, page, SCAN_CODE_REGEX, scanCode, withErr } from './common.ts';
+import {
+  callBase,
+  code,
+  controlFields,
+  idempotencyKeySchema,
+  idSchema,
+  INVENTORY_MAX_ROWS,
+  page,
+  SCAN_CODE_REGEX,
+  scanCode,
+  withErr,
+} from './common.ts';
 import { QTY_MAX_TEXT } from './quantity.ts';
 import type { EntityDef } from './records/schema-model.ts';
 import { TRACKING } from './items.ts';
@@ -105,7 +116,16 @@ export const orderCsvEntity: EntityDef = {
 /** The orders CSV's columns, in this order on export. */
 export const ORDER_CSV_COLUMNS = orderCsvEntity.fields.map((f) => f.name);
 /** The header fields of an order in its CSV rows (the others are the line's). */
-export const ORDER_CSV_HEADER_FIELDS = ['status', 'warehouse', 'customer', 'dueDate', 'priority', 'notes', 'stagingLocation', 'department'] as const;
+export const ORDER_CSV_HEADER_FIELDS = [
+  'status',
+  'warehouse',
+  'customer',
+  'dueDate',
+  'priority',
+  'notes',
+  'stagingLocation',
+  'department',
+] as const;
 
 export const orderLineSchema = z.object({
   _id: z.string(),
@@ -194,7 +214,13 @@ export const orderCalls = {
   'order/list': {
     locId: undefined,
     auth: 'required',
-    body: callBase.extend({ type: orderTypeSchema.optional(), status: code.optional(), warehouse: code.optional(), number: z.string().max(60).optional(), ...page }),
+    body: callBase.extend({
+      type: orderTypeSchema.optional(),
+      status: code.optional(),
+      warehouse: code.optional(),
+      number: z.string().max(60).optional(),
+      ...page,
+    }),
     response: withErr({ orders: z.array(orderHeaderSchema).optional(), more: z.boolean().optional() }),
   },
   'order/cancel': {
@@ -254,7 +280,12 @@ export const orderCalls = {
       scan: scanCode,
       qty: quantityInput,
     }),
-    response: withErr({ line: orderLineSchema.optional(), pick: pickSchema.optional(), orderStatus: z.string().optional(), locationEmpty: z.boolean().optional() }),
+    response: withErr({
+      line: orderLineSchema.optional(),
+      pick: pickSchema.optional(),
+      orderStatus: z.string().optional(),
+      locationEmpty: z.boolean().optional(),
+    }),
   },
   'pick/short': {
     locId: undefined,
@@ -280,7 +311,10 @@ export const orderCalls = {
      * or counting sheet covering it already (`created` false).
      */
     body: callBase.extend({ idempotencyKey: idempotencyKeySchema, lineId: idSchema, location: scanCode.max(40) }),
-    response: withErr({ sheet: z.object({ _id: z.string(), code: z.string(), state: z.string() }).optional(), created: z.boolean().optional() }),
+    response: withErr({
+      sheet: z.object({ _id: z.string(), code: z.string(), state: z.string() }).optional(),
+      created: z.boolean().optional(),
+    }),
   },
   'pick/skip': {
     locId: undefined,

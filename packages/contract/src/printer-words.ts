@@ -18,12 +18,15 @@ const PRINTER_ERROR_WORDS = new Map<string, string>([
 ]);
 export function printerProblemInWords(text: string): string {
   let said = false;
-  const out = text.replace(/(?:\b(?:connect|read|write|getaddrinfo)\s+)?\b(E[A-Z]{3,}(?:_[A-Z]+)?)\b(?:\s+([\w.-]+(?::\d+)?))?/, (whole, code: string, where?: string) => {
-    const words = PRINTER_ERROR_WORDS.get(code);
-    if (!words) return whole;
-    said = true;
-    return `${words}${where ? ` at ${where}` : ''}`;
-  });
+  const out = text.replace(
+    /(?:\b(?:connect|read|write|getaddrinfo)\s+)?\b(E[A-Z]{3,}(?:_[A-Z]+)?)\b(?:\s+([\w.-]+(?::\d+)?))?/,
+    (whole, code: string, where?: string) => {
+      const words = PRINTER_ERROR_WORDS.get(code);
+      if (!words) return whole;
+      said = true;
+      return `${words}${where ? ` at ${where}` : ''}`;
+    },
+  );
   // "printer unreachable: printer not answering …" says it once.
   return said ? out.replace(/^printer unreachable:\s*(?=printer )/i, '') : text;
 }

@@ -25,15 +25,17 @@ describe('socket events declared once', () => {
     for (const topic of REALTIME_TOPICS) expect(isRealtimeTopic(topic)).toBe(true);
   });
 
-  it('lists every event of the map, and types socket.io\'s event map from it', () => {
+  it("lists every event of the map, and types socket.io's event map from it", () => {
     expect(SERVER_EVENT_NAMES).toEqual(Object.keys(serverEvents));
     expectTypeOf<keyof ServerToClientEvents>().toEqualTypeOf<(typeof SERVER_EVENT_NAMES)[number]>();
     expectTypeOf<Parameters<ServerToClientEvents['stockChanged']>[0]>().toEqualTypeOf<EventEnvelope<StockChanged>>();
-    expectTypeOf<ServerEventPayload<'attachedPrinters'>>().toEqualTypeOf<{ printers: Array<{ id: string; name: string; agent: string }> }>();
+    expectTypeOf<ServerEventPayload<'attachedPrinters'>>().toEqualTypeOf<{
+      printers: Array<{ id: string; name: string; agent: string }>;
+    }>();
     expectTypeOf<SendOpAnswer<'ping'>>().toEqualTypeOf<{ pong: string }>();
   });
 
-  it('validates a payload against its event\'s schema', () => {
+  it("validates a payload against its event's schema", () => {
     expect(serverEvents.stockChanged.payload.safeParse({ stockIds: ['S1'], locationIds: [] }).success).toBe(true);
     expect(serverEvents.stockChanged.payload.safeParse({ stockIds: 'S1' }).success).toBe(false);
     expect(serverEvents.featureAccessChanged.payload.safeParse({}).success).toBe(false);

@@ -64,7 +64,10 @@ export const sendOps = {
   ping: { request: z.unknown(), answer: z.object({ pong: z.string() }) },
   subscribe: { request: z.object({ topic: z.string() }), answer: z.object({ topic: z.string() }) },
   /** A print agent (with its agent credential) says who it is and its printers; answered with its pending jobs. */
-  'agent/hello': { request: agentHelloSchema, answer: z.object({ agentId: z.string(), pending: z.array(printJobSchema), heartbeatSecs: z.number().int().optional() }) },
+  'agent/hello': {
+    request: agentHelloSchema,
+    answer: z.object({ agentId: z.string(), pending: z.array(printJobSchema), heartbeatSecs: z.number().int().optional() }),
+  },
   /** A print agent's printers' states: when they change, and as its heartbeat (at least every heartbeatSecs). */
   'agent/status': { request: agentHelloSchema.pick({ printers: true }), answer: z.object({ ok: z.boolean() }) },
   /** A print agent reports a job's state (queued, sent, printed, held, failed with the reason). */

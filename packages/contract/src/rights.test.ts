@@ -27,17 +27,31 @@ describe('call rights', () => {
   });
 
   it('lets no administration, site setting, own-account change or timekeeper call through a kiosk (a badge session)', () => {
-    const own = Object.keys(calls).filter((p) => /^(admin|timeclock|workstation|label\/agent\/(create|revoke))\b/.test(p) || ['site/putData', 'account/me/update', 'account/me/changePassword'].includes(p));
+    const own = Object.keys(calls).filter(
+      (p) =>
+        /^(admin|timeclock|workstation|label\/agent\/(create|revoke))\b/.test(p) ||
+        ['site/putData', 'account/me/update', 'account/me/changePassword'].includes(p),
+    );
     // Print agents' credentials are machine keys, like API keys.
     expect(own).toEqual(expect.arrayContaining(['label/agent/create', 'label/agent/revoke']));
     expect(own.length).toBeGreaterThan(30);
     for (const path of own) expect(mayCallThrough(path, 'kiosk'), path).toBe(false);
     // Work areas and the session pass, within the worker's own rights.
-    for (const path of ['stock/adjust', 'pick/confirm', 'counts/record', 'labor/start', 'order/list', 'kiosk/current', 'account/me/get']) expect(mayCallThrough(path, 'kiosk'), path).toBe(true);
+    for (const path of ['stock/adjust', 'pick/confirm', 'counts/record', 'labor/start', 'order/list', 'kiosk/current', 'account/me/get'])
+      expect(mayCallThrough(path, 'kiosk'), path).toBe(true);
   });
 
   it('names the feature of every stock and master-data write', () => {
-    for (const path of ['stock/receive', 'stock/adjust', 'stock/move', 'stock/split', 'warehouse/save', 'location/save', 'location/deactivate', 'item/save'] as const) {
+    for (const path of [
+      'stock/receive',
+      'stock/adjust',
+      'stock/move',
+      'stock/split',
+      'warehouse/save',
+      'location/save',
+      'location/deactivate',
+      'item/save',
+    ] as const) {
       expect(rightsOf(path)?.features?.length, path).toBe(2);
     }
   });

@@ -58,7 +58,10 @@ const PEOPLE_AND_TIMECLOCK: readonly AccountKind[] = ['person', 'service', 'time
 const rights = (accounts: readonly AccountKind[], ...features: string[]): CallRights =>
   features.length ? { accounts, features, devices: DEVICE_KINDS } : { accounts, devices: DEVICE_KINDS };
 /** A call made only with the caller's own login, never through a shared device (a badge session). */
-const ownLogin = (accounts: readonly AccountKind[], ...features: string[]): CallRights => ({ ...rights(accounts, ...features), devices: [] });
+const ownLogin = (accounts: readonly AccountKind[], ...features: string[]): CallRights => ({
+  ...rights(accounts, ...features),
+  devices: [],
+});
 
 export const CALL_RIGHTS = {
   // Session and site: what every page, the kiosk's and the time clock's included, needs.

@@ -5,7 +5,8 @@ import { withErr, type callBase } from './common.ts';
 // features each role gives on a site. The calls are spread into `calls` of api.ts (types only from it).
 
 const GENERAL_ID = /^[A-Za-z0-9](?:[A-Za-z0-9_]*[A-Za-z0-9])?$/;
-const GENERAL_ID_MESSAGE = 'must start with a letter or digit, may only contain letters (upper or lowercase), digits (0-9), underscores (_), and must end in a letter or digit.';
+const GENERAL_ID_MESSAGE =
+  'must start with a letter or digit, may only contain letters (upper or lowercase), digits (0-9), underscores (_), and must end in a letter or digit.';
 
 export const roleNameSchema = z.string().min(1).max(40).regex(GENERAL_ID, GENERAL_ID_MESSAGE);
 /** Feature access rows under this role apply to everyone. */
@@ -15,7 +16,9 @@ export const roleSchema = z.object({
   name: z.string(),
   description: z.string(),
   builtIn: z.boolean(),
-  holders: z.array(z.object({ accountId: z.string(), userName: z.string(), fullName: z.string(), siteId: z.string(), active: z.boolean() })),
+  holders: z.array(
+    z.object({ accountId: z.string(), userName: z.string(), fullName: z.string(), siteId: z.string(), active: z.boolean() }),
+  ),
 });
 export type Role = z.infer<typeof roleSchema>;
 
@@ -31,7 +34,6 @@ export const featureGridSchema = z.object({
   levels: featureLevelsSchema,
 });
 export type FeatureGrid = z.infer<typeof featureGridSchema>;
-
 
 /** The role and feature-access calls, built on common.ts's callBase. */
 export function rolesCalls(base: typeof callBase) {
@@ -56,7 +58,12 @@ export function rolesCalls(base: typeof callBase) {
       /** How many accounts (per site) lost the role. */
       response: withErr({ removedFrom: z.number().int().optional() }),
     },
-    'admin/featureAccess/get': { locId: undefined, auth: 'required', body: base, response: withErr({ grid: featureGridSchema.optional() }) },
+    'admin/featureAccess/get': {
+      locId: undefined,
+      auth: 'required',
+      body: base,
+      response: withErr({ grid: featureGridSchema.optional() }),
+    },
     'admin/featureAccess/put': {
       locId: undefined,
       auth: 'required',

@@ -68,7 +68,12 @@ export const packageSchema = z.object({
 export type Package = z.infer<typeof packageSchema>;
 
 /** Picked stock of an order at its staging place, and the package it is in. */
-export const stagedSchema = pickSchema.extend({ partNumber: z.string(), uom: z.string(), packageId: z.string().nullable(), state: z.string() });
+export const stagedSchema = pickSchema.extend({
+  partNumber: z.string(),
+  uom: z.string(),
+  packageId: z.string().nullable(),
+  state: z.string(),
+});
 export type Staged = z.infer<typeof stagedSchema>;
 
 /** The order types that are packed and shipped (work, manufacturing and routing orders are issued instead). */
@@ -86,7 +91,8 @@ export type BoardRow = z.infer<typeof boardRowSchema>;
 export function shipProblem(p: Pick<Package, 'packageNo' | 'carrier' | 'weight' | 'stockIds' | 'status'>): string | undefined {
   if (p.status === 'shipped') return `The package '${p.packageNo}' is shipped already`;
   if (p.stockIds.length === 0) return `The package '${p.packageNo}' is empty`;
-  if (p.carrier && (p.weight === null || p.weight <= 0)) return `The package '${p.packageNo}' needs its weight: the carrier ${p.carrier} asks for it`;
+  if (p.carrier && (p.weight === null || p.weight <= 0))
+    return `The package '${p.packageNo}' needs its weight: the carrier ${p.carrier} asks for it`;
   return undefined;
 }
 
@@ -117,7 +123,11 @@ export const shippingCalls = {
     auth: 'required',
     /** An order to pack: its staged stock and its packages. */
     body: callBase.extend(orderRef),
-    response: withErr({ order: orderHeaderSchema.optional(), staged: z.array(stagedSchema).optional(), packages: z.array(packageSchema).optional() }),
+    response: withErr({
+      order: orderHeaderSchema.optional(),
+      staged: z.array(stagedSchema).optional(),
+      packages: z.array(packageSchema).optional(),
+    }),
   },
   'package/save': {
     locId: undefined,
@@ -144,7 +154,11 @@ export const shippingCalls = {
     auth: 'required',
     /** Ships one package, or every open package of the order with something in it: the stock leaves the warehouse (ship movements). */
     body: callBase.extend({ idempotencyKey: idempotencyKeySchema, orderId: idSchema, packageId: idSchema.optional() }),
-    response: withErr({ packages: z.array(packageSchema).optional(), orderStatus: z.string().optional(), movementCount: z.number().int().optional() }),
+    response: withErr({
+      packages: z.array(packageSchema).optional(),
+      orderStatus: z.string().optional(),
+      movementCount: z.number().int().optional(),
+    }),
   },
   'package/packingList': {
     locId: undefined,
@@ -156,7 +170,12 @@ export const shippingCalls = {
      * `lines`: order lines (the table's rows).
      */
     body: callBase.extend({ packageId: idSchema }),
-    response: withErr({ pdf: z.string().optional(), fileName: z.string().optional(), records: z.number().int().optional(), lines: z.number().int().optional() }),
+    response: withErr({
+      pdf: z.string().optional(),
+      fileName: z.string().optional(),
+      records: z.number().int().optional(),
+      lines: z.number().int().optional(),
+    }),
   },
   'order/issue': {
     locId: undefined,

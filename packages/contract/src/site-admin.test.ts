@@ -3,9 +3,17 @@ import { describe, expect, it } from 'vitest';
 describe('describeAudit', () => {
   it('says what happened in words, with a fallback for unknown actions', async () => {
     const { describeAudit } = await import('./site-admin.ts');
-    const e = (action: string, before: unknown, after: unknown, entity = 'account', entityId = 'id1') => ({ action, entity, entityId, before, after });
+    const e = (action: string, before: unknown, after: unknown, entity = 'account', entityId = 'id1') => ({
+      action,
+      entity,
+      entityId,
+      before,
+      after,
+    });
     expect(describeAudit(e('admin/account/create', null, { userName: 'jdoe' }))).toBe('Created account jdoe');
-    expect(describeAudit(e('admin/role/rename', { name: 'packer' }, { name: 'shipper' }, 'role', 'packer'))).toBe('Renamed role packer to shipper');
+    expect(describeAudit(e('admin/role/rename', { name: 'packer' }, { name: 'shipper' }, 'role', 'packer'))).toBe(
+      'Renamed role packer to shipper',
+    );
     expect(describeAudit(e('site/putData', {}, {}, 'siteData.conf', 'app_settings'))).toBe('Changed the app settings');
     expect(describeAudit(e('admin/featureAccess/put', {}, {}, 'featureAccess', 'demo-main'))).toBe('Changed feature access');
     expect(describeAudit(e('constructor', null, null, 'x', 'y'))).toBe('constructor y');

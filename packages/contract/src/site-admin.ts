@@ -16,7 +16,9 @@ export const workstationRowSchema = z.object({
   lastUserName: z.string().nullable(),
 });
 export type WorkstationRow = z.infer<typeof workstationRowSchema>;
-export const workstationIdSchema = z.string().regex(/^[A-Za-z0-9](?:[A-Za-z0-9_-]{0,38}[A-Za-z0-9])?$/, 'must be 1 to 40 letters, digits, - or _');
+export const workstationIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9](?:[A-Za-z0-9_-]{0,38}[A-Za-z0-9])?$/, 'must be 1 to 40 letters, digits, - or _');
 /** A one-time pairing code a device shows: six letters and digits without look-alikes (0/O, 1/I/L). */
 export const PAIR_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 export const PAIR_CODE_LENGTH = 6;
@@ -25,7 +27,14 @@ export const PAIR_CODE_TTL_SECS = 600;
 export const pairCodeSchema = z
   .string()
   .transform((s) => s.replace(/[\s-]/g, '').toUpperCase())
-  .pipe(z.string().regex(new RegExp(`^[${PAIR_CODE_ALPHABET}]{${PAIR_CODE_LENGTH}}$`), `must be the ${PAIR_CODE_LENGTH} letters and digits the device shows`));
+  .pipe(
+    z
+      .string()
+      .regex(
+        new RegExp(`^[${PAIR_CODE_ALPHABET}]{${PAIR_CODE_LENGTH}}$`),
+        `must be the ${PAIR_CODE_LENGTH} letters and digits the device shows`,
+      ),
+  );
 /** The secret a paired device holds and sends with its workstation id (base64url of 32 random bytes). */
 export const workstationSecretSchema = z.string().min(16).max(100);
 
@@ -49,12 +58,15 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 type AuditFacts = Pick<AuditEntry, 'action' | 'entity' | 'entityId' | 'before' | 'after'>;
 const fieldOf = (v: unknown, key: string): string | undefined =>
-  v && typeof v === 'object' && Object.hasOwn(v, key) && typeof (v as Record<string, unknown>)[key] === 'string' ? ((v as Record<string, string>)[key] as string) : undefined;
+  v && typeof v === 'object' && Object.hasOwn(v, key) && typeof (v as Record<string, unknown>)[key] === 'string'
+    ? ((v as Record<string, string>)[key] as string)
+    : undefined;
 /** Who or what an entry is about: the account's name where it holds one, else the entity's id. */
 const subjectOf = (e: AuditFacts): string => fieldOf(e.after, 'userName') ?? fieldOf(e.before, 'userName') ?? e.entityId;
 
 /** A pairing that replaced an authorised device (admin/workstation/pair with `replace`). */
-const isReplacement = (e: AuditFacts): boolean => !!e.after && typeof e.after === 'object' && Object.hasOwn(e.after, 'replaced') && (e.after as { replaced: unknown }).replaced === true;
+const isReplacement = (e: AuditFacts): boolean =>
+  !!e.after && typeof e.after === 'object' && Object.hasOwn(e.after, 'replaced') && (e.after as { replaced: unknown }).replaced === true;
 
 /**
  * The `detail` (JSON) of admin/workstation/pair's refusal for a code whose workstation id holds a
@@ -81,13 +93,31 @@ const AUDIT_SENTENCES = new Map<string, (e: AuditFacts) => string>([
   ['account/me/update', () => 'Changed their own name or e-mail'],
   ['account/me/changePassword', () => 'Changed their own password'],
   ['admin/role/create', (e) => `Created role ${subjectOf(e)}`],
-  ['admin/role/rename', (e) => (fieldOf(e.before, 'name') && fieldOf(e.after, 'name') && fieldOf(e.before, 'name') !== fieldOf(e.after, 'name') ? `Renamed role ${fieldOf(e.before, 'name')} to ${fieldOf(e.after, 'name')}` : `Changed role ${subjectOf(e)}`)],
+  [
+    'admin/role/rename',
+    (e) =>
+      fieldOf(e.before, 'name') && fieldOf(e.after, 'name') && fieldOf(e.before, 'name') !== fieldOf(e.after, 'name')
+        ? `Renamed role ${fieldOf(e.before, 'name')} to ${fieldOf(e.after, 'name')}`
+        : `Changed role ${subjectOf(e)}`,
+  ],
   ['admin/role/remove', (e) => `Removed role ${subjectOf(e)}`],
   ['admin/featureAccess/put', () => 'Changed feature access'],
   ['admin/workstation/update', (e) => `Changed workstation ${subjectOf(e)}`],
   ['admin/workstation/remove', (e) => `Removed workstation ${subjectOf(e)}`],
-  ['admin/workstation/pair', (e) => (isReplacement(e) ? `Paired workstation ${subjectOf(e)}, replacing the device that held it` : `Paired workstation ${subjectOf(e)}`)],
-  ['site/putData', (e) => (e.entity === 'siteData.brand' ? 'Changed the brand' : e.entityId === 'app_settings' ? 'Changed the app settings' : `Changed site data ${e.entityId}`)],
+  [
+    'admin/workstation/pair',
+    (e) =>
+      isReplacement(e) ? `Paired workstation ${subjectOf(e)}, replacing the device that held it` : `Paired workstation ${subjectOf(e)}`,
+  ],
+  [
+    'site/putData',
+    (e) =>
+      e.entity === 'siteData.brand'
+        ? 'Changed the brand'
+        : e.entityId === 'app_settings'
+          ? 'Changed the app settings'
+          : `Changed site data ${e.entityId}`,
+  ],
   ['record/insert', (e) => `Created ${e.entity} ${e.entityId}`],
   ['record/update', (e) => `Changed ${e.entity} ${e.entityId}`],
   ['record/delete', (e) => `Deleted ${e.entity} ${e.entityId}`],
@@ -113,7 +143,12 @@ export type ShortPickMode = (typeof SHORT_PICK_MODES)[number];
 /** A short pick when the settings say nothing: the rest is closed short. */
 export const SHORT_PICK_DEFAULT: ShortPickMode = 'close';
 /** include: statuses that make an order pickable; assign and picked: the first is set, any of them counts; short: what a short pick does (absent: close). */
-export const pickStatusesSchema = z.strictObject({ include: statusList, assign: statusList, picked: statusList, short: z.enum(SHORT_PICK_MODES).optional() });
+export const pickStatusesSchema = z.strictObject({
+  include: statusList,
+  assign: statusList,
+  picked: statusList,
+  short: z.enum(SHORT_PICK_MODES).optional(),
+});
 const nameList = z.array(z.string().trim().min(1).max(60)).max(200);
 export const appSettingsSchema = z.looseObject({
   labor: z.strictObject({
@@ -123,10 +158,22 @@ export const appSettingsSchema = z.looseObject({
     /** Labor may be booked by a worker who is not clocked in (docs/labor.md); absent: false. */
     allowWithoutClockIn: z.boolean().optional(),
   }),
-  stockPick: z.strictObject({ sos: pickStatusesSchema, sms: pickStatusesSchema, rst: pickStatusesSchema, wos: pickStatusesSchema, mos: pickStatusesSchema }),
+  stockPick: z.strictObject({
+    sos: pickStatusesSchema,
+    sms: pickStatusesSchema,
+    rst: pickStatusesSchema,
+    wos: pickStatusesSchema,
+    mos: pickStatusesSchema,
+  }),
   stockAdjust: z.strictObject({ clearDstLoc: z.boolean(), reasons: nameList.min(1) }),
   custom: z.looseObject({ certSource: nameList }),
-  labels: z.strictObject({ stockLabels: nameList, pickLabels: nameList, orderTravellerLabels: nameList, locLabel: nameList, staffLabel: nameList }),
+  labels: z.strictObject({
+    stockLabels: nameList,
+    pickLabels: nameList,
+    orderTravellerLabels: nameList,
+    locLabel: nameList,
+    staffLabel: nameList,
+  }),
   /** The missed-punch rule (docs/timeclock.md); absent: TIMECLOCK_SETTINGS_DEFAULTS. */
   timeclock: timeclockSettingsSchema.optional(),
 });
@@ -144,7 +191,20 @@ export const APP_SETTINGS_DEFAULTS: AppSettings = {
 };
 
 // Brand (site data brand/brand).
-export const BRAND_COLORS = ['primary', 'secondary', 'accent', 'dark', 'positive', 'negative', 'info', 'warning', 'headFg', 'headBg', 'clickPrimary', 'clickSecondary'] as const;
+export const BRAND_COLORS = [
+  'primary',
+  'secondary',
+  'accent',
+  'dark',
+  'positive',
+  'negative',
+  'info',
+  'warning',
+  'headFg',
+  'headBg',
+  'clickPrimary',
+  'clickSecondary',
+] as const;
 export type BrandColor = (typeof BRAND_COLORS)[number];
 /** The favicon sizes (px, square) the brand keeps: browser tabs 16-64, shortcuts and home screens 128 and 192. */
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #1f6f8b');
@@ -153,7 +213,14 @@ export const brandSchema = z.strictObject({
   siteName: z.string().trim().min(1).max(60),
   title: z.string().trim().min(1).max(60),
   logo: mediaRef.optional(),
-  favIcon: z.strictObject(Object.fromEntries(FAVICON_SIZES.map((s) => [String(s), mediaRef.optional()])) as Record<`${(typeof FAVICON_SIZES)[number]}`, z.ZodOptional<typeof mediaRef>>).optional(),
+  favIcon: z
+    .strictObject(
+      Object.fromEntries(FAVICON_SIZES.map((s) => [String(s), mediaRef.optional()])) as Record<
+        `${(typeof FAVICON_SIZES)[number]}`,
+        z.ZodOptional<typeof mediaRef>
+      >,
+    )
+    .optional(),
   colors: z.strictObject(Object.fromEntries(BRAND_COLORS.map((c) => [c, hexColor])) as Record<BrandColor, typeof hexColor>),
 });
 export type BrandData = z.infer<typeof brandSchema>;
@@ -178,7 +245,12 @@ export const BRAND_DEFAULTS: BrandData = {
   },
 };
 
-const siteDataOut = z.object({ _id: z.string().optional(), _rev: z.number().int().optional(), dataId: z.string(), data: z.record(z.string(), z.unknown()) });
+const siteDataOut = z.object({
+  _id: z.string().optional(),
+  _rev: z.number().int().optional(),
+  dataId: z.string(),
+  data: z.record(z.string(), z.unknown()),
+});
 
 const page = { offset: z.number().int().min(0).max(100_000).default(0), limit: z.number().int().min(1).max(100).default(50) };
 
@@ -192,7 +264,12 @@ export function siteAdminCalls(base: typeof callBase) {
       body: base,
       response: withErr({ sites: z.array(siteSummarySchema).optional() }),
     },
-    'admin/workstation/list': { locId: undefined, auth: 'required', body: base, response: withErr({ workstations: z.array(workstationRowSchema).optional() }) },
+    'admin/workstation/list': {
+      locId: undefined,
+      auth: 'required',
+      body: base,
+      response: withErr({ workstations: z.array(workstationRowSchema).optional() }),
+    },
     'admin/workstation/update': {
       locId: undefined,
       auth: 'required',

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { APP_SETTINGS_DEFAULTS } from './site-admin.ts';
-import { STOCK_RULE_MESSAGES, adjustRule, moveRule, readStockAdjustSettings, reasonProblem, ruleText, splitRule, wholeUnitsProblem } from './stock-rules.ts';
+import {
+  STOCK_RULE_MESSAGES,
+  adjustRule,
+  moveRule,
+  readStockAdjustSettings,
+  reasonProblem,
+  ruleText,
+  splitRule,
+  wholeUnitsProblem,
+} from './stock-rules.ts';
 
 const plain = (have: bigint, uom = 'KG') => ({ have, serial: false, uom });
 const serial = (have: bigint) => ({ have, serial: true, uom: 'EA' });
@@ -48,7 +57,10 @@ describe('stock rules (one copy, used by the server ledger and the web forms)', 
   it('reads the adjustment reasons from app settings, or the defaults', () => {
     expect(readStockAdjustSettings({ stockAdjust: { clearDstLoc: true, reasons: ['Scrap'] } }).reasons).toEqual(['Scrap']);
     expect(readStockAdjustSettings({ stockAdjust: { reasons: 'Scrap' } })).toEqual(APP_SETTINGS_DEFAULTS.stockAdjust);
-    expect(readStockAdjustSettings({ stockAdjust: { clearDstLoc: false, reasons: ['Scrap'] } })).toEqual({ clearDstLoc: false, reasons: ['Scrap'] });
+    expect(readStockAdjustSettings({ stockAdjust: { clearDstLoc: false, reasons: ['Scrap'] } })).toEqual({
+      clearDstLoc: false,
+      reasons: ['Scrap'],
+    });
     expect(readStockAdjustSettings(undefined)).toEqual(APP_SETTINGS_DEFAULTS.stockAdjust);
     expect(readStockAdjustSettings({ stockAdjust: { clearDstLoc: 'no' } })).toEqual(APP_SETTINGS_DEFAULTS.stockAdjust);
     expect(reasonProblem(['Found'], 'Found')).toBeUndefined();

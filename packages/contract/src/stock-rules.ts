@@ -45,7 +45,8 @@ export interface StockUnit {
   uom?: string | null;
 }
 
-const refuse = (message: string, values?: Record<string, string>): { ok: false } & StockRuleProblem => (values ? { ok: false, message, values } : { ok: false, message });
+const refuse = (message: string, values?: Record<string, string>): { ok: false } & StockRuleProblem =>
+  values ? { ok: false, message, values } : { ok: false, message };
 
 /** A fraction of an item counted in whole units (EA, BOX, …), or undefined. */
 export function wholeUnitsProblem(uom: string | null | undefined, units: bigint): ({ ok: false } & StockRuleProblem) | undefined {

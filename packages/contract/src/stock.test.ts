@@ -12,7 +12,13 @@ describe('inventory entities', () => {
   });
 
   it('checks a receipt with the spec messages', () => {
-    const result = validateRecord(INVENTORY_ENTITIES.stock, { partNumber: 'P 1', warehouse: 'MAIN', location: 'A-01', quantity: '-2', receivedDate: '2024-13-01' });
+    const result = validateRecord(INVENTORY_ENTITIES.stock, {
+      partNumber: 'P 1',
+      warehouse: 'MAIN',
+      location: 'A-01',
+      quantity: '-2',
+      receivedDate: '2024-13-01',
+    });
     expect(result.errors).toEqual({
       quantity: ["'Quantity' must be at least 0"],
       receivedDate: ["'Received Date' must match pattern 'YYYY-MM-DD'"],
@@ -37,7 +43,15 @@ describe('quantityInput', () => {
 
 describe('importReportOf', () => {
   it('reads the report of a refused import from its error detail, and nothing else', () => {
-    const report = { entity: 'stock', rows: 1, imported: 0, inserted: 0, updated: 0, rejectedCount: 1, rejected: [{ row: 2, field: 'quantity', message: 'x' }] };
+    const report = {
+      entity: 'stock',
+      rows: 1,
+      imported: 0,
+      inserted: 0,
+      updated: 0,
+      rejectedCount: 1,
+      rejected: [{ row: 2, field: 'quantity', message: 'x' }],
+    };
     expect(importReportOf({ detail: JSON.stringify(report) })).toEqual(report);
     expect(importReportOf({ detail: '{"errors":{}}' })).toBeUndefined();
     expect(importReportOf({ detail: 'not json' })).toBeUndefined();
@@ -47,7 +61,18 @@ describe('importReportOf', () => {
 
 describe('lookup groups', () => {
   it('groupRecords gives each record its group’s item and place, and the record keeps its own fields', () => {
-    const record = { _id: 'sr1', _rev: 2, stockId: 'S1', quantity: 1.5, conditionCode: 'NE', lot: 'L1', serial: null, certSource: null, receivedDate: '2026-01-02', changedAt: '2026-01-02T00:00:00.000Z' };
+    const record = {
+      _id: 'sr1',
+      _rev: 2,
+      stockId: 'S1',
+      quantity: 1.5,
+      conditionCode: 'NE',
+      lot: 'L1',
+      serial: null,
+      certSource: null,
+      receivedDate: '2026-01-02',
+      changedAt: '2026-01-02T00:00:00.000Z',
+    };
     const group = lookupGroupSchema.parse({
       itemId: 'i1',
       partNumber: 'P-1',
@@ -63,12 +88,37 @@ describe('lookup groups', () => {
       records: [record, { ...record, _id: 'sr2', stockId: 'S2' }],
     });
     const [first, second] = groupRecords(group);
-    expect(first).toEqual({ ...record, itemId: 'i1', partNumber: 'P-1', description: 'Bolt', uom: 'EA', tracking: 'lot', department: 'MECH', warehouseId: 'w1', warehouse: 'MAIN', locationId: 'l1', location: 'A-01' });
+    expect(first).toEqual({
+      ...record,
+      itemId: 'i1',
+      partNumber: 'P-1',
+      description: 'Bolt',
+      uom: 'EA',
+      tracking: 'lot',
+      department: 'MECH',
+      warehouseId: 'w1',
+      warehouse: 'MAIN',
+      locationId: 'l1',
+      location: 'A-01',
+    });
     expect(second?.stockId).toBe('S2');
   });
 
   it('a lookup record carries neither its group’s fields nor the audit', () => {
-    const parsed = lookupRecordSchema.parse({ _id: 'sr1', _rev: 1, stockId: 'S1', quantity: 1, conditionCode: null, lot: null, serial: null, certSource: null, receivedDate: null, changedAt: 'x', partNumber: 'P', x$audit: {} });
+    const parsed = lookupRecordSchema.parse({
+      _id: 'sr1',
+      _rev: 1,
+      stockId: 'S1',
+      quantity: 1,
+      conditionCode: null,
+      lot: null,
+      serial: null,
+      certSource: null,
+      receivedDate: null,
+      changedAt: 'x',
+      partNumber: 'P',
+      x$audit: {},
+    });
     expect(Object.keys(parsed)).not.toContain('partNumber');
     expect(Object.keys(parsed)).not.toContain('x$audit');
   });
@@ -87,7 +137,9 @@ describe('importRefusalSummary', () => {
   it('tells the header row from the data rows, and counts in words that add up', async () => {
     const { importRefusalSummary } = await import('./csv-transfer.ts');
     const many = report(1, [...Array.from({ length: 11 }, () => ({ row: 1 })), { row: 2 }]);
-    expect(importRefusalSummary(many)).toBe('12 problems in the header row and 1 of 1 data row; nothing was imported. Correct the file and import it again.');
+    expect(importRefusalSummary(many)).toBe(
+      '12 problems in the header row and 1 of 1 data row; nothing was imported. Correct the file and import it again.',
+    );
     expect(importRefusalSummary(report(40, [{ row: 3 }, { row: 3 }, { row: 9 }]))).toMatch(/^3 problems in 2 of 40 data rows;/);
     expect(importRefusalSummary(report(5, [{ row: 1 }]))).toMatch(/^1 problem in the header row;/);
   });

@@ -2,7 +2,18 @@ import { z } from 'zod';
 import { PACK_PICK_MAX_ROWS, ZERO_QTY_MONTHS_DEFAULT } from './constants.ts';
 import { QTY_MAX_TEXT, parseQty } from './quantity.ts';
 import type { EntityDef } from './records/schema-model.ts';
-import { callBase, code, controlFields, expectedRev, idempotencyKeySchema, INVENTORY_MAX_ROWS, recordInputSchema, SCAN_CODE_REGEX, scanCode, withErr } from './common.ts';
+import {
+  callBase,
+  code,
+  controlFields,
+  expectedRev,
+  idempotencyKeySchema,
+  INVENTORY_MAX_ROWS,
+  recordInputSchema,
+  SCAN_CODE_REGEX,
+  scanCode,
+  withErr,
+} from './common.ts';
 import { TRACKING } from './items.ts';
 import { ORDER_TYPES } from './site-admin.ts';
 
@@ -146,7 +157,11 @@ export function groupRecords(g: LookupGroup): ListedStock[] {
 // Calls
 
 const stockIdInput = scanCode.max(40);
-const stockChange = withErr({ stock: stockRecordSchema.optional(), newStock: stockRecordSchema.optional(), movements: z.array(movementSchema).optional() });
+const stockChange = withErr({
+  stock: stockRecordSchema.optional(),
+  newStock: stockRecordSchema.optional(),
+  movements: z.array(movementSchema).optional(),
+});
 
 /** The longest value stock/lookup takes: longer than any stock id, part number, barcode or location code. */
 export const LOOKUP_VALUE_MAX = 100;
@@ -199,7 +214,11 @@ export const stockCalls = {
     locId: undefined,
     auth: 'required',
     body: callBase.extend({ stockId: stockIdInput }),
-    response: withErr({ stock: stockRecordSchema.optional(), movements: z.array(movementSchema).optional(), moreMovements: z.boolean().optional() }),
+    response: withErr({
+      stock: stockRecordSchema.optional(),
+      movements: z.array(movementSchema).optional(),
+      moreMovements: z.boolean().optional(),
+    }),
   },
   'stock/receive': {
     locId: undefined,

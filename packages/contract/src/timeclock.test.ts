@@ -30,7 +30,9 @@ describe('inFromEarlierShift', () => {
   });
   it('bad or missing settings read as the defaults', () => {
     expect(readTimeclockSettings(undefined)).toEqual(TIMECLOCK_SETTINGS_DEFAULTS);
-    expect(readTimeclockSettings({ timeclock: { shiftStarts: ['6am'], maxShiftHours: 12, graceMinutes: 60 } })).toEqual(TIMECLOCK_SETTINGS_DEFAULTS);
+    expect(readTimeclockSettings({ timeclock: { shiftStarts: ['6am'], maxShiftHours: 12, graceMinutes: 60 } })).toEqual(
+      TIMECLOCK_SETTINGS_DEFAULTS,
+    );
     expect(readTimeclockSettings({ timeclock: three })).toEqual(three);
   });
 });

@@ -22,9 +22,7 @@ export const CLIENT_TIME_TRUST_SECS = 300;
  *   it is not a punch out but a pending request for the timekeeper (never a 38-hour shift).
  */
 export const timeclockSettingsSchema = z.strictObject({
-  shiftStarts: z
-    .array(z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a 24-hour time like 06:00'))
-    .max(24),
+  shiftStarts: z.array(z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a 24-hour time like 06:00')).max(24),
   maxShiftHours: z.number().int().min(1).max(24),
   graceMinutes: z.number().int().min(0).max(240),
 });

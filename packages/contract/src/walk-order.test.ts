@@ -20,13 +20,21 @@ describe('walkKey', () => {
 describe('walkOrder', () => {
   const codes = (list: string[]) => walkOrder(list, (c) => c);
   it('walks aisles in order, serpentine: up the first aisle, down the second, up the third', () => {
-    expect(codes(['B-01-1', 'A-10-1', 'C-02-1', 'A-02-1', 'B-05-1', 'C-01-1', 'A-9-1'])).toEqual(['A-02-1', 'A-9-1', 'A-10-1', 'B-05-1', 'B-01-1', 'C-01-1', 'C-02-1']);
+    expect(codes(['B-01-1', 'A-10-1', 'C-02-1', 'A-02-1', 'B-05-1', 'C-01-1', 'A-9-1'])).toEqual([
+      'A-02-1',
+      'A-9-1',
+      'A-10-1',
+      'B-05-1',
+      'B-01-1',
+      'C-01-1',
+      'C-02-1',
+    ]);
   });
   it('serpentines by the aisles visited, not by the aisle number', () => {
     // Aisles 1 and 3 only: the second visited (3) is walked down.
     expect(codes(['C-01-1', 'A-01-1', 'C-05-1'])).toEqual(['A-01-1', 'C-05-1', 'C-01-1']);
   });
-  it('keeps each aisle\'s direction once the first aisle is done: the walk\'s aisles decide it, not the stops left', () => {
+  it("keeps each aisle's direction once the first aisle is done: the walk's aisles decide it, not the stops left", () => {
     const all = ['A-01-1', 'A-05-1', 'B-01-1', 'B-05-1', 'C-01-1', 'C-05-1'];
     expect(codes(all)).toEqual(['A-01-1', 'A-05-1', 'B-05-1', 'B-01-1', 'C-01-1', 'C-05-1']);
     const start = walkAisles(all);
@@ -37,7 +45,7 @@ describe('walkOrder', () => {
     expect(walkAisles(['A-01-1', '--'])).toEqual([1]);
     expect(walkOrder(['B-01-1', 'B-05-1'], (c) => c, walkAisles(['A-01-1', '--']))).toEqual(['B-05-1', 'B-01-1']);
   });
-  it('keeps the start\'s ways when an aisle drops out (a line shorted with nothing picked) or a new one comes in (stock moved)', () => {
+  it("keeps the start's ways when an aisle drops out (a line shorted with nothing picked) or a new one comes in (stock moved)", () => {
     const start = walkAisles(['A-01-1', 'B-01-1', 'C-01-1', 'E-01-1']);
     // B's line was shorted before anything was picked: C still up, E still down.
     expect(walkOrder(['E-01-1', 'C-05-1', 'E-05-1', 'C-01-1'], (c) => c, start)).toEqual(['C-01-1', 'C-05-1', 'E-05-1', 'E-01-1']);

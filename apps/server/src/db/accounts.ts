@@ -21,7 +21,11 @@ export async function findAccountByApiKeyPrefix(db: Db, prefix: string): Promise
 
 export async function permsOf(db: Db, accountIds: string[], appId: string): Promise<PermsRow[]> {
   if (!accountIds.length) return [];
-  return db.select().from(accountPerms).where(and(inArray(accountPerms.accountId, accountIds), eq(accountPerms.appId, appId))).orderBy(accountPerms.siteId);
+  return db
+    .select()
+    .from(accountPerms)
+    .where(and(inArray(accountPerms.accountId, accountIds), eq(accountPerms.appId, appId)))
+    .orderBy(accountPerms.siteId);
 }
 
 /** The account's perms on one site; undefined when it holds none there. */

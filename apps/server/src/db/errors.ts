@@ -21,14 +21,16 @@ function fromCauses<T>(error: unknown, pick: (e: object) => T | undefined): T | 
 
 /** The PostgreSQL error code, from node-postgres and PGlite errors alike. */
 export const pgCode = (error: unknown): string | undefined =>
-  fromCauses(error, (e) => (typeof (e as { code?: unknown }).code === 'string' ? ((e as { code: string }).code) : undefined));
+  fromCauses(error, (e) => (typeof (e as { code?: unknown }).code === 'string' ? (e as { code: string }).code : undefined));
 
 /** Whether a database error is a unique violation (raw driver error or DuplicateKeyError). */
 export const isUniqueViolation = (error: unknown): boolean => error instanceof DuplicateKeyError || pgCode(error) === UNIQUE_VIOLATION;
 
 /** The unique constraint a unique violation broke. */
 export const constraintOf = (error: unknown): string | undefined =>
-  fromCauses(error, (e) => (typeof (e as { constraint?: unknown }).constraint === 'string' ? (e as { constraint: string }).constraint : undefined));
+  fromCauses(error, (e) =>
+    typeof (e as { constraint?: unknown }).constraint === 'string' ? (e as { constraint: string }).constraint : undefined,
+  );
 
 /** Runs a query; a unique violation leaves as DuplicateKeyError, any other database failure as a 500 DB_ERR. */
 export async function guarded<T>(run: () => Promise<T>): Promise<T> {

@@ -8,7 +8,11 @@ import { roles, sites } from './schema.ts';
 export type RoleRow = typeof roles.$inferSelect;
 
 export async function orgSites(db: Db, orgId: string) {
-  return db.select({ id: sites.id, name: sites.name, hosts: sites.hostPatterns }).from(sites).where(eq(sites.orgId, orgId)).orderBy(sites.id);
+  return db
+    .select({ id: sites.id, name: sites.name, hosts: sites.hostPatterns })
+    .from(sites)
+    .where(eq(sites.orgId, orgId))
+    .orderBy(sites.id);
 }
 
 export async function orgSiteIds(db: Db, orgId: string): Promise<string[]> {

@@ -11,7 +11,14 @@ import type { Db } from './client.ts';
 
 interface Internals {
   dialect: { sqlToQuery(s: SQL): { sql: string; params: unknown[] } };
-  session: { prepareQuery(q: { sql: string; params: unknown[] }, fields: undefined, name: string | undefined, arrayMode: boolean): { execute(values?: Record<string, unknown>): Promise<unknown> } };
+  session: {
+    prepareQuery(
+      q: { sql: string; params: unknown[] },
+      fields: undefined,
+      name: string | undefined,
+      arrayMode: boolean,
+    ): { execute(values?: Record<string, unknown>): Promise<unknown> };
+  };
 }
 
 const names = new Map<string, string>();

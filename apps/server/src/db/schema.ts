@@ -1,5 +1,26 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, customType, date, doublePrecision, foreignKey, index, integer, jsonb, numeric, pgSequence, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  customType,
+  date,
+  doublePrecision,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 // Audit stamps (spec section 3): create {user, ts} and modify {user, ts}.
 export interface AuditStamp {
@@ -22,8 +43,14 @@ export const sites = pgTable('sites', {
     .references(() => organisations.id),
   name: text('name').notNull(),
   /** Host name patterns that resolve to this site ('*' matches any run of characters). */
-  hostPatterns: jsonb('host_patterns').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
-  trustedDomains: jsonb('trusted_domains').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  hostPatterns: jsonb('host_patterns')
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
+  trustedDomains: jsonb('trusted_domains')
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   audit: audit(),
 });
 
@@ -81,7 +108,10 @@ export const accountPerms = pgTable(
       .notNull()
       .references(() => sites.id),
     appId: varchar('app_id', { length: 40 }).notNull(),
-    roles: jsonb('roles').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    roles: jsonb('roles')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     kioskAcct: boolean('kiosk_acct').notNull().default(false),
     timeclockAcct: boolean('timeclock_acct').notNull().default(false),
     serviceAcct: boolean('service_acct').notNull().default(false),
@@ -156,7 +186,10 @@ export const sessions = pgTable(
       .references(() => accounts.id),
     siteId: varchar('site_id', { length: 40 }).notNull(),
     appId: varchar('app_id', { length: 40 }).notNull(),
-    prefs: jsonb('prefs').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    prefs: jsonb('prefs')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     audit: audit(),
   },
@@ -282,7 +315,9 @@ export const locations = pgTable(
     unique('locations_id_warehouse').on(t.id, t.warehouseId),
     // A warehouse's staging places, in code order: every pick confirm of an order without its own
     // staging place takes the first (without it, a scan of all the warehouse's locations per pick).
-    index('locations_staging').on(t.warehouseId, t.code).where(sql`${t.type} = 'staging'`),
+    index('locations_staging')
+      .on(t.warehouseId, t.code)
+      .where(sql`${t.type} = 'staging'`),
   ],
 );
 
@@ -301,7 +336,10 @@ export const items = pgTable(
     rev: integer('_rev').notNull().default(1),
     audit: audit().notNull(),
   },
-  (t) => [uniqueIndex('items_org_part_number').on(t.orgId, t.partNumber), check('items_tracking', sql`${t.tracking} in ('none', 'lot', 'serial')`)],
+  (t) => [
+    uniqueIndex('items_org_part_number').on(t.orgId, t.partNumber),
+    check('items_tracking', sql`${t.tracking} in ('none', 'lot', 'serial')`),
+  ],
 );
 
 /** Barcode aliases of items: one alias names one item in an organisation. */
@@ -351,7 +389,11 @@ export const stockRecords = pgTable(
     uniqueIndex('stock_records_item_serial')
       .on(t.itemId, t.serial)
       .where(sql`${t.serial} is not null and ${t.quantity} > 0`),
-    foreignKey({ name: 'stock_records_location_fk', columns: [t.locationId, t.warehouseId], foreignColumns: [locations.id, locations.warehouseId] }),
+    foreignKey({
+      name: 'stock_records_location_fk',
+      columns: [t.locationId, t.warehouseId],
+      foreignColumns: [locations.id, locations.warehouseId],
+    }),
     check('stock_records_quantity', sql`${t.quantity} >= 0`),
     check('stock_records_serial_quantity', sql`${t.serial} is null or ${t.quantity} <= 1`),
   ],
@@ -469,7 +511,9 @@ export const laborEntries = pgTable(
     audit: audit().notNull(),
   },
   (t) => [
-    index('labor_entries_running').on(t.orgId, t.accountId).where(sql`${t.stoppedAt} is null`),
+    index('labor_entries_running')
+      .on(t.orgId, t.accountId)
+      .where(sql`${t.stoppedAt} is null`),
     index('labor_entries_batch').on(t.batchId),
     index('labor_entries_org_started').on(t.orgId, t.startedAt),
     index('labor_entries_task').on(t.taskId),
@@ -498,7 +542,10 @@ export const labelTemplates = pgTable(
     savedBy: varchar('saved_by', { length: 100 }).notNull(),
     savedAt: timestamp('saved_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ name: 'label_templates_pk', columns: [t.orgId, t.id, t.version] }), index('label_templates_kind').on(t.orgId, t.kind)],
+  (t) => [
+    primaryKey({ name: 'label_templates_pk', columns: [t.orgId, t.id, t.version] }),
+    index('label_templates_kind').on(t.orgId, t.kind),
+  ],
 );
 
 /** Print jobs: the id is the client's idempotency key; the ZPL is kept so a reprint is the same bytes. */
@@ -547,7 +594,10 @@ export const labelAgents = pgTable(
     name: text('name').notNull(),
     accountId: varchar('account_id', { length: 40 }).notNull(),
     connected: boolean('connected').notNull().default(false),
-    printers: jsonb('printers').$type<Array<{ id: string; name: string; state: string; detail?: string }>>().notNull().default(sql`'[]'::jsonb`),
+    printers: jsonb('printers')
+      .$type<Array<{ id: string; name: string; state: string; detail?: string }>>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     lastSeen: timestamp('last_seen', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
     /** The socket id of the agent's live connection (the newest hello wins); jobs go to it only. */
     socketId: varchar('socket_id', { length: 60 }),
@@ -574,7 +624,10 @@ export const labelAgentCredentials = pgTable(
     createdByName: text('created_by_name').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ name: 'label_agent_credentials_pk', columns: [t.orgId, t.siteId, t.agentId] }), uniqueIndex('label_agent_credentials_secret').on(t.secretHash)],
+  (t) => [
+    primaryKey({ name: 'label_agent_credentials_pk', columns: [t.orgId, t.siteId, t.agentId] }),
+    uniqueIndex('label_agent_credentials_secret').on(t.secretHash),
+  ],
 );
 
 // ── counts ──
@@ -597,7 +650,10 @@ export const countSheets = pgTable(
     state: varchar('state', { length: 10 }).notNull().default('open'),
     blind: boolean('blind').notNull().default(true),
     /** Account ids of the counters; empty: anyone with the work area. */
-    assignees: jsonb('assignees').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    assignees: jsonb('assignees')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     createdBy: varchar('created_by', { length: 40 }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
     postedAt: timestamp('posted_at', { withTimezone: true, mode: 'string' }),
@@ -608,7 +664,9 @@ export const countSheets = pgTable(
     uniqueIndex('count_sheets_org_code').on(t.orgId, t.code),
     index('count_sheets_org_created').on(t.orgId, t.createdAt),
     /** The blind sheets in progress of an organisation (counts/blind.ts asks on every stock read, cached 2 s). */
-    index('count_sheets_blind_active').on(t.orgId).where(sql`${t.blind} and ${t.state} in ('open', 'counting', 'review')`),
+    index('count_sheets_blind_active')
+      .on(t.orgId)
+      .where(sql`${t.blind} and ${t.state} in ('open', 'counting', 'review')`),
     check('count_sheets_state', sql`${t.state} in ('open', 'counting', 'review', 'posted', 'cancelled')`),
   ],
 );
@@ -670,9 +728,15 @@ export const countLines = pgTable(
   },
   (t) => [
     index('count_lines_sheet').on(t.sheetId, t.locationId),
-    uniqueIndex('count_lines_sheet_record').on(t.sheetId, t.stockRecordId).where(sql`${t.stockRecordId} is not null`),
-    uniqueIndex('count_lines_sheet_label').on(t.sheetId, t.stockLabel).where(sql`${t.stockRecordId} is null and ${t.stockLabel} is not null`),
-    uniqueIndex('count_lines_sheet_serial').on(t.sheetId, t.itemId, t.serial).where(sql`${t.serial} is not null`),
+    uniqueIndex('count_lines_sheet_record')
+      .on(t.sheetId, t.stockRecordId)
+      .where(sql`${t.stockRecordId} is not null`),
+    uniqueIndex('count_lines_sheet_label')
+      .on(t.sheetId, t.stockLabel)
+      .where(sql`${t.stockRecordId} is null and ${t.stockLabel} is not null`),
+    uniqueIndex('count_lines_sheet_serial')
+      .on(t.sheetId, t.itemId, t.serial)
+      .where(sql`${t.serial} is not null`),
     check('count_lines_status', sql`${t.status} in ('counted', 'recount', 'accepted', 'excluded', 'posted')`),
     check('count_lines_counted', sql`${t.counted} >= 0`),
   ],
@@ -700,18 +764,15 @@ export const countEntries = pgTable(
 );
 
 /** Variance thresholds per warehouse: a line over either goes to a blind recount at submit. */
-export const countThresholds = pgTable(
-  'count_thresholds',
-  {
-    orgId: orgRef(),
-    warehouseId: varchar('warehouse_id', { length: 40 })
-      .primaryKey()
-      .references(() => warehouses.id),
-    maxQty: quantity('max_qty'),
-    maxPct: numeric('max_pct', { precision: 10, scale: 2 }),
-    audit: audit().notNull(),
-  },
-);
+export const countThresholds = pgTable('count_thresholds', {
+  orgId: orgRef(),
+  warehouseId: varchar('warehouse_id', { length: 40 })
+    .primaryKey()
+    .references(() => warehouses.id),
+  maxQty: quantity('max_qty'),
+  maxPct: numeric('max_pct', { precision: 10, scale: 2 }),
+  audit: audit().notNull(),
+});
 
 // ── orders ──
 
@@ -819,7 +880,9 @@ export const orderPicks = pgTable(
     index('order_picks_line').on(t.lineId),
     index('order_picks_order').on(t.orderId),
     // A stock record is picked for one line at a time.
-    uniqueIndex('order_picks_stock_active').on(t.stockRecordId).where(sql`${t.state} = 'picked'`),
+    uniqueIndex('order_picks_stock_active')
+      .on(t.stockRecordId)
+      .where(sql`${t.state} = 'picked'`),
     check('order_picks_state', sql`${t.state} in ('picked', 'unpicked', 'shipped', 'issued')`),
   ],
 );
@@ -853,7 +916,10 @@ export const packages = pgTable(
     uniqueIndex('packages_org_package_no').on(t.orgId, t.packageNo),
     index('packages_order').on(t.orderId),
     check('packages_status', sql`${t.status} in ('open', 'shipped')`),
-    check('packages_measures', sql`coalesce(${t.weight}, 0) >= 0 and coalesce(${t.length}, 0) >= 0 and coalesce(${t.width}, 0) >= 0 and coalesce(${t.height}, 0) >= 0`),
+    check(
+      'packages_measures',
+      sql`coalesce(${t.weight}, 0) >= 0 and coalesce(${t.length}, 0) >= 0 and coalesce(${t.width}, 0) >= 0 and coalesce(${t.height}, 0) >= 0`,
+    ),
   ],
 );
 

@@ -37,12 +37,21 @@ export async function insertRows<R extends Record<string, unknown>>(
 ): Promise<void> {
   const names = Object.keys(columns) as Array<keyof R & string>;
   const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-  const target = sql.join([...names.map(snake), ...Object.keys(constants)].map((n) => sql.identifier(n)), sql`, `);
+  const target = sql.join(
+    [...names.map(snake), ...Object.keys(constants)].map((n) => sql.identifier(n)),
+    sql`, `,
+  );
   const selected = sql.join([...names.map((n) => sql`u.${sql.identifier(snake(n))}`), ...Object.values(constants)], sql`, `);
-  const alias = sql.join(names.map((n) => sql.identifier(snake(n))), sql`, `);
+  const alias = sql.join(
+    names.map((n) => sql.identifier(snake(n))),
+    sql`, `,
+  );
   for (let at = 0; at < rows.length; at += BATCH_ROWS) {
     const batch = rows.slice(at, at + BATCH_ROWS);
-    const arrays = sql.join(names.map((n) => sql`${arrayParam(batch.map((r) => r[n] ?? null))}::${sql.raw(columns[n]!)}[]`), sql`, `);
+    const arrays = sql.join(
+      names.map((n) => sql`${arrayParam(batch.map((r) => r[n] ?? null))}::${sql.raw(columns[n]!)}[]`),
+      sql`, `,
+    );
     await query(db, sql`INSERT INTO ${sql.identifier(table)} (${target}) SELECT ${selected} FROM unnest(${arrays}) AS u(${alias})`);
   }
 }
@@ -69,13 +78,22 @@ export async function insertColumns<C extends string>(
   const names = Object.keys(columns) as C[];
   const length = data[names[0]!].length;
   const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-  const target = sql.join([...names.map(snake), ...Object.keys(constants)].map((n) => sql.identifier(n)), sql`, `);
+  const target = sql.join(
+    [...names.map(snake), ...Object.keys(constants)].map((n) => sql.identifier(n)),
+    sql`, `,
+  );
   const selected = sql.join([...names.map((n) => sql`u.${sql.identifier(snake(n))}`), ...Object.values(constants)], sql`, `);
-  const alias = sql.join(names.map((n) => sql.identifier(snake(n))), sql`, `);
+  const alias = sql.join(
+    names.map((n) => sql.identifier(snake(n))),
+    sql`, `,
+  );
   const pace = pacer();
   let batch = 500;
-  for (let at = 0; at < length; ) {
-    const arrays = sql.join(names.map((n) => sql`${arrayParam(data[n].slice(at, at + batch))}::${sql.raw(columns[n])}[]`), sql`, `);
+  for (let at = 0; at < length;) {
+    const arrays = sql.join(
+      names.map((n) => sql`${arrayParam(data[n].slice(at, at + batch))}::${sql.raw(columns[n])}[]`),
+      sql`, `,
+    );
     const started = performance.now();
     await query(db, sql`INSERT INTO ${sql.identifier(table)} (${target}) SELECT ${selected} FROM unnest(${arrays}) AS u(${alias})`);
     const ms = Math.max(1, performance.now() - started);

@@ -22,7 +22,8 @@ export interface Actor {
 export const actsForOrg = (a: Actor): boolean => isOrgAdmin(a.perms);
 
 /** The sites whose perms an admin sees of an account: all of the organisation's, or a site admin's own. */
-export const visibleSites = (actor: Actor, orgSites: readonly string[]): string[] => (actsForOrg(actor) ? [...orgSites] : orgSites.filter((s) => s === actor.siteId));
+export const visibleSites = (actor: Actor, orgSites: readonly string[]): string[] =>
+  actsForOrg(actor) ? [...orgSites] : orgSites.filter((s) => s === actor.siteId);
 
 export function requireAdmin(auth: AuthContext): Actor {
   if (!isAdmin(auth.perms)) throw forbidden('Only site or organisation administrators may do this');
@@ -31,12 +32,30 @@ export function requireAdmin(auth: AuthContext): Actor {
 
 export function requireOrgAdmin(auth: AuthContext): Actor {
   const actor = requireAdmin(auth);
-  if (!isOrgAdmin(auth.perms)) throw forbidden('Roles belong to the whole organisation: only organisation administrators may create, rename or remove them');
+  if (!isOrgAdmin(auth.perms))
+    throw forbidden('Roles belong to the whole organisation: only organisation administrators may create, rename or remove them');
   return actor;
 }
 
-export async function audit(deps: Deps, auth: AuthContext, action: string, entity: string, entityId: string, before: unknown, after: unknown): Promise<void> {
-  await writeAuditLog(deps.db, { orgId: auth.orgId, siteId: auth.siteId, accountId: auth.accountId, action, entity, entityId, before: before ?? null, after: after ?? null });
+export async function audit(
+  deps: Deps,
+  auth: AuthContext,
+  action: string,
+  entity: string,
+  entityId: string,
+  before: unknown,
+  after: unknown,
+): Promise<void> {
+  await writeAuditLog(deps.db, {
+    orgId: auth.orgId,
+    siteId: auth.siteId,
+    accountId: auth.accountId,
+    action,
+    entity,
+    entityId,
+    before: before ?? null,
+    after: after ?? null,
+  });
 }
 
 /** Unique indexes close the race between the clash check and the write. */

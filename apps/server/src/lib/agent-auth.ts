@@ -13,7 +13,8 @@ import type { AuthContext } from './auth-context.ts';
 // by the socket handshake only, gives no roles and no account, and speaks only the agent protocol.
 
 /** Said to an agent key on any HTTP call (lib/calls.ts, lib/auth-context.ts). */
-export const AGENT_KEY_ON_HTTP = 'This is a print agent’s key: it only connects a print agent (the socket’s agent operations), never an API call';
+export const AGENT_KEY_ON_HTTP =
+  'This is a print agent’s key: it only connects a print agent (the socket’s agent operations), never an API call';
 
 export const hashAgentKey = (key: string): string => createHash('sha256').update(key).digest('hex');
 
@@ -40,7 +41,10 @@ export async function authenticateAgent(db: Db, key: string, siteId: string): Pr
     db,
     sql`SELECT org_id, site_id, agent_id, name, created_by FROM label_agent_credentials WHERE secret_hash = ${hashAgentKey(key)}`,
   );
-  if (!row) throw unauthorized('The agent key is not valid or the agent has been revoked: add the agent again on Label Printers and put its new key in the agent’s config');
+  if (!row)
+    throw unauthorized(
+      'The agent key is not valid or the agent has been revoked: add the agent again on Label Printers and put its new key in the agent’s config',
+    );
   if (row.site_id !== siteId) throw forbidden(`This agent key belongs to the site '${row.site_id}'`);
   const now = Math.floor(Date.now() / 1000);
   return {

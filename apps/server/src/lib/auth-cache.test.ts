@@ -62,9 +62,17 @@ describe('auth cache', () => {
   });
 
   it('is emptied by the calls that change accounts, perms, roles, keys, feature access or revocations', () => {
-    for (const path of ['auth/logout', 'admin/account/update', 'admin/account/revokeApiKey', 'admin/role/remove', 'admin/role/rename', 'admin/featureAccess/put']) {
+    for (const path of [
+      'auth/logout',
+      'admin/account/update',
+      'admin/account/revokeApiKey',
+      'admin/role/remove',
+      'admin/role/rename',
+      'admin/featureAccess/put',
+    ]) {
       expect(changesAuth(path)).toBe(true);
     }
-    for (const path of ['stock/lookup', 'auth/refresh', 'admin/featureAccess/get', 'account/me/update']) expect(changesAuth(path)).toBe(false);
+    for (const path of ['stock/lookup', 'auth/refresh', 'admin/featureAccess/get', 'account/me/update'])
+      expect(changesAuth(path)).toBe(false);
   });
 });

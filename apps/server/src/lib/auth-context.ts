@@ -71,9 +71,23 @@ export async function authenticate(db: Db, tokens: TokenService, token: string, 
     throw unauthorized('The account is not active');
   }
   const perms: UserPerms = row.roles
-    ? { roles: row.roles, kioskAcct: row.kiosk_acct ?? false, timeclockAcct: row.timeclock_acct ?? false, serviceAcct: row.service_acct ?? false }
+    ? {
+        roles: row.roles,
+        kioskAcct: row.kiosk_acct ?? false,
+        timeclockAcct: row.timeclock_acct ?? false,
+        serviceAcct: row.service_acct ?? false,
+      }
     : NO_PERMS;
-  return { accountId: claims.sub, userName: row.user_name, orgId: claims.org, siteId: claims.site, appId: claims.app, perms, claims, mustChangePassword: row.must_change_password };
+  return {
+    accountId: claims.sub,
+    userName: row.user_name,
+    orgId: claims.org,
+    siteId: claims.site,
+    appId: claims.app,
+    perms,
+    claims,
+    mustChangePassword: row.must_change_password,
+  };
 }
 
 const badKey = () => unauthorized('The API key is not valid or has been revoked');
@@ -111,5 +125,14 @@ async function authenticateApiKey(db: Db, key: string, target: AuthTarget): Prom
     exp: now + 3600,
   };
   // Service accounts have no password to change.
-  return { accountId: account.id, userName: account.userName, orgId: account.orgId, siteId, appId, perms, claims, mustChangePassword: false };
+  return {
+    accountId: account.id,
+    userName: account.userName,
+    orgId: account.orgId,
+    siteId,
+    appId,
+    perms,
+    claims,
+    mustChangePassword: false,
+  };
 }

@@ -109,7 +109,10 @@ export function registerCall<P extends CallPath>(app: FastifyInstance, deps: Dep
       const withHuman = typeof human === 'string' && !!human && !KIOSK_OWN_CALLS.has(path);
       // An API key is valid on the site the call names (docs/admin.md); a token names its own.
       const b = (typeof req.body === 'object' && req.body ? req.body : {}) as { siteId?: unknown; appId?: unknown };
-      const target = { siteId: typeof b.siteId === 'string' && b.siteId ? b.siteId : undefined, appId: typeof b.appId === 'string' && b.appId ? b.appId : undefined };
+      const target = {
+        siteId: typeof b.siteId === 'string' && b.siteId ? b.siteId : undefined,
+        appId: typeof b.appId === 'string' && b.appId ? b.appId : undefined,
+      };
       // A worker's call whose kiosk login has ended (logged out, expired) says the session has ended.
       if (def.auth === 'required' && token) {
         const kioskOrCaller = authenticateCached(deps, token, target);
@@ -139,7 +142,10 @@ export function registerCall<P extends CallPath>(app: FastifyInstance, deps: Dep
       if (auth) {
         const b = body as { orgId: string; siteId: string; appId: string };
         if (b.orgId !== auth.orgId || b.siteId !== auth.siteId || b.appId !== auth.appId) {
-          throw orgMismatch('The request names another organisation, site or app than your login', `token: ${auth.orgId}/${auth.siteId}/${auth.appId}, body: ${b.orgId}/${b.siteId}/${b.appId}`);
+          throw orgMismatch(
+            'The request names another organisation, site or app than your login',
+            `token: ${auth.orgId}/${auth.siteId}/${auth.appId}, body: ${b.orgId}/${b.siteId}/${b.appId}`,
+          );
         }
       }
       // A JsonAnswer goes to the serializer as it is (lib/response-serializer.ts); the route's type knows only the response.

@@ -12,7 +12,8 @@ export function checked<T>(entity: EntityDef, input: Record<string, unknown>): T
   if (!result.ok) throw fieldProblem(result.errors);
   const { _id, _rev } = result.value;
   if (_id !== undefined && typeof _id !== 'string') throw fieldProblem({ _id: ["'_id' must be a string"] });
-  if (_rev !== undefined && (typeof _rev !== 'number' || !Number.isInteger(_rev))) throw fieldProblem({ _rev: ["'_rev' must be a whole number"] });
+  if (_rev !== undefined && (typeof _rev !== 'number' || !Number.isInteger(_rev)))
+    throw fieldProblem({ _rev: ["'_rev' must be a whole number"] });
   return result.value as T & { _id?: string; _rev?: number };
 }
 

@@ -12,7 +12,15 @@
  */
 import type { CallResponse } from '@floorhand/contract/api';
 import { CsvError, parseCsv, restoreFormula } from '@floorhand/contract/csv';
-import { BARCODE_SEPARATOR, CSV_COLUMNS, IMPORT_MAX_ROWS, IMPORT_REPORT_MAX, INVENTORY_ENTITIES, type CsvEntity, type ImportReport } from '@floorhand/contract/csv-transfer';
+import {
+  BARCODE_SEPARATOR,
+  CSV_COLUMNS,
+  IMPORT_MAX_ROWS,
+  IMPORT_REPORT_MAX,
+  INVENTORY_ENTITIES,
+  type CsvEntity,
+  type ImportReport,
+} from '@floorhand/contract/csv-transfer';
 import type { EntityDef } from '@floorhand/contract/records/schema-model';
 import { RECORD_KEY, validateRecord } from '@floorhand/contract/records/validate';
 import type { Db } from '../db/client.ts';
@@ -99,25 +107,36 @@ function* sheetRows(columns: readonly string[], def: EntityDef, csv: string, hea
         header = fields.map((name) => columns.find((c) => c.toLowerCase() === name.trim().toLowerCase()) ?? name.trim());
         head.header = header;
         header.forEach((name, i) => {
-          if (!columns.includes(name)) problems.push({ row: 1, field: name, message: `Unknown column '${name}'; the columns are ${columns.join(', ')}` });
+          if (!columns.includes(name))
+            problems.push({ row: 1, field: name, message: `Unknown column '${name}'; the columns are ${columns.join(', ')}` });
           else if (header.indexOf(name) !== i) problems.push({ row: 1, field: name, message: `The column '${name}' appears twice` });
         });
         for (const field of def.fields) {
-          if (field.conditions?.required && !header.includes(field.name)) problems.push({ row: 1, field: field.name, message: `The required column '${field.name}' is missing` });
+          if (field.conditions?.required && !header.includes(field.name))
+            problems.push({ row: 1, field: field.name, message: `The required column '${field.name}' is missing` });
         }
         continue;
       }
       if (fields.every((f) => f.trim() === '')) continue;
       head.count++;
       if (fields.length !== header.length) {
-        problems.push({ row: rowNumber, field: RECORD_KEY, message: `The row has ${fields.length} fields; the header has ${header.length}` });
+        problems.push({
+          row: rowNumber,
+          field: RECORD_KEY,
+          message: `The row has ${fields.length} fields; the header has ${header.length}`,
+        });
         continue;
       }
       const record: Record<string, unknown> = {};
       fields.forEach((value, i) => {
         if (value.trim() === '') return;
         const name = header[i]!;
-        record[name] = lists.has(name) ? value.split(BARCODE_SEPARATOR).map((b) => b.trim()).filter(Boolean) : value;
+        record[name] = lists.has(name)
+          ? value
+              .split(BARCODE_SEPARATOR)
+              .map((b) => b.trim())
+              .filter(Boolean)
+          : value;
       });
       yield { row: rowNumber, record };
     }
@@ -158,7 +177,13 @@ async function readChecked(
   for (const { row, record } of sheetRows(CSV_COLUMNS[entity], def, csv, head, IMPORT_CHUNK_CHARS)) {
     if (head.count > IMPORT_MAX_ROWS) {
       // Read no further: the report says the file is too long, and nothing else.
-      head.problems = [{ row: 1, field: RECORD_KEY, message: `The file has more than ${IMPORT_MAX_ROWS.toLocaleString('en')} data rows; an import takes at most ${IMPORT_MAX_ROWS.toLocaleString('en')}: split it into several files` }];
+      head.problems = [
+        {
+          row: 1,
+          field: RECORD_KEY,
+          message: `The file has more than ${IMPORT_MAX_ROWS.toLocaleString('en')} data rows; an import takes at most ${IMPORT_MAX_ROWS.toLocaleString('en')}: split it into several files`,
+        },
+      ];
       head.count = IMPORT_MAX_ROWS + 1;
       return head;
     }
@@ -187,7 +212,8 @@ export async function readCheckedSheet(entity: CsvEntity, csv: string): Promise<
 function checkRow<T>(def: EntityDef, row: number, record: Record<string, unknown>, passed: Array<Checked<T>>, problems: Problem[]): void {
   const result = validateRecord(def, record);
   if (result.ok) passed.push({ row, value: result.value as T });
-  else for (const [field, messages] of Object.entries(result.errors)) for (const message of messages) problems.push({ row, field, message });
+  else
+    for (const [field, messages] of Object.entries(result.errors)) for (const message of messages) problems.push({ row, field, message });
 }
 
 /** Each row checked against the entity by the record engine; rows that pass, converted. */
@@ -201,7 +227,13 @@ export function checkRows<T>(def: EntityDef, rows: Row[], problems: Problem[]): 
 export const checkedOf = <T>(sheet: CheckedSheet): Array<Checked<T>> => sheet.checked as Array<Checked<T>>;
 
 /** Rows whose key another row of the file has already: all but the first are refused. */
-export async function refuseRepeats<T>(rows: Array<Checked<T>>, keyOf: (v: T) => string | undefined, field: string, what: string, problems: Problem[]): Promise<void> {
+export async function refuseRepeats<T>(
+  rows: Array<Checked<T>>,
+  keyOf: (v: T) => string | undefined,
+  field: string,
+  what: string,
+  problems: Problem[],
+): Promise<void> {
   const first = new Map<string, number>();
   const pace = pacer();
   for (let i = 0; i < rows.length; i++) {
@@ -254,14 +286,22 @@ async function writeImport(
     body,
     async (tx) => {
       const done = await write(tx);
-      return { response: { report: { ...report, imported: done.inserted + done.updated, inserted: done.inserted, updated: done.updated } }, changed: done.changed };
+      return {
+        response: { report: { ...report, imported: done.inserted + done.updated, inserted: done.inserted, updated: done.updated } },
+        changed: done.changed,
+      };
     },
     hash,
   );
 }
 
 /** Reads the file, has the entity's planner check it, and writes it all or refuses it all. */
-export async function importCsv(deps: Deps, auth: AuthContext, body: Body<'import/csv'>, planner: Planner): Promise<CallResponse<'import/csv'>> {
+export async function importCsv(
+  deps: Deps,
+  auth: AuthContext,
+  body: Body<'import/csv'>,
+  planner: Planner,
+): Promise<CallResponse<'import/csv'>> {
   const sheet = await readCheckedSheet(body.entity, body.csv);
   if (sheet.count > IMPORT_MAX_ROWS) throw refused(reportOf(body.entity, sheet.count, sheet.problems));
   const plan = await planner(deps.db, auth, sheet, body.idempotencyKey);
@@ -294,7 +334,12 @@ export type ChunkPlanner = (auth: AuthContext) => ChunkPlan<unknown>;
 export const IMPORT_CHUNK_ROWS = 1000;
 
 /** importCsv for an entity planned a chunk at a time (ChunkPlan): the same answers, the same report. */
-export async function importCsvInChunks(deps: Deps, auth: AuthContext, body: Body<'import/csv'>, planner: ChunkPlanner): Promise<CallResponse<'import/csv'>> {
+export async function importCsvInChunks(
+  deps: Deps,
+  auth: AuthContext,
+  body: Body<'import/csv'>,
+  planner: ChunkPlanner,
+): Promise<CallResponse<'import/csv'>> {
   const plan = planner(auth);
   const head = await readChecked(body.entity, body.csv, IMPORT_CHUNK_ROWS, (rows, problems) => plan.check(deps.db, rows, problems));
   const report = reportOf(body.entity, head.count, head.problems);

@@ -18,4 +18,5 @@ export function deviceSecretMatches(secret: string | undefined, storedHash: stri
 }
 
 /** A one-time pairing code from PAIR_CODE_ALPHABET (uniform, crypto random). */
-export const newPairCode = (): string => Array.from({ length: PAIR_CODE_LENGTH }, () => PAIR_CODE_ALPHABET[randomInt(PAIR_CODE_ALPHABET.length)]).join('');
+export const newPairCode = (): string =>
+  Array.from({ length: PAIR_CODE_LENGTH }, () => PAIR_CODE_ALPHABET[randomInt(PAIR_CODE_ALPHABET.length)]).join('');

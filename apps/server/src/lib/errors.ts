@@ -15,7 +15,8 @@ export const loginFailed = (message: string) => new AppError(401, { code: ERR.lo
 export const badToken = (message: string) => new AppError(401, { code: ERR.badToken, message });
 export const forbidden = (message: string) => new AppError(403, { code: ERR.forbidden, message });
 /** The body names another organisation, site or app than the caller's token. */
-export const orgMismatch = (message: string, detail?: string) => new AppError(403, { code: ERR.orgMismatch, message, ...withDetail(detail) });
+export const orgMismatch = (message: string, detail?: string) =>
+  new AppError(403, { code: ERR.orgMismatch, message, ...withDetail(detail) });
 export const accountRestricted = (message: string) => new AppError(403, { code: ERR.accountRestricted, message });
 export const notFound = (message: string) => new AppError(404, { code: ERR.notFound, message });
 /** The spec's UN-REGISTERED: a record type nobody registered. */
@@ -48,5 +49,6 @@ export function invalidRecord(errors: ValidationErrors, path = 'record', calcErr
 
 /** Refuses a stale revision when the client sent the one it read. */
 export function checkRev(what: string, stored: number, sent: number | undefined): void {
-  if (sent !== undefined && sent !== stored) throw conflict(`${what} was changed by someone else; reload it and try again`, `revision sent: ${sent}, stored: ${stored}`);
+  if (sent !== undefined && sent !== stored)
+    throw conflict(`${what} was changed by someone else; reload it and try again`, `revision sent: ${sent}, stored: ${stored}`);
 }

@@ -45,4 +45,3 @@ async function loadVisibleFeatures(deps: { db: Db }, auth: AuthContext): Promise
   for (const r of rows) (levels[r.role] ??= {})[r.feature] = normaliseLevel(r.level);
   return visibleFeatures(levels, roles);
 }
-

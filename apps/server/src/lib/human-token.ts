@@ -28,9 +28,11 @@ export const newHumanToken = (): string => `hum_${randomBytes(32).toString('base
 /** The kiosk login a token continues (tokens from before sids were signed: their own jti). */
 export const kioskLoginOf = (claims: Pick<AuthClaims, 'sid' | 'jti'>): string => claims.sid ?? claims.jti;
 /** What is stored of a human token: its SHA-256 together with the kiosk login it was opened under. */
-export const hashHumanToken = (token: string, kioskLogin: string): string => createHash('sha256').update(`${kioskLogin}\u0000${token}`).digest('hex');
+export const hashHumanToken = (token: string, kioskLogin: string): string =>
+  createHash('sha256').update(`${kioskLogin}\u0000${token}`).digest('hex');
 
-export const kioskSessionEnded = (message = 'The kiosk session has ended. Scan your badge to start again.') => new AppError(401, { code: ERR.kioskSessionEnded, message });
+export const kioskSessionEnded = (message = 'The kiosk session has ended. Scan your badge to start again.') =>
+  new AppError(401, { code: ERR.kioskSessionEnded, message });
 /** A worker's call whose kiosk login is no longer valid (logged out, expired, revoked). */
 export const kioskLoginEnded = () => kioskSessionEnded('The kiosk has been logged out, so its worker session has ended.');
 
@@ -71,7 +73,14 @@ export async function authenticateHuman(db: Db, kiosk: AuthContext, token: strin
     throw kioskSessionEnded();
   }
   if (row.touch) await query(db, sql`UPDATE kiosk_sessions SET last_seen = now() WHERE id = ${row.id} AND ended_at IS NULL`);
-  return { ...kiosk, accountId: row.account_id, userName: row.user_name, perms, mustChangePassword: false, kiosk: { accountId: kiosk.accountId, sessionId: row.id } };
+  return {
+    ...kiosk,
+    accountId: row.account_id,
+    userName: row.user_name,
+    perms,
+    mustChangePassword: false,
+    kiosk: { accountId: kiosk.accountId, sessionId: row.id },
+  };
 }
 
 export async function endKioskSession(db: Db, id: string, reason: 'done' | 'timeout' | 'revoked' | 'replaced' | 'logout'): Promise<void> {
@@ -81,5 +90,8 @@ export async function endKioskSession(db: Db, id: string, reason: 'done' | 'time
 /** Every open session of a kiosk account (a new badge read), or those opened on one device (its logout). */
 export async function endKioskSessionsOf(db: Db, kioskAccountId: string, reason: 'replaced' | 'logout', deviceId?: string): Promise<void> {
   const onDevice = deviceId === undefined ? sql`` : sql` AND device_id = ${deviceId}`;
-  await query(db, sql`UPDATE kiosk_sessions SET ended_at = now(), end_reason = ${reason} WHERE kiosk_account_id = ${kioskAccountId} AND ended_at IS NULL${onDevice}`);
+  await query(
+    db,
+    sql`UPDATE kiosk_sessions SET ended_at = now(), end_reason = ${reason} WHERE kiosk_account_id = ${kioskAccountId} AND ended_at IS NULL${onDevice}`,
+  );
 }

@@ -65,7 +65,7 @@ export async function requestHashPaced(call: string, body: Record<string, unknow
   const at = whole.indexOf(`"${mark}"`);
   const hash = createHash('sha256').update(whole.slice(0, at + 1));
   const pace = pacer();
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     let end = Math.min(text.length, i + HASH_SLICE);
     const last = text.charCodeAt(end - 1);
     if (end < text.length && last >= 0xd800 && last <= 0xdbff) end++;
@@ -77,7 +77,15 @@ export async function requestHashPaced(call: string, body: Record<string, unknow
 }
 
 async function storedAnswer(db: Db, orgId: string, key: string) {
-  return guarded(async () => (await db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.orgId, orgId), eq(idempotencyKeys.key, key))))[0]);
+  return guarded(
+    async () =>
+      (
+        await db
+          .select()
+          .from(idempotencyKeys)
+          .where(and(eq(idempotencyKeys.orgId, orgId), eq(idempotencyKeys.key, key)))
+      )[0],
+  );
 }
 
 function replay<T>(stored: { call: string; requestHash: string; response: unknown }, call: string, hash: string): T {
@@ -88,7 +96,12 @@ function replay<T>(stored: { call: string; requestHash: string; response: unknow
 }
 
 /** Tells every site of the organisation what changed (stock data is per organisation). */
-export async function emitChanged(deps: Deps, orgId: string, changed: Changed | undefined, alsoEmit?: (siteIds: readonly string[]) => void): Promise<void> {
+export async function emitChanged(
+  deps: Deps,
+  orgId: string,
+  changed: Changed | undefined,
+  alsoEmit?: (siteIds: readonly string[]) => void,
+): Promise<void> {
   const stock = changed && (changed.stockIds.length > 0 || changed.locationIds.length > 0) ? changed : undefined;
   if (!stock && !alsoEmit) return;
   const siteIds = (await guarded(() => deps.db.select({ id: sites.id }).from(sites).where(eq(sites.orgId, orgId)))).map((s) => s.id);
@@ -113,25 +126,29 @@ export async function idempotentWrite<T>(
   const hash = key ? (knownHash ?? requestHash(call, body)) : '';
   let result: WriteResult<T>;
   try {
-    const outcome = await deps.db.transaction(async (tx): Promise<{ stored: NonNullable<Awaited<ReturnType<typeof storedAnswer>>> } | { done: WriteResult<T> }> => {
-      if (key) {
-        // Requests with one key, one at a time: a retry sent while the first is still running waits
-        // here, then finds the first's answer (read in a statement of its own, after the wait) and
-        // answers it. Without the wait the retry ran the work again after the first committed and
-        // could be refused by what the first had done ("picked already", "only 0 left") although the
-        // change it asked for was made.
-        await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`${auth.orgId}|${key}`}, 0))`);
-        const stored = await storedAnswer(tx, auth.orgId, key);
-        if (stored) return { stored };
-      }
-      const done = await work(tx);
-      if (key) {
-        await guarded(() =>
-          tx.insert(idempotencyKeys).values({ orgId: auth.orgId, key, call, requestHash: hash, response: done.response, accountId: auth.accountId }),
-        );
-      }
-      return { done };
-    });
+    const outcome = await deps.db.transaction(
+      async (tx): Promise<{ stored: NonNullable<Awaited<ReturnType<typeof storedAnswer>>> } | { done: WriteResult<T> }> => {
+        if (key) {
+          // Requests with one key, one at a time: a retry sent while the first is still running waits
+          // here, then finds the first's answer (read in a statement of its own, after the wait) and
+          // answers it. Without the wait the retry ran the work again after the first committed and
+          // could be refused by what the first had done ("picked already", "only 0 left") although the
+          // change it asked for was made.
+          await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`${auth.orgId}|${key}`}, 0))`);
+          const stored = await storedAnswer(tx, auth.orgId, key);
+          if (stored) return { stored };
+        }
+        const done = await work(tx);
+        if (key) {
+          await guarded(() =>
+            tx
+              .insert(idempotencyKeys)
+              .values({ orgId: auth.orgId, key, call, requestHash: hash, response: done.response, accountId: auth.accountId }),
+          );
+        }
+        return { done };
+      },
+    );
     if ('stored' in outcome) return replay<T>(outcome.stored, call, hash);
     result = outcome.done;
   } catch (error) {

@@ -73,7 +73,11 @@ export async function createRedisLimitStore(url: string, prefix: string): Promis
   const k = (key: string) => `${prefix}:limit:${key}`;
   return {
     async hit(key, windowMs) {
-      const [count, , ttl] = (await client.multi().incr(k(key)).pExpire(k(key), windowMs, 'NX').pTTL(k(key)).exec()) as unknown as [number, number, number];
+      const [count, , ttl] = (await client.multi().incr(k(key)).pExpire(k(key), windowMs, 'NX').pTTL(k(key)).exec()) as unknown as [
+        number,
+        number,
+        number,
+      ];
       return { count: Number(count), resetInMs: Math.max(0, Number(ttl)) };
     },
     async get(key) {

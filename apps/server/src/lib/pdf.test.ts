@@ -8,7 +8,11 @@ describe('pdf', () => {
     const bytes = await tablePdf({
       title: 'Count sheet CS-1',
       heading: ['Warehouse WH1'],
-      columns: [{ header: 'Location', width: 2 }, { header: 'Item', width: 5 }, { header: 'Qty', width: 1, align: 'right' }],
+      columns: [
+        { header: 'Location', width: 2 },
+        { header: 'Item', width: 5 },
+        { header: 'Qty', width: 1, align: 'right' },
+      ],
       rows,
       footer: ['Counted by ____________'],
     });
@@ -26,7 +30,15 @@ describe('pdf', () => {
   it('puts each image on a page of its own size', async () => {
     // A 1x1 transparent PNG.
     const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
-    const doc = await PDFDocument.load(await imagesPdf('labels', [{ png, widthIn: 4, heightIn: 2 }, { png, widthIn: 2, heightIn: 1 }]));
-    expect(doc.getPages().map((p) => p.getSize())).toEqual([{ width: 288, height: 144 }, { width: 144, height: 72 }]);
+    const doc = await PDFDocument.load(
+      await imagesPdf('labels', [
+        { png, widthIn: 4, heightIn: 2 },
+        { png, widthIn: 2, heightIn: 1 },
+      ]),
+    );
+    expect(doc.getPages().map((p) => p.getSize())).toEqual([
+      { width: 288, height: 144 },
+      { width: 144, height: 72 },
+    ]);
   });
 });

@@ -34,7 +34,17 @@ const BARCODE_MODULE_PT = 1;
 
 /** A Code 128 barcode as a PNG (bwip-js, the renderer the web app's badges use), the text under the bars. */
 const barcodePng = (text: string): Promise<Buffer> =>
-  toBuffer({ bcid: 'code128', text, scale: BARCODE_SCALE, height: 12, includetext: true, textxalign: 'center', paddingwidth: 10, paddingheight: 2, backgroundcolor: 'FFFFFF' });
+  toBuffer({
+    bcid: 'code128',
+    text,
+    scale: BARCODE_SCALE,
+    height: 12,
+    includetext: true,
+    textxalign: 'center',
+    paddingwidth: 10,
+    paddingheight: 2,
+    backgroundcolor: 'FFFFFF',
+  });
 
 /**
  * The standard fonts speak WinAnsi only: anything else becomes "?" rather than an exception, so a
@@ -62,7 +72,9 @@ export async function tablePdf(table: PdfTable): Promise<Uint8Array> {
   const share = table.columns.reduce((sum, c) => sum + c.width, 0) || 1;
   const widths = table.columns.map((c) => (c.width / share) * usable);
   const barcode: PDFImage | undefined = table.barcode ? await doc.embedPng(await barcodePng(table.barcode)) : undefined;
-  const barcodeSize = barcode ? { width: (barcode.width / BARCODE_SCALE) * BARCODE_MODULE_PT, height: (barcode.height / BARCODE_SCALE) * BARCODE_MODULE_PT } : undefined;
+  const barcodeSize = barcode
+    ? { width: (barcode.width / BARCODE_SCALE) * BARCODE_MODULE_PT, height: (barcode.height / BARCODE_SCALE) * BARCODE_MODULE_PT }
+    : undefined;
   const pages: PDFPage[] = [];
   let page!: PDFPage;
   let y = 0;
@@ -83,7 +95,8 @@ export async function tablePdf(table: PdfTable): Promise<Uint8Array> {
     y = A4[1] - MARGIN - 12;
     // Beside the barcode (first page, top right) the title and heading are narrower, until below it.
     const barcodeBottom = first && barcode && barcodeSize ? A4[1] - MARGIN - barcodeSize.height : A4[1];
-    if (first && barcode && barcodeSize) page.drawImage(barcode, { x: A4[0] - MARGIN - barcodeSize.width, y: barcodeBottom, ...barcodeSize });
+    if (first && barcode && barcodeSize)
+      page.drawImage(barcode, { x: A4[0] - MARGIN - barcodeSize.width, y: barcodeBottom, ...barcodeSize });
     const room = (atY: number) => (atY > barcodeBottom - 4 && barcodeSize ? usable - barcodeSize.width - 12 : usable);
     page.drawText(fit(bold, first ? 14 : 10, table.title, room(y)), { x: MARGIN, y, size: first ? 14 : 10, font: bold });
     y -= first ? 20 : LINE;
@@ -95,8 +108,16 @@ export async function tablePdf(table: PdfTable): Promise<Uint8Array> {
       y = Math.min(y, barcodeBottom - LINE);
       y -= 4;
     }
-    row(table.columns.map((c) => c.header), bold);
-    page.drawLine({ start: { x: MARGIN, y: y + LINE - 3 }, end: { x: A4[0] - MARGIN, y: y + LINE - 3 }, thickness: 0.5, color: rgb(0.4, 0.4, 0.4) });
+    row(
+      table.columns.map((c) => c.header),
+      bold,
+    );
+    page.drawLine({
+      start: { x: MARGIN, y: y + LINE - 3 },
+      end: { x: A4[0] - MARGIN, y: y + LINE - 3 },
+      thickness: 0.5,
+      color: rgb(0.4, 0.4, 0.4),
+    });
   };
 
   newPage(true);

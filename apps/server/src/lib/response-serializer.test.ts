@@ -7,7 +7,10 @@ import { FAST_RESPONSES, FastSerializerMismatch, fastSerializer, JsonAnswer, res
 
 type Lookup = CallResponse<'stock/lookup'>;
 const schema = calls['stock/lookup'].response;
-const route = (url: string, responseSchema: unknown = schema) => ({ schema: responseSchema, method: 'POST', url, httpStatus: '200' }) as unknown as Parameters<ReturnType<typeof responseSerializerCompiler>>[0];
+const route = (url: string, responseSchema: unknown = schema) =>
+  ({ schema: responseSchema, method: 'POST', url, httpStatus: '200' }) as unknown as Parameters<
+    ReturnType<typeof responseSerializerCompiler>
+  >[0];
 const checked = serializerCompiler(route('/api/stock/lookup') as Parameters<typeof serializerCompiler>[0]);
 
 const record = (n: number) => ({
@@ -59,7 +62,11 @@ describe('the fast serializer of hot calls', () => {
   });
 
   it('writes only declared properties, as the checked one does: nothing undeclared leaks out', () => {
-    const leaky = { ...answer, secret: 'x', groups: answer.groups!.map((g) => ({ ...g, audit: { user: 'u' }, records: g.records.map((r) => ({ ...r, x$audit: 1 })) })) };
+    const leaky = {
+      ...answer,
+      secret: 'x',
+      groups: answer.groups!.map((g) => ({ ...g, audit: { user: 'u' }, records: g.records.map((r) => ({ ...r, x$audit: 1 })) })),
+    };
     const written = fastSerializer(schema)(leaky);
     expect(written).toBe(checked(leaky));
     expect(written).not.toMatch(/secret|audit/);

@@ -56,14 +56,18 @@ function simplify(node: Json): Json {
     const [a, b] = o.anyOf as Array<Record<string, Json>>;
     const isNull = (s: Record<string, Json> | undefined) => s?.type === 'null' && Object.keys(s).length === 1;
     const other = isNull(b) ? a : isNull(a) ? b : undefined;
-    if (other && typeof other.type === 'string' && other.type !== 'object' && other.type !== 'array') return { ...(simplify(other) as object), type: [other.type, 'null'] };
+    if (other && typeof other.type === 'string' && other.type !== 'object' && other.type !== 'array')
+      return { ...(simplify(other) as object), type: [other.type, 'null'] };
   }
   return Object.fromEntries(Object.entries(o).map(([k, v]) => [k, simplify(v)]));
 }
 
 /** fast-json-stringify compiled from a zod schema's JSON schema (its output side). */
 export function fastSerializer(schema: z.ZodType): (data: unknown) => string {
-  const json = z.toJSONSchema(schema, { io: 'output', target: 'draft-7', reused: 'inline', unrepresentable: 'any' }) as Record<string, Json>;
+  const json = z.toJSONSchema(schema, { io: 'output', target: 'draft-7', reused: 'inline', unrepresentable: 'any' }) as Record<
+    string,
+    Json
+  >;
   delete json.$schema;
   return fastJson(simplify(json) as Parameters<typeof fastJson>[0]) as (data: unknown) => string;
 }
@@ -83,7 +87,8 @@ export function responseSerializerCompiler(check: ResponseCheck): FastifySeriali
     const call = route.method === 'POST' ? callOf(route.url) : undefined;
     if (!call || !FAST_RESPONSES.has(call) || String(route.httpStatus) !== '200') {
       return (data) => {
-        if (data instanceof JsonAnswer) throw new FastSerializerMismatch(`${route.url}: only the calls of FAST_RESPONSES may answer with written JSON`);
+        if (data instanceof JsonAnswer)
+          throw new FastSerializerMismatch(`${route.url}: only the calls of FAST_RESPONSES may answer with written JSON`);
         return checked(data);
       };
     }
@@ -93,7 +98,10 @@ export function responseSerializerCompiler(check: ResponseCheck): FastifySeriali
     return (data) => {
       const expected = checked(data instanceof JsonAnswer ? JSON.parse(data.json) : data);
       const written = fast(data);
-      if (written !== expected) throw new FastSerializerMismatch(`${call}: the fast serializer wrote ${written.slice(0, 200)}… where the checked one wrote ${expected.slice(0, 200)}…`);
+      if (written !== expected)
+        throw new FastSerializerMismatch(
+          `${call}: the fast serializer wrote ${written.slice(0, 200)}… where the checked one wrote ${expected.slice(0, 200)}…`,
+        );
       return written;
     };
   };

@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls, type CallPath } from '@floorhand/contract/api';
 import { ERR } from '@floorhand/contract/errors';
 import { HEADERS } from '@floorhand/contract/constants';
-import { ACCOUNT_KINDS, CALL_RIGHTS, DEVICE_REFUSAL, mayCall, mayCallThrough, refusalFor, type AccountKind } from '@floorhand/contract/rights';
+import {
+  ACCOUNT_KINDS,
+  CALL_RIGHTS,
+  DEVICE_REFUSAL,
+  mayCall,
+  mayCallThrough,
+  refusalFor,
+  type AccountKind,
+} from '@floorhand/contract/rights';
 import { KIOSK_OWN_CALLS } from './human-token.ts';
 import { movements } from '../db/schema.ts';
 import { call, createTestApp, type TestApp } from '../test/harness.ts';
@@ -49,7 +57,7 @@ describe.each(['person', 'service', 'kiosk', 'timeclock'] as const)('a %s accoun
   });
 });
 
-describe('a person through a kiosk (the admin\'s badge, human token)', () => {
+describe("a person through a kiosk (the admin's badge, human token)", () => {
   // kiosk/end would end the session the walk goes on with (kiosk.test.ts has its own tests).
   const through = required.filter((p) => p !== 'kiosk/end');
   it.each(through)('%s: as the rights table says', async (path) => {
@@ -65,7 +73,7 @@ describe('a person through a kiosk (the admin\'s badge, human token)', () => {
     }
   });
 
-  it('the same calls with the admin\'s own login are never refused for a device', async () => {
+  it("the same calls with the admin's own login are never refused for a device", async () => {
     const admin = await tokenFor(t.app, 'admin');
     for (const path of through) {
       const res = await call(t.app, path, {}, admin);
@@ -76,34 +84,67 @@ describe('a person through a kiosk (the admin\'s badge, human token)', () => {
 
   it('the table refuses administration, the own account and the timekeepers through a kiosk, and lets work areas through', () => {
     for (const path of Object.keys(CALL_RIGHTS)) {
-      if (path.startsWith('admin/') || path.startsWith('timeclock/') || path.startsWith('account/me/') && path !== 'account/me/get' || path === 'site/putData') {
+      if (
+        path.startsWith('admin/') ||
+        path.startsWith('timeclock/') ||
+        (path.startsWith('account/me/') && path !== 'account/me/get') ||
+        path === 'site/putData'
+      ) {
         expect(mayCallThrough(path, 'kiosk'), path).toBe(false);
       }
     }
-    for (const path of ['stock/adjust', 'pick/confirm', 'ship/confirm', 'counts/record', 'labor/start', 'label/print', 'task/list', 'kiosk/current', 'kiosk/end', 'account/me/get']) {
+    for (const path of [
+      'stock/adjust',
+      'pick/confirm',
+      'ship/confirm',
+      'counts/record',
+      'labor/start',
+      'label/print',
+      'task/list',
+      'kiosk/current',
+      'kiosk/end',
+      'account/me/get',
+    ]) {
       expect(mayCallThrough(path, 'kiosk'), path).toBe(true);
     }
   });
 });
 
 describe('shared devices and stock', () => {
-  it.each(['kiosk', 'timeclock'] as const)('a %s account cannot adjust stock with a valid body, and no movement is written', async (kind) => {
-    const before = (await t.db.select().from(movements)).length;
-    const res = await call(t.app, 'stock/adjust', { idempotencyKey: `k-${kind}-${Date.now()}`, stockId: 'S000000001', deltaType: 'delta', qty: 1, reason: 'Found' }, tokenOf.get(kind));
-    expect(res.status).toBe(403);
-    expect(res.body.err?.code).toBe(ERR.forbidden);
-    expect((await t.db.select().from(movements)).length).toBe(before);
-  });
+  it.each(['kiosk', 'timeclock'] as const)(
+    'a %s account cannot adjust stock with a valid body, and no movement is written',
+    async (kind) => {
+      const before = (await t.db.select().from(movements)).length;
+      const res = await call(
+        t.app,
+        'stock/adjust',
+        { idempotencyKey: `k-${kind}-${Date.now()}`, stockId: 'S000000001', deltaType: 'delta', qty: 1, reason: 'Found' },
+        tokenOf.get(kind),
+      );
+      expect(res.status).toBe(403);
+      expect(res.body.err?.code).toBe(ERR.forbidden);
+      expect((await t.db.select().from(movements)).length).toBe(before);
+    },
+  );
 
   it.each(['kiosk', 'timeclock'] as const)('a %s account cannot download a CSV export by GET either', async (kind) => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/export/csv?entity=stock', headers: { authorization: `Bearer ${tokenOf.get(kind)}` } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/export/csv?entity=stock',
+      headers: { authorization: `Bearer ${tokenOf.get(kind)}` },
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().err.code).toBe(ERR.forbidden);
   });
 
   it('a person with the feature still adjusts stock', async () => {
     const admin = await tokenFor(t.app, 'admin');
-    const res = await call(t.app, 'stock/adjust', { idempotencyKey: `k-admin-${Date.now()}`, stockId: 'S000000001', deltaType: 'delta', qty: 1, reason: 'Found' }, admin);
+    const res = await call(
+      t.app,
+      'stock/adjust',
+      { idempotencyKey: `k-admin-${Date.now()}`, stockId: 'S000000001', deltaType: 'delta', qty: 1, reason: 'Found' },
+      admin,
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
   });
 });

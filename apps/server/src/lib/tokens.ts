@@ -14,7 +14,10 @@ import { newId } from './audit.ts';
 export type { AuthClaims, SessionClaims };
 
 async function loadKey(db: Db): Promise<Uint8Array> {
-  await db.insert(serverKeys).values({ id: 'token', secret: randomBytes(32).toString('base64url') }).onConflictDoNothing();
+  await db
+    .insert(serverKeys)
+    .values({ id: 'token', secret: randomBytes(32).toString('base64url') })
+    .onConflictDoNothing();
   const [row] = await db.select().from(serverKeys).where(eq(serverKeys.id, 'token'));
   if (!row) throw new Error('token key missing');
   return Buffer.from(row.secret, 'base64url');

@@ -25,7 +25,16 @@ if (!url || !/^postgres(ql)?:\/\//.test(url)) {
 const items = Number(process.env.LARGE_ITEMS ?? 100_000);
 const stock = Number(process.env.LARGE_STOCK ?? 1_000_000);
 // Two warehouses of about 10,000 and 5,000 locations: some 65 records per location on average.
-const size: InventorySize = { prefix: 'LG', warehouses: 2, aisles: 40, bays: 50, levels: 5, items, stockPerItem: Math.max(1, Math.round(stock / items)), stockTotal: stock };
+const size: InventorySize = {
+  prefix: 'LG',
+  warehouses: 2,
+  aisles: 40,
+  bays: 50,
+  levels: 5,
+  items,
+  stockPerItem: Math.max(1, Math.round(stock / items)),
+  stockTotal: stock,
+};
 
 const started = Date.now();
 const seconds = () => ((Date.now() - started) / 1000).toFixed(1);
@@ -51,7 +60,8 @@ try {
     let last = 0;
     await withoutIndexes(client, STOCK_TABLES, () =>
       seedInventory(db, DEMO.orgId, size, 7, {
-        writeStock: async (receipts, actor) => copyReceipts(client, actor, receipts, await nextStockIds(db, receipts.filter((r) => !r.stockId).length)),
+        writeStock: async (receipts, actor) =>
+          copyReceipts(client, actor, receipts, await nextStockIds(db, receipts.filter((r) => !r.stockId).length)),
         onChunk: (n) => {
           if (n - last >= 100_000 || n === stock) {
             last = n;
@@ -62,12 +72,15 @@ try {
     );
     console.log(`indexes and foreign keys made again (${seconds()} s)`);
     const mismatches = await ledgerMismatches(db);
-    if (mismatches.length > 0) throw new Error(`the ledger disagrees with ${mismatches.length} stock records, e.g. ${JSON.stringify(mismatches[0])}`);
+    if (mismatches.length > 0)
+      throw new Error(`the ledger disagrees with ${mismatches.length} stock records, e.g. ${JSON.stringify(mismatches[0])}`);
     await client.query('COMMIT');
     console.log(`committed; the ledger sums to on-hand for every record (${seconds()} s)`);
     await db.execute(sql`ANALYZE`);
   }
-  console.log(`${(await stockCount(db, DEMO.orgId)).toLocaleString('en')} stock records in organisation ${DEMO.orgId}; ${seconds()} s in all`);
+  console.log(
+    `${(await stockCount(db, DEMO.orgId)).toLocaleString('en')} stock records in organisation ${DEMO.orgId}; ${seconds()} s in all`,
+  );
 } catch (error) {
   await client.query('ROLLBACK').catch(() => undefined);
   throw error;

@@ -60,7 +60,9 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
 
 /** A site of an organisation, resolving for the given hosts. */
 export async function createSite(db: Db, orgId: string, site: { id: string; name: string; hosts: string[] }): Promise<void> {
-  await db.insert(sites).values({ id: site.id, orgId, name: site.name, hostPatterns: site.hosts, trustedDomains: site.hosts, audit: auditStamp('system') });
+  await db
+    .insert(sites)
+    .values({ id: site.id, orgId, name: site.name, hostPatterns: site.hosts, trustedDomains: site.hosts, audit: auditStamp('system') });
 }
 
 /** An organisation with one site resolving for the given hosts, and its built-in roles. */
@@ -103,24 +105,59 @@ export async function createAccount(db: Db, orgId: string, siteId: string, a: De
 export async function seedDemo(db: Db): Promise<boolean> {
   const existing = await db.select({ id: organisations.id }).from(organisations).where(eq(organisations.id, DEMO.orgId));
   if (existing.length > 0) return false;
-  await createOrganisation(db, { id: DEMO.orgId, name: 'Demo Warehouse Co.', siteId: DEMO.siteId, hosts: ['localhost', '127.0.0.1', '[::1]', '::1'] });
+  await createOrganisation(db, {
+    id: DEMO.orgId,
+    name: 'Demo Warehouse Co.',
+    siteId: DEMO.siteId,
+    hosts: ['localhost', '127.0.0.1', '[::1]', '::1'],
+  });
   await createSite(db, DEMO.orgId, { id: DEMO.eastSiteId, name: 'Demo Warehouse Co. east site', hosts: ['east.localhost'] });
   await db.insert(roles).values([
-    { orgId: DEMO.orgId, name: DEMO_ORDER_ROLES.supervisor, description: 'Floor supervisors: keep orders, review and post counts', builtIn: false, audit: auditStamp('system') },
-    { orgId: DEMO.orgId, name: DEMO_ORDER_ROLES.erp, description: 'Integrations that create, edit and cancel orders', builtIn: false, audit: auditStamp('system') },
+    {
+      orgId: DEMO.orgId,
+      name: DEMO_ORDER_ROLES.supervisor,
+      description: 'Floor supervisors: keep orders, review and post counts',
+      builtIn: false,
+      audit: auditStamp('system'),
+    },
+    {
+      orgId: DEMO.orgId,
+      name: DEMO_ORDER_ROLES.erp,
+      description: 'Integrations that create, edit and cancel orders',
+      builtIn: false,
+      audit: auditStamp('system'),
+    },
   ]);
   await db
     .insert(featureAccess)
     .values([
-      ...Object.values(DEMO_ORDER_ROLES).map((role) => ({ siteId: DEMO.siteId, appId: APP_ID, role, feature: 'stockPick.orders', level: 1 as const, audit: auditStamp('system') })),
-      { siteId: DEMO.siteId, appId: APP_ID, role: DEMO_ORDER_ROLES.supervisor, feature: 'physicalInventory.post', level: 1 as const, audit: auditStamp('system') },
+      ...Object.values(DEMO_ORDER_ROLES).map((role) => ({
+        siteId: DEMO.siteId,
+        appId: APP_ID,
+        role,
+        feature: 'stockPick.orders',
+        level: 1 as const,
+        audit: auditStamp('system'),
+      })),
+      {
+        siteId: DEMO.siteId,
+        appId: APP_ID,
+        role: DEMO_ORDER_ROLES.supervisor,
+        feature: 'physicalInventory.post',
+        level: 1 as const,
+        audit: auditStamp('system'),
+      },
     ]);
   const ids = new Map<string, string>();
   for (const a of DEMO_ACCOUNTS) ids.set(a.userName, await createAccount(db, DEMO.orgId, DEMO.siteId, a, DEMO.password));
   const stamp = auditStamp('system');
-  await db.insert(accountPerms).values({ accountId: ids.get('admin')!, siteId: DEMO.eastSiteId, appId: APP_ID, roles: [ROLE.orgAdmin, ROLE.siteAdmin], audit: stamp });
+  await db
+    .insert(accountPerms)
+    .values({ accountId: ids.get('admin')!, siteId: DEMO.eastSiteId, appId: APP_ID, roles: [ROLE.orgAdmin, ROLE.siteAdmin], audit: stamp });
   const secretHash = hashDeviceSecret(DEMO.workstationSecret);
-  await db.insert(workstations).values(DEMO.workstations.map((id) => ({ siteId: DEMO.siteId, id, kiosk: true, timeclock: true, secretHash, audit: stamp })));
+  await db
+    .insert(workstations)
+    .values(DEMO.workstations.map((id) => ({ siteId: DEMO.siteId, id, kiosk: true, timeclock: true, secretHash, audit: stamp })));
   await seedDemoInventory(db, DEMO.orgId);
   await seedDemoLabor(db, DEMO.orgId, ids);
   await seedDemoLabels(db, DEMO.orgId, DEMO.siteId, ids.get('svc')!);

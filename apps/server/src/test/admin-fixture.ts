@@ -27,11 +27,20 @@ let seq = 0;
 export const unique = (p: string) => `${p}${++seq}`;
 
 /** Creates an account as the demo admin; answers its id. */
-export async function newAccount(userName: string, roles: string[] = [], flags: Parameters<typeof perms>[1] = {}, password = 'secret-pass-1') {
+export async function newAccount(
+  userName: string,
+  roles: string[] = [],
+  flags: Parameters<typeof perms>[1] = {},
+  password = 'secret-pass-1',
+) {
   const res = await call(
     t.app,
     'admin/account/create',
-    { account: { userName, firstName: 'Test', surnames: userName, email: '', badgeCode: '' }, password: flags.serviceAcct ? undefined : password, perms: [perms(roles, flags)] },
+    {
+      account: { userName, firstName: 'Test', surnames: userName, email: '', badgeCode: '' },
+      password: flags.serviceAcct ? undefined : password,
+      perms: [perms(roles, flags)],
+    },
     tokens.admin,
   );
   expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -44,7 +53,8 @@ export async function newRole(name: string) {
   return name;
 }
 
-export const siteData = async (section: string, dataId: string) => (await call(t.app, 'site/getData', { section, dataId }, tokens.admin)).body.siteData;
+export const siteData = async (section: string, dataId: string) =>
+  (await call(t.app, 'site/getData', { section, dataId }, tokens.admin)).body.siteData;
 
 /** The app, the demo logins and the service account's key, for the tests of one file. */
 export function useAdminFixture(): void {

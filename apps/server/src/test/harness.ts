@@ -29,7 +29,13 @@ export interface TestApp {
 export const DEMO_BASE = { locId: 'test', siteId: DEMO.siteId, appId: APP_ID, orgId: DEMO.orgId } as const;
 
 /** The second organisation for cross-organisation tests (see createAcme). */
-export const ACME = { orgId: 'acme', siteId: 'acme-main', host: 'acme.localhost', adminUserName: 'admin', password: DEMO.password } as const;
+export const ACME = {
+  orgId: 'acme',
+  siteId: 'acme-main',
+  host: 'acme.localhost',
+  adminUserName: 'admin',
+  password: DEMO.password,
+} as const;
 export const ACME_BASE = { locId: 'test', siteId: ACME.siteId, appId: APP_ID, orgId: ACME.orgId } as const;
 
 export const DEMO_WORKSTATION = DEMO.workstations[0];
@@ -229,6 +235,9 @@ export function uniqueIp(): string {
 
 /** Part numbers of `n` active demo items counted in whole units (EA) without lot or serial, by part number. */
 export async function plainParts(db: Db, n: number): Promise<string[]> {
-  const parts = await query<{ part_number: string }>(db, sql`SELECT part_number FROM items WHERE org_id = 'demo' AND active AND tracking = 'none' AND uom = 'EA' ORDER BY part_number LIMIT ${n}`);
+  const parts = await query<{ part_number: string }>(
+    db,
+    sql`SELECT part_number FROM items WHERE org_id = 'demo' AND active AND tracking = 'none' AND uom = 'EA' ORDER BY part_number LIMIT ${n}`,
+  );
   return parts.map((p) => p.part_number);
 }

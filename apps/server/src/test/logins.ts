@@ -9,7 +9,11 @@ import { ACME, ACME_BASE, call, loginAs, uniqueIp, type LoginOptions, type TestA
 // logins against another's.
 
 /** Logs a demo account in (loginAs, from a fresh address unless `opts.ip` says otherwise). */
-export function demoLogin(app: FastifyInstance, userName: string, opts: LoginOptions = {}): Promise<{ token: string; login: CallResponse<'auth/login'> }> {
+export function demoLogin(
+  app: FastifyInstance,
+  userName: string,
+  opts: LoginOptions = {},
+): Promise<{ token: string; login: CallResponse<'auth/login'> }> {
   return loginAs(app, userName, { ip: uniqueIp(), ...opts });
 }
 
@@ -38,6 +42,7 @@ export function kioskLoginOfToken(token: string): string {
 /** A new print agent of the demo site and its own key (label/agent/create), added by an admin. */
 export async function agentKeyFor(app: FastifyInstance, adminToken: string, agentId: string, name = `Agent ${agentId}`): Promise<string> {
   const res = await call(app, 'label/agent/create', { agentId, name }, adminToken);
-  if (res.status !== 200 || !res.body.agentKey) throw new Error(`adding the print agent ${agentId} failed: ${res.status} ${JSON.stringify(res.body)}`);
+  if (res.status !== 200 || !res.body.agentKey)
+    throw new Error(`adding the print agent ${agentId} failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.agentKey;
 }

@@ -10,7 +10,8 @@ export async function pdfTexts(bytes: Uint8Array): Promise<string[]> {
     if (!(object instanceof PDFRawStream)) continue;
     const filter = object.dict.get(PDFName.of('Filter'));
     const content = Buffer.from(filter === PDFName.of('FlateDecode') ? inflateSync(object.contents) : object.contents).toString('latin1');
-    for (const m of content.matchAll(/<([0-9A-Fa-f]*)>\s*Tj|\(((?:[^()\\]|\\.)*)\)\s*Tj/g)) out.push(m[1] !== undefined ? Buffer.from(m[1], 'hex').toString('latin1') : m[2]!);
+    for (const m of content.matchAll(/<([0-9A-Fa-f]*)>\s*Tj|\(((?:[^()\\]|\\.)*)\)\s*Tj/g))
+      out.push(m[1] !== undefined ? Buffer.from(m[1], 'hex').toString('latin1') : m[2]!);
   }
   return out;
 }

@@ -1,6 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { NO_PERMS, type UserPerms } from '@floorhand/contract/perms';
-import { adminGuard, appSettingsGuard, clockOnly, clockOnlyRedirect, homeRedirect, kioskGuard, openedByKiosk, timeclockGuard, timekeeperGuard, userAcctGuard, workPageGuard, type GuardInput } from './guards.ts';
+import {
+  adminGuard,
+  appSettingsGuard,
+  clockOnly,
+  clockOnlyRedirect,
+  homeRedirect,
+  kioskGuard,
+  openedByKiosk,
+  timeclockGuard,
+  timekeeperGuard,
+  userAcctGuard,
+  workPageGuard,
+  type GuardInput,
+} from './guards.ts';
 
 const perms = (p: Partial<UserPerms> = {}): UserPerms => ({ ...NO_PERMS, ...p });
 const input = (p: Partial<UserPerms> = {}, over: Partial<GuardInput> = {}): GuardInput => ({
@@ -23,19 +36,30 @@ describe('home redirect rules, in order', () => {
     const r = homeRedirect(input({}, { workstation: { timeclockOnly: true, kioskOnly: false } }));
     expect(r).toMatchObject({ kind: 'redirect', to: '/', logout: true, dialog: { title: 'Device Restricted' } });
     expect(homeRedirect(input(admin, { workstation: { timeclockOnly: true, kioskOnly: false } }))).toMatchObject({ to: '/tasks' });
-    expect(homeRedirect(input({ timeclockAcct: true }, { workstation: { timeclockOnly: true, kioskOnly: false } }))).toMatchObject({ to: '/timeclock' });
+    expect(homeRedirect(input({ timeclockAcct: true }, { workstation: { timeclockOnly: true, kioskOnly: false } }))).toMatchObject({
+      to: '/timeclock',
+    });
   });
   it('2: a kiosk-only device refuses non-kiosk accounts, admins exempt', () => {
     const w = { workstation: { timeclockOnly: false, kioskOnly: true } };
-    expect(homeRedirect(input({}, w))).toMatchObject({ dialog: { title: 'Device Restricted', message: 'This device allows logins only for kiosk accounts.' } });
+    expect(homeRedirect(input({}, w))).toMatchObject({
+      dialog: { title: 'Device Restricted', message: 'This device allows logins only for kiosk accounts.' },
+    });
     expect(homeRedirect(input(orgAdmin, w))).toMatchObject({ to: '/tasks' });
     expect(homeRedirect(input({ kioskAcct: true }, w))).toMatchObject({ to: '/kiosk' });
   });
   it('1 comes before 3: a service account on a timeclock-only device gets Device Restricted', () => {
-    expect(homeRedirect(input({ serviceAcct: true }, { workstation: { timeclockOnly: true, kioskOnly: false } }))).toMatchObject({ dialog: { title: 'Device Restricted' } });
+    expect(homeRedirect(input({ serviceAcct: true }, { workstation: { timeclockOnly: true, kioskOnly: false } }))).toMatchObject({
+      dialog: { title: 'Device Restricted' },
+    });
   });
   it('3: a service account gets Account Restricted and is logged out', () => {
-    expect(homeRedirect(input({ serviceAcct: true }))).toMatchObject({ kind: 'redirect', to: '/', logout: true, dialog: { title: 'Account Restricted' } });
+    expect(homeRedirect(input({ serviceAcct: true }))).toMatchObject({
+      kind: 'redirect',
+      to: '/',
+      logout: true,
+      dialog: { title: 'Account Restricted' },
+    });
   });
   it('4: timeclock and kiosk accounts need a workstation authorised for that use', () => {
     expect(homeRedirect(input({ timeclockAcct: true }, { workstationAuth: { timeclock: false, kiosk: true } }))).toMatchObject({

@@ -39,13 +39,19 @@ export const openedByKiosk = (g: GuardInput): boolean => !!g.loginPerms?.kioskAc
  */
 const kioskLets = (g: GuardInput, path: CallPath): boolean => !openedByKiosk(g) || mayCallThrough(path, 'kiosk');
 
-const deviceRestricted = (message: string): GuardResult => ({ kind: 'redirect', to: '/', logout: true, dialog: { title: 'Device Restricted', message } });
+const deviceRestricted = (message: string): GuardResult => ({
+  kind: 'redirect',
+  to: '/',
+  logout: true,
+  dialog: { title: 'Device Restricted', message },
+});
 
 /**
  * A time-clock-only device: the login is a time-clock account, or the workstation is marked
  * timeclockOnly (machine settings) and the login is no admin (an admin sets the device up there).
  */
-export const clockOnly = (g: GuardInput): boolean => g.authenticated && !!g.loginPerms && (g.loginPerms.timeclockAcct || (g.workstation.timeclockOnly && !isAdmin(g.loginPerms)));
+export const clockOnly = (g: GuardInput): boolean =>
+  g.authenticated && !!g.loginPerms && (g.loginPerms.timeclockAcct || (g.workstation.timeclockOnly && !isAdmin(g.loginPerms)));
 
 /** What a time-clock-only device opens: the clock, App Settings for its camera, and home (its own rules: device checks). */
 const CLOCK_ONLY_PATHS: ReadonlySet<string> = new Set(['/timeclock', '/appSettings', '/home']);
@@ -66,10 +72,16 @@ export function homeRedirect(g: GuardInput): GuardResult {
   if (!g.authenticated || !g.loginPerms) return { kind: 'login' };
   const p = g.loginPerms;
   const admin = isAdmin(p);
-  if (g.workstation.timeclockOnly && !admin && !p.timeclockAcct) return deviceRestricted('This device allows logins only for timeclock accounts.');
+  if (g.workstation.timeclockOnly && !admin && !p.timeclockAcct)
+    return deviceRestricted('This device allows logins only for timeclock accounts.');
   if (g.workstation.kioskOnly && !admin && !p.kioskAcct) return deviceRestricted('This device allows logins only for kiosk accounts.');
   if (p.serviceAcct) {
-    return { kind: 'redirect', to: '/', logout: true, dialog: { title: 'Account Restricted', message: 'Service accounts cannot be used interactively.' } };
+    return {
+      kind: 'redirect',
+      to: '/',
+      logout: true,
+      dialog: { title: 'Account Restricted', message: 'Service accounts cannot be used interactively.' },
+    };
   }
   if (p.timeclockAcct && !g.workstationAuth?.timeclock) return deviceRestricted('This device is not authorised as a timeclock.');
   if (p.kioskAcct && !g.workstationAuth?.kiosk) return deviceRestricted('This device is not authorised as a kiosk.');
@@ -93,7 +105,10 @@ export function timeclockGuard(g: GuardInput): GuardResult {
   return {
     kind: 'redirect',
     to: '/home',
-    dialog: { title: 'Access Denied', message: 'The time clock can only be used from designated timeclock accounts or administrative accounts.' },
+    dialog: {
+      title: 'Access Denied',
+      message: 'The time clock can only be used from designated timeclock accounts or administrative accounts.',
+    },
   };
 }
 
@@ -106,7 +121,10 @@ export function userAcctGuard(g: GuardInput): GuardResult {
   if (!g.authenticated) return { kind: 'login' };
   const p = g.loginPerms;
   if (p && (p.kioskAcct || p.timeclockAcct)) {
-    return { kind: 'block', dialog: { title: 'Access Restricted', message: 'The Accounts page is restricted from shared (kiosk) and timeclock devices.' } };
+    return {
+      kind: 'block',
+      dialog: { title: 'Access Restricted', message: 'The Accounts page is restricted from shared (kiosk) and timeclock devices.' },
+    };
   }
   return allow;
 }
@@ -128,6 +146,11 @@ export function appSettingsGuard(g: GuardInput): GuardResult {
 export function timekeeperGuard(g: GuardInput): GuardResult {
   if (!g.authenticated) return { kind: 'login' };
   const p = g.sessionPerms;
-  if (p && !p.kioskAcct && !p.timeclockAcct && (isAdmin(p) || hasAnyRole(p, ROLE.timeclockAdmin)) && kioskLets(g, 'timeclock/punches/list')) return allow;
-  return { kind: 'redirect', to: '/home', dialog: { title: 'Access Denied', message: 'Punch corrections are for timekeepers (timeclockAdmin) and administrators.' } };
+  if (p && !p.kioskAcct && !p.timeclockAcct && (isAdmin(p) || hasAnyRole(p, ROLE.timeclockAdmin)) && kioskLets(g, 'timeclock/punches/list'))
+    return allow;
+  return {
+    kind: 'redirect',
+    to: '/home',
+    dialog: { title: 'Access Denied', message: 'Punch corrections are for timekeepers (timeclockAdmin) and administrators.' },
+  };
 }

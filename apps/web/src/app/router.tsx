@@ -2,7 +2,17 @@ import { createRootRoute, createRoute, createRouter, lazyRouteComponent, redirec
 import { dialogs } from '../components/dialogs/dialog-store.ts';
 import { WorkAreasContext } from '../components/ui/work-areas.tsx';
 import { readGuardInput } from './guard-input.ts';
-import { adminGuard, appSettingsGuard, clockOnlyRedirect, homeRedirect, kioskGuard, userAcctGuard, workPageGuard, type GuardInput, type GuardResult } from './guards.ts';
+import {
+  adminGuard,
+  appSettingsGuard,
+  clockOnlyRedirect,
+  homeRedirect,
+  kioskGuard,
+  userAcctGuard,
+  workPageGuard,
+  type GuardInput,
+  type GuardResult,
+} from './guards.ts';
 import { timekeeperGuard } from './guards.ts';
 import { RouteLoading } from './route-loading.tsx';
 import { Shell } from './shell.tsx';
@@ -20,11 +30,17 @@ const UserAcctPage = lazyRouteComponent(() => import('../features/account/compon
 const RolesPage = lazyRouteComponent(() => import('../features/admin/components/roles-page.tsx'), 'RolesPage');
 const FeatureAccessPage = lazyRouteComponent(() => import('../features/admin/components/feature-access-page.tsx'), 'FeatureAccessPage');
 const KioskPage = lazyRouteComponent(() => import('../features/kiosk/components/kiosk-page.tsx'), 'KioskPage');
-const PunchCorrectionsPage = lazyRouteComponent(() => import('../features/timeclock/components/punch-corrections-page.tsx'), 'PunchCorrectionsPage');
+const PunchCorrectionsPage = lazyRouteComponent(
+  () => import('../features/timeclock/components/punch-corrections-page.tsx'),
+  'PunchCorrectionsPage',
+);
 const LinkBackPage = lazyRouteComponent(() => import('../features/landing/components/link-back-page.tsx'), 'LinkBackPage');
 // App Settings with the site administration section inside: both chunks load before the page shows.
 const AppSettings = lazyRouteComponent(async () => {
-  const [{ AppSettingsPage }, { AppSettingsAdmin }] = await Promise.all([import('../features/settings/components/app-settings-page.tsx'), import('../features/admin/components/app-settings-admin.tsx')]);
+  const [{ AppSettingsPage }, { AppSettingsAdmin }] = await Promise.all([
+    import('../features/settings/components/app-settings-page.tsx'),
+    import('../features/admin/components/app-settings-admin.tsx'),
+  ]);
   return { default: () => <AppSettingsPage siteSection={<AppSettingsAdmin />} /> };
 });
 
@@ -154,7 +170,20 @@ const anyOther = createRoute({
   },
 });
 
-const routeTree = rootRoute.addChildren([entrance, home, kiosk, tasks, ...workAreas, userAcct, userRoles, featureAccess, appSettings, punchCorrections, linkBack, anyOther]);
+const routeTree = rootRoute.addChildren([
+  entrance,
+  home,
+  kiosk,
+  tasks,
+  ...workAreas,
+  userAcct,
+  userRoles,
+  featureAccess,
+  appSettings,
+  punchCorrections,
+  linkBack,
+  anyOther,
+]);
 
 export const router = createRouter({ routeTree, defaultPreload: false, scrollRestoration: true, defaultPendingComponent: RouteLoading });
 

@@ -33,9 +33,25 @@ export function ScreenSaver() {
   return (
     <div
       data-testid="screen-saver"
-      style={{ position: 'fixed', inset: 0, zIndex: 9000, background: brand.colors?.dark ?? '#1f1f1f', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 16 }}
+      style={{
+        position: 'fixed',
+        inset: 0,
+        zIndex: 9000,
+        background: brand.colors?.dark ?? '#1f1f1f',
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: 16,
+      }}
     >
-      <img src={brandLogoUrl(brand, orgId)} width={SCREEN_SAVER_LOGO.width} height={SCREEN_SAVER_LOGO.height} style={{ objectFit: 'contain' }} alt={brand.siteName ?? 'Floorhand'} />
+      <img
+        src={brandLogoUrl(brand, orgId)}
+        width={SCREEN_SAVER_LOGO.width}
+        height={SCREEN_SAVER_LOGO.height}
+        style={{ objectFit: 'contain' }}
+        alt={brand.siteName ?? 'Floorhand'}
+      />
       <p style={{ margin: 0, color: '#adb5bd', fontSize: 14 }}>{brand.siteName ?? 'Floorhand'}</p>
     </div>
   );

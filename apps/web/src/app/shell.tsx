@@ -43,13 +43,18 @@ function skipToContent(e: MouseEvent<HTMLAnchorElement>) {
 const UserMenu = lazy(() => import('./user-menu.tsx').then((m) => ({ default: m.UserMenu })));
 const WorkAreaNav = lazy(() => import('./work-area-nav.tsx').then((m) => ({ default: m.WorkAreaNav })));
 // A worker's kiosk session: the Done button and the inactivity timeout (a chunk loaded only then).
-const KioskSessionBar = lazy(() => import('../features/kiosk/components/kiosk-session-bar.tsx').then((m) => ({ default: m.KioskSessionBar })));
+const KioskSessionBar = lazy(() =>
+  import('../features/kiosk/components/kiosk-session-bar.tsx').then((m) => ({ default: m.KioskSessionBar })),
+);
 const DialogHost = lazy(() => import('../components/dialogs/dialog-host.tsx').then((m) => ({ default: m.DialogHost })));
 
 // The camera scanner and its decoder load once logged in (not on the login page), the decoder's .wasm
 // from our origin.
 const ScannerOverlay = lazy(async () => {
-  const [{ ScannerOverlay }, { configureWasm }] = await Promise.all([import('../components/scanning/scanner-overlay.tsx'), import('../lib/scanning/decoder.ts')]);
+  const [{ ScannerOverlay }, { configureWasm }] = await Promise.all([
+    import('../components/scanning/scanner-overlay.tsx'),
+    import('../lib/scanning/decoder.ts'),
+  ]);
   configureWasm(zxingReaderWasmUrl);
   return { default: ScannerOverlay };
 });
@@ -89,7 +94,8 @@ export function Shell() {
   const mustChangePassword = useAuthStore((s) => !!s.mustChangePassword);
   const navigate = useNavigate();
   useEffect(() => {
-    if (authed && mustChangePassword && !perms?.kioskAcct && !perms?.timeclockAcct && pathname !== '/userAcct') void navigate({ to: '/userAcct', replace: true });
+    if (authed && mustChangePassword && !perms?.kioskAcct && !perms?.timeclockAcct && pathname !== '/userAcct')
+      void navigate({ to: '/userAcct', replace: true });
   }, [authed, mustChangePassword, perms, pathname, navigate]);
   useEffect(() => {
     document.title = [title ? t(title) : undefined, brand.title ?? 'Floorhand'].filter(Boolean).join(' · ');
@@ -108,7 +114,9 @@ export function Shell() {
       <AppShell.Header bg={brand.colors?.headBg ?? 'var(--mantine-color-brand-6)'} c={brand.colors?.headFg ?? 'white'}>
         <Group h="100%" px="sm" justify="space-between" wrap="nowrap">
           <Group gap="xs" wrap="nowrap">
-            {showNav && <Burger opened={navOpen} onClick={nav.toggle} hiddenFrom="md" color="currentColor" aria-label={t('Menu')} size="md" />}
+            {showNav && (
+              <Burger opened={navOpen} onClick={nav.toggle} hiddenFrom="md" color="currentColor" aria-label={t('Menu')} size="md" />
+            )}
             {authed && (
               <ActionIcon component={Link} to="/home" variant="transparent" c="inherit" size={44} aria-label={t('Home')} visibleFrom="sm">
                 <IconHome size={24} />
@@ -121,7 +129,14 @@ export function Shell() {
           <Group gap={0} wrap="nowrap">
             {authed && <ConnectionIndicator />}
             {authed && (
-              <ActionIcon variant="transparent" c="inherit" size={44} aria-label={t('Scan')} data-testid="header-scan" onClick={() => openScanner()}>
+              <ActionIcon
+                variant="transparent"
+                c="inherit"
+                size={44}
+                aria-label={t('Scan')}
+                data-testid="header-scan"
+                onClick={() => openScanner()}
+              >
                 <ScanIcon size={28} />
               </ActionIcon>
             )}

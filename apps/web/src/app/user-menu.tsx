@@ -23,7 +23,10 @@ async function logoutWhenSent(t: (k: string, o?: Record<string, unknown>) => str
     const answer = await dialogs.confirm({
       type: 'warn',
       title: t('Actions waiting to be sent'),
-      message: t('{{count}} of your actions are still waiting to be sent. They are kept on this device; if you log out they may wait until you sign in here again.', { count: waiting }),
+      message: t(
+        '{{count}} of your actions are still waiting to be sent. They are kept on this device; if you log out they may wait until you sign in here again.',
+        { count: waiting },
+      ),
       neg: t('Stay'),
       pos: t('Log out'),
       focus: 'neg',
@@ -64,7 +67,11 @@ export function UserMenu() {
       <Menu.Dropdown>
         <Menu.Label>{fullName(user)}</Menu.Label>
         {!clockDevice && (
-          <Menu.Item leftSection={<IconUserCircle size={18} />} onClick={() => void navigate({ to: '/userAcct' })} data-testid="menu-accounts">
+          <Menu.Item
+            leftSection={<IconUserCircle size={18} />}
+            onClick={() => void navigate({ to: '/userAcct' })}
+            data-testid="menu-accounts"
+          >
             {t('Accounts')}
           </Menu.Item>
         )}
@@ -78,11 +85,20 @@ export function UserMenu() {
             </Menu.Item>
           </>
         )}
-        {!clockDevice && perms && !perms.kioskAcct && !perms.timeclockAcct && (isAdmin(perms) || hasAnyRole(perms, ROLE.timeclockAdmin)) && kioskLets('timeclock/punches/list') && (
-          <Menu.Item leftSection={<IconClockEdit size={18} />} onClick={() => void navigate({ to: '/punches' })} data-testid="menu-punches">
-            {t('Punch Corrections')}
-          </Menu.Item>
-        )}
+        {!clockDevice &&
+          perms &&
+          !perms.kioskAcct &&
+          !perms.timeclockAcct &&
+          (isAdmin(perms) || hasAnyRole(perms, ROLE.timeclockAdmin)) &&
+          kioskLets('timeclock/punches/list') && (
+            <Menu.Item
+              leftSection={<IconClockEdit size={18} />}
+              onClick={() => void navigate({ to: '/punches' })}
+              data-testid="menu-punches"
+            >
+              {t('Punch Corrections')}
+            </Menu.Item>
+          )}
         <Menu.Item leftSection={<IconSettings size={18} />} onClick={() => void navigate({ to: '/appSettings' })}>
           {t('App Settings')}
         </Menu.Item>

@@ -5,7 +5,12 @@ export function Watermark() {
   const { t } = useTranslation();
   return (
     <div data-credit style={{ textAlign: 'right', marginTop: 32 }}>
-      <a href="https://tabler.io/icons" target="_blank" rel="noreferrer" style={{ display: 'inline-flex', alignItems: 'center', minHeight: 44, fontSize: 12, color: '#495057' }}>
+      <a
+        href="https://tabler.io/icons"
+        target="_blank"
+        rel="noreferrer"
+        style={{ display: 'inline-flex', alignItems: 'center', minHeight: 44, fontSize: 12, color: '#495057' }}
+      >
         {t('Icons by Tabler')}
       </a>
     </div>

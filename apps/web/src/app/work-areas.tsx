@@ -72,7 +72,10 @@ export const WORK_AREA_REGISTRY: readonly WorkAreaDef[] = [
     title: 'Physical Inventory',
     description: 'Count stock on count sheets',
     icon: IconClipboardList,
-    page: lazyRouteComponent(() => import('../features/physical-inventory/components/physical-inventory-page.tsx'), 'PhysicalInventoryPage'),
+    page: lazyRouteComponent(
+      () => import('../features/physical-inventory/components/physical-inventory-page.tsx'),
+      'PhysicalInventoryPage',
+    ),
   },
   {
     feature: 'location',

@@ -32,7 +32,10 @@ describe('trusted hosts', () => {
 describe('auth token payload', () => {
   it("decodes after turning '!' into '.'", () => {
     const payload = { sub: 'u1', exp: 2_000_000_000, perms: { roles: ['siteAdmin'] }, name: 'Zoë' };
-    const b64 = btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(payload)))).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+    const b64 = btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(payload))))
+      .replaceAll('+', '-')
+      .replaceAll('/', '_')
+      .replace(/=+$/, '');
     expect(decodeToken(`eyJhbGciOiJIUzI1NiJ9!${b64}!c2ln`)).toMatchObject(payload);
   });
   it('is undefined for garbage', () => {

@@ -13,7 +13,10 @@ import { reportReachable, reportUnreachable, useConnection } from './offline/con
  * a port from 8001 to 8999 calls the fixed local development server (the spec's development rule); the
  * app the server sends always calls the server that sent it, on any port.
  */
-export function apiBase(loc: Pick<Location, 'origin' | 'hostname' | 'port'> = window.location, development: boolean = import.meta.env.DEV): string {
+export function apiBase(
+  loc: Pick<Location, 'origin' | 'hostname' | 'port'> = window.location,
+  development: boolean = import.meta.env.DEV,
+): string {
   const port = Number(loc.port);
   const local = loc.hostname === 'localhost' || loc.hostname === '127.0.0.1';
   if (development && local && port >= 8001 && port <= 8999) return 'http://localhost:8080';
@@ -80,12 +83,22 @@ export interface CallOptions {
 }
 
 /** The request of a call with the request helper's rules (ids, token on a trusted host, client time). */
-function request<P extends CallPath>(path: P, args: CallArgs<P>, opts: CallOptions): { url: string; init: RequestInit; locId: string | undefined } {
+function request<P extends CallPath>(
+  path: P,
+  args: CallArgs<P>,
+  opts: CallOptions,
+): { url: string; init: RequestInit; locId: string | undefined } {
   const auth = useAuthStore.getState();
   const site = useSiteStore.getState();
   const locId = opts.locId ?? SPEC_LOC_IDS.get(path);
   const base = apiBase();
-  const body = { locId, siteId: opts.siteId ?? site.siteId ?? '', appId: APP_ID, orgId: opts.orgId ?? auth.org?.id ?? ANONYMOUS_ORG_ID, ...args };
+  const body = {
+    locId,
+    siteId: opts.siteId ?? site.siteId ?? '',
+    appId: APP_ID,
+    orgId: opts.orgId ?? auth.org?.id ?? ANONYMOUS_ORG_ID,
+    ...args,
+  };
   const headers: Record<string, string> = { 'content-type': 'application/json', ...clientTimeHeaders() };
   const trusted = isTrustedHost(new URL(base).hostname, site.trustedDomains);
   if (trusted) {
@@ -95,11 +108,19 @@ function request<P extends CallPath>(path: P, args: CallArgs<P>, opts: CallOptio
     if (human) headers[HEADERS.humanToken] = human;
     if (debugMode()) headers[HEADERS.debug] = '1';
   }
-  return { url: `${base}/api/${path}`, init: { method: 'POST', headers, body: JSON.stringify(body), signal: opts.signal, ...(opts.keepalive ? { keepalive: true } : {}) }, locId };
+  return {
+    url: `${base}/api/${path}`,
+    init: { method: 'POST', headers, body: JSON.stringify(body), signal: opts.signal, ...(opts.keepalive ? { keepalive: true } : {}) },
+    locId,
+  };
 }
 
 /** Sends a call; a network failure fails as the helper does (no dialog: the header says the server cannot be reached). */
-async function send<P extends CallPath>(path: P, args: CallArgs<P>, opts: CallOptions): Promise<{ res: Response; locId: string | undefined }> {
+async function send<P extends CallPath>(
+  path: P,
+  args: CallArgs<P>,
+  opts: CallOptions,
+): Promise<{ res: Response; locId: string | undefined }> {
   const { url, init, locId } = request(path, args, opts);
   const wasOnline = useConnection.getState().state === 'online';
   try {
@@ -111,7 +132,12 @@ async function send<P extends CallPath>(path: P, args: CallArgs<P>, opts: CallOp
   } catch (e) {
     if (e instanceof DOMException && e.name === 'AbortError') throw e;
     reportUnreachable();
-    const err: ServerErr = { code: ERR.generic, message: 'The server cannot be reached. Check the network connection and try again.', detail: String(e), locId };
+    const err: ServerErr = {
+      code: ERR.generic,
+      message: 'The server cannot be reached. Check the network connection and try again.',
+      detail: String(e),
+      locId,
+    };
     return fail(err, 0, opts, wasOnline);
   }
 }
@@ -120,7 +146,11 @@ async function send<P extends CallPath>(path: P, args: CallArgs<P>, opts: CallOp
  * A call whose answer is only read, never shown: no dialog, no logout, nothing thrown for a refusal
  * (the outbox settles each replay by it). A network failure answers status 0.
  */
-export async function post<P extends CallPath>(path: P, args: CallArgs<P>, opts: CallOptions = {}): Promise<{ status: number; json: Record<string, unknown> }> {
+export async function post<P extends CallPath>(
+  path: P,
+  args: CallArgs<P>,
+  opts: CallOptions = {},
+): Promise<{ status: number; json: Record<string, unknown> }> {
   const { url, init } = request(path, args, opts);
   try {
     const res = await fetch(url, init);
@@ -157,7 +187,11 @@ export async function callFile<P extends CallPath>(path: P, args: CallArgs<P>, o
   const { res, locId } = await send(path, args, opts);
   if (res.ok && !(res.headers.get('content-type') ?? '').includes('json')) return res.blob();
   const json = (await res.json().catch(() => ({}))) as { err?: ServerErr };
-  return fail(json.err ? { ...json.err, locId: json.err.locId ?? locId } : { code: ERR.generic, message: `The server answered ${res.status}`, locId }, res.status, opts);
+  return fail(
+    json.err ? { ...json.err, locId: json.err.locId ?? locId } : { code: ERR.generic, message: `The server answered ${res.status}`, locId },
+    res.status,
+    opts,
+  );
 }
 
 function fail(err: ServerErr, status: number, opts: CallOptions, wasOnline: boolean = useConnection.getState().state === 'online'): never {
@@ -171,7 +205,8 @@ function fail(err: ServerErr, status: number, opts: CallOptions, wasOnline: bool
     if (status !== 0) reportUnreachable();
     // Said once, when the connection is found lost (the header says it after that). The notice loads
     // Mantine's notifications: not on the login page's first load.
-    if (wasOnline && !opts.quietUnreachable && !opts.suppress?.test(err.code)) void import('./offline/unreachable-notice.ts').then((m) => m.notifyUnreachable());
+    if (wasOnline && !opts.quietUnreachable && !opts.suppress?.test(err.code))
+      void import('./offline/unreachable-notice.ts').then((m) => m.notifyUnreachable());
   } else if (!kioskEnded && !opts.suppress?.test(err.code)) void dialogs.error(err);
   if (loggingOut) onLogoutError();
   if (kioskEnded) onKioskEnded();

@@ -78,7 +78,10 @@ export const useAuthStore = create<AuthSettings & AuthActions>()(
 );
 
 /** Authenticated: a token is present, org and user are set, and the expiry has not passed. */
-export function isAuthenticated(s: Pick<AuthSettings, 'authToken' | 'org' | 'user'> = useAuthStore.getState(), nowMs = Date.now()): boolean {
+export function isAuthenticated(
+  s: Pick<AuthSettings, 'authToken' | 'org' | 'user'> = useAuthStore.getState(),
+  nowMs = Date.now(),
+): boolean {
   const claims = decodeToken(s.authToken);
   return !!claims && !!s.org && !!s.user && claims.exp * 1000 > nowMs;
 }

@@ -33,6 +33,8 @@ describe('readable colours (axe-core colour contrast)', () => {
       const text = filled.color.includes('black') ? '#000000' : '#ffffff';
       expect(contrastRatio(asHex(filled.background, theme), text), `${color} filled`).toBeGreaterThanOrEqual(4.5);
     }
-    expect(readableVariants({ color: 'green.3', theme, variant: 'light' })).toEqual(readableVariants({ color: 'green.3', theme: DEFAULT_THEME, variant: 'light' }));
+    expect(readableVariants({ color: 'green.3', theme, variant: 'light' })).toEqual(
+      readableVariants({ color: 'green.3', theme: DEFAULT_THEME, variant: 'light' }),
+    );
   });
 });

@@ -11,9 +11,6 @@ import { MIN_TOUCH_TARGET_PX, UI_BREAKPOINTS } from '@floorhand/contract/constan
 import type { Brand } from './site-store.ts';
 import { darkenedTo, DEFAULT_PRIMARY, readableShade, shadesOf as shadesOfHex } from './brand-colors.ts';
 
-
-
-
 /** Ten shades around a brand colour (index 6 is the colour itself), as Mantine expects. */
 export const shadesOf = (hex: string): MantineColorsTuple | undefined => shadesOfHex(hex) as MantineColorsTuple | undefined;
 
@@ -38,14 +35,26 @@ export function brandTheme(brand: Brand): MantineThemeOverride {
     primaryColor: 'brand',
     primaryShade: 6,
     colors: brandColors(brand),
-    breakpoints: { xs: '30em', sm: `${UI_BREAKPOINTS.sm / 16}em`, md: `${UI_BREAKPOINTS.md / 16}em`, lg: `${UI_BREAKPOINTS.lg / 16}em`, xl: `${UI_BREAKPOINTS.xl / 16}em` },
+    breakpoints: {
+      xs: '30em',
+      sm: `${UI_BREAKPOINTS.sm / 16}em`,
+      md: `${UI_BREAKPOINTS.md / 16}em`,
+      lg: `${UI_BREAKPOINTS.lg / 16}em`,
+      xl: `${UI_BREAKPOINTS.xl / 16}em`,
+    },
     defaultRadius: 'md',
     variantColorResolver: readableVariants,
     components: {
       Button: { defaultProps: { size: 'md', color: 'clickPrimary' }, styles: { root: { minHeight: MIN_TOUCH_TARGET_PX } } },
       Input: { styles: { input: { minHeight: MIN_TOUCH_TARGET_PX } } },
       TextInput: { defaultProps: { size: 'md' } },
-      PasswordInput: { defaultProps: { size: 'md' }, styles: { innerInput: { minHeight: MIN_TOUCH_TARGET_PX }, visibilityToggle: { minWidth: MIN_TOUCH_TARGET_PX, minHeight: MIN_TOUCH_TARGET_PX } } },
+      PasswordInput: {
+        defaultProps: { size: 'md' },
+        styles: {
+          innerInput: { minHeight: MIN_TOUCH_TARGET_PX },
+          visibilityToggle: { minWidth: MIN_TOUCH_TARGET_PX, minHeight: MIN_TOUCH_TARGET_PX },
+        },
+      },
       // Handhelds type numbers on their keypad; the tiny step arrows would be the only small targets.
       NumberInput: { defaultProps: { size: 'md', hideControls: true } },
       Checkbox: { defaultProps: { size: 'md' }, styles: { body: { minHeight: MIN_TOUCH_TARGET_PX, alignItems: 'center' } } },
@@ -71,7 +80,6 @@ export const floorCssVariables: CSSVariablesResolver = () => ({
   light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)', '--mantine-color-error': 'var(--mantine-color-red-9)' },
   dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)' },
 });
-
 
 /**
  * Mantine's variant colours, made readable: white on filled green, yellow or a pale brand colour, and

@@ -11,7 +11,8 @@ import { call } from './api.ts';
 export const adminKeys = {
   all: ['admin'] as const,
   me: ['account', 'me'] as const,
-  accounts: (q?: { search: string; includeInactive: boolean; page: number }) => (q ? (['admin', 'accounts', q] as const) : (['admin', 'accounts'] as const)),
+  accounts: (q?: { search: string; includeInactive: boolean; page: number }) =>
+    q ? (['admin', 'accounts', q] as const) : (['admin', 'accounts'] as const),
   roles: ['admin', 'roles'] as const,
   featureAccess: ['admin', 'featureAccess'] as const,
   workstations: ['admin', 'workstations'] as const,
@@ -27,7 +28,10 @@ export type CallMutationOptions<P extends CallPath> = { done?: string; onSuccess
  * A mutation of one call that refreshes the given queries (and the audit log, which every admin change
  * writes to) and shows `done` as a notification.
  */
-export function useCallMutation<P extends CallPath>(path: P, opts: { invalidate: QueryKey[]; done?: string; onSuccess?: (res: CallResponse<P>) => void }) {
+export function useCallMutation<P extends CallPath>(
+  path: P,
+  opts: { invalidate: QueryKey[]; done?: string; onSuccess?: (res: CallResponse<P>) => void },
+) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (args: CallArgs<P>) => call(path, args),

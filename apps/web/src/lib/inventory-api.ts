@@ -56,7 +56,12 @@ export function useStockChangedRefresh(): void {
 }
 
 export const warehousesQuery = () =>
-  queryOptions({ queryKey: inventoryKeys.warehouses, queryFn: () => call('warehouse/list', {}), staleTime: 5 * 60_000, select: (r) => r.warehouses ?? [] });
+  queryOptions({
+    queryKey: inventoryKeys.warehouses,
+    queryFn: () => call('warehouse/list', {}),
+    staleTime: 5 * 60_000,
+    select: (r) => r.warehouses ?? [],
+  });
 
 export const useWarehouses = () => useQuery(warehousesQuery());
 

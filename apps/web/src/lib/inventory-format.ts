@@ -24,7 +24,10 @@ export function localeDecimalSeparator(locale: string | undefined = globalThis.n
 }
 
 /** A typed quantity as units, or the reason it is not one (blank is "must be provided"); "1,5" is 1.5 where the locale writes it so. */
-export function readQtyInput(text: string, decimalSeparator: string = localeDecimalSeparator()): { ok: true; units: bigint } | { ok: false; message: string } {
+export function readQtyInput(
+  text: string,
+  decimalSeparator: string = localeDecimalSeparator(),
+): { ok: true; units: bigint } | { ok: false; message: string } {
   if (text.trim() === '') return { ok: false, message: 'must be provided' };
   return parseQty(withDecimalPoint(text, decimalSeparator));
 }

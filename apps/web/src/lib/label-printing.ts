@@ -52,7 +52,8 @@ export const usePrinter = (): Printer | undefined => {
 };
 
 /** The template a print of `kind` uses on this device when the screen names none (stock: the chosen one). */
-export const deviceTemplate = (kind: LabelKind, settings: MachineSettings['labelPrinter']): string | undefined => (kind === 'stock' ? settings.stockTemplateId : undefined);
+export const deviceTemplate = (kind: LabelKind, settings: MachineSettings['labelPrinter']): string | undefined =>
+  kind === 'stock' ? settings.stockTemplateId : undefined;
 
 export interface PrintRequest {
   kind: LabelKind;
@@ -71,12 +72,27 @@ export async function printOrDownload(req: PrintRequest): Promise<{ job?: LabelJ
   const printer = pickPrinter(printers, labelPrinter);
   const templateId = req.templateId ?? deviceTemplate(req.kind, labelPrinter);
   if (printer) {
-    const res = await call('label/print', { idempotencyKey: crypto.randomUUID(), kind: req.kind, printerId: printer.id, copies: labelPrinter.copies, source: req.source, ...(templateId ? { templateId } : {}) });
-    notifications.show({ closeButtonProps: { 'aria-label': 'Close' }, color: 'blue', message: t('Label sent to {{printer}}', { printer: printer.name }) });
+    const res = await call('label/print', {
+      idempotencyKey: crypto.randomUUID(),
+      kind: req.kind,
+      printerId: printer.id,
+      copies: labelPrinter.copies,
+      source: req.source,
+      ...(templateId ? { templateId } : {}),
+    });
+    notifications.show({
+      closeButtonProps: { 'aria-label': 'Close' },
+      color: 'blue',
+      message: t('Label sent to {{printer}}', { printer: printer.name }),
+    });
     return { job: res.job };
   }
   if (req.auto) {
-    notifications.show({ closeButtonProps: { 'aria-label': 'Close' }, color: 'yellow', message: t('No label printer is attached: no label was printed') });
+    notifications.show({
+      closeButtonProps: { 'aria-label': 'Close' },
+      color: 'yellow',
+      message: t('No label printer is attached: no label was printed'),
+    });
     return {};
   }
   const res = await call('label/render', { kind: req.kind, source: req.source, format: 'pdf', ...(templateId ? { templateId } : {}) });
@@ -84,7 +100,10 @@ export async function printOrDownload(req: PrintRequest): Promise<{ job?: LabelJ
   notifications.show({
     closeButtonProps: { 'aria-label': 'Close' },
     color: 'blue',
-    message: res.labels === 1 ? t('No label printer is attached: the label was downloaded as a PDF') : t('No label printer is attached: {{count}} labels were downloaded as a PDF', { count: res.labels }),
+    message:
+      res.labels === 1
+        ? t('No label printer is attached: the label was downloaded as a PDF')
+        : t('No label printer is attached: {{count}} labels were downloaded as a PDF', { count: res.labels }),
   });
   return { downloaded: true };
 }
@@ -108,5 +127,10 @@ realtime.on('labelJob', ({ job }) => {
         : count
           ? t('Label job stopped at {{printer}}, {{count}}: {{reason}}', { printer, count, reason })
           : t('Label not printed on {{printer}}: {{reason}}', { printer, reason });
-  notifications.show({ closeButtonProps: { 'aria-label': 'Close' }, color: job.state === 'printed' ? 'green' : job.state === 'held' ? 'yellow' : 'red', message, autoClose: job.state === 'failed' ? false : 5000 });
+  notifications.show({
+    closeButtonProps: { 'aria-label': 'Close' },
+    color: job.state === 'printed' ? 'green' : job.state === 'held' ? 'yellow' : 'red',
+    message,
+    autoClose: job.state === 'failed' ? false : 5000,
+  });
 });

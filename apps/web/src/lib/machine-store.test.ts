@@ -5,7 +5,8 @@ const load = async () => {
   vi.resetModules();
   return (await import('./machine-store.ts')).useMachineStore;
 };
-const stored = () => JSON.parse(localStorage.getItem('machine_settings') ?? 'null') as { state: { workstation: { id: string; secret?: string } } } | null;
+const stored = () =>
+  JSON.parse(localStorage.getItem('machine_settings') ?? 'null') as { state: { workstation: { id: string; secret?: string } } } | null;
 
 describe('machine settings', () => {
   beforeEach(() => localStorage.clear());

@@ -26,7 +26,15 @@ export interface MachineSettings {
    */
   workstation: { id: string; timeclockOnly: boolean; kioskOnly: boolean; secret?: string };
   /** `wedgePrefix`: what the scanner sends before each code, when it is set to (docs/scanning.md); '' for none. */
-  barcode: { cam: CameraChoice | null; formats: BarcodeFormat[]; beep: boolean; vibrate: boolean; fps: number; timeoutSecs: number; wedgePrefix: string };
+  barcode: {
+    cam: CameraChoice | null;
+    formats: BarcodeFormat[];
+    beep: boolean;
+    vibrate: boolean;
+    fps: number;
+    timeoutSecs: number;
+    wedgePrefix: string;
+  };
   timeclockCam: CameraChoice | null;
   photoCam: CameraChoice | null;
   /** Minutes of inactivity before the screen saver shows. */

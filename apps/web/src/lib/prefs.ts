@@ -14,7 +14,10 @@ export interface Pref<T> {
 export const pref = {
   bool: (fallback: boolean): Pref<boolean> => ({ default: fallback, read: (v) => (typeof v === 'boolean' ? v : fallback) }),
   /** Text, or null for "not set" (e.g. "all warehouses"). */
-  text: (fallback: string | null = null): Pref<string | null> => ({ default: fallback, read: (v) => (typeof v === 'string' ? v : v === null ? null : fallback) }),
+  text: (fallback: string | null = null): Pref<string | null> => ({
+    default: fallback,
+    read: (v) => (typeof v === 'string' ? v : v === null ? null : fallback),
+  }),
   int: (fallback: number, min: number, max: number): Pref<number> => ({
     default: fallback,
     read: (v) => (typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max ? v : fallback),

@@ -32,7 +32,10 @@ interface UpdateOptions {
  * When another tab applies the new version, it takes this page over too (one worker per origin); this
  * page does not reload then: it keeps its banner, and its Reload just reloads.
  */
-export function startServiceWorker(registerSW: RegisterSW, { reload = () => window.location.reload(), checkEveryMs = UPDATE_CHECK_MS, isOnline = () => navigator.onLine }: UpdateOptions = {}): void {
+export function startServiceWorker(
+  registerSW: RegisterSW,
+  { reload = () => window.location.reload(), checkEveryMs = UPDATE_CHECK_MS, isOnline = () => navigator.onLine }: UpdateOptions = {},
+): void {
   let applying = false;
   let takenOver = false;
   const apply = () => {

@@ -41,7 +41,8 @@ const initial: SessionState = {
 };
 
 /** Most recent first, without repeats, at most MRU_LIST_LENGTH entries. */
-export const withMru = (list: readonly string[], value: string): string[] => [value, ...list.filter((v) => v !== value)].slice(0, MRU_LIST_LENGTH);
+export const withMru = (list: readonly string[], value: string): string[] =>
+  [value, ...list.filter((v) => v !== value)].slice(0, MRU_LIST_LENGTH);
 
 export const useSessionStore = create<SessionState & SessionActions>()((set) => ({
   ...initial,

@@ -10,7 +10,9 @@ const call = vi.hoisted(() =>
   }),
 );
 vi.mock('./api.ts', () => ({ call, setLogoutHandler: () => undefined, setKioskEndedHandler: () => undefined }));
-vi.mock('./socket.ts', () => ({ createRealtime: () => ({ on: () => undefined, connect: () => undefined, disconnect: () => undefined, subscribe: () => undefined }) }));
+vi.mock('./socket.ts', () => ({
+  createRealtime: () => ({ on: () => undefined, connect: () => undefined, disconnect: () => undefined, subscribe: () => undefined }),
+}));
 
 const { startSession } = await import('./session.ts');
 const { useAuthStore } = await import('./auth-store.ts');
@@ -21,7 +23,11 @@ const token = `${b64url({ alg: 'HS256' })}!${b64url({ sub: 'u1', perms: { roles:
 
 describe('startSession', () => {
   beforeEach(() => {
-    useAuthStore.setState({ authToken: token, user: { id: 'u1', firstName: 'C', surnames: 'Clerk' } as never, org: { id: 'demo', name: 'Demo' } });
+    useAuthStore.setState({
+      authToken: token,
+      user: { id: 'u1', firstName: 'C', surnames: 'Clerk' } as never,
+      org: { id: 'demo', name: 'Demo' },
+    });
     // A change made here and not saved yet (its save is debounced).
     useSessionStore.getState().set({ prefs: { stockLookup: { sort: 'quantity' } } });
   });

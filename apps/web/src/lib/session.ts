@@ -101,9 +101,15 @@ export interface LoginInput {
 
 export async function login(input: LoginInput): Promise<void> {
   const ws = useMachineStore.getState().workstation;
-  const res = await call('auth/login', { ...input, workstationId: ws.id, ...(ws.secret ? { workstationSecret: ws.secret } : {}) }, { suppress: /^ERR_ACCOUNT_RESTRICTED$/, quietUnreachable: true });
+  const res = await call(
+    'auth/login',
+    { ...input, workstationId: ws.id, ...(ws.secret ? { workstationSecret: ws.secret } : {}) },
+    { suppress: /^ERR_ACCOUNT_RESTRICTED$/, quietUnreachable: true },
+  );
   if (!res.authToken || !res.org || !res.user) throw new Error('incomplete login answer');
-  useAuthStore.getState().setLogin({ authToken: res.authToken, org: res.org, user: res.user as AuthUser, stayLoggedIn: input.stayLoggedIn });
+  useAuthStore
+    .getState()
+    .setLogin({ authToken: res.authToken, org: res.org, user: res.user as AuthUser, stayLoggedIn: input.stayLoggedIn });
   useAuthStore.getState().setMustChangePassword(!!res.mustChangePassword);
   armTimers();
   await startSession();
@@ -152,7 +158,15 @@ export async function closeKioskSession({ revoke = true }: { revoke?: boolean } 
   useAuthStore.getState().setHumanToken(null);
   // The worker's pages go first (the kiosk page: the session is the kiosk account's again for the
   // guards), so none of them asks again for what is forgotten.
-  useSessionStore.getState().set({ user: useAuthStore.getState().user, perms: currentClaims()?.perms ?? null, sessionToken: null, sessionId: null, featureAccess: null });
+  useSessionStore
+    .getState()
+    .set({
+      user: useAuthStore.getState().user,
+      perms: currentClaims()?.perms ?? null,
+      sessionToken: null,
+      sessionId: null,
+      featureAccess: null,
+    });
   await Promise.resolve(navigateToRoot()).catch(() => undefined);
   forgetPerson();
   await startSession().catch(() => undefined);

@@ -18,9 +18,26 @@ export function keepSite(): void {
 /** Puts the kept site in the site store when it is this host's; whether it did. */
 export function restoreSite(): boolean {
   try {
-    const kept = JSON.parse(localStorage.getItem(KEY) ?? 'null') as { hostname?: string; siteId?: string; orgId?: string; trustedDomains?: string[]; brand?: object; clientConf?: object } | null;
-    if (!kept || kept.hostname !== window.location.hostname || typeof kept.siteId !== 'string' || !Array.isArray(kept.trustedDomains)) return false;
-    useSiteStore.getState().set({ siteId: kept.siteId, orgId: kept.orgId ?? null, trustedDomains: kept.trustedDomains, brand: kept.brand ?? {}, clientConf: (kept.clientConf ?? {}) as Record<string, unknown>, error: null });
+    const kept = JSON.parse(localStorage.getItem(KEY) ?? 'null') as {
+      hostname?: string;
+      siteId?: string;
+      orgId?: string;
+      trustedDomains?: string[];
+      brand?: object;
+      clientConf?: object;
+    } | null;
+    if (!kept || kept.hostname !== window.location.hostname || typeof kept.siteId !== 'string' || !Array.isArray(kept.trustedDomains))
+      return false;
+    useSiteStore
+      .getState()
+      .set({
+        siteId: kept.siteId,
+        orgId: kept.orgId ?? null,
+        trustedDomains: kept.trustedDomains,
+        brand: kept.brand ?? {},
+        clientConf: (kept.clientConf ?? {}) as Record<string, unknown>,
+        error: null,
+      });
     return true;
   } catch {
     return false;

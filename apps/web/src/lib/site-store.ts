@@ -6,7 +6,23 @@ export interface Brand {
   logo?: { mediaId?: string };
   /** Favicons by size in px ('16' … '192'), see FAVICON_SIZES. */
   favIcon?: Partial<Record<'16' | '32' | '48' | '64' | '128' | '192', { mediaId?: string }>>;
-  colors?: Partial<Record<'primary' | 'secondary' | 'accent' | 'dark' | 'positive' | 'negative' | 'info' | 'warning' | 'headFg' | 'headBg' | 'clickPrimary' | 'clickSecondary', string>>;
+  colors?: Partial<
+    Record<
+      | 'primary'
+      | 'secondary'
+      | 'accent'
+      | 'dark'
+      | 'positive'
+      | 'negative'
+      | 'info'
+      | 'warning'
+      | 'headFg'
+      | 'headBg'
+      | 'clickPrimary'
+      | 'clickSecondary',
+      string
+    >
+  >;
 }
 
 interface SiteState {
@@ -29,4 +45,3 @@ export const useSiteStore = create<SiteState>()((set) => ({
   error: null,
   set: (p) => set(p),
 }));
-

@@ -138,5 +138,15 @@ export function createRealtime(getToken: () => string | null, clientName = 'floo
     return () => set.delete(l);
   }
 
-  return { connect, disconnect, send, on, subscribe, onSubscribed, get connected() { return !!socket?.connected; } };
+  return {
+    connect,
+    disconnect,
+    send,
+    on,
+    subscribe,
+    onSubscribed,
+    get connected() {
+      return !!socket?.connected;
+    },
+  };
 }

@@ -39,7 +39,8 @@ export function planTimers(token: TokenTimes, stayLoggedIn: boolean, nowMs: numb
 }
 
 /** Whether an activity at `nowMs` should refresh, given the last refresh time. */
-export const activityShouldRefresh = (lastRefreshMs: number, nowMs: number, throttleMs: number): boolean => nowMs - lastRefreshMs >= throttleMs;
+export const activityShouldRefresh = (lastRefreshMs: number, nowMs: number, throttleMs: number): boolean =>
+  nowMs - lastRefreshMs >= throttleMs;
 
 export const ACTIVITY_EVENTS = ['load', 'keydown', 'mousemove', 'mousedown', 'click', 'scroll', 'touchstart'] as const;
 

@@ -12,7 +12,12 @@ const part: EntityDef = {
     { name: 'partNumber', label: 'Part Number', dataType: 'string', conditions: { required: true, max: 35, regex: 'generalId' } },
     { name: 'qty', label: 'Qty', dataType: 'numeric', entryMethod: true, conditions: { min: 0, custom: 'return value % 1 === 0' } },
     { name: 'received', label: 'Received', dataType: 'date', conditions: { min: '2000-01-01' } },
-    { name: 'tags', label: 'Tags', dataType: 'array', items: { name: 'tag', label: 'Tag', dataType: 'string', conditions: { valid: ['a', 'b'] } } },
+    {
+      name: 'tags',
+      label: 'Tags',
+      dataType: 'array',
+      items: { name: 'tag', label: 'Tag', dataType: 'string', conditions: { valid: ['a', 'b'] } },
+    },
   ],
 };
 
@@ -27,11 +32,20 @@ describe('entityDefSchema', () => {
     ['an unknown data type', { ...part, fields: [{ name: 'a', label: 'A', dataType: 'object_id' }] }],
     ['an invalid regular expression', { ...part, fields: [{ name: 'a', label: 'A', dataType: 'string', conditions: { regex: '(' } }] }],
     ['a text min on a numeric field', { ...part, fields: [{ name: 'a', label: 'A', dataType: 'numeric', conditions: { min: '1' } }] }],
-    ['a date bound outside the date pattern', { ...part, fields: [{ name: 'a', label: 'A', dataType: 'date', conditions: { max: '1899-12-31' } }] }],
+    [
+      'a date bound outside the date pattern',
+      { ...part, fields: [{ name: 'a', label: 'A', dataType: 'date', conditions: { max: '1899-12-31' } }] },
+    ],
     ['a bound on a boolean', { ...part, fields: [{ name: 'a', label: 'A', dataType: 'boolean', conditions: { min: 0 } }] }],
-    ['an infinite bound', { ...part, fields: [{ name: 'a', label: 'A', dataType: 'numeric', conditions: { max: Number.POSITIVE_INFINITY } }] }],
+    [
+      'an infinite bound',
+      { ...part, fields: [{ name: 'a', label: 'A', dataType: 'numeric', conditions: { max: Number.POSITIVE_INFINITY } }] },
+    ],
     ['a tmp$ field name', { ...part, fields: [{ name: 'tmp$x', label: 'X', dataType: 'string' }] }],
-    ['a bad nested item', { ...part, fields: [{ name: 'a', label: 'A', dataType: 'array', items: { name: 'i', label: 'I', dataType: 'nope' } }] }],
+    [
+      'a bad nested item',
+      { ...part, fields: [{ name: 'a', label: 'A', dataType: 'array', items: { name: 'i', label: 'I', dataType: 'nope' } }] },
+    ],
     ['a missing title', { ...part, title: undefined }],
   ])('rejects %s', (_name, schema) => expect(entityDefSchema.safeParse(schema).success).toBe(false));
 

@@ -84,7 +84,10 @@ export const fieldConditionsSchema = z.object({
   max: z.union([z.number(), z.string()]).optional(),
   regex: z.string().refine(isRegexCondition, 'must be a named pattern or a valid regular expression').optional(),
   email: z.boolean().optional(),
-  valid: z.array(z.union([z.string(), z.number(), z.boolean()])).min(1).optional(),
+  valid: z
+    .array(z.union([z.string(), z.number(), z.boolean()]))
+    .min(1)
+    .optional(),
   custom: z.string().min(1).optional(),
 });
 
@@ -110,7 +113,8 @@ export const fieldDefSchema: z.ZodType<FieldDef> = z
       const fits = SIZE_TYPES.includes(field.dataType)
         ? typeof value === 'number'
         : isPatternType(field.dataType) && typeof value === 'string' && NAMED_PATTERNS[field.dataType].test(value);
-      if (!fits) ctx.addIssue({ code: 'custom', path: ['conditions', bound], message: `is not a valid ${bound} for a ${field.dataType} field` });
+      if (!fits)
+        ctx.addIssue({ code: 'custom', path: ['conditions', bound], message: `is not a valid ${bound} for a ${field.dataType} field` });
     }
   });
 

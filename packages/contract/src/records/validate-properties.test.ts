@@ -33,15 +33,50 @@ const fieldDef: fc.Arbitrary<FieldDef> = fc
   .tuple(leafField, fc.option(leafField, { nil: undefined }))
   .map(([def, items]) => (items && def.dataType === 'array' ? { ...def, items } : def));
 const entity: fc.Arbitrary<EntityDef> = fc.record(
-  { type: fc.constant('t'), title: fc.string(), idFieldName: fc.constant('_id'), fields: fc.array(fieldDef, { maxLength: 5 }), allowUnknown: fc.boolean() },
+  {
+    type: fc.constant('t'),
+    title: fc.string(),
+    idFieldName: fc.constant('_id'),
+    fields: fc.array(fieldDef, { maxLength: 5 }),
+    allowUnknown: fc.boolean(),
+  },
   { requiredKeys: ['type', 'title', 'idFieldName', 'fields'] },
 );
 const options: fc.Arbitrary<ValidateOptions> = fc.record(
-  { convert: fc.boolean(), stripUnknown: fc.boolean(), rejectUnknown: fc.boolean(), allowUnknown: fc.boolean(), enforceRequired: fc.boolean() },
+  {
+    convert: fc.boolean(),
+    stripUnknown: fc.boolean(),
+    rejectUnknown: fc.boolean(),
+    allowUnknown: fc.boolean(),
+    enforceRequired: fc.boolean(),
+  },
   { requiredKeys: [] },
 );
 // Values that exercise conversion next to arbitrary JSON.
-const interesting = fc.constantFrom('', ' ', '12', ' 1e3 ', '1e400', 'true', '0', '2024-02-29', ' 24:00:00 ', '2024-01-01 01:00:00', '#fff', 'a@b.co', 1, 0, -0, 2, 4, null, [], {}, { mediaId: 'm' }, { lat: 1, lng: 2 });
+const interesting = fc.constantFrom(
+  '',
+  ' ',
+  '12',
+  ' 1e3 ',
+  '1e400',
+  'true',
+  '0',
+  '2024-02-29',
+  ' 24:00:00 ',
+  '2024-01-01 01:00:00',
+  '#fff',
+  'a@b.co',
+  1,
+  0,
+  -0,
+  2,
+  4,
+  null,
+  [],
+  {},
+  { mediaId: 'm' },
+  { lat: 1, lng: 2 },
+);
 const value = fc.oneof(fc.jsonValue({ maxDepth: 3 }), interesting);
 const objectRecord = fc.dictionary(fc.oneof(fc.constantFrom(...NAMES), fc.string({ maxLength: 4 })), value, { maxKeys: 8 });
 const anyRecord = fc.oneof(fc.jsonValue(), objectRecord);
@@ -67,7 +102,12 @@ describe('validateRecord properties', () => {
   it('never throws on deeply nested records', () => {
     let nested: unknown = 'leaf';
     for (let depth = 0; depth < 100_000; depth++) nested = depth % 2 ? [nested] : { n: nested };
-    const def: EntityDef = { type: 't', title: 'T', idFieldName: '_id', fields: [{ name: 'n', label: 'N', dataType: 'array', items: { name: 'i', label: 'I', dataType: 'object' } }] };
+    const def: EntityDef = {
+      type: 't',
+      title: 'T',
+      idFieldName: '_id',
+      fields: [{ name: 'n', label: 'N', dataType: 'array', items: { name: 'i', label: 'I', dataType: 'object' } }],
+    };
     expect(() => validateRecord(def, nested)).not.toThrow();
     expect(() => validateRecord(def, { n: [nested] })).not.toThrow();
   });

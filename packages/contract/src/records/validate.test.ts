@@ -126,7 +126,12 @@ describe('type checks', () => {
   });
 
   it('checks each entry of a list against items and reports it by position', () => {
-    const tags: FieldDef = { name: 'f', label: 'Tags', dataType: 'array', items: { name: 'tag', label: 'Tag', dataType: 'numeric', conditions: { required: true, max: 9 } } };
+    const tags: FieldDef = {
+      name: 'f',
+      label: 'Tags',
+      dataType: 'array',
+      items: { name: 'tag', label: 'Tag', dataType: 'numeric', conditions: { required: true, max: 9 } },
+    };
     const checked = one(tags, ['1', 'x', null, 12]);
     expect(checked.errors).toEqual(["'Tags[1]' must be a number", "'Tags[2]' must be provided", "'Tags[3]' exceeds max value of 9"]);
     expect(checked.value).toEqual([1, 'x', null, 12]);
@@ -152,7 +157,12 @@ describe('conditions', () => {
     ['regex: no match', field('string', { regex: '^[A-Z]+$' }), 'abc', ["'X' does not match regular expression"]],
     ['regex: match', field('string', { regex: '^[A-Z]+$' }), 'ABC', []],
     ['regex: applies to numbers as text', field('numeric', { regex: '^\\d+$' }), 1.5, ["'X' does not match regular expression"]],
-    ['regex: invalid source is reported, not thrown', field('string', { regex: '(' }), 'a', ["'X' has an invalid regular expression in its schema"]],
+    [
+      'regex: invalid source is reported, not thrown',
+      field('string', { regex: '(' }),
+      'a',
+      ["'X' has an invalid regular expression in its schema"],
+    ],
     ['regex: named general id', field('string', { regex: 'generalId' }, 'Data Id'), '_a', [`'Data Id' ${GENERAL_ID_MESSAGE}`]],
     ['regex: named hex colour', field('string', { regex: 'hexColor' }), '#12', ["'X' must be a hex colour (#rgb or #rrggbb)"]],
     ['email: invalid', field('string', { email: true }), 'a@b', ["'X' does not appear to be a valid email address"]],
@@ -160,7 +170,12 @@ describe('conditions', () => {
     ['valid: not listed', field('string', { valid: ['a', 'b'] }), 'c', ["'X' must be one of a, b"]],
     ['valid: listed after conversion', field('numeric', { valid: [1, 2, 3] }), '2', []],
     ['valid: every entry of a list', field('array', { valid: ['x', 'y'] }), ['x', 'z'], ["'X' must be one of x, y"]],
-    ['all failures of a field are collected', field('string', { min: 5, regex: '^\\d+$', valid: ['12345'] }), 'ab', ["'X' must be at least 5 characters", "'X' does not match regular expression", "'X' must be one of 12345"]],
+    [
+      'all failures of a field are collected',
+      field('string', { min: 5, regex: '^\\d+$', valid: ['12345'] }),
+      'ab',
+      ["'X' must be at least 5 characters", "'X' does not match regular expression", "'X' must be one of 12345"],
+    ],
     ['a type failure skips conditions', field('numeric', { min: 5, valid: [9] }), 'abc', ["'X' must be a number"]],
     ['an empty optional value skips conditions', field('string', { min: 3, regex: '^a' }), '   ', []],
   ])('%s', (_name, def, value, errors) => expect(one(def, value).errors).toEqual(errors));
@@ -195,7 +210,10 @@ describe('required', () => {
 });
 
 describe('record shape and unknown properties', () => {
-  const entity = entityOf({ name: 'qty', label: 'Qty', dataType: 'numeric', entryMethod: true }, { name: 'name', label: 'Name', dataType: 'string' });
+  const entity = entityOf(
+    { name: 'qty', label: 'Qty', dataType: 'numeric', entryMethod: true },
+    { name: 'name', label: 'Name', dataType: 'string' },
+  );
 
   it.each([null, [], 'text', 5, true, [{ qty: 1 }]])('rejects %j as a record without throwing', (record) => {
     expect(validateRecord(entity, record)).toEqual({ ok: false, value: {}, errors: { _record: ['Record must be an object'] } });
@@ -209,7 +227,9 @@ describe('record shape and unknown properties', () => {
 
   it('rejects and strips unknown fields by default', () => {
     const result = validateRecord(entity, { qty: 1, foo: 1, bar: 2 });
-    expect(result.errors).toEqual({ _record: ["Record contains unexpected data (name = 'foo')", "Record contains unexpected data (name = 'bar')"] });
+    expect(result.errors).toEqual({
+      _record: ["Record contains unexpected data (name = 'foo')", "Record contains unexpected data (name = 'bar')"],
+    });
     expect(result.value).toEqual({ qty: 1 });
   });
 
@@ -220,7 +240,11 @@ describe('record shape and unknown properties', () => {
 
   it('strips silently without rejectUnknown and keeps with stripUnknown off', () => {
     expect(validateRecord(entity, { foo: 1 }, { rejectUnknown: false })).toEqual({ ok: true, value: {}, errors: {} });
-    expect(validateRecord(entity, { foo: 1 }, { rejectUnknown: false, stripUnknown: false })).toEqual({ ok: true, value: { foo: 1 }, errors: {} });
+    expect(validateRecord(entity, { foo: 1 }, { rejectUnknown: false, stripUnknown: false })).toEqual({
+      ok: true,
+      value: { foo: 1 },
+      errors: {},
+    });
     expect(validateRecord(entity, { foo: 1 }, { stripUnknown: false })).toMatchObject({ ok: false, value: { foo: 1 } });
   });
 
@@ -271,8 +295,11 @@ describe('scripts', () => {
   // Stands in for the sandbox: "calc" doubles qty into total; "check" reads the script as a verdict.
   const runner: ScriptRunner = {
     runCalc: (script, record) =>
-      script === 'throw' ? { ok: false, error: 'ReferenceError: x is not defined' } : { ok: true, record: { ...record, total: Number(record.qty) * 2 } },
-    runCheck: (script, value) => (script === 'throw' ? { ok: false, error: 'boom' } : { ok: true, pass: typeof value === 'number' && value > 0 }),
+      script === 'throw'
+        ? { ok: false, error: 'ReferenceError: x is not defined' }
+        : { ok: true, record: { ...record, total: Number(record.qty) * 2 } },
+    runCheck: (script, value) =>
+      script === 'throw' ? { ok: false, error: 'boom' } : { ok: true, pass: typeof value === 'number' && value > 0 },
   };
   const asyncRunner: AsyncScriptRunner = {
     runCalc: async (script, record) => runner.runCalc(script, record),
@@ -280,7 +307,10 @@ describe('scripts', () => {
   };
 
   it('runs the calculation before validation and the custom check on the converted value', async () => {
-    for (const result of [validateRecord(entity, { qty: '3' }, { scripts: runner }), await validateRecordAsync(entity, { qty: '3' }, { scripts: asyncRunner })]) {
+    for (const result of [
+      validateRecord(entity, { qty: '3' }, { scripts: runner }),
+      await validateRecordAsync(entity, { qty: '3' }, { scripts: asyncRunner }),
+    ]) {
       expect(result).toEqual({ ok: true, value: { qty: 3, total: 6 }, errors: {} });
     }
   });
@@ -295,7 +325,12 @@ describe('scripts', () => {
     const failing = entityOf({ ...qty, conditions: { custom: 'throw' } });
     const expected = { qty: ["Validation script for data field 'Qty' failed during execution: boom"] };
     expect(validateRecord(failing, { qty: 1 }, { scripts: runner }).errors).toEqual(expected);
-    const throwing: ScriptRunner = { ...runner, runCheck: () => { throw new Error('boom'); } };
+    const throwing: ScriptRunner = {
+      ...runner,
+      runCheck: () => {
+        throw new Error('boom');
+      },
+    };
     expect(validateRecord(failing, { qty: 1 }, { scripts: throwing }).errors).toEqual(expected);
     const rejecting: AsyncScriptRunner = { ...asyncRunner, runCheck: () => Promise.reject(new Error('boom')) };
     expect((await validateRecordAsync(failing, { qty: 1 }, { scripts: rejecting })).errors).toEqual(expected);
@@ -314,7 +349,9 @@ describe('scripts', () => {
   });
 
   it('skips the custom check after a type failure', () => {
-    expect(validateRecord(entity, { qty: 'x', total: 1 }, { scripts: { ...runner, runCalc: (_s, record) => ({ ok: true, record }) } }).errors).toEqual({
+    expect(
+      validateRecord(entity, { qty: 'x', total: 1 }, { scripts: { ...runner, runCalc: (_s, record) => ({ ok: true, record }) } }).errors,
+    ).toEqual({
       qty: ["'Qty' must be a number"],
     });
   });
@@ -328,7 +365,11 @@ describe('validateField', () => {
   it('validates and converts one value', () => {
     expect(validateField(field('numeric', { min: 1 }, 'Qty'), '0')).toEqual({ ok: false, value: 0, errors: ["'Qty' must be at least 1"] });
     expect(validateField(field('numeric', { min: 1 }, 'Qty'), '2')).toEqual({ ok: true, value: 2, errors: [] });
-    expect(validateField(field('string', { required: true }, 'Name'), '')).toEqual({ ok: false, value: '', errors: ["'Name' must be provided"] });
+    expect(validateField(field('string', { required: true }, 'Name'), '')).toEqual({
+      ok: false,
+      value: '',
+      errors: ["'Name' must be provided"],
+    });
   });
 
   it('runs a custom check with the given record only when a runner is given', () => {

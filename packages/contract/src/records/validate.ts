@@ -163,7 +163,13 @@ export function validateRecord(
   const { calcScript } = entity;
   const calc = scripts && calcScript && isPlainObject(record) ? attempt(() => scripts.runCalc(calcScript, record)) : undefined;
   const pass = validateFields(entity, record, options, calc);
-  if (scripts) for (const check of pass.checks) applyCheck(pass, check, attempt(() => scripts.runCheck(check.script, check.value, pass.value)));
+  if (scripts)
+    for (const check of pass.checks)
+      applyCheck(
+        pass,
+        check,
+        attempt(() => scripts.runCheck(check.script, check.value, pass.value)),
+      );
   return finish(pass);
 }
 
@@ -176,7 +182,9 @@ export async function validateRecordAsync(
   const { calcScript } = entity;
   const calc = scripts && calcScript && isPlainObject(record) ? await attemptAsync(() => scripts.runCalc(calcScript, record)) : undefined;
   const pass = validateFields(entity, record, options, calc);
-  if (scripts) for (const check of pass.checks) applyCheck(pass, check, await attemptAsync(() => scripts.runCheck(check.script, check.value, pass.value)));
+  if (scripts)
+    for (const check of pass.checks)
+      applyCheck(pass, check, await attemptAsync(() => scripts.runCheck(check.script, check.value, pass.value)));
   return finish(pass);
 }
 
@@ -188,7 +196,10 @@ export function validateField(field: FieldDef, value: unknown, options: FieldVal
   const { scripts } = options;
   if (scripts) {
     for (const check of checks) {
-      const message = checkMessage(check, attempt(() => scripts.runCheck(check.script, check.value, options.record ?? {})));
+      const message = checkMessage(
+        check,
+        attempt(() => scripts.runCheck(check.script, check.value, options.record ?? {})),
+      );
       if (message) result.errors.push(message);
     }
   }

@@ -9,7 +9,21 @@ import { ACME_BASE, call, DEMO_BASE, uniqueIp } from '../../test/harness.ts';
 import { acmeAdminToken } from '../../test/logins.ts';
 import { SITE_DATA_DEFAULTS } from '../site/defaults.ts';
 import { permsChangeProblem } from './rules.ts';
-import { acmeAdminId, ids, login, newAccount, newRole, pairCode, perms, seenWorkstation, siteData, t, tokens, unique, useAdminFixture } from '../../test/admin-fixture.ts';
+import {
+  acmeAdminId,
+  ids,
+  login,
+  newAccount,
+  newRole,
+  pairCode,
+  perms,
+  seenWorkstation,
+  siteData,
+  t,
+  tokens,
+  unique,
+  useAdminFixture,
+} from '../../test/admin-fixture.ts';
 
 useAdminFixture();
 
@@ -27,15 +41,43 @@ interface Case {
 const ADMIN_CALLS: Case[] = [
   { path: 'admin/account/list', body: async () => ({ search: 'clerk' }), otherOrg: 'ownData' },
   { path: 'admin/account/get', body: async () => ({ accountId: ids.clerk }), otherOrg: 'notFound' },
-  { path: 'admin/account/create', body: async () => ({ account: { userName: unique('mx'), firstName: 'M', surnames: 'X', email: '', badgeCode: '' }, password: 'long-enough-1', perms: [] }), otherOrg: 'ownData' },
-  { path: 'admin/account/update', body: async () => ({ accountId: await newAccount(unique('up')), account: { firstName: 'Changed' } }), otherOrg: 'notFound' },
-  { path: 'admin/account/setPassword', body: async () => ({ accountId: await newAccount(unique('sp')), password: 'another-pass-2' }), otherOrg: 'notFound' },
+  {
+    path: 'admin/account/create',
+    body: async () => ({
+      account: { userName: unique('mx'), firstName: 'M', surnames: 'X', email: '', badgeCode: '' },
+      password: 'long-enough-1',
+      perms: [],
+    }),
+    otherOrg: 'ownData',
+  },
+  {
+    path: 'admin/account/update',
+    body: async () => ({ accountId: await newAccount(unique('up')), account: { firstName: 'Changed' } }),
+    otherOrg: 'notFound',
+  },
+  {
+    path: 'admin/account/setPassword',
+    body: async () => ({ accountId: await newAccount(unique('sp')), password: 'another-pass-2' }),
+    otherOrg: 'notFound',
+  },
   { path: 'admin/account/resetPassword', body: async () => ({ accountId: await newAccount(unique('rp')) }), otherOrg: 'notFound' },
-  { path: 'admin/account/issueApiKey', body: async () => ({ accountId: await newAccount(unique('ik'), [], { serviceAcct: true }) }), otherOrg: 'notFound' },
-  { path: 'admin/account/revokeApiKey', body: async () => ({ accountId: await newAccount(unique('rk'), [], { serviceAcct: true }) }), otherOrg: 'notFound' },
+  {
+    path: 'admin/account/issueApiKey',
+    body: async () => ({ accountId: await newAccount(unique('ik'), [], { serviceAcct: true }) }),
+    otherOrg: 'notFound',
+  },
+  {
+    path: 'admin/account/revokeApiKey',
+    body: async () => ({ accountId: await newAccount(unique('rk'), [], { serviceAcct: true }) }),
+    otherOrg: 'notFound',
+  },
   { path: 'admin/role/list', body: async () => ({}), otherOrg: 'ownData' },
   { path: 'admin/role/create', body: async () => ({ name: unique('roleC') }), otherOrg: 'ownData' },
-  { path: 'admin/role/rename', body: async () => ({ name: await newRole(unique('roleR')), newName: unique('roleRn') }), otherOrg: 'notFound' },
+  {
+    path: 'admin/role/rename',
+    body: async () => ({ name: await newRole(unique('roleR')), newName: unique('roleRn') }),
+    otherOrg: 'notFound',
+  },
   { path: 'admin/role/remove', body: async () => ({ name: await newRole(unique('roleX')) }), otherOrg: 'notFound' },
   { path: 'admin/featureAccess/get', body: async () => ({}), otherOrg: 'ownData' },
   { path: 'admin/featureAccess/put', body: async () => ({ levels: {} }), otherOrg: 'ownData' },
@@ -43,10 +85,22 @@ const ADMIN_CALLS: Case[] = [
   { path: 'admin/workstation/list', body: async () => ({}), otherOrg: 'ownData' },
   { path: 'admin/workstation/update', body: async () => ({ id: 'WS7777', timeclock: false, kiosk: false }), otherOrg: 'ownData' },
   { path: 'admin/workstation/remove', body: async () => ({ id: await seenWorkstation() }), otherOrg: 'notFound' },
-  { path: 'admin/workstation/pair', body: async () => ({ code: await pairCode(await seenWorkstation()), timeclock: false, kiosk: true }), otherOrg: 'notFound' },
+  {
+    path: 'admin/workstation/pair',
+    body: async () => ({ code: await pairCode(await seenWorkstation()), timeclock: false, kiosk: true }),
+    otherOrg: 'notFound',
+  },
   { path: 'admin/audit/list', body: async () => ({}), otherOrg: 'ownData' },
-  { path: 'admin/appSettings/put', body: async () => ({ siteData: { _rev: (await siteData('conf', 'app_settings'))?._rev, data: SITE_DATA_DEFAULTS.conf!.app_settings } }), otherOrg: 'ownData' },
-  { path: 'admin/brand/put', body: async () => ({ siteData: { _rev: (await siteData('brand', 'brand'))?._rev, data: SITE_DATA_DEFAULTS.brand!.brand } }), otherOrg: 'ownData' },
+  {
+    path: 'admin/appSettings/put',
+    body: async () => ({ siteData: { _rev: (await siteData('conf', 'app_settings'))?._rev, data: SITE_DATA_DEFAULTS.conf!.app_settings } }),
+    otherOrg: 'ownData',
+  },
+  {
+    path: 'admin/brand/put',
+    body: async () => ({ siteData: { _rev: (await siteData('brand', 'brand'))?._rev, data: SITE_DATA_DEFAULTS.brand!.brand } }),
+    otherOrg: 'ownData',
+  },
 ];
 
 describe('admin calls × accounts', () => {
@@ -63,24 +117,30 @@ describe('admin calls × accounts', () => {
     expect(res.body.err?.code).toBe(ERR.forbidden);
   });
 
-  it.each(ADMIN_CALLS.map((c) => [c.path, c] as const))('%s: the admin of another organisation naming the demo organisation gets 403 ERR_ORG_MISMATCH', async (_p, c) => {
-    const res = await call(t.app, c.path, { ...(await c.body()), ...DEMO_BASE }, tokens.acme);
-    expect(res.status).toBe(403);
-    expect(res.body.err?.code).toBe(ERR.orgMismatch);
-  });
+  it.each(ADMIN_CALLS.map((c) => [c.path, c] as const))(
+    '%s: the admin of another organisation naming the demo organisation gets 403 ERR_ORG_MISMATCH',
+    async (_p, c) => {
+      const res = await call(t.app, c.path, { ...(await c.body()), ...DEMO_BASE }, tokens.acme);
+      expect(res.status).toBe(403);
+      expect(res.body.err?.code).toBe(ERR.orgMismatch);
+    },
+  );
 
-  it.each(ADMIN_CALLS.map((c) => [c.path, c] as const))('%s: the admin of another organisation never reaches the demo organisation', async (_p, c) => {
-    const res = await call(t.app, c.path, { ...(await c.body()), ...ACME_BASE }, tokens.acme);
-    if (c.otherOrg === 'notFound') {
-      expect(res.status, JSON.stringify(res.body)).toBe(404);
-      expect(res.body.err?.code).toBe(ERR.notFound);
-    } else {
-      expect(res.status, JSON.stringify(res.body)).toBe(200);
-      const text = JSON.stringify(res.body);
-      for (const demoId of Object.values(ids)) expect(text).not.toContain(demoId);
-      expect(text).not.toContain('demo-main');
-    }
-  });
+  it.each(ADMIN_CALLS.map((c) => [c.path, c] as const))(
+    '%s: the admin of another organisation never reaches the demo organisation',
+    async (_p, c) => {
+      const res = await call(t.app, c.path, { ...(await c.body()), ...ACME_BASE }, tokens.acme);
+      if (c.otherOrg === 'notFound') {
+        expect(res.status, JSON.stringify(res.body)).toBe(404);
+        expect(res.body.err?.code).toBe(ERR.notFound);
+      } else {
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        const text = JSON.stringify(res.body);
+        for (const demoId of Object.values(ids)) expect(text).not.toContain(demoId);
+        expect(text).not.toContain('demo-main');
+      }
+    },
+  );
 
   const ME: Array<{ path: CallPath; body: Record<string, unknown>; allowed: number }> = [
     { path: 'account/me/get', body: {}, allowed: 200 },
@@ -88,12 +148,15 @@ describe('admin calls × accounts', () => {
     // A wrong current password gets past the rights check (400) without changing anything.
     { path: 'account/me/changePassword', body: { oldPassword: 'not-my-password', newPassword: 'new-password-9' }, allowed: 400 },
   ];
-  it.each(ME.flatMap((c) => ['admin', 'clerk', 'tcadmin', 'kiosk', 'clock', 'svc', 'acme'].map((u) => [c.path, u, c] as const)))('%s as %s', async (path, user, c) => {
-    const restricted = ['kiosk', 'clock', 'svc'].includes(user) && path !== 'account/me/get';
-    const res = await call(t.app, path, { ...c.body, ...(user === 'acme' ? ACME_BASE : {}) }, tokens[user]);
-    expect(res.status, JSON.stringify(res.body)).toBe(restricted ? 403 : c.allowed);
-    if (restricted) expect(res.body.err?.code).toBe(ERR.accountRestricted);
-  });
+  it.each(ME.flatMap((c) => ['admin', 'clerk', 'tcadmin', 'kiosk', 'clock', 'svc', 'acme'].map((u) => [c.path, u, c] as const)))(
+    '%s as %s',
+    async (path, user, c) => {
+      const restricted = ['kiosk', 'clock', 'svc'].includes(user) && path !== 'account/me/get';
+      const res = await call(t.app, path, { ...c.body, ...(user === 'acme' ? ACME_BASE : {}) }, tokens[user]);
+      expect(res.status, JSON.stringify(res.body)).toBe(restricted ? 403 : c.allowed);
+      if (restricted) expect(res.body.err?.code).toBe(ERR.accountRestricted);
+    },
+  );
 
   it('answers 401 without a token', async () => {
     for (const c of ADMIN_CALLS) expect((await call(t.app, c.path, await c.body())).status).toBe(401);
@@ -110,7 +173,8 @@ describe('nobody raises their own rights', () => {
     siteAdminId = await newAccount('sadmin', [ROLE.siteAdmin]);
     siteAdmin = await login('sadmin', 'secret-pass-1');
   });
-  const update = (token: string | undefined, accountId: string | undefined, p: ReturnType<typeof perms>) => call(t.app, 'admin/account/update', { accountId, perms: [p] }, token);
+  const update = (token: string | undefined, accountId: string | undefined, p: ReturnType<typeof perms>) =>
+    call(t.app, 'admin/account/update', { accountId, perms: [p] }, token);
 
   it.each([
     ['orgAdmin', [ROLE.siteAdmin, ROLE.orgAdmin]],
@@ -177,7 +241,11 @@ describe('nobody raises their own rights', () => {
   });
 
   it('rules: unknown roles and sites are invalid, not forbidden', () => {
-    const actor = { accountId: 'a', siteId: DEMO_BASE.siteId, perms: { roles: [ROLE.orgAdmin], kioskAcct: false, timeclockAcct: false, serviceAcct: false } };
+    const actor = {
+      accountId: 'a',
+      siteId: DEMO_BASE.siteId,
+      perms: { roles: [ROLE.orgAdmin], kioskAcct: false, timeclockAcct: false, serviceAcct: false },
+    };
     const known = new Set([ROLE.orgAdmin, ROLE.siteAdmin]);
     expect(permsChangeProblem(actor, 'b', [], [perms(['nope'])], known, [DEMO_BASE.siteId])?.kind).toBe('invalid');
     expect(permsChangeProblem(actor, 'b', [], [{ ...perms(), siteId: 'elsewhere' }], known, [DEMO_BASE.siteId])?.kind).toBe('invalid');
@@ -204,7 +272,12 @@ describe('organisations are apart', () => {
 
   it('a demo account cannot be given a role on an acme site', async () => {
     const id = await newAccount(unique('cross'));
-    const res = await call(t.app, 'admin/account/update', { accountId: id, perms: [{ ...perms([ROLE.siteAdmin]), siteId: ACME_BASE.siteId }] }, tokens.admin);
+    const res = await call(
+      t.app,
+      'admin/account/update',
+      { accountId: id, perms: [{ ...perms([ROLE.siteAdmin]), siteId: ACME_BASE.siteId }] },
+      tokens.admin,
+    );
     expect(res.status).toBe(400);
     expect(res.body.err?.message).toContain('Unknown site');
   });
@@ -222,27 +295,65 @@ describe('organisations are apart', () => {
 
 describe('accounts', () => {
   it('creates an account that can log in, and refuses weak passwords and duplicates clearly', async () => {
-    const short = await call(t.app, 'admin/account/create', { account: { userName: 'shorty', firstName: '', surnames: '', email: '', badgeCode: '' }, password: 'short', perms: [] }, tokens.admin);
+    const short = await call(
+      t.app,
+      'admin/account/create',
+      { account: { userName: 'shorty', firstName: '', surnames: '', email: '', badgeCode: '' }, password: 'short', perms: [] },
+      tokens.admin,
+    );
     expect(short.status).toBe(400);
     expect(short.body.err?.message).toBe('The password must be at least 8 characters long.');
-    const same = await call(t.app, 'admin/account/create', { account: { userName: 'samesame', firstName: '', surnames: '', email: '', badgeCode: '' }, password: 'SameSame', perms: [] }, tokens.admin);
+    const same = await call(
+      t.app,
+      'admin/account/create',
+      { account: { userName: 'samesame', firstName: '', surnames: '', email: '', badgeCode: '' }, password: 'SameSame', perms: [] },
+      tokens.admin,
+    );
     expect(same.body.err?.message).toBe('The password must not be the account name.');
-    const none = await call(t.app, 'admin/account/create', { account: { userName: 'nopass', firstName: '', surnames: '', email: '', badgeCode: '' }, perms: [] }, tokens.admin);
+    const none = await call(
+      t.app,
+      'admin/account/create',
+      { account: { userName: 'nopass', firstName: '', surnames: '', email: '', badgeCode: '' }, perms: [] },
+      tokens.admin,
+    );
     expect(none.status).toBe(400);
 
     await newAccount('newbie');
     await login('newbie', 'secret-pass-1');
-    const dup = await call(t.app, 'admin/account/create', { account: { userName: 'NEWBIE', firstName: '', surnames: '', email: '', badgeCode: '' }, password: 'secret-pass-1', perms: [] }, tokens.admin);
+    const dup = await call(
+      t.app,
+      'admin/account/create',
+      { account: { userName: 'NEWBIE', firstName: '', surnames: '', email: '', badgeCode: '' }, password: 'secret-pass-1', perms: [] },
+      tokens.admin,
+    );
     expect(dup.status).toBe(409);
     expect(dup.body.err).toMatchObject({ code: ERR.dup, message: "An account with id 'NEWBIE' already exists." });
-    const badge = await call(t.app, 'admin/account/create', { account: { userName: 'badger', firstName: '', surnames: '', email: '', badgeCode: 'B-CLERK' }, password: 'secret-pass-1', perms: [] }, tokens.admin);
+    const badge = await call(
+      t.app,
+      'admin/account/create',
+      {
+        account: { userName: 'badger', firstName: '', surnames: '', email: '', badgeCode: 'B-CLERK' },
+        password: 'secret-pass-1',
+        perms: [],
+      },
+      tokens.admin,
+    );
     expect(badge.status).toBe(409);
     expect(badge.body.err?.message).toContain("'clerk'");
   });
 
   it('gives a new account without a badge code a random one, not made from the name; a given code is kept; shared-device accounts get none', async () => {
     const create = (userName: string, badgeCode: string, flags: Parameters<typeof perms>[1] = {}) =>
-      call(t.app, 'admin/account/create', { account: { userName, firstName: 'Rand', surnames: 'Badge', email: '', badgeCode }, password: flags.serviceAcct ? undefined : 'secret-pass-1', perms: [perms([], flags)] }, tokens.admin);
+      call(
+        t.app,
+        'admin/account/create',
+        {
+          account: { userName, firstName: 'Rand', surnames: 'Badge', email: '', badgeCode },
+          password: flags.serviceAcct ? undefined : 'secret-pass-1',
+          perms: [perms([], flags)],
+        },
+        tokens.admin,
+      );
     const [one, two] = [await create('rand-badge-1', ''), await create('rand-badge-2', '')];
     const codes = [one.body.account?.badgeCode, two.body.account?.badgeCode];
     for (const code of codes) {
@@ -257,7 +368,12 @@ describe('accounts', () => {
     expect((await create('rand-kiosk', '', { kioskAcct: true })).body.account?.badgeCode).toBe('');
     expect((await create('rand-svc', '', { serviceAcct: true })).body.account?.badgeCode).toBe('');
     // An admin may still clear it.
-    const cleared = await call(t.app, 'admin/account/update', { accountId: two.body.account!.id, account: { badgeCode: '' } }, tokens.admin);
+    const cleared = await call(
+      t.app,
+      'admin/account/update',
+      { accountId: two.body.account!.id, account: { badgeCode: '' } },
+      tokens.admin,
+    );
     expect(cleared.body.account?.badgeCode).toBe('');
   });
 
@@ -278,7 +394,9 @@ describe('accounts', () => {
     const res = await call(t.app, 'admin/account/update', { accountId: id, account: { active: false } }, tokens.admin);
     expect(res.body.account?.active).toBe(false);
     expect((await call(t.app, 'account/me/get', {}, token)).status).toBe(401);
-    const again = await call(t.app, 'auth/login', { userName: 'leaver', password: 'secret-pass-1', workstationId: 'WS0001' }, undefined, { ip: uniqueIp() });
+    const again = await call(t.app, 'auth/login', { userName: 'leaver', password: 'secret-pass-1', workstationId: 'WS0001' }, undefined, {
+      ip: uniqueIp(),
+    });
     expect(again.status).toBe(401);
     const active = await call(t.app, 'admin/account/list', { search: 'leaver' }, tokens.admin);
     expect(active.body.accounts).toEqual([]);
@@ -296,24 +414,40 @@ describe('accounts', () => {
 
   it('makes a password an admin set temporary: the login says so until the account chose its own', async () => {
     const id = await newAccount('tempie');
-    const first = await call(t.app, 'auth/login', { userName: 'tempie', password: 'secret-pass-1', workstationId: 'W1' }, undefined, { ip: uniqueIp() });
+    const first = await call(t.app, 'auth/login', { userName: 'tempie', password: 'secret-pass-1', workstationId: 'W1' }, undefined, {
+      ip: uniqueIp(),
+    });
     expect(first.body.mustChangePassword).toBe(false);
     expect((await call(t.app, 'admin/account/setPassword', { accountId: id, password: 'temp-pass-123' }, tokens.admin)).status).toBe(200);
-    const temp = await call(t.app, 'auth/login', { userName: 'tempie', password: 'temp-pass-123', workstationId: 'W1' }, undefined, { ip: uniqueIp() });
+    const temp = await call(t.app, 'auth/login', { userName: 'tempie', password: 'temp-pass-123', workstationId: 'W1' }, undefined, {
+      ip: uniqueIp(),
+    });
     expect(temp.body.mustChangePassword).toBe(true);
     // The server holds it too, not only the web: nothing but what the change-password form needs.
     const meanwhile = await call(t.app, 'stock/lookup', { value: 'A-01-3' }, temp.body.authToken!);
     expect(meanwhile.status).toBe(403);
-    expect(meanwhile.body.err).toMatchObject({ code: ERR.forbidden, message: 'Choose your own password first: the one an administrator set is temporary.' });
+    expect(meanwhile.body.err).toMatchObject({
+      code: ERR.forbidden,
+      message: 'Choose your own password first: the one an administrator set is temporary.',
+    });
     expect((await call(t.app, 'account/me/get', {}, temp.body.authToken!)).status).toBe(200);
-    const changed = await call(t.app, 'account/me/changePassword', { oldPassword: 'temp-pass-123', newPassword: 'my-own-pass-1' }, temp.body.authToken!);
+    const changed = await call(
+      t.app,
+      'account/me/changePassword',
+      { oldPassword: 'temp-pass-123', newPassword: 'my-own-pass-1' },
+      temp.body.authToken!,
+    );
     expect(changed.status).toBe(200);
     // The same token works everywhere once the password is the account's own.
     expect((await call(t.app, 'stock/lookup', { value: 'A-01-3' }, temp.body.authToken!)).status).toBe(200);
-    const own = await call(t.app, 'auth/login', { userName: 'tempie', password: 'my-own-pass-1', workstationId: 'W1' }, undefined, { ip: uniqueIp() });
+    const own = await call(t.app, 'auth/login', { userName: 'tempie', password: 'my-own-pass-1', workstationId: 'W1' }, undefined, {
+      ip: uniqueIp(),
+    });
     expect(own.body.mustChangePassword).toBe(false);
     const reset = await call(t.app, 'admin/account/resetPassword', { accountId: id }, tokens.admin);
-    const again = await call(t.app, 'auth/login', { userName: 'tempie', password: reset.body.password!, workstationId: 'W1' }, undefined, { ip: uniqueIp() });
+    const again = await call(t.app, 'auth/login', { userName: 'tempie', password: reset.body.password!, workstationId: 'W1' }, undefined, {
+      ip: uniqueIp(),
+    });
     expect(again.body.mustChangePassword).toBe(true);
   });
 
@@ -321,7 +455,12 @@ describe('accounts', () => {
     await newAccount('selfie');
     const token = await login('selfie', 'secret-pass-1');
     const { badgeCode } = (await call(t.app, 'account/me/get', {}, token)).body.account!;
-    const upd = await call(t.app, 'account/me/update', { account: { firstName: 'Sally', surnames: 'Selfie', email: 'sally@example.com' } }, token);
+    const upd = await call(
+      t.app,
+      'account/me/update',
+      { account: { firstName: 'Sally', surnames: 'Selfie', email: 'sally@example.com' } },
+      token,
+    );
     expect(upd.body.account).toMatchObject({ firstName: 'Sally', email: 'sally@example.com', badgeCode });
     const badMail = await call(t.app, 'account/me/update', { account: { firstName: 'S', surnames: 'S', email: 'not-an-email' } }, token);
     expect(badMail.status).toBe(400);
@@ -352,7 +491,9 @@ describe('accounts', () => {
     // Another account is not held back.
     await newAccount('unguessed');
     const other = await login('unguessed', 'secret-pass-1');
-    expect((await call(t.app, 'account/me/changePassword', { oldPassword: 'secret-pass-1', newPassword: 'brand-new-pass' }, other)).status).toBe(200);
+    expect(
+      (await call(t.app, 'account/me/changePassword', { oldPassword: 'secret-pass-1', newPassword: 'brand-new-pass' }, other)).status,
+    ).toBe(200);
   });
 });
 
@@ -391,11 +532,22 @@ describe('API keys of service accounts', () => {
   });
 
   it('service accounts still cannot log in interactively, and have no password', async () => {
-    const res = await call(t.app, 'auth/login', { userName: 'svc', password: 'demo1234', workstationId: 'WS0001' }, undefined, { ip: uniqueIp() });
+    const res = await call(t.app, 'auth/login', { userName: 'svc', password: 'demo1234', workstationId: 'WS0001' }, undefined, {
+      ip: uniqueIp(),
+    });
     expect(res.status).toBe(401); // the key replaced its password
     const id = await newAccount('erp2', [], { serviceAcct: true });
     expect((await call(t.app, 'admin/account/setPassword', { accountId: id, password: 'some-password' }, tokens.admin)).status).toBe(400);
-    const withPassword = await call(t.app, 'admin/account/create', { account: { userName: 'erp3', firstName: '', surnames: '', email: '', badgeCode: '' }, password: 'some-password', perms: [perms([], { serviceAcct: true })] }, tokens.admin);
+    const withPassword = await call(
+      t.app,
+      'admin/account/create',
+      {
+        account: { userName: 'erp3', firstName: '', surnames: '', email: '', badgeCode: '' },
+        password: 'some-password',
+        perms: [perms([], { serviceAcct: true })],
+      },
+      tokens.admin,
+    );
     expect(withPassword.status).toBe(400);
   });
 

@@ -6,9 +6,11 @@ import type { AccountRow } from '../../db/accounts.ts';
 // The accounts of an organisation and their perms. Every query is scoped by organisation; the service
 // passes the ids of the caller's token, never ids from a request body.
 
-
 export async function findOrgAccount(db: Db, orgId: string, id: string): Promise<AccountRow | undefined> {
-  const [row] = await db.select().from(accounts).where(and(eq(accounts.orgId, orgId), eq(accounts.id, id)));
+  const [row] = await db
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.orgId, orgId), eq(accounts.id, id)));
   return row;
 }
 
@@ -18,7 +20,10 @@ export async function findClash(db: Db, orgId: string, exceptId: string | null, 
   if (userName) tests.push(eq(sql`lower(${accounts.userName})`, userName.toLowerCase()));
   if (badgeCode) tests.push(eq(accounts.badgeCode, badgeCode));
   if (!tests.length) return undefined;
-  const rows = await db.select().from(accounts).where(and(eq(accounts.orgId, orgId), or(...tests)));
+  const rows = await db
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.orgId, orgId), or(...tests)));
   return rows.find((r) => r.id !== exceptId);
 }
 
@@ -29,11 +34,23 @@ export async function listAccounts(db: Db, orgId: string, q: { search?: string; 
     eq(accounts.orgId, orgId),
     q.includeInactive ? undefined : eq(accounts.active, true),
     like
-      ? or(ilike(accounts.userName, like), ilike(accounts.firstName, like), ilike(accounts.surnames, like), ilike(accounts.email, like), ilike(accounts.badgeCode, like))
+      ? or(
+          ilike(accounts.userName, like),
+          ilike(accounts.firstName, like),
+          ilike(accounts.surnames, like),
+          ilike(accounts.email, like),
+          ilike(accounts.badgeCode, like),
+        )
       : undefined,
   );
   const [rows, [total]] = await Promise.all([
-    db.select().from(accounts).where(where).orderBy(sql`lower(${accounts.userName})`).offset(q.offset).limit(q.limit),
+    db
+      .select()
+      .from(accounts)
+      .where(where)
+      .orderBy(sql`lower(${accounts.userName})`)
+      .offset(q.offset)
+      .limit(q.limit),
     db.select({ n: count() }).from(accounts).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
@@ -44,8 +61,17 @@ export async function insertAccount(db: Db, row: typeof accounts.$inferInsert): 
   return out!;
 }
 
-export async function updateAccount(db: Db, orgId: string, id: string, set: Partial<typeof accounts.$inferInsert>): Promise<AccountRow | undefined> {
-  const [out] = await db.update(accounts).set(set).where(and(eq(accounts.orgId, orgId), eq(accounts.id, id))).returning();
+export async function updateAccount(
+  db: Db,
+  orgId: string,
+  id: string,
+  set: Partial<typeof accounts.$inferInsert>,
+): Promise<AccountRow | undefined> {
+  const [out] = await db
+    .update(accounts)
+    .set(set)
+    .where(and(eq(accounts.orgId, orgId), eq(accounts.id, id)))
+    .returning();
   return out;
 }
 

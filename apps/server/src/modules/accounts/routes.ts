@@ -7,7 +7,9 @@ export function accountsRoutes(app: FastifyInstance, deps: Deps): void {
   registerCall(app, deps, 'account/me/get', ({ auth }) => accounts.getMe(deps, auth));
   registerCall(app, deps, 'account/me/update', ({ auth, body }) => accounts.updateMe(deps, auth, body));
   const passwordLimiter = createLoginLimiter(deps.limitStore, 'password', limitsOf(deps.config));
-  registerCall(app, deps, 'account/me/changePassword', ({ auth, body, req }) => accounts.changeMyPassword(deps, passwordLimiter, auth, body, req.ip));
+  registerCall(app, deps, 'account/me/changePassword', ({ auth, body, req }) =>
+    accounts.changeMyPassword(deps, passwordLimiter, auth, body, req.ip),
+  );
   registerCall(app, deps, 'admin/account/list', ({ auth, body }) => accounts.listAccounts(deps, auth, body));
   registerCall(app, deps, 'admin/account/get', ({ auth, body }) => accounts.getAccount(deps, auth, body));
   registerCall(app, deps, 'admin/account/create', ({ auth, body }) => accounts.createAccount(deps, auth, body));

@@ -24,7 +24,13 @@ import { accountChangeProblem, permsChangeProblem, type Problem } from './rules.
 
 const refuse = (p: Problem) => (p.kind === 'invalid' ? badInput(p.message) : forbidden(p.message));
 
-const toSitePerms = (p: PermsRow): SitePerms => ({ siteId: p.siteId, roles: p.roles, kioskAcct: p.kioskAcct, timeclockAcct: p.timeclockAcct, serviceAcct: p.serviceAcct });
+const toSitePerms = (p: PermsRow): SitePerms => ({
+  siteId: p.siteId,
+  roles: p.roles,
+  kioskAcct: p.kioskAcct,
+  timeclockAcct: p.timeclockAcct,
+  serviceAcct: p.serviceAcct,
+});
 const nullIfEmpty = (s: string | undefined) => (s === undefined ? undefined : s.trim() || null);
 
 function toAccount(row: AccountRow, perms: SitePerms[], sites: readonly string[], editable: boolean): Account {
@@ -44,7 +50,14 @@ function toAccount(row: AccountRow, perms: SitePerms[], sites: readonly string[]
 }
 
 async function accountsView(deps: Deps, auth: AuthContext, actor: Actor, rows: AccountRow[]): Promise<Account[]> {
-  const [allPerms, orgSites] = await Promise.all([permsOf(deps.db, rows.map((r) => r.id), auth.appId), orgSiteIds(deps.db, auth.orgId)]);
+  const [allPerms, orgSites] = await Promise.all([
+    permsOf(
+      deps.db,
+      rows.map((r) => r.id),
+      auth.appId,
+    ),
+    orgSiteIds(deps.db, auth.orgId),
+  ]);
   const sites = visibleSites(actor, orgSites);
   return rows.map((row) => {
     const perms = allPerms.filter((p) => p.accountId === row.id).map(toSitePerms);
@@ -95,7 +108,12 @@ export async function updateMe(deps: Deps, auth: AuthContext, body: CallArgs<'ac
   const before = await myAccount(deps, auth);
   const row = await findAccount(deps.db, auth.accountId);
   const { firstName, surnames, email } = body.account;
-  await repo.updateAccount(deps.db, auth.orgId, auth.accountId, { firstName, surnames, email: nullIfEmpty(email), audit: auditStamp(auth.accountId, row?.audit) });
+  await repo.updateAccount(deps.db, auth.orgId, auth.accountId, {
+    firstName,
+    surnames,
+    email: nullIfEmpty(email),
+    audit: auditStamp(auth.accountId, row?.audit),
+  });
   const after = await myAccount(deps, auth);
   await audit(deps, auth, 'account/me/update', 'account', auth.accountId, before, after);
   return { account: after };
@@ -106,7 +124,13 @@ export async function updateMe(deps: Deps, auth: AuthContext, body: CallArgs<'ac
  * are limited like failed logins (modules/auth/login-limiter.ts), per address and account, per account
  * and per address (5 in 15 minutes from one address, then 429).
  */
-export async function changeMyPassword(deps: Deps, limiter: LoginLimiter, auth: AuthContext, body: CallArgs<'account/me/changePassword'>, clientIp: string): R<'account/me/changePassword'> {
+export async function changeMyPassword(
+  deps: Deps,
+  limiter: LoginLimiter,
+  auth: AuthContext,
+  body: CallArgs<'account/me/changePassword'>,
+  clientIp: string,
+): R<'account/me/changePassword'> {
   requireOwnAccountUse(auth);
   const attempt = { address: clientIp, account: auth.accountId };
   const wait = await limiter.retryAfterMs(attempt);
@@ -119,9 +143,15 @@ export async function changeMyPassword(deps: Deps, limiter: LoginLimiter, auth: 
     throw badInput('The current password is not correct.');
   }
   await limiter.recordSuccess(attempt);
-  const problem = passwordProblem(body.newPassword, row.userName) ?? (body.newPassword === body.oldPassword ? 'The new password must differ from the current one.' : undefined);
+  const problem =
+    passwordProblem(body.newPassword, row.userName) ??
+    (body.newPassword === body.oldPassword ? 'The new password must differ from the current one.' : undefined);
   if (problem) throw badInput(problem);
-  await repo.updateAccount(deps.db, auth.orgId, auth.accountId, { passwordHash: await hash(body.newPassword), mustChangePassword: false, audit: auditStamp(auth.accountId, row.audit) });
+  await repo.updateAccount(deps.db, auth.orgId, auth.accountId, {
+    passwordHash: await hash(body.newPassword),
+    mustChangePassword: false,
+    audit: auditStamp(auth.accountId, row.audit),
+  });
   await audit(deps, auth, 'account/me/changePassword', 'account', auth.accountId, null, { userName: row.userName, password: 'changed' });
   return {};
 }
@@ -131,7 +161,12 @@ export async function changeMyPassword(deps: Deps, limiter: LoginLimiter, auth: 
 
 export async function listAccounts(deps: Deps, auth: AuthContext, body: CallArgs<'admin/account/list'>): R<'admin/account/list'> {
   const actor = requireAdmin(auth);
-  const { rows, total } = await repo.listAccounts(deps.db, auth.orgId, { search: body.search, includeInactive: body.includeInactive ?? false, offset: body.offset ?? 0, limit: body.limit ?? 50 });
+  const { rows, total } = await repo.listAccounts(deps.db, auth.orgId, {
+    search: body.search,
+    includeInactive: body.includeInactive ?? false,
+    offset: body.offset ?? 0,
+    limit: body.limit ?? 50,
+  });
   return { accounts: await accountsView(deps, auth, actor, rows), total };
 }
 
@@ -151,28 +186,56 @@ async function knownRoles(deps: Deps, orgId: string): Promise<Set<string>> {
 }
 
 /** Checks a change of an account's perms (rules.ts). */
-async function checkPerms(deps: Deps, auth: AuthContext, actor: Actor, targetId: string, before: SitePerms[], after: SitePerms[]): Promise<void> {
+async function checkPerms(
+  deps: Deps,
+  auth: AuthContext,
+  actor: Actor,
+  targetId: string,
+  before: SitePerms[],
+  after: SitePerms[],
+): Promise<void> {
   const siteIds = after.map((p) => p.siteId);
   if (new Set(siteIds).size !== siteIds.length) throw badInput('Each site may appear only once in perms.');
-  const problem = permsChangeProblem(actor, targetId, before, after, await knownRoles(deps, auth.orgId), await orgSiteIds(deps.db, auth.orgId));
+  const problem = permsChangeProblem(
+    actor,
+    targetId,
+    before,
+    after,
+    await knownRoles(deps, auth.orgId),
+    await orgSiteIds(deps.db, auth.orgId),
+  );
   if (problem) throw refuse(problem);
 }
 
 async function writePerms(db: Deps['db'], accountId: string, appId: string, perms: SitePerms[], stamp: AuditStamp): Promise<void> {
   for (const p of perms) {
-    await repo.upsertPerms(db, { accountId, siteId: p.siteId, appId, roles: [...new Set(p.roles)], kioskAcct: p.kioskAcct, timeclockAcct: p.timeclockAcct, serviceAcct: p.serviceAcct, audit: stamp });
+    await repo.upsertPerms(db, {
+      accountId,
+      siteId: p.siteId,
+      appId,
+      roles: [...new Set(p.roles)],
+      kioskAcct: p.kioskAcct,
+      timeclockAcct: p.timeclockAcct,
+      serviceAcct: p.serviceAcct,
+      audit: stamp,
+    });
   }
 }
 
 export async function createAccount(deps: Deps, auth: AuthContext, body: CallArgs<'admin/account/create'>): R<'admin/account/create'> {
   const actor = requireAdmin(auth);
   const id = newId();
-  const perms = body.perms.length ? body.perms : [{ siteId: auth.siteId, roles: [], kioskAcct: false, timeclockAcct: false, serviceAcct: false }];
+  const perms = body.perms.length
+    ? body.perms
+    : [{ siteId: auth.siteId, roles: [], kioskAcct: false, timeclockAcct: false, serviceAcct: false }];
   await checkPerms(deps, auth, actor, id, [], perms);
   const service = perms.some((p) => p.serviceAcct);
-  if (service && body.password) throw badInput('Service accounts use an API key, not a password: leave the password empty and issue a key.');
+  if (service && body.password)
+    throw badInput('Service accounts use an API key, not a password: leave the password empty and issue a key.');
   if (!service) {
-    const problem = body.password ? passwordProblem(body.password, body.account.userName) : 'A password is required (at least 8 characters).';
+    const problem = body.password
+      ? passwordProblem(body.password, body.account.userName)
+      : 'A password is required (at least 8 characters).';
     if (problem) throw badInput(problem);
   }
   const f = body.account;
@@ -186,7 +249,17 @@ export async function createAccount(deps: Deps, auth: AuthContext, body: CallArg
   await guardedWrite(
     () =>
       deps.db.transaction(async (tx) => {
-        await repo.insertAccount(tx, { id, orgId: auth.orgId, userName: f.userName, firstName: f.firstName, surnames: f.surnames, email: nullIfEmpty(f.email), badgeCode, passwordHash, audit: stamp });
+        await repo.insertAccount(tx, {
+          id,
+          orgId: auth.orgId,
+          userName: f.userName,
+          firstName: f.firstName,
+          surnames: f.surnames,
+          email: nullIfEmpty(f.email),
+          badgeCode,
+          passwordHash,
+          audit: stamp,
+        });
         await writePerms(tx, id, auth.appId, perms, stamp);
       }),
     'The account name or badge code',
@@ -244,33 +317,58 @@ async function passwordTarget(deps: Deps, auth: AuthContext, accountId: string) 
   return target;
 }
 
-export async function setPassword(deps: Deps, auth: AuthContext, body: CallArgs<'admin/account/setPassword'>): R<'admin/account/setPassword'> {
+export async function setPassword(
+  deps: Deps,
+  auth: AuthContext,
+  body: CallArgs<'admin/account/setPassword'>,
+): R<'admin/account/setPassword'> {
   const target = await passwordTarget(deps, auth, body.accountId);
   const problem = passwordProblem(body.password, target.row.userName);
   if (problem) throw badInput(problem);
   // A password an admin sets is temporary: the account chooses its own at its next login.
-  await repo.updateAccount(deps.db, auth.orgId, target.row.id, { passwordHash: await hash(body.password), mustChangePassword: true, audit: auditStamp(auth.accountId, target.row.audit) });
+  await repo.updateAccount(deps.db, auth.orgId, target.row.id, {
+    passwordHash: await hash(body.password),
+    mustChangePassword: true,
+    audit: auditStamp(auth.accountId, target.row.audit),
+  });
   await audit(deps, auth, 'admin/account/setPassword', 'account', target.row.id, null, { userName: target.row.userName, password: 'set' });
   return {};
 }
 
 /** Letters and digits that cannot be mistaken for each other when read out or typed from paper. */
 const TEMP_ALPHABET = 'abcdefghjkmnpqrstuvwxyzACDEFGHJKLMNPQRSTUVWXYZ23456789';
-export const temporaryPassword = (length = 12): string => Array.from({ length }, () => TEMP_ALPHABET[randomInt(TEMP_ALPHABET.length)]).join('');
+export const temporaryPassword = (length = 12): string =>
+  Array.from({ length }, () => TEMP_ALPHABET[randomInt(TEMP_ALPHABET.length)]).join('');
 
-export async function resetPassword(deps: Deps, auth: AuthContext, body: CallArgs<'admin/account/resetPassword'>): R<'admin/account/resetPassword'> {
+export async function resetPassword(
+  deps: Deps,
+  auth: AuthContext,
+  body: CallArgs<'admin/account/resetPassword'>,
+): R<'admin/account/resetPassword'> {
   const target = await passwordTarget(deps, auth, body.accountId);
   const password = temporaryPassword();
-  await repo.updateAccount(deps.db, auth.orgId, target.row.id, { passwordHash: await hash(password), mustChangePassword: true, audit: auditStamp(auth.accountId, target.row.audit) });
-  await audit(deps, auth, 'admin/account/resetPassword', 'account', target.row.id, null, { userName: target.row.userName, password: 'reset' });
+  await repo.updateAccount(deps.db, auth.orgId, target.row.id, {
+    passwordHash: await hash(password),
+    mustChangePassword: true,
+    audit: auditStamp(auth.accountId, target.row.audit),
+  });
+  await audit(deps, auth, 'admin/account/resetPassword', 'account', target.row.id, null, {
+    userName: target.row.userName,
+    password: 'reset',
+  });
   return { password };
 }
 
-export async function issueApiKey(deps: Deps, auth: AuthContext, body: CallArgs<'admin/account/issueApiKey'>): R<'admin/account/issueApiKey'> {
+export async function issueApiKey(
+  deps: Deps,
+  auth: AuthContext,
+  body: CallArgs<'admin/account/issueApiKey'>,
+): R<'admin/account/issueApiKey'> {
   const actor = requireAdmin(auth);
   const target = await loadTarget(deps, auth, actor, body.accountId);
   if (target.problem) throw refuse(target.problem);
-  if (!target.perms.some((p) => p.serviceAcct)) throw badInput('Only service accounts get an API key. Mark the account as a service account first.');
+  if (!target.perms.some((p) => p.serviceAcct))
+    throw badInput('Only service accounts get an API key. Mark the account as a service account first.');
   if (!target.row.active) throw badInput('The account is not active.');
   const before = target.row.apiKeyPrefix;
   // A 32-bit prefix may clash with another key's; a fresh one almost surely does not.
@@ -286,7 +384,15 @@ export async function issueApiKey(deps: Deps, auth: AuthContext, body: CallArgs<
       });
       // A new key replaces the old one: the old key's live sockets end at once too.
       if (before) for (const p of target.perms) deps.realtime.disconnectToken(p.siteId, `apikey-${before}`);
-      await audit(deps, auth, 'admin/account/issueApiKey', 'account', target.row.id, { userName: target.row.userName, apiKeyPrefix: before }, { userName: target.row.userName, apiKeyPrefix: key.prefix });
+      await audit(
+        deps,
+        auth,
+        'admin/account/issueApiKey',
+        'account',
+        target.row.id,
+        { userName: target.row.userName, apiKeyPrefix: before },
+        { userName: target.row.userName, apiKeyPrefix: key.prefix },
+      );
       return { apiKey: key.key, account: await viewOne(deps, auth, actor, target.row.id) };
     } catch (e) {
       if (!isUniqueViolation(e) || attempt >= 3) throw e;
@@ -294,13 +400,30 @@ export async function issueApiKey(deps: Deps, auth: AuthContext, body: CallArgs<
   }
 }
 
-export async function revokeApiKey(deps: Deps, auth: AuthContext, body: CallArgs<'admin/account/revokeApiKey'>): R<'admin/account/revokeApiKey'> {
+export async function revokeApiKey(
+  deps: Deps,
+  auth: AuthContext,
+  body: CallArgs<'admin/account/revokeApiKey'>,
+): R<'admin/account/revokeApiKey'> {
   const actor = requireAdmin(auth);
   const target = await loadTarget(deps, auth, actor, body.accountId);
   if (target.problem) throw refuse(target.problem);
-  await repo.updateAccount(deps.db, auth.orgId, target.row.id, { apiKeyHash: null, apiKeyPrefix: null, apiKeyCreatedAt: null, audit: auditStamp(auth.accountId, target.row.audit) });
+  await repo.updateAccount(deps.db, auth.orgId, target.row.id, {
+    apiKeyHash: null,
+    apiKeyPrefix: null,
+    apiKeyCreatedAt: null,
+    audit: auditStamp(auth.accountId, target.row.audit),
+  });
   // The key's live sockets end at once, on every node and every site of the account (lib/auth-context.ts: their token id).
   if (target.row.apiKeyPrefix) for (const p of target.perms) deps.realtime.disconnectToken(p.siteId, `apikey-${target.row.apiKeyPrefix}`);
-  await audit(deps, auth, 'admin/account/revokeApiKey', 'account', target.row.id, { userName: target.row.userName, apiKeyPrefix: target.row.apiKeyPrefix }, { userName: target.row.userName, apiKeyPrefix: null });
+  await audit(
+    deps,
+    auth,
+    'admin/account/revokeApiKey',
+    'account',
+    target.row.id,
+    { userName: target.row.userName, apiKeyPrefix: target.row.apiKeyPrefix },
+    { userName: target.row.userName, apiKeyPrefix: null },
+  );
   return { account: await viewOne(deps, auth, actor, target.row.id) };
 }

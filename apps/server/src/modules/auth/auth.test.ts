@@ -3,7 +3,18 @@ import { calls, type CallPath } from '@floorhand/contract/api';
 import { ERR } from '@floorhand/contract/errors';
 import { ROLE } from '@floorhand/contract/perms';
 import { SITE_DATA_DEFAULTS } from '../site/defaults.ts';
-import { ACME, ACME_BASE, call, createAcme, createSecondNode, createTestApp, DEMO_BASE, DEMO_WORKSTATION, uniqueIp, type TestApp } from '../../test/harness.ts';
+import {
+  ACME,
+  ACME_BASE,
+  call,
+  createAcme,
+  createSecondNode,
+  createTestApp,
+  DEMO_BASE,
+  DEMO_WORKSTATION,
+  uniqueIp,
+  type TestApp,
+} from '../../test/harness.ts';
 import { acmeAdminToken, demoLogin, tokenFor } from '../../test/logins.ts';
 import { AUTH_CACHE_MS } from '../../lib/auth-cache.ts';
 import { eq } from 'drizzle-orm';
@@ -139,7 +150,13 @@ describe('auth/login', () => {
     { userName: 'clock', perms: { ...NO_FLAGS, roles: [], timeclockAcct: true } },
     { userName: 'tcadmin', perms: { ...NO_FLAGS, roles: [ROLE.timeclockAdmin] } },
   ])('logs $userName in with its perms and the workstation flags', async ({ userName, perms }) => {
-    const res = await call(t.app, 'auth/login', { userName, password: 'demo1234', workstationId: DEMO_WORKSTATION, workstationSecret: DEMO.workstationSecret }, undefined, { ip: uniqueIp() });
+    const res = await call(
+      t.app,
+      'auth/login',
+      { userName, password: 'demo1234', workstationId: DEMO_WORKSTATION, workstationSecret: DEMO.workstationSecret },
+      undefined,
+      { ip: uniqueIp() },
+    );
     expect(res.status).toBe(200);
     expect(res.body.err).toBeUndefined();
     expect(res.body.perms).toEqual(perms);
@@ -190,7 +207,9 @@ describe('auth/login', () => {
   });
 
   it('gives the demo service account no password: its login fails like a wrong one', async () => {
-    const res = await call(t.app, 'auth/login', { userName: 'svc', password: 'demo1234', workstationId: 'W1' }, undefined, { ip: uniqueIp() });
+    const res = await call(t.app, 'auth/login', { userName: 'svc', password: 'demo1234', workstationId: 'W1' }, undefined, {
+      ip: uniqueIp(),
+    });
     expect(res.status).toBe(401);
     expect(res.body.err?.code).toBe(ERR.loginFailed);
     expect(res.body.authToken).toBeUndefined();
@@ -199,28 +218,43 @@ describe('auth/login', () => {
   it('refuses an account that is a service account on this site, even with a password, with 403 ERR_ACCOUNT_RESTRICTED', async () => {
     const id = await createAccount(t.db, DEMO.orgId, DEMO.siteId, { userName: 'svcpw', firstName: 'S', surnames: 'P' }, 'svc-password-1');
     await t.db.update(accountPerms).set({ serviceAcct: true }).where(eq(accountPerms.accountId, id));
-    const res = await call(t.app, 'auth/login', { userName: 'svcpw', password: 'svc-password-1', workstationId: 'W1' }, undefined, { ip: uniqueIp() });
+    const res = await call(t.app, 'auth/login', { userName: 'svcpw', password: 'svc-password-1', workstationId: 'W1' }, undefined, {
+      ip: uniqueIp(),
+    });
     expect(res.status).toBe(403);
     expect(res.body.err).toMatchObject({ code: ERR.accountRestricted, message: SERVICE_NOT_INTERACTIVE });
     expect(res.body.authToken).toBeUndefined();
   });
 
   const EAST = { ...DEMO_BASE, siteId: DEMO.eastSiteId };
-  it.each(['clerk', 'kiosk', 'clock', 'tcadmin'])('refuses %s on a site where it holds no perms, naming no other site', async (userName) => {
-    const res = await call(t.app, 'auth/login', { ...EAST, userName, password: 'demo1234', workstationId: 'W1' }, undefined, { ip: uniqueIp() });
-    expect(res.status).toBe(403);
-    expect(res.body.err).toMatchObject({ code: ERR.accountRestricted, message: NO_ACCESS_HERE });
-    expect(JSON.stringify(res.body)).not.toMatch(/demo-main/);
-    expect(res.body.authToken).toBeUndefined();
-  });
+  it.each(['clerk', 'kiosk', 'clock', 'tcadmin'])(
+    'refuses %s on a site where it holds no perms, naming no other site',
+    async (userName) => {
+      const res = await call(t.app, 'auth/login', { ...EAST, userName, password: 'demo1234', workstationId: 'W1' }, undefined, {
+        ip: uniqueIp(),
+      });
+      expect(res.status).toBe(403);
+      expect(res.body.err).toMatchObject({ code: ERR.accountRestricted, message: NO_ACCESS_HERE });
+      expect(JSON.stringify(res.body)).not.toMatch(/demo-main/);
+      expect(res.body.authToken).toBeUndefined();
+    },
+  );
 
   it('still lets the admin in on the east site, where it holds roles', async () => {
-    const res = await call(t.app, 'auth/login', { ...EAST, userName: 'admin', password: 'demo1234', workstationId: 'W1' }, undefined, { ip: uniqueIp() });
+    const res = await call(t.app, 'auth/login', { ...EAST, userName: 'admin', password: 'demo1234', workstationId: 'W1' }, undefined, {
+      ip: uniqueIp(),
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
   });
 
   it('refuses no-perms logins only after the right password (a wrong one is the usual 401)', async () => {
-    const res = await call(t.app, 'auth/login', { ...EAST, userName: 'clerk', password: 'wrong-password', workstationId: 'W1' }, undefined, { ip: uniqueIp() });
+    const res = await call(
+      t.app,
+      'auth/login',
+      { ...EAST, userName: 'clerk', password: 'wrong-password', workstationId: 'W1' },
+      undefined,
+      { ip: uniqueIp() },
+    );
     expect(res.status).toBe(401);
     expect(res.body.err?.code).toBe(ERR.loginFailed);
   });
@@ -245,22 +279,34 @@ describe('auth/login', () => {
     expect(median(unknown) / median(known)).toBeGreaterThan(0.5);
   });
 
-  it.each(['svc', 'admin'])('refuses a login of %s for another app with 400 ERR_BAD_INPUT (no way round the service-account rule)', async (userName) => {
-    const res = await call(t.app, 'auth/login', { appId: 'other-app', userName, password: 'demo1234', workstationId: 'W1' }, undefined, { ip: uniqueIp() });
-    expect(res.status).toBe(400);
-    expect(res.body.err?.code).toBe(ERR.badInput);
-    expect(res.body.authToken).toBeUndefined();
-  });
+  it.each(['svc', 'admin'])(
+    'refuses a login of %s for another app with 400 ERR_BAD_INPUT (no way round the service-account rule)',
+    async (userName) => {
+      const res = await call(t.app, 'auth/login', { appId: 'other-app', userName, password: 'demo1234', workstationId: 'W1' }, undefined, {
+        ip: uniqueIp(),
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.err?.code).toBe(ERR.badInput);
+      expect(res.body.authToken).toBeUndefined();
+    },
+  );
 
   it('refuses an unknown site with 400 ERR_SITE_UNKNOWN', async () => {
-    const res = await call(t.app, 'auth/login', { siteId: 'no-such-site', userName: 'admin', password: 'demo1234', workstationId: 'W1' }, undefined, { ip: uniqueIp() });
+    const res = await call(
+      t.app,
+      'auth/login',
+      { siteId: 'no-such-site', userName: 'admin', password: 'demo1234', workstationId: 'W1' },
+      undefined,
+      { ip: uniqueIp() },
+    );
     expect(res.status).toBe(400);
     expect(res.body.err?.code).toBe(ERR.siteUnknown);
   });
 
   it('answers 429 ERR_RATE_LIMITED after 5 failures, even with the right password, for that client only', async () => {
     const ip = uniqueIp();
-    const attempt = (password: string, from = ip) => call(t.app, 'auth/login', { userName: 'clerk', password, workstationId: 'W1' }, undefined, { ip: from });
+    const attempt = (password: string, from = ip) =>
+      call(t.app, 'auth/login', { userName: 'clerk', password, workstationId: 'W1' }, undefined, { ip: from });
     for (let i = 0; i < 5; i++) expect((await attempt('wrong')).body.err?.code).toBe(ERR.loginFailed);
     const limited = await attempt('demo1234');
     expect(limited.status).toBe(429);
@@ -275,7 +321,9 @@ describe('auth/login', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 7; i++) {
       const headers = { 'x-forwarded-for': `203.0.113.${i}` };
-      statuses.push((await call(t.app, 'auth/login', { userName: 'clock', password: 'wrong', workstationId: 'W1' }, undefined, { ip, headers })).status);
+      statuses.push(
+        (await call(t.app, 'auth/login', { userName: 'clock', password: 'wrong', workstationId: 'W1' }, undefined, { ip, headers })).status,
+      );
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
   });
@@ -283,7 +331,10 @@ describe('auth/login', () => {
   it('believes X-Forwarded-For from a proxy on the same host', async () => {
     const client = uniqueIp();
     const attempt = (from: string) =>
-      call(t.app, 'auth/login', { userName: 'tcadmin', password: 'wrong', workstationId: 'W1' }, undefined, { ip: '127.0.0.1', headers: { 'x-forwarded-for': from } });
+      call(t.app, 'auth/login', { userName: 'tcadmin', password: 'wrong', workstationId: 'W1' }, undefined, {
+        ip: '127.0.0.1',
+        headers: { 'x-forwarded-for': from },
+      });
     for (let i = 0; i < 5; i++) expect((await attempt(client)).status).toBe(401);
     expect((await attempt(client)).status).toBe(429);
     expect((await attempt(uniqueIp())).status).toBe(401);
@@ -291,7 +342,8 @@ describe('auth/login', () => {
 
   it('forgets earlier failures after a successful login', async () => {
     const ip = uniqueIp();
-    const attempt = (password: string) => call(t.app, 'auth/login', { userName: 'kiosk', password, workstationId: 'W1' }, undefined, { ip });
+    const attempt = (password: string) =>
+      call(t.app, 'auth/login', { userName: 'kiosk', password, workstationId: 'W1' }, undefined, { ip });
     for (let i = 0; i < 4; i++) expect((await attempt('wrong')).status).toBe(401);
     expect((await attempt('demo1234')).status).toBe(200);
     for (let i = 0; i < 4; i++) expect((await attempt('wrong')).status).toBe(401);
@@ -321,7 +373,9 @@ describe('auth/login', () => {
     { why: 'a NUL character in the account name', extra: { userName: 'ad\u0000min' }, field: 'userName' },
     { why: 'a NUL character in the workstation id', extra: { workstationId: 'W\u0000S' }, field: 'workstationId' },
   ])('refuses $why with 400 ERR_BAD_INPUT naming the field', async ({ extra, field }) => {
-    const res = await call(t.app, 'auth/login', { userName: 'clerk', password: 'demo1234', workstationId: 'W1', ...extra }, undefined, { ip: uniqueIp() });
+    const res = await call(t.app, 'auth/login', { userName: 'clerk', password: 'demo1234', workstationId: 'W1', ...extra }, undefined, {
+      ip: uniqueIp(),
+    });
     expect(res.status).toBe(400);
     expect(res.body.err?.code).toBe(ERR.badInput);
     expect(res.body.err?.message).toContain(field);

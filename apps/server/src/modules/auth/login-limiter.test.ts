@@ -88,7 +88,10 @@ describe('login limiter (one node)', () => {
 describe.runIf(process.env.REDIS_URL)('login limiter across nodes (Redis)', () => {
   it('counts the failures of every node together, and a locked account stays locked on each', async () => {
     const prefix = `fhtest-${randomBytes(6).toString('hex')}`;
-    const stores: LimitStore[] = [await createRedisLimitStore(process.env.REDIS_URL!, prefix), await createRedisLimitStore(process.env.REDIS_URL!, prefix)];
+    const stores: LimitStore[] = [
+      await createRedisLimitStore(process.env.REDIS_URL!, prefix),
+      await createRedisLimitStore(process.env.REDIS_URL!, prefix),
+    ];
     try {
       const [a, b] = stores.map((s) => createLoginLimiter(s, 'login'));
       for (let i = 0; i < 5; i++) await a!.recordFailure(at(`10.1.0.${i}`));

@@ -40,7 +40,11 @@ export async function touchWorkstation(db: Db, siteId: string, id: string, accou
     })
     .returning();
   const held = deviceSecretMatches(secret, row?.secretHash);
-  if (held) await db.update(workstations).set({ lastSeen: new Date(), lastAccountId: accountId }).where(and(eq(workstations.siteId, siteId), eq(workstations.id, id)));
+  if (held)
+    await db
+      .update(workstations)
+      .set({ lastSeen: new Date(), lastAccountId: accountId })
+      .where(and(eq(workstations.siteId, siteId), eq(workstations.id, id)));
   return { id, timeclock: held && (row?.timeclock ?? false), kiosk: held && (row?.kiosk ?? false) };
 }
 

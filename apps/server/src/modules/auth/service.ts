@@ -47,7 +47,16 @@ export async function login(
   const org = await findOrganisation(db, siteRow.orgId);
   const workstation = await touchWorkstation(db, siteRow.id, args.workstationId, account.id, args.workstationSecret);
   const lt = Math.min(args.lifetimeSecs ?? config.TOKEN_LIFETIME_SECS, config.TOKEN_LIFETIME_SECS);
-  const authToken = await tokens.signAuth({ sub: account.id, org: siteRow.orgId, site: siteRow.id, app: site.appId, lt, stay: args.stayLoggedIn, perms, ws: workstation });
+  const authToken = await tokens.signAuth({
+    sub: account.id,
+    org: siteRow.orgId,
+    site: siteRow.id,
+    app: site.appId,
+    lt,
+    stay: args.stayLoggedIn,
+    perms,
+    ws: workstation,
+  });
   return {
     authToken,
     org: { id: siteRow.orgId, name: org?.name ?? siteRow.orgId },
@@ -61,7 +70,17 @@ export async function login(
 export async function refresh(deps: Deps, auth: AuthContext): Promise<CallResponse<'auth/refresh'>> {
   const c = auth.claims;
   // The same login goes on (sid): a kiosk's worker session stays valid with the refreshed token.
-  const authToken = await deps.tokens.signAuth({ sub: c.sub, org: c.org, site: c.site, app: c.app, lt: c.lt, stay: c.stay, perms: auth.perms, ws: c.ws, sid: c.sid ?? c.jti });
+  const authToken = await deps.tokens.signAuth({
+    sub: c.sub,
+    org: c.org,
+    site: c.site,
+    app: c.app,
+    lt: c.lt,
+    stay: c.stay,
+    perms: auth.perms,
+    ws: c.ws,
+    sid: c.sid ?? c.jti,
+  });
   return { authToken };
 }
 

@@ -57,14 +57,18 @@ describe('blindPlaces', () => {
 
   it('with a blind sheet in progress, asks once per account and sees a named counter at once after forgetting', async () => {
     const { db, sent } = counted(t.db);
-    const clerk = (await t.db.execute(sql`SELECT id FROM accounts WHERE org_id = ${DEMO.orgId} AND user_name = 'clerk'`)) as unknown as { rows: Array<{ id: string }> };
+    const clerk = (await t.db.execute(sql`SELECT id FROM accounts WHERE org_id = ${DEMO.orgId} AND user_name = 'clerk'`)) as unknown as {
+      rows: Array<{ id: string }>;
+    };
     const me = authOf(DEMO.orgId, clerk.rows[0]!.id, DEMO.siteId);
     // The demo's sheets name no counter and nobody has counted: nothing hidden, two statements, then none.
     expect((await blindPlaces(db, me)).size).toBe(0);
     expect(sent()).toBe(2);
     expect((await blindPlaces(db, me)).size).toBe(0);
     expect(sent()).toBe(2);
-    await t.db.execute(sql`UPDATE count_sheets SET assignees = jsonb_build_array(${me.accountId}::text) WHERE org_id = ${DEMO.orgId} AND description LIKE 'Aisle A bay 01%'`);
+    await t.db.execute(
+      sql`UPDATE count_sheets SET assignees = jsonb_build_array(${me.accountId}::text) WHERE org_id = ${DEMO.orgId} AND description LIKE 'Aisle A bay 01%'`,
+    );
     forgetBlind(db, DEMO.orgId);
     const hidden = await blindPlaces(db, me);
     expect([...hidden.values()].map((p) => p.location).every((l) => l.startsWith('A-01-'))).toBe(true);

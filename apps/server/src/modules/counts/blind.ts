@@ -54,7 +54,6 @@ const cacheOf = (db: Db): Cache => {
   return c;
 };
 
-
 /** Forgets this node's answers for an organisation (after a count call that changed sheets, counters or lines). */
 export function forgetBlind(db: Db, orgId: string): void {
   const c = cacheOf(db);
@@ -117,7 +116,21 @@ export async function blindPlaces(db: Db, auth: AuthContext): Promise<BlindPlace
       ) p JOIN locations l ON l.id = p.location_id JOIN warehouses w ON w.id = l.warehouse_id
       ORDER BY p.location_id, p.sheet`,
   );
-  const places: BlindPlaces = rows.length === 0 ? NONE : new Map(rows.map((r) => [r.location_id, { warehouse: r.warehouse, location: r.location, sheet: r.sheet, message: blindMessage(r), ...(r.recount ? { recount: true } : {}) }]));
+  const places: BlindPlaces =
+    rows.length === 0
+      ? NONE
+      : new Map(
+          rows.map((r) => [
+            r.location_id,
+            {
+              warehouse: r.warehouse,
+              location: r.location,
+              sheet: r.sheet,
+              message: blindMessage(r),
+              ...(r.recount ? { recount: true } : {}),
+            },
+          ]),
+        );
   remember(c.accounts, key, { until: now + BLIND_CACHE_MS, places });
   return places;
 }

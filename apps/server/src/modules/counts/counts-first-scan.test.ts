@@ -28,7 +28,13 @@ beforeAll(async () => {
   const users = ['clerk', 'admin', 'tcadmin'];
   counters = [];
   for (let i = 0; i < COUNTERS; i++) counters.push(await tokenFor(t.app, users[i % users.length]!));
-  PART = String((await rows(sql`SELECT part_number FROM items WHERE org_id = 'demo' AND active AND uom = 'EA' AND tracking = 'none' ORDER BY part_number LIMIT 1`))[0]!.part_number);
+  PART = String(
+    (
+      await rows(
+        sql`SELECT part_number FROM items WHERE org_id = 'demo' AND active AND uom = 'EA' AND tracking = 'none' ORDER BY part_number LIMIT 1`,
+      )
+    )[0]!.part_number,
+  );
 });
 afterAll(() => t?.close());
 afterEach(async () => {
@@ -36,41 +42,61 @@ afterEach(async () => {
 });
 
 describe('counters starting one sheet at once', () => {
-  it(`${COUNTERS} first scans at the same moment all answer 200 and the sheet leaves open, ${ROUNDS} times`, { timeout: 240_000 }, async () => {
-    // A location and a stock record per counter; a fresh sheet over them each round.
-    const stamp = Date.now() % 100000;
-    const locs = Array.from({ length: COUNTERS }, (_, i) => `FS-${stamp}-${i + 1}`);
-    const stock: string[] = [];
-    for (const code of locs) {
-      const saved = await call(t.app, 'location/save', { record: { warehouse: 'MAIN', code, description: 'First scan test', type: 'bin' } }, admin);
-      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-      const received = await call(t.app, 'stock/receive', { idempotencyKey: key(), record: { partNumber: PART, warehouse: 'MAIN', location: code, quantity: 5 } }, admin);
-      expect(received.status, JSON.stringify(received.body)).toBe(200);
-      stock.push(received.body.stock!.stockId);
-    }
-    const failures: string[] = [];
-    for (let round = 0; round < ROUNDS; round++) {
-      const created = await call(t.app, 'counts/sheet/create', { warehouse: 'MAIN', locations: locs, blind: false }, admin);
-      expect(created.status, JSON.stringify(created.body)).toBe(200);
-      const sheet: Sheet = created.body.sheet!;
-      expect(sheet.state).toBe('open');
-      // Half the counters scan their location first, the other half scan a label straight away.
-      const answers = await Promise.all(
-        counters.map((token, i) =>
-          i % 2 === 0
-            ? call(t.app, 'counts/scanLocation', { sheetId: sheet._id, location: locs[i]! }, token)
-            : call(t.app, 'counts/record', { idempotencyKey: key(), sheetId: sheet._id, location: locs[i]!, stockId: stock[i]!, qty: 5 }, token),
-        ),
-      );
-      answers.forEach((a, i) => {
-        if (a.status !== 200) failures.push(`round ${round + 1}, counter ${i + 1}: ${a.status} ${JSON.stringify(a.body)}`);
-      });
-      const after = await call(t.app, 'counts/sheet/get', { sheetId: sheet._id }, admin);
-      const state = after.body.sheet?.state;
-      const visited = after.body.locations?.filter((l) => l.visited).length;
-      const lines = after.body.sheet?.lineCount;
-      if (state !== 'counting' || visited !== COUNTERS || lines !== COUNTERS / 2) failures.push(`round ${round + 1}: sheet ${state}, ${visited} locations visited, ${lines} lines`);
-    }
-    expect(failures).toEqual([]);
-  });
+  it(
+    `${COUNTERS} first scans at the same moment all answer 200 and the sheet leaves open, ${ROUNDS} times`,
+    { timeout: 240_000 },
+    async () => {
+      // A location and a stock record per counter; a fresh sheet over them each round.
+      const stamp = Date.now() % 100000;
+      const locs = Array.from({ length: COUNTERS }, (_, i) => `FS-${stamp}-${i + 1}`);
+      const stock: string[] = [];
+      for (const code of locs) {
+        const saved = await call(
+          t.app,
+          'location/save',
+          { record: { warehouse: 'MAIN', code, description: 'First scan test', type: 'bin' } },
+          admin,
+        );
+        expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+        const received = await call(
+          t.app,
+          'stock/receive',
+          { idempotencyKey: key(), record: { partNumber: PART, warehouse: 'MAIN', location: code, quantity: 5 } },
+          admin,
+        );
+        expect(received.status, JSON.stringify(received.body)).toBe(200);
+        stock.push(received.body.stock!.stockId);
+      }
+      const failures: string[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        const created = await call(t.app, 'counts/sheet/create', { warehouse: 'MAIN', locations: locs, blind: false }, admin);
+        expect(created.status, JSON.stringify(created.body)).toBe(200);
+        const sheet: Sheet = created.body.sheet!;
+        expect(sheet.state).toBe('open');
+        // Half the counters scan their location first, the other half scan a label straight away.
+        const answers = await Promise.all(
+          counters.map((token, i) =>
+            i % 2 === 0
+              ? call(t.app, 'counts/scanLocation', { sheetId: sheet._id, location: locs[i]! }, token)
+              : call(
+                  t.app,
+                  'counts/record',
+                  { idempotencyKey: key(), sheetId: sheet._id, location: locs[i]!, stockId: stock[i]!, qty: 5 },
+                  token,
+                ),
+          ),
+        );
+        answers.forEach((a, i) => {
+          if (a.status !== 200) failures.push(`round ${round + 1}, counter ${i + 1}: ${a.status} ${JSON.stringify(a.body)}`);
+        });
+        const after = await call(t.app, 'counts/sheet/get', { sheetId: sheet._id }, admin);
+        const state = after.body.sheet?.state;
+        const visited = after.body.locations?.filter((l) => l.visited).length;
+        const lines = after.body.sheet?.lineCount;
+        if (state !== 'counting' || visited !== COUNTERS || lines !== COUNTERS / 2)
+          failures.push(`round ${round + 1}: sheet ${state}, ${visited} locations visited, ${lines} lines`);
+      }
+      expect(failures).toEqual([]);
+    },
+  );
 });

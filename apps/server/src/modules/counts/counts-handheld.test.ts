@@ -30,7 +30,12 @@ async function places(count: number): Promise<string[]> {
   const n = tag();
   const codes = Array.from({ length: count }, (_, i) => `SC-${n}-${i + 1}`);
   for (const code of codes) {
-    const res = await call(t.app, 'location/save', { record: { warehouse: 'MAIN', code, description: 'Scan code test', type: 'bin' } }, admin);
+    const res = await call(
+      t.app,
+      'location/save',
+      { record: { warehouse: 'MAIN', code, description: 'Scan code test', type: 'bin' } },
+      admin,
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
   }
   return codes;
@@ -40,13 +45,23 @@ async function places(count: number): Promise<string[]> {
 async function item(tracking: 'none' | 'lot' | 'serial'): Promise<{ partNumber: string; barcode: string }> {
   const partNumber = `SCP-${tag()}`;
   const barcode = `BC${tag()}`;
-  const res = await call(t.app, 'item/save', { record: { partNumber, description: 'Scan code part', tracking, barcodes: [barcode] } }, admin);
+  const res = await call(
+    t.app,
+    'item/save',
+    { record: { partNumber, description: 'Scan code part', tracking, barcodes: [barcode] } },
+    admin,
+  );
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return { partNumber, barcode };
 }
 
 async function receive(partNumber: string, location: string, quantity: number, extra: Body = {}): Promise<string> {
-  const res = await call(t.app, 'stock/receive', { idempotencyKey: key(), record: { partNumber, warehouse: 'MAIN', location, quantity, ...extra } }, admin);
+  const res = await call(
+    t.app,
+    'stock/receive',
+    { idempotencyKey: key(), record: { partNumber, warehouse: 'MAIN', location, quantity, ...extra } },
+    admin,
+  );
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.stock!.stockId;
 }
@@ -57,7 +72,8 @@ async function sheetFor(locations: string[]): Promise<Sheet> {
   return res.body.sheet!;
 }
 
-const count = (sheet: Sheet, location: string, body: Body) => call(t.app, 'counts/record', { idempotencyKey: key(), sheetId: sheet._id, location, ...body }, clerk);
+const count = (sheet: Sheet, location: string, body: Body) =>
+  call(t.app, 'counts/record', { idempotencyKey: key(), sheetId: sheet._id, location, ...body }, clerk);
 const hint = (detail: string | undefined) => foundStockHintSchema.parse(JSON.parse(detail ?? '{}')).found;
 
 describe('what a scan is while counting, when it is no stock label', () => {
@@ -99,7 +115,9 @@ describe('what a scan is while counting, when it is no stock label', () => {
     // In a location without the item: the found-stock form, filled with the part number.
     const none = await count(sheet, empty!, { stockId: barcode });
     expect(none.status).toBe(400);
-    expect(none.body.err!.message).toBe(`'${barcode}' is the barcode of part '${partNumber}': none is expected here; give the quantity to record it as found stock`);
+    expect(none.body.err!.message).toBe(
+      `'${barcode}' is the barcode of part '${partNumber}': none is expected here; give the quantity to record it as found stock`,
+    );
     expect(hint(none.body.err!.detail)).toEqual({ partNumber });
     const found = await count(sheet, empty!, { stockId: barcode, qty: '2', partNumber });
     expect(found.status, JSON.stringify(found.body)).toBe(200);
@@ -143,7 +161,9 @@ describe('what a scan is while counting, when it is no stock label', () => {
     const sheet = await sheetFor([here!]);
     const res = await count(sheet, here!, { stockId: barcode });
     expect(res.status).toBe(400);
-    expect(res.body.err!.message).toBe(`'${barcode}' is the barcode of part '${partNumber}': scan the serial, or give it to record found stock`);
+    expect(res.body.err!.message).toBe(
+      `'${barcode}' is the barcode of part '${partNumber}': scan the serial, or give it to record found stock`,
+    );
     expect(hint(res.body.err!.detail)).toEqual({ partNumber });
   });
 

@@ -26,7 +26,13 @@ beforeAll(async () => {
   admin = await tokenFor(t.app, 'admin');
   clerk = await tokenFor(t.app, 'clerk');
   acme = await acmeAdminToken(t.app);
-  PART = String((await rows(sql`SELECT part_number FROM items WHERE org_id = 'demo' AND active AND uom = 'EA' AND tracking = 'none' ORDER BY part_number LIMIT 1`))[0]!.part_number);
+  PART = String(
+    (
+      await rows(
+        sql`SELECT part_number FROM items WHERE org_id = 'demo' AND active AND uom = 'EA' AND tracking = 'none' ORDER BY part_number LIMIT 1`,
+      )
+    )[0]!.part_number,
+  );
 });
 afterAll(() => t?.close());
 afterEach(async () => {
@@ -38,7 +44,10 @@ let n = 0;
 async function places(bays: number[]): Promise<string[]> {
   n += 1;
   // Letters only before the bay, so the aisle is one number and the bays order the walk.
-  const aisle = `Q${String.fromCharCode(65 + (n % 26))}${randomUUID().replace(/[^a-z]/g, '').slice(0, 3).toUpperCase()}`;
+  const aisle = `Q${String.fromCharCode(65 + (n % 26))}${randomUUID()
+    .replace(/[^a-z]/g, '')
+    .slice(0, 3)
+    .toUpperCase()}`;
   const codes = bays.map((b) => `${aisle}-${b}-1`);
   for (const code of codes) {
     const res = await call(t.app, 'location/save', { record: { warehouse: 'MAIN', code, description: 'Sheet test', type: 'bin' } }, admin);
@@ -48,7 +57,12 @@ async function places(bays: number[]): Promise<string[]> {
 }
 
 async function receive(location: string, quantity: number): Promise<string> {
-  const res = await call(t.app, 'stock/receive', { idempotencyKey: key(), record: { partNumber: PART, warehouse: 'MAIN', location, quantity } }, admin);
+  const res = await call(
+    t.app,
+    'stock/receive',
+    { idempotencyKey: key(), record: { partNumber: PART, warehouse: 'MAIN', location, quantity } },
+    admin,
+  );
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.stock!.stockId;
 }
@@ -60,7 +74,12 @@ async function sheetFor(body: Record<string, unknown>, token = admin): Promise<S
 }
 
 async function pdfOf(sheetId: string, token = clerk) {
-  return t.app.inject({ method: 'POST', url: '/api/counts/sheet/pdf', payload: { ...DEMO_BASE, sheetId }, headers: { authorization: `Bearer ${token}` } });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/counts/sheet/pdf',
+    payload: { ...DEMO_BASE, sheetId },
+    headers: { authorization: `Bearer ${token}` },
+  });
 }
 
 describe('the printable count sheet', () => {
@@ -68,7 +87,13 @@ describe('the printable count sheet', () => {
     const [b1, b2, b10] = await places([1, 2, 10]);
     const s10 = await receive(b10!, 9173);
     const s1 = await receive(b1!, 4821);
-    const open = await sheetFor({ fromLocation: b1, toLocation: b2!.replace(/-2-1$/, '-9-9'), blind: false, assignees: ['clerk'], description: 'Aisle PQ' });
+    const open = await sheetFor({
+      fromLocation: b1,
+      toLocation: b2!.replace(/-2-1$/, '-9-9'),
+      blind: false,
+      assignees: ['clerk'],
+      description: 'Aisle PQ',
+    });
     // The range by byte order holds -1-1, -10-1 and -2-1; the sheet prints them as they are walked.
     expect(open.locationCount).toBe(3);
     const res = await pdfOf(open._id);
@@ -79,7 +104,8 @@ describe('the printable count sheet', () => {
     expect(texts).toContain(`Count sheet ${open.code}`);
     expect(texts).toContain('Counters: clerk');
     expect(texts.some((x) => x.startsWith('Warehouse MAIN'))).toBe(true);
-    for (const header of ['Location', 'Stock id', 'Item', 'Description', 'Lot / serial', 'Expected', 'Counted']) expect(texts).toContain(header);
+    for (const header of ['Location', 'Stock id', 'Item', 'Description', 'Lot / serial', 'Expected', 'Counted'])
+      expect(texts).toContain(header);
     const order = texts.filter((x) => x === b1 || x === b2 || x === b10);
     expect(order).toEqual([b1, b2, b10]);
     expect(texts).toContain(s1);
@@ -111,7 +137,12 @@ describe('the printable count sheet', () => {
   it("answers 404 for another organisation's sheet and an error in the spec's shape for a bad body", async () => {
     const [b1] = await places([1]);
     const sheet = await sheetFor({ locations: [b1] });
-    const other = await t.app.inject({ method: 'POST', url: '/api/counts/sheet/pdf', payload: { ...ACME_BASE, sheetId: sheet._id }, headers: { authorization: `Bearer ${acme}` } });
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/counts/sheet/pdf',
+      payload: { ...ACME_BASE, sheetId: sheet._id },
+      headers: { authorization: `Bearer ${acme}` },
+    });
     expect(other.statusCode).toBe(404);
     expect(other.json().err.code).toBe('ERR_NOT_FOUND');
     const bad = await call(t.app, 'counts/sheet/pdf', { sheetId: { __proto__: 1 } }, clerk);
@@ -121,7 +152,8 @@ describe('the printable count sheet', () => {
   });
 });
 
-const importCsv = (csv: string, idempotencyKey?: string, token = admin) => call(t.app, 'counts/sheet/import', { csv, ...(idempotencyKey ? { idempotencyKey } : {}) }, token);
+const importCsv = (csv: string, idempotencyKey?: string, token = admin) =>
+  call(t.app, 'counts/sheet/import', { csv, ...(idempotencyKey ? { idempotencyKey } : {}) }, token);
 const sheetCount = async () => Number((await rows(sql`SELECT count(*)::int AS n FROM count_sheets WHERE org_id = 'demo'`))[0]!.n);
 
 describe('count sheets by CSV', () => {
@@ -137,7 +169,14 @@ describe('count sheets by CSV', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.report).toMatchObject({ rows: 2, created: 2, rejectedCount: 0 });
     const [byList, byRange] = res.body.sheets!;
-    expect(byList).toMatchObject({ warehouse: 'MAIN', locationCount: 2, blind: false, assignees: ['admin', 'clerk'], description: 'By list, two', state: 'open' });
+    expect(byList).toMatchObject({
+      warehouse: 'MAIN',
+      locationCount: 2,
+      blind: false,
+      assignees: ['admin', 'clerk'],
+      description: 'By list, two',
+      state: 'open',
+    });
     expect(byRange).toMatchObject({ locationCount: 2, blind: true, assignees: [], description: 'By range' });
     const before = await sheetCount();
     const again = await importCsv(csv, k);
@@ -169,7 +208,11 @@ describe('count sheets by CSV', () => {
     expect(at(3).join()).toContain("No active location 'NOPE-1', 'constructor' in warehouse 'MAIN'");
     expect(at(4)).toEqual(['locations: Give a list of locations or a range, not both']);
     // A row refused for one cell is still checked on the others: all its problems at once.
-    expect(at(5)).toEqual(["blind: 'Blind' must be a boolean", "locations: No active location 'NOPE-2' in warehouse 'MAIN'", "counters: No active account 'ghost'"]);
+    expect(at(5)).toEqual([
+      "blind: 'Blind' must be a boolean",
+      "locations: No active location 'NOPE-2' in warehouse 'MAIN'",
+      "counters: No active account 'ghost'",
+    ]);
     expect(at(6)).toEqual(["counters: No active account 'constructor', '__proto__'"]);
     expect(at(7).join()).toMatch(/warehouse/i);
     expect(at(8).join()).toMatch(/The row has 3 fields; the header has 6/);
@@ -200,7 +243,12 @@ describe('cycle frequencies', () => {
     const [a, b, c] = await places([1, 2, 3]);
     const put = await call(t.app, 'counts/frequency/put', { warehouse: 'MAIN', locations: [a, b], days: 7 }, admin);
     expect(put.status, JSON.stringify(put.body)).toBe(200);
-    expect(put.body.frequency?.locations).toEqual(expect.arrayContaining([{ code: a, days: 7 }, { code: b, days: 7 }]));
+    expect(put.body.frequency?.locations).toEqual(
+      expect.arrayContaining([
+        { code: a, days: 7 },
+        { code: b, days: 7 },
+      ]),
+    );
 
     // Never counted: a and b are due; c has no frequency.
     const first = await due([a!, b!, c!]);
@@ -214,7 +262,9 @@ describe('cycle frequencies', () => {
     expect((await call(t.app, 'counts/sheet/submit', { sheetId: counted._id }, clerk)).status).toBe(200);
     expect((await call(t.app, 'counts/post', { idempotencyKey: key(), sheetId: counted._id }, admin)).status).toBe(200);
     const second = await due([a!, b!, c!]);
-    const sheetLocs = (await call(t.app, 'counts/sheet/get', { sheetId: second.body.sheet!._id }, admin)).body.locations!.map((l) => l.code);
+    const sheetLocs = (await call(t.app, 'counts/sheet/get', { sheetId: second.body.sheet!._id }, admin)).body.locations!.map(
+      (l) => l.code,
+    );
     expect(sheetLocs).toEqual([b]);
     await call(t.app, 'counts/sheet/cancel', { sheetId: second.body.sheet!._id }, admin);
 
@@ -229,7 +279,9 @@ describe('cycle frequencies', () => {
     expect((await call(t.app, 'counts/frequency/put', { warehouse: 'MAIN', days: 1 }, admin)).body.frequency?.days).toBe(1);
     try {
       const withWarehouse = await due([a!, b!, c!]);
-      const codes = (await call(t.app, 'counts/sheet/get', { sheetId: withWarehouse.body.sheet!._id }, admin)).body.locations!.map((l) => l.code);
+      const codes = (await call(t.app, 'counts/sheet/get', { sheetId: withWarehouse.body.sheet!._id }, admin)).body.locations!.map(
+        (l) => l.code,
+      );
       expect(codes).toEqual([b, c]);
       await call(t.app, 'counts/sheet/cancel', { sheetId: withWarehouse.body.sheet!._id }, admin);
     } finally {
@@ -253,7 +305,9 @@ describe('cycle frequencies', () => {
     const res = await importCsv(`warehouse,locations,due\nMAIN,${a}|${b},true\nMAIN,${b},1`);
     expect(res.status).toBe(400);
     const report = JSON.parse(res.body.err!.detail!) as SheetImportReport;
-    expect(report.rejected).toEqual([{ row: 3, field: 'due', message: "No location of warehouse 'MAIN' in the selection is due for a count by its count frequency" }]);
+    expect(report.rejected).toEqual([
+      { row: 3, field: 'due', message: "No location of warehouse 'MAIN' in the selection is due for a count by its count frequency" },
+    ]);
     const ok = await importCsv(`warehouse,locations,due\nMAIN,${a}|${b},true`);
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(ok.body.sheets![0]!.locationCount).toBe(1);
@@ -262,7 +316,8 @@ describe('cycle frequencies', () => {
     const unknown = await call(t.app, 'counts/frequency/put', { warehouse: 'MAIN', locations: ['NOPE-9', '__proto__'], days: 3 }, admin);
     expect(unknown.status).toBe(400);
     expect(unknown.body.err?.message).toBe("No location 'NOPE-9', '__proto__' in warehouse 'MAIN'");
-    for (const days of [0, -1, 1.5, 100_000, '7']) expect((await call(t.app, 'counts/frequency/put', { warehouse: 'MAIN', days }, admin)).status).toBe(400);
+    for (const days of [0, -1, 1.5, 100_000, '7'])
+      expect((await call(t.app, 'counts/frequency/put', { warehouse: 'MAIN', days }, admin)).status).toBe(400);
     expect((await call(t.app, 'counts/frequency/put', { ...ACME_BASE, warehouse: 'MAIN', days: 3 }, acme)).status).toBe(404);
     expect((await call(t.app, 'counts/frequency/put', { warehouse: 'MAIN', days: 3 }, clerk)).status).toBeLessThan(500);
     await call(t.app, 'counts/frequency/put', { warehouse: 'MAIN', days: null }, admin);
@@ -277,7 +332,8 @@ describe('the review chart', () => {
     const sb2 = await receive(b!, 10);
     const sc = await receive(c!, 10);
     const sheet = await sheetFor({ locations: [a, b, c] });
-    const count = (location: string, stockId: string, qty: number) => call(t.app, 'counts/record', { idempotencyKey: key(), sheetId: sheet._id, location, stockId, qty }, clerk);
+    const count = (location: string, stockId: string, qty: number) =>
+      call(t.app, 'counts/record', { idempotencyKey: key(), sheetId: sheet._id, location, stockId, qty }, clerk);
     await count(a!, sa, 9);
     await count(b!, sb1, 15);
     await count(b!, sb2, 7);

@@ -40,7 +40,9 @@ let PART = '';
 let SERIAL_PART = '';
 let LOT_PART = '';
 beforeAll(async () => {
-  const found = (await rows(sql`SELECT DISTINCT ON (tracking) tracking, part_number FROM items WHERE org_id = 'demo' AND active AND uom = 'EA' ORDER BY tracking, part_number`)) as Array<{
+  const found = (await rows(
+    sql`SELECT DISTINCT ON (tracking) tracking, part_number FROM items WHERE org_id = 'demo' AND active AND uom = 'EA' ORDER BY tracking, part_number`,
+  )) as Array<{
     tracking: string;
     part_number: string;
   }>;
@@ -61,12 +63,18 @@ async function places(count = 2): Promise<string[]> {
 }
 
 async function receive(location: string, quantity: number | string, extra: Body = {}): Promise<string> {
-  const res = await call(t.app, 'stock/receive', { idempotencyKey: key(), record: { partNumber: PART, warehouse: 'MAIN', location, quantity, ...extra } }, admin);
+  const res = await call(
+    t.app,
+    'stock/receive',
+    { idempotencyKey: key(), record: { partNumber: PART, warehouse: 'MAIN', location, quantity, ...extra } },
+    admin,
+  );
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.stock!.stockId;
 }
 
-const qtyOf = async (stockId: string) => Number((await rows(sql`SELECT quantity::text AS q FROM stock_records WHERE stock_id = ${stockId}`))[0]?.q);
+const qtyOf = async (stockId: string) =>
+  Number((await rows(sql`SELECT quantity::text AS q FROM stock_records WHERE stock_id = ${stockId}`))[0]?.q);
 
 async function sheetFor(locations: string[], extra: Body = {}, token = admin): Promise<Sheet> {
   const res = await call(t.app, 'counts/sheet/create', { warehouse: 'MAIN', locations, ...extra }, token);
@@ -80,7 +88,12 @@ async function sheetFor(locations: string[], extra: Body = {}, token = admin): P
  * stock CSV export (its text).
  */
 async function stockReads(location: string, stockId: string, token: string): Promise<unknown[]> {
-  const csv = await t.app.inject({ method: 'POST', url: '/api/export/csv', headers: { authorization: `Bearer ${token}` }, payload: { ...DEMO_BASE, entity: 'stock', warehouse: 'MAIN' } });
+  const csv = await t.app.inject({
+    method: 'POST',
+    url: '/api/export/csv',
+    headers: { authorization: `Bearer ${token}` },
+    payload: { ...DEMO_BASE, entity: 'stock', warehouse: 'MAIN' },
+  });
   expect(csv.statusCode).toBe(200);
   return [
     (await call(t.app, 'stock/lookup', { value: location }, token)).body,
@@ -109,17 +122,28 @@ async function expectHidden(location: string, stockId: string, token: string, qt
   expect((reads[5] as { stock?: Array<{ warehouse: string }> }).stock?.map((s) => s.warehouse)).not.toContain('MAIN');
 }
 
-const count = (sheet: Sheet, location: string, body: Body, token = clerk) => call(t.app, 'counts/record', { idempotencyKey: key(), sheetId: sheet._id, location, ...body }, token);
+const count = (sheet: Sheet, location: string, body: Body, token = clerk) =>
+  call(t.app, 'counts/record', { idempotencyKey: key(), sheetId: sheet._id, location, ...body }, token);
 const submit = (sheet: Sheet, token = clerk) => call(t.app, 'counts/sheet/submit', { sheetId: sheet._id }, token);
-const review = (sheet: Sheet, extra: Body = {}, token = admin) => call(t.app, 'counts/review', { sheetId: sheet._id, limit: 1000, ...extra }, token);
-const post = (sheet: Sheet, idempotencyKey = key(), token = admin) => call(t.app, 'counts/post', { idempotencyKey, sheetId: sheet._id }, token);
-const adjust = (stockId: string, qty: number) => call(t.app, 'stock/adjust', { idempotencyKey: key(), stockId, deltaType: 'delta', qty, reason: 'Found' }, admin);
+const review = (sheet: Sheet, extra: Body = {}, token = admin) =>
+  call(t.app, 'counts/review', { sheetId: sheet._id, limit: 1000, ...extra }, token);
+const post = (sheet: Sheet, idempotencyKey = key(), token = admin) =>
+  call(t.app, 'counts/post', { idempotencyKey, sheetId: sheet._id }, token);
+const adjust = (stockId: string, qty: number) =>
+  call(t.app, 'stock/adjust', { idempotencyKey: key(), stockId, deltaType: 'delta', qty, reason: 'Found' }, admin);
 
 describe('count sheets', () => {
   it('goes open → counting → review → posted, and refuses the wrong transitions', async () => {
     const locs = await places(1);
     const sheet = await sheetFor(locs, { description: 'Aisle test' });
-    expect(sheet).toMatchObject({ state: 'open', warehouse: 'MAIN', blind: true, locationCount: 1, lineCount: 0, description: 'Aisle test' });
+    expect(sheet).toMatchObject({
+      state: 'open',
+      warehouse: 'MAIN',
+      blind: true,
+      locationCount: 1,
+      lineCount: 0,
+      description: 'Aisle test',
+    });
     expect(sheet.code).toMatch(/^CS\d{6}$/);
     expect((await submit(sheet)).status).toBe(409);
     const started = await call(t.app, 'counts/sheet/start', { sheetId: sheet._id }, clerk);
@@ -137,7 +161,12 @@ describe('count sheets', () => {
     const sheet = await sheetFor([], { locations: undefined, fromLocation: locs[0], toLocation: locs[1], assignees: ['clerk'] });
     expect(sheet.locationCount).toBe(2);
     expect(sheet.assignees).toEqual(['clerk']);
-    const mine = await call(t.app, 'counts/sheet/list', { filterSheetSelf: true, filterSheetOpen: true, warehouse: 'MAIN', fromDate: new Date().toISOString().slice(0, 10) }, clerk);
+    const mine = await call(
+      t.app,
+      'counts/sheet/list',
+      { filterSheetSelf: true, filterSheetOpen: true, warehouse: 'MAIN', fromDate: new Date().toISOString().slice(0, 10) },
+      clerk,
+    );
     expect(mine.body.sheets?.map((s) => s.code)).toContain(sheet.code);
     const theirs = await call(t.app, 'counts/sheet/list', { filterSheetSelf: true }, admin);
     expect(theirs.body.sheets?.map((s) => s.code)).not.toContain(sheet.code);
@@ -184,10 +213,16 @@ describe('counting', () => {
       expect(text).not.toContain('expected');
       expect(text).not.toContain('systemQty');
     }
-    const [lookup, byStockId, got, where] = blindReads as Array<{ groups?: unknown[]; blind?: Array<{ location: string; sheet: string; message: string }>; err?: { message: string } }>;
+    const [lookup, byStockId, got, where] = blindReads as Array<{
+      groups?: unknown[];
+      blind?: Array<{ location: string; sheet: string; message: string }>;
+      err?: { message: string };
+    }>;
     expect(lookup!.groups).toEqual([]);
     expect(lookup!.blind).toEqual([expect.objectContaining({ location: locs[0], sheet: sheet.code })]);
-    expect(lookup!.blind![0]!.message).toBe(`Stock in MAIN/${locs[0]} is being counted blind (count sheet ${sheet.code}); quantities are hidden until the count is in review`);
+    expect(lookup!.blind![0]!.message).toBe(
+      `Stock in MAIN/${locs[0]} is being counted blind (count sheet ${sheet.code}); quantities are hidden until the count is in review`,
+    );
     expect(byStockId!.groups).toEqual([]);
     expect(got!.err?.message).toBe(lookup!.blind![0]!.message);
     expect(where!.err?.message).toBe(lookup!.blind![0]!.message);
@@ -213,7 +248,12 @@ describe('counting', () => {
     await expectHidden(locs[0]!, stockId, clerk, 4327);
     const message = `Stock in MAIN/${locs[0]} is being counted blind (count sheet ${sheet.code}); quantities are hidden until the count is in review`;
     // A change or a label of the record would answer with its quantity: refused, and nothing changes.
-    const adjusted = await call(t.app, 'stock/adjust', { idempotencyKey: key(), stockId, deltaType: 'delta', qty: 1, reason: 'Found' }, clerk);
+    const adjusted = await call(
+      t.app,
+      'stock/adjust',
+      { idempotencyKey: key(), stockId, deltaType: 'delta', qty: 1, reason: 'Found' },
+      clerk,
+    );
     expect(adjusted.status).toBe(403);
     expect(adjusted.body.err?.message).toBe(message);
     expect(await qtyOf(stockId)).toBe(4327);
@@ -227,7 +267,9 @@ describe('counting', () => {
     await expectShown(locs[0]!, stockId, clerk, 4327);
     // Sent to a blind recount: hidden again from the sheet's counters, not from the reviewer.
     const lines = (await review(sheet)).body.lines!;
-    expect((await call(t.app, 'counts/decide', { sheetId: sheet._id, decision: 'recount', lineIds: lines.map((l) => l.lineId) }, admin)).status).toBe(200);
+    expect(
+      (await call(t.app, 'counts/decide', { sheetId: sheet._id, decision: 'recount', lineIds: lines.map((l) => l.lineId) }, admin)).status,
+    ).toBe(200);
     await expectHidden(locs[0]!, stockId, clerk, 4327);
     await expectShown(locs[0]!, stockId, admin, 4327);
     expect((await call(t.app, 'counts/sheet/cancel', { sheetId: sheet._id }, admin)).status).toBe(200);
@@ -242,13 +284,17 @@ describe('counting', () => {
     expect((await submit(sheet)).status).toBe(200);
     const [line] = (await review(sheet, {}, supervisor)).body.lines!;
     expect(line).toMatchObject({ systemQty: 6151, counted: 5999 });
-    expect((await call(t.app, 'counts/decide', { sheetId: sheet._id, decision: 'recount', lineIds: [line!.lineId] }, supervisor)).status).toBe(200);
+    expect(
+      (await call(t.app, 'counts/decide', { sheetId: sheet._id, decision: 'recount', lineIds: [line!.lineId] }, supervisor)).status,
+    ).toBe(200);
     // The third account never counted it and may count but not review: it may be the recounter, so it
     // sees neither figure anywhere, before its first scan.
     const figures = /(^|[^0-9])(6151|5999)([^0-9]|$)/;
     await expectHidden(locs[0]!, stockId, third, 6151);
     const lookup = (await call(t.app, 'stock/lookup', { value: locs[0] }, third)).body;
-    expect(lookup.blind?.[0]?.message).toBe(`Stock in MAIN/${locs[0]} is due for a blind recount (count sheet ${sheet.code}); quantities are hidden from its recounters until it is recounted`);
+    expect(lookup.blind?.[0]?.message).toBe(
+      `Stock in MAIN/${locs[0]} is due for a blind recount (count sheet ${sheet.code}); quantities are hidden from its recounters until it is recounted`,
+    );
     const seen = [
       (await call(t.app, 'counts/sheet/get', { sheetId: sheet._id, location: locs[0] }, third)).body,
       (await call(t.app, 'counts/export', { sheetId: sheet._id }, third)).body,
@@ -256,7 +302,12 @@ describe('counting', () => {
     ];
     for (const a of seen) expect(JSON.stringify(a)).not.toMatch(figures);
     expect(JSON.stringify(seen[0])).not.toContain('expected');
-    const pdf = await t.app.inject({ method: 'POST', url: '/api/counts/sheet/pdf', headers: { authorization: `Bearer ${third}` }, payload: { ...DEMO_BASE, sheetId: sheet._id } });
+    const pdf = await t.app.inject({
+      method: 'POST',
+      url: '/api/counts/sheet/pdf',
+      headers: { authorization: `Bearer ${third}` },
+      payload: { ...DEMO_BASE, sheetId: sheet._id },
+    });
     expect(pdf.statusCode).toBe(200);
     const printed = (await pdfTexts(pdf.rawPayload)).join('\n');
     expect(printed).not.toMatch(figures);
@@ -274,14 +325,16 @@ describe('counting', () => {
     expect((await call(t.app, 'counts/sheet/cancel', { sheetId: sheet._id }, supervisor)).status).toBe(200);
   });
 
-  it('closes review to a reviewer who counted a line now due for recount, and gives them the counter\'s export', async () => {
+  it("closes review to a reviewer who counted a line now due for recount, and gives them the counter's export", async () => {
     const locs = await places(1);
     const stockId = await receive(locs[0]!, 7717);
     const sheet = await sheetFor(locs, { assignees: ['admin', 'tcadmin'] });
     expect((await count(sheet, locs[0]!, { stockId, qty: 7001 }, admin)).status).toBe(200);
     expect((await submit(sheet, admin)).status).toBe(200);
     const [line] = (await review(sheet)).body.lines!;
-    expect((await call(t.app, 'counts/decide', { sheetId: sheet._id, decision: 'recount', lineIds: [line!.lineId] }, admin)).status).toBe(200);
+    expect((await call(t.app, 'counts/decide', { sheetId: sheet._id, decision: 'recount', lineIds: [line!.lineId] }, admin)).status).toBe(
+      200,
+    );
     expect((await review(sheet)).status).toBe(403);
     const exported = (await call(t.app, 'counts/export', { sheetId: sheet._id }, admin)).body;
     expect(exported.fileName).toBe(`${sheet.code}.csv`);
@@ -326,7 +379,9 @@ describe('counting', () => {
     const posted = await post(sheet);
     expect(posted.status, JSON.stringify(posted.body)).toBe(200);
     expect(posted.body.created).toBe(1);
-    const made = await rows(sql`SELECT sr.quantity::text AS q, m.type, m.reason FROM stock_records sr JOIN movements m ON m.stock_record_id = sr.id WHERE sr.stock_id = ${found.body.line!.stockId}`);
+    const made = await rows(
+      sql`SELECT sr.quantity::text AS q, m.type, m.reason FROM stock_records sr JOIN movements m ON m.stock_record_id = sr.id WHERE sr.stock_id = ${found.body.line!.stockId}`,
+    );
     expect(made).toEqual([{ q: '4.0000', type: 'count', reason: 'physical count' }]);
   });
 
@@ -336,19 +391,27 @@ describe('counting', () => {
     const b = await receive(locs[1]!, 5);
     const c = await receive(locs[1]!, 7);
     const sheet = await sheetFor(locs);
-    await Promise.all([count(sheet, locs[0]!, { stockId: a, qty: 10 }, clerk), count(sheet, locs[1]!, { stockId: b, qty: 5 }, admin), count(sheet, locs[1]!, { stockId: c, qty: 6 }, third)]);
+    await Promise.all([
+      count(sheet, locs[0]!, { stockId: a, qty: 10 }, clerk),
+      count(sheet, locs[1]!, { stockId: b, qty: 5 }, admin),
+      count(sheet, locs[1]!, { stockId: c, qty: 6 }, third),
+    ]);
     // Two counters disagree on c.
     await count(sheet, locs[1]!, { stockId: c, qty: 7 }, clerk);
     expect((await submit(sheet)).status).toBe(200);
     // The admin counted a line: may recount c, so the review (which shows its figures) is closed to them.
     const closed = await review(sheet);
     expect(closed.status).toBe(403);
-    expect(closed.body.err?.message).toBe(`You may recount a location of the count sheet ${sheet.code} (${locs[1]}); its review is closed to you until they are recounted`);
+    expect(closed.body.err?.message).toBe(
+      `You may recount a location of the count sheet ${sheet.code} (${locs[1]}); its review is closed to you until they are recounted`,
+    );
     const r = await review(sheet, {}, supervisor);
     expect(r.body.summary).toMatchObject({ lines: 3, recount: 1 });
     const lineC = r.body.lines!.find((l) => l.stockId === c)!;
     expect(lineC).toMatchObject({ status: 'recount', flags: ['disputed'] });
-    const entries = await rows(sql`SELECT count(*)::int AS n FROM count_entries e JOIN count_lines l ON l.id = e.line_id WHERE l.sheet_id = ${sheet._id}`);
+    const entries = await rows(
+      sql`SELECT count(*)::int AS n FROM count_entries e JOIN count_lines l ON l.id = e.line_id WHERE l.sheet_id = ${sheet._id}`,
+    );
     expect(entries[0]!.n).toBe(4);
     // The last counter may not recount; another does, blind.
     expect((await count(sheet, locs[1]!, { stockId: c, qty: 7 }, clerk)).status).toBe(403);
@@ -372,7 +435,13 @@ describe('counting', () => {
     await submit(sheet);
     const r = await review(sheet);
     expect(r.body.summary).toMatchObject({ lines: 2, uncountedLocations: 1 });
-    expect(r.body.lines!.find((l) => l.stockId === missing)).toMatchObject({ notFound: true, systemQty: 2, counted: 0, variance: -2, variancePct: -100 });
+    expect(r.body.lines!.find((l) => l.stockId === missing)).toMatchObject({
+      notFound: true,
+      systemQty: 2,
+      counted: 0,
+      variance: -2,
+      variancePct: -100,
+    });
     expect((await post(sheet)).status).toBe(200);
     expect([await qtyOf(seen), await qtyOf(missing), await qtyOf(unvisited)]).toEqual([3, 0, 9]);
   });
@@ -385,7 +454,9 @@ describe('counting', () => {
     expect(res.body.line?.found).toBe(true);
     await submit(sheet);
     expect((await post(sheet)).status).toBe(200);
-    const [row] = await rows(sql`SELECT l.code, sr.quantity::text AS q FROM stock_records sr JOIN locations l ON l.id = sr.location_id WHERE sr.stock_id = ${s}`);
+    const [row] = await rows(
+      sql`SELECT l.code, sr.quantity::text AS q FROM stock_records sr JOIN locations l ON l.id = sr.location_id WHERE sr.stock_id = ${s}`,
+    );
     expect(row).toEqual({ code: locs[1], q: '6.0000' });
   });
 });
@@ -405,7 +476,9 @@ describe('posting', () => {
     const posted = await post(sheet);
     expect(posted.status, JSON.stringify(posted.body)).toBe(200);
     expect(await qtyOf(s)).toBe(5);
-    const [m] = await rows(sql`SELECT m.type, m.qty_delta::text AS d, m.reason FROM movements m JOIN stock_records sr ON sr.id = m.stock_record_id WHERE sr.stock_id = ${s} ORDER BY m.id DESC LIMIT 1`);
+    const [m] = await rows(
+      sql`SELECT m.type, m.qty_delta::text AS d, m.reason FROM movements m JOIN stock_records sr ON sr.id = m.stock_record_id WHERE sr.stock_id = ${s} ORDER BY m.id DESC LIMIT 1`,
+    );
     expect(m).toEqual({ type: 'count', d: '-2.0000', reason: 'physical count' });
   });
 
@@ -441,8 +514,19 @@ describe('posting', () => {
     expect((await call(t.app, 'stock/move', { idempotencyKey: key(), stockId: found, toLocation: locs[0] }, admin)).status).toBe(200);
     await submit(sheet);
     const r = await review(sheet);
-    expect(r.body.lines!.find((l) => l.stockId === counted)).toMatchObject({ location: locs[0], locationNow: locs[1], variance: -1, movedSince: true });
-    expect(r.body.lines!.find((l) => l.stockId === found)).toMatchObject({ location: locs[1], locationNow: locs[0], variance: 0, movedSince: true, found: true });
+    expect(r.body.lines!.find((l) => l.stockId === counted)).toMatchObject({
+      location: locs[0],
+      locationNow: locs[1],
+      variance: -1,
+      movedSince: true,
+    });
+    expect(r.body.lines!.find((l) => l.stockId === found)).toMatchObject({
+      location: locs[1],
+      locationNow: locs[0],
+      variance: 0,
+      movedSince: true,
+      found: true,
+    });
     // The variance export says so too.
     const csv = (await call(t.app, 'counts/export', { sheetId: sheet._id }, admin)).body.csv!.trim().split('\r\n');
     expect(csv[0]).toContain(',movedSince,locationNow,flags,');
@@ -451,7 +535,11 @@ describe('posting', () => {
     expect(posted.status, JSON.stringify(posted.body)).toBe(200);
     expect(posted.body.movements).toBe(1);
     const where = async (stockId: string) =>
-      (await rows(sql`SELECT l.code, sr.quantity::text AS q FROM stock_records sr JOIN locations l ON l.id = sr.location_id WHERE sr.stock_id = ${stockId}`))[0];
+      (
+        await rows(
+          sql`SELECT l.code, sr.quantity::text AS q FROM stock_records sr JOIN locations l ON l.id = sr.location_id WHERE sr.stock_id = ${stockId}`,
+        )
+      )[0];
     expect(await where(counted)).toEqual({ code: locs[1], q: '5.0000' });
     expect(await where(found)).toEqual({ code: locs[0], q: '4.0000' });
     const [m] = await rows(
@@ -549,7 +637,6 @@ describe('posting', () => {
 });
 
 describe('rights and other organisations', () => {
-
   it('separates counting from reviewing by default: a counter counts, and is refused review, posting and adjustWithCount', async () => {
     const locs = await places(1);
     const s = await receive(locs[0]!, 10);
@@ -590,7 +677,9 @@ describe('rights and other organisations', () => {
     const sheet = await sheetFor(locs);
     const acmeCall = (path: CallPath, body: Body) => call(t.app, path, { ...ACME_BASE, ...body }, acme);
     expect((await acmeCall('counts/sheet/get', { sheetId: sheet._id })).status).toBe(404);
-    expect((await acmeCall('counts/record', { idempotencyKey: key(), sheetId: sheet._id, location: locs[0], stockId: s, qty: 1 })).status).toBe(404);
+    expect(
+      (await acmeCall('counts/record', { idempotencyKey: key(), sheetId: sheet._id, location: locs[0], stockId: s, qty: 1 })).status,
+    ).toBe(404);
     expect((await acmeCall('counts/post', { idempotencyKey: key(), sheetId: sheet._id })).status).toBe(404);
     expect((await acmeCall('counts/sheet/cancel', { sheetId: sheet._id })).status).toBe(404);
     expect((await call(t.app, 'counts/sheet/list', { ...ACME_BASE }, acme)).body.sheets).toEqual([]);
@@ -602,7 +691,13 @@ describe('rights and other organisations', () => {
     await call(t.app, 'location/save', { ...ACME_BASE, record: { warehouse: 'AW', code: 'AL-1', description: 'x', type: 'bin' } }, acme);
     const acmeSheet = (await call(t.app, 'counts/sheet/create', { ...ACME_BASE, warehouse: 'AW' }, acme)).body.sheet;
     expect(acmeSheet, 'acme sheet').toBeDefined();
-    const stolen = await acmeCall('counts/record', { idempotencyKey: key(), sheetId: acmeSheet!._id, location: 'AL-1', stockId: s, qty: 1 });
+    const stolen = await acmeCall('counts/record', {
+      idempotencyKey: key(),
+      sheetId: acmeSheet!._id,
+      location: 'AL-1',
+      stockId: s,
+      qty: 1,
+    });
     expect(stolen.status).toBe(400);
     expect(stolen.body.err?.message).toContain('give its part number');
     expect(await qtyOf(s)).toBe(10);
@@ -610,13 +705,31 @@ describe('rights and other organisations', () => {
 });
 
 describe('fuzz', () => {
-  const weird = fc.oneof(fc.string(), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 3 }), fc.object({ maxDepth: 1 }), fc.constant('__proto__'), fc.constant('constructor'));
+  const weird = fc.oneof(
+    fc.string(),
+    fc.integer(),
+    fc.double(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(fc.string(), { maxLength: 3 }),
+    fc.object({ maxDepth: 1 }),
+    fc.constant('__proto__'),
+    fc.constant('constructor'),
+  );
   const countPaths = (Object.keys(calls) as CallPath[]).filter((p) => p.startsWith('counts/'));
   it.each(countPaths)('%s never answers 500 to arbitrary input', async (path) => {
     const locs = await places(1);
     const sheet = await sheetFor(locs);
     const fields = [...Object.keys(calls[path].body.shape), 'extra'];
-    const valid: Body = { idempotencyKey: key(), sheetId: sheet._id, location: locs[0], warehouse: 'MAIN', decision: 'accept', maxQty: 1, maxPct: 1 };
+    const valid: Body = {
+      idempotencyKey: key(),
+      sheetId: sheet._id,
+      location: locs[0],
+      warehouse: 'MAIN',
+      decision: 'accept',
+      maxQty: 1,
+      maxPct: 1,
+    };
     await fc.assert(
       fc.asyncProperty(fc.dictionary(fc.constantFrom(...fields), weird, { maxKeys: 3 }), async (overrides) => {
         const res = await call(t.app, path, { ...valid, idempotencyKey: key(), ...overrides }, admin);
@@ -628,4 +741,3 @@ describe('fuzz', () => {
     await call(t.app, 'counts/threshold/put', { warehouse: 'MAIN', maxQty: null, maxPct: null }, admin);
   });
 });
-

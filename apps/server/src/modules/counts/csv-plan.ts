@@ -56,10 +56,19 @@ function checkedRows(rows: Row[], problems: Problem[]): Array<{ row: number; val
 /** planSheet's field names as the file's columns. */
 const COLUMN_OF: ReadonlyMap<string, string> = new Map([['assignees', 'counters']]);
 
-export async function importSheets(deps: Deps, auth: AuthContext, body: Body<'counts/sheet/import'>): Promise<CallResponse<'counts/sheet/import'>> {
+export async function importSheets(
+  deps: Deps,
+  auth: AuthContext,
+  body: Body<'counts/sheet/import'>,
+): Promise<CallResponse<'counts/sheet/import'>> {
   const sheet = readSheetOf(COUNT_SHEET_CSV_COLUMNS, countSheetEntity, body.csv);
   const { problems } = sheet;
-  if (sheet.count > SHEET_IMPORT_ROWS_MAX) problems.push({ row: 1, field: RECORD_KEY, message: `The file has ${sheet.count} sheets; an import creates at most ${SHEET_IMPORT_ROWS_MAX}` });
+  if (sheet.count > SHEET_IMPORT_ROWS_MAX)
+    problems.push({
+      row: 1,
+      field: RECORD_KEY,
+      message: `The file has ${sheet.count} sheets; an import creates at most ${SHEET_IMPORT_ROWS_MAX}`,
+    });
   const rows = sheet.count > SHEET_IMPORT_ROWS_MAX ? [] : checkedRows(sheet.rows, problems);
   const plans: SheetPlan[] = [];
   for (const { row, value, partial } of rows) {
@@ -77,7 +86,8 @@ export async function importSheets(deps: Deps, auth: AuthContext, body: Body<'co
     for (const p of found) problems.push({ row, field: COLUMN_OF.get(p.field) ?? p.field, message: p.message } satisfies Problem);
     if (plan && !partial) plans.push(plan);
   }
-  if (sheet.count === 0 && problems.length === 0) problems.push({ row: 2, field: RECORD_KEY, message: 'The file has no sheet: add a row under the header' });
+  if (sheet.count === 0 && problems.length === 0)
+    problems.push({ row: 2, field: RECORD_KEY, message: 'The file has no sheet: add a row under the header' });
   const report: SheetImportReport = {
     rows: sheet.count,
     created: 0,
@@ -86,7 +96,10 @@ export async function importSheets(deps: Deps, auth: AuthContext, body: Body<'co
   };
   if (problems.length > 0) {
     const badRows = new Set(problems.map((p) => p.row)).size;
-    throw badInput(`${badRows} row${badRows === 1 ? '' : 's'} of the file ${badRows === 1 ? 'was' : 'were'} refused (${problems.length} problem${problems.length === 1 ? '' : 's'}); no sheet was created`, JSON.stringify(report));
+    throw badInput(
+      `${badRows} row${badRows === 1 ? '' : 's'} of the file ${badRows === 1 ? 'was' : 'were'} refused (${problems.length} problem${problems.length === 1 ? '' : 's'}); no sheet was created`,
+      JSON.stringify(report),
+    );
   }
   return idempotentWrite(deps, auth, 'counts/sheet/import', body, async (tx) => {
     const ids: string[] = [];

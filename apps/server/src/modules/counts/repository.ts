@@ -6,7 +6,16 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tracking } from '@floorhand/contract/items';
-import { COUNT_REASON, variancePct, type CounterLine, type InvalidLine, type LineStatus, type ReviewLine, type Sheet, type SheetState } from '@floorhand/contract/counts';
+import {
+  COUNT_REASON,
+  variancePct,
+  type CounterLine,
+  type InvalidLine,
+  type LineStatus,
+  type ReviewLine,
+  type Sheet,
+  type SheetState,
+} from '@floorhand/contract/counts';
 import type { Db } from '../../db/client.ts';
 import { arrayParam, isoSql, query } from '../../db/sql.ts';
 import type { Actor } from '../stock/repository.ts';
@@ -78,7 +87,9 @@ const toSheet = (r: SheetListRow): Sheet => ({
 /** Newest first; with `mineFirst` (an account id), the sheets naming that account as a counter before the others (issue 25: a counter's handheld lists their own sheets first). */
 export async function selectSheets(db: Db, where: SQL, limit: number, mineFirst?: string): Promise<Sheet[]> {
   const mine = mineFirst === undefined ? sql`` : sql`(s.assignees @> ${JSON.stringify([mineFirst])}::jsonb) DESC, `;
-  return (await query<SheetListRow>(db, sql`${SHEET_SELECT} WHERE ${where} ORDER BY ${mine}s.created_at DESC, s.code DESC LIMIT ${limit}`)).map(toSheet);
+  return (
+    await query<SheetListRow>(db, sql`${SHEET_SELECT} WHERE ${where} ORDER BY ${mine}s.created_at DESC, s.code DESC LIMIT ${limit}`)
+  ).map(toSheet);
 }
 
 export async function sheetById(db: Db, orgId: string, id: string): Promise<Sheet | undefined> {
@@ -225,7 +236,10 @@ export async function countedStockById(db: Db, orgId: string, stockId: string): 
 }
 
 export async function countedStockBySerial(db: Db, orgId: string, itemId: string, serial: string): Promise<CountedStock | undefined> {
-  const [row] = await query<CountedStock>(db, sql`${COUNTED_STOCK} WHERE sr.org_id = ${orgId} AND sr.item_id = ${itemId} AND sr.serial = ${serial} AND sr.quantity > 0`);
+  const [row] = await query<CountedStock>(
+    db,
+    sql`${COUNTED_STOCK} WHERE sr.org_id = ${orgId} AND sr.item_id = ${itemId} AND sr.serial = ${serial} AND sr.quantity > 0`,
+  );
   return row;
 }
 
@@ -281,7 +295,17 @@ export async function recountLine(
   db: Db,
   orgId: string,
   lineId: string,
-  set: { locationId: string; anchorMovementId: number | null; systemQty: string; counted: string; serialOver1: boolean; accountId: string; disputed: boolean; round: number; found: boolean },
+  set: {
+    locationId: string;
+    anchorMovementId: number | null;
+    systemQty: string;
+    counted: string;
+    serialOver1: boolean;
+    accountId: string;
+    disputed: boolean;
+    round: number;
+    found: boolean;
+  },
 ): Promise<void> {
   await query(
     db,
@@ -294,7 +318,10 @@ export async function recountLine(
 }
 
 async function addEntry(db: Db, orgId: string, lineId: string, accountId: string, qty: string, round: number): Promise<void> {
-  await query(db, sql`INSERT INTO count_entries (org_id, line_id, account_id, qty, round) VALUES (${orgId}, ${lineId}, ${accountId}, ${qty}::numeric, ${round})`);
+  await query(
+    db,
+    sql`INSERT INTO count_entries (org_id, line_id, account_id, qty, round) VALUES (${orgId}, ${lineId}, ${accountId}, ${qty}::numeric, ${round})`,
+  );
 }
 
 /**
@@ -447,7 +474,11 @@ export async function reviewSummary(db: Db, sheetId: string) {
 }
 
 /** The chart of the review: per location, the sum of overages and of shortages (lines not excluded), the largest absolute variance first. */
-export async function varianceByLocation(db: Db, sheetId: string, limit: number): Promise<Array<{ location: string; over: number; short: number }>> {
+export async function varianceByLocation(
+  db: Db,
+  sheetId: string,
+  limit: number,
+): Promise<Array<{ location: string; over: number; short: number }>> {
   const rows = await query<{ location: string; over: string; short: string }>(
     db,
     sql`SELECT l.code AS location, sum(greatest(cl.counted - cl.system_qty, 0))::text AS over, sum(least(cl.counted - cl.system_qty, 0))::text AS short
@@ -559,16 +590,30 @@ export async function postLines(
 }
 
 /** Lines of a sheet by id (the ones that exist on it). */
-export async function decideLines(db: Db, sheetId: string, decision: 'accept' | 'recount' | 'exclude', lineIds: string[] | 'all'): Promise<{ changed: number; named: number }> {
+export async function decideLines(
+  db: Db,
+  sheetId: string,
+  decision: 'accept' | 'recount' | 'exclude',
+  lineIds: string[] | 'all',
+): Promise<{ changed: number; named: number }> {
   const target = lineIds === 'all' ? sql`cl.status = 'counted'` : sql`cl.id = ANY(${arrayParam(lineIds)})`;
   const named =
-    lineIds === 'all' ? 0 : Number((await query<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM count_lines cl WHERE cl.sheet_id = ${sheetId} AND ${target}`))[0]?.n ?? 0);
+    lineIds === 'all'
+      ? 0
+      : Number(
+          (
+            await query<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM count_lines cl WHERE cl.sheet_id = ${sheetId} AND ${target}`)
+          )[0]?.n ?? 0,
+        );
   const set =
     decision === 'accept'
       ? sql`status = 'accepted' WHERE cl.status = 'counted'`
       : decision === 'exclude'
         ? sql`status = 'excluded' WHERE cl.status IN ('counted', 'accepted', 'recount')`
         : sql`status = 'recount', round = cl.round + 1, previous_counter = cl.counted_by WHERE cl.status IN ('counted', 'accepted', 'excluded')`;
-  const rows = await query<{ id: string }>(db, sql`UPDATE count_lines cl SET ${set} AND cl.sheet_id = ${sheetId} AND ${target} RETURNING cl.id`);
+  const rows = await query<{ id: string }>(
+    db,
+    sql`UPDATE count_lines cl SET ${set} AND cl.sheet_id = ${sheetId} AND ${target} RETURNING cl.id`,
+  );
   return { changed: rows.length, named };
 }

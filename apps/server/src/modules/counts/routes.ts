@@ -35,13 +35,23 @@ export function countRoutes(app: FastifyInstance, deps: Deps): void {
       }
     };
   registerCall(app, deps, 'counts/sheet/list', ({ auth, body }) => listSheets(deps, auth, body));
-  registerCall(app, deps, 'counts/sheet/create', blindChange(({ auth, body }) => createSheet(deps, auth, body)));
+  registerCall(
+    app,
+    deps,
+    'counts/sheet/create',
+    blindChange(({ auth, body }) => createSheet(deps, auth, body)),
+  );
   // Encapsulated, so the larger body limit applies to the import only.
   void app.register(async (scope) => {
     scope.addHook('onRoute', (route) => {
       route.bodyLimit = SHEET_IMPORT_MAX_BYTES + 64 * 1024;
     });
-    registerCall(scope, deps, 'counts/sheet/import', blindChange(({ auth, body }) => importSheets(deps, auth, body)));
+    registerCall(
+      scope,
+      deps,
+      'counts/sheet/import',
+      blindChange(({ auth, body }) => importSheets(deps, auth, body)),
+    );
   });
   // Answers application/pdf; the contract's response schema only covers errors.
   registerCall(app, deps, 'counts/sheet/pdf', async ({ auth, body, reply }) => {
@@ -53,14 +63,44 @@ export function countRoutes(app: FastifyInstance, deps: Deps): void {
       .send(Buffer.from(pdf.bytes)) as never;
   });
   registerCall(app, deps, 'counts/sheet/get', ({ auth, body }) => getSheet(deps, auth, body));
-  registerCall(app, deps, 'counts/sheet/start', blindChange(({ auth, body }) => changeSheetState(deps, auth, body, 'start')));
-  registerCall(app, deps, 'counts/sheet/submit', blindChange(({ auth, body }) => changeSheetState(deps, auth, body, 'submit')));
-  registerCall(app, deps, 'counts/sheet/cancel', blindChange(({ auth, body }) => changeSheetState(deps, auth, body, 'cancel')));
+  registerCall(
+    app,
+    deps,
+    'counts/sheet/start',
+    blindChange(({ auth, body }) => changeSheetState(deps, auth, body, 'start')),
+  );
+  registerCall(
+    app,
+    deps,
+    'counts/sheet/submit',
+    blindChange(({ auth, body }) => changeSheetState(deps, auth, body, 'submit')),
+  );
+  registerCall(
+    app,
+    deps,
+    'counts/sheet/cancel',
+    blindChange(({ auth, body }) => changeSheetState(deps, auth, body, 'cancel')),
+  );
   registerCall(app, deps, 'counts/scanLocation', ({ auth, body }) => scanLocation(deps, auth, body));
-  registerCall(app, deps, 'counts/record', blindChange(({ auth, body }) => recordCount(deps, auth, body)));
+  registerCall(
+    app,
+    deps,
+    'counts/record',
+    blindChange(({ auth, body }) => recordCount(deps, auth, body)),
+  );
   registerCall(app, deps, 'counts/review', ({ auth, body }) => reviewSheet(deps, auth, body));
-  registerCall(app, deps, 'counts/decide', blindChange(({ auth, body }) => decide(deps, auth, body)));
-  registerCall(app, deps, 'counts/post', blindChange(({ auth, body }) => postSheet(deps, auth, body)));
+  registerCall(
+    app,
+    deps,
+    'counts/decide',
+    blindChange(({ auth, body }) => decide(deps, auth, body)),
+  );
+  registerCall(
+    app,
+    deps,
+    'counts/post',
+    blindChange(({ auth, body }) => postSheet(deps, auth, body)),
+  );
   registerCall(app, deps, 'counts/export', ({ auth, body }) => exportSheet(deps, auth, body));
   registerCall(app, deps, 'counts/threshold/get', ({ auth, body }) => getThreshold(deps, auth, body));
   registerCall(app, deps, 'counts/threshold/put', ({ auth, body }) => putThreshold(deps, auth, body));

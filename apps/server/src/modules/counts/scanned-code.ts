@@ -24,7 +24,8 @@ export interface BarcodeItem {
 }
 
 /** The refusal that opens the found-stock form with what the server knows already. */
-export const foundStockRefusal = (message: string, found: FoundStockHint['found']) => badInput(message, JSON.stringify({ found } satisfies FoundStockHint));
+export const foundStockRefusal = (message: string, found: FoundStockHint['found']) =>
+  badInput(message, JSON.stringify({ found } satisfies FoundStockHint));
 
 /**
  * The scanned code, not a stock id: throws for a location; answers the one stock record on hand with

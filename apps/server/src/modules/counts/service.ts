@@ -66,7 +66,11 @@ async function sheetAnswer(db: Db, auth: AuthContext, id: string) {
 // ---------------------------------------------------------------------------------------------
 // Sheets
 
-export async function listSheets(deps: Deps, auth: AuthContext, body: Body<'counts/sheet/list'>): Promise<CallResponse<'counts/sheet/list'>> {
+export async function listSheets(
+  deps: Deps,
+  auth: AuthContext,
+  body: Body<'counts/sheet/list'>,
+): Promise<CallResponse<'counts/sheet/list'>> {
   const where = [sql`s.org_id = ${auth.orgId}`];
   if (body.fromDate) where.push(sql`s.created_at >= ${body.fromDate}::date`);
   if (body.filterSheetOpen) where.push(sql`s.state IN ('open', 'counting', 'review')`);
@@ -102,25 +106,41 @@ export interface SheetPlan {
  * Checks a new sheet and finds its locations and counters. Every problem is reported (field and
  * message), not only the first: the import lists them all. Names are looked up in Maps and Sets only.
  */
-export async function planSheet(db: Db, auth: AuthContext, input: SheetInput): Promise<{ plan?: SheetPlan; problems: Array<{ field: string; message: string }> }> {
+export async function planSheet(
+  db: Db,
+  auth: AuthContext,
+  input: SheetInput,
+): Promise<{ plan?: SheetPlan; problems: Array<{ field: string; message: string }> }> {
   const problems: Array<{ field: string; message: string }> = [];
   const warehouse = (await warehousesByCode(db, auth.orgId, [input.warehouse])).get(input.warehouse);
   if (!warehouse) problems.push({ field: 'warehouse', message: `No warehouse '${input.warehouse}' exists` });
   else if (!warehouse.active) problems.push({ field: 'warehouse', message: `The warehouse '${input.warehouse}' is inactive` });
   const list = input.locations && input.locations.length > 0 ? input.locations : undefined;
-  if (list && (input.fromLocation || input.toLocation)) problems.push({ field: 'locations', message: 'Give a list of locations or a range, not both' });
+  if (list && (input.fromLocation || input.toLocation))
+    problems.push({ field: 'locations', message: 'Give a list of locations or a range, not both' });
   let locationIds: string[] = [];
   if (warehouse?.active && !problems.length) {
     const located = await sheetCandidates(db, warehouse.id, { list, from: input.fromLocation, to: input.toLocation });
     if (list) {
       const known = new Set(located.map((l) => l.code));
       const missing = [...new Set(list)].filter((c) => !known.has(c));
-      if (missing.length) problems.push({ field: 'locations', message: `No active location ${missing.map((c) => `'${c}'`).join(', ')} in warehouse '${input.warehouse}'` });
+      if (missing.length)
+        problems.push({
+          field: 'locations',
+          message: `No active location ${missing.map((c) => `'${c}'`).join(', ')} in warehouse '${input.warehouse}'`,
+        });
     }
     const chosen = input.due ? located.filter((l) => l.due) : located;
-    if (located.length === 0 && !list) problems.push({ field: list ? 'locations' : 'fromLocation', message: `No active location of warehouse '${input.warehouse}' is in the range` });
+    if (located.length === 0 && !list)
+      problems.push({
+        field: list ? 'locations' : 'fromLocation',
+        message: `No active location of warehouse '${input.warehouse}' is in the range`,
+      });
     else if (located.length > 0 && chosen.length === 0) {
-      problems.push({ field: 'due', message: `No location of warehouse '${input.warehouse}' in the selection is due for a count by its count frequency` });
+      problems.push({
+        field: 'due',
+        message: `No location of warehouse '${input.warehouse}' in the selection is due for a count by its count frequency`,
+      });
     }
     locationIds = chosen.map((l) => l.id);
   }
@@ -135,7 +155,10 @@ export async function planSheet(db: Db, auth: AuthContext, input: SheetInput): P
   const unknown = wanted.filter((n) => !byName.has(n));
   if (unknown.length) problems.push({ field: 'assignees', message: `No active account ${unknown.map((n) => `'${n}'`).join(', ')}` });
   if (problems.length || !warehouse) return { problems };
-  return { plan: { warehouseId: warehouse.id, description: input.description, blind: input.blind, locationIds, assigneeIds: [...byName.values()] }, problems };
+  return {
+    plan: { warehouseId: warehouse.id, description: input.description, blind: input.blind, locationIds, assigneeIds: [...byName.values()] },
+    problems,
+  };
 }
 
 /** Inserts a planned sheet; returns its id. */
@@ -154,7 +177,11 @@ export async function insertSheet(tx: Db, auth: AuthContext, plan: SheetPlan): P
   return id;
 }
 
-export async function createSheet(deps: Deps, auth: AuthContext, body: Body<'counts/sheet/create'>): Promise<CallResponse<'counts/sheet/create'>> {
+export async function createSheet(
+  deps: Deps,
+  auth: AuthContext,
+  body: Body<'counts/sheet/create'>,
+): Promise<CallResponse<'counts/sheet/create'>> {
   const { plan, problems } = await planSheet(deps.db, auth, body);
   if (!plan) throw badInput(problems.map((p) => p.message).join('; '));
   const id = await deps.db.transaction((tx) => insertSheet(tx, auth, plan));
@@ -163,7 +190,8 @@ export async function createSheet(deps: Deps, auth: AuthContext, body: Body<'cou
 
 /** Whether the caller may count on the sheet: an assignee, or anyone when it has none. */
 function mayCount(sheet: SheetRow, auth: AuthContext): void {
-  if (sheet.assignees.length > 0 && !sheet.assignees.includes(auth.accountId)) throw forbidden(`The count sheet ${sheet.code} is assigned to other counters`);
+  if (sheet.assignees.length > 0 && !sheet.assignees.includes(auth.accountId))
+    throw forbidden(`The count sheet ${sheet.code} is assigned to other counters`);
 }
 
 export async function getSheet(deps: Deps, auth: AuthContext, body: Body<'counts/sheet/get'>): Promise<CallResponse<'counts/sheet/get'>> {
@@ -184,12 +212,20 @@ const FROM: ReadonlyMap<Transition, readonly string[]> = new Map([
   ['cancel', ['open', 'counting', 'review']],
 ]);
 
-export async function changeSheetState(deps: Deps, auth: AuthContext, body: Body<'counts/sheet/start'>, transition: Transition): Promise<CallResponse<'counts/sheet/start'>> {
+export async function changeSheetState(
+  deps: Deps,
+  auth: AuthContext,
+  body: Body<'counts/sheet/start'>,
+  transition: Transition,
+): Promise<CallResponse<'counts/sheet/start'>> {
   const actor = actorOf(auth);
   await deps.db.transaction(async (tx) => {
     const sheet = await theSheet(tx, auth, body.sheetId, 'update');
     checkRev(`The count sheet ${sheet.code}`, sheet.rev, body._rev);
-    if (!(FROM.get(transition) ?? []).includes(sheet.state)) throw conflict(`The count sheet ${sheet.code} is ${sheet.state}: it cannot be ${transition === 'start' ? 'started' : transition === 'submit' ? 'sent to review' : 'cancelled'}`);
+    if (!(FROM.get(transition) ?? []).includes(sheet.state))
+      throw conflict(
+        `The count sheet ${sheet.code} is ${sheet.state}: it cannot be ${transition === 'start' ? 'started' : transition === 'submit' ? 'sent to review' : 'cancelled'}`,
+      );
     if (transition !== 'cancel') mayCount(sheet, auth);
     if (transition === 'submit') await closeCounting(tx, sheet, auth.orgId);
     await setSheetState(tx, sheet.id, transition === 'start' ? 'counting' : transition === 'submit' ? 'review' : 'cancelled', actor);
@@ -215,7 +251,8 @@ async function countingSheet(tx: Db, auth: AuthContext, sheetId: string): Promis
     await setSheetState(tx, sheet.id, 'counting', actorOf(auth));
     return { ...sheet, state: 'counting' };
   }
-  if (sheet.state !== 'counting' && sheet.state !== 'review') throw conflict(`The count sheet ${sheet.code} is ${sheet.state}: nothing more can be counted on it`);
+  if (sheet.state !== 'counting' && sheet.state !== 'review')
+    throw conflict(`The count sheet ${sheet.code} is ${sheet.state}: nothing more can be counted on it`);
   return sheet;
 }
 
@@ -226,7 +263,11 @@ async function countedLocation(tx: Db, auth: AuthContext, sheet: SheetRow, code:
   return loc;
 }
 
-export async function scanLocation(deps: Deps, auth: AuthContext, body: Body<'counts/scanLocation'>): Promise<CallResponse<'counts/scanLocation'>> {
+export async function scanLocation(
+  deps: Deps,
+  auth: AuthContext,
+  body: Body<'counts/scanLocation'>,
+): Promise<CallResponse<'counts/scanLocation'>> {
   return deps.db.transaction(async (tx) => {
     const sheet = await countingSheet(tx, auth, body.sheetId);
     if (sheet.state === 'counting') mayCount(sheet, auth);
@@ -236,19 +277,29 @@ export async function scanLocation(deps: Deps, auth: AuthContext, body: Body<'co
 }
 
 /** What a count names: a known stock record, or found stock of an item. */
-type Counted = { stock: CountedStock } | { itemId: string; tracking: string; uom: string; label: string | null; lot: string | null; serial: string | null };
+type Counted =
+  | { stock: CountedStock }
+  | { itemId: string; tracking: string; uom: string; label: string | null; lot: string | null; serial: string | null };
 
-async function whatWasCounted(tx: Db, auth: AuthContext, body: Body<'counts/record'>, sheet: SheetRow, locationId: string): Promise<Counted> {
+async function whatWasCounted(
+  tx: Db,
+  auth: AuthContext,
+  body: Body<'counts/record'>,
+  sheet: SheetRow,
+  locationId: string,
+): Promise<Counted> {
   const warehouseId = sheet.warehouse_id;
   const known = body.stockId ? await countedStockById(tx, auth.orgId, body.stockId) : undefined;
   if (known) {
-    if (known.warehouse_id !== warehouseId) throw badInput(`The stock record '${known.stock_id}' belongs to another warehouse: count it on that warehouse's sheet`);
+    if (known.warehouse_id !== warehouseId)
+      throw badInput(`The stock record '${known.stock_id}' belongs to another warehouse: count it on that warehouse's sheet`);
     return { stock: known };
   }
   // Not a stock label: a location, a serial on hand or an item's barcode (issue 25), else an unknown label.
   const scanned = body.stockId ? await scannedCode(tx, auth.orgId, sheet, body.stockId) : undefined;
   if (scanned && 'stock' in scanned) {
-    if (scanned.stock.warehouse_id !== warehouseId) throw badInput(`The serial '${body.stockId}' is on hand in another warehouse (stock record '${scanned.stock.stock_id}')`);
+    if (scanned.stock.warehouse_id !== warehouseId)
+      throw badInput(`The serial '${body.stockId}' is on hand in another warehouse (stock record '${scanned.stock.stock_id}')`);
     return { stock: scanned.stock };
   }
   const barcodeOf = scanned && 'item' in scanned ? scanned.item : undefined;
@@ -268,8 +319,15 @@ async function whatWasCounted(tx: Db, auth: AuthContext, body: Body<'counts/reco
     );
   }
   if (!body.partNumber) {
-    if (scanned && 'serials' in scanned) throw foundStockRefusal(`The serial '${body.stockId}' is on hand in more than one item: give its part number`, { serial: body.stockId! });
-    throw badInput(body.stockId ? `No stock record '${body.stockId}' exists: give its part number to record it as found stock` : 'Scan a stock label, or give the part number of found stock');
+    if (scanned && 'serials' in scanned)
+      throw foundStockRefusal(`The serial '${body.stockId}' is on hand in more than one item: give its part number`, {
+        serial: body.stockId!,
+      });
+    throw badInput(
+      body.stockId
+        ? `No stock record '${body.stockId}' exists: give its part number to record it as found stock`
+        : 'Scan a stock label, or give the part number of found stock',
+    );
   }
   const item = (await itemsByPartNumber(tx, auth.orgId, [body.partNumber])).get(body.partNumber);
   if (!item) throw badInput(`No item with part number '${body.partNumber}' exists`);
@@ -281,7 +339,8 @@ async function whatWasCounted(tx: Db, auth: AuthContext, body: Body<'counts/reco
   if (body.serial) {
     const bySerial = await countedStockBySerial(tx, auth.orgId, item.id, body.serial);
     if (bySerial) {
-      if (bySerial.warehouse_id !== warehouseId) throw badInput(`The serial '${body.serial}' is on hand in another warehouse (stock record '${bySerial.stock_id}')`);
+      if (bySerial.warehouse_id !== warehouseId)
+        throw badInput(`The serial '${body.serial}' is on hand in another warehouse (stock record '${bySerial.stock_id}')`);
       return { stock: bySerial };
     }
   }
@@ -293,7 +352,14 @@ async function whatWasCounted(tx: Db, auth: AuthContext, body: Body<'counts/reco
     }
     return { itemId: item.id, tracking: item.tracking, uom: item.uom, label: null, lot: body.lot ?? null, serial: body.serial ?? null };
   }
-  return { itemId: item.id, tracking: item.tracking, uom: item.uom, label: body.stockId ?? null, lot: body.lot ?? null, serial: body.serial ?? null };
+  return {
+    itemId: item.id,
+    tracking: item.tracking,
+    uom: item.uom,
+    label: body.stockId ?? null,
+    lot: body.lot ?? null,
+    serial: body.serial ?? null,
+  };
 }
 
 export async function recordCount(deps: Deps, auth: AuthContext, body: Body<'counts/record'>): Promise<CallResponse<'counts/record'>> {
@@ -324,7 +390,8 @@ export async function recordCount(deps: Deps, auth: AuthContext, body: Body<'cou
             ? sql`item_id = ${counted.itemId} AND serial = ${counted.serial}`
             : sql`stock_record_id IS NULL AND stock_label IS NULL AND item_id = ${counted.itemId} AND location_id = ${loc.location_id} AND lot IS NOT DISTINCT FROM ${counted.lot}`;
     const line = await lineFor(tx, sheet.id, match);
-    if (sheet.state === 'review' && line?.status !== 'recount') throw conflict(`The count sheet ${sheet.code} is in review: only lines due for a recount can be counted`);
+    if (sheet.state === 'review' && line?.status !== 'recount')
+      throw conflict(`The count sheet ${sheet.code} is in review: only lines due for a recount can be counted`);
     if (sheet.state === 'counting' || line?.status !== 'recount') mayCount(sheet, auth);
     const anchor = 'stock' in counted ? (counted.stock.anchor === null ? null : Number(counted.stock.anchor)) : null;
     const systemQty = 'stock' in counted ? counted.stock.quantity : '0';
@@ -358,7 +425,8 @@ export async function recordCount(deps: Deps, auth: AuthContext, body: Body<'cou
       if (serial && line.status === 'counted' && !serialOver1 && qtyUnits(line.counted) === qty) {
         return { response: { line: await oneLine(tx, sheet, auth, lineId), duplicate: true } };
       }
-      const disputed = line.status === 'counted' && line.counted_by !== null && line.counted_by !== auth.accountId && qtyUnits(line.counted) !== qty;
+      const disputed =
+        line.status === 'counted' && line.counted_by !== null && line.counted_by !== auth.accountId && qtyUnits(line.counted) !== qty;
       await recountLine(tx, auth.orgId, lineId, {
         locationId: loc.location_id,
         anchorMovementId: anchor,
@@ -375,7 +443,10 @@ export async function recordCount(deps: Deps, auth: AuthContext, body: Body<'cou
     const invalid = await invalidLines(tx, auth.orgId, sheet.id, lineId);
     if (invalid.length) throw refusal(invalid);
     const posted = await postLines(tx, actor, sheet, lineId);
-    return { response: { line: await oneLine(tx, sheet, auth, lineId), posted: true }, changed: { stockIds: posted.stockIds, locationIds: posted.locationIds } };
+    return {
+      response: { line: await oneLine(tx, sheet, auth, lineId), posted: true },
+      changed: { stockIds: posted.stockIds, locationIds: posted.locationIds },
+    };
   });
 }
 
@@ -388,7 +459,8 @@ async function oneLine(tx: Db, sheet: SheetRow, auth: AuthContext, lineId: strin
 // Review and posting
 
 function reviewable(sheet: SheetRow): void {
-  if (sheet.state !== 'review' && sheet.state !== 'posted') throw conflict(`The count sheet ${sheet.code} is ${sheet.state}: it is reviewed once counting is done`);
+  if (sheet.state !== 'review' && sheet.state !== 'posted')
+    throw conflict(`The count sheet ${sheet.code} is ${sheet.state}: it is reviewed once counting is done`);
 }
 
 /**
@@ -400,7 +472,10 @@ async function recountsOf(deps: Deps, auth: AuthContext, sheet: SheetRow): Promi
   if (sheet.state !== 'review') return [];
   const places = await blindPlaces(deps.db, auth);
   if (places.size === 0) return [];
-  const rows = await query<{ location_id: string }>(deps.db, sql`SELECT DISTINCT location_id FROM count_lines WHERE sheet_id = ${sheet.id} AND status = 'recount'`);
+  const rows = await query<{ location_id: string }>(
+    deps.db,
+    sql`SELECT DISTINCT location_id FROM count_lines WHERE sheet_id = ${sheet.id} AND status = 'recount'`,
+  );
   return rows.flatMap((r) => places.get(r.location_id)?.location ?? []).sort();
 }
 
@@ -410,7 +485,9 @@ export async function reviewSheet(deps: Deps, auth: AuthContext, body: Body<'cou
   const mine = await recountsOf(deps, auth, sheet);
   if (mine.length) {
     const named = mine.slice(0, 5).join(', ') + (mine.length > 5 ? ` and ${mine.length - 5} more` : '');
-    throw forbidden(`You may recount ${mine.length === 1 ? 'a location' : `${mine.length} locations`} of the count sheet ${sheet.code} (${named}); its review is closed to you until they are recounted`);
+    throw forbidden(
+      `You may recount ${mine.length === 1 ? 'a location' : `${mine.length} locations`} of the count sheet ${sheet.code} (${named}); its review is closed to you until they are recounted`,
+    );
   }
   const lines = await reviewLines(deps.db, sheet.id, body.onlyVariances, body.offset, body.limit + 1);
   return {
@@ -429,7 +506,8 @@ export async function decide(deps: Deps, auth: AuthContext, body: Body<'counts/d
     if (sheet.state !== 'review') throw conflict(`The count sheet ${sheet.code} is ${sheet.state}: lines are decided in review`);
     const ids = [...new Set(body.lineIds)];
     const { changed, named } = await decideLines(tx, sheet.id, body.decision, body.all ? 'all' : ids);
-    if (!body.all && named < ids.length) throw notFound(`${ids.length - named} of the lines named are not on the count sheet ${sheet.code}`);
+    if (!body.all && named < ids.length)
+      throw notFound(`${ids.length - named} of the lines named are not on the count sheet ${sheet.code}`);
     return { changed };
   });
 }
@@ -451,7 +529,10 @@ export async function postSheet(deps: Deps, auth: AuthContext, body: Body<'count
     const posted = await postLines(tx, actor, sheet);
     await setSheetState(tx, sheet.id, 'posted', actor);
     const { sheet: answer } = await sheetAnswer(tx, auth, sheet.id);
-    return { response: { sheet: answer, movements: posted.movements, created: posted.created }, changed: { stockIds: posted.stockIds, locationIds: posted.locationIds } };
+    return {
+      response: { sheet: answer, movements: posted.movements, created: posted.created },
+      changed: { stockIds: posted.stockIds, locationIds: posted.locationIds },
+    };
   });
 }
 
@@ -462,21 +543,80 @@ export async function exportSheet(deps: Deps, auth: AuthContext, body: Body<'cou
   const visible = await visibleFeaturesOf(deps, auth);
   // Variances only once counting is over, and only for reviewers: the export of a blind count leaks nothing.
   const withVariances =
-    (sheet.state === 'review' || sheet.state === 'posted') && visible['physicalInventory.post'] !== false && (await recountsOf(deps, auth, sheet)).length === 0;
+    (sheet.state === 'review' || sheet.state === 'posted') &&
+    visible['physicalInventory.post'] !== false &&
+    (await recountsOf(deps, auth, sheet)).length === 0;
   let csv = '';
   if (withVariances) {
-    csv += csvLine(['sheet', 'location', 'stockId', 'partNumber', 'description', 'lot', 'serial', 'status', 'systemQty', 'counted', 'variance', 'variancePct', 'movedSince', 'locationNow', 'flags', 'countedBy']);
+    csv += csvLine([
+      'sheet',
+      'location',
+      'stockId',
+      'partNumber',
+      'description',
+      'lot',
+      'serial',
+      'status',
+      'systemQty',
+      'counted',
+      'variance',
+      'variancePct',
+      'movedSince',
+      'locationNow',
+      'flags',
+      'countedBy',
+    ]);
     for (let offset = 0; offset < EXPORT_MAX; offset += 1000) {
       const page = await reviewLines(deps.db, sheet.id, false, offset, 1000);
       for (const l of page) {
-        csv += csvLine([sheet.code, l.location, l.stockId, l.partNumber, l.description, l.lot, l.serial, l.status, l.systemQty, l.counted, l.variance, l.variancePct, l.movedSince, l.locationNow, [...l.flags, ...(l.notFound ? ['notFound'] : []), ...(l.found ? ['found'] : [])].join(' '), l.countedBy]);
+        csv += csvLine([
+          sheet.code,
+          l.location,
+          l.stockId,
+          l.partNumber,
+          l.description,
+          l.lot,
+          l.serial,
+          l.status,
+          l.systemQty,
+          l.counted,
+          l.variance,
+          l.variancePct,
+          l.movedSince,
+          l.locationNow,
+          [...l.flags, ...(l.notFound ? ['notFound'] : []), ...(l.found ? ['found'] : [])].join(' '),
+          l.countedBy,
+        ]);
       }
       if (page.length < 1000) break;
     }
   } else {
-    csv += csvLine(['sheet', 'location', 'stockId', 'partNumber', 'description', 'lot', 'serial', 'status', 'myCount', ...(sheet.blind ? [] : ['expected'])]);
+    csv += csvLine([
+      'sheet',
+      'location',
+      'stockId',
+      'partNumber',
+      'description',
+      'lot',
+      'serial',
+      'status',
+      'myCount',
+      ...(sheet.blind ? [] : ['expected']),
+    ]);
     const lines = await counterLines(deps.db, sheet, auth.accountId, sql`true`);
-    for (const l of lines) csv += csvLine([sheet.code, l.location, l.stockId, l.partNumber, l.description, l.lot, l.serial, l.status, l.myCount, ...(sheet.blind ? [] : [l.expected])]);
+    for (const l of lines)
+      csv += csvLine([
+        sheet.code,
+        l.location,
+        l.stockId,
+        l.partNumber,
+        l.description,
+        l.lot,
+        l.serial,
+        l.status,
+        l.myCount,
+        ...(sheet.blind ? [] : [l.expected]),
+      ]);
   }
   return { csv, fileName: `${sheet.code}${withVariances ? '-variances' : ''}.csv` };
 }
@@ -490,16 +630,30 @@ async function warehouseOf(deps: Deps, auth: AuthContext, code: string) {
   return warehouse;
 }
 
-export async function getThreshold(deps: Deps, auth: AuthContext, body: Body<'counts/threshold/get'>): Promise<CallResponse<'counts/threshold/get'>> {
+export async function getThreshold(
+  deps: Deps,
+  auth: AuthContext,
+  body: Body<'counts/threshold/get'>,
+): Promise<CallResponse<'counts/threshold/get'>> {
   const warehouse = await warehouseOf(deps, auth, body.warehouse);
   const [row] = await query<{ max_qty: string | null; max_pct: string | null }>(
     deps.db,
     sql`SELECT max_qty::text AS max_qty, max_pct::text AS max_pct FROM count_thresholds WHERE warehouse_id = ${warehouse.id}`,
   );
-  return { threshold: { warehouse: warehouse.code, maxQty: row?.max_qty == null ? null : Number(row.max_qty), maxPct: row?.max_pct == null ? null : Number(row.max_pct) } };
+  return {
+    threshold: {
+      warehouse: warehouse.code,
+      maxQty: row?.max_qty == null ? null : Number(row.max_qty),
+      maxPct: row?.max_pct == null ? null : Number(row.max_pct),
+    },
+  };
 }
 
-export async function putThreshold(deps: Deps, auth: AuthContext, body: Body<'counts/threshold/put'>): Promise<CallResponse<'counts/threshold/put'>> {
+export async function putThreshold(
+  deps: Deps,
+  auth: AuthContext,
+  body: Body<'counts/threshold/put'>,
+): Promise<CallResponse<'counts/threshold/put'>> {
   const warehouse = await warehouseOf(deps, auth, body.warehouse);
   if (body.maxQty !== null && body.maxQty < 0n) throw badInput('The quantity threshold cannot be negative');
   const maxQty = body.maxQty === null ? null : formatQty(body.maxQty);
@@ -512,11 +666,14 @@ export async function putThreshold(deps: Deps, auth: AuthContext, body: Body<'co
   return getThreshold(deps, auth, body);
 }
 
-
 // ---------------------------------------------------------------------------------------------
 // Cycle frequencies
 
-export async function getFrequency(deps: Deps, auth: AuthContext, body: Body<'counts/frequency/get'>): Promise<CallResponse<'counts/frequency/get'>> {
+export async function getFrequency(
+  deps: Deps,
+  auth: AuthContext,
+  body: Body<'counts/frequency/get'>,
+): Promise<CallResponse<'counts/frequency/get'>> {
   const warehouse = await warehouseOf(deps, auth, body.warehouse);
   const rows = await query<{ code: string | null; days: number }>(
     deps.db,
@@ -525,17 +682,28 @@ export async function getFrequency(deps: Deps, auth: AuthContext, body: Body<'co
   );
   const own = rows.find((r) => r.code === null);
   return {
-    frequency: { warehouse: warehouse.code, days: own?.days ?? null, locations: rows.flatMap((r) => (r.code === null ? [] : [{ code: r.code, days: r.days }])) },
+    frequency: {
+      warehouse: warehouse.code,
+      days: own?.days ?? null,
+      locations: rows.flatMap((r) => (r.code === null ? [] : [{ code: r.code, days: r.days }])),
+    },
   };
 }
 
-export async function putFrequency(deps: Deps, auth: AuthContext, body: Body<'counts/frequency/put'>): Promise<CallResponse<'counts/frequency/put'>> {
+export async function putFrequency(
+  deps: Deps,
+  auth: AuthContext,
+  body: Body<'counts/frequency/put'>,
+): Promise<CallResponse<'counts/frequency/put'>> {
   const warehouse = await warehouseOf(deps, auth, body.warehouse);
   let scopes: Array<{ id: string; locationId: string | null }> = [{ id: warehouse.id, locationId: null }];
   if (body.locations) {
     const codes = [...new Set(body.locations)];
     if (codes.length === 0) throw badInput('Name the locations, or leave them out for the whole warehouse');
-    const found = await query<{ id: string; code: string }>(deps.db, sql`SELECT id, code FROM locations WHERE warehouse_id = ${warehouse.id} AND code = ANY(${arrayParam(codes)})`);
+    const found = await query<{ id: string; code: string }>(
+      deps.db,
+      sql`SELECT id, code FROM locations WHERE warehouse_id = ${warehouse.id} AND code = ANY(${arrayParam(codes)})`,
+    );
     const known = new Set(found.map((l) => l.code));
     const missing = codes.filter((c) => !known.has(c));
     if (missing.length) throw badInput(`No location ${missing.map((c) => `'${c}'`).join(', ')} in warehouse '${warehouse.code}'`);
@@ -573,7 +741,11 @@ export interface CountRequest {
  * location's row is locked (FOR NO KEY UPDATE: stock and pick writes referring to it do not wait) so
  * two requests for one location at once make one sheet. The caller calls forgetBlind after commit.
  */
-export async function requestLocationCount(tx: Db, auth: AuthContext, req: CountRequest): Promise<{ sheet: { _id: string; code: string; state: string }; created: boolean }> {
+export async function requestLocationCount(
+  tx: Db,
+  auth: AuthContext,
+  req: CountRequest,
+): Promise<{ sheet: { _id: string; code: string; state: string }; created: boolean }> {
   await query(tx, sql`SELECT id FROM locations WHERE org_id = ${auth.orgId} AND id = ${req.locationId} FOR NO KEY UPDATE`);
   const [existing] = await query<{ id: string; code: string; state: string }>(
     tx,
@@ -582,7 +754,13 @@ export async function requestLocationCount(tx: Db, auth: AuthContext, req: Count
     ORDER BY s.created_at, s.code LIMIT 1`,
   );
   if (existing) return { sheet: { _id: existing.id, code: existing.code, state: existing.state }, created: false };
-  const id = await insertSheet(tx, auth, { warehouseId: req.warehouseId, description: req.description.slice(0, 200), blind: true, locationIds: [req.locationId], assigneeIds: [] });
+  const id = await insertSheet(tx, auth, {
+    warehouseId: req.warehouseId,
+    description: req.description.slice(0, 200),
+    blind: true,
+    locationIds: [req.locationId],
+    assigneeIds: [],
+  });
   const sheet = (await sheetRow(tx, auth.orgId, id))!;
   return { sheet: { _id: sheet.id, code: sheet.code, state: sheet.state }, created: true };
 }

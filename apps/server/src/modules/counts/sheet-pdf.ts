@@ -26,7 +26,11 @@ interface PdfRow {
   qty: string | null;
 }
 
-export async function sheetPdf(deps: Deps, auth: AuthContext, body: Body<'counts/sheet/pdf'>): Promise<{ fileName: string; bytes: Uint8Array }> {
+export async function sheetPdf(
+  deps: Deps,
+  auth: AuthContext,
+  body: Body<'counts/sheet/pdf'>,
+): Promise<{ fileName: string; bytes: Uint8Array }> {
   const row = await sheetRow(deps.db, auth.orgId, body.sheetId);
   const sheet = row && (await sheetById(deps.db, auth.orgId, row.id));
   if (!row || !sheet) throw notFound(`No count sheet '${body.sheetId}' exists`);
@@ -69,7 +73,15 @@ export async function sheetPdf(deps: Deps, auth: AuthContext, body: Body<'counts
       ];
   const cells = walkOrder(rows, (r) => r.location).map((r) =>
     withExpected
-      ? [r.location, r.stock_id ?? '', r.part_number ?? '', r.description ?? (r.stock_id ? '' : '(nothing expected)'), r.serial ?? r.lot ?? '', r.qty === null ? '' : formatQty(qtyUnits(r.qty)), '__________']
+      ? [
+          r.location,
+          r.stock_id ?? '',
+          r.part_number ?? '',
+          r.description ?? (r.stock_id ? '' : '(nothing expected)'),
+          r.serial ?? r.lot ?? '',
+          r.qty === null ? '' : formatQty(qtyUnits(r.qty)),
+          '__________',
+        ]
       : [r.location, r.part_number ?? '', r.description ?? '', '__________'],
   );
   const bytes = await tablePdf({
@@ -77,12 +89,18 @@ export async function sheetPdf(deps: Deps, auth: AuthContext, body: Body<'counts
     heading: [
       `Warehouse ${sheet.warehouse} · ${sheet.locationCount} location${sheet.locationCount === 1 ? '' : 's'} in walk order · ${sheet.state}`,
       `Counters: ${sheet.assignees.length ? sheet.assignees.join(', ') : 'anyone with Physical Inventory'}`,
-      withExpected ? `Expected quantities as of ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC` : 'Blind count: write what you count; expected quantities are not printed',
+      withExpected
+        ? `Expected quantities as of ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`
+        : 'Blind count: write what you count; expected quantities are not printed',
       ...(sheet.description ? [sheet.description] : []),
     ],
     columns,
     rows: cells,
-    footer: ['Stock found that is not listed: write its location, item, quantity and lot or serial below.', '', 'Counted by ____________________   Date __________   Checked by ____________________'],
+    footer: [
+      'Stock found that is not listed: write its location, item, quantity and lot or serial below.',
+      '',
+      'Counted by ____________________   Date __________   Checked by ____________________',
+    ],
   });
   return { fileName: `${sheet.code}.pdf`, bytes };
 }

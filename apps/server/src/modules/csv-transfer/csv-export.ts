@@ -67,7 +67,13 @@ const SOURCES: Record<CsvEntity, Source> = {
   },
 };
 
-async function* lines(db: Db, orgId: string, entity: CsvEntity, warehouse: string | undefined, skip: ReadonlySet<string>): AsyncGenerator<string> {
+async function* lines(
+  db: Db,
+  orgId: string,
+  entity: CsvEntity,
+  warehouse: string | undefined,
+  skip: ReadonlySet<string>,
+): AsyncGenerator<string> {
   const source = SOURCES[entity];
   yield csvLine(CSV_COLUMNS[entity]);
   let after: string[] | undefined;

@@ -23,13 +23,22 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const ROWS = 100_000;
-const count = async (q: ReturnType<typeof sql>) => Number(((await t.db.execute(q)) as unknown as { rows: Array<{ n: number }> }).rows[0]!.n);
-const locationsOf = (warehouse: string) => count(sql`SELECT count(*)::int AS n FROM locations l JOIN warehouses w ON w.id = l.warehouse_id WHERE w.org_id = 'demo' AND w.code = ${warehouse}`);
+const count = async (q: ReturnType<typeof sql>) =>
+  Number(((await t.db.execute(q)) as unknown as { rows: Array<{ n: number }> }).rows[0]!.n);
+const locationsOf = (warehouse: string) =>
+  count(
+    sql`SELECT count(*)::int AS n FROM locations l JOIN warehouses w ON w.id = l.warehouse_id WHERE w.org_id = 'demo' AND w.code = ${warehouse}`,
+  );
 
 /** The import sent as the web app sends it: one JSON body, the file as a string, an idempotency key. */
 function post(csv: string, entity = 'locations', idempotencyKey: string = randomUUID()) {
   const payload = JSON.stringify({ ...DEMO_BASE, entity, csv, idempotencyKey });
-  return t.app.inject({ method: 'POST', url: '/api/import/csv', headers: { authorization: `Bearer ${clerk}`, 'content-type': 'application/json' }, payload });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/import/csv',
+    headers: { authorization: `Bearer ${clerk}`, 'content-type': 'application/json' },
+    payload,
+  });
 }
 
 async function newWarehouse(): Promise<string> {
@@ -67,10 +76,19 @@ describe('a large import/csv', () => {
     delay.disable();
     clearInterval(timer);
     expect(res.statusCode, res.body.slice(0, 500)).toBe(200);
-    expect(res.json().report).toMatchObject({ entity: 'locations', rows: ROWS, imported: ROWS, inserted: ROWS, updated: 0, rejectedCount: 0 });
+    expect(res.json().report).toMatchObject({
+      entity: 'locations',
+      rows: ROWS,
+      imported: ROWS,
+      inserted: ROWS,
+      updated: 0,
+      rejectedCount: 0,
+    });
     expect(await locationsOf(warehouse)).toBe(ROWS);
     const maxMs = Math.max(delay.max / 1e6, lateMax);
-    console.log(`${ROWS} locations (${(csv.length / 1024 / 1024).toFixed(1)} MB) on ${t.database.kind}: ${Math.round(ms)} ms; event loop delay max ${maxMs.toFixed(0)} ms, p99 ${(delay.percentile(99) / 1e6).toFixed(0)} ms; latest timer ${lateMax.toFixed(0)} ms`);
+    console.log(
+      `${ROWS} locations (${(csv.length / 1024 / 1024).toFixed(1)} MB) on ${t.database.kind}: ${Math.round(ms)} ms; event loop delay max ${maxMs.toFixed(0)} ms, p99 ${(delay.percentile(99) / 1e6).toFixed(0)} ms; latest timer ${lateMax.toFixed(0)} ms`,
+    );
     // Without the pauses the file's reading and checking held the loop in one piece: 1.5 s on
     // PostgreSQL on a loaded 2-core machine (18 s for a million rows), and on PGlite, whose statements
     // run in this process, the whole 59 s import. With them the longest hold is one slice, one
@@ -118,33 +136,42 @@ describe('a large import/csv', () => {
     expect(await locationsOf(warehouse)).toBe(0);
   });
 
-  it(`checks and writes a file in chunks of ${IMPORT_CHUNK_ROWS.toLocaleString('en')} rows with what a whole-file check finds across them`, { timeout: 120_000 }, async () => {
-    const warehouse = await newWarehouse();
-    const rows = 2 * IMPORT_CHUNK_ROWS + 10;
-    // Refused: a repeat of row 2 in the third chunk, and a location that holds stock switched off in the second.
-    const lines = locationFile(warehouse, rows).trimEnd().split('\r\n').map((line, i) => (i === 0 ? `${line},active` : `${line},`));
-    lines.splice(IMPORT_CHUNK_ROWS + 5, 0, 'MAIN,A-01-2,,,false');
-    const bad = `${lines.join('\r\n')}\r\n${warehouse},L000001,again,bin,\r\n`;
-    const refused = await post(bad);
-    expect(refused.statusCode, refused.body.slice(0, 300)).toBe(400);
-    const report = importReportOf(refused.json().err)!;
-    expect(report).toMatchObject({ rows: rows + 2, imported: 0, rejectedCount: 2 });
-    expect(report.rejected.map((p) => [p.row, p.field])).toEqual([
-      [IMPORT_CHUNK_ROWS + 6, 'active'],
-      [rows + 3, 'code'],
-    ]);
-    expect(report.rejected[1]!.message).toBe('This location is in row 2 already');
-    expect(await locationsOf(warehouse)).toBe(0);
+  it(
+    `checks and writes a file in chunks of ${IMPORT_CHUNK_ROWS.toLocaleString('en')} rows with what a whole-file check finds across them`,
+    { timeout: 120_000 },
+    async () => {
+      const warehouse = await newWarehouse();
+      const rows = 2 * IMPORT_CHUNK_ROWS + 10;
+      // Refused: a repeat of row 2 in the third chunk, and a location that holds stock switched off in the second.
+      const lines = locationFile(warehouse, rows)
+        .trimEnd()
+        .split('\r\n')
+        .map((line, i) => (i === 0 ? `${line},active` : `${line},`));
+      lines.splice(IMPORT_CHUNK_ROWS + 5, 0, 'MAIN,A-01-2,,,false');
+      const bad = `${lines.join('\r\n')}\r\n${warehouse},L000001,again,bin,\r\n`;
+      const refused = await post(bad);
+      expect(refused.statusCode, refused.body.slice(0, 300)).toBe(400);
+      const report = importReportOf(refused.json().err)!;
+      expect(report).toMatchObject({ rows: rows + 2, imported: 0, rejectedCount: 2 });
+      expect(report.rejected.map((p) => [p.row, p.field])).toEqual([
+        [IMPORT_CHUNK_ROWS + 6, 'active'],
+        [rows + 3, 'code'],
+      ]);
+      expect(report.rejected[1]!.message).toBe('This location is in row 2 already');
+      expect(await locationsOf(warehouse)).toBe(0);
 
-    // Accepted: new locations in every chunk, and known ones updated (MAIN's A-01-1 among them).
-    const first = await post(locationFile(warehouse, IMPORT_CHUNK_ROWS + 3));
-    expect(first.statusCode, first.body.slice(0, 300)).toBe(200);
-    const again = await post(`${locationFile(warehouse, rows).trimEnd()}\r\nMAIN,A-01-1,Renamed in a chunk,\r\n`);
-    expect(again.statusCode, again.body.slice(0, 300)).toBe(200);
-    expect(again.json().report).toMatchObject({ rows: rows + 1, inserted: rows - IMPORT_CHUNK_ROWS - 3, updated: IMPORT_CHUNK_ROWS + 4 });
-    expect(await locationsOf(warehouse)).toBe(rows);
-    expect((await call(t.app, 'location/get', { warehouse: 'MAIN', code: 'A-01-1' }, clerk)).body.location).toMatchObject({ description: 'Renamed in a chunk' });
-  });
+      // Accepted: new locations in every chunk, and known ones updated (MAIN's A-01-1 among them).
+      const first = await post(locationFile(warehouse, IMPORT_CHUNK_ROWS + 3));
+      expect(first.statusCode, first.body.slice(0, 300)).toBe(200);
+      const again = await post(`${locationFile(warehouse, rows).trimEnd()}\r\nMAIN,A-01-1,Renamed in a chunk,\r\n`);
+      expect(again.statusCode, again.body.slice(0, 300)).toBe(200);
+      expect(again.json().report).toMatchObject({ rows: rows + 1, inserted: rows - IMPORT_CHUNK_ROWS - 3, updated: IMPORT_CHUNK_ROWS + 4 });
+      expect(await locationsOf(warehouse)).toBe(rows);
+      expect((await call(t.app, 'location/get', { warehouse: 'MAIN', code: 'A-01-1' }, clerk)).body.location).toMatchObject({
+        description: 'Renamed in a chunk',
+      });
+    },
+  );
 
   it('answers the same idempotency key with the stored report, and another body under it with 409', { timeout: 120_000 }, async () => {
     const warehouse = await newWarehouse();
@@ -173,7 +200,13 @@ describe('a large import/csv', () => {
 
   it('parses a large body off the event loop with the same checks: bad JSON, a NUL, a poisoned key', async () => {
     const pad = 'x'.repeat(300 * 1024);
-    const send = (payload: string) => t.app.inject({ method: 'POST', url: '/api/import/csv', headers: { authorization: `Bearer ${clerk}`, 'content-type': 'application/json' }, payload });
+    const send = (payload: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/import/csv',
+        headers: { authorization: `Bearer ${clerk}`, 'content-type': 'application/json' },
+        payload,
+      });
     const bad = await send(`{"entity":"warehouses","csv":"${pad}"`);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().err.code).toBe(ERR.badInput);

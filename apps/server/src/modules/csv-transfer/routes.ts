@@ -23,7 +23,10 @@ import { blindPlaces } from '../counts/blind.ts';
  * whole file at once (`plan`), or a chunk at a time in bounded memory (`chunks`: locations, whose files
  * run to a million rows).
  */
-const ENTITIES = new Map<CsvEntity, { saveCall: CallPath; plan: Planner; chunks?: never } | { saveCall: CallPath; chunks: ChunkPlanner; plan?: never }>([
+const ENTITIES = new Map<
+  CsvEntity,
+  { saveCall: CallPath; plan: Planner; chunks?: never } | { saveCall: CallPath; chunks: ChunkPlanner; plan?: never }
+>([
   ['warehouses', { saveCall: 'warehouse/save', plan: planWarehouses }],
   ['locations', { saveCall: 'location/save', chunks: planLocations }],
   ['items', { saveCall: 'item/save', plan: planItems }],
@@ -64,7 +67,12 @@ export function csvTransferRoutes(app: FastifyInstance, deps: Deps): void {
   });
 
   // The export answers text/csv, streamed; the contract's response schema only covers errors.
-  registerCall(app, deps, 'export/csv', async ({ auth, body, reply }) => (await sendCsv(reply, deps, auth, body.entity, body.warehouse)) as never);
+  registerCall(
+    app,
+    deps,
+    'export/csv',
+    async ({ auth, body, reply }) => (await sendCsv(reply, deps, auth, body.entity, body.warehouse)) as never,
+  );
   // The same as a GET, for downloads and integrations: the bearer token names the organisation.
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/export/csv',

@@ -55,7 +55,8 @@ export function schedulePurge(db: Db, keepHours: number, log: FastifyBaseLogger)
   const run = () =>
     purgeExpired(db, keepHours).then(
       (n) => {
-        if (n.idempotencyKeys || n.revokedTokens || n.clockPhotos) log.info(n, 'purged expired idempotency keys, token revocations and unused clock photos');
+        if (n.idempotencyKeys || n.revokedTokens || n.clockPhotos)
+          log.info(n, 'purged expired idempotency keys, token revocations and unused clock photos');
       },
       (error: unknown) => log.warn({ err: error }, 'purging expired rows failed; trying again later'),
     );

@@ -18,25 +18,45 @@ export const planItems: Planner = async (db, auth, sheet) => {
   const withBarcodes = sheet.header.includes('barcodes');
   const rows = checkedOf<ItemInput>(sheet);
   await refuseRepeats(rows, (v) => v.partNumber, 'partNumber', 'This part number', problems);
-  const barcodeRows = rows.flatMap(({ row, value }) => [...new Set(value.barcodes ?? [])].map((barcode) => ({ row, value: { barcode, partNumber: value.partNumber } })));
+  const barcodeRows = rows.flatMap(({ row, value }) =>
+    [...new Set(value.barcodes ?? [])].map((barcode) => ({ row, value: { barcode, partNumber: value.partNumber } })),
+  );
   await refuseRepeats(barcodeRows, (v) => v.barcode, 'barcodes', 'This barcode', problems);
-  const known = await itemsByPartNumber(db, auth.orgId, rows.map((r) => r.value.partNumber));
-  const departments = await activeCodes(db, auth.orgId, 'department', rows.flatMap((r) => (r.value.department ? [r.value.department] : [])));
+  const known = await itemsByPartNumber(
+    db,
+    auth.orgId,
+    rows.map((r) => r.value.partNumber),
+  );
+  const departments = await activeCodes(
+    db,
+    auth.orgId,
+    'department',
+    rows.flatMap((r) => (r.value.department ? [r.value.department] : [])),
+  );
   // A barcode may move between items of this file: it is free when its owner is here and lets it go.
   const newCodes = new Map(rows.map((r) => [r.value.partNumber, new Set(r.value.barcodes ?? [])]));
-  const owners = await barcodeOwners(db, auth.orgId, barcodeRows.map((r) => r.value.barcode));
+  const owners = await barcodeOwners(
+    db,
+    auth.orgId,
+    barcodeRows.map((r) => r.value.barcode),
+  );
   for (const { row, value } of barcodeRows) {
     const owner = owners.get(value.barcode);
     const released = owner !== undefined && withBarcodes && newCodes.has(owner) && !newCodes.get(owner)!.has(value.barcode);
-    if (owner !== undefined && owner !== value.partNumber && !released) problems.push({ row, field: 'barcodes', message: barcodeTaken(value.barcode, owner) });
+    if (owner !== undefined && owner !== value.partNumber && !released)
+      problems.push({ row, field: 'barcodes', message: barcodeTaken(value.barcode, owner) });
   }
   const changing = rows.filter(({ value }) => {
     const item = known.get(value.partNumber);
     return item && value.tracking && value.tracking !== item.tracking;
   });
-  const stocked = await itemsWithStock(db, changing.map((r) => known.get(r.value.partNumber)!.id));
+  const stocked = await itemsWithStock(
+    db,
+    changing.map((r) => known.get(r.value.partNumber)!.id),
+  );
   for (const { row, value } of rows) {
-    if (value.department && !departments.has(value.department)) problems.push({ row, field: 'department', message: noDepartment(value.department) });
+    if (value.department && !departments.has(value.department))
+      problems.push({ row, field: 'department', message: noDepartment(value.department) });
     const item = known.get(value.partNumber);
     if (item && stocked.has(item.id)) problems.push({ row, field: 'tracking', message: trackingLocked(value.partNumber) });
   }
@@ -66,10 +86,14 @@ export const planItems: Planner = async (db, auth, sheet) => {
       );
       await updateItems(tx, audit, old);
       if (withBarcodes) {
-        await deleteBarcodes(tx, old.map((r) => r.id));
+        await deleteBarcodes(
+          tx,
+          old.map((r) => r.id),
+        );
         const codes = all.flatMap((r) => [...new Set(r.barcodes ?? [])].map((barcode) => ({ barcode, itemId: r.id })));
         await mapDuplicates(() => insertRows(tx, 'item_barcodes', { barcode: 'text', itemId: 'text' }, codes, constants), {
-          item_barcodes_org_barcode: () => dup('Barcode', '(one of the file)', 'Another item took one of these barcodes meanwhile; import again'),
+          item_barcodes_org_barcode: () =>
+            dup('Barcode', '(one of the file)', 'Another item took one of these barcodes meanwhile; import again'),
         });
       }
       return { inserted: fresh.length, updated: old.length };

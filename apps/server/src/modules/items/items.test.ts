@@ -27,9 +27,22 @@ const unique = (prefix: string) => `${prefix}${++n}${Date.now() % 100000}`;
 describe('items', () => {
   it('creates an item with barcodes, finds it by them, and replaces them on update', async () => {
     const partNumber = unique('P-');
-    const created = await save({ partNumber, description: 'Widget', department: 'ASSY', tracking: 'lot', barcodes: [`${partNumber}-BC1`, `${partNumber}-BC2`] });
+    const created = await save({
+      partNumber,
+      description: 'Widget',
+      department: 'ASSY',
+      tracking: 'lot',
+      barcodes: [`${partNumber}-BC1`, `${partNumber}-BC2`],
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
-    expect(created.body.item).toMatchObject({ partNumber, uom: 'EA', department: 'ASSY', tracking: 'lot', barcodes: [`${partNumber}-BC1`, `${partNumber}-BC2`], active: true });
+    expect(created.body.item).toMatchObject({
+      partNumber,
+      uom: 'EA',
+      department: 'ASSY',
+      tracking: 'lot',
+      barcodes: [`${partNumber}-BC1`, `${partNumber}-BC2`],
+      active: true,
+    });
     const item = created.body.item!;
     expect((await call(t.app, 'stock/lookup', { value: `${partNumber}-BC2` }, clerk)).body.matchedAs).toEqual(['barcode']);
     const updated = await save({ _id: item._id, _rev: 1, partNumber, description: 'Widget', barcodes: [`${partNumber}-BC3`] });

@@ -50,8 +50,12 @@ export async function itemPage(db: Db, orgId: string, filter: ItemFilter): Promi
   const where: SQL[] = [sql`i.org_id = ${orgId}`];
   if (filter.department) where.push(sql`i.department = ${filter.department}`);
   if (filter.active !== undefined) where.push(sql`i.active = ${filter.active}`);
-  if (filter.search) where.push(sql`(i.part_number LIKE ${`${likeEscape(filter.search)}%`} OR i.description ILIKE ${`%${likeEscape(filter.search)}%`})`);
-  return query<ItemRow>(db, sql`${ITEM_SELECT} WHERE ${sql.join(where, sql` AND `)} ORDER BY i.part_number OFFSET ${filter.offset} LIMIT ${filter.limit + 1}`);
+  if (filter.search)
+    where.push(sql`(i.part_number LIKE ${`${likeEscape(filter.search)}%`} OR i.description ILIKE ${`%${likeEscape(filter.search)}%`})`);
+  return query<ItemRow>(
+    db,
+    sql`${ITEM_SELECT} WHERE ${sql.join(where, sql` AND `)} ORDER BY i.part_number OFFSET ${filter.offset} LIMIT ${filter.limit + 1}`,
+  );
 }
 
 export async function itemByPartNumber(db: Db, orgId: string, partNumber: string): Promise<ItemRow | undefined> {
@@ -65,7 +69,11 @@ export async function itemById(db: Db, id: string): Promise<ItemRow | undefined>
 }
 
 /** On-hand stock of an item per warehouse. */
-export async function itemStockByWarehouse(db: Db, itemId: string, blindLocationIds: readonly string[] = []): Promise<Array<{ warehouse: string; records: number; quantity: string; blind: boolean }>> {
+export async function itemStockByWarehouse(
+  db: Db,
+  itemId: string,
+  blindLocationIds: readonly string[] = [],
+): Promise<Array<{ warehouse: string; records: number; quantity: string; blind: boolean }>> {
   return query<{ warehouse: string; records: number; quantity: string; blind: boolean }>(
     db,
     sql`SELECT w.code AS warehouse, count(*)::int AS records, sum(s.quantity)::text AS quantity, bool_or(s.location_id = ANY(${arrayParam(blindLocationIds)}::text[])) AS blind
@@ -76,14 +84,20 @@ export async function itemStockByWarehouse(db: Db, itemId: string, blindLocation
 
 /** Stock records with a quantity above zero of an item. */
 export async function itemRecordsHeld(db: Db, itemId: string): Promise<number> {
-  const [held] = await query<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM stock_records WHERE item_id = ${itemId} AND quantity > 0`);
+  const [held] = await query<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM stock_records WHERE item_id = ${itemId} AND quantity > 0`,
+  );
   return held?.n ?? 0;
 }
 
 /** Of these items, the ones with stock on hand (a quantity above zero). */
 export async function itemsWithStock(db: Db, itemIds: string[]): Promise<Set<string>> {
   if (itemIds.length === 0) return new Set();
-  const rows = await query<{ id: string }>(db, sql`SELECT DISTINCT item_id AS id FROM stock_records WHERE item_id = ANY(${arrayParam(itemIds)}) AND quantity > 0`);
+  const rows = await query<{ id: string }>(
+    db,
+    sql`SELECT DISTINCT item_id AS id FROM stock_records WHERE item_id = ANY(${arrayParam(itemIds)}) AND quantity > 0`,
+  );
   return new Set(rows.map((r) => r.id));
 }
 
@@ -93,7 +107,14 @@ const column = <T, V>(rows: readonly T[], pick: (row: T) => V) => arrayParam(row
 export async function updateItems(
   db: Db,
   audit: AuditStamp,
-  rows: ReadonlyArray<{ id: string; description: string; uom?: string | undefined; department?: string | undefined; tracking?: Tracking | undefined; active?: boolean | undefined }>,
+  rows: ReadonlyArray<{
+    id: string;
+    description: string;
+    uom?: string | undefined;
+    department?: string | undefined;
+    tracking?: Tracking | undefined;
+    active?: boolean | undefined;
+  }>,
 ): Promise<void> {
   for (let at = 0; at < rows.length; at += BATCH_ROWS) {
     const b = rows.slice(at, at + BATCH_ROWS);

@@ -85,7 +85,13 @@ export async function saveItem(deps: Deps, auth: AuthContext, body: Body<'item/s
     } else {
       id = input._id;
       const itemId = id;
-      const [found] = await guarded(() => tx.select().from(items).where(and(eq(items.orgId, auth.orgId), eq(items.id, itemId))).for('update'));
+      const [found] = await guarded(() =>
+        tx
+          .select()
+          .from(items)
+          .where(and(eq(items.orgId, auth.orgId), eq(items.id, itemId)))
+          .for('update'),
+      );
       const current = updatable('Item', id, found, input._rev);
       const tracking = input.tracking ?? (current.tracking as Tracking);
       if (tracking !== current.tracking && (await itemRecordsHeld(tx, id)) > 0) throw conflict(trackingLocked(current.partNumber));
@@ -103,7 +109,10 @@ export async function saveItem(deps: Deps, auth: AuthContext, body: Body<'item/s
       if (barcodes !== undefined) await guarded(() => tx.delete(itemBarcodes).where(eq(itemBarcodes.itemId, itemId)));
     }
     if (barcodes?.length) {
-      await mapDuplicates(() => tx.insert(itemBarcodes).values(barcodes.map((barcode) => ({ orgId: auth.orgId, barcode, itemId: id }))), dups);
+      await mapDuplicates(
+        () => tx.insert(itemBarcodes).values(barcodes.map((barcode) => ({ orgId: auth.orgId, barcode, itemId: id }))),
+        dups,
+      );
     }
     const saved = await itemById(tx, id);
     return { response: { item: toItem(saved!) } };

@@ -29,7 +29,13 @@ async function badge(kiosk: string, code = 'B-ADMIN'): Promise<string> {
 }
 
 const idOf = async (userName: string) => (await t.db.select().from(accounts).where(eq(accounts.userName, userName)))[0]!;
-const endReason = async (humanToken: string, kiosk: string) => (await t.db.select().from(kioskSessions).where(eq(kioskSessions.tokenHash, hashHumanToken(humanToken, kioskLoginOfToken(kiosk)))))[0]?.endReason;
+const endReason = async (humanToken: string, kiosk: string) =>
+  (
+    await t.db
+      .select()
+      .from(kioskSessions)
+      .where(eq(kioskSessions.tokenHash, hashHumanToken(humanToken, kioskLoginOfToken(kiosk))))
+  )[0]?.endReason;
 
 describe("an admin's badge at a kiosk (no PIN)", () => {
   it('creates no account, issues no API key, sets no password and puts no app settings, with valid bodies', async () => {
@@ -38,7 +44,14 @@ describe("an admin's badge at a kiosk (no PIN)", () => {
     const clerk = await idOf('clerk');
     const svc = await idOf('svc');
     const attempts: Array<[string, Record<string, unknown>]> = [
-      ['admin/account/create', { account: { userName: 'kiosk-made', firstName: 'K', surnames: 'M', email: '', badgeCode: '' }, password: 'long-enough-1', perms: [{ siteId: 'main', roles: ['siteAdmin'], kioskAcct: false, timeclockAcct: false, serviceAcct: false }] }],
+      [
+        'admin/account/create',
+        {
+          account: { userName: 'kiosk-made', firstName: 'K', surnames: 'M', email: '', badgeCode: '' },
+          password: 'long-enough-1',
+          perms: [{ siteId: 'main', roles: ['siteAdmin'], kioskAcct: false, timeclockAcct: false, serviceAcct: false }],
+        },
+      ],
       ['admin/account/issueApiKey', { accountId: svc.id }],
       ['admin/account/setPassword', { accountId: clerk.id, password: 'taken-over-1' }],
       ['admin/appSettings/put', { siteData: { data: {} } }],
@@ -85,7 +98,8 @@ describe("the kiosk's logout ends its worker sessions", () => {
       expect(await endReason(clerk, kiosk)).toBe('logout');
       // A new login of the kiosk does not bring the old session back.
       const again = await tokenFor(t.app, 'kiosk');
-      for (const app of [t.app, node2.app]) expect((await call(app, 'kiosk/current', {}, again, human(clerk))).body.err?.code).toBe(ERR.kioskSessionEnded);
+      for (const app of [t.app, node2.app])
+        expect((await call(app, 'kiosk/current', {}, again, human(clerk))).body.err?.code).toBe(ERR.kioskSessionEnded);
     } finally {
       await node2.close();
     }

@@ -28,7 +28,13 @@ afterAll(() => t?.close());
 const human = (token: string) => ({ headers: { [HEADERS.humanToken]: token } });
 let keyNo = 0;
 const adjust = (token: string, humanToken?: string) =>
-  call(t.app, 'stock/adjust', { idempotencyKey: `kiosk-adj-${(keyNo += 1)}-${Date.now()}`, stockId: 'S000000001', deltaType: 'delta', qty: 1, reason: 'Found' }, token, humanToken ? human(humanToken) : {});
+  call(
+    t.app,
+    'stock/adjust',
+    { idempotencyKey: `kiosk-adj-${(keyNo += 1)}-${Date.now()}`, stockId: 'S000000001', deltaType: 'delta', qty: 1, reason: 'Found' },
+    token,
+    humanToken ? human(humanToken) : {},
+  );
 
 async function start(badge = 'B-ADMIN', token = kiosk, extra: Record<string, unknown> = {}) {
   const res = await call(t.app, 'kiosk/start', { badge, ...extra }, token);
@@ -83,7 +89,8 @@ describe('the human token', () => {
     expect(ended.status).toBe(401);
     expect(ended.body.err?.code).toBe(ERR.kioskSessionEnded);
     // Fuzz: arbitrary fields never make a 500.
-    for (const extra of [{ x: '\u0000' }, { siteId: 1 }, { sessionToken: 'x'.repeat(500) }]) expect((await call(t.app, 'kiosk/current', extra, kiosk, { ip: uniqueIp(), ...human('hum_x') })).status).toBeLessThan(500);
+    for (const extra of [{ x: '\u0000' }, { siteId: 1 }, { sessionToken: 'x'.repeat(500) }])
+      expect((await call(t.app, 'kiosk/current', extra, kiosk, { ip: uniqueIp(), ...human('hum_x') })).status).toBeLessThan(500);
   });
 
   it('done revokes the token server-side; the kiosk account itself stays logged in', async () => {
@@ -93,7 +100,10 @@ describe('the human token', () => {
     expect(after.status).toBe(401);
     expect(after.body.err?.code).toBe(ERR.kioskSessionEnded);
     expect((await call(t.app, 'account/me/get', {}, kiosk)).status).toBe(200);
-    const [row] = await t.db.select().from(kioskSessions).where(eq(kioskSessions.tokenHash, hashHumanToken(humanToken!, kioskLoginOfToken(kiosk))));
+    const [row] = await t.db
+      .select()
+      .from(kioskSessions)
+      .where(eq(kioskSessions.tokenHash, hashHumanToken(humanToken!, kioskLoginOfToken(kiosk))));
     expect(row?.endReason).toBe('done');
   });
 
@@ -126,7 +136,13 @@ describe('the human token', () => {
 
   it('a human token works only with its own kiosk account', async () => {
     const { humanToken } = await start();
-    await createAccount(t.db, DEMO.orgId, DEMO.siteId, { userName: 'kiosk2', firstName: 'Second', surnames: 'Kiosk', kioskAcct: true }, DEMO.password);
+    await createAccount(
+      t.db,
+      DEMO.orgId,
+      DEMO.siteId,
+      { userName: 'kiosk2', firstName: 'Second', surnames: 'Kiosk', kioskAcct: true },
+      DEMO.password,
+    );
     const other = await tokenFor(t.app, 'kiosk2');
     expect((await adjust(other, humanToken)).body.err?.code).toBe(ERR.kioskSessionEnded);
     // With a person's own token a human token is refused outright.
@@ -156,13 +172,20 @@ describe('starting a session', () => {
   });
 
   it('never answers 500 to arbitrary input', async () => {
-    const weird = fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.string({ unit: 'binary', maxLength: 40 }), fc.constantFrom('', '\u0000', 'a\ud800', 'B-ADMIN', 0, 241, -1, 1e308));
+    const weird = fc.oneof(
+      fc.jsonValue({ maxDepth: 2 }),
+      fc.string({ unit: 'binary', maxLength: 40 }),
+      fc.constantFrom('', '\u0000', 'a\ud800', 'B-ADMIN', 0, 241, -1, 1e308),
+    );
     await fc.assert(
-      fc.asyncProperty(fc.dictionary(fc.constantFrom('badge', 'entry', 'pin', 'timeoutMinutes', 'extra'), weird, { maxKeys: 2 }), async (overrides) => {
-        const res = await call(t.app, 'kiosk/start', { badge: 'B-NOBODY', ...overrides }, kiosk, { ip: uniqueIp() });
-        expect(res.status).toBeLessThan(500);
-        if (res.status >= 400) expect(res.body.err).toMatchObject({ code: expect.any(String), message: expect.any(String) });
-      }),
+      fc.asyncProperty(
+        fc.dictionary(fc.constantFrom('badge', 'entry', 'pin', 'timeoutMinutes', 'extra'), weird, { maxKeys: 2 }),
+        async (overrides) => {
+          const res = await call(t.app, 'kiosk/start', { badge: 'B-NOBODY', ...overrides }, kiosk, { ip: uniqueIp() });
+          expect(res.status).toBeLessThan(500);
+          if (res.status >= 400) expect(res.body.err).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+        },
+      ),
       { numRuns: 40 },
     );
     // A garbage human token header is a clear refusal too.

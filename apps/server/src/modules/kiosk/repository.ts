@@ -7,6 +7,9 @@ export async function insertKioskSession(db: Db, row: typeof kioskSessions.$infe
 }
 
 export async function workerOf(db: Db, orgId: string, id: string) {
-  const [row] = await db.select({ id: accounts.id, userName: accounts.userName, firstName: accounts.firstName, surnames: accounts.surnames }).from(accounts).where(and(eq(accounts.orgId, orgId), eq(accounts.id, id)));
+  const [row] = await db
+    .select({ id: accounts.id, userName: accounts.userName, firstName: accounts.firstName, surnames: accounts.surnames })
+    .from(accounts)
+    .where(and(eq(accounts.orgId, orgId), eq(accounts.id, id)));
   return row;
 }

@@ -16,7 +16,12 @@ import { insertKioskSession, workerOf } from './repository.ts';
  * x-human-token header only (never in the body, never logged), and the worker's user and rights in
  * the body, for the client's guards.
  */
-export async function startKioskSession(deps: Deps, auth: AuthContext, body: CallArgs<'kiosk/start'>, reply: FastifyReply): Promise<CallResponse<'kiosk/start'>> {
+export async function startKioskSession(
+  deps: Deps,
+  auth: AuthContext,
+  body: CallArgs<'kiosk/start'>,
+  reply: FastifyReply,
+): Promise<CallResponse<'kiosk/start'>> {
   if (!auth.perms.kioskAcct) throw forbidden('Only a kiosk account hands its session to a badge.');
   if (!auth.claims.ws.kiosk) throw forbidden('This device is not authorised as a kiosk.');
   const worker = await identifyBadge(deps, auth, body);
@@ -25,9 +30,27 @@ export async function startKioskSession(deps: Deps, auth: AuthContext, body: Cal
   const id = newId();
   await deps.db.transaction(async (tx) => {
     await endKioskSessionsOf(tx, auth.accountId, 'replaced');
-    await insertKioskSession(tx, { id, orgId: auth.orgId, siteId: auth.siteId, kioskAccountId: auth.accountId, accountId: worker.id, deviceId: auth.claims.ws.id, tokenHash: hashHumanToken(token, kioskLoginOf(auth.claims)), timeoutSecs: timeoutMinutes * 60 });
+    await insertKioskSession(tx, {
+      id,
+      orgId: auth.orgId,
+      siteId: auth.siteId,
+      kioskAccountId: auth.accountId,
+      accountId: worker.id,
+      deviceId: auth.claims.ws.id,
+      tokenHash: hashHumanToken(token, kioskLoginOf(auth.claims)),
+      timeoutSecs: timeoutMinutes * 60,
+    });
   });
-  await writeAuditLog(deps.db, { orgId: auth.orgId, siteId: auth.siteId, accountId: worker.id, action: 'kiosk/start', entity: 'kioskSession', entityId: id, before: null, after: { kiosk: auth.accountId, device: auth.claims.ws.id } });
+  await writeAuditLog(deps.db, {
+    orgId: auth.orgId,
+    siteId: auth.siteId,
+    accountId: worker.id,
+    action: 'kiosk/start',
+    entity: 'kioskSession',
+    entityId: id,
+    before: null,
+    after: { kiosk: auth.accountId, device: auth.claims.ws.id },
+  });
   void reply.header(HEADERS.humanToken, token);
   return {
     user: { id: worker.id, userName: worker.userName, firstName: worker.firstName, surnames: worker.surnames },

@@ -53,7 +53,9 @@ beforeAll(async () => {
   printer = await startTestPrinter();
   dir = mkdtempSync(join(tmpdir(), 'fh-agent-'));
   const require = createRequire(import.meta.url);
-  prepareZXingModule({ overrides: { wasmBinary: readFileSync(require.resolve('zxing-wasm/reader/zxing_reader.wasm')).buffer as ArrayBuffer } });
+  prepareZXingModule({
+    overrides: { wasmBinary: readFileSync(require.resolve('zxing-wasm/reader/zxing_reader.wasm')).buffer as ArrayBuffer },
+  });
 });
 afterEach(async () => {
   for (const a of agents.splice(0)) await a.stop();
@@ -69,9 +71,25 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function startAgent(agentId = 'dock', queueFile = join(dir, `${agentId}-${randomUUID()}.json`), server = base, extra: Record<string, unknown> = {}): Promise<Agent> {
+async function startAgent(
+  agentId = 'dock',
+  queueFile = join(dir, `${agentId}-${randomUUID()}.json`),
+  server = base,
+  extra: Record<string, unknown> = {},
+): Promise<Agent> {
   const agentKey = await keyOf(agentId);
-  const config = parseConfig({ server, siteId: 'demo-main', agentKey, agentId, name: `Agent ${agentId}`, queueFile, retryMs: 150, statusIntervalMs: 60_000, ...extra, printers: [{ id: 'zebra', name: 'Zebra at the dock', host: '127.0.0.1', port: printer.port }] });
+  const config = parseConfig({
+    server,
+    siteId: 'demo-main',
+    agentKey,
+    agentId,
+    name: `Agent ${agentId}`,
+    queueFile,
+    retryMs: 150,
+    statusIntervalMs: 60_000,
+    ...extra,
+    printers: [{ id: 'zebra', name: 'Zebra at the dock', host: '127.0.0.1', port: printer.port }],
+  });
   const agent = createAgent(config);
   agents.push(agent);
   startedIds.push(agentId);
@@ -96,7 +114,10 @@ const printerOnline = (agentId: string) =>
   });
 
 const jobState = (jobId: string, state: LabelJob['state'], timeoutMs?: number) =>
-  until(async () => ((await call(t.app, 'label/job/list', {}, clerk)).body.jobs ?? []).find((j) => j.jobId === jobId && j.state === state), timeoutMs);
+  until(
+    async () => ((await call(t.app, 'label/job/list', {}, clerk)).body.jobs ?? []).find((j) => j.jobId === jobId && j.state === state),
+    timeoutMs,
+  );
 
 const print = (printerId: string, idempotencyKey = randomUUID(), copies = 1) =>
   call(t.app, 'label/print', { idempotencyKey, kind: 'stock', printerId, copies, source: { stockIds: ['S000000001'] } }, clerk);
@@ -119,7 +140,10 @@ describe('the print agent', () => {
     // The recorded ZPL rendered (zebrash) and decoded (ZXing): both barcodes say the stock id.
     const [png] = await renderZpl(bytes!, 101.6, 50.8, 203);
     const image = PNG.sync.read(Buffer.from(png!, 'base64'));
-    const reads = await readBarcodes({ data: new Uint8ClampedArray(image.data), width: image.width, height: image.height, colorSpace: 'srgb' }, { formats: ['Code128', 'QRCode'] });
+    const reads = await readBarcodes(
+      { data: new Uint8ClampedArray(image.data), width: image.width, height: image.height, colorSpace: 'srgb' },
+      { formats: ['Code128', 'QRCode'] },
+    );
     expect(reads.map((r) => [r.format, r.text]).sort()).toEqual([
       ['Code128', 'S000000001'],
       ['QRCode', 'S000000001'],
@@ -142,7 +166,16 @@ describe('the print agent', () => {
     expect(printer.prints).toHaveLength(2);
     expect(prints[1]).toBe(prints[0]);
     // The same key with another request is refused.
-    expect((await call(t.app, 'label/print', { idempotencyKey: key, kind: 'stock', printerId: 'dock/zebra', source: { stockIds: ['S000000002'] } }, clerk)).status).toBe(409);
+    expect(
+      (
+        await call(
+          t.app,
+          'label/print',
+          { idempotencyKey: key, kind: 'stock', printerId: 'dock/zebra', source: { stockIds: ['S000000002'] } },
+          clerk,
+        )
+      ).status,
+    ).toBe(409);
   });
 
   it('holds a job while the printer says paper out, reports it, and prints it when paper is back', async () => {
@@ -213,7 +246,9 @@ describe('the print agent', () => {
     const { io } = await import('socket.io-client');
     const socket = io(`${base}/demo-main`, { transports: ['websocket'], auth: { token: clerk }, reconnection: false, forceNew: true });
     await new Promise<void>((r) => socket.once('connect', () => r()));
-    const reply = (await socket.timeout(5000).emitWithAck('send', { op: 'agent/hello', data: { agentId: 'x', name: 'x', printers: [] } })) as { err?: { code: string } };
+    const reply = (await socket
+      .timeout(5000)
+      .emitWithAck('send', { op: 'agent/hello', data: { agentId: 'x', name: 'x', printers: [] } })) as { err?: { code: string } };
     socket.disconnect();
     expect(reply.err?.code).toBe('ERR_FORBIDDEN');
   });
@@ -230,7 +265,10 @@ async function rawSocket(token: string, server = base) {
   return socket;
 }
 const say = async (socket: Awaited<ReturnType<typeof rawSocket>>, op: string, data: unknown) =>
-  (await socket.timeout(5000).emitWithAck('send', { op, data })) as { err?: { code: string; message: string }; data?: { agentId: string; pending: unknown[]; heartbeatSecs?: number } };
+  (await socket.timeout(5000).emitWithAck('send', { op, data })) as {
+    err?: { code: string; message: string };
+    data?: { agentId: string; pending: unknown[]; heartbeatSecs?: number };
+  };
 const hello = (agentId: string) => ({ agentId, name: agentId, printers: [{ id: 'zebra', name: 'Zebra', state: 'online' }] });
 const agentsNow = async () => (await call(t.app, 'label/agent/list', {}, clerk)).body.agents ?? [];
 
@@ -309,7 +347,9 @@ describe('agent credentials', () => {
     await until(() => older.stoppedBecause());
     expect(older.stoppedBecause()).toContain('took over');
     expect(older.connected()).toBe(false);
-    const twin = await until(async () => (await agentsNow()).find((a) => a.agentId === 'twin' && a.connected && a.note?.includes('took over')));
+    const twin = await until(async () =>
+      (await agentsNow()).find((a) => a.agentId === 'twin' && a.connected && a.note?.includes('took over')),
+    );
     expect(twin.note).toContain('older connection');
     printer.flags = {};
     await jobState(held.body.job!.jobId, 'printed');
@@ -359,7 +399,10 @@ describe('agent credentials', () => {
       expect(answer.data?.heartbeatSecs).toBe(1);
       expect((await agentsNow()).find((a) => a.agentId === 'silent')?.connected).toBe(true);
       const at = Date.now();
-      await until(async () => ((await agentsNow()).find((a) => a.agentId === 'silent')?.connected === false ? true : undefined), (OFFLINE_SECS + 2) * 1000);
+      await until(
+        async () => ((await agentsNow()).find((a) => a.agentId === 'silent')?.connected === false ? true : undefined),
+        (OFFLINE_SECS + 2) * 1000,
+      );
       expect(Date.now() - at).toBeLessThan((OFFLINE_SECS + 1) * 1000);
       const attached = await call(t.app, 'docIo/zplPrinter/getAttachedPrinters', {}, clerk);
       expect(attached.body.printers?.some((p) => p.id === 'silent/zebra')).toBe(false);
@@ -368,7 +411,10 @@ describe('agent credentials', () => {
       expect(JSON.stringify(refused.body)).toContain('offline');
       // The sweep (every second here) writes it down too, so the pages are told, with why.
       const row = await until(async () => {
-        const [r] = await query<{ connected: boolean; note: string | null }>(t.db, sql`SELECT connected, note FROM label_agents WHERE id = 'silent'`);
+        const [r] = await query<{ connected: boolean; note: string | null }>(
+          t.db,
+          sql`SELECT connected, note FROM label_agents WHERE id = 'silent'`,
+        );
         return r && !r.connected ? r : undefined;
       }, 3000);
       expect(row.note).toContain('not heard from');
@@ -390,7 +436,8 @@ describe('agent credentials', () => {
     await keyOf('once');
     expect((await call(t.app, 'label/agent/create', { agentId: 'once', name: 'again' }, admin)).status).toBe(409);
     expect((await call(t.app, 'label/agent/revoke', { agentId: 'no-such' }, admin)).status).toBe(404);
-    for (const agentId of ['', 'a b', 'x'.repeat(61), '../x']) expect((await call(t.app, 'label/agent/create', { agentId, name: 'x' }, admin)).status).toBe(400);
+    for (const agentId of ['', 'a b', 'x'.repeat(61), '../x'])
+      expect((await call(t.app, 'label/agent/create', { agentId, name: 'x' }, admin)).status).toBe(400);
     const listed = (await agentsNow()).find((a) => a.agentId === 'once');
     expect(listed).toMatchObject({ paired: true, connected: false, createdBy: 'admin' });
   });
@@ -405,7 +452,7 @@ describe('printed means printed (issue 26 item 8)', () => {
   const fast = { progressMs: 40 };
   const jobOf = async (jobId: string) => ((await call(t.app, 'label/job/list', {}, clerk)).body.jobs ?? []).find((j) => j.jobId === jobId);
 
-  it('a 20-copy job is printed only when the printer\'s counters say it has left the printer, with the count growing on the way', async () => {
+  it("a 20-copy job is printed only when the printer's counters say it has left the printer, with the count growing on the way", async () => {
     await startAgent('dock', undefined, base, fast);
     await printerOnline('dock');
     printer.flags = { labelMs: 60 };
@@ -475,10 +522,20 @@ describe('printed means printed (issue 26 item 8)', () => {
       await say(socket, 'agent/hello', { agentId: 'counter', name: 'Counter', printers: [{ id: 'p', name: 'P', state: 'online' }] });
       const job = await print('counter/p', randomUUID(), 3);
       expect(job.status).toBe(200);
-      for (const printed of [-1, 1.5, 'x', 10_000_000]) expect((await say(socket, 'agent/result', { jobId: job.body.job!.jobId, state: 'sent', printed })).err?.code).toBe('ERR_BAD_INPUT');
+      for (const printed of [-1, 1.5, 'x', 10_000_000])
+        expect((await say(socket, 'agent/result', { jobId: job.body.job!.jobId, state: 'sent', printed })).err?.code).toBe('ERR_BAD_INPUT');
       expect((await say(socket, 'agent/result', { jobId: job.body.job!.jobId, state: 'sent', printed: 2 })).err).toBeUndefined();
       expect((await jobOf(job.body.job!.jobId))!.printed).toBe(2);
-      expect((await say(socket, 'agent/result', { jobId: job.body.job!.jobId, state: 'failed', printed: 50, reason: 'printer unreachable: connect ECONNREFUSED 10.1.2.3:9100' })).err).toBeUndefined();
+      expect(
+        (
+          await say(socket, 'agent/result', {
+            jobId: job.body.job!.jobId,
+            state: 'failed',
+            printed: 50,
+            reason: 'printer unreachable: connect ECONNREFUSED 10.1.2.3:9100',
+          })
+        ).err,
+      ).toBeUndefined();
       const failed = (await jobOf(job.body.job!.jobId))!;
       expect(failed.printed).toBe(3);
       expect(failed.reason).toBe('printer not answering at 10.1.2.3:9100');
@@ -488,7 +545,11 @@ describe('printed means printed (issue 26 item 8)', () => {
   });
 
   it('label/job/printRest: any body is a 4xx, never a 500', async () => {
-    const weird = fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.string({ maxLength: 120 }), fc.constantFrom('', '__proto__', 'constructor', -1, null));
+    const weird = fc.oneof(
+      fc.jsonValue({ maxDepth: 3 }),
+      fc.string({ maxLength: 120 }),
+      fc.constantFrom('', '__proto__', 'constructor', -1, null),
+    );
     await fc.assert(
       fc.asyncProperty(fc.record({ idempotencyKey: fc.oneof(fc.uuid(), weird), jobId: weird }, { requiredKeys: [] }), async (b) => {
         const res = await call(t.app, 'label/job/printRest', b as never, clerk);
@@ -502,12 +563,20 @@ describe('printed means printed (issue 26 item 8)', () => {
 
 describe('agent calls and ops: fuzz', () => {
   it('never answer 500 to any body of label/agent/create and revoke, nor fail on any agent op data', async () => {
-    const weird = fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.string({ maxLength: 70 }), fc.constantFrom('', '__proto__', 'constructor', 'a/b', '../x', -1, null));
+    const weird = fc.oneof(
+      fc.jsonValue({ maxDepth: 3 }),
+      fc.string({ maxLength: 70 }),
+      fc.constantFrom('', '__proto__', 'constructor', 'a/b', '../x', -1, null),
+    );
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom('label/agent/create', 'label/agent/revoke'), fc.record({ agentId: fc.oneof(fc.stringMatching(/^[a-z]{1,8}$/), weird), name: weird }), async (path, b) => {
-        const res = await call(t.app, path, b as never, admin);
-        expect(res.status, `${path} ${JSON.stringify(b)} → ${JSON.stringify(res.body)}`).toBeLessThan(500);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom('label/agent/create', 'label/agent/revoke'),
+        fc.record({ agentId: fc.oneof(fc.stringMatching(/^[a-z]{1,8}$/), weird), name: weird }),
+        async (path, b) => {
+          const res = await call(t.app, path, b as never, admin);
+          expect(res.status, `${path} ${JSON.stringify(b)} → ${JSON.stringify(res.body)}`).toBeLessThan(500);
+        },
+      ),
       { numRuns: 60 },
     );
     const socket = await rawSocket(await keyOf('fuzzy'));
@@ -532,7 +601,20 @@ describe('the print agent as a process', () => {
     const { fileURLToPath } = await import('node:url');
     const bin = fileURLToPath(new URL('../../../../print-agent/bin/print-agent.mjs', import.meta.url));
     const config = join(dir, 'proc.json');
-    writeFileSync(config, JSON.stringify({ server: base, siteId: 'demo-main', agentKey: await keyOf('proc'), agentId: 'proc', name: 'Process agent', queueFile: 'proc.queue.json', retryMs: 150, statusIntervalMs: 60_000, printers: [{ id: 'zebra', name: 'Zebra', host: '127.0.0.1', port: printer.port }] }));
+    writeFileSync(
+      config,
+      JSON.stringify({
+        server: base,
+        siteId: 'demo-main',
+        agentKey: await keyOf('proc'),
+        agentId: 'proc',
+        name: 'Process agent',
+        queueFile: 'proc.queue.json',
+        retryMs: 150,
+        statusIntervalMs: 60_000,
+        printers: [{ id: 'zebra', name: 'Zebra', host: '127.0.0.1', port: printer.port }],
+      }),
+    );
     const run = () => spawn(process.execPath, [bin, '--config', config], { stdio: 'ignore' });
     let child = run();
     try {
@@ -559,7 +641,20 @@ describe('the print agent as a process', () => {
     const { fileURLToPath } = await import('node:url');
     const bin = fileURLToPath(new URL('../../../../print-agent/bin/print-agent.mjs', import.meta.url));
     const config = join(dir, 'cut.json');
-    writeFileSync(config, JSON.stringify({ server: base, siteId: 'demo-main', agentKey: await keyOf('cut'), agentId: 'cut', name: 'Cut agent', queueFile: 'cut.queue.json', retryMs: 150, statusIntervalMs: 60_000, printers: [{ id: 'zebra', name: 'Zebra', host: '127.0.0.1', port: printer.port }] }));
+    writeFileSync(
+      config,
+      JSON.stringify({
+        server: base,
+        siteId: 'demo-main',
+        agentKey: await keyOf('cut'),
+        agentId: 'cut',
+        name: 'Cut agent',
+        queueFile: 'cut.queue.json',
+        retryMs: 150,
+        statusIntervalMs: 60_000,
+        printers: [{ id: 'zebra', name: 'Zebra', host: '127.0.0.1', port: printer.port }],
+      }),
+    );
     const run = () => spawn(process.execPath, [bin, '--config', config], { stdio: 'ignore' });
     let child = run();
     try {
@@ -571,12 +666,31 @@ describe('the print agent as a process', () => {
       // docs/labels.md: 2,000 of the demo's stock records.)
       const field = `^FO30,112^A0N,20,20^FB740,1,0,L^FD${'x'.repeat(360)}^FS`;
       const zpl = `^XA^CI28^FO30,25^A0N,40,40^FD{{stockId}}  line {{location}}^FS${field.repeat(12)}^XZ`;
-      const saved = await call(t.app, 'label/template/save', { kind: 'stock', name: 'Long stock', zpl, widthMm: 101.6, heightMm: 76.2, dpi: 203 }, await tokenFor(t.app, 'admin'));
+      const saved = await call(
+        t.app,
+        'label/template/save',
+        { kind: 'stock', name: 'Long stock', zpl, widthMm: 101.6, heightMm: 76.2, dpi: 203 },
+        await tokenFor(t.app, 'admin'),
+      );
       expect(saved.status, JSON.stringify(saved.body)).toBe(200);
       printer.flags = { stallAfterBytes: 200_000 };
-      const stockIds = (await query<{ stock_id: string }>(t.db, sql`SELECT stock_id FROM stock_records WHERE org_id = 'demo' ORDER BY stock_id LIMIT 2000`)).map((r) => r.stock_id);
+      const stockIds = (
+        await query<{ stock_id: string }>(t.db, sql`SELECT stock_id FROM stock_records WHERE org_id = 'demo' ORDER BY stock_id LIMIT 2000`)
+      ).map((r) => r.stock_id);
       expect(stockIds).toHaveLength(2000);
-      const res = await call(t.app, 'label/print', { idempotencyKey: randomUUID(), kind: 'stock', printerId: 'cut/zebra', copies: 1, templateId: saved.body.template!.templateId, source: { stockIds } }, clerk);
+      const res = await call(
+        t.app,
+        'label/print',
+        {
+          idempotencyKey: randomUUID(),
+          kind: 'stock',
+          printerId: 'cut/zebra',
+          copies: 1,
+          templateId: saved.body.template!.templateId,
+          source: { stockIds },
+        },
+        clerk,
+      );
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       await until(() => printer.stalled() > 0 || undefined, 20_000);
       await new Promise((r) => setTimeout(r, 300));
@@ -622,7 +736,12 @@ describe('several server nodes', () => {
       expect(answered.status).toBe(200);
       expect(answered.body.printers).toContainEqual(expected);
       // A browser subscribing to the labelPrinter topic on the second node is told the printer at once.
-      const socket = io(`${secondBase}/demo-main`, { transports: ['websocket'], auth: { token: clerk }, reconnection: false, forceNew: true });
+      const socket = io(`${secondBase}/demo-main`, {
+        transports: ['websocket'],
+        auth: { token: clerk },
+        reconnection: false,
+        forceNew: true,
+      });
       try {
         const first = new Promise<unknown>((resolve) => socket.once('attachedPrinters', (e) => resolve(e.data.printers)));
         await new Promise<void>((r) => socket.once('connect', () => r()));
@@ -634,7 +753,12 @@ describe('several server nodes', () => {
       // Printed through the second node: with Redis (REDIS_URL) the printJob event crosses to the
       // agent's node at once; without it the agent would get it only at its next hello.
       if (process.env.REDIS_URL) {
-        const res = await call(second.app, 'label/print', { idempotencyKey: randomUUID(), kind: 'stock', printerId: 'multi/zebra', copies: 1, source: { stockIds: ['S000000001'] } }, clerk);
+        const res = await call(
+          second.app,
+          'label/print',
+          { idempotencyKey: randomUUID(), kind: 'stock', printerId: 'multi/zebra', copies: 1, source: { stockIds: ['S000000001'] } },
+          clerk,
+        );
         expect(res.status, JSON.stringify(res.body)).toBe(200);
         await jobState(res.body.job!.jobId, 'printed');
         expect(printer.prints).toHaveLength(1);

@@ -1,6 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { CallResponse } from '@floorhand/contract/api';
-import { agentHelloSchema, agentResultSchema, printerProblemInWords, type LabelAgent, type LabelJob, type PrintJob } from '@floorhand/contract/labels';
+import {
+  agentHelloSchema,
+  agentResultSchema,
+  printerProblemInWords,
+  type LabelAgent,
+  type LabelJob,
+  type PrintJob,
+} from '@floorhand/contract/labels';
 import { accountKindOf } from '@floorhand/contract/rights';
 import { isAdmin } from '@floorhand/contract/perms';
 import type { Printer } from '@floorhand/contract/realtime';
@@ -29,9 +36,16 @@ export const SERVICE_KEY_ON_AGENT =
   'Print agents no longer use a service account’s API key. On Label Printers, choose “Add agent”, then put the agent key it shows in the agent’s config as "agentKey" (or "agentKeyEnv")';
 
 /** The job as an agent gets it: the printer id of its own config. */
-export const toPrintJob = (job: repo.StoredJob): PrintJob => ({ jobId: job.jobId, printer: job.printerId.slice(job.printerId.indexOf('/') + 1), zpl: job.zpl, copies: job.copies, expiresAt: job.expiresAt });
+export const toPrintJob = (job: repo.StoredJob): PrintJob => ({
+  jobId: job.jobId,
+  printer: job.printerId.slice(job.printerId.indexOf('/') + 1),
+  zpl: job.zpl,
+  copies: job.copies,
+  expiresAt: job.expiresAt,
+});
 /** The job as people see it (no bytes, no internals). */
-export const publicJob = ({ zpl: _z, agentId: _a, siteId: _s, requestHash: _h, requestedById: _r, ...job }: repo.StoredJob): LabelJob => job;
+export const publicJob = ({ zpl: _z, agentId: _a, siteId: _s, requestHash: _h, requestedById: _r, ...job }: repo.StoredJob): LabelJob =>
+  job;
 export function announceJob(deps: Deps, job: repo.StoredJob): void {
   deps.realtime.emit(job.siteId, 'labelJob', { job: publicJob(job) }, 'labelPrinter');
 }
@@ -43,7 +57,8 @@ export async function sendToAgent(deps: Deps, orgId: string, job: repo.StoredJob
 }
 
 /** The printers of a site's connected agents, as attachedPrinters and getAttachedPrinters give them. */
-export const printersOfAgents = (agents: LabelAgent[]): Printer[] => agents.filter((a) => a.connected).flatMap((a) => a.printers.map((p) => ({ id: p.id, name: p.name, agent: a.name })));
+export const printersOfAgents = (agents: LabelAgent[]): Printer[] =>
+  agents.filter((a) => a.connected).flatMap((a) => a.printers.map((p) => ({ id: p.id, name: p.name, agent: a.name })));
 
 /** Tells a site's Label Printers pages and choosers what its agents and printers are now. */
 async function publishAgents(deps: Deps, orgId: string, siteId: string): Promise<LabelAgent[]> {
@@ -58,27 +73,60 @@ function requireAgentAdmin(auth: AuthContext): void {
 }
 
 /** label/agent/create: a new agent of the site and its key, answered once (only its SHA-256 is kept). */
-export async function createAgent(deps: Deps, auth: AuthContext, body: Body<'label/agent/create'>): Promise<CallResponse<'label/agent/create'>> {
+export async function createAgent(
+  deps: Deps,
+  auth: AuthContext,
+  body: Body<'label/agent/create'>,
+): Promise<CallResponse<'label/agent/create'>> {
   requireAgentAdmin(auth);
   const key = newAgentKey();
-  const inserted = await repo.insertAgentCredential(deps.db, auth.orgId, auth.siteId, { agentId: body.agentId, name: body.name, secretHash: key.hash, createdBy: auth.accountId, createdByName: auth.userName });
+  const inserted = await repo.insertAgentCredential(deps.db, auth.orgId, auth.siteId, {
+    agentId: body.agentId,
+    name: body.name,
+    secretHash: key.hash,
+    createdBy: auth.accountId,
+    createdByName: auth.userName,
+  });
   if (!inserted) throw conflict(`This site has an agent '${body.agentId}' already; revoke it first to give it a new key`);
-  await writeAuditLog(deps.db, { orgId: auth.orgId, siteId: auth.siteId, accountId: auth.accountId, action: 'label/agent/create', entity: 'labelAgent', entityId: body.agentId, before: null, after: { agentId: body.agentId, name: body.name } });
+  await writeAuditLog(deps.db, {
+    orgId: auth.orgId,
+    siteId: auth.siteId,
+    accountId: auth.accountId,
+    action: 'label/agent/create',
+    entity: 'labelAgent',
+    entityId: body.agentId,
+    before: null,
+    after: { agentId: body.agentId, name: body.name },
+  });
   const agents = await publishAgents(deps, auth.orgId, auth.siteId);
   return { agentKey: key.key, agent: agents.find((a) => a.agentId === body.agentId) };
 }
 
 /** label/agent/revoke: the credential and the agent's printers go, its pending jobs fail, its connections close at once on every node. */
-export async function revokeAgent(deps: Deps, auth: AuthContext, body: Body<'label/agent/revoke'>): Promise<CallResponse<'label/agent/revoke'>> {
+export async function revokeAgent(
+  deps: Deps,
+  auth: AuthContext,
+  body: Body<'label/agent/revoke'>,
+): Promise<CallResponse<'label/agent/revoke'>> {
   requireAgentAdmin(auth);
-  if (!(await repo.deleteAgent(deps.db, auth.orgId, auth.siteId, body.agentId))) throw notFound(`No print agent '${body.agentId}' on this site`);
+  if (!(await repo.deleteAgent(deps.db, auth.orgId, auth.siteId, body.agentId)))
+    throw notFound(`No print agent '${body.agentId}' on this site`);
   const message = `The print agent '${body.agentId}' was revoked by ${auth.userName}; add it again on Label Printers to give it a new key`;
   deps.realtime.closeRoom(auth.siteId, agentRoom(body.agentId), { why: 'revoked', message });
   // Connections that never said hello too (every socket opened with the key is in its token room).
   deps.realtime.disconnectToken(auth.siteId, agentJti(body.agentId));
   const failed = await repo.failAgentJobs(deps.db, auth.orgId, auth.siteId, body.agentId, 'the print agent was revoked before printing it');
   for (const job of failed) announceJob(deps, job);
-  await writeAuditLog(deps.db, { orgId: auth.orgId, siteId: auth.siteId, accountId: auth.accountId, action: 'label/agent/revoke', entity: 'labelAgent', entityId: body.agentId, before: { agentId: body.agentId }, after: null });
+  await writeAuditLog(deps.db, {
+    orgId: auth.orgId,
+    siteId: auth.siteId,
+    accountId: auth.accountId,
+    action: 'label/agent/revoke',
+    entity: 'labelAgent',
+    entityId: body.agentId,
+    before: { agentId: body.agentId },
+    after: null,
+  });
   await publishAgents(deps, auth.orgId, auth.siteId);
   return { agentId: body.agentId, failedJobs: failed.length };
 }
@@ -124,11 +172,19 @@ export function registerAgentOps(deps: Deps, log: FastifyBaseLogger): () => void
       throw forbidden('Only a print agent with its own agent key can attach printers');
     }
     const parsed = agentHelloSchema.safeParse(data);
-    if (!parsed.success) throw badInput(`The agent's greeting is not valid: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    if (!parsed.success)
+      throw badInput(
+        `The agent's greeting is not valid: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+      );
     const hello = parsed.data;
-    if (hello.agentId !== credential.agentId) throw forbidden(`This agent key belongs to the agent '${credential.agentId}'; it cannot say it is '${hello.agentId}'`);
+    if (hello.agentId !== credential.agentId)
+      throw forbidden(`This agent key belongs to the agent '${credential.agentId}'; it cannot say it is '${hello.agentId}'`);
     const { orgId, siteId } = client.auth;
-    const printers = hello.printers.map((p) => ({ ...p, id: `${hello.agentId}/${p.id}`, ...(p.detail ? { detail: printerProblemInWords(p.detail) } : {}) }));
+    const printers = hello.printers.map((p) => ({
+      ...p,
+      id: `${hello.agentId}/${p.id}`,
+      ...(p.detail ? { detail: printerProblemInWords(p.detail) } : {}),
+    }));
     const at = new Date().toISOString();
     // The newest connection wins: it is recorded as the live one before the older ones are closed, so
     // from here on jobs go to it alone (sendToAgent reads the live socket id).
@@ -140,11 +196,22 @@ export function registerAgentOps(deps: Deps, log: FastifyBaseLogger): () => void
       socketId: client.id,
       note: null,
     });
-    deps.realtime.closeRoom(siteId, agentRoom(hello.agentId), { why: 'takenOver', message: `A newer connection of the agent '${hello.agentId}' took over at ${at}; this one stops (two copies of one agent must not run)` }, client.id);
+    deps.realtime.closeRoom(
+      siteId,
+      agentRoom(hello.agentId),
+      {
+        why: 'takenOver',
+        message: `A newer connection of the agent '${hello.agentId}' took over at ${at}; this one stops (two copies of one agent must not run)`,
+      },
+      client.id,
+    );
     if (previousSocketId) {
       const note = `took over from an older connection at ${at} (the older one was closed; two copies of this agent may be running)`;
       await repo.setAgentNote(deps.db, orgId, siteId, hello.agentId, client.id, note);
-      log.warn({ agentId: hello.agentId, siteId, socket: client.id, older: previousSocketId }, 'print agent: a new connection took over from an older live one, which was closed');
+      log.warn(
+        { agentId: hello.agentId, siteId, socket: client.id, older: previousSocketId },
+        'print agent: a new connection took over from an older live one, which was closed',
+      );
     } else {
       log.info({ agentId: hello.agentId, siteId, socket: client.id }, 'print agent connected');
     }
@@ -159,7 +226,11 @@ export function registerAgentOps(deps: Deps, log: FastifyBaseLogger): () => void
     const agent = agentOf(client);
     const parsed = agentHelloSchema.pick({ printers: true }).safeParse(data);
     if (!parsed.success) throw badInput('The printer states are not valid');
-    const printers = parsed.data.printers.map((p) => ({ ...p, id: `${agent.agentId}/${p.id}`, ...(p.detail ? { detail: printerProblemInWords(p.detail) } : {}) }));
+    const printers = parsed.data.printers.map((p) => ({
+      ...p,
+      id: `${agent.agentId}/${p.id}`,
+      ...(p.detail ? { detail: printerProblemInWords(p.detail) } : {}),
+    }));
     if (!(await repo.setAgentPrinters(deps.db, agent.orgId, agent.siteId, agent.agentId, client.id, printers))) {
       throw forbidden('A newer connection of this agent took over, or the agent was revoked');
     }
@@ -172,7 +243,16 @@ export function registerAgentOps(deps: Deps, log: FastifyBaseLogger): () => void
     const agent = agentOf(client);
     const parsed = agentResultSchema.safeParse(data);
     if (!parsed.success) throw badInput('The job result is not valid');
-    const job = await repo.setJobState(deps.db, agent.orgId, agent.siteId, agent.agentId, parsed.data.jobId, parsed.data.state, parsed.data.reason ? printerProblemInWords(parsed.data.reason) : null, parsed.data.printed);
+    const job = await repo.setJobState(
+      deps.db,
+      agent.orgId,
+      agent.siteId,
+      agent.agentId,
+      parsed.data.jobId,
+      parsed.data.state,
+      parsed.data.reason ? printerProblemInWords(parsed.data.reason) : null,
+      parsed.data.printed,
+    );
     if (job) announceJob(deps, job);
     return { ok: true };
   });

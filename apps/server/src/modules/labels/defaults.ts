@@ -46,7 +46,13 @@ export const DEFAULT_TEMPLATES: readonly DefaultTemplate[] = [
     heightMm: 25.4,
     dpi: 203,
     isDefault: false,
-    zpl: zpl('^XA^CI28', '^FO16,10^A0N,24,24^FD{{partNumber}}^FS', '^FO16,40^BY1,3,80^BCN,80,Y,N,N^FD{{stockId}}^FS', '^FO16,160^A0N,22,22^FDQty {{qty}} {{uom}}  {{location}}^FS', '^XZ'),
+    zpl: zpl(
+      '^XA^CI28',
+      '^FO16,10^A0N,24,24^FD{{partNumber}}^FS',
+      '^FO16,40^BY1,3,80^BCN,80,Y,N,N^FD{{stockId}}^FS',
+      '^FO16,160^A0N,22,22^FDQty {{qty}} {{uom}}  {{location}}^FS',
+      '^XZ',
+    ),
   },
   {
     id: 'stock-qr-2x2',
@@ -56,7 +62,14 @@ export const DEFAULT_TEMPLATES: readonly DefaultTemplate[] = [
     heightMm: 50.8,
     dpi: 203,
     isDefault: false,
-    zpl: zpl('^XA^CI28', '^FO16,12^A0N,26,26^FD{{stockId}}^FS', '^FO90,44^BQN,2,7^FDQA,{{stockId}}^FS', '^FO16,300^A0N,24,24^FD{{partNumber}}^FS', '^FO16,334^A0N,22,22^FDQty {{qty}} {{uom}}  {{location}}^FS', '^XZ'),
+    zpl: zpl(
+      '^XA^CI28',
+      '^FO16,12^A0N,26,26^FD{{stockId}}^FS',
+      '^FO90,44^BQN,2,7^FDQA,{{stockId}}^FS',
+      '^FO16,300^A0N,24,24^FD{{partNumber}}^FS',
+      '^FO16,334^A0N,22,22^FDQty {{qty}} {{uom}}  {{location}}^FS',
+      '^XZ',
+    ),
   },
   {
     id: 'pick-4x3',
@@ -106,7 +119,14 @@ export const DEFAULT_TEMPLATES: readonly DefaultTemplate[] = [
     heightMm: 25.4,
     dpi: 203,
     isDefault: true,
-    zpl: zpl('^XA^CI28', '^FO16,10^A0N,40,40^FD{{location}}^FS', '^FO420,14^A0N,24,24^FD{{warehouse}}^FS', '^FO16,58^BY2,3,100^BCN,100,N,N,N^FD{{location}}^FS', '^FO16,170^A0N,20,20^FD{{description}}^FS', '^XZ'),
+    zpl: zpl(
+      '^XA^CI28',
+      '^FO16,10^A0N,40,40^FD{{location}}^FS',
+      '^FO420,14^A0N,24,24^FD{{warehouse}}^FS',
+      '^FO16,58^BY2,3,100^BCN,100,N,N,N^FD{{location}}^FS',
+      '^FO16,170^A0N,20,20^FD{{description}}^FS',
+      '^XZ',
+    ),
   },
   {
     id: 'staff-badge',
@@ -116,7 +136,13 @@ export const DEFAULT_TEMPLATES: readonly DefaultTemplate[] = [
     heightMm: 31.75,
     dpi: 203,
     isDefault: true,
-    zpl: zpl('^XA^CI28', '^FO16,12^A0N,30,30^FD{{name}}^FS', '^FO16,46^A0N,20,20^FD{{org}}^FS', '^FO16,76^BY2,3,110^BCN,110,Y,N,N^FD{{badge}}^FS', '^XZ'),
+    zpl: zpl(
+      '^XA^CI28',
+      '^FO16,12^A0N,30,30^FD{{name}}^FS',
+      '^FO16,46^A0N,20,20^FD{{org}}^FS',
+      '^FO16,76^BY2,3,110^BCN,110,Y,N,N^FD{{badge}}^FS',
+      '^XZ',
+    ),
   },
   {
     id: 'package-4x6',
@@ -144,6 +170,13 @@ export const DEFAULT_TEMPLATES: readonly DefaultTemplate[] = [
 
 /** The test label a printer's "Test print" sends: fixed text, a barcode and the time. */
 export const TEST_LABEL = (printer: string, at: string) =>
-  zpl('^XA^CI28', '^FO30,30^A0N,40,40^FDFloorhand test label^FS', `^FO30,85^A0N,26,26^FD${zplValue(printer)}^FS`, `^FO30,125^A0N,22,22^FD${at}^FS`, '^FO30,165^BY2,3,80^BCN,80,Y,N,N^FDTEST-LABEL^FS', '^XZ');
+  zpl(
+    '^XA^CI28',
+    '^FO30,30^A0N,40,40^FDFloorhand test label^FS',
+    `^FO30,85^A0N,26,26^FD${zplValue(printer)}^FS`,
+    `^FO30,125^A0N,22,22^FD${at}^FS`,
+    '^FO30,165^BY2,3,80^BCN,80,Y,N,N^FDTEST-LABEL^FS',
+    '^XZ',
+  );
 /** The test label's size (4 x 2 in), for its picture when downloaded. */
 export const TEST_LABEL_MM = { width: 101.6, height: 50.8 } as const;

@@ -27,7 +27,10 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const isPng = (b64: string | undefined) => Buffer.from(b64 ?? '', 'base64').subarray(1, 4).toString() === 'PNG';
+const isPng = (b64: string | undefined) =>
+  Buffer.from(b64 ?? '', 'base64')
+    .subarray(1, 4)
+    .toString() === 'PNG';
 
 describe('label templates', () => {
   it('ships a default for every kind and several stock templates', async () => {
@@ -40,14 +43,24 @@ describe('label templates', () => {
   });
 
   it.each(DEFAULT_TEMPLATES.map((d) => [d.id, d] as const))('previews the default %s as a PNG on the server', async (_id, d) => {
-    const res = await call(t.app, 'label/preview', { kind: d.kind, zpl: d.zpl, widthMm: d.widthMm, heightMm: d.heightMm, dpi: d.dpi }, clerk);
+    const res = await call(
+      t.app,
+      'label/preview',
+      { kind: d.kind, zpl: d.zpl, widthMm: d.widthMm, heightMm: d.heightMm, dpi: d.dpi },
+      clerk,
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(isPng(res.body.png)).toBe(true);
     expect(res.body.zpl).not.toContain('{{');
   });
 
   it('refuses unknown fields with the fields the kind may use', async () => {
-    const res = await call(t.app, 'label/preview', { kind: 'loc', zpl: '^XA^FO10,10^A0N,30,30^FD{{stockId}} {{bogus}}^FS^XZ', widthMm: 50, heightMm: 25, dpi: 203 }, clerk);
+    const res = await call(
+      t.app,
+      'label/preview',
+      { kind: 'loc', zpl: '^XA^FO10,10^A0N,30,30^FD{{stockId}} {{bogus}}^FS^XZ', widthMm: 50, heightMm: 25, dpi: 203 },
+      clerk,
+    );
     expect(res.status).toBe(400);
     expect(res.body.err?.code).toBe(ERR.badInput);
     expect(res.body.err?.message).toContain('Unknown fields {{stockId}}, {{bogus}}; a location label may use {{location}}');
@@ -56,29 +69,73 @@ describe('label templates', () => {
   it('refuses ZPL that does not render, and ZPL without ^XA … ^XZ', async () => {
     const frame = await call(t.app, 'label/preview', { kind: 'stock', zpl: 'hello', widthMm: 50, heightMm: 25, dpi: 203 }, clerk);
     expect(frame.body.err?.message).toContain('^XA and end with ^XZ');
-    const broken = await call(t.app, 'label/template/save', { kind: 'stock', name: 'Broken', zpl: '^XA^XZ', widthMm: 50, heightMm: 25, dpi: 203 }, admin);
+    const broken = await call(
+      t.app,
+      'label/template/save',
+      { kind: 'stock', name: 'Broken', zpl: '^XA^XZ', widthMm: 50, heightMm: 25, dpi: 203 },
+      admin,
+    );
     expect(broken.status).toBe(400);
     expect(broken.body.err?.message).toMatch(/^The ZPL does not render/);
   });
 
   it('saves every change as a new version; a stale version is refused; only admins save', async () => {
     const zpl = '^XA^FO20,20^A0N,30,30^FD{{partNumber}}^FS^FO20,60^BCN,60,Y,N,N^FD{{stockId}}^FS^XZ';
-    const made = await call(t.app, 'label/template/save', { kind: 'stock', name: 'Bin tag', zpl, widthMm: 60, heightMm: 30, dpi: 203 }, admin);
+    const made = await call(
+      t.app,
+      'label/template/save',
+      { kind: 'stock', name: 'Bin tag', zpl, widthMm: 60, heightMm: 30, dpi: 203 },
+      admin,
+    );
     expect(made.status, JSON.stringify(made.body)).toBe(200);
     expect(made.body.template).toMatchObject({ version: 1, savedBy: 'admin', kind: 'stock' });
     const id = made.body.template!.templateId;
-    const v2 = await call(t.app, 'label/template/save', { templateId: id, expectedVersion: 1, kind: 'stock', name: 'Bin tag', zpl: zpl.replace('30,30', '34,34'), widthMm: 60, heightMm: 30, dpi: 300 }, admin);
+    const v2 = await call(
+      t.app,
+      'label/template/save',
+      {
+        templateId: id,
+        expectedVersion: 1,
+        kind: 'stock',
+        name: 'Bin tag',
+        zpl: zpl.replace('30,30', '34,34'),
+        widthMm: 60,
+        heightMm: 30,
+        dpi: 300,
+      },
+      admin,
+    );
     expect(v2.body.template).toMatchObject({ version: 2, dpi: 300 });
-    const stale = await call(t.app, 'label/template/save', { templateId: id, expectedVersion: 1, kind: 'stock', name: 'Late', zpl, widthMm: 60, heightMm: 30, dpi: 203 }, admin);
+    const stale = await call(
+      t.app,
+      'label/template/save',
+      { templateId: id, expectedVersion: 1, kind: 'stock', name: 'Late', zpl, widthMm: 60, heightMm: 30, dpi: 203 },
+      admin,
+    );
     expect(stale.status).toBe(409);
-    const otherKind = await call(t.app, 'label/template/save', { templateId: id, kind: 'loc', name: 'x', zpl: '^XA^FO1,1^FD{{location}}^FS^XZ', widthMm: 60, heightMm: 30, dpi: 203 }, admin);
+    const otherKind = await call(
+      t.app,
+      'label/template/save',
+      { templateId: id, kind: 'loc', name: 'x', zpl: '^XA^FO1,1^FD{{location}}^FS^XZ', widthMm: 60, heightMm: 30, dpi: 203 },
+      admin,
+    );
     expect(otherKind.status).toBe(400);
-    const byClerk = await call(t.app, 'label/template/save', { kind: 'stock', name: 'Mine', zpl, widthMm: 60, heightMm: 30, dpi: 203 }, clerk);
+    const byClerk = await call(
+      t.app,
+      'label/template/save',
+      { kind: 'stock', name: 'Mine', zpl, widthMm: 60, heightMm: 30, dpi: 203 },
+      clerk,
+    );
     expect(byClerk.status).toBe(403);
     // Another organisation neither sees nor versions it.
     const acmeList = await call(t.app, 'label/template/list', { ...ACME_BASE }, acme);
     expect(acmeList.body.templates!.some((x) => x.templateId === id)).toBe(false);
-    const acmeSave = await call(t.app, 'label/template/save', { ...ACME_BASE, templateId: id, kind: 'stock', name: 'Taken', zpl, widthMm: 60, heightMm: 30, dpi: 203 }, acme);
+    const acmeSave = await call(
+      t.app,
+      'label/template/save',
+      { ...ACME_BASE, templateId: id, kind: 'stock', name: 'Taken', zpl, widthMm: 60, heightMm: 30, dpi: 203 },
+      acme,
+    );
     expect(acmeSave.status).toBe(404);
   });
 });
@@ -92,7 +149,12 @@ describe('label data and downloads', () => {
   });
 
   it('downloads every label of a source as a PDF, one page per label at the label size', async () => {
-    const stock = await call(t.app, 'label/render', { kind: 'stock', format: 'pdf', source: { stockIds: ['S000000001', 'S000000002'] } }, clerk);
+    const stock = await call(
+      t.app,
+      'label/render',
+      { kind: 'stock', format: 'pdf', source: { stockIds: ['S000000001', 'S000000002'] } },
+      clerk,
+    );
     expect(stock.status, JSON.stringify(stock.body)).toBe(200);
     expect(stock.body.png).toBeUndefined();
     const doc = await PDFDocument.load(Buffer.from(stock.body.pdf!, 'base64'));
@@ -103,7 +165,12 @@ describe('label data and downloads', () => {
       expect(page.getHeight()).toBeCloseTo(144, 1);
     }
     expect(stock.body).toMatchObject({ labels: 2, templateId: 'stock-4x2', templateVersion: 1 });
-    const locs = await call(t.app, 'label/render', { kind: 'loc', format: 'pdf', source: { locationRange: { warehouse: 'MAIN', from: 'A', to: 'A-02' } } }, clerk);
+    const locs = await call(
+      t.app,
+      'label/render',
+      { kind: 'loc', format: 'pdf', source: { locationRange: { warehouse: 'MAIN', from: 'A', to: 'A-02' } } },
+      clerk,
+    );
     expect(locs.status, JSON.stringify(locs.body)).toBe(200);
     expect(locs.body.labels).toBeGreaterThan(1);
     expect((await PDFDocument.load(Buffer.from(locs.body.pdf!, 'base64'))).getPageCount()).toBe(locs.body.labels);
@@ -112,17 +179,29 @@ describe('label data and downloads', () => {
   });
 
   it(`refuses a PDF of more than ${LABELS_PER_PDF_MAX} labels with a clear message`, async () => {
-    const stockIds = (await query<{ stock_id: string }>(t.db, sql`SELECT stock_id FROM stock_records WHERE org_id = 'demo' ORDER BY stock_id LIMIT ${LABELS_PER_PDF_MAX + 1}`)).map((r) => r.stock_id);
+    const stockIds = (
+      await query<{ stock_id: string }>(
+        t.db,
+        sql`SELECT stock_id FROM stock_records WHERE org_id = 'demo' ORDER BY stock_id LIMIT ${LABELS_PER_PDF_MAX + 1}`,
+      )
+    ).map((r) => r.stock_id);
     const res = await call(t.app, 'label/render', { kind: 'stock', format: 'pdf', source: { stockIds } }, clerk);
     expect(res.status).toBe(400);
-    expect(res.body.err?.message).toBe(`A PDF holds at most ${LABELS_PER_PDF_MAX} labels and this makes ${LABELS_PER_PDF_MAX + 1}; download it in parts (a shorter range) or print it on a label printer`);
+    expect(res.body.err?.message).toBe(
+      `A PDF holds at most ${LABELS_PER_PDF_MAX} labels and this makes ${LABELS_PER_PDF_MAX + 1}; download it in parts (a shorter range) or print it on a label printer`,
+    );
     // The PNG (the first label) of the same source is still fine; an unknown format is refused.
     expect((await call(t.app, 'label/render', { kind: 'stock', source: { stockIds } }, clerk)).status).toBe(200);
     expect((await call(t.app, 'label/render', { kind: 'stock', format: 'gif', source: { stockIds } } as never, clerk)).status).toBe(400);
   });
 
   it('renders a range of location labels, and staff badges only for accounts with a badge', async () => {
-    const locs = await call(t.app, 'label/render', { kind: 'loc', source: { locationRange: { warehouse: 'MAIN', from: 'A', to: 'Z' } } }, clerk);
+    const locs = await call(
+      t.app,
+      'label/render',
+      { kind: 'loc', source: { locationRange: { warehouse: 'MAIN', from: 'A', to: 'Z' } } },
+      clerk,
+    );
     expect(locs.status, JSON.stringify(locs.body)).toBe(200);
     expect(locs.body.labels).toBeGreaterThan(1);
     const wrongKind = await call(t.app, 'label/render', { kind: 'staff', source: { stockIds: ['S000000001'] } }, clerk);
@@ -131,23 +210,50 @@ describe('label data and downloads', () => {
 
   it('refuses a source that names nothing or two things, unknown row fields, other organisations’ stock', async () => {
     expect((await call(t.app, 'label/render', { kind: 'stock', source: {} }, clerk)).status).toBe(400);
-    expect((await call(t.app, 'label/render', { kind: 'stock', source: { stockIds: ['S000000001'], test: true } }, clerk)).status).toBe(400);
+    expect((await call(t.app, 'label/render', { kind: 'stock', source: { stockIds: ['S000000001'], test: true } }, clerk)).status).toBe(
+      400,
+    );
     const rows = await call(t.app, 'label/render', { kind: 'pick', source: { rows: [{ orderId: 'SO-1', shoeSize: '9' }] } }, clerk);
     expect(rows.body.err?.message).toContain("Unknown field 'shoeSize'");
-    expect((await call(t.app, 'label/render', { ...ACME_BASE, kind: 'stock', source: { stockIds: ['S000000001'] } }, acme)).status).toBe(404);
+    expect((await call(t.app, 'label/render', { ...ACME_BASE, kind: 'stock', source: { stockIds: ['S000000001'] } }, acme)).status).toBe(
+      404,
+    );
   });
 
   it('refuses to print to a printer no agent has', async () => {
-    const res = await call(t.app, 'label/print', { idempotencyKey: randomUUID(), kind: 'stock', printerId: 'nobody/zebra', source: { stockIds: ['S000000001'] } }, clerk);
+    const res = await call(
+      t.app,
+      'label/print',
+      { idempotencyKey: randomUUID(), kind: 'stock', printerId: 'nobody/zebra', source: { stockIds: ['S000000001'] } },
+      clerk,
+    );
     expect(res.status).toBe(404);
     expect(res.body.err?.message).toContain("No printer 'nobody/zebra'");
-    expect((await call(t.app, 'label/print', { idempotencyKey: randomUUID(), kind: 'stock', printerId: 'no-slash', source: { test: true } }, clerk)).status).toBe(400);
+    expect(
+      (
+        await call(
+          t.app,
+          'label/print',
+          { idempotencyKey: randomUUID(), kind: 'stock', printerId: 'no-slash', source: { test: true } },
+          clerk,
+        )
+      ).status,
+    ).toBe(400);
   });
 });
 
 describe('fuzz', () => {
   it('never answers 500 to any body of the label calls', async () => {
-    const paths = ['label/template/list', 'label/template/save', 'label/preview', 'label/render', 'label/print', 'label/job/list', 'label/job/reprint', 'label/agent/list'] as const;
+    const paths = [
+      'label/template/list',
+      'label/template/save',
+      'label/preview',
+      'label/render',
+      'label/print',
+      'label/job/list',
+      'label/job/reprint',
+      'label/agent/list',
+    ] as const;
     const weird = fc.oneof(
       fc.jsonValue({ maxDepth: 3 }),
       fc.string({ maxLength: 40 }),
@@ -159,7 +265,11 @@ describe('fuzz', () => {
       widthMm: fc.oneof(fc.integer({ min: -5, max: 400 }), weird),
       heightMm: fc.oneof(fc.integer({ min: -5, max: 400 }), weird),
       dpi: fc.oneof(fc.constantFrom(152, 203, 300, 600, 1), weird),
-      source: fc.oneof(fc.record({ stockIds: fc.array(fc.string({ maxLength: 12 }), { maxLength: 3 }) }), fc.record({ rows: fc.array(fc.dictionary(fc.string({ maxLength: 10 }), fc.string({ maxLength: 10 })), { maxLength: 2 }) }), weird),
+      source: fc.oneof(
+        fc.record({ stockIds: fc.array(fc.string({ maxLength: 12 }), { maxLength: 3 }) }),
+        fc.record({ rows: fc.array(fc.dictionary(fc.string({ maxLength: 10 }), fc.string({ maxLength: 10 })), { maxLength: 2 }) }),
+        weird,
+      ),
       printerId: fc.oneof(fc.constantFrom('a/b', '/', 'x'), weird),
       jobId: weird,
       idempotencyKey: fc.oneof(fc.uuid(), weird),

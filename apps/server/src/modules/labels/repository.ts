@@ -45,7 +45,9 @@ export async function currentTemplates(db: Db, orgId: string, kind?: LabelKind):
     db,
     sql`SELECT DISTINCT ON (id) ${TEMPLATE_COLUMNS} FROM label_templates WHERE org_id = ${orgId} ${kind ? sql`AND kind = ${kind}` : sql``} ORDER BY id, version DESC`,
   );
-  return rows.map(toTemplate).sort((a, b) => a.kind.localeCompare(b.kind) || Number(b.isDefault) - Number(a.isDefault) || a.name.localeCompare(b.name));
+  return rows
+    .map(toTemplate)
+    .sort((a, b) => a.kind.localeCompare(b.kind) || Number(b.isDefault) - Number(a.isDefault) || a.name.localeCompare(b.name));
 }
 
 /** One version of a template, or its newest. */
@@ -189,7 +191,12 @@ export async function expireDueJobs(db: Db): Promise<StoredJob[]> {
 }
 
 export async function recentJobs(db: Db, orgId: string, siteId: string, limit: number): Promise<StoredJob[]> {
-  return (await query<JobRow>(db, sql`SELECT ${JOB_COLUMNS} FROM label_jobs WHERE org_id = ${orgId} AND site_id = ${siteId} ORDER BY created_at DESC, id LIMIT ${limit}`)).map(toJob);
+  return (
+    await query<JobRow>(
+      db,
+      sql`SELECT ${JOB_COLUMNS} FROM label_jobs WHERE org_id = ${orgId} AND site_id = ${siteId} ORDER BY created_at DESC, id LIMIT ${limit}`,
+    )
+  ).map(toJob);
 }
 
 /** Jobs of an agent not yet printed or failed and not expired, oldest first. */
@@ -208,7 +215,16 @@ export async function pendingJobs(db: Db, orgId: string, siteId: string, agentId
  * An agent's report of a job: its state, why, and the labels printed so far (`printed`, never more
  * than the job has; absent keeps what was known). A final job does not change.
  */
-export async function setJobState(db: Db, orgId: string, siteId: string, agentId: string, id: string, state: JobState, reason: string | null, printed?: number): Promise<StoredJob | undefined> {
+export async function setJobState(
+  db: Db,
+  orgId: string,
+  siteId: string,
+  agentId: string,
+  id: string,
+  state: JobState,
+  reason: string | null,
+  printed?: number,
+): Promise<StoredJob | undefined> {
   const count = printed === undefined ? null : printed;
   const rows = await query<JobRow>(
     db,
@@ -310,7 +326,12 @@ export async function upsertAgent(
 }
 
 /** An agent's row as last heard of, offline (the demo data). */
-export async function insertOfflineAgent(db: Db, orgId: string, siteId: string, a: { id: string; name: string; accountId: string; printers: AgentRow['printers'] }): Promise<void> {
+export async function insertOfflineAgent(
+  db: Db,
+  orgId: string,
+  siteId: string,
+  a: { id: string; name: string; accountId: string; printers: AgentRow['printers'] },
+): Promise<void> {
   await query(
     db,
     sql`INSERT INTO label_agents (org_id, site_id, id, name, account_id, connected, printers, last_seen)
@@ -320,11 +341,21 @@ export async function insertOfflineAgent(db: Db, orgId: string, siteId: string, 
 }
 
 export async function setAgentNote(db: Db, orgId: string, siteId: string, id: string, socketId: string, note: string): Promise<void> {
-  await query(db, sql`UPDATE label_agents SET note = ${note} WHERE org_id = ${orgId} AND site_id = ${siteId} AND id = ${id} AND socket_id = ${socketId}`);
+  await query(
+    db,
+    sql`UPDATE label_agents SET note = ${note} WHERE org_id = ${orgId} AND site_id = ${siteId} AND id = ${id} AND socket_id = ${socketId}`,
+  );
 }
 
 /** The live connection's printer states (and its heartbeat); false when `socketId` is not the live connection. */
-export async function setAgentPrinters(db: Db, orgId: string, siteId: string, id: string, socketId: string, printers: AgentRow['printers']): Promise<boolean> {
+export async function setAgentPrinters(
+  db: Db,
+  orgId: string,
+  siteId: string,
+  id: string,
+  socketId: string,
+  printers: AgentRow['printers'],
+): Promise<boolean> {
   const rows = await query<{ id: string }>(
     db,
     sql`UPDATE label_agents SET printers = ${JSON.stringify(printers)}::jsonb, last_seen = now(), connected = true
@@ -370,7 +401,12 @@ export interface AgentCredential {
   createdAt: string;
 }
 /** Inserts an agent's credential; false when the site has an agent of that id already. */
-export async function insertAgentCredential(db: Db, orgId: string, siteId: string, c: { agentId: string; name: string; secretHash: string; createdBy: string; createdByName: string }): Promise<boolean> {
+export async function insertAgentCredential(
+  db: Db,
+  orgId: string,
+  siteId: string,
+  c: { agentId: string; name: string; secretHash: string; createdBy: string; createdByName: string },
+): Promise<boolean> {
   const rows = await query<{ agent_id: string }>(
     db,
     sql`INSERT INTO label_agent_credentials (org_id, site_id, agent_id, name, secret_hash, created_by, created_by_name)
@@ -382,8 +418,14 @@ export async function insertAgentCredential(db: Db, orgId: string, siteId: strin
 
 /** Removes an agent: its credential and its row; answers whether there was either. */
 export async function deleteAgent(db: Db, orgId: string, siteId: string, id: string): Promise<boolean> {
-  const creds = await query<{ agent_id: string }>(db, sql`DELETE FROM label_agent_credentials WHERE org_id = ${orgId} AND site_id = ${siteId} AND agent_id = ${id} RETURNING agent_id`);
-  const rows = await query<{ id: string }>(db, sql`DELETE FROM label_agents WHERE org_id = ${orgId} AND site_id = ${siteId} AND id = ${id} RETURNING id`);
+  const creds = await query<{ agent_id: string }>(
+    db,
+    sql`DELETE FROM label_agent_credentials WHERE org_id = ${orgId} AND site_id = ${siteId} AND agent_id = ${id} RETURNING agent_id`,
+  );
+  const rows = await query<{ id: string }>(
+    db,
+    sql`DELETE FROM label_agents WHERE org_id = ${orgId} AND site_id = ${siteId} AND id = ${id} RETURNING id`,
+  );
   return creds.length + rows.length > 0;
 }
 
@@ -418,7 +460,14 @@ export async function locationsByIds(db: Db, orgId: string, ids: string[]): Prom
   return ids.map((id) => byId.get(id)).filter((r): r is LocationLabelRow => r !== undefined);
 }
 /** Active locations of one warehouse with codes from `from` to `to` (text order), at most `limit`. */
-export async function locationRange(db: Db, orgId: string, warehouse: string, from: string, to: string, limit: number): Promise<LocationLabelRow[]> {
+export async function locationRange(
+  db: Db,
+  orgId: string,
+  warehouse: string,
+  from: string,
+  to: string,
+  limit: number,
+): Promise<LocationLabelRow[]> {
   return query<LocationLabelRow>(
     db,
     sql`SELECT l.id, l.code, w.code AS warehouse, l.description, l.type FROM locations l JOIN warehouses w ON w.id = l.warehouse_id

@@ -1,6 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { registerCall, type Deps } from '../../lib/calls.ts';
-import { listAgents, listJobs, listTemplates, previewTemplate, printCall, renderLabel, printRestOfJob, reprintJob, saveTemplate, scheduleJobExpiry } from './service.ts';
+import {
+  listAgents,
+  listJobs,
+  listTemplates,
+  previewTemplate,
+  printCall,
+  renderLabel,
+  printRestOfJob,
+  reprintJob,
+  saveTemplate,
+  scheduleJobExpiry,
+} from './service.ts';
 import { createAgent, registerAgentOps, revokeAgent } from './agents.ts';
 
 // Rights of every call are declared in the contract (contract/rights.ts) and checked by registerCall;

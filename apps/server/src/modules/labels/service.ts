@@ -47,11 +47,16 @@ export async function ensureDefaultTemplates(db: Db, orgId: string): Promise<voi
   if (known.has(orgId)) return;
   // Per kind: an organisation that started before a kind existed (package labels) gets its default too.
   const kinds = new Set((await repo.currentTemplates(db, orgId)).map((t) => t.kind));
-  for (const t of DEFAULT_TEMPLATES) if (!kinds.has(t.kind)) await repo.insertTemplateVersion(db, orgId, { ...t, version: 1, savedBy: 'system' });
+  for (const t of DEFAULT_TEMPLATES)
+    if (!kinds.has(t.kind)) await repo.insertTemplateVersion(db, orgId, { ...t, version: 1, savedBy: 'system' });
   known.add(orgId);
 }
 
-export async function listTemplates(deps: Deps, auth: AuthContext, body: Body<'label/template/list'>): Promise<CallResponse<'label/template/list'>> {
+export async function listTemplates(
+  deps: Deps,
+  auth: AuthContext,
+  body: Body<'label/template/list'>,
+): Promise<CallResponse<'label/template/list'>> {
   await ensureDefaultTemplates(deps.db, auth.orgId);
   return { templates: await repo.currentTemplates(deps.db, auth.orgId, body.kind) };
 }
@@ -68,14 +73,22 @@ function refuseProblems(kind: LabelKind, zpl: string): void {
   if (problems.length) throw badInput(problems.join('. '));
 }
 
-export async function previewTemplate(_deps: Deps, _auth: AuthContext, body: Body<'label/preview'>): Promise<CallResponse<'label/preview'>> {
+export async function previewTemplate(
+  _deps: Deps,
+  _auth: AuthContext,
+  body: Body<'label/preview'>,
+): Promise<CallResponse<'label/preview'>> {
   refuseProblems(body.kind, body.zpl);
   const zpl = fillTemplate(body.zpl, sampleData(body.kind, body.data));
   const [png] = await renderZpl(zpl, body.widthMm, body.heightMm, body.dpi);
   return { png, zpl };
 }
 
-export async function saveTemplate(deps: Deps, auth: AuthContext, body: Body<'label/template/save'>): Promise<CallResponse<'label/template/save'>> {
+export async function saveTemplate(
+  deps: Deps,
+  auth: AuthContext,
+  body: Body<'label/template/save'>,
+): Promise<CallResponse<'label/template/save'>> {
   if (!isAdmin(auth.perms)) throw forbidden('Only an administrator can change label templates');
   refuseProblems(body.kind, body.zpl);
   // ZPL that does not render is refused too (with the kind's sample data).
@@ -130,11 +143,15 @@ async function resolveTemplate(db: Db, orgId: string, kind: LabelKind, templateI
 const today = () => new Date().toISOString().slice(0, 10);
 
 function checkSource(source: LabelSource): void {
-  const given = (['stockIds', 'locationIds', 'locationRange', 'accountIds', 'rows', 'test'] as const).filter((k) => source[k] !== undefined);
-  if (given.length !== 1) throw badInput('Say what to print: exactly one of stockIds, locationIds, locationRange, accountIds, rows or test');
+  const given = (['stockIds', 'locationIds', 'locationRange', 'accountIds', 'rows', 'test'] as const).filter(
+    (k) => source[k] !== undefined,
+  );
+  if (given.length !== 1)
+    throw badInput('Say what to print: exactly one of stockIds, locationIds, locationRange, accountIds, rows or test');
 }
 
-const OTHERS_BADGE = "Only administrators and timekeepers may print another person's badge (a badge punches the clock); you may print your own";
+const OTHERS_BADGE =
+  "Only administrators and timekeepers may print another person's badge (a badge punches the clock); you may print your own";
 
 /** A staff badge punches without a PIN: one's own, or anyone's for administrators and timekeepers. */
 function refuseOthersBadges(auth: AuthContext, source: LabelSource): void {
@@ -152,7 +169,12 @@ const qtyText = (q: string): string => String(Number(q));
  * organisation's records, never the request's; the kinds made of one record (stock, location, staff)
  * take no rows at all.
  */
-async function orderLabelRows(db: Db, auth: AuthContext, kind: LabelKind, rows: Array<Map<string, string>>): Promise<Array<Map<string, string>>> {
+async function orderLabelRows(
+  db: Db,
+  auth: AuthContext,
+  kind: LabelKind,
+  rows: Array<Map<string, string>>,
+): Promise<Array<Map<string, string>>> {
   if (kind === 'pick') return pickRows(db, auth, rows);
   if (kind === 'orderTraveller') return travellerRows(db, auth, rows);
   if (kind === 'package') return packageRows(db, auth, rows);
@@ -203,9 +225,17 @@ async function pickRows(db: Db, auth: AuthContext, rows: Array<Map<string, strin
     if (stockId) {
       const record = stockById.get(stockId);
       if (!record) throw notFound(`No stock record '${stockId}'`);
-      const picked = picks.find((p) => p.stock_id === stockId && p.number === line.number && p.type === line.type && p.line_no === line.line_no);
+      const picked = picks.find(
+        (p) => p.stock_id === stockId && p.number === line.number && p.type === line.type && p.line_no === line.line_no,
+      );
       if (!picked) throw badInput(`The stock record '${stockId}' is not picked for line ${line.line_no} of order '${line.number}'`);
-      out.set('stockId', record.stockId).set('qty', qtyText(picked.qty)).set('location', record.location).set('lot', record.lot ?? '').set('serial', record.serial ?? '').set('picker', picked.pickers);
+      out
+        .set('stockId', record.stockId)
+        .set('qty', qtyText(picked.qty))
+        .set('location', record.location)
+        .set('lot', record.lot ?? '')
+        .set('serial', record.serial ?? '')
+        .set('picker', picked.pickers);
     }
     return out;
   });
@@ -220,7 +250,10 @@ async function pickRows(db: Db, auth: AuthContext, rows: Array<Map<string, strin
 async function travellerRows(db: Db, auth: AuthContext, rows: Array<Map<string, string>>): Promise<Array<Map<string, string>>> {
   const numbers = [...new Set(rows.map((r) => field(r, 'orderId') ?? ''))];
   const codes = [...new Set(rows.map((r) => field(r, 'taskBarcode')).filter((c): c is string => c !== undefined))];
-  const [orders, tasks] = await Promise.all([repo.ordersByNumbers(db, auth.orgId, numbers), codes.length ? repo.tasksByCodes(db, auth.orgId, codes) : []]);
+  const [orders, tasks] = await Promise.all([
+    repo.ordersByNumbers(db, auth.orgId, numbers),
+    codes.length ? repo.tasksByCodes(db, auth.orgId, codes) : [],
+  ]);
   const taskByCode = new Map(tasks.map((t) => [t.task_code, t]));
   return rows.map((row) => {
     const orderId = field(row, 'orderId');
@@ -283,7 +316,8 @@ export async function labelRows(db: Db, auth: AuthContext, kind: LabelKind, sour
     const fields = LABEL_FIELDS.get(kind)!;
     const rows = source.rows.map((row) => {
       const unknown = Object.keys(row).filter((k) => !fields.has(k));
-      if (unknown.length) throw badInput(`Unknown field${unknown.length > 1 ? 's' : ''} ${unknown.map((u) => `'${u}'`).join(', ')} for a ${kind} label`);
+      if (unknown.length)
+        throw badInput(`Unknown field${unknown.length > 1 ? 's' : ''} ${unknown.map((u) => `'${u}'`).join(', ')} for a ${kind} label`);
       return new Map(Object.entries(row));
     });
     return orderLabelRows(db, auth, kind, rows);
@@ -363,15 +397,29 @@ interface MadeLabels {
   template?: LabelTemplate;
 }
 
-async function makeLabels(db: Db, auth: AuthContext, kind: LabelKind, source: LabelSource, templateId: string | undefined, printerName: string): Promise<MadeLabels> {
+async function makeLabels(
+  db: Db,
+  auth: AuthContext,
+  kind: LabelKind,
+  source: LabelSource,
+  templateId: string | undefined,
+  printerName: string,
+): Promise<MadeLabels> {
   checkSource(source);
   if (source.test) return { zpl: TEST_LABEL(printerName, new Date().toISOString()), labels: 1, templateId: 'test', templateVersion: 0 };
   const rows = await labelRows(db, auth, kind, source);
   const template = await resolveTemplate(db, auth.orgId, kind, templateId);
   // A template saved before the allow-list (docs/labels.md) prints only once an administrator saves it without what is refused.
   const problems = zplCommandProblems(template.zpl);
-  if (problems.length) throw badInput(`The template '${template.name}' cannot print until an administrator saves it again: ${problems.join('. ')}`);
-  return { zpl: rows.map((r) => fillTemplate(template.zpl, r)).join('\n'), labels: rows.length, templateId: template.templateId, templateVersion: template.version, template };
+  if (problems.length)
+    throw badInput(`The template '${template.name}' cannot print until an administrator saves it again: ${problems.join('. ')}`);
+  return {
+    zpl: rows.map((r) => fillTemplate(template.zpl, r)).join('\n'),
+    labels: rows.length,
+    templateId: template.templateId,
+    templateVersion: template.version,
+    template,
+  };
 }
 
 const MM_PER_INCH = 25.4;
@@ -393,7 +441,9 @@ export async function renderLabel(deps: Deps, auth: AuthContext, body: Body<'lab
     return { png, ...about };
   }
   if (made.labels > LABELS_PER_PDF_MAX) {
-    throw badInput(`A PDF holds at most ${LABELS_PER_PDF_MAX} labels and this makes ${made.labels}; download it in parts (a shorter range) or print it on a label printer`);
+    throw badInput(
+      `A PDF holds at most ${LABELS_PER_PDF_MAX} labels and this makes ${made.labels}; download it in parts (a shorter range) or print it on a label printer`,
+    );
   }
   // Fifty labels per render call: one call for many labels is about half the time per label of one
   // call each (108 against 187 ms a label, measured on this shared machine), and fifty bounds the
@@ -424,10 +474,12 @@ async function checkPrinter(db: Db, auth: AuthContext, printerId: string): Promi
   const known = agent?.printers.find((p) => p.id === printerId);
   if (!agent || !known) throw notFound(`No printer '${printerId}' on this site`);
   // Never to a printer whose agent is gone (revoked, or not heard from within LABEL_AGENT_OFFLINE_SECS).
-  if (!agent.connected) throw notFound(`The printer '${known.name}' is not attached: its print agent '${agent.name}' is offline (last heard from ${agent.lastSeen})`);
+  if (!agent.connected)
+    throw notFound(
+      `The printer '${known.name}' is not attached: its print agent '${agent.name}' is offline (last heard from ${agent.lastSeen})`,
+    );
   return { agentId, printer, name: known.name };
 }
-
 
 export interface PrintLabelInput {
   /** The job's id: the same key prints once (a retry answers the job as it is). */
@@ -453,14 +505,32 @@ export async function printLabel(deps: Deps, auth: AuthContext, input: PrintLabe
   const printer = await checkPrinter(deps.db, auth, input.printerId);
   const made = await makeLabels(deps.db, auth, input.kind, input.source, input.templateId, printer.name);
   const copies = input.copies ?? 1;
-  const requestHash = createHash('sha256').update(JSON.stringify([input.kind, input.printerId, copies, input.templateId ?? null, input.source])).digest('hex');
-  return enqueue(deps, auth, { id: input.idempotencyKey, kind: input.kind, printerId: input.printerId, agentId: printer.agentId, copies, made, requestHash });
+  const requestHash = createHash('sha256')
+    .update(JSON.stringify([input.kind, input.printerId, copies, input.templateId ?? null, input.source]))
+    .digest('hex');
+  return enqueue(deps, auth, {
+    id: input.idempotencyKey,
+    kind: input.kind,
+    printerId: input.printerId,
+    agentId: printer.agentId,
+    copies,
+    made,
+    requestHash,
+  });
 }
 
 async function enqueue(
   deps: Deps,
   auth: AuthContext,
-  j: { id: string; kind: LabelKind; printerId: string; agentId: string; copies: number; made: Omit<MadeLabels, 'template'>; requestHash: string },
+  j: {
+    id: string;
+    kind: LabelKind;
+    printerId: string;
+    agentId: string;
+    copies: number;
+    made: Omit<MadeLabels, 'template'>;
+    requestHash: string;
+  },
 ): Promise<CallResponse<'label/print'>> {
   const { job, created } = await repo.insertJob(deps.db, auth.orgId, {
     id: j.id,
@@ -478,7 +548,8 @@ async function enqueue(
     requestedByName: auth.userName,
     expiresAt: new Date(Date.now() + JOB_EXPIRY_MS),
   });
-  if (!created && (job.requestHash !== j.requestHash || job.siteId !== auth.siteId)) throw conflict('This idempotency key was used for another print job');
+  if (!created && (job.requestHash !== j.requestHash || job.siteId !== auth.siteId))
+    throw conflict('This idempotency key was used for another print job');
   if (created) {
     // To the agent's live connection only (agents.ts): never to one a newer connection took over from.
     await sendToAgent(deps, auth.orgId, job);
@@ -488,17 +559,30 @@ async function enqueue(
 }
 
 export async function printCall(deps: Deps, auth: AuthContext, body: Body<'label/print'>): Promise<CallResponse<'label/print'>> {
-  return printLabel(deps, auth, { idempotencyKey: body.idempotencyKey, kind: body.kind, printerId: body.printerId, copies: body.copies, templateId: body.templateId, source: body.source });
+  return printLabel(deps, auth, {
+    idempotencyKey: body.idempotencyKey,
+    kind: body.kind,
+    printerId: body.printerId,
+    copies: body.copies,
+    templateId: body.templateId,
+    source: body.source,
+  });
 }
 
-export async function reprintJob(deps: Deps, auth: AuthContext, body: Body<'label/job/reprint'>): Promise<CallResponse<'label/job/reprint'>> {
+export async function reprintJob(
+  deps: Deps,
+  auth: AuthContext,
+  body: Body<'label/job/reprint'>,
+): Promise<CallResponse<'label/job/reprint'>> {
   const old = await repo.jobById(deps.db, auth.orgId, body.jobId);
   if (!old || old.siteId !== auth.siteId) throw notFound(`No print job '${body.jobId}'`);
   // A badge job holds someone's badge: reprinted by administrators and timekeepers, or by the person who printed it (their own badge).
   if (old.kind === 'staff' && old.requestedById !== auth.accountId && !mayPrintAnyBadge(auth.perms)) throw forbidden(OTHERS_BADGE);
   const printerId = body.printerId ?? old.printerId;
   const printer = await checkPrinter(deps.db, auth, printerId);
-  const requestHash = createHash('sha256').update(JSON.stringify(['reprint', old.jobId, printerId])).digest('hex');
+  const requestHash = createHash('sha256')
+    .update(JSON.stringify(['reprint', old.jobId, printerId]))
+    .digest('hex');
   return enqueue(deps, auth, {
     id: body.idempotencyKey,
     kind: old.kind,
@@ -516,25 +600,36 @@ export async function reprintJob(deps: Deps, auth: AuthContext, body: Body<'labe
  * job records the rest's id first, so another key for it is 409 and a retry with the same key answers
  * the same job (exactly once, docs/labels.md).
  */
-export async function printRestOfJob(deps: Deps, auth: AuthContext, body: Body<'label/job/printRest'>): Promise<CallResponse<'label/job/printRest'>> {
+export async function printRestOfJob(
+  deps: Deps,
+  auth: AuthContext,
+  body: Body<'label/job/printRest'>,
+): Promise<CallResponse<'label/job/printRest'>> {
   const old = await repo.jobById(deps.db, auth.orgId, body.jobId);
   if (!old || old.siteId !== auth.siteId) throw notFound(`No print job '${body.jobId}'`);
   if (old.kind === 'staff' && old.requestedById !== auth.accountId && !mayPrintAnyBadge(auth.perms)) throw forbidden(OTHERS_BADGE);
   const total = old.labels * old.copies;
-  if (old.restJob && old.restJob !== body.idempotencyKey) throw conflict(`The rest of job '${old.jobId}' is already printing as job '${old.restJob}'`);
+  if (old.restJob && old.restJob !== body.idempotencyKey)
+    throw conflict(`The rest of job '${old.jobId}' is already printing as job '${old.restJob}'`);
   if (!old.restJob) {
     if (old.state !== 'failed') throw conflict(`Job '${old.jobId}' is ${old.state}: only an interrupted job has a rest to print`);
-    if (old.printed === null || old.printed === undefined) throw conflict(`Job '${old.jobId}' has no count of labels printed (its printer does not report one): reprint it instead`);
+    if (old.printed === null || old.printed === undefined)
+      throw conflict(`Job '${old.jobId}' has no count of labels printed (its printer does not report one): reprint it instead`);
     if (old.printed >= total) throw conflict(`Job '${old.jobId}' printed all its ${total} label(s); nothing is left to print`);
   }
   const rest = restOfJob(old.zpl, old.copies, old.printed ?? 0);
-  if (!rest) throw badInput(`The rest of job '${old.jobId}' is ${total - (old.printed ?? 0)} labels, more than one job prints (${LABELS_PER_JOB_MAX}); reprint it in parts`);
+  if (!rest)
+    throw badInput(
+      `The rest of job '${old.jobId}' is ${total - (old.printed ?? 0)} labels, more than one job prints (${LABELS_PER_JOB_MAX}); reprint it in parts`,
+    );
   const printer = await checkPrinter(deps.db, auth, old.printerId);
   if (!(await repo.claimRest(deps.db, auth.orgId, auth.siteId, old.jobId, body.idempotencyKey))) {
     const now = await repo.jobById(deps.db, auth.orgId, old.jobId);
     throw conflict(`The rest of job '${old.jobId}' is already printing as job '${now?.restJob ?? '?'}'`);
   }
-  const requestHash = createHash('sha256').update(JSON.stringify(['rest', old.jobId])).digest('hex');
+  const requestHash = createHash('sha256')
+    .update(JSON.stringify(['rest', old.jobId]))
+    .digest('hex');
   const answer = await enqueue(deps, auth, {
     id: body.idempotencyKey,
     kind: old.kind,

@@ -24,11 +24,16 @@ export async function importTasks(deps: Deps, auth: AuthContext, body: Body<'tas
   const { problems } = sheet;
   const rows = checkRows<TaskInput>(taskEntity, sheet.rows, problems);
   await refuseRepeats(rows, (v) => v.taskCode, 'taskCode', 'This task code', problems);
-  const known = await tasksByCode(deps.db, auth.orgId, rows.map((r) => r.value.taskCode));
+  const known = await tasksByCode(
+    deps.db,
+    auth.orgId,
+    rows.map((r) => r.value.taskCode),
+  );
   const planned = rows.map(({ row, value }) => {
     const stored = known.get(value.taskCode);
     const task = mergedTask(value, stored);
-    for (const [field, messages] of Object.entries(taskProblems(task))) for (const message of messages) problems.push({ row, field, message });
+    for (const [field, messages] of Object.entries(taskProblems(task)))
+      for (const message of messages) problems.push({ row, field, message });
     return { id: stored?.id ?? newId(), stored, task };
   });
   const report: TaskImportReport = {
@@ -41,7 +46,10 @@ export async function importTasks(deps: Deps, auth: AuthContext, body: Body<'tas
   };
   if (problems.length > 0) {
     const badRows = new Set(problems.map((p) => p.row)).size;
-    throw badInput(`${badRows} row${badRows === 1 ? '' : 's'} of the file ${badRows === 1 ? 'was' : 'were'} refused (${problems.length} problem${problems.length === 1 ? '' : 's'}); nothing was imported`, JSON.stringify(report));
+    throw badInput(
+      `${badRows} row${badRows === 1 ? '' : 's'} of the file ${badRows === 1 ? 'was' : 'were'} refused (${problems.length} problem${problems.length === 1 ? '' : 's'}); nothing was imported`,
+      JSON.stringify(report),
+    );
   }
   return idempotentWrite(deps, auth, 'task/import', body, async (tx) => {
     const audit = auditStamp(auth.accountId);
@@ -49,7 +57,8 @@ export async function importTasks(deps: Deps, auth: AuthContext, body: Body<'tas
     const old = planned.filter((p) => p.stored);
     if (fresh.length > 0) {
       await mapDuplicates(() => tx.insert(tasks).values(fresh.map((p) => ({ id: p.id, orgId: auth.orgId, ...p.task, audit }))), {
-        tasks_org_task_code: () => dup('Task', '(one of the file)', 'Another import or save took one of these task codes meanwhile; import again'),
+        tasks_org_task_code: () =>
+          dup('Task', '(one of the file)', 'Another import or save took one of these task codes meanwhile; import again'),
       });
     }
     for (const p of old) {

@@ -46,24 +46,35 @@ const detailOf = (err: ServerErr | undefined) => validationDetailSchema.parse(JS
 let n = 0;
 const unique = (prefix: string) => `${prefix}${++n}${Date.now() % 100000}`;
 const upsert = (record: Record<string, unknown>, token = clerk) => call(t.app, 'task/upsert', { record }, token);
-const start = (taskCode: string, mode: 'single' | 'batch', token = clerk, idempotencyKey = randomUUID()) => call(t.app, 'labor/start', { idempotencyKey, taskCode, mode }, token);
-const stop = (entryId: string, extra: Record<string, unknown> = {}, token = clerk) => call(t.app, 'labor/stop', { idempotencyKey: randomUUID(), entryId, ...extra }, token);
+const start = (taskCode: string, mode: 'single' | 'batch', token = clerk, idempotencyKey = randomUUID()) =>
+  call(t.app, 'labor/start', { idempotencyKey, taskCode, mode }, token);
+const stop = (entryId: string, extra: Record<string, unknown> = {}, token = clerk) =>
+  call(t.app, 'labor/stop', { idempotencyKey: randomUUID(), entryId, ...extra }, token);
 const tick = (secs: number) => {
   now += secs * 1000;
 };
 async function accountId(userName: string): Promise<string> {
-  const [row] = await t.db.select({ id: accounts.id }).from(accounts).where(and(eq(accounts.orgId, DEMO.orgId), eq(accounts.userName, userName)));
+  const [row] = await t.db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.orgId, DEMO.orgId), eq(accounts.userName, userName)));
   return row!.id;
 }
 /** Saves app settings with this labor section. */
 async function putLabor(labor: Record<string, unknown>) {
-  const [row] = await t.db.select().from(siteData).where(and(eq(siteData.siteId, DEMO.siteId), eq(siteData.dataId, 'app_settings')));
+  const [row] = await t.db
+    .select()
+    .from(siteData)
+    .where(and(eq(siteData.siteId, DEMO.siteId), eq(siteData.dataId, 'app_settings')));
   const data = { ...APP_SETTINGS_DEFAULTS, ...(row?.data ?? {}), labor };
   return call(t.app, 'admin/appSettings/put', { siteData: { ...(row ? { _rev: row.rev } : {}), data } }, admin);
 }
 async function task(kind = 'wos') {
   const code = unique('TK-');
-  const record = kind === 'wos' ? { taskCode: code, kind, orderNumber: 'WO9', operationNumber: String(n * 10), description: `Op ${code}`, plannedMinutes: 30 } : { taskCode: code, kind, description: 'Indirect' };
+  const record =
+    kind === 'wos'
+      ? { taskCode: code, kind, orderNumber: 'WO9', operationNumber: String(n * 10), description: `Op ${code}`, plannedMinutes: 30 }
+      : { taskCode: code, kind, description: 'Indirect' };
   const res = await upsert(record);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return code;
@@ -77,11 +88,34 @@ async function stopAll(token = clerk) {
 describe('tasks', () => {
   it('creates a task by API and updates it when re-sent (fields left out keep their value)', async () => {
     const code = unique('T-');
-    const created = await upsert({ taskCode: code, kind: 'wos', orderNumber: 'WO77', operationNumber: '10', description: 'Drill', workCentre: 'DRILL', plannedMinutes: 12.5 });
+    const created = await upsert({
+      taskCode: code,
+      kind: 'wos',
+      orderNumber: 'WO77',
+      operationNumber: '10',
+      description: 'Drill',
+      workCentre: 'DRILL',
+      plannedMinutes: 12.5,
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
-    expect(created.body).toMatchObject({ created: true, task: { taskCode: code, kind: 'wos', orderNumber: 'WO77', operationNumber: '10', workCentre: 'DRILL', plannedMinutes: 12.5, active: true, _rev: 1 } });
+    expect(created.body).toMatchObject({
+      created: true,
+      task: {
+        taskCode: code,
+        kind: 'wos',
+        orderNumber: 'WO77',
+        operationNumber: '10',
+        workCentre: 'DRILL',
+        plannedMinutes: 12.5,
+        active: true,
+        _rev: 1,
+      },
+    });
     const again = await upsert({ taskCode: code, kind: 'wos', description: 'Drill and tap' });
-    expect(again.body).toMatchObject({ created: false, task: { description: 'Drill and tap', orderNumber: 'WO77', workCentre: 'DRILL', plannedMinutes: 12.5, _rev: 2 } });
+    expect(again.body).toMatchObject({
+      created: false,
+      task: { description: 'Drill and tap', orderNumber: 'WO77', workCentre: 'DRILL', plannedMinutes: 12.5, _rev: 2 },
+    });
     const stale = await upsert({ taskCode: code, kind: 'wos', description: 'Late', _rev: 1 });
     expect(stale.status).toBe(409);
     expect((await call(t.app, 'task/get', { taskCode: code }, clerk)).body.task?.description).toBe('Drill and tap');
@@ -92,9 +126,23 @@ describe('tasks', () => {
   it('lists the operations of one order by its exact number (the traveller labels), of no other order', async () => {
     const order = unique('WO-T');
     const codes = [unique('T-'), unique('T-')];
-    expect((await upsert({ taskCode: codes[0], kind: 'wos', orderNumber: order, operationNumber: '20', description: 'Weld' })).status).toBe(200);
-    expect((await upsert({ taskCode: codes[1], kind: 'wos', orderNumber: order, operationNumber: '10', description: 'Cut' })).status).toBe(200);
-    expect((await upsert({ taskCode: unique('T-'), kind: 'wos', orderNumber: `${order}9`, operationNumber: '10', description: 'Other order, same prefix' })).status).toBe(200);
+    expect((await upsert({ taskCode: codes[0], kind: 'wos', orderNumber: order, operationNumber: '20', description: 'Weld' })).status).toBe(
+      200,
+    );
+    expect((await upsert({ taskCode: codes[1], kind: 'wos', orderNumber: order, operationNumber: '10', description: 'Cut' })).status).toBe(
+      200,
+    );
+    expect(
+      (
+        await upsert({
+          taskCode: unique('T-'),
+          kind: 'wos',
+          orderNumber: `${order}9`,
+          operationNumber: '10',
+          description: 'Other order, same prefix',
+        })
+      ).status,
+    ).toBe(200);
     const listed = await call(t.app, 'task/list', { orderNumber: order }, clerk);
     expect(listed.status).toBe(200);
     expect(listed.body.tasks?.map((x) => x.taskCode).sort()).toEqual([...codes].sort());
@@ -105,7 +153,10 @@ describe('tasks', () => {
   it('refuses an operation without its order or number, an indirect task with one, and bad fields, with the record messages', async () => {
     const noOrder = await upsert({ taskCode: unique('T-'), kind: 'mos', description: 'x' });
     expect(noOrder.status).toBe(400);
-    expect(detailOf(noOrder.body.err).errors).toEqual({ orderNumber: [TASK_RULE_MESSAGES.orderNeeded], operationNumber: [TASK_RULE_MESSAGES.operationNeeded] });
+    expect(detailOf(noOrder.body.err).errors).toEqual({
+      orderNumber: [TASK_RULE_MESSAGES.orderNeeded],
+      operationNumber: [TASK_RULE_MESSAGES.operationNeeded],
+    });
     const indirect = await upsert({ taskCode: unique('T-'), kind: 'meeting', description: 'x', orderNumber: 'WO1' });
     expect(detailOf(indirect.body.err).errors.orderNumber).toEqual([TASK_RULE_MESSAGES.indirectHasOrder]);
     const bad = await upsert({ taskCode: 'has space', kind: 'lunch', description: '', plannedMinutes: -1 });
@@ -123,7 +174,12 @@ describe('tasks', () => {
     expect(ok.body.report).toMatchObject({ rows: 2, imported: 2, inserted: 2, updated: 0, rejectedCount: 0 });
     const again = await call(t.app, 'task/import', { csv: `taskCode,kind,description\n${a},rst,Route one renamed\n` }, clerk);
     expect(again.body.report).toMatchObject({ inserted: 0, updated: 1 });
-    expect((await call(t.app, 'task/get', { taskCode: a }, clerk)).body.task).toMatchObject({ description: 'Route one renamed', orderNumber: 'RS1', plannedMinutes: 5, _rev: 2 });
+    expect((await call(t.app, 'task/get', { taskCode: a }, clerk)).body.task).toMatchObject({
+      description: 'Route one renamed',
+      orderNumber: 'RS1',
+      plannedMinutes: 5,
+      _rev: 2,
+    });
     const c = unique('C-');
     const refused = await call(t.app, 'task/import', { csv: `taskCode,kind,description\n${c},wos,No order\n${c},cleaning,Twice\n` }, clerk);
     expect(refused.status).toBe(400);
@@ -135,7 +191,9 @@ describe('tasks', () => {
   });
 
   it('refuses task writes to roles without singleTask.tasks and to shared devices', async () => {
-    await t.db.insert(featureAccess).values({ siteId: DEMO.siteId, appId: APP_ID, role: EVERYONE_ROLE, feature: 'singleTask.tasks', level: 0 });
+    await t.db
+      .insert(featureAccess)
+      .values({ siteId: DEMO.siteId, appId: APP_ID, role: EVERYONE_ROLE, feature: 'singleTask.tasks', level: 0 });
     try {
       const hidden = await tokenFor(t.app, 'clerk');
       const res = await upsert({ taskCode: unique('T-'), kind: 'cleaning', description: 'x' }, hidden);
@@ -157,7 +215,12 @@ describe('tasks', () => {
     expect((await call(t.app, 'task/get', { ...ACME_BASE, taskCode: code }, acme)).status).toBe(404);
     expect((await call(t.app, 'task/list', { ...ACME_BASE }, acme)).body.tasks).toEqual([]);
     // The same code is another task in acme; demo's stays as it was.
-    const mine = await call(t.app, 'task/upsert', { ...ACME_BASE, record: { taskCode: code, kind: 'cleaning', description: 'Acme' } }, acme);
+    const mine = await call(
+      t.app,
+      'task/upsert',
+      { ...ACME_BASE, record: { taskCode: code, kind: 'cleaning', description: 'Acme' } },
+      acme,
+    );
     expect(mine.body.created).toBe(true);
     expect((await call(t.app, 'task/get', { taskCode: code }, clerk)).body.task?.kind).toBe('wos');
     // Naming the demo organisation with an acme token is refused.
@@ -270,7 +333,9 @@ describe('batch task labor', () => {
     }
     await stopAll();
     const clerkId = await accountId('clerk');
-    const mine = (await t.db.select().from(laborEntries)).filter((r) => r.accountId === clerkId && Date.parse(r.startedAt) >= startAt && Date.parse(r.startedAt) <= now);
+    const mine = (await t.db.select().from(laborEntries)).filter(
+      (r) => r.accountId === clerkId && Date.parse(r.startedAt) >= startAt && Date.parse(r.startedAt) <= now,
+    );
     const spans = mine.map((r) => ({ id: r.id, from: Date.parse(r.countedFrom) / 1000, to: Date.parse(r.stoppedAt!) / 1000 }));
     expect(mine.reduce((a, r) => a + r.seconds, 0)).toBe(coveredSeconds(spans));
     expect(coveredSeconds(spans)).toBe(Math.round((now - startAt) / 1000));
@@ -293,7 +358,7 @@ describe('batch task labor', () => {
 });
 
 describe('clocked-in rule', () => {
-  it("asks the time clock: a worker who never punched in is refused", async () => {
+  it('asks the time clock: a worker who never punched in is refused', async () => {
     await stopAll();
     const a = await task();
     setClockedInCheck();
@@ -353,33 +418,63 @@ describe('reports', () => {
   it('shows attendance from the punches that count and unallocated time = attendance − labor, per worker and day', async () => {
     const clerkId = await accountId('clerk');
     const punch = (id: string, kind: 'in' | 'out', at: string, extra: Record<string, unknown> = {}) =>
-      t.db.insert(punches).values({ id, orgId: DEMO.orgId, siteId: DEMO.siteId, accountId: clerkId, kind, at, source: 'clock', status: 'valid', audit: auditStamp(clerkId), ...extra });
+      t.db
+        .insert(punches)
+        .values({
+          id,
+          orgId: DEMO.orgId,
+          siteId: DEMO.siteId,
+          accountId: clerkId,
+          kind,
+          at,
+          source: 'clock',
+          status: 'valid',
+          audit: auditStamp(clerkId),
+          ...extra,
+        });
     // In at 06:00, corrected to 07:00 (the original no longer counts); out at 18:00: 11 h.
     await punch('att-in-1', 'in', '2026-03-02T06:00:00Z');
-    await punch('att-in-2', 'in', '2026-03-02T07:00:00Z', { source: 'correction', replacesId: 'att-in-1', reason: 'late badge', approvedBy: clerkId });
+    await punch('att-in-2', 'in', '2026-03-02T07:00:00Z', {
+      source: 'correction',
+      replacesId: 'att-in-1',
+      reason: 'late badge',
+      approvedBy: clerkId,
+    });
     await punch('att-out-1', 'out', '2026-03-02T18:00:00Z');
     // A pending missed out does not count.
     await punch('att-out-pending', 'out', '2026-03-02T20:00:00Z', { source: 'missed', status: 'pending' });
-    const clerkRows = (await t.db.select().from(laborEntries)).filter((r) => r.accountId === clerkId && r.startedAt.startsWith('2026-03-02'));
+    const clerkRows = (await t.db.select().from(laborEntries)).filter(
+      (r) => r.accountId === clerkId && r.startedAt.startsWith('2026-03-02'),
+    );
     const labor = clerkRows.reduce((a, r) => a + r.seconds, 0);
     expect(labor).toBeGreaterThan(0);
     const res = await call(t.app, 'labor/report', { ...period, groupBy: 'attendance' }, tcadmin);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const row = res.body.rows!.find((r) => r.worker === 'clerk' && r.day === '2026-03-02')!;
     expect(row).toMatchObject({ attendanceSeconds: 11 * 3600, seconds: labor, unallocatedSeconds: 11 * 3600 - labor });
-    const byWorker = (await call(t.app, 'labor/report', { ...period, groupBy: 'worker' }, admin)).body.rows!.find((r) => r.key === 'clerk')!;
+    const byWorker = (await call(t.app, 'labor/report', { ...period, groupBy: 'worker' }, admin)).body.rows!.find(
+      (r) => r.key === 'clerk',
+    )!;
     expect(byWorker).toMatchObject({ attendanceSeconds: 11 * 3600, unallocatedSeconds: 11 * 3600 - labor });
     const byDay = (await call(t.app, 'labor/report', { ...period, groupBy: 'day' }, admin)).body.rows!.find((r) => r.key === '2026-03-02')!;
     expect(byDay.attendanceSeconds).toBe(11 * 3600);
     // The caller's days: 5 h east of UTC, 18:00 UTC is 23:00 the same day; 10 h west, 07:00 UTC is the day before.
     const west = await call(t.app, 'labor/report', { ...period, tzOffsetMinutes: -600, groupBy: 'attendance' }, admin);
-    expect(west.body.rows!.filter((r) => r.worker === 'clerk').map((r) => [r.day, r.attendanceSeconds])).toContainEqual(['2026-03-01', 3 * 3600]);
+    expect(west.body.rows!.filter((r) => r.worker === 'clerk').map((r) => [r.day, r.attendanceSeconds])).toContainEqual([
+      '2026-03-01',
+      3 * 3600,
+    ]);
     expect((await call(t.app, 'labor/report', { ...period, groupBy: 'attendance' }, clerk)).status).toBe(403);
     expect((await call(t.app, 'labor/report', { ...ACME_BASE, ...period, groupBy: 'attendance' }, acme)).body.rows).toEqual([]);
   });
 
   it('exports labor entries as CSV', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/labor/export', headers: { authorization: `Bearer ${admin}` }, payload: { locId: 'x', siteId: DEMO.siteId, appId: APP_ID, orgId: DEMO.orgId, ...period } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/labor/export',
+      headers: { authorization: `Bearer ${admin}` },
+      payload: { locId: 'x', siteId: DEMO.siteId, appId: APP_ID, orgId: DEMO.orgId, ...period },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     const lines = res.body.trim().split('\r\n');
@@ -394,7 +489,18 @@ describe('reports', () => {
 describe('labor bounded by attendance', () => {
   /** A punch of the clerk's at the labor clock's time now (the time clock's own row, as a scan writes it). */
   async function punchNow(kind: 'in' | 'out') {
-    await t.db.insert(punches).values({ id: randomUUID(), orgId: DEMO.orgId, siteId: DEMO.siteId, accountId: await accountId('clerk'), kind, at: new Date(now).toISOString(), source: 'clock', audit: auditStamp('test') });
+    await t.db
+      .insert(punches)
+      .values({
+        id: randomUUID(),
+        orgId: DEMO.orgId,
+        siteId: DEMO.siteId,
+        accountId: await accountId('clerk'),
+        kind,
+        at: new Date(now).toISOString(),
+        source: 'clock',
+        audit: auditStamp('test'),
+      });
   }
   const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, '.000Z');
 
@@ -454,17 +560,36 @@ describe('offline device time (issue 27)', () => {
     const stoppedOnDevice = now;
     tick(600);
     const key = randomUUID();
-    const res = await call(t.app, 'labor/start', { idempotencyKey: key, taskCode: code, mode: 'single', deviceTime: at(startedOnDevice) }, clerk);
+    const res = await call(
+      t.app,
+      'labor/start',
+      { idempotencyKey: key, taskCode: code, mode: 'single', deviceTime: at(startedOnDevice) },
+      clerk,
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.running).toEqual([expect.objectContaining({ taskCode: code, startedAt: iso(startedOnDevice), countedFrom: iso(startedOnDevice) })]);
+    expect(res.body.running).toEqual([
+      expect.objectContaining({ taskCode: code, startedAt: iso(startedOnDevice), countedFrom: iso(startedOnDevice) }),
+    ]);
     // The server time of the answer is the server's; the replay of the same key answers the same.
     expect(res.body.serverTime).toBe(iso(now));
-    const again = await call(t.app, 'labor/start', { idempotencyKey: key, taskCode: code, mode: 'single', deviceTime: at(startedOnDevice) }, clerk);
+    const again = await call(
+      t.app,
+      'labor/start',
+      { idempotencyKey: key, taskCode: code, mode: 'single', deviceTime: at(startedOnDevice) },
+      clerk,
+    );
     expect(again.body.running?.[0]?.id).toBe(res.body.running![0]!.id);
     // Stopped by task code (the device never learnt the entry's id), at its device time.
-    const stopped = await call(t.app, 'labor/stop', { idempotencyKey: randomUUID(), taskCode: code, qtyDone: 3, deviceTime: at(stoppedOnDevice) }, clerk);
+    const stopped = await call(
+      t.app,
+      'labor/stop',
+      { idempotencyKey: randomUUID(), taskCode: code, qtyDone: 3, deviceTime: at(stoppedOnDevice) },
+      clerk,
+    );
     expect(stopped.status, JSON.stringify(stopped.body)).toBe(200);
-    expect(stopped.body.stopped).toEqual([expect.objectContaining({ taskCode: code, stoppedAt: iso(stoppedOnDevice), seconds: 600, qtyDone: 3 })]);
+    expect(stopped.body.stopped).toEqual([
+      expect.objectContaining({ taskCode: code, stoppedAt: iso(stoppedOnDevice), seconds: 600, qtyDone: 3 }),
+    ]);
     expect(stopped.body.running).toEqual([]);
     // Its task is no longer running: a second stop by code is a conflict, not a 500.
     const twice = await call(t.app, 'labor/stop', { idempotencyKey: randomUUID(), taskCode: code }, clerk);
@@ -474,31 +599,61 @@ describe('offline device time (issue 27)', () => {
   it('bounds the device time: the future is now, never before running or stopped labor, not older than 72 h', async () => {
     await stopAll();
     const [a, b, c] = [await task(), await task(), await task()];
-    const future = await call(t.app, 'labor/start', { idempotencyKey: randomUUID(), taskCode: a, mode: 'single', deviceTime: at(now + 3_600_000) }, clerk);
+    const future = await call(
+      t.app,
+      'labor/start',
+      { idempotencyKey: randomUUID(), taskCode: a, mode: 'single', deviceTime: at(now + 3_600_000) },
+      clerk,
+    );
     expect(future.status).toBe(200);
     expect(future.body.running?.[0]?.startedAt).toBe(iso(now));
     const aStart = now;
     tick(300);
     // Before a's start: b starts (and a stops) at a's start, not earlier; no second booked twice.
-    const before = await call(t.app, 'labor/start', { idempotencyKey: randomUUID(), taskCode: b, mode: 'single', deviceTime: at(aStart - 600_000) }, clerk);
+    const before = await call(
+      t.app,
+      'labor/start',
+      { idempotencyKey: randomUUID(), taskCode: b, mode: 'single', deviceTime: at(aStart - 600_000) },
+      clerk,
+    );
     expect(before.status, JSON.stringify(before.body)).toBe(200);
     expect(before.body.running?.[0]?.startedAt).toBe(iso(aStart));
     expect(before.body.stopped?.[0]).toMatchObject({ taskCode: a, stoppedAt: iso(aStart), seconds: 0 });
     const bId = before.body.running![0]!.id;
     tick(60);
-    const stopB = await call(t.app, 'labor/stop', { idempotencyKey: randomUUID(), entryId: bId, deviceTime: at(aStart - 3_600_000) }, clerk);
+    const stopB = await call(
+      t.app,
+      'labor/stop',
+      { idempotencyKey: randomUUID(), entryId: bId, deviceTime: at(aStart - 3_600_000) },
+      clerk,
+    );
     expect(stopB.body.stopped?.[0]).toMatchObject({ stoppedAt: iso(aStart), seconds: 0 });
     const stoppedAt = now;
     tick(60);
     // After the last stop (now - 60 s), a start with an earlier device time starts at that stop.
-    const afterStop = await call(t.app, 'labor/start', { idempotencyKey: randomUUID(), taskCode: c, mode: 'batch', deviceTime: at(aStart - 60_000) }, clerk);
+    const afterStop = await call(
+      t.app,
+      'labor/start',
+      { idempotencyKey: randomUUID(), taskCode: c, mode: 'batch', deviceTime: at(aStart - 60_000) },
+      clerk,
+    );
     expect(afterStop.body.running?.[0]?.startedAt).toBe(iso(aStart));
     expect(stoppedAt).toBeGreaterThan(aStart);
     await stopAll();
-    const old = await call(t.app, 'labor/start', { idempotencyKey: randomUUID(), taskCode: a, mode: 'single', deviceTime: at(now - 73 * 3_600_000) }, clerk);
+    const old = await call(
+      t.app,
+      'labor/start',
+      { idempotencyKey: randomUUID(), taskCode: a, mode: 'single', deviceTime: at(now - 73 * 3_600_000) },
+      clerk,
+    );
     expect(old.status).toBe(400);
     expect(old.body.err?.message).toMatch(/72 hours/);
-    const bad = await call(t.app, 'labor/start', { idempotencyKey: randomUUID(), taskCode: a, mode: 'single', deviceTime: '2026-02-30T10:00:00Z' }, clerk);
+    const bad = await call(
+      t.app,
+      'labor/start',
+      { idempotencyKey: randomUUID(), taskCode: a, mode: 'single', deviceTime: '2026-02-30T10:00:00Z' },
+      clerk,
+    );
     expect(bad.status).toBe(400);
     const neither = await call(t.app, 'labor/stop', { idempotencyKey: randomUUID() }, clerk);
     expect(neither.status).toBe(400);
@@ -513,7 +668,12 @@ describe('offline device time (issue 27)', () => {
     tick(120);
     // Clocked in only before the device time + 60 s: the start taken then is accepted.
     setClockedInCheck(async (_db, _org, _acc, when) => when.getTime() <= startedOnDevice + 60_000);
-    const ok = await call(t.app, 'labor/start', { idempotencyKey: randomUUID(), taskCode: code, mode: 'batch', deviceTime: at(startedOnDevice) }, clerk);
+    const ok = await call(
+      t.app,
+      'labor/start',
+      { idempotencyKey: randomUUID(), taskCode: code, mode: 'batch', deviceTime: at(startedOnDevice) },
+      clerk,
+    );
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     const late = await call(t.app, 'labor/start', { idempotencyKey: randomUUID(), taskCode: await task(), mode: 'batch' }, clerk);
     expect(late.status).toBe(409);
@@ -528,13 +688,19 @@ describe('offline device time (issue 27)', () => {
 
 describe('a kiosk worker offline (issue 27)', () => {
   const human = (token: string) => ({ headers: { [HEADERS.humanToken]: token } });
-  it('a queued labor action replayed after the worker\'s kiosk session ended is refused for sign-in, never booked for another person, and goes through once they badge in again', async () => {
+  it("a queued labor action replayed after the worker's kiosk session ended is refused for sign-in, never booked for another person, and goes through once they badge in again", async () => {
     const kiosk = await tokenFor(t.app, 'kiosk');
     const badgeIn = async (badge: string) => (await call(t.app, 'kiosk/start', { badge }, kiosk)).headers[HEADERS.humanToken] as string;
     await stopAll();
     const code = await task();
     const clerkToken = await badgeIn('B-CLERK');
-    const started = await call(t.app, 'labor/start', { idempotencyKey: randomUUID(), taskCode: code, mode: 'single', deviceTime: new Date(now).toISOString() }, kiosk, human(clerkToken));
+    const started = await call(
+      t.app,
+      'labor/start',
+      { idempotencyKey: randomUUID(), taskCode: code, mode: 'single', deviceTime: new Date(now).toISOString() },
+      kiosk,
+      human(clerkToken),
+    );
     expect(started.status, JSON.stringify(started.body)).toBe(200);
     expect(started.body.running?.[0]).toMatchObject({ taskCode: code, accountId: await accountId('clerk') });
     tick(300);
@@ -556,7 +722,11 @@ describe('a kiosk worker offline (issue 27)', () => {
 });
 
 describe('fuzz', () => {
-  const weird = fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.string({ unit: 'binary', maxLength: 50 }), fc.constantFrom('', 'x'.repeat(300), '__proto__', "'; drop table tasks; --", 1e308, -1, '2026-02-30'));
+  const weird = fc.oneof(
+    fc.jsonValue({ maxDepth: 3 }),
+    fc.string({ unit: 'binary', maxLength: 50 }),
+    fc.constantFrom('', 'x'.repeat(300), '__proto__', "'; drop table tasks; --", 1e308, -1, '2026-02-30'),
+  );
   const valid: Record<string, Record<string, unknown>> = {
     'task/list': { search: 'T' },
     'task/get': { taskCode: 'IND-CLEANING' },

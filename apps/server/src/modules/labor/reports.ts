@@ -19,7 +19,8 @@ export async function laborReport(deps: Deps, auth: AuthContext, body: Body<'lab
   requireReportRights(auth);
   checkPeriod(body.from, body.to);
   const settings = await laborSettings(deps.db, auth.siteId);
-  if (ATTENDANCE_GROUPS.has(body.groupBy)) return { settings, rows: await attendanceRows(deps, auth, body, body.groupBy as 'worker' | 'day' | 'attendance') };
+  if (ATTENDANCE_GROUPS.has(body.groupBy))
+    return { settings, rows: await attendanceRows(deps, auth, body, body.groupBy as 'worker' | 'day' | 'attendance') };
   const rows = await reportRows(deps.db, auth.orgId, body, body.groupBy);
   return {
     settings,
@@ -30,7 +31,9 @@ export async function laborReport(deps: Deps, auth: AuthContext, body: Body<'lab
       seconds: Number(r.seconds),
       roundedSeconds: Number(r.rounded_seconds),
       qtyDone: Number(r.qty_done ?? 0),
-      ...(body.groupBy === 'operation' ? { plannedMinutes: r.planned_minutes === null ? null : Number(r.planned_minutes), complete: !!r.complete } : {}),
+      ...(body.groupBy === 'operation'
+        ? { plannedMinutes: r.planned_minutes === null ? null : Number(r.planned_minutes), complete: !!r.complete }
+        : {}),
     })),
   };
 }
@@ -56,7 +59,21 @@ async function attendanceRows(deps: Deps, auth: AuthContext, p: Period, groupBy:
   const cell = (w: WorkerName, day: string): Cell => {
     const key = `${w.accountId}\u0000${day}`;
     let c = cells.get(key);
-    if (!c) cells.set(key, (c = { accountId: w.accountId, userName: w.userName, label: w.label, day, entries: 0, seconds: 0, roundedSeconds: 0, qtyDone: 0, attendanceSeconds: 0 }));
+    if (!c)
+      cells.set(
+        key,
+        (c = {
+          accountId: w.accountId,
+          userName: w.userName,
+          label: w.label,
+          day,
+          entries: 0,
+          seconds: 0,
+          roundedSeconds: 0,
+          qtyDone: 0,
+          attendanceSeconds: 0,
+        }),
+      );
     return c;
   };
   for (const l of labor) {
@@ -75,14 +92,30 @@ async function attendanceRows(deps: Deps, auth: AuthContext, p: Period, groupBy:
     Date.now(),
     maxShiftHours,
   );
-  for (const [accountId, days] of attendance) for (const [day, seconds] of days) cell(names.get(accountId)!, day).attendanceSeconds += seconds;
+  for (const [accountId, days] of attendance)
+    for (const [day, seconds] of days) cell(names.get(accountId)!, day).attendanceSeconds += seconds;
 
   const groups = new Map<string, ReportRow>();
   for (const c of cells.values()) {
-    const [key, label] = groupBy === 'worker' ? [c.userName, c.label] : groupBy === 'day' ? [c.day, c.day] : [`${c.userName} ${c.day}`, `${c.label} · ${c.day}`];
+    const [key, label] =
+      groupBy === 'worker'
+        ? [c.userName, c.label]
+        : groupBy === 'day'
+          ? [c.day, c.day]
+          : [`${c.userName} ${c.day}`, `${c.label} · ${c.day}`];
     let r = groups.get(key);
     if (!r) {
-      r = { key, label, entries: 0, seconds: 0, roundedSeconds: 0, qtyDone: 0, attendanceSeconds: 0, unallocatedSeconds: 0, ...(groupBy === 'attendance' ? { day: c.day, worker: c.userName } : {}) };
+      r = {
+        key,
+        label,
+        entries: 0,
+        seconds: 0,
+        roundedSeconds: 0,
+        qtyDone: 0,
+        attendanceSeconds: 0,
+        unallocatedSeconds: 0,
+        ...(groupBy === 'attendance' ? { day: c.day, worker: c.userName } : {}),
+      };
       groups.set(key, r);
     }
     r.entries += c.entries;
@@ -94,7 +127,11 @@ async function attendanceRows(deps: Deps, auth: AuthContext, p: Period, groupBy:
     r.unallocatedSeconds! += Math.max(0, c.attendanceSeconds - c.seconds);
   }
   const rows = [...groups.values()];
-  return groupBy === 'day' ? rows.sort((a, b) => a.key.localeCompare(b.key)) : groupBy === 'worker' ? rows.sort((a, b) => a.label.localeCompare(b.label)) : rows.sort((a, b) => (a.day ?? '').localeCompare(b.day ?? '') || a.label.localeCompare(b.label));
+  return groupBy === 'day'
+    ? rows.sort((a, b) => a.key.localeCompare(b.key))
+    : groupBy === 'worker'
+      ? rows.sort((a, b) => a.label.localeCompare(b.label))
+      : rows.sort((a, b) => (a.day ?? '').localeCompare(b.day ?? '') || a.label.localeCompare(b.label));
 }
 
 /** The labor entries of the period as CSV text (LABOR_CSV_COLUMNS). */

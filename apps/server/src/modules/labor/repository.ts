@@ -39,7 +39,10 @@ const TASK_SELECT = sql`SELECT t.id, t._rev AS rev, t.audit, t.task_code, t.kind
   t.planned_minutes::text AS planned_minutes, t.active FROM tasks t`;
 
 export async function taskByCode(db: Db, orgId: string, taskCode: string, lock = false): Promise<TaskRow | undefined> {
-  const [row] = await query<TaskRow>(db, sql`${TASK_SELECT} WHERE t.org_id = ${orgId} AND t.task_code = ${taskCode}${lock ? sql` FOR UPDATE` : sql``}`);
+  const [row] = await query<TaskRow>(
+    db,
+    sql`${TASK_SELECT} WHERE t.org_id = ${orgId} AND t.task_code = ${taskCode}${lock ? sql` FOR UPDATE` : sql``}`,
+  );
   return row;
 }
 
@@ -51,14 +54,24 @@ export async function taskById(db: Db, id: string): Promise<TaskRow | undefined>
 /** Tasks of these codes, by code. */
 export async function tasksByCode(db: Db, orgId: string, codes: readonly string[]): Promise<Map<string, TaskRow>> {
   if (codes.length === 0) return new Map();
-  const rows = await query<TaskRow>(db, sql`${TASK_SELECT} WHERE t.org_id = ${orgId} AND t.task_code = ANY(${arrayParam([...new Set(codes)])})`);
+  const rows = await query<TaskRow>(
+    db,
+    sql`${TASK_SELECT} WHERE t.org_id = ${orgId} AND t.task_code = ANY(${arrayParam([...new Set(codes)])})`,
+  );
   return new Map(rows.map((r) => [r.task_code, r]));
 }
 
 export async function taskPage(
   db: Db,
   orgId: string,
-  f: { search?: string | undefined; kind?: TaskKind | undefined; orderNumber?: string | undefined; active?: boolean | undefined; offset: number; limit: number },
+  f: {
+    search?: string | undefined;
+    kind?: TaskKind | undefined;
+    orderNumber?: string | undefined;
+    active?: boolean | undefined;
+    offset: number;
+    limit: number;
+  },
 ): Promise<TaskRow[]> {
   const where: SQL[] = [sql`t.org_id = ${orgId}`];
   if (f.kind) where.push(sql`t.kind = ${f.kind}`);
@@ -68,7 +81,10 @@ export async function taskPage(
     const start = `${likeEscape(f.search)}%`;
     where.push(sql`(t.task_code LIKE ${start} OR t.order_number LIKE ${start} OR t.description ILIKE ${`%${likeEscape(f.search)}%`})`);
   }
-  return query<TaskRow>(db, sql`${TASK_SELECT} WHERE ${sql.join(where, sql` AND `)} ORDER BY t.task_code OFFSET ${f.offset} LIMIT ${f.limit + 1}`);
+  return query<TaskRow>(
+    db,
+    sql`${TASK_SELECT} WHERE ${sql.join(where, sql` AND `)} ORDER BY t.task_code OFFSET ${f.offset} LIMIT ${f.limit + 1}`,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -125,13 +141,19 @@ FROM labor_entries e JOIN tasks t ON t.id = e.task_id JOIN accounts a ON a.id = 
 
 /** The entries the worker runs now, oldest first. */
 export async function runningEntries(db: Db, orgId: string, accountId: string): Promise<LaborEntry[]> {
-  const rows = await query<EntryRow>(db, sql`${ENTRY_SELECT} WHERE e.org_id = ${orgId} AND e.account_id = ${accountId} AND e.stopped_at IS NULL ORDER BY e.started_at, e.id`);
+  const rows = await query<EntryRow>(
+    db,
+    sql`${ENTRY_SELECT} WHERE e.org_id = ${orgId} AND e.account_id = ${accountId} AND e.stopped_at IS NULL ORDER BY e.started_at, e.id`,
+  );
   return rows.map(toEntry);
 }
 
 /** When the worker's labor last stopped (epoch seconds), or null: a start with a device time never goes before it. */
 export async function lastStopped(db: Db, orgId: string, accountId: string): Promise<number | null> {
-  const [row] = await query<{ at: string | null }>(db, sql`SELECT ${epoch(sql`max(stopped_at)`)}::text AS at FROM labor_entries WHERE org_id = ${orgId} AND account_id = ${accountId}`);
+  const [row] = await query<{ at: string | null }>(
+    db,
+    sql`SELECT ${epoch(sql`max(stopped_at)`)}::text AS at FROM labor_entries WHERE org_id = ${orgId} AND account_id = ${accountId}`,
+  );
   return row?.at == null ? null : Number(row.at);
 }
 
@@ -218,7 +240,10 @@ export async function reportRows(db: Db, orgId: string, p: Period, groupBy: Repo
         ${from} GROUP BY a.user_name, a.first_name, a.surnames ORDER BY label`,
       );
     case 'task':
-      return query<ReportSqlRow>(db, sql`SELECT t.task_code AS key, t.description AS label, ${totals}, NULL AS planned_minutes, NULL AS complete ${from} GROUP BY t.task_code, t.description ORDER BY t.task_code`);
+      return query<ReportSqlRow>(
+        db,
+        sql`SELECT t.task_code AS key, t.description AS label, ${totals}, NULL AS planned_minutes, NULL AS complete ${from} GROUP BY t.task_code, t.description ORDER BY t.task_code`,
+      );
     case 'order':
       return query<ReportSqlRow>(
         db,
@@ -227,7 +252,10 @@ export async function reportRows(db: Db, orgId: string, p: Period, groupBy: Repo
       );
     case 'day': {
       const day = sql`to_char((e.started_at + make_interval(mins => ${p.tzOffsetMinutes})) AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
-      return query<ReportSqlRow>(db, sql`SELECT ${day} AS key, ${day} AS label, ${totals}, NULL AS planned_minutes, NULL AS complete ${from} GROUP BY 1, 2 ORDER BY 1`);
+      return query<ReportSqlRow>(
+        db,
+        sql`SELECT ${day} AS key, ${day} AS label, ${totals}, NULL AS planned_minutes, NULL AS complete ${from} GROUP BY 1, 2 ORDER BY 1`,
+      );
     }
     case 'operation':
       return query<ReportSqlRow>(

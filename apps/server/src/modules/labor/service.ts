@@ -34,7 +34,19 @@ import { guarded, mapDuplicates } from '../../db/errors.ts';
 import { laborEntries, tasks } from '../../db/schema.ts';
 import { arrayParam, query } from '../../db/sql.ts';
 import { findSiteData } from '../site/repository.ts';
-import { atSecond, batchEntries, entriesByIds, lastStopped, lockWorker, runningEntries, setShares, taskByCode, taskById, taskPage, toTask } from './repository.ts';
+import {
+  atSecond,
+  batchEntries,
+  entriesByIds,
+  lastStopped,
+  lockWorker,
+  runningEntries,
+  setShares,
+  taskByCode,
+  taskById,
+  taskPage,
+  toTask,
+} from './repository.ts';
 import { isClockedIn, punchedOutBetween } from '../timeclock/service.ts';
 
 /** A task as typed, imported or sent, once the record engine passed it. */
@@ -94,14 +106,25 @@ export async function getTask(db: Db, auth: AuthContext, body: Body<'task/get'>)
 }
 
 /** A task merged with what is stored: a field left out keeps its stored value on update. */
-export function mergedTask(input: TaskInput, stored?: { order_number: string | null; operation_number: string | null; work_centre: string | null; planned_minutes: string | null; active: boolean }) {
+export function mergedTask(
+  input: TaskInput,
+  stored?: {
+    order_number: string | null;
+    operation_number: string | null;
+    work_centre: string | null;
+    planned_minutes: string | null;
+    active: boolean;
+  },
+) {
   const keep = <T>(v: T | undefined, old: T): T => (v === undefined ? old : v);
   const indirect = !isOperationKind(input.kind);
   return {
     taskCode: input.taskCode,
     kind: input.kind,
     orderNumber: indirect ? (input.orderNumber ?? null) : keep<string | null>(input.orderNumber, stored?.order_number ?? null),
-    operationNumber: indirect ? (input.operationNumber ?? null) : keep<string | null>(input.operationNumber, stored?.operation_number ?? null),
+    operationNumber: indirect
+      ? (input.operationNumber ?? null)
+      : keep<string | null>(input.operationNumber, stored?.operation_number ?? null),
     description: input.description,
     workCentre: keep<string | null>(input.workCentre, stored?.work_centre ?? null),
     plannedMinutes: input.plannedMinutes === undefined ? (stored?.planned_minutes ?? null) : String(input.plannedMinutes),
@@ -168,7 +191,13 @@ export async function currentLabor(deps: Deps, auth: AuthContext): Promise<CallR
  * When the worker's running entries end: now, or (labor is bounded by attendance) the worker's first
  * punch-out after the earliest of them started, when the stop or the next start comes after it.
  */
-async function endOfRunning(tx: Db, auth: AuthContext, running: readonly LaborEntry[], now: number, settings: LaborSettings): Promise<{ at: number; atOut: boolean }> {
+async function endOfRunning(
+  tx: Db,
+  auth: AuthContext,
+  running: readonly LaborEntry[],
+  now: number,
+  settings: LaborSettings,
+): Promise<{ at: number; atOut: boolean }> {
   if (settings.allowWithoutClockIn || running.length === 0) return { at: now, atOut: false };
   const since = Math.min(...running.map((e) => Date.parse(e.startedAt)));
   const out = await punchedOutBetween(tx, auth.orgId, auth.accountId, new Date(since), new Date(now * 1000));
@@ -205,7 +234,9 @@ export function bookedAt(deviceTime: string | undefined, now: number): number {
   const at = Math.floor(Date.parse(deviceTime) / 1000);
   if (!Number.isFinite(at)) throw badInput(`The device time '${deviceTime}' is not a time`);
   if (at < now - LABOR_DEVICE_TIME_MAX_AGE_HOURS * 3600) {
-    throw badInput(`The device time ${deviceTime} is more than ${LABOR_DEVICE_TIME_MAX_AGE_HOURS} hours ago: labor is booked within ${LABOR_DEVICE_TIME_MAX_AGE_HOURS} hours (check the device's clock, or ask a supervisor to book it)`);
+    throw badInput(
+      `The device time ${deviceTime} is more than ${LABOR_DEVICE_TIME_MAX_AGE_HOURS} hours ago: labor is booked within ${LABOR_DEVICE_TIME_MAX_AGE_HOURS} hours (check the device's clock, or ask a supervisor to book it)`,
+    );
   }
   return Math.min(at, now);
 }
@@ -218,7 +249,11 @@ export async function startLabor(deps: Deps, auth: AuthContext, body: Body<'labo
   if (!task.active) throw conflict(`The task '${body.taskCode}' is not active`);
   // Clocked in when the worker started it: a start queued offline is asked at its device time.
   const asked = bookedAt(body.deviceTime, nowSecs());
-  if (!settings.allowWithoutClockIn && !(await clockedIn(deps.db, auth.orgId, auth.accountId, new Date(body.deviceTime === undefined ? clock() : asked * 1000)))) throw conflict(NOT_CLOCKED_IN);
+  if (
+    !settings.allowWithoutClockIn &&
+    !(await clockedIn(deps.db, auth.orgId, auth.accountId, new Date(body.deviceTime === undefined ? clock() : asked * 1000)))
+  )
+    throw conflict(NOT_CLOCKED_IN);
   return idempotentWrite(deps, auth, 'labor/start', body, async (tx) => {
     await lockWorker(tx, auth.accountId);
     const serverNow = nowSecs();
@@ -243,7 +278,8 @@ export async function startLabor(deps: Deps, auth: AuthContext, body: Body<'labo
       await stopEntries(tx, auth, stopped, now, settings);
       for (const b of new Set(running.map((e) => e.batchId))) await resplit(tx, b, now, settings);
     } else {
-      if (running.some((e) => e.taskCode === task.task_code)) throw conflict(`The task '${task.task_code}' is running in your batch already`);
+      if (running.some((e) => e.taskCode === task.task_code))
+        throw conflict(`The task '${task.task_code}' is running in your batch already`);
       if (running.length >= BATCH_MAX_TASKS) throw conflict(`A batch runs at most ${BATCH_MAX_TASKS} tasks at once`);
       batchId = running[0]!.batchId;
       const entries = await batchEntries(tx, batchId);
@@ -271,8 +307,10 @@ export async function startLabor(deps: Deps, auth: AuthContext, body: Body<'labo
 
 export async function stopLabor(deps: Deps, auth: AuthContext, body: Body<'labor/stop'>): Promise<CallResponse<'labor/stop'>> {
   const settings = await laborSettings(deps.db, auth.siteId);
-  if (body.entryId === undefined && body.taskCode === undefined) throw badInput("Give the labor entry ('entryId') or the task ('taskCode') to stop");
-  if (body.entryId !== undefined && body.taskCode !== undefined) throw badInput("Give the labor entry ('entryId') or the task ('taskCode') to stop, not both");
+  if (body.entryId === undefined && body.taskCode === undefined)
+    throw badInput("Give the labor entry ('entryId') or the task ('taskCode') to stop");
+  if (body.entryId !== undefined && body.taskCode !== undefined)
+    throw badInput("Give the labor entry ('entryId') or the task ('taskCode') to stop, not both");
   bookedAt(body.deviceTime, nowSecs());
   return idempotentWrite(deps, auth, 'labor/stop', body, async (tx) => {
     await lockWorker(tx, auth.accountId);

@@ -18,7 +18,11 @@ export const planWarehouses: Planner = async (db, auth, sheet) => {
   const { problems } = sheet;
   const rows = checkedOf<WarehouseInput>(sheet);
   await refuseRepeats(rows, (v) => v.code, 'code', 'This code', problems);
-  const known = await warehousesByCode(db, auth.orgId, rows.map((r) => r.value.code));
+  const known = await warehousesByCode(
+    db,
+    auth.orgId,
+    rows.map((r) => r.value.code),
+  );
   const offIds = rows.flatMap(({ value }) => (value.active === false && known.get(value.code)?.active ? [known.get(value.code)!.id] : []));
   const holding = await placesHoldingStock(db, 'warehouse_id', offIds);
   for (const { row, value } of rows) {
@@ -89,7 +93,14 @@ export const planLocations = (auth: AuthContext): ChunkPlan<LocationInput> => {
     async write(tx, rows) {
       const known = await locationsByCode(tx, auth.orgId, values(rows));
       // New locations as one array per column (insertColumns).
-      const fresh = { id: [] as string[], warehouseId: [] as string[], code: [] as string[], description: [] as string[], type: [] as string[], active: [] as boolean[] };
+      const fresh = {
+        id: [] as string[],
+        warehouseId: [] as string[],
+        code: [] as string[],
+        description: [] as string[],
+        type: [] as string[],
+        active: [] as boolean[],
+      };
       const old: Array<LocationInput & { id: string }> = [];
       for (const { value } of rows) {
         const loc = known.get(locationKey(value.warehouse, value.code));

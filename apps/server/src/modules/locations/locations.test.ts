@@ -27,7 +27,8 @@ afterEach(async () => {
 });
 
 type Body = Record<string, unknown>;
-const save = <P extends 'warehouse/save' | 'location/save' | 'item/save'>(path: P, record: Body, token = clerk) => call<P>(t.app, path, { record }, token);
+const save = <P extends 'warehouse/save' | 'location/save' | 'item/save'>(path: P, record: Body, token = clerk) =>
+  call<P>(t.app, path, { record }, token);
 const detailOf = (err: ServerErr | undefined) => validationDetailSchema.parse(JSON.parse(err?.detail ?? 'null'));
 let n = 0;
 const unique = (prefix: string) => `${prefix}${++n}${Date.now() % 100000}`;
@@ -67,7 +68,12 @@ describe('warehouses', () => {
   it("never shows or changes another organisation's warehouses", async () => {
     const main = (await call(t.app, 'warehouse/list', {}, clerk)).body.warehouses!.find((w) => w.code === 'MAIN')!;
     expect((await call(t.app, 'warehouse/list', { ...ACME_BASE }, acme)).body.warehouses).toEqual([]);
-    const res = await call(t.app, 'warehouse/save', { ...ACME_BASE, record: { _id: main._id, _rev: main._rev, code: 'MAIN', name: 'Mine now' } }, acme);
+    const res = await call(
+      t.app,
+      'warehouse/save',
+      { ...ACME_BASE, record: { _id: main._id, _rev: main._rev, code: 'MAIN', name: 'Mine now' } },
+      acme,
+    );
     expect(res.status).toBe(404);
     // The same code is free in another organisation.
     expect((await call(t.app, 'warehouse/save', { ...ACME_BASE, record: { code: 'MAIN', name: 'Acme main' } }, acme)).status).toBe(200);
@@ -104,7 +110,9 @@ describe('locations', () => {
     expect((await save('location/save', { _id: loc._id, _rev: 2, warehouse: 'MAIN', code })).status).toBe(400);
     const off = await call(t.app, 'location/deactivate', { warehouse: 'EAST', code }, clerk);
     expect(off.body.location).toMatchObject({ active: false, _rev: 3 });
-    expect((await call(t.app, 'location/list', { warehouse: 'EAST', active: false }, clerk)).body.locations?.map((l) => l.code)).toContain(code);
+    expect((await call(t.app, 'location/list', { warehouse: 'EAST', active: false }, clerk)).body.locations?.map((l) => l.code)).toContain(
+      code,
+    );
   });
 
   it('refuses to deactivate a location that holds stock', async () => {
@@ -130,7 +138,8 @@ describe('feature access on the server', () => {
   // its feature access is remembered with its authentication); answers a new clerk token.
   const setEveryone = async (feature: string, level: number | null) => {
     await t.db.delete(featureAccess).where(and(eq(featureAccess.role, EVERYONE_ROLE), eq(featureAccess.feature, feature)));
-    if (level !== null) await t.db.insert(featureAccess).values({ siteId: DEMO.siteId, appId: APP_ID, role: EVERYONE_ROLE, feature, level });
+    if (level !== null)
+      await t.db.insert(featureAccess).values({ siteId: DEMO.siteId, appId: APP_ID, role: EVERYONE_ROLE, feature, level });
     return await tokenFor(t.app, 'clerk');
   };
 
@@ -141,7 +150,12 @@ describe('feature access on the server', () => {
       const res = await save('location/save', { warehouse: 'MAIN', code, description: 'Hidden', type: 'bin' }, hidden);
       expect(res.status).toBe(403);
       expect(res.body.err).toMatchObject({ code: ERR.forbidden, message: "Your roles do not give access to 'location.edit'" });
-      const imported = await call(t.app, 'import/csv', { entity: 'locations', csv: `warehouse,code,description,type,active\nMAIN,${code},x,bin,true\n` }, hidden);
+      const imported = await call(
+        t.app,
+        'import/csv',
+        { entity: 'locations', csv: `warehouse,code,description,type,active\nMAIN,${code},x,bin,true\n` },
+        hidden,
+      );
       expect(imported.status).toBe(403);
       expect((await call(t.app, 'location/get', { warehouse: 'MAIN', code }, hidden)).status).toBe(404);
     } finally {

@@ -8,7 +8,14 @@ import type { AuditStamp, warehouses } from '../../db/schema.ts';
 import { arrayParam, BATCH_ROWS, likeEscape, query } from '../../db/sql.ts';
 
 export type WarehouseRow = typeof warehouses.$inferSelect;
-export const toWarehouse = (r: WarehouseRow): Warehouse => ({ _id: r.id, _rev: r.rev, x$audit: r.audit, code: r.code, name: r.name, active: r.active });
+export const toWarehouse = (r: WarehouseRow): Warehouse => ({
+  _id: r.id,
+  _rev: r.rev,
+  x$audit: r.audit,
+  code: r.code,
+  name: r.name,
+  active: r.active,
+});
 
 export interface LocationRow {
   id: string;
@@ -43,7 +50,10 @@ FROM locations l JOIN warehouses w ON w.id = l.warehouse_id`;
 
 /** Quantity on hand anywhere in a warehouse or location (the reason it cannot be deactivated). */
 export async function stockHeld(db: Db, column: 'warehouse_id' | 'location_id', id: string): Promise<number> {
-  const [row] = await query<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM stock_records WHERE ${sql.raw(column)} = ${id} AND quantity > 0`);
+  const [row] = await query<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM stock_records WHERE ${sql.raw(column)} = ${id} AND quantity > 0`,
+  );
   return row?.n ?? 0;
 }
 
@@ -61,7 +71,8 @@ export async function locationPage(db: Db, orgId: string, filter: LocationFilter
   if (filter.warehouse) where.push(sql`w.code = ${filter.warehouse}`);
   if (filter.active !== undefined) where.push(sql`l.active = ${filter.active}`);
   // Location codes are typed on handhelds in either case; a warehouse's few thousand rows need no index here.
-  if (filter.search) where.push(sql`(l.code ILIKE ${`${likeEscape(filter.search)}%`} OR l.description ILIKE ${`%${likeEscape(filter.search)}%`})`);
+  if (filter.search)
+    where.push(sql`(l.code ILIKE ${`${likeEscape(filter.search)}%`} OR l.description ILIKE ${`%${likeEscape(filter.search)}%`})`);
   return query<LocationRow>(
     db,
     sql`SELECT p.*, c.records, c.items, c.quantity FROM (${LOCATION_SELECT} WHERE ${sql.join(where, sql` AND `)}
@@ -81,12 +92,18 @@ export async function findLocation(db: Db, orgId: string, warehouse: string, cod
 }
 
 export async function locationById(db: Db, orgId: string, id: string, lock = false): Promise<LocationRow | undefined> {
-  const [row] = await query<LocationRow>(db, sql`${LOCATION_SELECT} WHERE l.org_id = ${orgId} AND l.id = ${id}${lock ? sql` FOR UPDATE OF l` : sql``}`);
+  const [row] = await query<LocationRow>(
+    db,
+    sql`${LOCATION_SELECT} WHERE l.org_id = ${orgId} AND l.id = ${id}${lock ? sql` FOR UPDATE OF l` : sql``}`,
+  );
   return row;
 }
 
 /** Records with a quantity above zero in a location, their distinct items and total quantity. */
-export async function locationCounts(db: Db, locationId: string): Promise<{ records: number; items: number; quantity: string } | undefined> {
+export async function locationCounts(
+  db: Db,
+  locationId: string,
+): Promise<{ records: number; items: number; quantity: string } | undefined> {
   const [counts] = await query<{ records: number; items: number; quantity: string }>(
     db,
     sql`SELECT count(*)::int AS records, count(DISTINCT item_id)::int AS items, coalesce(sum(quantity), 0)::text AS quantity
@@ -108,7 +125,11 @@ export async function placesHoldingStock(db: Db, column: 'warehouse_id' | 'locat
 const column = <T, V>(rows: readonly T[], pick: (row: T) => V) => arrayParam(rows.map(pick));
 
 /** Imported warehouses updated by id: a value left out (undefined) keeps the stored one. */
-export async function updateWarehouses(db: Db, audit: AuditStamp, rows: ReadonlyArray<{ id: string; name: string; active?: boolean | undefined }>): Promise<void> {
+export async function updateWarehouses(
+  db: Db,
+  audit: AuditStamp,
+  rows: ReadonlyArray<{ id: string; name: string; active?: boolean | undefined }>,
+): Promise<void> {
   for (let at = 0; at < rows.length; at += BATCH_ROWS) {
     const b = rows.slice(at, at + BATCH_ROWS);
     await query(

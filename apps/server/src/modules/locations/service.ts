@@ -21,7 +21,16 @@ import { locations, warehouses } from '../../db/schema.ts';
 import { warehousesByCode } from '../stock/refs.ts';
 import { selectStock } from '../stock/repository.ts';
 import { blindPlaces, refuseBlind } from '../counts/blind.ts';
-import { findLocation, locationById, locationCounts, locationPage, stockHeld, toLocation, toWarehouse, type WarehouseRow } from './repository.ts';
+import {
+  findLocation,
+  locationById,
+  locationCounts,
+  locationPage,
+  stockHeld,
+  toLocation,
+  toWarehouse,
+  type WarehouseRow,
+} from './repository.ts';
 
 export const noWarehouse = (code: string) => `No warehouse '${code}' exists`;
 export const warehouseHoldsStock = (code: string) => `The warehouse '${code}' holds stock; move it out before deactivating the warehouse`;
@@ -54,16 +63,35 @@ export async function saveWarehouse(deps: Deps, auth: AuthContext, body: Body<'w
     const dups = { warehouses_org_code: () => dup('Warehouse', input.code) };
     let row: WarehouseRow | undefined;
     if (input._id === undefined) {
-      const values = { id: newId(), orgId: auth.orgId, code: input.code, name: input.name, active: input.active ?? true, audit: auditStamp(auth.accountId) };
+      const values = {
+        id: newId(),
+        orgId: auth.orgId,
+        code: input.code,
+        name: input.name,
+        active: input.active ?? true,
+        audit: auditStamp(auth.accountId),
+      };
       [row] = await mapDuplicates(() => tx.insert(warehouses).values(values).returning(), dups);
     } else {
       const id = input._id;
-      const [found] = await guarded(() => tx.select().from(warehouses).where(and(eq(warehouses.orgId, auth.orgId), eq(warehouses.id, id))).for('update'));
+      const [found] = await guarded(() =>
+        tx
+          .select()
+          .from(warehouses)
+          .where(and(eq(warehouses.orgId, auth.orgId), eq(warehouses.id, id)))
+          .for('update'),
+      );
       const current = updatable('Warehouse', id, found, input._rev);
       if (input.active === false && current.active && (await stockHeld(tx, 'warehouse_id', id)) > 0) {
         throw conflict(warehouseHoldsStock(current.code));
       }
-      const set = { code: input.code, name: input.name, active: input.active ?? current.active, rev: current.rev + 1, audit: auditStamp(auth.accountId, current.audit) };
+      const set = {
+        code: input.code,
+        name: input.name,
+        active: input.active ?? current.active,
+        rev: current.rev + 1,
+        audit: auditStamp(auth.accountId, current.audit),
+      };
       [row] = await mapDuplicates(() => tx.update(warehouses).set(set).where(eq(warehouses.id, id)).returning(), dups);
     }
     return { response: { warehouse: toWarehouse(row!) } };
@@ -77,7 +105,10 @@ export async function listLocations(db: Db, auth: AuthContext, body: Body<'locat
   const rows = await locationPage(db, auth.orgId, body);
   // A location counted blind by the caller is listed without what it holds (counts/blind.ts).
   const hidden = await blindPlaces(db, auth);
-  const shown = hidden.size === 0 ? rows : rows.map((r) => (hidden.has(r.id) ? { ...r, records: undefined, items: undefined, quantity: undefined } : r));
+  const shown =
+    hidden.size === 0
+      ? rows
+      : rows.map((r) => (hidden.has(r.id) ? { ...r, records: undefined, items: undefined, quantity: undefined } : r));
   return { locations: shown.slice(0, body.limit).map(toLocation), more: rows.length > body.limit };
 }
 
@@ -90,7 +121,11 @@ export async function getLocation(db: Db, auth: AuthContext, body: Body<'locatio
     sql`WHERE sr.org_id = ${auth.orgId} AND sr.location_id = ${location.id} AND sr.quantity > 0 ORDER BY i.part_number, sr.stock_id LIMIT ${INVENTORY_MAX_ROWS + 1}`,
   );
   const counts = await locationCounts(db, location.id);
-  return { location: toLocation({ ...location, ...counts }), stock: stock.slice(0, INVENTORY_MAX_ROWS), more: stock.length > INVENTORY_MAX_ROWS };
+  return {
+    location: toLocation({ ...location, ...counts }),
+    stock: stock.slice(0, INVENTORY_MAX_ROWS),
+    more: stock.length > INVENTORY_MAX_ROWS,
+  };
 }
 
 export interface LocationInput {
@@ -124,7 +159,8 @@ export async function saveLocation(deps: Deps, auth: AuthContext, body: Body<'lo
     } else {
       id = input._id;
       const current = updatable('Location', id, await locationById(tx, auth.orgId, id, true), input._rev);
-      if (current.warehouse_id !== warehouse.id) throw fieldProblem({ warehouse: [`A location cannot move to another warehouse (it is in '${current.warehouse}')`] });
+      if (current.warehouse_id !== warehouse.id)
+        throw fieldProblem({ warehouse: [`A location cannot move to another warehouse (it is in '${current.warehouse}')`] });
       if (input.active === false && current.active && (await stockHeld(tx, 'location_id', id)) > 0) {
         throw conflict(locationHoldsStock(current.code));
       }
@@ -143,13 +179,20 @@ export async function saveLocation(deps: Deps, auth: AuthContext, body: Body<'lo
   });
 }
 
-export async function deactivateLocation(deps: Deps, auth: AuthContext, body: Body<'location/deactivate'>): Promise<CallResponse<'location/deactivate'>> {
+export async function deactivateLocation(
+  deps: Deps,
+  auth: AuthContext,
+  body: Body<'location/deactivate'>,
+): Promise<CallResponse<'location/deactivate'>> {
   return idempotentWrite(deps, auth, 'location/deactivate', body, async (tx) => {
     const current = await findLocation(tx, auth.orgId, body.warehouse, body.code, true);
     if (!current) throw notFound(`No location '${body.code}' exists in warehouse '${body.warehouse}'`);
     checkRev(`The location '${body.code}'`, current.rev, body._rev);
     const held = await stockHeld(tx, 'location_id', current.id);
-    if (held > 0) throw conflict(`The location '${body.code}' holds ${held} stock record${held === 1 ? '' : 's'}; move them out before deactivating it`);
+    if (held > 0)
+      throw conflict(
+        `The location '${body.code}' holds ${held} stock record${held === 1 ? '' : 's'}; move them out before deactivating it`,
+      );
     if (current.active) {
       await guarded(() =>
         tx

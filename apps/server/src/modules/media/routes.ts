@@ -9,10 +9,15 @@ import { findPicture, uploadMedia, type StoredPicture } from './service.ts';
 /** A base64 picture of 2 MB is about 2.7 MB of JSON: over the app-wide 1 MB limit, so this call gets 3 MB. */
 export const MEDIA_UPLOAD_BODY_LIMIT = 3 * 1024 * 1024;
 
-const idPart = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$/, 'must be 1 to 40 letters, digits, - or _, starting with a letter or digit');
+const idPart = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$/, 'must be 1 to 40 letters, digits, - or _, starting with a letter or digit');
 const picParams = z.object({ orgId: idPart, mediaId: idPart });
 /** The icon form of spec section 7; the size names which of the brand's icon sizes is asked for. */
-const iconParams = picParams.extend({ siteId: idPart, size: z.string().regex(/^\d{1,4}(x\d{1,4})?$/, 'must be a size such as 32 or 32x32') });
+const iconParams = picParams.extend({
+  siteId: idPart,
+  size: z.string().regex(/^\d{1,4}(x\d{1,4})?$/, 'must be a size such as 32 or 32x32'),
+});
 
 // Media are never changed (a new picture is a new id), so they may be cached for good. Photos of
 // people and stock stay out of shared caches; logos and icons are shown before login anyway.
@@ -52,7 +57,13 @@ export function mediaRoutes(app: FastifyInstance, deps: Deps): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.get(
     '/api/media/pic/:orgId/:mediaId',
-    { schema: { tags: ['media'], summary: 'A picture of an organisation: brand logos for anyone, photos with a bearer token of the organisation', params: picParams } },
+    {
+      schema: {
+        tags: ['media'],
+        summary: 'A picture of an organisation: brand logos for anyone, photos with a bearer token of the organisation',
+        params: picParams,
+      },
+    },
     async (req, reply) => {
       const pic = await findPicture(deps.db, req.params);
       await mayFetch(deps, req, pic, req.params.orgId);

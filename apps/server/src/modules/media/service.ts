@@ -13,19 +13,21 @@ export type ImageInfo = { type: MediaType; width: number; height: number };
 const ascii = (bytes: Buffer, at: number, text: string) => bytes.toString('latin1', at, at + text.length) === text;
 
 function pngInfo(b: Buffer): ImageInfo | null {
-  if (b.length < 24 || !b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) || !ascii(b, 12, 'IHDR')) return null;
+  if (b.length < 24 || !b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) || !ascii(b, 12, 'IHDR'))
+    return null;
   return { type: 'image/png', width: b.readUInt32BE(16), height: b.readUInt32BE(20) };
 }
 
 function jpegInfo(b: Buffer): ImageInfo | null {
   if (b.length < 4 || b[0] !== 0xff || b[1] !== 0xd8 || b[2] !== 0xff) return null;
   // Walk the marker segments to the first start-of-frame (SOF0-15 less DHT C4, JPG C8, DAC CC).
-  for (let i = 2; i + 9 < b.length; ) {
+  for (let i = 2; i + 9 < b.length;) {
     if (b[i] !== 0xff) return null;
     const marker = b[i + 1]!;
     if (marker === 0xff) i += 1;
     else if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) i += 2;
-    else if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker)) return { type: 'image/jpeg', height: b.readUInt16BE(i + 5), width: b.readUInt16BE(i + 7) };
+    else if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker))
+      return { type: 'image/jpeg', height: b.readUInt16BE(i + 5), width: b.readUInt16BE(i + 7) };
     else i += 2 + b.readUInt16BE(i + 2);
   }
   return null;
@@ -35,7 +37,8 @@ function webpInfo(b: Buffer): ImageInfo | null {
   if (b.length < 30 || !ascii(b, 0, 'RIFF') || !ascii(b, 8, 'WEBP')) return null;
   const size = (width: number, height: number): ImageInfo => ({ type: 'image/webp', width, height });
   if (ascii(b, 12, 'VP8X')) return size(1 + b.readUIntLE(24, 3), 1 + b.readUIntLE(27, 3));
-  if (ascii(b, 12, 'VP8 ') && b[23] === 0x9d && b[24] === 0x01 && b[25] === 0x2a) return size(b.readUInt16LE(26) & 0x3fff, b.readUInt16LE(28) & 0x3fff);
+  if (ascii(b, 12, 'VP8 ') && b[23] === 0x9d && b[24] === 0x01 && b[25] === 0x2a)
+    return size(b.readUInt16LE(26) & 0x3fff, b.readUInt16LE(28) & 0x3fff);
   if (ascii(b, 12, 'VP8L') && b[20] === 0x2f) {
     const bits = b.readUInt32LE(21);
     return size((bits & 0x3fff) + 1, ((bits >>> 14) & 0x3fff) + 1);

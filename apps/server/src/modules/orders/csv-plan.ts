@@ -12,7 +12,15 @@ import { checkedOf, type Planner, type Problem } from '../../lib/csv-import.ts';
 import type { Db } from '../../db/client.ts';
 import { arrayParam, query } from '../../db/sql.ts';
 import { linesOf, selectOrders, type LineRow, type OrderRow } from './repository.ts';
-import { emitOrdersChanged, loadOrderRefs, orderProblems, pickStatusesOf, updateProblems, writeOrder, type ParsedOrder } from './service.ts';
+import {
+  emitOrdersChanged,
+  loadOrderRefs,
+  orderProblems,
+  pickStatusesOf,
+  updateProblems,
+  writeOrder,
+  type ParsedOrder,
+} from './service.ts';
 
 /** A row as the record engine converted it. */
 interface OrderCsvRow {
@@ -61,10 +69,19 @@ async function storedOrders(db: Db, orgId: string, groups: readonly Group[]) {
   const ids = orders.map((o) => o.id);
   const lines = await linesOf(db, ids);
   const picked = new Set(
-    (await query<{ order_id: string }>(db, sql`SELECT DISTINCT order_id FROM order_picks WHERE order_id = ANY(${arrayParam(ids)}) AND state = 'picked'`)).map((r) => r.order_id),
+    (
+      await query<{ order_id: string }>(
+        db,
+        sql`SELECT DISTINCT order_id FROM order_picks WHERE order_id = ANY(${arrayParam(ids)}) AND state = 'picked'`,
+      )
+    ).map((r) => r.order_id),
   );
   for (const order of orders) {
-    found.set(orderKey(order.type, order.number), { order, lines: lines.filter((l) => l.order_id === order.id), hasPicks: picked.has(order.id) });
+    found.set(orderKey(order.type, order.number), {
+      order,
+      lines: lines.filter((l) => l.order_id === order.id),
+      hasPicks: picked.has(order.id),
+    });
   }
   return found;
 }
@@ -85,7 +102,12 @@ export const planOrders: Planner = async (db, auth, sheet) => {
       if (cell === undefined) continue;
       const first = group.header.get(field);
       if (!first) group.header.set(field, { value: cell, row });
-      else if (first.value !== cell) problems.push({ row, field, message: `The order '${value.orderNumber}' has ${field} '${first.value}' in row ${first.row}: one order has one ${field}` });
+      else if (first.value !== cell)
+        problems.push({
+          row,
+          field,
+          message: `The order '${value.orderNumber}' has ${field} '${first.value}' in row ${first.row}: one order has one ${field}`,
+        });
     }
   }
 
@@ -95,7 +117,9 @@ export const planOrders: Planner = async (db, auth, sheet) => {
     const firstRow = group.rows[0]!.row;
     const numbered = group.rows.filter((r) => r.value.lineNo !== undefined).length;
     if (numbered > 0 && numbered < group.rows.length) {
-      for (const r of group.rows) if (r.value.lineNo === undefined) problems.push({ row: r.row, field: 'lineNo', message: `Give lineNo on every line of the order '${group.number}' or on none` });
+      for (const r of group.rows)
+        if (r.value.lineNo === undefined)
+          problems.push({ row: r.row, field: 'lineNo', message: `Give lineNo on every line of the order '${group.number}' or on none` });
       continue;
     }
     const lines = group.rows.map((r, i) => ({ lineNo: r.value.lineNo ?? i + 1, partNumber: r.value.partNumber, qty: r.value.qty }));
@@ -130,7 +154,8 @@ export const planOrders: Planner = async (db, auth, sheet) => {
           const name = String(first ?? 'orderNumber');
           const column = COLUMN_OF.get(name) ?? name;
           const where = group.header.get(column as HeaderField)?.row ?? firstRow;
-          const message = name === 'warehouse' && issue.code === 'invalid_type' ? `The new order '${group.number}' needs its warehouse` : issue.message;
+          const message =
+            name === 'warehouse' && issue.code === 'invalid_type' ? `The new order '${group.number}' needs its warehouse` : issue.message;
           problems.push({ row: where, field: column, message });
         }
       }
@@ -139,7 +164,11 @@ export const planOrders: Planner = async (db, auth, sheet) => {
     parsed.push({ group, order: result.data, lineRows });
   }
 
-  const refs = await loadOrderRefs(db, auth.orgId, parsed.map((p) => p.order));
+  const refs = await loadOrderRefs(
+    db,
+    auth.orgId,
+    parsed.map((p) => p.order),
+  );
   const planned: ParsedOrder[] = [];
   for (const { group, order, lineRows } of parsed) {
     const firstRow = group.rows[0]!.row;
@@ -166,7 +195,8 @@ export const planOrders: Planner = async (db, auth, sheet) => {
     rows: sheet.count,
     async write(tx) {
       const statuses = new Map<OrderType, Awaited<ReturnType<typeof pickStatusesOf>>>();
-      for (const order of planned) if (!statuses.has(order.type)) statuses.set(order.type, await pickStatusesOf(tx, auth.siteId, order.type));
+      for (const order of planned)
+        if (!statuses.has(order.type)) statuses.set(order.type, await pickStatusesOf(tx, auth.siteId, order.type));
       let inserted = 0;
       for (const order of planned) {
         const done = await writeOrder(tx, auth, order, refs, statuses.get(order.type)!);

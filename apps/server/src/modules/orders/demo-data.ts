@@ -35,7 +35,10 @@ export async function seedDemoOrders(db: Db, orgId: string): Promise<void> {
       VALUES (${id}, ${orgId}, ${o.type}, ${o.number}, 'open', ${main.id}, ${o.customer}, ${o.dueDate}::date, ${o.priority}, ${audit}::jsonb)`,
     );
     for (let line = 1; line <= o.lines && at < items.length; line++, at++) {
-      await query(db, sql`INSERT INTO order_lines (id, org_id, order_id, line_no, item_id, qty) VALUES (${newId()}, ${orgId}, ${id}, ${line}, ${items[at]!.item_id}, ${line === 1 ? 2 : 1})`);
+      await query(
+        db,
+        sql`INSERT INTO order_lines (id, org_id, order_id, line_no, item_id, qty) VALUES (${newId()}, ${orgId}, ${id}, ${line}, ${items[at]!.item_id}, ${line === 1 ? 2 : 1})`,
+      );
     }
   }
 }

@@ -14,7 +14,6 @@ let clerk: string;
 let acme: string;
 let PART = '';
 
-
 beforeAll(async () => {
   t = await createTestApp();
   await createAcme(t.db);
@@ -33,17 +32,34 @@ async function pickedOrder(type: 'sos' | 'wos', qty: number): Promise<{ order: O
   n += 1;
   const place = `LK-${String(n).padStart(2, '0')}-1`;
   expect((await call(t.app, 'location/save', { record: { warehouse: 'MAIN', code: place, type: 'shelf' } }, admin)).status).toBe(200);
-  const received = await call(t.app, 'stock/receive', { idempotencyKey: randomUUID(), record: { partNumber: PART, warehouse: 'MAIN', location: place, quantity: 10 } }, admin);
+  const received = await call(
+    t.app,
+    'stock/receive',
+    { idempotencyKey: randomUUID(), record: { partNumber: PART, warehouse: 'MAIN', location: place, quantity: 10 } },
+    admin,
+  );
   const stockId = received.body.stock!.stockId;
-  const saved = await call(t.app, 'order/save', { order: { type, number: `LK-${Date.now()}-${n}`, warehouse: 'MAIN', lines: [{ lineNo: 1, partNumber: PART, qty }] } }, admin);
+  const saved = await call(
+    t.app,
+    'order/save',
+    { order: { type, number: `LK-${Date.now()}-${n}`, warehouse: 'MAIN', lines: [{ lineNo: 1, partNumber: PART, qty }] } },
+    admin,
+  );
   const order = saved.body.order!;
-  const pick = await call(t.app, 'pick/confirm', { idempotencyKey: randomUUID(), lineId: order.lines[0]!._id, location: place, scan: stockId, qty }, admin);
+  const pick = await call(
+    t.app,
+    'pick/confirm',
+    { idempotencyKey: randomUUID(), lineId: order.lines[0]!._id, location: place, scan: stockId, qty },
+    admin,
+  );
   expect(pick.status, JSON.stringify(pick.body)).toBe(200);
   return { order, stockId: pick.body.pick!.stockId, place };
 }
 
-const lookup = (value: string, extra: Record<string, unknown> = {}, token = clerk) => call(t.app, 'stock/lookup', { value, ...extra }, token);
-const stockIdsOf = (body: { groups?: Array<{ records: Array<{ stockId: string }> }> }) => (body.groups ?? []).flatMap((g) => g.records.map((r) => r.stockId)).sort();
+const lookup = (value: string, extra: Record<string, unknown> = {}, token = clerk) =>
+  call(t.app, 'stock/lookup', { value, ...extra }, token);
+const stockIdsOf = (body: { groups?: Array<{ records: Array<{ stockId: string }> }> }) =>
+  (body.groups ?? []).flatMap((g) => g.records.map((r) => r.stockId)).sort();
 
 describe('stock/lookup by order number', () => {
   it('shows the stock picked for the order, at its staging place, matched as an order', async () => {
@@ -55,7 +71,7 @@ describe('stock/lookup by order number', () => {
     expect(res.body.groups![0]).toMatchObject({ location: 'STAGE-1', quantity: 4, partNumber: PART });
   });
 
-  it('a pick put back is no longer the order\'s stock', async () => {
+  it("a pick put back is no longer the order's stock", async () => {
     const { order, place } = await pickedOrder('sos', 10);
     const pick = (await call(t.app, 'pick/order', { orderId: order._id }, admin)).body.lines![0]!.picks[0]!;
     const back = await call(t.app, 'pick/unpick', { idempotencyKey: randomUUID(), pickId: pick._id, toLocation: place }, admin);
@@ -86,7 +102,7 @@ describe('stock/lookup by order number', () => {
     expect(stockIdsOf((await lookup(work.order.number, { orderType: 'wos' })).body)).toEqual([work.stockId]);
   });
 
-  it('refuses an unknown order type and never shows another organisation\'s order', async () => {
+  it("refuses an unknown order type and never shows another organisation's order", async () => {
     const bad = await lookup('X', { orderType: 'xyz' });
     expect(bad.status).toBe(400);
     const { order } = await pickedOrder('sos', 1);

@@ -40,7 +40,8 @@ afterEach(async () => {
 
 let n = 0;
 const number = (prefix = 'CSV') => `${prefix}-${Date.now()}-${(n += 1)}`;
-const importOrders = (csv: string, token = admin, extra: Record<string, unknown> = {}) => call(t.app, 'import/csv', { entity: 'orders', csv, ...extra }, token, { ip: uniqueIp() });
+const importOrders = (csv: string, token = admin, extra: Record<string, unknown> = {}) =>
+  call(t.app, 'import/csv', { entity: 'orders', csv, ...extra }, token, { ip: uniqueIp() });
 const getOrder = (num: string, type = 'sos') => call(t.app, 'order/get', { number: num, type }, admin);
 const HEADER = 'orderType,orderNumber,warehouse,customer,dueDate,priority,notes,partNumber,qty';
 
@@ -58,7 +59,15 @@ describe('import/csv of orders', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.report).toMatchObject({ entity: 'orders', rows: 3, imported: 2, inserted: 2, updated: 0, rejectedCount: 0 });
     const first = (await getOrder(a)).body.order!;
-    expect(first).toMatchObject({ type: 'sos', status: 'open', warehouse: 'MAIN', customer: 'Acme, Trading', dueDate: '2026-12-01', priority: 5, notes: 'Ring at the back door' });
+    expect(first).toMatchObject({
+      type: 'sos',
+      status: 'open',
+      warehouse: 'MAIN',
+      customer: 'Acme, Trading',
+      dueDate: '2026-12-01',
+      priority: 5,
+      notes: 'Ring at the back door',
+    });
     expect(first.lines.map((l) => [l.lineNo, l.partNumber, l.qty])).toEqual([
       [1, PART, 3],
       [2, PART2, 2],
@@ -71,7 +80,9 @@ describe('import/csv of orders', () => {
     const csv = `orderType,orderNumber,warehouse,customer,priority,lineNo,partNumber,qty\nsos,${a},MAIN,First customer,3,10,${PART},4\nsos,${a},,,,20,${PART2},1\n`;
     expect((await importOrders(csv)).status).toBe(200);
     const id = (await getOrder(a)).body.order!._id;
-    const again = await importOrders(`orderType,orderNumber,customer,lineNo,partNumber,qty\nsos,${a},,10,${PART},6\nsos,${a},,30,${PART2},2\n`);
+    const again = await importOrders(
+      `orderType,orderNumber,customer,lineNo,partNumber,qty\nsos,${a},,10,${PART},6\nsos,${a},,30,${PART2},2\n`,
+    );
     expect(again.status, JSON.stringify(again.body)).toBe(200);
     expect(again.body.report).toMatchObject({ inserted: 0, updated: 1 });
     const order = (await getOrder(a)).body.order!;
@@ -84,16 +95,37 @@ describe('import/csv of orders', () => {
     ]);
     expect((await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM orders WHERE number = ${a}`))[0]!.n).toBe(1);
     // The same file twice: still one order, updated.
-    expect((await importOrders(`orderType,orderNumber,lineNo,partNumber,qty\nsos,${a},10,${PART},6\nsos,${a},30,${PART2},2\n`)).body.report).toMatchObject({ updated: 1, inserted: 0 });
+    expect(
+      (await importOrders(`orderType,orderNumber,lineNo,partNumber,qty\nsos,${a},10,${PART},6\nsos,${a},30,${PART2},2\n`)).body.report,
+    ).toMatchObject({ updated: 1, inserted: 0 });
   });
 
   it('keeps the ship-to address the API gave when the order is imported again (the CSV has no ship-to column)', async () => {
     const a = number();
-    const saved = await call(t.app, 'order/save', { order: { type: 'sos', number: a, warehouse: 'MAIN', customer: 'Harbour Ltd', shipTo: 'Harbour Ltd\nQuay 3\nPortsmouth', lines: [{ lineNo: 1, partNumber: PART, qty: 1 }] } }, admin);
+    const saved = await call(
+      t.app,
+      'order/save',
+      {
+        order: {
+          type: 'sos',
+          number: a,
+          warehouse: 'MAIN',
+          customer: 'Harbour Ltd',
+          shipTo: 'Harbour Ltd\nQuay 3\nPortsmouth',
+          lines: [{ lineNo: 1, partNumber: PART, qty: 1 }],
+        },
+      },
+      admin,
+    );
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(saved.body.order!.shipTo).toBe('Harbour Ltd\nQuay 3\nPortsmouth');
-    expect((await importOrders(`orderType,orderNumber,customer,lineNo,partNumber,qty\nsos,${a},Harbour Ltd,1,${PART},2\n`)).body.report).toMatchObject({ updated: 1 });
-    expect((await getOrder(a)).body.order).toMatchObject({ shipTo: 'Harbour Ltd\nQuay 3\nPortsmouth', lines: [expect.objectContaining({ qty: 2 })] });
+    expect(
+      (await importOrders(`orderType,orderNumber,customer,lineNo,partNumber,qty\nsos,${a},Harbour Ltd,1,${PART},2\n`)).body.report,
+    ).toMatchObject({ updated: 1 });
+    expect((await getOrder(a)).body.order).toMatchObject({
+      shipTo: 'Harbour Ltd\nQuay 3\nPortsmouth',
+      lines: [expect.objectContaining({ qty: 2 })],
+    });
   });
 
   it('reports every bad row at once and writes nothing', async () => {
@@ -147,7 +179,9 @@ describe('import/csv of orders', () => {
     await t.db.execute(sql`UPDATE order_lines SET qty_picked = 3 WHERE id = ${line._id}`);
     const lower = await importOrders(`orderType,orderNumber,partNumber,qty\nsos,${a},${PART},2\n`);
     expect(lower.status).toBe(400);
-    expect(importReportOf(lower.body.err)!.rejected).toEqual([{ row: 2, field: 'qty', message: 'line 1 has 3 picked or closed: its quantity cannot go below that' }]);
+    expect(importReportOf(lower.body.err)!.rejected).toEqual([
+      { row: 2, field: 'qty', message: 'line 1 has 3 picked or closed: its quantity cannot go below that' },
+    ]);
     await t.db.execute(sql`UPDATE order_lines SET qty_picked = 0 WHERE id = ${line._id}`);
     const id = (await getOrder(a)).body.order!._id;
     expect((await call(t.app, 'order/cancel', { idempotencyKey: randomUUID(), orderId: id }, admin)).status).toBe(200);
@@ -165,7 +199,10 @@ describe('import/csv of orders', () => {
     // Again: updated, not duplicated.
     expect((await importOrders(csv)).body.report).toMatchObject({ inserted: 0, updated: 2 });
     const unknownParts = await importOrders(`orderType,orderNumber,warehouse,partNumber,qty\nsos,${number()},__proto__,constructor,1\n`);
-    expect(importReportOf(unknownParts.body.err)!.rejected.map((p) => p.message)).toEqual(["No warehouse '__proto__' exists", "line 1: no item with part number 'constructor' exists"]);
+    expect(importReportOf(unknownParts.body.err)!.rejected.map((p) => p.message)).toEqual([
+      "No warehouse '__proto__' exists",
+      "line 1: no item with part number 'constructor' exists",
+    ]);
     const columns = await importOrders(`orderType,orderNumber,__proto__,constructor,partNumber,qty\nsos,${number()},x,y,${PART},1\n`);
     expect(columns.status).toBe(400);
     const header = importReportOf(columns.body.err)!.rejected.filter((p) => p.row === 1);
@@ -183,7 +220,10 @@ describe('import/csv of orders', () => {
       t.db
         .insert(featureAccess)
         .values({ siteId: 'demo-main', appId: APP_ID, role: EVERYONE_ROLE, feature: 'stockPick.orders', level })
-        .onConflictDoUpdate({ target: [featureAccess.siteId, featureAccess.appId, featureAccess.role, featureAccess.feature], set: { level } });
+        .onConflictDoUpdate({
+          target: [featureAccess.siteId, featureAccess.appId, featureAccess.role, featureAccess.feature],
+          set: { level },
+        });
     await setLevel(0);
     try {
       const refused = await importOrders(csv, await tokenFor(t.app, 'clerk'));
@@ -208,11 +248,33 @@ describe('import/csv of orders', () => {
 
   it('exports one row per line that imports back unchanged', async () => {
     const a = number('EXP');
-    expect((await importOrders(`${HEADER}\nsos,${a},MAIN,"Quote ""here""",2026-11-02,7,"two\nlines",${PART},2.0\nsos,${a},,,,,,${PART2},1\n`)).status).toBe(200);
-    const res = await t.app.inject({ method: 'POST', url: '/api/export/csv', headers: { authorization: `Bearer ${admin}` }, payload: { ...DEMO_BASE, entity: 'orders', warehouse: 'MAIN' } });
+    expect(
+      (await importOrders(`${HEADER}\nsos,${a},MAIN,"Quote ""here""",2026-11-02,7,"two\nlines",${PART},2.0\nsos,${a},,,,,,${PART2},1\n`))
+        .status,
+    ).toBe(200);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/export/csv',
+      headers: { authorization: `Bearer ${admin}` },
+      payload: { ...DEMO_BASE, entity: 'orders', warehouse: 'MAIN' },
+    });
     expect(res.statusCode).toBe(200);
     const records = [...parseCsv(res.body)];
-    expect(records[0]).toEqual(['orderType', 'orderNumber', 'status', 'warehouse', 'customer', 'dueDate', 'priority', 'notes', 'stagingLocation', 'department', 'lineNo', 'partNumber', 'qty']);
+    expect(records[0]).toEqual([
+      'orderType',
+      'orderNumber',
+      'status',
+      'warehouse',
+      'customer',
+      'dueDate',
+      'priority',
+      'notes',
+      'stagingLocation',
+      'department',
+      'lineNo',
+      'partNumber',
+      'qty',
+    ]);
     const mine = records.filter((r) => r[1] === a);
     expect(mine).toEqual([
       ['sos', a, 'open', 'MAIN', 'Quote "here"', '2026-11-02', '7', 'two\nlines', '', '', '1', PART, '2'],
@@ -224,7 +286,10 @@ describe('import/csv of orders', () => {
   });
 
   it('never answers 500 to odd files', async () => {
-    const cell = fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom('__proto__', 'constructor', 'sos', 'MAIN', PART, '1', '-1', '1e400', '=1+1', '"'));
+    const cell = fc.oneof(
+      fc.string({ maxLength: 8 }),
+      fc.constantFrom('__proto__', 'constructor', 'sos', 'MAIN', PART, '1', '-1', '1e400', '=1+1', '"'),
+    );
     await fc.assert(
       fc.asyncProperty(fc.array(fc.array(cell, { minLength: 1, maxLength: 9 }), { minLength: 1, maxLength: 4 }), async (lines) => {
         const csv = [HEADER, ...lines.map((l) => l.map((c) => `"${c.replaceAll('"', '""')}"`).join(','))].join('\n');

@@ -59,7 +59,18 @@ describe('order/save', () => {
     const res = await save(o);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.created).toBe(true);
-    expect(res.body.order).toMatchObject({ type: 'sos', number: o.number, status: 'open', warehouse: 'MAIN', customer: 'Acme Trading', dueDate: '2026-12-01', priority: 5, lineCount: 2, doneLineCount: 0, claimedBy: null });
+    expect(res.body.order).toMatchObject({
+      type: 'sos',
+      number: o.number,
+      status: 'open',
+      warehouse: 'MAIN',
+      customer: 'Acme Trading',
+      dueDate: '2026-12-01',
+      priority: 5,
+      lineCount: 2,
+      doneLineCount: 0,
+      claimedBy: null,
+    });
     expect(res.body.order!.lines.map((l) => [l.lineNo, l.partNumber, l.qty, l.picked, l.status])).toEqual([
       [1, PART, 3, 0, 'open'],
       [2, PART2, 2, 0, 'open'],
@@ -101,7 +112,16 @@ describe('order/save', () => {
   it.each([
     ['an unknown warehouse', { warehouse: 'NOWH' }, "No warehouse 'NOWH' exists"],
     ['an unknown part', { lines: [{ lineNo: 1, partNumber: 'NOPE-1', qty: 1 }] }, "no item with part number 'NOPE-1' exists"],
-    ['a line given twice', { lines: [{ lineNo: 1, partNumber: 'X', qty: 1 }, { lineNo: 1, partNumber: 'X', qty: 1 }] }, 'Line 1 is given twice'],
+    [
+      'a line given twice',
+      {
+        lines: [
+          { lineNo: 1, partNumber: 'X', qty: 1 },
+          { lineNo: 1, partNumber: 'X', qty: 1 },
+        ],
+      },
+      'Line 1 is given twice',
+    ],
     ['a zero quantity', { lines: [{ lineNo: 1, partNumber: 'X', qty: 0 }] }, 'must be greater than 0'],
     ['half an each', { lines: [{ lineNo: 1, partNumber: '$PART', qty: '0.5' }] }, 'whole'],
     ['an unknown staging location', { stagingLocation: 'NOWHERE' }, "No location 'NOWHERE' exists in warehouse 'MAIN'"],
@@ -109,7 +129,10 @@ describe('order/save', () => {
     ['no lines', { lines: [] }, 'lines'],
     ['a bad due date', { dueDate: '2026-02-30' }, 'dueDate'],
   ])('refuses %s with 400 and saves nothing', async (_name, change, message) => {
-    const lines = (change as { lines?: Array<Record<string, unknown>> }).lines?.map((l) => ({ ...l, partNumber: l.partNumber === '$PART' ? PART : l.partNumber }));
+    const lines = (change as { lines?: Array<Record<string, unknown>> }).lines?.map((l) => ({
+      ...l,
+      partNumber: l.partNumber === '$PART' ? PART : l.partNumber,
+    }));
     const o = order(lines ? { ...change, lines } : change);
     const res = await save(o);
     expect(res.status, JSON.stringify(res.body)).toBe(400);
@@ -125,7 +148,10 @@ describe('order/save', () => {
       t.db
         .insert(featureAccess)
         .values({ siteId: 'demo-main', appId: APP_ID, role: EVERYONE_ROLE, feature: 'stockPick.orders', level })
-        .onConflictDoUpdate({ target: [featureAccess.siteId, featureAccess.appId, featureAccess.role, featureAccess.feature], set: { level } });
+        .onConflictDoUpdate({
+          target: [featureAccess.siteId, featureAccess.appId, featureAccess.role, featureAccess.feature],
+          set: { level },
+        });
     const o = order();
     const refused = await save(o, clerk);
     expect(refused.status).toBe(403);
@@ -149,7 +175,7 @@ describe('order/save', () => {
 });
 
 describe('order/list and order/get', () => {
-  it('lists the organisation\'s orders with filters and pages', async () => {
+  it("lists the organisation's orders with filters and pages", async () => {
     const o = order({ type: 'mos' });
     await save(o);
     const res = await call(t.app, 'order/list', { type: 'mos', number: o.number, limit: 5 }, clerk);
@@ -158,7 +184,7 @@ describe('order/list and order/get', () => {
     expect(res.body.more).toBe(false);
   });
 
-  it('never shows or takes another organisation\'s orders', async () => {
+  it("never shows or takes another organisation's orders", async () => {
     const o = order();
     const mine = (await save(o)).body.order!;
     const list = await call(t.app, 'order/list', { ...ACME_BASE }, acme);
@@ -189,8 +215,36 @@ describe('order/cancel', () => {
 });
 
 describe('order calls never answer 500', () => {
-  const weird = fc.oneof(fc.string(), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 3 }), fc.dictionary(fc.string(), fc.string(), { maxKeys: 3 }));
-  const paths: CallPath[] = ['order/save', 'order/get', 'order/list', 'order/cancel', 'pick/list', 'pick/order', 'pick/claim', 'pick/release', 'pick/confirm', 'pick/short', 'pick/skip', 'pick/unpick', 'ship/board', 'ship/order', 'package/save', 'package/pack', 'package/unpack', 'ship/confirm', 'order/issue'];
+  const weird = fc.oneof(
+    fc.string(),
+    fc.integer(),
+    fc.double(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(fc.string(), { maxLength: 3 }),
+    fc.dictionary(fc.string(), fc.string(), { maxKeys: 3 }),
+  );
+  const paths: CallPath[] = [
+    'order/save',
+    'order/get',
+    'order/list',
+    'order/cancel',
+    'pick/list',
+    'pick/order',
+    'pick/claim',
+    'pick/release',
+    'pick/confirm',
+    'pick/short',
+    'pick/skip',
+    'pick/unpick',
+    'ship/board',
+    'ship/order',
+    'package/save',
+    'package/pack',
+    'package/unpack',
+    'ship/confirm',
+    'order/issue',
+  ];
   it.each(paths)('%s', async (path) => {
     const valid: Record<string, unknown> = {
       'order/save': { order: order() },
@@ -209,7 +263,20 @@ describe('order calls never answer 500', () => {
       'order/issue': { idempotencyKey: randomUUID(), orderId: 'x' },
     };
     const base = (valid[path] as Record<string, unknown> | undefined) ?? {};
-    const fields = [...Object.keys(base), 'orderId', 'lineId', 'lineIds', 'qty', 'type', 'number', 'order', 'packageId', 'weight', 'stockId', 'extra'];
+    const fields = [
+      ...Object.keys(base),
+      'orderId',
+      'lineId',
+      'lineIds',
+      'qty',
+      'type',
+      'number',
+      'order',
+      'packageId',
+      'weight',
+      'stockId',
+      'extra',
+    ];
     await fc.assert(
       fc.asyncProperty(fc.dictionary(fc.constantFrom(...fields), weird, { maxKeys: 2 }), async (overrides) => {
         const body = { ...base, ...overrides };

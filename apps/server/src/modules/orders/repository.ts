@@ -99,7 +99,9 @@ export interface LineRow {
 }
 
 /** The columns of a LineRow read from `source` (order_lines, or the rows an UPDATE … RETURNING gave), as `ol`. */
-export const lineSelectFrom = (source: SQL) => sql`SELECT ol.id, ol.order_id, ol.line_no, ol.item_id, i.part_number, i.description, i.uom, i.tracking, i.department,
+export const lineSelectFrom = (
+  source: SQL,
+) => sql`SELECT ol.id, ol.order_id, ol.line_no, ol.item_id, i.part_number, i.description, i.uom, i.tracking, i.department,
   ol.qty::text AS qty, ol.qty_picked::text AS qty_picked, ol.qty_short::text AS qty_short, ol.qty_shipped::text AS qty_shipped,
   ol.status, ol.short_reason, ol.claimed_by, ${personName('ca')} AS claimed_name, ol.skip_seq, ol._rev AS rev
 FROM ${source} ol JOIN items i ON i.id = ol.item_id LEFT JOIN accounts ca ON ca.id = ol.claimed_by`;
@@ -125,7 +127,8 @@ export const toLine = (r: LineRow): OrderLine => ({
 });
 
 /** The open quantity of a line, in units: wanted less picked less closed short. */
-export const openUnits = (r: Pick<LineRow, 'qty' | 'qty_picked' | 'qty_short'>): bigint => qtyUnits(r.qty) - qtyUnits(r.qty_picked) - qtyUnits(r.qty_short);
+export const openUnits = (r: Pick<LineRow, 'qty' | 'qty_picked' | 'qty_short'>): bigint =>
+  qtyUnits(r.qty) - qtyUnits(r.qty_picked) - qtyUnits(r.qty_short);
 
 export async function linesOf(db: Db, orderIds: string[]): Promise<LineRow[]> {
   return query<LineRow>(db, sql`${LINE_SELECT} WHERE ol.order_id = ANY(${arrayParam(orderIds)}) ORDER BY ol.order_id, ol.line_no`);
@@ -133,7 +136,10 @@ export async function linesOf(db: Db, orderIds: string[]): Promise<LineRow[]> {
 
 /** One line, locked (FOR UPDATE) when asked: picks of one line queue here. */
 export async function lineById(db: Db, orgId: string, lineId: string, lock = false): Promise<LineRow | undefined> {
-  const [row] = await query<LineRow>(db, sql`${LINE_SELECT} WHERE ol.org_id = ${orgId} AND ol.id = ${lineId} ${lock ? sql`FOR UPDATE OF ol` : sql``}`);
+  const [row] = await query<LineRow>(
+    db,
+    sql`${LINE_SELECT} WHERE ol.org_id = ${orgId} AND ol.id = ${lineId} ${lock ? sql`FOR UPDATE OF ol` : sql``}`,
+  );
   return row;
 }
 
@@ -147,7 +153,10 @@ export async function orderById(db: Db, orgId: string, orderId: string, lock = f
 }
 
 export async function ordersByNumber(db: Db, orgId: string, number: string, type?: OrderType): Promise<OrderRow[]> {
-  return selectOrders(db, sql`WHERE o.org_id = ${orgId} AND o.number = ${number} ${type ? sql`AND o.type = ${type}` : sql``} ORDER BY o.type LIMIT 10`);
+  return selectOrders(
+    db,
+    sql`WHERE o.org_id = ${orgId} AND o.number = ${number} ${type ? sql`AND o.type = ${type}` : sql``} ORDER BY o.type LIMIT 10`,
+  );
 }
 
 /** The whole order as answered. */

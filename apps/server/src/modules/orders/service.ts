@@ -8,7 +8,15 @@ import { sql } from 'drizzle-orm';
 import type { CallResponse } from '@floorhand/contract/api';
 import { formatQty, qtyUnits } from '@floorhand/contract/quantity';
 import { wholeUnitsMessage } from '@floorhand/contract/stock-rules';
-import { ORDER_CANCELLED, ORDER_STATUS_DEFAULT, assignStatus, pickedStatus, readPickStatuses, type OrderType, type PickStatuses } from '@floorhand/contract/orders';
+import {
+  ORDER_CANCELLED,
+  ORDER_STATUS_DEFAULT,
+  assignStatus,
+  pickedStatus,
+  readPickStatuses,
+  type OrderType,
+  type PickStatuses,
+} from '@floorhand/contract/orders';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { auditStamp, newId } from '../../lib/audit.ts';
 import type { Body } from '../../lib/call-body.ts';
@@ -18,10 +26,28 @@ import { idempotentWrite } from '../../lib/idempotent-write.ts';
 import type { Db } from '../../db/client.ts';
 import { arrayParam, insertRows, query } from '../../db/sql.ts';
 import { findSiteData } from '../site/repository.ts';
-import { itemsByPartNumber, locationKey, locationsByCode, warehousesByCode, type ItemRef, type LocationRef, type WarehouseRef } from '../stock/refs.ts';
+import {
+  itemsByPartNumber,
+  locationKey,
+  locationsByCode,
+  warehousesByCode,
+  type ItemRef,
+  type LocationRef,
+  type WarehouseRef,
+} from '../stock/refs.ts';
 import { changeStock, lockStock } from '../stock/repository.ts';
 import { actorOf } from '../stock/service.ts';
-import { linesOf, orderById, ordersByNumber, orderWithLines, selectOrders, siteIdsOf, toHeader, type LineRow, type OrderRow } from './repository.ts';
+import {
+  linesOf,
+  orderById,
+  ordersByNumber,
+  orderWithLines,
+  selectOrders,
+  siteIdsOf,
+  toHeader,
+  type LineRow,
+  type OrderRow,
+} from './repository.ts';
 
 /** The pick statuses of an order type from the caller's site's app settings (stockPick), or the defaults. */
 export async function pickStatusesOf(db: Db, siteId: string, type: OrderType): Promise<PickStatuses> {
@@ -36,7 +62,11 @@ export async function emitOrdersChanged(deps: Deps, orgId: string, orderIds: str
 }
 
 /** An order by id, or by number (and type when the number is used by several types). */
-export async function findOrder(db: Db, orgId: string, ref: { orderId?: string | undefined; number?: string | undefined; type?: OrderType | undefined }): Promise<OrderRow> {
+export async function findOrder(
+  db: Db,
+  orgId: string,
+  ref: { orderId?: string | undefined; number?: string | undefined; type?: OrderType | undefined },
+): Promise<OrderRow> {
   if (ref.orderId) {
     const row = await orderById(db, orgId, ref.orderId);
     if (!row) throw notFound(`No order '${ref.orderId}' exists`);
@@ -45,7 +75,8 @@ export async function findOrder(db: Db, orgId: string, ref: { orderId?: string |
   if (!ref.number) throw badInput('Give the order id or its number');
   const rows = await ordersByNumber(db, orgId, ref.number, ref.type);
   if (rows.length === 0) throw notFound(`No order '${ref.number}' exists${ref.type ? ` of type ${ref.type}` : ''}`);
-  if (rows.length > 1) throw badInput(`Several orders have the number '${ref.number}' (${rows.map((r) => r.type).join(', ')}): say which type`);
+  if (rows.length > 1)
+    throw badInput(`Several orders have the number '${ref.number}' (${rows.map((r) => r.type).join(', ')}): say which type`);
   return rows[0]!;
 }
 
@@ -65,9 +96,21 @@ export interface OrderRefs {
 
 export async function loadOrderRefs(db: Db, orgId: string, orders: readonly ParsedOrder[]): Promise<OrderRefs> {
   return {
-    warehouses: await warehousesByCode(db, orgId, orders.map((o) => o.warehouse)),
-    locations: await locationsByCode(db, orgId, orders.flatMap((o) => (o.stagingLocation ? [{ warehouse: o.warehouse, code: o.stagingLocation }] : []))),
-    items: await itemsByPartNumber(db, orgId, orders.flatMap((o) => o.lines.map((l) => l.partNumber))),
+    warehouses: await warehousesByCode(
+      db,
+      orgId,
+      orders.map((o) => o.warehouse),
+    ),
+    locations: await locationsByCode(
+      db,
+      orgId,
+      orders.flatMap((o) => (o.stagingLocation ? [{ warehouse: o.warehouse, code: o.stagingLocation }] : [])),
+    ),
+    items: await itemsByPartNumber(
+      db,
+      orgId,
+      orders.flatMap((o) => o.lines.map((l) => l.partNumber)),
+    ),
   };
 }
 
@@ -86,8 +129,16 @@ export function orderProblems(input: ParsedOrder, refs: OrderRefs): OrderProblem
   else if (!warehouse.active) problems.push({ field: 'warehouse', message: `The warehouse '${input.warehouse}' is inactive` });
   if (warehouse && input.stagingLocation) {
     const staging = refs.locations.get(locationKey(input.warehouse, input.stagingLocation));
-    if (!staging) problems.push({ field: 'stagingLocation', message: `No location '${input.stagingLocation}' exists in warehouse '${input.warehouse}'` });
-    else if (!staging.active) problems.push({ field: 'stagingLocation', message: `The location '${input.stagingLocation}' in warehouse '${input.warehouse}' is inactive` });
+    if (!staging)
+      problems.push({
+        field: 'stagingLocation',
+        message: `No location '${input.stagingLocation}' exists in warehouse '${input.warehouse}'`,
+      });
+    else if (!staging.active)
+      problems.push({
+        field: 'stagingLocation',
+        message: `The location '${input.stagingLocation}' in warehouse '${input.warehouse}' is inactive`,
+      });
   }
   const seen = new Set<number>();
   for (const line of input.lines) {
@@ -96,8 +147,10 @@ export function orderProblems(input: ParsedOrder, refs: OrderRefs): OrderProblem
     seen.add(line.lineNo);
     if (line.qty <= 0n) problems.push({ ...at, field: 'qty', message: `Line ${line.lineNo}: the quantity must be greater than 0` });
     const item = refs.items.get(line.partNumber);
-    if (!item) problems.push({ ...at, field: 'partNumber', message: `line ${line.lineNo}: no item with part number '${line.partNumber}' exists` });
-    else if (!item.active) problems.push({ ...at, field: 'partNumber', message: `line ${line.lineNo}: the item '${line.partNumber}' is inactive` });
+    if (!item)
+      problems.push({ ...at, field: 'partNumber', message: `line ${line.lineNo}: no item with part number '${line.partNumber}' exists` });
+    else if (!item.active)
+      problems.push({ ...at, field: 'partNumber', message: `line ${line.lineNo}: the item '${line.partNumber}' is inactive` });
     else if (line.qty > 0n) {
       const fraction = wholeUnitsMessage(item.uom, line.qty);
       if (fraction) problems.push({ ...at, field: 'qty', message: `line ${line.lineNo}: the quantity ${fraction}` });
@@ -114,10 +167,12 @@ export function updateProblems(
   input: ParsedOrder,
   refs: OrderRefs,
 ): OrderProblem[] {
-  if (stored.status === ORDER_CANCELLED) return [{ field: 'orderNumber', message: `The order '${input.number}' is cancelled and cannot be changed` }];
+  if (stored.status === ORDER_CANCELLED)
+    return [{ field: 'orderNumber', message: `The order '${input.number}' is cancelled and cannot be changed` }];
   const problems: OrderProblem[] = [];
   const warehouse = refs.warehouses.get(input.warehouse);
-  if (hasPicks && warehouse && stored.warehouse_id !== warehouse.id) problems.push({ field: 'warehouse', message: `The order '${input.number}' has picked stock: its warehouse cannot change` });
+  if (hasPicks && warehouse && stored.warehouse_id !== warehouse.id)
+    problems.push({ field: 'warehouse', message: `The order '${input.number}' has picked stock: its warehouse cannot change` });
   const old = new Map(storedLines.map((l) => [l.line_no, l]));
   for (const line of input.lines) {
     const before = old.get(line.lineNo);
@@ -126,21 +181,36 @@ export function updateProblems(
     const item = refs.items.get(line.partNumber);
     const picked = qtyUnits(before.qty_picked);
     const short = qtyUnits(before.qty_short);
-    if (item && before.item_id !== item.id && (picked > 0n || short > 0n)) problems.push({ lineNo: line.lineNo, field: 'partNumber', message: `line ${line.lineNo} has been picked: its item cannot change` });
-    else if (line.qty < picked + short) problems.push({ lineNo: line.lineNo, field: 'qty', message: `line ${line.lineNo} has ${formatQty(picked + short)} picked or closed: its quantity cannot go below that` });
+    if (item && before.item_id !== item.id && (picked > 0n || short > 0n))
+      problems.push({ lineNo: line.lineNo, field: 'partNumber', message: `line ${line.lineNo} has been picked: its item cannot change` });
+    else if (line.qty < picked + short)
+      problems.push({
+        lineNo: line.lineNo,
+        field: 'qty',
+        message: `line ${line.lineNo} has ${formatQty(picked + short)} picked or closed: its quantity cannot go below that`,
+      });
   }
   for (const gone of old.values()) {
-    if (qtyUnits(gone.qty_picked) > 0n) problems.push({ field: 'lineNo', message: `line ${gone.line_no} has been picked: unpick it before removing it` });
+    if (qtyUnits(gone.qty_picked) > 0n)
+      problems.push({ field: 'lineNo', message: `line ${gone.line_no} has been picked: unpick it before removing it` });
   }
   return problems;
 }
 
 const refusal = (problems: readonly OrderProblem[]) =>
-  badInput(`The order cannot be saved: ${problems.slice(0, 3).map((p) => p.message).join('; ')}${problems.length > 3 ? `; and ${problems.length - 3} more` : ''}`);
+  badInput(
+    `The order cannot be saved: ${problems
+      .slice(0, 3)
+      .map((p) => p.message)
+      .join('; ')}${problems.length > 3 ? `; and ${problems.length - 3} more` : ''}`,
+  );
 
 /** Whether an order has picked stock not yet shipped or returned. */
 async function hasActivePicks(db: Db, orderId: string): Promise<boolean> {
-  return (await query<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM order_picks WHERE order_id = ${orderId} AND state = 'picked'`))[0]!.n > 0;
+  return (
+    (await query<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM order_picks WHERE order_id = ${orderId} AND state = 'picked'`))[0]!
+      .n > 0
+  );
 }
 
 /**
@@ -148,7 +218,13 @@ async function hasActivePicks(db: Db, orderId: string): Promise<boolean> {
  * number updated under lock (lines matched by lineNo; lines left out removed). Refuses what the stored
  * order's picks forbid (checked again here, under the lock).
  */
-export async function writeOrder(tx: Db, auth: AuthContext, input: ParsedOrder, refs: OrderRefs, statuses: PickStatuses): Promise<{ orderId: string; created: boolean }> {
+export async function writeOrder(
+  tx: Db,
+  auth: AuthContext,
+  input: ParsedOrder,
+  refs: OrderRefs,
+  statuses: PickStatuses,
+): Promise<{ orderId: string; created: boolean }> {
   const warehouse = refs.warehouses.get(input.warehouse)!;
   const stagingId = input.stagingLocation ? (refs.locations.get(locationKey(input.warehouse, input.stagingLocation))?.id ?? null) : null;
   const stamp = auditStamp(auth.accountId);
@@ -160,7 +236,10 @@ export async function writeOrder(tx: Db, auth: AuthContext, input: ParsedOrder, 
       ON CONFLICT (org_id, type, number) DO NOTHING RETURNING id`,
   );
   const created = inserted.length > 0;
-  const [order] = await selectOrders(tx, sql`WHERE o.org_id = ${auth.orgId} AND o.type = ${input.type} AND o.number = ${input.number} FOR UPDATE OF o`);
+  const [order] = await selectOrders(
+    tx,
+    sql`WHERE o.org_id = ${auth.orgId} AND o.type = ${input.type} AND o.number = ${input.number} FOR UPDATE OF o`,
+  );
   if (!order) throw conflict('The order changed while it was saved; send it again');
   await query(tx, sql`SELECT id FROM order_lines WHERE order_id = ${order.id} FOR UPDATE`);
   const existing = created ? [] : await linesOf(tx, [order.id]);
@@ -187,9 +266,13 @@ export async function writeOrder(tx: Db, auth: AuthContext, input: ParsedOrder, 
     }
     old.delete(line.lineNo);
     const done = qtyUnits(before.qty_picked) + qtyUnits(before.qty_short);
-    const status = before.status === 'cancelled' ? 'open' : line.qty === done ? (qtyUnits(before.qty_short) > 0n ? 'short' : 'picked') : 'open';
+    const status =
+      before.status === 'cancelled' ? 'open' : line.qty === done ? (qtyUnits(before.qty_short) > 0n ? 'short' : 'picked') : 'open';
     if (before.item_id === item.id && qtyUnits(before.qty) === line.qty && before.status === status) continue;
-    await query(tx, sql`UPDATE order_lines SET item_id = ${item.id}, qty = ${formatQty(line.qty)}::numeric, status = ${status}, _rev = _rev + 1 WHERE id = ${before.id}`);
+    await query(
+      tx,
+      sql`UPDATE order_lines SET item_id = ${item.id}, qty = ${formatQty(line.qty)}::numeric, status = ${status}, _rev = _rev + 1 WHERE id = ${before.id}`,
+    );
   }
   if (old.size > 0) {
     const gone = arrayParam([...old.values()].map((l) => l.id));
@@ -197,7 +280,9 @@ export async function writeOrder(tx: Db, auth: AuthContext, input: ParsedOrder, 
     await query(tx, sql`DELETE FROM order_backorders WHERE line_id = ANY(${gone}) OR backorder_line_id = ANY(${gone})`);
     await query(tx, sql`DELETE FROM order_lines WHERE id = ANY(${gone})`);
   }
-  await insertRows(tx, 'order_lines', { id: 'text', orderId: 'text', lineNo: 'integer', itemId: 'text', qty: 'numeric' }, fresh, { org_id: sql`${auth.orgId}::text` });
+  await insertRows(tx, 'order_lines', { id: 'text', orderId: 'text', lineNo: 'integer', itemId: 'text', qty: 'numeric' }, fresh, {
+    org_id: sql`${auth.orgId}::text`,
+  });
   if (!input.status) await settleStatus(tx, order.id, statuses);
   return { orderId: order.id, created };
 }
@@ -275,7 +360,10 @@ export async function cancelOrder(deps: Deps, auth: AuthContext, body: Body<'ord
     if (!order) throw notFound(`No order '${body.orderId}' exists`);
     if (order.status === ORDER_CANCELLED) throw conflict(`The order '${order.number}' is cancelled already`);
     await query(tx, sql`SELECT id FROM order_lines WHERE order_id = ${order.id} FOR UPDATE`);
-    const shippedOrIssued = await query<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM order_picks WHERE order_id = ${order.id} AND state IN ('shipped', 'issued')`);
+    const shippedOrIssued = await query<{ n: number }>(
+      tx,
+      sql`SELECT count(*)::int AS n FROM order_picks WHERE order_id = ${order.id} AND state IN ('shipped', 'issued')`,
+    );
     if (shippedOrIssued[0]!.n > 0) throw conflict(`The order '${order.number}' has shipped or issued stock and cannot be cancelled`);
     const picks = await query<ActivePick>(
       tx,
@@ -289,23 +377,37 @@ export async function cancelOrder(deps: Deps, auth: AuthContext, body: Body<'ord
       const row = await lockStock(tx, auth.orgId, pick.stock_id);
       if (!row) continue;
       const have = qtyUnits(row.quantity);
-      await changeStock(tx, actor, row.id, { quantity: have, locationId: pick.from_location_id, warehouseId: pick.from_warehouse_id, audit: auditStamp(auth.accountId, row.audit) }, [
+      await changeStock(
+        tx,
+        actor,
+        row.id,
         {
-          stockRecordId: row.id,
-          type: 'unpick',
-          qtyDelta: 0n,
-          qtyAfter: have,
-          fromLocationId: row.location_id,
-          toLocationId: pick.from_location_id,
-          reason: body.reason ?? `Order ${order.number} cancelled`,
-          relatedStockRecordId: null,
+          quantity: have,
+          locationId: pick.from_location_id,
+          warehouseId: pick.from_warehouse_id,
+          audit: auditStamp(auth.accountId, row.audit),
         },
-      ]);
+        [
+          {
+            stockRecordId: row.id,
+            type: 'unpick',
+            qtyDelta: 0n,
+            qtyAfter: have,
+            fromLocationId: row.location_id,
+            toLocationId: pick.from_location_id,
+            reason: body.reason ?? `Order ${order.number} cancelled`,
+            relatedStockRecordId: null,
+          },
+        ],
+      );
       await query(tx, sql`UPDATE order_picks SET state = 'unpicked', package_id = NULL WHERE id = ${pick.id}`);
       stockIds.push(row.stock_id);
       locationIds.add(row.location_id).add(pick.from_location_id);
     }
-    await query(tx, sql`UPDATE order_lines SET status = 'cancelled', qty_picked = 0, claimed_by = NULL, _rev = _rev + 1 WHERE order_id = ${order.id}`);
+    await query(
+      tx,
+      sql`UPDATE order_lines SET status = 'cancelled', qty_picked = 0, claimed_by = NULL, _rev = _rev + 1 WHERE order_id = ${order.id}`,
+    );
     await query(
       tx,
       sql`UPDATE orders SET status = ${ORDER_CANCELLED}, claimed_by = NULL, _rev = _rev + 1, audit = ${JSON.stringify(auditStamp(auth.accountId, order.audit))}::jsonb WHERE id = ${order.id}`,

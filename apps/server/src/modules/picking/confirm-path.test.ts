@@ -40,14 +40,24 @@ async function freshPlace(): Promise<string> {
   return code;
 }
 async function receive(location: string, quantity: number): Promise<string> {
-  const res = await call(t.app, 'stock/receive', { idempotencyKey: randomUUID(), record: { partNumber: PART, warehouse: 'MAIN', location, quantity } }, ada);
+  const res = await call(
+    t.app,
+    'stock/receive',
+    { idempotencyKey: randomUUID(), record: { partNumber: PART, warehouse: 'MAIN', location, quantity } },
+    ada,
+  );
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.stock!.stockId;
 }
 let n = 0;
 async function newOrder(qty: number): Promise<Order> {
   n += 1;
-  const res = await call(t.app, 'order/save', { order: { type: 'sos', number: `CP-${Date.now()}-${n}`, warehouse: 'MAIN', lines: [{ lineNo: 1, partNumber: PART, qty }] } }, ada);
+  const res = await call(
+    t.app,
+    'order/save',
+    { order: { type: 'sos', number: `CP-${Date.now()}-${n}`, warehouse: 'MAIN', lines: [{ lineNo: 1, partNumber: PART, qty }] } },
+    ada,
+  );
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.order!;
 }
@@ -74,7 +84,14 @@ async function newOrderOf(lines: number[]): Promise<Order> {
   const res = await call(
     t.app,
     'order/save',
-    { order: { type: 'sos', number: `CP-${Date.now()}-${n}`, warehouse: 'MAIN', lines: lines.map((qty, i) => ({ lineNo: i + 1, partNumber: PART, qty })) } },
+    {
+      order: {
+        type: 'sos',
+        number: `CP-${Date.now()}-${n}`,
+        warehouse: 'MAIN',
+        lines: lines.map((qty, i) => ({ lineNo: i + 1, partNumber: PART, qty })),
+      },
+    },
     ada,
   );
   expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -82,7 +99,8 @@ async function newOrderOf(lines: number[]): Promise<Order> {
 }
 
 const show = (name: string, sent: string[]) => {
-  if (process.env.SHOW_STATEMENTS) console.log(`${name} ${sent.length}\n${sent.map((s, i) => `${i + 1}. ${s.replace(/\s+/g, ' ').slice(0, 160)}`).join('\n')}`);
+  if (process.env.SHOW_STATEMENTS)
+    console.log(`${name} ${sent.length}\n${sent.map((s, i) => `${i + 1}. ${s.replace(/\s+/g, ' ').slice(0, 160)}`).join('\n')}`);
 };
 
 describe.runIf(onPostgres)('pick/confirm round trips', () => {
@@ -94,12 +112,22 @@ describe.runIf(onPostgres)('pick/confirm round trips', () => {
     const line = o.lines[0]!._id;
     let first: Awaited<ReturnType<typeof call<'pick/confirm'>>> | undefined;
     const claiming = await statementsOf(async () => {
-      first = await call(t.app, 'pick/confirm', { idempotencyKey: randomUUID(), lineId: line, location: place, scan: stockId, qty: 2 }, ada);
+      first = await call(
+        t.app,
+        'pick/confirm',
+        { idempotencyKey: randomUUID(), lineId: line, location: place, scan: stockId, qty: 2 },
+        ada,
+      );
     });
     expect(first!.status, JSON.stringify(first!.body)).toBe(200);
     let middle: typeof first;
     const held = await statementsOf(async () => {
-      middle = await call(t.app, 'pick/confirm', { idempotencyKey: randomUUID(), lineId: line, location: place, scan: stockId, qty: 1 }, ada);
+      middle = await call(
+        t.app,
+        'pick/confirm',
+        { idempotencyKey: randomUUID(), lineId: line, location: place, scan: stockId, qty: 1 },
+        ada,
+      );
     });
     expect(middle!.status, JSON.stringify(middle!.body)).toBe(200);
     const place2 = await freshPlace();
@@ -117,7 +145,11 @@ describe.runIf(onPostgres)('pick/confirm round trips', () => {
     expect(finishing.length).toBeLessThanOrEqual(9);
     // The order's lock: FOR UPDATE to claim it and to finish it, FOR SHARE for a pick that changes nothing of it.
     const orderLock = (sent: string[]) => sent.join('\n').match(/FOR (SHARE|UPDATE) OF o\b/g);
-    expect([orderLock(claiming), orderLock(held), orderLock(finishing)]).toEqual([['FOR UPDATE OF o'], ['FOR SHARE OF o'], ['FOR UPDATE OF o']]);
+    expect([orderLock(claiming), orderLock(held), orderLock(finishing)]).toEqual([
+      ['FOR UPDATE OF o'],
+      ['FOR SHARE OF o'],
+      ['FOR UPDATE OF o'],
+    ]);
 
     // The answers are what the order and its picks read afterwards.
     expect([first, middle, last].map((a) => [a!.body.orderStatus, a!.body.locationEmpty])).toEqual([
@@ -131,11 +163,19 @@ describe.runIf(onPostgres)('pick/confirm round trips', () => {
     expect(last!.body.line).toEqual(lineNow);
     expect(picks).toEqual([first!.body.pick, middle!.body.pick, last!.body.pick]);
     expect(first!.body.line).toMatchObject({ picked: 2, status: 'open', claimedBy: null });
-    expect(last!.body.pick).toMatchObject({ stockId: whole, qty: 5, fromLocation: place2, toLocation: 'STAGE-1', pickedBy: { name: 'Ada Admin' } });
+    expect(last!.body.pick).toMatchObject({
+      stockId: whole,
+      qty: 5,
+      fromLocation: place2,
+      toLocation: 'STAGE-1',
+      pickedBy: { name: 'Ada Admin' },
+    });
     expect(first!.body.pick!.stockId).not.toBe(stockId);
     const made = (await call(t.app, 'stock/get', { stockId: first!.body.pick!.stockId }, ada)).body;
     expect(made.stock).toMatchObject({ quantity: 2, location: 'STAGE-1' });
-    expect(made.movements).toMatchObject([{ type: 'pick', qtyDelta: 2, qtyAfter: 2, relatedStockId: stockId, fromLocation: place, toLocation: 'STAGE-1' }]);
+    expect(made.movements).toMatchObject([
+      { type: 'pick', qtyDelta: 2, qtyAfter: 2, relatedStockId: stockId, fromLocation: place, toLocation: 'STAGE-1' },
+    ]);
     expect((await call(t.app, 'stock/get', { stockId }, ada)).body.stock).toMatchObject({ quantity: 7, location: place });
     // The order: claimed by the first pick (one revision), picked by the last (one more), as before.
     const order = (await call(t.app, 'order/get', { orderId: o._id }, ada)).body.order!;
@@ -152,7 +192,11 @@ describe('pickers of one order at once', () => {
     // Two picks of one unit on each line at once: the first of a line leaves it open (the order locked
     // FOR SHARE), the second finishes it (FOR UPDATE, or run again so when both looked like the first).
     const answers = await Promise.all(
-      o.lines.flatMap((l) => [0, 1].map(() => call(t.app, 'pick/confirm', { idempotencyKey: randomUUID(), lineId: l._id, location: place, scan: stockId, qty: 1 }, ada))),
+      o.lines.flatMap((l) =>
+        [0, 1].map(() =>
+          call(t.app, 'pick/confirm', { idempotencyKey: randomUUID(), lineId: l._id, location: place, scan: stockId, qty: 1 }, ada),
+        ),
+      ),
     );
     expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
     const after = (await call(t.app, 'order/get', { orderId: o._id }, ada)).body.order!;
@@ -166,7 +210,11 @@ describe('pickers of one order at once', () => {
 describe('what a confirm tells the screens', () => {
   it('stockChanged with the records and locations, and ordersChanged with the order, after commit (the sites read once); nothing for a refusal', async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const socket = io(`http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/demo-main`, { transports: ['websocket'], auth: { token: ada }, reconnection: false });
+    const socket = io(`http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/demo-main`, {
+      transports: ['websocket'],
+      auth: { token: ada },
+      reconnection: false,
+    });
     try {
       await new Promise<void>((ok, fail) => {
         socket.once('connect', () => ok());
@@ -179,9 +227,19 @@ describe('what a confirm tells the screens', () => {
       const o = await newOrder(3);
       await new Promise((r) => setTimeout(r, 200));
       heard.length = 0;
-      const refused = await call(t.app, 'pick/confirm', { idempotencyKey: randomUUID(), lineId: o.lines[0]!._id, location: place, scan: stockId, qty: 9 }, ada);
+      const refused = await call(
+        t.app,
+        'pick/confirm',
+        { idempotencyKey: randomUUID(), lineId: o.lines[0]!._id, location: place, scan: stockId, qty: 9 },
+        ada,
+      );
       expect(refused.status).toBe(400);
-      const res = await call(t.app, 'pick/confirm', { idempotencyKey: randomUUID(), lineId: o.lines[0]!._id, location: place, scan: stockId, qty: 1 }, ada);
+      const res = await call(
+        t.app,
+        'pick/confirm',
+        { idempotencyKey: randomUUID(), lineId: o.lines[0]!._id, location: place, scan: stockId, qty: 1 },
+        ada,
+      );
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       await expect.poll(() => heard.length, { timeout: 5000 }).toBeGreaterThanOrEqual(2);
       await new Promise((r) => setTimeout(r, 200));
@@ -209,7 +267,9 @@ describe('the staging place of a pick', () => {
       let statement: ReturnType<typeof sql> | undefined;
       const capture = { execute: async (s: ReturnType<typeof sql>) => ((statement = s), { rows: [{}] }) } as unknown as typeof t.db;
       await lockForConfirm(capture, 'demo', o.lines[0]!._id, 'S-NONE', 'NONE', 'update');
-      const plan = ((await t.db.execute(sql`EXPLAIN (COSTS OFF) ${statement!}`)) as unknown as { rows: Array<Record<string, string>> }).rows.map((r) => Object.values(r)[0]).join('\n');
+      const plan = ((await t.db.execute(sql`EXPLAIN (COSTS OFF) ${statement!}`)) as unknown as { rows: Array<Record<string, string>> }).rows
+        .map((r) => Object.values(r)[0])
+        .join('\n');
       expect(plan).toContain('locations_staging');
     } finally {
       await t.db.execute(sql`DELETE FROM locations WHERE id LIKE 'stg-test-%'`);

@@ -57,7 +57,12 @@ async function freshPlace(): Promise<string> {
 }
 
 async function receive(partNumber: string, location: string, quantity: number): Promise<string> {
-  const res = await call(t.app, 'stock/receive', { idempotencyKey: key(), record: { partNumber, warehouse: 'MAIN', location, quantity } }, ada);
+  const res = await call(
+    t.app,
+    'stock/receive',
+    { idempotencyKey: key(), record: { partNumber, warehouse: 'MAIN', location, quantity } },
+    ada,
+  );
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.stock!.stockId;
 }
@@ -67,7 +72,15 @@ async function newOrder(lines: Array<{ partNumber: string; qty: number }>, extra
   const res = await call(
     t.app,
     'order/save',
-    { order: { type: 'sos', number: `PK-${Date.now()}-${n}`, warehouse: 'MAIN', lines: lines.map((l, i) => ({ lineNo: i + 1, ...l })), ...extra } },
+    {
+      order: {
+        type: 'sos',
+        number: `PK-${Date.now()}-${n}`,
+        warehouse: 'MAIN',
+        lines: lines.map((l, i) => ({ lineNo: i + 1, ...l })),
+        ...extra,
+      },
+    },
     ada,
   );
   expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -80,7 +93,7 @@ const getOrder = async (orderId: string) => (await call(t.app, 'order/get', { or
 const movementCount = async () => (await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM movements`))[0]!.n;
 
 describe('pick/list', () => {
-  it('lists orders whose status is in their type\'s include or assign statuses, with who holds them', async () => {
+  it("lists orders whose status is in their type's include or assign statuses, with who holds them", async () => {
     const o = await newOrder([{ partNumber: PART, qty: 1 }]);
     const list = await call(t.app, 'pick/list', { sort: 'number', desc: true }, cleo);
     expect(list.status).toBe(200);
@@ -106,7 +119,12 @@ describe('pick/list', () => {
     const put = await call(
       t.app,
       'admin/appSettings/put',
-      { siteData: { ...(current?._rev ? { _rev: current._rev } : {}), data: { ...data, stockPick: { ...data.stockPick, wos: { include: ['released'], assign: ['kitting'], picked: ['kitted'] } } } } },
+      {
+        siteData: {
+          ...(current?._rev ? { _rev: current._rev } : {}),
+          data: { ...data, stockPick: { ...data.stockPick, wos: { include: ['released'], assign: ['kitting'], picked: ['kitted'] } } },
+        },
+      },
       ada,
     );
     expect(put.status, JSON.stringify(put.body)).toBe(200);
@@ -143,10 +161,20 @@ describe('pick/order', () => {
     expect(after.body.lines!.map((l) => l._id)).toEqual([res.body.lines![1]!._id, res.body.lines![0]!._id]);
   });
 
-  it('keeps each aisle\'s direction once the first aisle is picked: the rest is the same walk, not a new one', async () => {
+  it("keeps each aisle's direction once the first aisle is picked: the rest is the same walk, not a new one", async () => {
     // Fresh items whose only stock is in aisles <w>A, <w>B and <w>C (fresh letters, so a retry makes its own), bays 1 and 5.
-    const w = `W${randomUUID().replace(/[^a-z]/g, '').slice(0, 3).toUpperCase()}`;
-    const [a1, a5, b1, b5, c1, c5] = ['A-01-1', 'A-05-1', 'B-01-1', 'B-05-1', 'C-01-1', 'C-05-1'].map((c) => `${w}${c}`) as [string, string, string, string, string, string];
+    const w = `W${randomUUID()
+      .replace(/[^a-z]/g, '')
+      .slice(0, 3)
+      .toUpperCase()}`;
+    const [a1, a5, b1, b5, c1, c5] = ['A-01-1', 'A-05-1', 'B-01-1', 'B-05-1', 'C-01-1', 'C-05-1'].map((c) => `${w}${c}`) as [
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+    ];
     const places = [a1, a5, b1, b5, c1, c5];
     const stock = new Map<string, { partNumber: string; stockId: string }>();
     for (const place of places) {
@@ -175,12 +203,16 @@ describe('pick/order', () => {
     expect(open.map(placeOf)).toEqual([b5, b1, c1, c5]);
   });
 
-  it('keeps each aisle\'s direction when an aisle drops out (lines shorted with nothing picked) or stock moves to another aisle', async () => {
-    const w = `W${randomUUID().replace(/[^a-z]/g, '').slice(0, 3).toUpperCase()}`;
+  it("keeps each aisle's direction when an aisle drops out (lines shorted with nothing picked) or stock moves to another aisle", async () => {
+    const w = `W${randomUUID()
+      .replace(/[^a-z]/g, '')
+      .slice(0, 3)
+      .toUpperCase()}`;
     const code = (c: string) => `${w}${c}`;
     const places = ['A-01-1', 'A-05-1', 'B-01-1', 'B-05-1', 'C-01-1', 'C-05-1', 'E-01-1', 'E-05-1'].map(code);
     const stock = new Map<string, { partNumber: string; stockId: string }>();
-    for (const place of [...places, code('D-05-1')]) expect((await call(t.app, 'location/save', { record: { warehouse: 'MAIN', code: place, type: 'shelf' } }, ada)).status).toBe(200);
+    for (const place of [...places, code('D-05-1')])
+      expect((await call(t.app, 'location/save', { record: { warehouse: 'MAIN', code: place, type: 'shelf' } }, ada)).status).toBe(200);
     for (const place of places) {
       const partNumber = `WALK-${Date.now()}-${place}`;
       expect((await call(t.app, 'item/save', { record: { partNumber, description: 'Walk test' } }, ada)).status).toBe(200);
@@ -188,26 +220,45 @@ describe('pick/order', () => {
     }
     const o = await newOrder([...places].reverse().map((p) => ({ partNumber: stock.get(p)!.partNumber, qty: 1 })));
     const placeOf = (line: { sources: Array<{ location: string }> }) => line.sources[0]?.location;
-    const openPlaces = async () => (await call(t.app, 'pick/order', { orderId: o._id }, cleo)).body.lines!.filter((l) => l.status === 'open').map(placeOf);
+    const openPlaces = async () =>
+      (await call(t.app, 'pick/order', { orderId: o._id }, cleo)).body.lines!.filter((l) => l.status === 'open').map(placeOf);
     const start = await call(t.app, 'pick/order', { orderId: o._id }, cleo);
     // Up A, down B, up C, down E.
-    expect(start.body.lines!.map(placeOf)).toEqual(['A-01-1', 'A-05-1', 'B-05-1', 'B-01-1', 'C-01-1', 'C-05-1', 'E-05-1', 'E-01-1'].map(code));
+    expect(start.body.lines!.map(placeOf)).toEqual(
+      ['A-01-1', 'A-05-1', 'B-05-1', 'B-01-1', 'C-01-1', 'C-05-1', 'E-05-1', 'E-01-1'].map(code),
+    );
     // Aisle B's lines shorted before anything was picked: C is still walked up and E down.
     for (const line of start.body.lines!.filter((l) => placeOf(l)?.startsWith(code('B')))) {
-      expect((await call(t.app, 'pick/short', { idempotencyKey: key(), lineId: line._id, reason: 'Aisle blocked' }, cleo)).status).toBe(200);
+      expect((await call(t.app, 'pick/short', { idempotencyKey: key(), lineId: line._id, reason: 'Aisle blocked' }, cleo)).status).toBe(
+        200,
+      );
     }
     expect(await openPlaces()).toEqual(['A-01-1', 'A-05-1', 'C-01-1', 'C-05-1', 'E-05-1', 'E-01-1'].map(code));
     // The stock of C-05's line moves to aisle D, which the walk did not have: D goes the other way from
     // C (down), and E keeps its way (down).
-    expect((await call(t.app, 'stock/move', { idempotencyKey: key(), stockId: stock.get(code('C-05-1'))!.stockId, toLocation: code('D-05-1') }, ada)).status).toBe(200);
+    expect(
+      (
+        await call(
+          t.app,
+          'stock/move',
+          { idempotencyKey: key(), stockId: stock.get(code('C-05-1'))!.stockId, toLocation: code('D-05-1') },
+          ada,
+        )
+      ).status,
+    ).toBe(200);
     expect(await openPlaces()).toEqual(['A-01-1', 'A-05-1', 'C-01-1', 'D-05-1', 'E-05-1', 'E-01-1'].map(code));
   });
 
-  it('does not open another organisation\'s order', async () => {
+  it("does not open another organisation's order", async () => {
     const o = await newOrder([{ partNumber: PART, qty: 1 }]);
     expect((await call(t.app, 'pick/order', { ...ACME_BASE, orderId: o._id }, acme)).status).toBe(404);
     expect((await call(t.app, 'pick/claim', { ...ACME_BASE, orderId: o._id }, acme)).status).toBe(404);
-    const res = await call(t.app, 'pick/confirm', { ...ACME_BASE, idempotencyKey: key(), lineId: o.lines[0]!._id, location: 'A-01-1', scan: 'S1', qty: 1 }, acme);
+    const res = await call(
+      t.app,
+      'pick/confirm',
+      { ...ACME_BASE, idempotencyKey: key(), lineId: o.lines[0]!._id, location: 'A-01-1', scan: 'S1', qty: 1 },
+      acme,
+    );
     expect(res.status).toBe(404);
   });
 });
@@ -328,13 +379,17 @@ describe('pick/confirm', () => {
     const stockId = await receive(PART, place, 20);
     const o = await newOrder([{ partNumber: PART, qty: 5 }]);
     await call(t.app, 'pick/claim', { orderId: o._id }, ada);
-    const results = await Promise.all(Array.from({ length: 24 }, () => confirm({ lineId: o.lines[0]!._id, location: place, scan: stockId, qty: 1 })));
+    const results = await Promise.all(
+      Array.from({ length: 24 }, () => confirm({ lineId: o.lines[0]!._id, location: place, scan: stockId, qty: 1 })),
+    );
     const ok = results.filter((r) => r.status === 200);
     expect(ok).toHaveLength(5);
     for (const r of results) expect(r.status, JSON.stringify(r.body)).toBeLessThan(500);
     expect((await getOrder(o._id)).lines[0]).toMatchObject({ picked: 5, status: 'picked' });
     expect((await stockOf(stockId)).stock!.quantity).toBe(15);
-    const staged = await rows<{ total: string }>(sql`SELECT sum(qty)::text AS total FROM order_picks WHERE order_id = ${o._id} AND state = 'picked'`);
+    const staged = await rows<{ total: string }>(
+      sql`SELECT sum(qty)::text AS total FROM order_picks WHERE order_id = ${o._id} AND state = 'picked'`,
+    );
     expect(Number(staged[0]!.total)).toBe(5);
   });
 
@@ -347,7 +402,9 @@ describe('pick/confirm', () => {
     for (const r of results.filter((x) => x.status !== 200)) expect(r.status, JSON.stringify(r.body)).toBe(400);
     // Two parts split off; the last unit is the record itself, moved whole.
     expect((await stockOf(stockId)).stock).toMatchObject({ location: 'STAGE-1', quantity: 1 });
-    const staged = await rows<{ total: string }>(sql`SELECT sum(p.qty)::text AS total FROM order_picks p WHERE p.order_id = ANY(${sql.param(orders.map((o) => o._id))}) AND p.state = 'picked'`);
+    const staged = await rows<{ total: string }>(
+      sql`SELECT sum(p.qty)::text AS total FROM order_picks p WHERE p.order_id = ANY(${sql.param(orders.map((o) => o._id))}) AND p.state = 'picked'`,
+    );
     expect(Number(staged[0]!.total)).toBe(3);
   });
 
@@ -410,7 +467,12 @@ describe('short, unpick and cancel', () => {
       const res = await call(
         t.app,
         'admin/appSettings/put',
-        { siteData: { ...(current?._rev ? { _rev: current._rev } : {}), data: { ...data, stockPick: { ...data.stockPick, sos: value ? { ...sos, short: value } : sos } } } },
+        {
+          siteData: {
+            ...(current?._rev ? { _rev: current._rev } : {}),
+            data: { ...data, stockPick: { ...data.stockPick, sos: value ? { ...sos, short: value } : sos } },
+          },
+        },
         ada,
       );
       expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -427,21 +489,39 @@ describe('short, unpick and cancel', () => {
     await withShortMode('backorder', async () => {
       const place = await freshPlace();
       const stockId = await receive(PART, place, 1);
-      const o = await newOrder([{ partNumber: PART, qty: 3 }, { partNumber: PART2, qty: 4 }], { customer: 'Backorder Ltd', shipTo: 'Backorder Ltd\nYard 2', dueDate: '2026-03-01', priority: 7 });
+      const o = await newOrder(
+        [
+          { partNumber: PART, qty: 3 },
+          { partNumber: PART2, qty: 4 },
+        ],
+        { customer: 'Backorder Ltd', shipTo: 'Backorder Ltd\nYard 2', dueDate: '2026-03-01', priority: 7 },
+      );
       await confirm({ lineId: o.lines[0]!._id, location: place, scan: stockId, qty: 1 });
       const res = await call(t.app, 'pick/short', { idempotencyKey: key(), lineId: o.lines[0]!._id, reason: 'Bin empty' }, ada);
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(res.body.line).toMatchObject({ picked: 1, short: 2, status: 'short', shortReason: 'Bin empty' });
       expect(res.body.backorder).toMatchObject({ number: `${o.number}-BO1`, qty: 2 });
       const bo = (await call(t.app, 'order/get', { orderId: res.body.backorder!._id }, ada)).body.order!;
-      expect(bo).toMatchObject({ type: 'sos', number: `${o.number}-BO1`, status: 'open', customer: 'Backorder Ltd', shipTo: 'Backorder Ltd\nYard 2', dueDate: '2026-03-01', priority: 7, warehouse: 'MAIN' });
+      expect(bo).toMatchObject({
+        type: 'sos',
+        number: `${o.number}-BO1`,
+        status: 'open',
+        customer: 'Backorder Ltd',
+        shipTo: 'Backorder Ltd\nYard 2',
+        dueDate: '2026-03-01',
+        priority: 7,
+        warehouse: 'MAIN',
+      });
       expect(bo.lines).toEqual([expect.objectContaining({ lineNo: 1, partNumber: PART, qty: 2, picked: 0, status: 'open' })]);
       // The second line's short joins the same backorder (nobody has started it).
       const second = await call(t.app, 'pick/short', { idempotencyKey: key(), lineId: o.lines[1]!._id, reason: 'Not found' }, ada);
       expect(second.body.backorder).toMatchObject({ _id: bo._id, number: `${o.number}-BO1`, qty: 4 });
       expect(second.body.orderStatus).toBe('picked');
       const grown = (await call(t.app, 'order/get', { orderId: bo._id }, ada)).body.order!;
-      expect(grown.lines.map((l) => [l.lineNo, l.partNumber, l.qty])).toEqual([[1, PART, 2], [2, PART2, 4]]);
+      expect(grown.lines.map((l) => [l.lineNo, l.partNumber, l.qty])).toEqual([
+        [1, PART, 2],
+        [2, PART2, 4],
+      ]);
       // The backorder is pickable like any order.
       const listed = await call(t.app, 'pick/list', { type: 'sos', sort: 'number', maxRows: 499 }, cleo);
       expect(listed.body.orders!.some((x) => x._id === bo._id)).toBe(true);
@@ -454,7 +534,10 @@ describe('short, unpick and cancel', () => {
 
   it('backorder setting: a started backorder is not grown; the next short makes BO2', async () => {
     await withShortMode('backorder', async () => {
-      const o = await newOrder([{ partNumber: PART, qty: 2 }, { partNumber: PART2, qty: 1 }]);
+      const o = await newOrder([
+        { partNumber: PART, qty: 2 },
+        { partNumber: PART2, qty: 1 },
+      ]);
       const first = await call(t.app, 'pick/short', { idempotencyKey: key(), lineId: o.lines[0]!._id, reason: 'Short' }, ada);
       expect(first.body.backorder!.number).toBe(`${o.number}-BO1`);
       expect((await call(t.app, 'pick/claim', { orderId: first.body.backorder!._id }, ada)).status).toBe(200);
@@ -468,7 +551,10 @@ describe('short, unpick and cancel', () => {
 
   it('open setting: the line stays open with its reason and walks last; the default closes it', async () => {
     await withShortMode('open', async () => {
-      const o = await newOrder([{ partNumber: PART, qty: 2 }, { partNumber: PART2, qty: 1 }]);
+      const o = await newOrder([
+        { partNumber: PART, qty: 2 },
+        { partNumber: PART2, qty: 1 },
+      ]);
       const res = await call(t.app, 'pick/short', { idempotencyKey: key(), lineId: o.lines[0]!._id, reason: 'Later' }, ada);
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(res.body.line).toMatchObject({ short: 0, status: 'open', shortReason: 'Later' });
@@ -513,13 +599,21 @@ describe('short, unpick and cancel', () => {
     ];
     for (const res of refusals) {
       expect(res.status, JSON.stringify(res.body)).toBe(409);
-      expect(res.body.err).toMatchObject({ code: ERR.conflict, message: `The stock record '${stockId}' is picked for order ${o.number}; unpick it in Stock Picking first` });
+      expect(res.body.err).toMatchObject({
+        code: ERR.conflict,
+        message: `The stock record '${stockId}' is picked for order ${o.number}; unpick it in Stock Picking first`,
+      });
     }
     expect(await movementCount()).toBe(before);
     expect((await stockOf(stockId)).stock).toMatchObject({ location: 'STAGE-1', quantity: 4 });
     // Unpicked, it is ordinary stock again.
     expect((await call(t.app, 'pick/unpick', { idempotencyKey: key(), pickId: pick._id, toLocation: place }, ada)).status).toBe(200);
-    const adjusted = await call(t.app, 'stock/adjust', { idempotencyKey: key(), stockId, deltaType: 'delta', qty: -1, reason: 'Damaged' }, ada);
+    const adjusted = await call(
+      t.app,
+      'stock/adjust',
+      { idempotencyKey: key(), stockId, deltaType: 'delta', qty: -1, reason: 'Damaged' },
+      ada,
+    );
     expect(adjusted.status, JSON.stringify(adjusted.body)).toBe(200);
     expect(adjusted.body.stock).toMatchObject({ quantity: 3 });
   });
@@ -537,7 +631,12 @@ describe('short, unpick and cancel', () => {
       await client.query('BEGIN');
       await client.query(`SELECT id FROM stock_records WHERE org_id = 'demo' AND stock_id = $1 FOR UPDATE`, [stockId]);
       await client.query(`UPDATE order_picks SET state = 'picked' WHERE id = $1`, [pick._id]);
-      const adjusting = call(t.app, 'stock/adjust', { idempotencyKey: key(), stockId, deltaType: 'delta', qty: -1, reason: 'Damaged' }, ada);
+      const adjusting = call(
+        t.app,
+        'stock/adjust',
+        { idempotencyKey: key(), stockId, deltaType: 'delta', qty: -1, reason: 'Damaged' },
+        ada,
+      );
       await new Promise((r) => setTimeout(r, 300)); // the adjust is waiting for the lock now
       await client.query('COMMIT');
       const res = await adjusting;
@@ -566,7 +665,8 @@ describe('short, unpick and cancel', () => {
 });
 
 describe('pick/reportDiscrepancy ("Location empty?" answered No)', () => {
-  const report = (body: Record<string, unknown>, token = ada) => call(t.app, 'pick/reportDiscrepancy', { idempotencyKey: key(), ...body }, token, { ip: uniqueIp() });
+  const report = (body: Record<string, unknown>, token = ada) =>
+    call(t.app, 'pick/reportDiscrepancy', { idempotencyKey: key(), ...body }, token, { ip: uniqueIp() });
   /** A location emptied by a pick of a line of a new order: the line and the place. */
   async function emptied(qty = 2): Promise<{ lineId: string; place: string; number: string }> {
     const place = await freshPlace();
@@ -592,7 +692,14 @@ describe('pick/reportDiscrepancy ("Location empty?" answered No)', () => {
     expect(res.body.sheet).toMatchObject({ code: expect.stringMatching(/^CS\d{6}$/), state: 'open' });
     const list = await call(t.app, 'counts/sheet/list', { filterSheetOpen: true, sheet: res.body.sheet!.code }, ada);
     expect(list.body.sheets).toEqual([
-      expect.objectContaining({ code: res.body.sheet!.code, state: 'open', blind: true, locationCount: 1, warehouse: 'MAIN', description: `Picker admin: ${place} not empty after order ${number}` }),
+      expect.objectContaining({
+        code: res.body.sheet!.code,
+        state: 'open',
+        blind: true,
+        locationCount: 1,
+        warehouse: 'MAIN',
+        description: `Picker admin: ${place} not empty after order ${number}`,
+      }),
     ]);
     // A request, not a stock change.
     expect(await movementCount()).toBe(before);
@@ -608,7 +715,10 @@ describe('pick/reportDiscrepancy ("Location empty?" answered No)', () => {
     expect((await openSheetsAt(place)).length).toBe(1);
     // Two pickers at once: one sheet.
     const other = await emptied();
-    const both = await Promise.all([report({ lineId: other.lineId, location: other.place }), report({ lineId: other.lineId, location: other.place })]);
+    const both = await Promise.all([
+      report({ lineId: other.lineId, location: other.place }),
+      report({ lineId: other.lineId, location: other.place }),
+    ]);
     expect(both.map((r) => r.status)).toEqual([200, 200]);
     expect(both.filter((r) => r.body.created).length).toBe(1);
     expect((await openSheetsAt(other.place)).length).toBe(1);
@@ -644,7 +754,10 @@ describe('pick/reportDiscrepancy ("Location empty?" answered No)', () => {
       t.db
         .insert(featureAccess)
         .values({ siteId: 'demo-main', appId: APP_ID, role: EVERYONE_ROLE, feature: 'stockPick', level })
-        .onConflictDoUpdate({ target: [featureAccess.siteId, featureAccess.appId, featureAccess.role, featureAccess.feature], set: { level } });
+        .onConflictDoUpdate({
+          target: [featureAccess.siteId, featureAccess.appId, featureAccess.role, featureAccess.feature],
+          set: { level },
+        });
     await setLevel(0);
     try {
       const byTcAdmin = await report({ lineId, location: place }, await tokenFor(t.app, 'tcadmin'));
@@ -660,13 +773,26 @@ describe('pick/reportDiscrepancy ("Location empty?" answered No)', () => {
 
   it('never answers 500 to arbitrary input', async () => {
     const { lineId, place } = await emptied();
-    const weird = fc.oneof(fc.string(), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 3 }), fc.object({ maxDepth: 1 }), fc.constant('__proto__'), fc.constant('constructor'));
+    const weird = fc.oneof(
+      fc.string(),
+      fc.integer(),
+      fc.double(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.array(fc.string(), { maxLength: 3 }),
+      fc.object({ maxDepth: 1 }),
+      fc.constant('__proto__'),
+      fc.constant('constructor'),
+    );
     await fc.assert(
-      fc.asyncProperty(fc.dictionary(fc.constantFrom('idempotencyKey', 'lineId', 'location', 'extra'), weird, { maxKeys: 2 }), async (overrides) => {
-        const res = await report({ lineId, location: place, ...overrides });
-        expect(res.status, JSON.stringify({ overrides, reply: res.body })).toBeLessThan(500);
-        if (res.status >= 400) expect(res.body.err).toMatchObject({ code: expect.any(String), message: expect.any(String) });
-      }),
+      fc.asyncProperty(
+        fc.dictionary(fc.constantFrom('idempotencyKey', 'lineId', 'location', 'extra'), weird, { maxKeys: 2 }),
+        async (overrides) => {
+          const res = await report({ lineId, location: place, ...overrides });
+          expect(res.status, JSON.stringify({ overrides, reply: res.body })).toBeLessThan(500);
+          if (res.status >= 400) expect(res.body.err).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+        },
+      ),
       { numRuns: 40 },
     );
   });
@@ -675,7 +801,12 @@ describe('pick/reportDiscrepancy ("Location empty?" answered No)', () => {
 describe('pick/skip with an idempotency key (a device outbox replays it)', () => {
   const skip = (body: Record<string, unknown>, token = ada) => call(t.app, 'pick/skip', body, token);
   const skipSeqs = async (orderId: string) =>
-    new Map((await rows<{ id: string; skip_seq: number }>(sql`SELECT id, skip_seq FROM order_lines WHERE order_id = ${orderId}`)).map((r) => [r.id, r.skip_seq]));
+    new Map(
+      (await rows<{ id: string; skip_seq: number }>(sql`SELECT id, skip_seq FROM order_lines WHERE order_id = ${orderId}`)).map((r) => [
+        r.id,
+        r.skip_seq,
+      ]),
+    );
 
   it('moves the line once however often the same key arrives, and answers the same', async () => {
     const o = await newOrder([
@@ -695,7 +826,10 @@ describe('pick/skip with an idempotency key (a device outbox replays it)', () =>
     expect(before.get(o.lines[0]!._id)).toBeLessThan(before.get(o.lines[1]!._id)!);
     // Two at once with one key: one move.
     const k2 = key();
-    const raced = await Promise.all([skip({ idempotencyKey: k2, lineId: o.lines[0]!._id }), skip({ idempotencyKey: k2, lineId: o.lines[0]!._id })]);
+    const raced = await Promise.all([
+      skip({ idempotencyKey: k2, lineId: o.lines[0]!._id }),
+      skip({ idempotencyKey: k2, lineId: o.lines[0]!._id }),
+    ]);
     expect(raced.map((r) => r.status)).toEqual([200, 200]);
     const after = await skipSeqs(o._id);
     expect(after.get(o.lines[0]!._id)).toBe(before.get(o.lines[1]!._id)! + 1);
@@ -725,7 +859,10 @@ describe('pick/skip with an idempotency key (a device outbox replays it)', () =>
       t.db
         .insert(featureAccess)
         .values({ siteId: 'demo-main', appId: APP_ID, role: EVERYONE_ROLE, feature: 'stockPick', level })
-        .onConflictDoUpdate({ target: [featureAccess.siteId, featureAccess.appId, featureAccess.role, featureAccess.feature], set: { level } });
+        .onConflictDoUpdate({
+          target: [featureAccess.siteId, featureAccess.appId, featureAccess.role, featureAccess.feature],
+          set: { level },
+        });
     await setLevel(0);
     try {
       const byTcAdmin = await skip({ idempotencyKey: key(), lineId }, await tokenFor(t.app, 'tcadmin'));
@@ -742,7 +879,17 @@ describe('pick/skip with an idempotency key (a device outbox replays it)', () =>
 
   it('never answers 500 to arbitrary input', async () => {
     const o = await newOrder([{ partNumber: PART, qty: 1 }]);
-    const weird = fc.oneof(fc.string(), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 3 }), fc.object({ maxDepth: 1 }), fc.constant('__proto__'), fc.constant('constructor'));
+    const weird = fc.oneof(
+      fc.string(),
+      fc.integer(),
+      fc.double(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.array(fc.string(), { maxLength: 3 }),
+      fc.object({ maxDepth: 1 }),
+      fc.constant('__proto__'),
+      fc.constant('constructor'),
+    );
     await fc.assert(
       fc.asyncProperty(fc.dictionary(fc.constantFrom('idempotencyKey', 'lineId', 'extra'), weird, { maxKeys: 2 }), async (overrides) => {
         const res = await skip({ idempotencyKey: key(), lineId: o.lines[0]!._id, ...overrides });

@@ -66,7 +66,9 @@ export const toPick = (r: PickRow): Pick => ({
 
 /** The active picks of an order (stock at the staging place, not yet returned or shipped). */
 export async function activePicks(db: Db, orderId: string): Promise<Pick[]> {
-  return (await query<PickRow>(db, sql`${PICK_SELECT} WHERE p.order_id = ${orderId} AND p.state = 'picked' ORDER BY p.ts, p.id`)).map(toPick);
+  return (await query<PickRow>(db, sql`${PICK_SELECT} WHERE p.order_id = ${orderId} AND p.state = 'picked' ORDER BY p.ts, p.id`)).map(
+    toPick,
+  );
 }
 
 export async function pickById(db: Db, id: string): Promise<Pick | undefined> {
@@ -123,7 +125,10 @@ export async function recordsOfItemAt(db: Db, orgId: string, itemId: string, loc
 
 /** Whether a location holds no more stock (quantity above zero). */
 export async function locationIsEmpty(db: Db, locationId: string): Promise<boolean> {
-  const rows = await query<{ one: number }>(db, sql`SELECT 1 AS one FROM stock_records WHERE location_id = ${locationId} AND quantity > 0 LIMIT 1`);
+  const rows = await query<{ one: number }>(
+    db,
+    sql`SELECT 1 AS one FROM stock_records WHERE location_id = ${locationId} AND quantity > 0 LIMIT 1`,
+  );
   return rows.length === 0;
 }
 
@@ -161,7 +166,9 @@ export async function confirmPreview(db: Db, orgId: string, siteId: string, line
 }
 
 /** The order as a confirm needs it (no line counts: nothing answers them). */
-export type ConfirmOrder = { [K in 'id' | 'type' | 'number' | 'status' | 'warehouse_id' | 'warehouse' | 'claimed_by' | 'claimed_name']: OrderRow[K] };
+export type ConfirmOrder = {
+  [K in 'id' | 'type' | 'number' | 'status' | 'warehouse_id' | 'warehouse' | 'claimed_by' | 'claimed_name']: OrderRow[K];
+};
 
 export interface ConfirmLocked {
   order: ConfirmOrder | null;
@@ -182,7 +189,14 @@ export interface ConfirmLocked {
  * staging place. Locked rows are read as they are after any wait (PostgreSQL re-reads a row it waited
  * for), so every check on them holds until commit.
  */
-export async function lockForConfirm(db: Db, orgId: string, lineId: string, scan: string, location: string, orderLock: 'share' | 'update'): Promise<ConfirmLocked> {
+export async function lockForConfirm(
+  db: Db,
+  orgId: string,
+  lineId: string,
+  scan: string,
+  location: string,
+  orderLock: 'share' | 'update',
+): Promise<ConfirmLocked> {
   const lock = orderLock === 'share' ? sql.raw('FOR SHARE OF o') : sql.raw('FOR UPDATE OF o');
   const [row] = await query<ConfirmLocked>(
     db,
@@ -241,7 +255,20 @@ export function confirmWriteSql(w: {
   split: { sql: SQL } | null;
   stockChange: SQL;
   movements: SQL;
-  pick: { id: string; orgId: string; orderId: string; lineId: string; stockRecordId: string; stockId: string; qty: string; fromLocationId: string; fromCode: string; toLocationId: string; toCode: string; accountId: string };
+  pick: {
+    id: string;
+    orgId: string;
+    orderId: string;
+    lineId: string;
+    stockRecordId: string;
+    stockId: string;
+    qty: string;
+    fromLocationId: string;
+    fromCode: string;
+    toLocationId: string;
+    toCode: string;
+    accountId: string;
+  };
   lineStatus: 'open' | 'picked';
   /**
    * What the pick changes of the order (taken FOR UPDATE): its claim, and its status as claimOnFirstPick

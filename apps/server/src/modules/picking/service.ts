@@ -12,7 +12,17 @@ import type { CallResponse } from '@floorhand/contract/api';
 import { formatQty, qtyUnits } from '@floorhand/contract/quantity';
 import { wholeUnitsMessage } from '@floorhand/contract/stock-rules';
 import { ORDER_TYPES } from '@floorhand/contract/site-admin';
-import { assignStatus, backorderNumber, ORDER_STATUS_DEFAULT, pickedStatus, readPickStatuses, shortPickMode, type OrderType, type PickLine, type PickStatuses } from '@floorhand/contract/orders';
+import {
+  assignStatus,
+  backorderNumber,
+  ORDER_STATUS_DEFAULT,
+  pickedStatus,
+  readPickStatuses,
+  shortPickMode,
+  type OrderType,
+  type PickLine,
+  type PickStatuses,
+} from '@floorhand/contract/orders';
 import { walkAisles, walkOrder } from '@floorhand/contract/walk-order';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { blindPlaces, forgetBlind } from '../counts/blind.ts';
@@ -29,9 +39,33 @@ import { findSiteData } from '../site/repository.ts';
 import { locationKey, locationsByCode, type LocationRef } from '../stock/refs.ts';
 import { changeStock, lockStock, movementInsert, stockUpdate, type LockedStock } from '../stock/repository.ts';
 import { actorOf } from '../stock/service.ts';
-import { lineById, linesByIds, linesOf, openUnits, orderById, orderWithLines, selectOrders, toHeader, toLine, type LineRow, type OrderRow } from '../orders/repository.ts';
+import {
+  lineById,
+  linesByIds,
+  linesOf,
+  openUnits,
+  orderById,
+  orderWithLines,
+  selectOrders,
+  toHeader,
+  toLine,
+  type LineRow,
+  type OrderRow,
+} from '../orders/repository.ts';
 import { emitOrdersChanged, findOrder, pickStatusesOf, settleStatus } from '../orders/service.ts';
-import { activePicks, confirmPreview, confirmWriteSql, itemsByScan, lockForConfirm, pickableCondition, pickRefById, pickSources, recordsOfItemAt, toPick, type ConfirmWrite } from './repository.ts';
+import {
+  activePicks,
+  confirmPreview,
+  confirmWriteSql,
+  itemsByScan,
+  lockForConfirm,
+  pickableCondition,
+  pickRefById,
+  pickSources,
+  recordsOfItemAt,
+  toPick,
+  type ConfirmWrite,
+} from './repository.ts';
 
 const isPickable = (s: PickStatuses, status: string) => s.include.includes(status) || s.assign.includes(status);
 const notPickable = (order: OrderRow) => badInput(`The order '${order.number}' is not open for picking (status '${order.status}')`);
@@ -43,10 +77,12 @@ const lineName = (order: OrderRow, line: LineRow) => `line ${line.line_no} of or
 export async function pickList(db: Db, auth: AuthContext, body: Body<'pick/list'>): Promise<CallResponse<'pick/list'>> {
   const row = await findSiteData(db, auth.siteId, 'conf', 'app_settings');
   const types: readonly OrderType[] = body.type ? [body.type] : ORDER_TYPES;
-  const byType = new Map(types.map((type) => {
-    const s = readPickStatuses(row?.data, type);
-    return [type, [...s.include, ...s.assign]] as const;
-  }));
+  const byType = new Map(
+    types.map((type) => {
+      const s = readPickStatuses(row?.data, type);
+      return [type, [...s.include, ...s.assign]] as const;
+    }),
+  );
   const sortColumn = new Map([
     ['dueDate', sql`o.due_date`],
     ['priority', sql`o.priority`],
@@ -71,7 +107,9 @@ export async function pickOrder(db: Db, auth: AuthContext, body: Body<'pick/orde
   const open = lines.filter((l) => l.status === 'open');
   // Stock in a location the caller counts blind is not offered as a source: it would show its quantity (counts/blind.ts).
   const hidden = await blindPlaces(db, auth);
-  const sources = (await pickSources(db, auth.orgId, order.warehouse_id, [...new Set(open.map((l) => l.item_id))])).filter((s) => !hidden.has(s.location_id));
+  const sources = (await pickSources(db, auth.orgId, order.warehouse_id, [...new Set(open.map((l) => l.item_id))])).filter(
+    (s) => !hidden.has(s.location_id),
+  );
   const byItem = new Map<string, typeof sources>();
   for (const s of walkOrder(sources, (x) => x.location)) {
     const list = byItem.get(s.item_id) ?? [];
@@ -81,7 +119,16 @@ export async function pickOrder(db: Db, auth: AuthContext, body: Body<'pick/orde
   const picks = await activePicks(db, order.id);
   const toPickLine = (l: LineRow): PickLine => ({
     ...toLine(l),
-    sources: l.status === 'open' ? (byItem.get(l.item_id) ?? []).map((s) => ({ stockId: s.stock_id, location: s.location, quantity: Number(s.quantity), lot: s.lot, serial: s.serial })) : [],
+    sources:
+      l.status === 'open'
+        ? (byItem.get(l.item_id) ?? []).map((s) => ({
+            stockId: s.stock_id,
+            location: s.location,
+            quantity: Number(s.quantity),
+            lot: s.lot,
+            serial: s.serial,
+          }))
+        : [],
     picks: picks.filter((p) => p.lineId === l.id),
   });
   const firstPlace = (l: LineRow) => byItem.get(l.item_id)?.[0]?.location ?? '';
@@ -89,7 +136,8 @@ export async function pickOrder(db: Db, auth: AuthContext, body: Body<'pick/orde
   // open lines' places and where any picks so far came from), kept with the order. So the lines left
   // after an aisle is picked, a line shorted with nothing picked, or stock moved to another aisle do
   // not turn the other aisles round.
-  const startAisles = order.walk_aisles ?? (await startWalk(db, order.id, walkAisles([...open.map(firstPlace), ...picks.map((p) => p.fromLocation)])));
+  const startAisles =
+    order.walk_aisles ?? (await startWalk(db, order.id, walkAisles([...open.map(firstPlace), ...picks.map((p) => p.fromLocation)])));
   const walked = walkOrder(
     open.filter((l) => l.skip_seq === 0 && firstPlace(l) !== ''),
     firstPlace,
@@ -129,12 +177,17 @@ export async function claim(deps: Deps, auth: AuthContext, body: Body<'pick/clai
       const lines = await lockLines(tx, auth, order, body.lineIds);
       const held = lines.find((l) => l.claimed_by && l.claimed_by !== auth.accountId);
       if (held) throw conflict(`${capitalise(lineName(order, held))} is being picked by ${held.claimed_name ?? held.claimed_by}`);
-      await query(tx, sql`UPDATE order_lines SET claimed_by = ${auth.accountId}, _rev = _rev + 1 WHERE id = ANY(${sql.param(lines.map((l) => l.id))})`);
+      await query(
+        tx,
+        sql`UPDATE order_lines SET claimed_by = ${auth.accountId}, _rev = _rev + 1 WHERE id = ANY(${sql.param(lines.map((l) => l.id))})`,
+      );
     } else {
-      if (order.claimed_by && order.claimed_by !== auth.accountId) throw conflict(`The order '${order.number}' is being picked by ${order.claimed_name ?? order.claimed_by}`);
+      if (order.claimed_by && order.claimed_by !== auth.accountId)
+        throw conflict(`The order '${order.number}' is being picked by ${order.claimed_name ?? order.claimed_by}`);
       await query(tx, sql`UPDATE orders SET claimed_by = ${auth.accountId}, _rev = _rev + 1 WHERE id = ${order.id}`);
     }
-    if (statuses.include.includes(order.status)) await query(tx, sql`UPDATE orders SET status = ${assignStatus(statuses)} WHERE id = ${order.id}`);
+    if (statuses.include.includes(order.status))
+      await query(tx, sql`UPDATE orders SET status = ${assignStatus(statuses)} WHERE id = ${order.id}`);
     return { order: await orderWithLines(tx, (await orderById(tx, auth.orgId, order.id))!) };
   });
   await emitOrdersChanged(deps, auth.orgId, [body.orderId]);
@@ -147,10 +200,16 @@ export async function release(deps: Deps, auth: AuthContext, body: Body<'pick/re
     if (!order) throw notFound(`No order '${body.orderId}' exists`);
     if (body.lineIds) {
       const lines = await lockLines(tx, auth, order, body.lineIds);
-      await query(tx, sql`UPDATE order_lines SET claimed_by = NULL, _rev = _rev + 1 WHERE id = ANY(${sql.param(lines.map((l) => l.id))}) AND claimed_by = ${auth.accountId}`);
+      await query(
+        tx,
+        sql`UPDATE order_lines SET claimed_by = NULL, _rev = _rev + 1 WHERE id = ANY(${sql.param(lines.map((l) => l.id))}) AND claimed_by = ${auth.accountId}`,
+      );
     } else {
       await query(tx, sql`UPDATE orders SET claimed_by = NULL, _rev = _rev + 1 WHERE id = ${order.id} AND claimed_by = ${auth.accountId}`);
-      await query(tx, sql`UPDATE order_lines SET claimed_by = NULL, _rev = _rev + 1 WHERE order_id = ${order.id} AND claimed_by = ${auth.accountId}`);
+      await query(
+        tx,
+        sql`UPDATE order_lines SET claimed_by = NULL, _rev = _rev + 1 WHERE order_id = ${order.id} AND claimed_by = ${auth.accountId}`,
+      );
     }
     return { order: await orderWithLines(tx, (await orderById(tx, auth.orgId, order.id))!) };
   });
@@ -162,12 +221,14 @@ const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
 
 async function lockLines(tx: Db, auth: AuthContext, order: OrderRow, lineIds: string[]): Promise<LineRow[]> {
   const ids = [...new Set(lineIds)];
-  await query(tx, sql`SELECT id FROM order_lines WHERE org_id = ${auth.orgId} AND order_id = ${order.id} AND id = ANY(${sql.param(ids)}) ORDER BY id FOR UPDATE`);
+  await query(
+    tx,
+    sql`SELECT id FROM order_lines WHERE org_id = ${auth.orgId} AND order_id = ${order.id} AND id = ANY(${sql.param(ids)}) ORDER BY id FOR UPDATE`,
+  );
   const lines = (await linesByIds(tx, auth.orgId, ids)).filter((l) => l.order_id === order.id);
   if (lines.length !== ids.length) throw notFound(`Not every line given belongs to the order '${order.number}'`);
   return lines;
 }
-
 
 // ---------------------------------------------------------------------------------------------
 // Picks
@@ -178,27 +239,40 @@ interface Locked {
 }
 
 /** Locks the line's order, then the line; checks the order is pickable and the caller may pick the line. */
-async function lockForPick(tx: Db, auth: AuthContext, lineId: string, statuses: PickStatuses, picked: 'or picked' | '' = ''): Promise<Locked> {
+async function lockForPick(
+  tx: Db,
+  auth: AuthContext,
+  lineId: string,
+  statuses: PickStatuses,
+  picked: 'or picked' | '' = '',
+): Promise<Locked> {
   const first = await lineById(tx, auth.orgId, lineId);
   if (!first) throw notFound(`No order line '${lineId}' exists`);
   const order = (await orderById(tx, auth.orgId, first.order_id, true))!;
   const line = (await lineById(tx, auth.orgId, lineId, true))!;
   // An unpick may undo the last pick of a fully picked order.
   if (!isPickable(statuses, order.status) && !(picked && statuses.picked.includes(order.status))) throw notPickable(order);
-  if (line.claimed_by && line.claimed_by !== auth.accountId) throw conflict(`${capitalise(lineName(order, line))} is being picked by ${line.claimed_name ?? line.claimed_by}`);
-  if (!line.claimed_by && order.claimed_by && order.claimed_by !== auth.accountId) throw conflict(`The order '${order.number}' is being picked by ${order.claimed_name ?? order.claimed_by}`);
+  if (line.claimed_by && line.claimed_by !== auth.accountId)
+    throw conflict(`${capitalise(lineName(order, line))} is being picked by ${line.claimed_name ?? line.claimed_by}`);
+  if (!line.claimed_by && order.claimed_by && order.claimed_by !== auth.accountId)
+    throw conflict(`The order '${order.number}' is being picked by ${order.claimed_name ?? order.claimed_by}`);
   return { order, line };
 }
 
 /** Takes an unclaimed order for the picker who starts picking it, with its `assign` status. */
 async function claimOnFirstPick(tx: Db, auth: AuthContext, order: OrderRow, line: LineRow, statuses: PickStatuses): Promise<void> {
   // A picker holding lines of the order shares it: the order itself stays with whoever holds it, or with nobody.
-  if (!order.claimed_by && !line.claimed_by) await query(tx, sql`UPDATE orders SET claimed_by = ${auth.accountId}, _rev = _rev + 1 WHERE id = ${order.id}`);
-  if (statuses.include.includes(order.status)) await query(tx, sql`UPDATE orders SET status = ${assignStatus(statuses)} WHERE id = ${order.id}`);
+  if (!order.claimed_by && !line.claimed_by)
+    await query(tx, sql`UPDATE orders SET claimed_by = ${auth.accountId}, _rev = _rev + 1 WHERE id = ${order.id}`);
+  if (statuses.include.includes(order.status))
+    await query(tx, sql`UPDATE orders SET status = ${assignStatus(statuses)} WHERE id = ${order.id}`);
 }
 
 async function statusesForLine(deps: Deps, auth: AuthContext, lineId: string): Promise<PickStatuses> {
-  const [row] = await query<{ type: OrderType }>(deps.db, sql`SELECT o.type FROM order_lines ol JOIN orders o ON o.id = ol.order_id WHERE ol.org_id = ${auth.orgId} AND ol.id = ${lineId}`);
+  const [row] = await query<{ type: OrderType }>(
+    deps.db,
+    sql`SELECT o.type FROM order_lines ol JOIN orders o ON o.id = ol.order_id WHERE ol.org_id = ${auth.orgId} AND ol.id = ${lineId}`,
+  );
   if (!row) throw notFound(`No order line '${lineId}' exists`);
   return pickStatusesOf(deps.db, auth.siteId, row.type);
 }
@@ -255,7 +329,8 @@ export async function confirmPick(deps: Deps, auth: AuthContext, body: Body<'pic
   const statuses = readPickStatuses(preview.settings, preview.type);
   const orderWrite = (status: string, orderClaimed: string | null, lineClaimed: string | null, open: bigint) =>
     (!orderClaimed && !lineClaimed) || statuses.include.includes(status) || statuses.picked.includes(status) || body.qty >= open;
-  const first = orderWrite(preview.status, preview.order_claimed_by, preview.line_claimed_by, qtyUnits(preview.open)) || preview.line_status !== 'open';
+  const first =
+    orderWrite(preview.status, preview.order_claimed_by, preview.line_claimed_by, qtyUnits(preview.open)) || preview.line_status !== 'open';
   try {
     return await confirmLocked(deps, auth, body, statuses, first ? 'update' : 'share', orderWrite);
   } catch (error) {
@@ -279,12 +354,15 @@ async function confirmLocked(
     if (!order || !line) throw notFound(`No order line '${body.lineId}' exists`);
     const named = { number: order.number } as OrderRow;
     if (!isPickable(statuses, order.status)) throw notPickable({ ...named, status: order.status } as OrderRow);
-    if (line.claimed_by && line.claimed_by !== auth.accountId) throw conflict(`${capitalise(lineName(named, line))} is being picked by ${line.claimed_name ?? line.claimed_by}`);
-    if (!line.claimed_by && order.claimed_by && order.claimed_by !== auth.accountId) throw conflict(`The order '${order.number}' is being picked by ${order.claimed_name ?? order.claimed_by}`);
+    if (line.claimed_by && line.claimed_by !== auth.accountId)
+      throw conflict(`${capitalise(lineName(named, line))} is being picked by ${line.claimed_name ?? line.claimed_by}`);
+    if (!line.claimed_by && order.claimed_by && order.claimed_by !== auth.accountId)
+      throw conflict(`The order '${order.number}' is being picked by ${order.claimed_name ?? order.claimed_by}`);
     if (line.status !== 'open') throw badInput(`${capitalise(lineName(named, line))} is ${line.status} already`);
     const open = openUnits(line);
     if (body.qty <= 0n) throw badInput('The quantity to pick must be greater than 0');
-    if (body.qty > open) throw badInput(`Only ${formatQty(open)} of ${lineName(named, line)} is still to pick: ${formatQty(body.qty)} would over-pick`);
+    if (body.qty > open)
+      throw badInput(`Only ${formatQty(open)} of ${lineName(named, line)} is still to pick: ${formatQty(body.qty)} would over-pick`);
     const fraction = wholeUnitsMessage(line.uom, body.qty);
     if (fraction) throw badInput(`The quantity to pick ${fraction}`);
     const place = locked.place;
@@ -294,12 +372,15 @@ async function confirmLocked(
     // The checks after "picked already" (which the write reads, after the record's lock): the first that refuses.
     let refusal: Error | undefined;
     if (row.item_id !== line.item_id) {
-      const part = row.part_number ?? (await query<{ part_number: string }>(tx, sql`SELECT part_number FROM items WHERE id = ${row.item_id}`))[0]?.part_number;
+      const part =
+        row.part_number ??
+        (await query<{ part_number: string }>(tx, sql`SELECT part_number FROM items WHERE id = ${row.item_id}`))[0]?.part_number;
       refusal = badInput(`Wrong item: '${row.stock_id}' is '${part ?? row.item_id}', ${lineName(named, line)} wants '${line.part_number}'`);
     }
     const have = qtyUnits(row.quantity);
     if (!refusal && row.location_id !== place.id) refusal = badInput(`The stock '${row.stock_id}' is not in '${place.code}'`);
-    if (!refusal && body.qty > have) refusal = badInput(`Not enough stock: '${row.stock_id}' holds ${formatQty(have)}, ${formatQty(body.qty)} asked`);
+    if (!refusal && body.qty > have)
+      refusal = badInput(`Not enough stock: '${row.stock_id}' holds ${formatQty(have)}, ${formatQty(body.qty)} asked`);
     const staging = locked.staging;
     if (!refusal && !staging) refusal = badInput(`The warehouse '${order.warehouse}' has no staging location: give the order one`);
     const done = body.qty === open;
@@ -430,7 +511,8 @@ async function putOnBackorder(tx: Db, auth: AuthContext, order: OrderRow, line: 
     target = reuse;
   } else {
     const number = backorderNumber(order.number, (earlier[0]?.n ?? 0) + 1);
-    if (number.length > 60) throw badInput(`The backorder number '${number}' would be longer than 60 characters: close the line short instead`);
+    if (number.length > 60)
+      throw badInput(`The backorder number '${number}' would be longer than 60 characters: close the line short instead`);
     const id = newId();
     await mapDuplicates(
       () =>
@@ -462,14 +544,22 @@ async function putOnBackorder(tx: Db, auth: AuthContext, order: OrderRow, line: 
  * something. The counts module asks for a count of it (a blind one-location sheet, or the open one
  * covering it already); the picker needs no physicalInventory right for it. One idempotent write.
  */
-export async function reportDiscrepancy(deps: Deps, auth: AuthContext, body: Body<'pick/reportDiscrepancy'>): Promise<CallResponse<'pick/reportDiscrepancy'>> {
+export async function reportDiscrepancy(
+  deps: Deps,
+  auth: AuthContext,
+  body: Body<'pick/reportDiscrepancy'>,
+): Promise<CallResponse<'pick/reportDiscrepancy'>> {
   const answer = await idempotentWrite(deps, auth, 'pick/reportDiscrepancy', body, async (tx) => {
     const line = await lineById(tx, auth.orgId, body.lineId);
     if (!line) throw notFound(`No order line '${body.lineId}' exists`);
     const order = (await orderById(tx, auth.orgId, line.order_id))!;
     const place = await placeIn(tx, auth, order, body.location);
-    const [picked] = await query<{ one: number }>(tx, sql`SELECT 1 AS one FROM order_picks WHERE line_id = ${line.id} AND from_location_id = ${place.id} LIMIT 1`);
-    if (!picked) throw badInput(`No pick of ${lineName(order, line)} was made from '${place.code}': report a location a pick of the line emptied`);
+    const [picked] = await query<{ one: number }>(
+      tx,
+      sql`SELECT 1 AS one FROM order_picks WHERE line_id = ${line.id} AND from_location_id = ${place.id} LIMIT 1`,
+    );
+    if (!picked)
+      throw badInput(`No pick of ${lineName(order, line)} was made from '${place.code}': report a location a pick of the line emptied`);
     const asked = await requestLocationCount(tx, auth, {
       warehouseId: place.warehouseId,
       locationId: place.id,
@@ -490,7 +580,10 @@ export async function skipLine(deps: Deps, auth: AuthContext, body: Body<'pick/s
     const { order, line } = await lockForPick(tx, auth, body.lineId, statuses);
     changedOrders.push(order.id);
     if (line.status !== 'open') throw badInput(`${capitalise(lineName(order, line))} is ${line.status} already`);
-    await query(tx, sql`UPDATE order_lines SET skip_seq = (SELECT coalesce(max(skip_seq), 0) + 1 FROM order_lines WHERE order_id = ${order.id}), _rev = _rev + 1 WHERE id = ${line.id}`);
+    await query(
+      tx,
+      sql`UPDATE order_lines SET skip_seq = (SELECT coalesce(max(skip_seq), 0) + 1 FROM order_lines WHERE order_id = ${order.id}), _rev = _rev + 1 WHERE id = ${line.id}`,
+    );
     return { response: { line: toLine((await lineById(tx, auth.orgId, line.id))!) } };
   });
   if (changedOrders.length > 0) await emitOrdersChanged(deps, auth.orgId, changedOrders);
@@ -509,9 +602,24 @@ export async function unpick(deps: Deps, auth: AuthContext, body: Body<'pick/unp
     const place = await placeIn(tx, auth, order, body.toLocation);
     const row = (await lockStock(tx, auth.orgId, pick.stock_id))!;
     const have = qtyUnits(row.quantity);
-    await changeStock(tx, actor, row.id, { quantity: have, locationId: place.id, warehouseId: place.warehouseId, audit: auditStamp(auth.accountId, row.audit) }, [
-      { stockRecordId: row.id, type: 'unpick', qtyDelta: 0n, qtyAfter: have, fromLocationId: row.location_id, toLocationId: place.id, reason: `Order ${order.number}`, relatedStockRecordId: null },
-    ]);
+    await changeStock(
+      tx,
+      actor,
+      row.id,
+      { quantity: have, locationId: place.id, warehouseId: place.warehouseId, audit: auditStamp(auth.accountId, row.audit) },
+      [
+        {
+          stockRecordId: row.id,
+          type: 'unpick',
+          qtyDelta: 0n,
+          qtyAfter: have,
+          fromLocationId: row.location_id,
+          toLocationId: place.id,
+          reason: `Order ${order.number}`,
+          relatedStockRecordId: null,
+        },
+      ],
+    );
     await query(tx, sql`UPDATE order_picks SET state = 'unpicked', package_id = NULL WHERE id = ${pick.id}`);
     await query(
       tx,

@@ -39,7 +39,11 @@ function socketTo(namespace: string, token: unknown, server = base): ClientSocke
 }
 
 /** Connects, resolving with the socket or with the refusal's error data. */
-function connect(namespace: string, token: unknown, server = base): Promise<{ socket: ClientSocket; error?: Error & { data?: ServerErr } }> {
+function connect(
+  namespace: string,
+  token: unknown,
+  server = base,
+): Promise<{ socket: ClientSocket; error?: Error & { data?: ServerErr } }> {
   const socket = socketTo(namespace, token, server);
   return new Promise((resolve) => {
     socket.once('connect', () => resolve({ socket }));
@@ -111,7 +115,9 @@ describe('realtime connection', () => {
 describe('realtime send', () => {
   it('answers ping with data', async () => {
     const socket = await connected();
-    const reply = await socket.timeout(5000).emitWithAck('send', { op: 'ping', token: clerk, clientTime: new Date().toISOString(), timeZone: 'UTC', tzOffset: 0 });
+    const reply = await socket
+      .timeout(5000)
+      .emitWithAck('send', { op: 'ping', token: clerk, clientTime: new Date().toISOString(), timeZone: 'UTC', tzOffset: 0 });
     expect(reply.err).toBeUndefined();
     expect(reply.data).toMatchObject({ pong: expect.any(String) });
   });
@@ -187,9 +193,28 @@ describe('realtime send: what a client sends cannot stop the server (fuzz)', () 
 
   it('survives a thousand random requests, with and without acknowledgement, and answers each one that asks', async () => {
     let seed = 7;
-    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
     const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
-    const values: unknown[] = [null, undefined, 0, -1, 1e308, NaN, '', 'x'.repeat(200), [], [1, [2, [3]]], {}, { topic: 'stock' }, { topic: '__proto__' }, { __proto__: { polluted: true } }, true, 'ping', 'subscribe', 'constructor'];
+    const values: unknown[] = [
+      null,
+      undefined,
+      0,
+      -1,
+      1e308,
+      NaN,
+      '',
+      'x'.repeat(200),
+      [],
+      [1, [2, [3]]],
+      {},
+      { topic: 'stock' },
+      { topic: '__proto__' },
+      { __proto__: { polluted: true } },
+      true,
+      'ping',
+      'subscribe',
+      'constructor',
+    ];
     const socket = await connected();
     const replies: Array<Promise<unknown>> = [];
     for (let i = 0; i < 1000; i++) {
@@ -220,8 +245,8 @@ describe('realtime send: what a client sends cannot stop the server (fuzz)', () 
   });
 });
 
-describe('logout closes the token\'s sockets', () => {
-  it('disconnects a connected socket of the token, and only that token\'s', async () => {
+describe("logout closes the token's sockets", () => {
+  it("disconnects a connected socket of the token, and only that token's", async () => {
     const token = await tokenFor(t.app, 'clerk');
     const mine = await connected('demo-main', token);
     const other = await connected();
@@ -234,7 +259,7 @@ describe('logout closes the token\'s sockets', () => {
     expect((await connect('demo-main', token)).error?.data?.code).toBe(ERR.unauthorized);
   });
 
-  it.runIf(process.env.REDIS_URL)('disconnects the token\'s socket on another node (through Redis)', async () => {
+  it.runIf(process.env.REDIS_URL)("disconnects the token's socket on another node (through Redis)", async () => {
     const second = await createSecondNode(t);
     try {
       await second.app.listen({ port: 0, host: '127.0.0.1' });

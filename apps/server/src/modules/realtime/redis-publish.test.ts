@@ -11,13 +11,24 @@ import { attachRealtime } from './socket.ts';
 describe.runIf(process.env.REDIS_URL)('realtime through Redis', () => {
   it('logs an event it cannot publish instead of rejecting unhandled', async () => {
     const warnings: unknown[] = [];
-    const log = { warn: (...args: unknown[]) => warnings.push(args), error: () => undefined, info: () => undefined, debug: () => undefined } as unknown as FastifyBaseLogger;
+    const log = {
+      warn: (...args: unknown[]) => warnings.push(args),
+      error: () => undefined,
+      info: () => undefined,
+      debug: () => undefined,
+    } as unknown as FastifyBaseLogger;
     const unhandled: unknown[] = [];
     const onUnhandled = (reason: unknown) => unhandled.push(reason);
     process.on('unhandledRejection', onUnhandled);
     const server = createServer();
     try {
-      const deps = { db: {} as never, tokens: {} as never, authCache: { onClear: () => undefined, clearLocal: () => undefined } as never, redisUrl: process.env.REDIS_URL, log };
+      const deps = {
+        db: {} as never,
+        tokens: {} as never,
+        authCache: { onClear: () => undefined, clearLocal: () => undefined } as never,
+        redisUrl: process.env.REDIS_URL,
+        log,
+      };
       const realtime = await attachRealtime(server, deps);
       await realtime.close();
       realtime.emit('demo-main', 'attachedPrinters', { printers: [] }, 'labelPrinter');
@@ -30,8 +41,13 @@ describe.runIf(process.env.REDIS_URL)('realtime through Redis', () => {
     }
   });
 
-  it('publishes under REDIS_KEY_PREFIX, so installations and test apps sharing one Redis never hear each other (a CI test heard another worker\'s ordersChanged)', async () => {
-    const log = { warn: () => undefined, error: () => undefined, info: () => undefined, debug: () => undefined } as unknown as FastifyBaseLogger;
+  it("publishes under REDIS_KEY_PREFIX, so installations and test apps sharing one Redis never hear each other (a CI test heard another worker's ordersChanged)", async () => {
+    const log = {
+      warn: () => undefined,
+      error: () => undefined,
+      info: () => undefined,
+      debug: () => undefined,
+    } as unknown as FastifyBaseLogger;
     const prefix = `fhtest-${randomBytes(6).toString('hex')}`;
     const listener = createClient({ url: process.env.REDIS_URL });
     await listener.connect();
@@ -39,7 +55,14 @@ describe.runIf(process.env.REDIS_URL)('realtime through Redis', () => {
     await listener.pSubscribe('*socket.io*', (_message, channel) => channels.push(channel));
     const server = createServer();
     try {
-      const deps = { db: {} as never, tokens: {} as never, authCache: { onClear: () => undefined, clearLocal: () => undefined } as never, redisUrl: process.env.REDIS_URL, redisKeyPrefix: prefix, log };
+      const deps = {
+        db: {} as never,
+        tokens: {} as never,
+        authCache: { onClear: () => undefined, clearLocal: () => undefined } as never,
+        redisUrl: process.env.REDIS_URL,
+        redisKeyPrefix: prefix,
+        log,
+      };
       const realtime = await attachRealtime(server, deps);
       realtime.emit('demo-main', 'attachedPrinters', { printers: [] }, 'labelPrinter');
       await expect.poll(() => channels.filter((c) => c.startsWith(`${prefix}:socket.io#`)).length, { timeout: 3000 }).toBeGreaterThan(0);

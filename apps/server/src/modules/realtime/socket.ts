@@ -69,7 +69,9 @@ export async function attachRealtime(
     maxHttpBufferSize: MAX_SOCKET_MESSAGE_BYTES,
   });
   // Only site namespaces: the root namespace is nobody's, so it is refused.
-  io.use((_socket, next) => next(Object.assign(new Error('Connect to your site'), { data: { code: ERR.notFound, message: 'Connect to your site' } })));
+  io.use((_socket, next) =>
+    next(Object.assign(new Error('Connect to your site'), { data: { code: ERR.notFound, message: 'Connect to your site' } })),
+  );
   const redisClients: Array<{ quit(): Promise<unknown> }> = [];
   if (deps.redisUrl) {
     const pub = createClient({ url: deps.redisUrl });
@@ -120,7 +122,9 @@ export async function attachRealtime(
     try {
       const token = typeof socket.handshake.auth.token === 'string' ? socket.handshake.auth.token : '';
       // A print agent's own key (agk_…) is for the namespace of its site only, and gives the agent principal.
-      const auth = looksLikeAgentKey(token) ? await authenticateAgent(deps.db, token, socket.nsp.name.slice(1)) : await authenticate(deps.db, deps.tokens, token);
+      const auth = looksLikeAgentKey(token)
+        ? await authenticateAgent(deps.db, token, socket.nsp.name.slice(1))
+        : await authenticate(deps.db, deps.tokens, token);
       if (socket.nsp.name !== `/${auth.siteId}`) throw forbidden('This token belongs to another site');
       socket.data.auth = auth;
       socket.data.client = String(socket.handshake.query.client ?? 'unknown');

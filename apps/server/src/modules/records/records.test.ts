@@ -45,20 +45,31 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 type Base = Record<string, string>;
-const insert = (type: string, record: Record<string, unknown>, token = admin, base: Base = DEMO_BASE) => call(t.app, 'record/insert', { ...base, type, record }, token);
+const insert = (type: string, record: Record<string, unknown>, token = admin, base: Base = DEMO_BASE) =>
+  call(t.app, 'record/insert', { ...base, type, record }, token);
 const update = (type: string, record: Record<string, unknown>, token = admin) => call(t.app, 'record/update', { type, record }, token);
 const get = (type: string, id: string, token = admin, base: Base = DEMO_BASE) => call(t.app, 'record/get', { ...base, type, id }, token);
 const list = (type: string, opts: { after?: string; limit?: number } = {}, token = admin, base: Base = DEMO_BASE) =>
   call(t.app, 'record/list', { ...base, type, ...opts }, token);
 const rowOf = async (type: string, id: string) =>
-  (await t.db.select().from(records).where(and(eq(records.orgId, 'demo'), eq(records.type, type), eq(records.id, id))))[0];
+  (
+    await t.db
+      .select()
+      .from(records)
+      .where(and(eq(records.orgId, 'demo'), eq(records.type, type), eq(records.id, id)))
+  )[0];
 const detailOf = (err: ServerErr | undefined) => validationDetailSchema.parse(JSON.parse(err?.detail ?? 'null'));
 
 /** Sets site data conf entity_<type> (the admins' scripts), creating or updating it. */
 async function setConf(type: string, data: Record<string, unknown>) {
   const dataId = `entity_${type}`;
   const current = await call(t.app, 'site/getData', { section: 'conf', dataId }, admin);
-  const res = await call(t.app, 'site/putData', { section: 'conf', siteData: { dataId, data, ...(current.body.siteData?._rev ? { _rev: current.body.siteData._rev } : {}) } }, admin);
+  const res = await call(
+    t.app,
+    'site/putData',
+    { section: 'conf', siteData: { dataId, data, ...(current.body.siteData?._rev ? { _rev: current.body.siteData._rev } : {}) } },
+    admin,
+  );
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
 
@@ -67,12 +78,19 @@ describe('record/insert', () => {
     const res = await insert('conditionCode', { code: 'NEW', description: 'New', active: true });
     expect(res.status).toBe(200);
     expect(res.body.record).toMatchObject({ _id: 'NEW', _rev: 1, x$type: 'conditionCode', code: 'NEW', description: 'New', active: true });
-    expect(res.body.record?.x$audit).toEqual({ create: { user: adminId, ts: expect.any(String) }, modify: { user: adminId, ts: expect.any(String) } });
+    expect(res.body.record?.x$audit).toEqual({
+      create: { user: adminId, ts: expect.any(String) },
+      modify: { user: adminId, ts: expect.any(String) },
+    });
     expect(await rowOf('conditionCode', 'NEW')).toMatchObject({ rev: 1, data: { code: 'NEW', description: 'New', active: true } });
   });
 
   it.each([
-    { type: 'conditionCode', record: { code: 'DUPE', description: 'x', active: true }, message: "A Condition Code with id 'DUPE' already exists." },
+    {
+      type: 'conditionCode',
+      record: { code: 'DUPE', description: 'x', active: true },
+      message: "A Condition Code with id 'DUPE' already exists.",
+    },
     { type: 'department', record: { code: 'DUPE', name: 'x', active: true }, message: "A Department with id 'DUPE' already exists." },
     { type: 'demoThing', record: { code: 'DUPE' }, message: "An Example Thing with id 'DUPE' already exists." },
   ])('refuses a duplicate $type id with 409 DUP: $message', async ({ type, record, message }) => {
@@ -84,10 +102,26 @@ describe('record/insert', () => {
   });
 
   it('ignores forged audit stamps, types, ids and revisions in the body', async () => {
-    const forged = { create: { user: 'mallory', ts: '2000-01-01T00:00:00.000Z' }, modify: { user: 'mallory', ts: '2000-01-01T00:00:00.000Z' } };
-    const res = await insert('conditionCode', { code: 'FORGED', description: 'x', active: true, x$audit: forged, x$type: 'department', _id: 'OTHER', _rev: 99 });
+    const forged = {
+      create: { user: 'mallory', ts: '2000-01-01T00:00:00.000Z' },
+      modify: { user: 'mallory', ts: '2000-01-01T00:00:00.000Z' },
+    };
+    const res = await insert('conditionCode', {
+      code: 'FORGED',
+      description: 'x',
+      active: true,
+      x$audit: forged,
+      x$type: 'department',
+      _id: 'OTHER',
+      _rev: 99,
+    });
     expect(res.status).toBe(200);
-    expect(res.body.record).toMatchObject({ _id: 'FORGED', _rev: 1, x$type: 'conditionCode', x$audit: { create: { user: adminId }, modify: { user: adminId } } });
+    expect(res.body.record).toMatchObject({
+      _id: 'FORGED',
+      _rev: 1,
+      x$type: 'conditionCode',
+      x$audit: { create: { user: adminId }, modify: { user: adminId } },
+    });
     const row = await rowOf('conditionCode', 'FORGED');
     expect(row?.audit.create.user).toBe(adminId);
     expect(row?.audit.create.ts).not.toBe(forged.create.ts);
@@ -114,7 +148,9 @@ describe('record/insert', () => {
     expect(res.body.err?.message).toContain("record.code: 'Code' must start with a letter or digit");
     expect(res.body.err?.message).toContain('and 1 more');
     expect(detailOf(res.body.err).errors).toEqual({
-      code: ["'Code' must start with a letter or digit, may only contain letters (upper or lowercase), digits (0-9), underscores (_), and must end in a letter or digit."],
+      code: [
+        "'Code' must start with a letter or digit, may only contain letters (upper or lowercase), digits (0-9), underscores (_), and must end in a letter or digit.",
+      ],
       description: ["'Description' exceeds max length of 200 characters"],
       active: ["'Active' must be a boolean"],
       _record: ["Record contains unexpected data (name = 'colour')"],
@@ -124,7 +160,12 @@ describe('record/insert', () => {
 
   it.each([
     { why: 'no id', record: { description: 'x', active: true }, message: "'Code' must be provided" },
-    { why: 'an id longer than the _id column', record: { code: 'A'.repeat(121) }, message: "'Code' exceeds max length of 120 characters", type: 'demoThing' },
+    {
+      why: 'an id longer than the _id column',
+      record: { code: 'A'.repeat(121) },
+      message: "'Code' exceeds max length of 120 characters",
+      type: 'demoThing',
+    },
   ])('refuses $why with 400', async ({ record, message, type }) => {
     const res = await insert(type ?? 'conditionCode', record);
     expect(res.status).toBe(400);
@@ -186,7 +227,13 @@ describe('record/update', () => {
     const log = await call(t.app, 'admin/audit/list', { entity: 'department' }, admin);
     const mine = log.body.entries?.filter((e) => e.entityId === 'AUDITED') ?? [];
     expect(mine).toHaveLength(2);
-    expect(mine[0]).toMatchObject({ action: 'record/update', entity: 'department', accountId: adminId, before: { name: 'First' }, after: { name: 'Second' } });
+    expect(mine[0]).toMatchObject({
+      action: 'record/update',
+      entity: 'department',
+      accountId: adminId,
+      before: { name: 'First' },
+      after: { name: 'Second' },
+    });
     expect(mine[1]).toMatchObject({ action: 'record/insert', before: null, after: { code: 'AUDITED', name: 'First', active: true } });
   });
 
@@ -195,7 +242,11 @@ describe('record/update', () => {
     expect((await update('department', { ...created, name: 'Second' })).status).toBe(200);
     const stale = await update('department', { ...created, name: 'Third' });
     expect(stale.status).toBe(409);
-    expect(stale.body.err).toMatchObject({ code: ERR.conflict, message: expect.stringContaining('changed by someone else'), detail: 'revision sent: 1, stored: 2' });
+    expect(stale.body.err).toMatchObject({
+      code: ERR.conflict,
+      message: expect.stringContaining('changed by someone else'),
+      detail: 'revision sent: 1, stored: 2',
+    });
     expect((await get('department', 'STALE')).body.record).toMatchObject({ _rev: 2, name: 'Second' });
   });
 
@@ -205,7 +256,7 @@ describe('record/update', () => {
     const res = await update('department', { ...withoutRev, name: 'Other' });
     expect(res.status).toBe(409);
     expect(res.body.err).toMatchObject({ code: ERR.conflict, message: expect.stringContaining('without its revision (_rev)') });
-    expect((await rowOf('department', 'NOREV'))).toMatchObject({ rev: 1, data: { name: 'First' } });
+    expect(await rowOf('department', 'NOREV')).toMatchObject({ rev: 1, data: { name: 'First' } });
   });
 
   it('ignores a forged audit stamp on update', async () => {
@@ -299,7 +350,7 @@ describe('scripts from site data (conf entity_<type>)', () => {
     await setConf('demoThing', {});
   });
 
-  it("fails a custom check with \"Validation for data field '{label}' failed to pass\"", async () => {
+  it('fails a custom check with "Validation for data field \'{label}\' failed to pass"', async () => {
     await setConf('demoThing', { checks: { qty: 'return value > 0', nonsense: 'return false' } });
     const res = await insert('demoThing', { code: 'CHECK', qty: 0 });
     expect(res.status).toBe(400);

@@ -27,7 +27,8 @@ const registry = new Map<string, RegisteredEntity>();
 export function registerEntity(def: EntityDef, writeAccess: WriteAccess = 'admin'): void {
   const parsed = entityDefSchema.safeParse(def);
   if (!parsed.success) throw new Error(`Entity '${def.type}' has an invalid definition: ${parsed.error.message}`);
-  if (!def.fields.some((f) => f.name === def.idFieldName)) throw new Error(`Entity '${def.type}': idFieldName '${def.idFieldName}' names no field`);
+  if (!def.fields.some((f) => f.name === def.idFieldName))
+    throw new Error(`Entity '${def.type}': idFieldName '${def.idFieldName}' names no field`);
   if (registry.has(def.type)) throw new Error(`Entity '${def.type}' is registered already`);
   registry.set(def.type, { def, writeAccess });
 }

@@ -25,8 +25,22 @@ export function insertRecordRow(db: Db, row: typeof records.$inferInsert): Promi
 }
 
 /** Replaces data and audit only while the stored revision is still `rev`; undefined when it is not. */
-export function updateRecordRow(db: Db, key: RecordKey, rev: number, set: Pick<RecordRow, 'data' | 'audit'>): Promise<RecordRow | undefined> {
-  return guarded(async () => (await db.update(records).set({ ...set, rev: rev + 1 }).where(and(whereKey(key), eq(records.rev, rev))).returning())[0]);
+export function updateRecordRow(
+  db: Db,
+  key: RecordKey,
+  rev: number,
+  set: Pick<RecordRow, 'data' | 'audit'>,
+): Promise<RecordRow | undefined> {
+  return guarded(
+    async () =>
+      (
+        await db
+          .update(records)
+          .set({ ...set, rev: rev + 1 })
+          .where(and(whereKey(key), eq(records.rev, rev)))
+          .returning()
+      )[0],
+  );
 }
 
 export function findRecordRow(db: Db, key: RecordKey): Promise<RecordRow | undefined> {

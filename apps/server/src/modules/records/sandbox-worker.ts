@@ -7,7 +7,9 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { createScriptSandbox, type SandboxOptions } from './sandbox.ts';
 
 /** One run: a calculation or a check script with its inputs. */
-export type ScriptJob = { kind: 'calc'; script: string; record: Record<string, unknown> } | { kind: 'check'; script: string; value: unknown; record: Record<string, unknown> };
+export type ScriptJob =
+  | { kind: 'calc'; script: string; record: Record<string, unknown> }
+  | { kind: 'check'; script: string; value: unknown; record: Record<string, unknown> };
 export type SandboxJob = ScriptJob & { id: number };
 
 const port = parentPort;

@@ -20,7 +20,12 @@ function partWithCalc(calcScript: string): EntityDef {
 }
 
 function partWithCheck(custom: string): EntityDef {
-  return { type: 'part', title: 'Part', idFieldName: '_id', fields: [{ name: 'qty', label: 'Qty', dataType: 'numeric', conditions: { custom } }] };
+  return {
+    type: 'part',
+    title: 'Part',
+    idFieldName: '_id',
+    fields: [{ name: 'qty', label: 'Qty', dataType: 'numeric', conditions: { custom } }],
+  };
 }
 
 // `timed` has the default 50 ms budget; `sandbox` a roomy one, so a busy test machine cannot turn
@@ -54,7 +59,11 @@ async function expectCheckError(script: string, detail: RegExp, scripts = sandbo
 
 describe('script sandbox', () => {
   it('runs a calculation that mutates the record', async () => {
-    const result = await validateRecordAsync(partWithCalc('record.total = record.qty * record.price'), { qty: '2', price: 3 }, { scripts: sandbox });
+    const result = await validateRecordAsync(
+      partWithCalc('record.total = record.qty * record.price'),
+      { qty: '2', price: 3 },
+      { scripts: sandbox },
+    );
     expect(result).toEqual({ ok: true, value: { qty: 2, price: 3, total: 6 }, errors: {} });
   });
 
@@ -66,7 +75,9 @@ describe('script sandbox', () => {
   it('runs checks that pass and fail', async () => {
     const entity = partWithCheck('return Number.isInteger(value) && value > 0 && record.qty === value');
     expect((await validateRecordAsync(entity, { qty: 3 }, { scripts: sandbox })).errors).toEqual({});
-    expect((await validateRecordAsync(entity, { qty: -3 }, { scripts: sandbox })).errors).toEqual({ qty: ["Validation for data field 'Qty' failed to pass"] });
+    expect((await validateRecordAsync(entity, { qty: -3 }, { scripts: sandbox })).errors).toEqual({
+      qty: ["Validation for data field 'Qty' failed to pass"],
+    });
   });
 
   it('passes a missing value as undefined', () => {
@@ -132,16 +143,22 @@ describe('script sandbox', () => {
   });
 
   it('cannot break the wrapper by replacing built-ins', async () => {
-    const sabotage = 'String.prototype.slice = null; JSON.stringify = JSON.parse = Reflect.apply = String = Error = Function = () => { throw 1 };';
+    const sabotage =
+      'String.prototype.slice = null; JSON.stringify = JSON.parse = Reflect.apply = String = Error = Function = () => { throw 1 };';
     await expectCalcFailure(`${sabotage} throw new TypeError('after sabotage')`, /^TypeError: after sabotage$/);
     expect(sandbox.runCalc(`${sabotage} record.total = 1`, {})).toEqual({ ok: true, record: { total: 1 } });
   });
 
   it('gives scripts copies, not the host objects', () => {
     const record = { nested: { n: 1 } };
-    expect(sandbox.runCalc('record.nested.n = 2; record.added = true', record)).toEqual({ ok: true, record: { nested: { n: 2 }, added: true } });
+    expect(sandbox.runCalc('record.nested.n = 2; record.added = true', record)).toEqual({
+      ok: true,
+      record: { nested: { n: 2 }, added: true },
+    });
     expect(record).toEqual({ nested: { n: 1 } });
-    expect(sandbox.runCheck('return typeof globalThis.__input === "undefined" && typeof globalThis.__script === "undefined"', 1, {})).toEqual({ ok: true, pass: true });
+    expect(
+      sandbox.runCheck('return typeof globalThis.__input === "undefined" && typeof globalThis.__script === "undefined"', 1, {}),
+    ).toEqual({ ok: true, pass: true });
   });
 
   it('keeps serving after many failures in a row', () => {

@@ -198,7 +198,10 @@ function execute(module: QuickJSWASMModule, program: string, script: string, inp
       healthy = true;
       return { ok: false, error: describe(escaped, limits) };
     }
-    const outcome = parseResult(result.value.consume((handle) => (ctx.typeof(handle) === 'string' ? ctx.getString(handle) : undefined)), limits);
+    const outcome = parseResult(
+      result.value.consume((handle) => (ctx.typeof(handle) === 'string' ? ctx.getString(handle) : undefined)),
+      limits,
+    );
     healthy = true;
     return outcome;
   } finally {

@@ -14,9 +14,15 @@ afterAll(() => scripts?.close());
 
 describe('script sandbox in a worker thread', () => {
   it('runs calculation and check scripts off the request thread', async () => {
-    expect(await scripts.runCalc('record.total = record.qty * record.price', { qty: 2, price: 3 })).toEqual({ ok: true, record: { qty: 2, price: 3, total: 6 } });
+    expect(await scripts.runCalc('record.total = record.qty * record.price', { qty: 2, price: 3 })).toEqual({
+      ok: true,
+      record: { qty: 2, price: 3, total: 6 },
+    });
     expect(await scripts.runCheck('return value > 0 && record.other === 1', 5, { other: 1 })).toEqual({ ok: true, pass: true });
-    expect(await scripts.runCheck('return 1', 5, {})).toMatchObject({ ok: false, error: expect.stringContaining('must return true or false') });
+    expect(await scripts.runCheck('return 1', 5, {})).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('must return true or false'),
+    });
   });
 
   it('ends a run past the hard limit with its worker, answers the time-limit message, and serves the next run', async () => {
@@ -37,9 +43,16 @@ describe('script sandbox in a worker thread', () => {
   });
 
   it('runs queued scripts one at a time, each with its own hard limit', async () => {
-    const answers = await Promise.all([scripts.runCalc('for (;;) {}', {}), scripts.runCheck('return true', 1, {}), scripts.runCalc('record.n = 1', {})]);
+    const answers = await Promise.all([
+      scripts.runCalc('for (;;) {}', {}),
+      scripts.runCheck('return true', 1, {}),
+      scripts.runCalc('record.n = 1', {}),
+    ]);
     expect(answers[0]).toMatchObject({ ok: false });
-    expect(answers.slice(1)).toEqual([{ ok: true, pass: true }, { ok: true, record: { n: 1 } }]);
+    expect(answers.slice(1)).toEqual([
+      { ok: true, pass: true },
+      { ok: true, record: { n: 1 } },
+    ]);
   });
 
   it('refuses runs once closed', async () => {

@@ -25,7 +25,9 @@ export interface WorkerSandbox extends AsyncScriptRunner {
 }
 
 // From the source tree (a .ts module) the worker needs tsx; the built server has it bundled beside it.
-const workerUrl = import.meta.url.endsWith('.ts') ? new URL('./sandbox-worker-dev.mjs', import.meta.url) : new URL('./sandbox-worker.js', import.meta.url);
+const workerUrl = import.meta.url.endsWith('.ts')
+  ? new URL('./sandbox-worker-dev.mjs', import.meta.url)
+  : new URL('./sandbox-worker.js', import.meta.url);
 
 type Outcome = CalcOutcome | CheckOutcome;
 

@@ -9,11 +9,7 @@
  * - Validation failures are 400 ERR_BAD_INPUT with the first messages in `message` and every
  *   message per field in `detail` (JSON of validationDetailSchema).
  */
-import {
-  RECORD_ID_MAX,
-  type CallArgs,
-  type CallResponse,
-} from '@floorhand/contract/api';
+import { RECORD_ID_MAX, type CallArgs, type CallResponse } from '@floorhand/contract/api';
 import { isAdmin } from '@floorhand/contract/perms';
 import type { EntityDef } from '@floorhand/contract/records/schema-model';
 import {
@@ -83,19 +79,36 @@ function idOf(def: EntityDef, data: Record<string, unknown>): string {
   const raw = data[def.idFieldName];
   const id = typeof raw === 'string' || typeof raw === 'number' ? String(raw) : '';
   if (id.trim() === '') throw invalidRecord({ [def.idFieldName]: [MESSAGES.required(idLabel(def))] }, 'record');
-  if ([...id].length > RECORD_ID_MAX) throw invalidRecord({ [def.idFieldName]: [MESSAGES.maxLength(idLabel(def), RECORD_ID_MAX)] }, 'record');
+  if ([...id].length > RECORD_ID_MAX)
+    throw invalidRecord({ [def.idFieldName]: [MESSAGES.maxLength(idLabel(def), RECORD_ID_MAX)] }, 'record');
   return id;
 }
 
 /** Every record change in the audit log (entity: the record type), in the transaction of the change. */
 const logChange = (db: Db, auth: AuthContext, action: string, type: string, id: string, before: unknown, after: unknown) =>
-  guarded(() => writeAuditLog(db, { orgId: auth.orgId, siteId: auth.siteId, accountId: auth.accountId, action, entity: type, entityId: id, before, after }));
+  guarded(() =>
+    writeAuditLog(db, {
+      orgId: auth.orgId,
+      siteId: auth.siteId,
+      accountId: auth.accountId,
+      action,
+      entity: type,
+      entityId: id,
+      before,
+      after,
+    }),
+  );
 
 const toRecord = (row: RecordRow): StoredRecord => ({ ...row.data, _id: row.id, _rev: row.rev, x$type: row.type, x$audit: row.audit });
 
-const recordConflict = (def: EntityDef, id: string, why: string, detail?: string) => conflict(`The ${def.title} '${id}' ${why}; reload it and try again`, detail || undefined);
+const recordConflict = (def: EntityDef, id: string, why: string, detail?: string) =>
+  conflict(`The ${def.title} '${id}' ${why}; reload it and try again`, detail || undefined);
 
-export async function insertRecord(deps: RecordDeps, auth: AuthContext, body: CallArgs<'record/insert'>): Promise<CallResponse<'record/insert'>> {
+export async function insertRecord(
+  deps: RecordDeps,
+  auth: AuthContext,
+  body: CallArgs<'record/insert'>,
+): Promise<CallResponse<'record/insert'>> {
   const entity = getEntity(body.type);
   assertCanWrite(entity, auth);
   const def = await siteEntity(deps, auth, entity);
@@ -104,7 +117,14 @@ export async function insertRecord(deps: RecordDeps, auth: AuthContext, body: Ca
   let row: RecordRow | undefined;
   try {
     row = await deps.db.transaction(async (tx) => {
-      const inserted = await insertRecordRow(tx, { orgId: auth.orgId, type: def.type, id, rev: 1, data, audit: auditStamp(auth.accountId) });
+      const inserted = await insertRecordRow(tx, {
+        orgId: auth.orgId,
+        type: def.type,
+        id,
+        rev: 1,
+        data,
+        audit: auditStamp(auth.accountId),
+      });
       if (inserted) await logChange(tx, auth, 'record/insert', def.type, id, null, data);
       return inserted;
     });
@@ -118,13 +138,18 @@ export async function insertRecord(deps: RecordDeps, auth: AuthContext, body: Ca
   return { record: toRecord(row) };
 }
 
-export async function updateRecord(deps: RecordDeps, auth: AuthContext, body: CallArgs<'record/update'>): Promise<CallResponse<'record/update'>> {
+export async function updateRecord(
+  deps: RecordDeps,
+  auth: AuthContext,
+  body: CallArgs<'record/update'>,
+): Promise<CallResponse<'record/update'>> {
   const entity = getEntity(body.type);
   assertCanWrite(entity, auth);
   const { def } = entity;
   const input = body.record;
   const rawKey = input._id ?? input[def.idFieldName];
-  if (typeof rawKey !== 'string' && typeof rawKey !== 'number') throw invalidRecord({ [def.idFieldName]: [MESSAGES.required(idLabel(def))] }, 'record');
+  if (typeof rawKey !== 'string' && typeof rawKey !== 'number')
+    throw invalidRecord({ [def.idFieldName]: [MESSAGES.required(idLabel(def))] }, 'record');
   const key: RecordKey = { orgId: auth.orgId, type: def.type, id: String(rawKey) };
 
   const existing = await findRecordRow(deps.db, key);
@@ -132,7 +157,8 @@ export async function updateRecord(deps: RecordDeps, auth: AuthContext, body: Ca
   // Checked before validation: a stale record is refused whatever else is wrong with it.
   const rev = input._rev;
   if (typeof rev !== 'number') throw recordConflict(def, key.id, 'was sent without its revision (_rev)');
-  if (rev !== existing.rev) throw recordConflict(def, key.id, 'was changed by someone else', `revision sent: ${rev}, stored: ${existing.rev}`);
+  if (rev !== existing.rev)
+    throw recordConflict(def, key.id, 'was changed by someone else', `revision sent: ${rev}, stored: ${existing.rev}`);
 
   const data = await validData(deps, await siteEntity(deps, auth, entity), input);
   if (idOf(def, data) !== key.id) {
@@ -156,7 +182,11 @@ export async function getRecord(deps: RecordDeps, auth: AuthContext, body: CallA
   return { record: toRecord(row) };
 }
 
-export async function listRecords(deps: RecordDeps, auth: AuthContext, body: CallArgs<'record/list'>): Promise<CallResponse<'record/list'>> {
+export async function listRecords(
+  deps: RecordDeps,
+  auth: AuthContext,
+  body: CallArgs<'record/list'>,
+): Promise<CallResponse<'record/list'>> {
   const { def } = getEntity(body.type);
   const limit = body.limit ?? 100;
   // One row more than asked tells whether another page follows.
@@ -164,6 +194,10 @@ export async function listRecords(deps: RecordDeps, auth: AuthContext, body: Cal
   return { records: rows.slice(0, limit).map(toRecord), more: rows.length > limit };
 }
 
-export async function getRecordSchema(deps: RecordDeps, auth: AuthContext, body: CallArgs<'record/getSchema'>): Promise<CallResponse<'record/getSchema'>> {
+export async function getRecordSchema(
+  deps: RecordDeps,
+  auth: AuthContext,
+  body: CallArgs<'record/getSchema'>,
+): Promise<CallResponse<'record/getSchema'>> {
   return { entity: await siteEntity(deps, auth, getEntity(body.type)) };
 }

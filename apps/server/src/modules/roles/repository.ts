@@ -10,7 +10,13 @@ import type { RoleRow } from '../../db/organisation.ts';
 /** Every perms row of the organisation's accounts with the account's name, for role holders and renames. */
 export async function orgPerms(db: Db, orgId: string, appId: string) {
   return db
-    .select({ perms: accountPerms, userName: accounts.userName, firstName: accounts.firstName, surnames: accounts.surnames, active: accounts.active })
+    .select({
+      perms: accountPerms,
+      userName: accounts.userName,
+      firstName: accounts.firstName,
+      surnames: accounts.surnames,
+      active: accounts.active,
+    })
     .from(accountPerms)
     .innerJoin(accounts, eq(accounts.id, accountPerms.accountId))
     .where(and(eq(accounts.orgId, orgId), eq(accountPerms.appId, appId)));
@@ -24,13 +30,19 @@ export async function setPermsRoles(db: Db, row: PermsRow, newRoles: string[], a
 }
 
 export async function findRole(db: Db, orgId: string, name: string): Promise<RoleRow | undefined> {
-  const [row] = await db.select().from(roles).where(and(eq(roles.orgId, orgId), eq(roles.name, name)));
+  const [row] = await db
+    .select()
+    .from(roles)
+    .where(and(eq(roles.orgId, orgId), eq(roles.name, name)));
   return row;
 }
 
 /** Role names compare without case, so 'Picker' and 'picker' cannot both exist. */
 export async function findRoleAnyCase(db: Db, orgId: string, name: string): Promise<RoleRow | undefined> {
-  const [row] = await db.select().from(roles).where(and(eq(roles.orgId, orgId), eq(sql`lower(${roles.name})`, name.toLowerCase())));
+  const [row] = await db
+    .select()
+    .from(roles)
+    .where(and(eq(roles.orgId, orgId), eq(sql`lower(${roles.name})`, name.toLowerCase())));
   return row;
 }
 
@@ -40,7 +52,10 @@ export async function insertRole(db: Db, row: typeof roles.$inferInsert): Promis
 }
 
 export async function updateRole(db: Db, orgId: string, name: string, set: Partial<typeof roles.$inferInsert>): Promise<void> {
-  await db.update(roles).set(set).where(and(eq(roles.orgId, orgId), eq(roles.name, name)));
+  await db
+    .update(roles)
+    .set(set)
+    .where(and(eq(roles.orgId, orgId), eq(roles.name, name)));
 }
 
 export async function deleteRole(db: Db, orgId: string, name: string): Promise<void> {
@@ -48,7 +63,11 @@ export async function deleteRole(db: Db, orgId: string, name: string): Promise<v
 }
 
 export async function renameFeatureRole(db: Db, siteIds: string[], from: string, to: string): Promise<void> {
-  if (siteIds.length) await db.update(featureAccess).set({ role: to }).where(and(inArray(featureAccess.siteId, siteIds), eq(featureAccess.role, from)));
+  if (siteIds.length)
+    await db
+      .update(featureAccess)
+      .set({ role: to })
+      .where(and(inArray(featureAccess.siteId, siteIds), eq(featureAccess.role, from)));
 }
 
 export async function deleteFeatureRole(db: Db, siteIds: string[], role: string): Promise<void> {
@@ -56,11 +75,20 @@ export async function deleteFeatureRole(db: Db, siteIds: string[], role: string)
 }
 
 export async function featureRows(db: Db, siteId: string, appId: string) {
-  return db.select().from(featureAccess).where(and(eq(featureAccess.siteId, siteId), eq(featureAccess.appId, appId)));
+  return db
+    .select()
+    .from(featureAccess)
+    .where(and(eq(featureAccess.siteId, siteId), eq(featureAccess.appId, appId)));
 }
 
 /** Replaces the site's whole grid. */
-export async function replaceFeatureRows(db: Db, siteId: string, appId: string, rows: Array<{ role: string; feature: string; level: number }>, audit: AuditStamp) {
+export async function replaceFeatureRows(
+  db: Db,
+  siteId: string,
+  appId: string,
+  rows: Array<{ role: string; feature: string; level: number }>,
+  audit: AuditStamp,
+) {
   await db.delete(featureAccess).where(and(eq(featureAccess.siteId, siteId), eq(featureAccess.appId, appId)));
   if (rows.length) await db.insert(featureAccess).values(rows.map((r) => ({ ...r, siteId, appId, audit })));
 }

@@ -49,7 +49,12 @@ describe('feature access', () => {
     const token = await login('cory', 'secret-pass-1');
     expect((await visible(token)).physicalInventory).toBe(true);
 
-    const put = await call(t.app, 'admin/featureAccess/put', { levels: { '*': { physicalInventory: 0, stockAdjust: 'W' }, counter: { physicalInventory: 'R' } } }, tokens.admin);
+    const put = await call(
+      t.app,
+      'admin/featureAccess/put',
+      { levels: { '*': { physicalInventory: 0, stockAdjust: 'W' }, counter: { physicalInventory: 'R' } } },
+      tokens.admin,
+    );
     expect(put.status, JSON.stringify(put.body)).toBe(200);
     expect(put.body.grid?.levels).toEqual({ '*': { physicalInventory: 0, stockAdjust: 1 }, counter: { physicalInventory: 1 } });
     expect((await visible(token)).physicalInventory).toBe(false);

@@ -14,7 +14,11 @@ import * as repo from './repository.ts';
 // site. Every call is scoped to the organisation and site of the caller's token.
 
 async function rolesView(deps: Deps, auth: AuthContext, actor: Actor) {
-  const [roles, perms, orgSites] = await Promise.all([orgRoles(deps.db, auth.orgId), repo.orgPerms(deps.db, auth.orgId, auth.appId), orgSiteIds(deps.db, auth.orgId)]);
+  const [roles, perms, orgSites] = await Promise.all([
+    orgRoles(deps.db, auth.orgId),
+    repo.orgPerms(deps.db, auth.orgId, auth.appId),
+    orgSiteIds(deps.db, auth.orgId),
+  ]);
   const sites = visibleSites(actor, orgSites);
   return roles.map((r) => ({
     name: r.name,
@@ -22,7 +26,13 @@ async function rolesView(deps: Deps, auth: AuthContext, actor: Actor) {
     builtIn: r.builtIn,
     holders: perms
       .filter((p) => sites.includes(p.perms.siteId) && p.perms.roles.includes(r.name))
-      .map((p) => ({ accountId: p.perms.accountId, userName: p.userName, fullName: [p.firstName, p.surnames].filter(Boolean).join(' '), siteId: p.perms.siteId, active: p.active }))
+      .map((p) => ({
+        accountId: p.perms.accountId,
+        userName: p.userName,
+        fullName: [p.firstName, p.surnames].filter(Boolean).join(' '),
+        siteId: p.perms.siteId,
+        active: p.active,
+      }))
       .sort((a, b) => a.userName.localeCompare(b.userName)),
   }));
 }
@@ -38,7 +48,17 @@ async function roleOut(deps: Deps, auth: AuthContext, actor: Actor, name: string
 export async function createRole(deps: Deps, auth: AuthContext, body: CallArgs<'admin/role/create'>): R<'admin/role/create'> {
   const actor = requireOrgAdmin(auth);
   if (await repo.findRoleAnyCase(deps.db, auth.orgId, body.name)) throw dup('role', body.name);
-  await guardedWrite(() => repo.insertRole(deps.db, { orgId: auth.orgId, name: body.name, description: body.description ?? '', builtIn: false, audit: auditStamp(auth.accountId) }), `The role name '${body.name}'`);
+  await guardedWrite(
+    () =>
+      repo.insertRole(deps.db, {
+        orgId: auth.orgId,
+        name: body.name,
+        description: body.description ?? '',
+        builtIn: false,
+        audit: auditStamp(auth.accountId),
+      }),
+    `The role name '${body.name}'`,
+  );
   await audit(deps, auth, 'admin/role/create', 'role', body.name, null, { name: body.name, description: body.description ?? '' });
   return { role: await roleOut(deps, auth, actor, body.name) };
 }
@@ -85,7 +105,15 @@ export async function renameRole(deps: Deps, auth: AuthContext, body: CallArgs<'
       // Another rename to the same name committed between the check above and this one.
       throw isUniqueViolation(e) ? dup('role', body.newName) : e;
     });
-  await audit(deps, auth, 'admin/role/rename', 'role', role.name, { name: role.name, description: role.description }, { name: body.newName, description });
+  await audit(
+    deps,
+    auth,
+    'admin/role/rename',
+    'role',
+    role.name,
+    { name: role.name, description: role.description },
+    { name: body.newName, description },
+  );
   await announceToOrg(deps, auth.orgId);
   return { role: await roleOut(deps, auth, actor, body.newName) };
 }
@@ -125,7 +153,11 @@ export async function getFeatureAccess(deps: Deps, auth: AuthContext): R<'admin/
   return { grid: await grid(deps, auth) };
 }
 
-export async function putFeatureAccess(deps: Deps, auth: AuthContext, body: CallArgs<'admin/featureAccess/put'>): R<'admin/featureAccess/put'> {
+export async function putFeatureAccess(
+  deps: Deps,
+  auth: AuthContext,
+  body: CallArgs<'admin/featureAccess/put'>,
+): R<'admin/featureAccess/put'> {
   requireAdmin(auth);
   const before = await grid(deps, auth);
   const rows: Array<{ role: string; feature: string; level: number }> = [];

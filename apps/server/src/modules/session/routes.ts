@@ -9,5 +9,7 @@ export function sessionRoutes(app: FastifyInstance, deps: Deps): void {
   registerCall(app, deps, 'capture/session/getSession', ({ auth, body }) => getSession(deps, auth, body.sessionToken));
   registerCall(app, deps, 'capture/session/putSession', ({ auth, body }) => putSession(deps, auth, body));
   // The printers of the site's connected print agents, from the database: right on every node (docs/labels.md).
-  registerCall(app, deps, 'docIo/zplPrinter/getAttachedPrinters', async ({ auth }) => ({ printers: await attachedPrinters(deps.db, auth.orgId, auth.siteId) }));
+  registerCall(app, deps, 'docIo/zplPrinter/getAttachedPrinters', async ({ auth }) => ({
+    printers: await attachedPrinters(deps.db, auth.orgId, auth.siteId),
+  }));
 }

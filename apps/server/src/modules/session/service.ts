@@ -8,7 +8,11 @@ import type { Deps } from '../../lib/calls.ts';
 import { visibleFeaturesOf } from '../../lib/features.ts';
 
 /** Starts (or restarts) the session of the token's account: one per account, site and app. */
-export async function genSessionToken(deps: Deps, auth: AuthContext, body: CallArgs<'capture/session/genSessionToken'>): Promise<CallResponse<'capture/session/genSessionToken'>> {
+export async function genSessionToken(
+  deps: Deps,
+  auth: AuthContext,
+  body: CallArgs<'capture/session/genSessionToken'>,
+): Promise<CallResponse<'capture/session/genSessionToken'>> {
   if (body.userId !== undefined && body.userId !== auth.accountId) {
     throw forbidden('A session can only be started for the logged-in account');
   }
@@ -33,7 +37,11 @@ async function sessionOf(deps: Deps, auth: AuthContext, sessionToken: string) {
   return row;
 }
 
-export async function getVisibleFeatures(deps: Deps, auth: AuthContext, sessionToken: string): Promise<CallResponse<'site/access/getVisibleFeatures'>> {
+export async function getVisibleFeatures(
+  deps: Deps,
+  auth: AuthContext,
+  sessionToken: string,
+): Promise<CallResponse<'site/access/getVisibleFeatures'>> {
   await sessionOf(deps, auth, sessionToken);
   return { visibleFeatures: await visibleFeaturesOf(deps, auth) };
 }
@@ -43,7 +51,11 @@ export async function getSession(deps: Deps, auth: AuthContext, sessionToken: st
   return { session: { sessionId: row.id, prefs: row.prefs, audit: row.audit ? { modify: row.audit.modify } : undefined } };
 }
 
-export async function putSession(deps: Deps, auth: AuthContext, body: CallArgs<'capture/session/putSession'>): Promise<CallResponse<'capture/session/putSession'>> {
+export async function putSession(
+  deps: Deps,
+  auth: AuthContext,
+  body: CallArgs<'capture/session/putSession'>,
+): Promise<CallResponse<'capture/session/putSession'>> {
   const row = await sessionOf(deps, auth, body.sessionToken);
   const audit = auditStamp(auth.accountId, row.audit);
   await deps.db.update(sessions).set({ prefs: body.session.prefs, audit }).where(eq(sessions.id, row.id));

@@ -48,7 +48,11 @@ describe('session calls', () => {
     const prefs = { darkMode: true, mru: ['A-01', 'B-02'], scanner: { fps: 10 } };
     const put = await call(t.app, 'capture/session/putSession', { sessionToken, session: { prefs } }, token);
     expect(put.status).toBe(200);
-    expect(put.body.session).toMatchObject({ sessionId: first.body.session?.sessionId, prefs, audit: { modify: { user: expect.any(String), ts: expect.any(String) } } });
+    expect(put.body.session).toMatchObject({
+      sessionId: first.body.session?.sessionId,
+      prefs,
+      audit: { modify: { user: expect.any(String), ts: expect.any(String) } },
+    });
 
     // A later login of the same account starts the same session with its preferences.
     const again = await startSession('clerk');
@@ -131,7 +135,12 @@ describe('site/access/getVisibleFeatures', () => {
   it('shows every feature by default but an admin’s jobs (DEFAULT_NONE), which admins see', async () => {
     const features = await visibleFeatures('clerk');
     expect(Object.keys(features).sort()).toEqual([...FEATURES].sort());
-    expect(Object.entries(features).filter(([, v]) => !v).map(([f]) => f).sort()).toEqual([...DEFAULT_NONE].sort());
+    expect(
+      Object.entries(features)
+        .filter(([, v]) => !v)
+        .map(([f]) => f)
+        .sort(),
+    ).toEqual([...DEFAULT_NONE].sort());
     expect(Object.values(await visibleFeatures('admin')).every(Boolean)).toBe(true);
   });
 

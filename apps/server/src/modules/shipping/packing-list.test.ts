@@ -29,11 +29,13 @@ beforeAll(async () => {
   ada = (await demoLogin(t.app, 'admin')).token;
   kiosk = (await demoLogin(t.app, 'kiosk')).token;
   acme = await acmeAdminToken(t.app);
-  [{ part_number: PART, description: DESC }] = await rows<{ part_number: string; description: string }>(
+  [{ part_number: PART, description: DESC }] = (await rows<{ part_number: string; description: string }>(
     sql`SELECT part_number, description FROM items WHERE org_id = 'demo' AND active AND tracking = 'none' AND uom = 'EA' ORDER BY part_number LIMIT 1`,
-  ) as [{ part_number: string; description: string }];
+  )) as [{ part_number: string; description: string }];
   const require = createRequire(import.meta.url);
-  prepareZXingModule({ overrides: { wasmBinary: readFileSync(require.resolve('zxing-wasm/reader/zxing_reader.wasm')).buffer as ArrayBuffer } });
+  prepareZXingModule({
+    overrides: { wasmBinary: readFileSync(require.resolve('zxing-wasm/reader/zxing_reader.wasm')).buffer as ArrayBuffer },
+  });
 });
 afterAll(() => t?.close());
 afterEach(async () => {
@@ -72,7 +74,8 @@ async function pdfBarcodes(bytes: Buffer): Promise<Array<[string, string]>> {
     const rgb = inflateSync(Buffer.from(obj.contents));
     const rgba = new Uint8ClampedArray(width * height * 4);
     for (let i = 0; i < width * height; i++) rgba.set([rgb[i * 3]!, rgb[i * 3 + 1]!, rgb[i * 3 + 2]!, 255], i * 4);
-    for (const r of await readBarcodes({ data: rgba, width, height, colorSpace: 'srgb' }, { formats: ['Code128', 'QRCode'] })) out.push([r.format, r.text]);
+    for (const r of await readBarcodes({ data: rgba, width, height, colorSpace: 'srgb' }, { formats: ['Code128', 'QRCode'] }))
+      out.push([r.format, r.text]);
   }
   return out;
 }
@@ -86,20 +89,69 @@ async function packedPackage(shipTo: string | null = 'Größe & Söhne GmbH\nDoc
   n += 1;
   const place = `PL-${String(n).padStart(3, '0')}-1`;
   expect((await call(t.app, 'location/save', { record: { warehouse: 'MAIN', code: place, type: 'shelf' } }, ada)).status).toBe(200);
-  const rec = await call(t.app, 'stock/receive', { idempotencyKey: randomUUID(), record: { partNumber: PART, warehouse: 'MAIN', location: place, quantity: 10, lot: `LOT-${n}` } }, ada);
+  const rec = await call(
+    t.app,
+    'stock/receive',
+    { idempotencyKey: randomUUID(), record: { partNumber: PART, warehouse: 'MAIN', location: place, quantity: 10, lot: `LOT-${n}` } },
+    ada,
+  );
   const source = rec.body.stock!.stockId;
   const number = `PL-${Date.now()}-${n}`;
-  const saved = await call(t.app, 'order/save', { order: { type: 'sos', number, warehouse: 'MAIN', customer: 'Größe & Söhne', shipTo: shipTo ?? undefined, lines: [{ lineNo: 1, partNumber: PART, qty: 3 }, { lineNo: 2, partNumber: PART, qty: 2 }] } }, ada);
+  const saved = await call(
+    t.app,
+    'order/save',
+    {
+      order: {
+        type: 'sos',
+        number,
+        warehouse: 'MAIN',
+        customer: 'Größe & Söhne',
+        shipTo: shipTo ?? undefined,
+        lines: [
+          { lineNo: 1, partNumber: PART, qty: 3 },
+          { lineNo: 2, partNumber: PART, qty: 2 },
+        ],
+      },
+    },
+    ada,
+  );
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
   const order = saved.body.order!;
   const picked: string[] = [];
-  for (const [line, qty] of [[order.lines[0]!, 2], [order.lines[0]!, 1], [order.lines[1]!, 2]] as const) {
-    const res = await call(t.app, 'pick/confirm', { idempotencyKey: randomUUID(), lineId: line._id, location: place, scan: source, qty }, ada);
+  for (const [line, qty] of [
+    [order.lines[0]!, 2],
+    [order.lines[0]!, 1],
+    [order.lines[1]!, 2],
+  ] as const) {
+    const res = await call(
+      t.app,
+      'pick/confirm',
+      { idempotencyKey: randomUUID(), lineId: line._id, location: place, scan: source, qty },
+      ada,
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     picked.push(res.body.pick!.stockId);
   }
-  const pkg = (await call(t.app, 'package/save', { orderId: order._id, type: 'box', weight: '4.25', length: 40, width: 30, height: 20, carrier: 'UPS', service: 'Ground', tracking: '1Z999' }, ada)).body.package!;
-  for (const stockId of picked) expect((await call(t.app, 'package/pack', { idempotencyKey: randomUUID(), packageId: pkg._id, stockId }, ada)).status).toBe(200);
+  const pkg = (
+    await call(
+      t.app,
+      'package/save',
+      {
+        orderId: order._id,
+        type: 'box',
+        weight: '4.25',
+        length: 40,
+        width: 30,
+        height: 20,
+        carrier: 'UPS',
+        service: 'Ground',
+        tracking: '1Z999',
+      },
+      ada,
+    )
+  ).body.package!;
+  for (const stockId of picked)
+    expect((await call(t.app, 'package/pack', { idempotencyKey: randomUUID(), packageId: pkg._id, stockId }, ada)).status).toBe(200);
   return { order, pkg, picked };
 }
 
@@ -116,7 +168,16 @@ describe('package/packingList', () => {
     const doc = await PDFDocument.load(bytes);
     expect(doc.getTitle()).toBe(`Packing list ${pkg.packageNo}`);
     const text = pdfStrings(bytes);
-    for (const expected of [`Order ${order.number} (SOS)`, 'Customer: Größe & Söhne', 'Ship to: Größe & Söhne GmbH', 'Dock 4, Hafenstraße 12', '20457 Hamburg', `Package ${pkg.packageNo}: box, 4.25 kg, 40 x 30 x 20 cm`, 'Carrier: UPS Ground, tracking 1Z999', '2 lines, 3 stock records packed.']) {
+    for (const expected of [
+      `Order ${order.number} (SOS)`,
+      'Customer: Größe & Söhne',
+      'Ship to: Größe & Söhne GmbH',
+      'Dock 4, Hafenstraße 12',
+      '20457 Hamburg',
+      `Package ${pkg.packageNo}: box, 4.25 kg, 40 x 30 x 20 cm`,
+      'Carrier: UPS Ground, tracking 1Z999',
+      '2 lines, 3 stock records packed.',
+    ]) {
       expect(text, expected).toContain(expected);
     }
     // One row per order line: line 1's two stock records (2 + 1) are one row of 3, of 3 ordered; no stock ids.
@@ -133,8 +194,12 @@ describe('package/packingList', () => {
     expect(order.shipTo).toBeNull();
     const second = (await call(t.app, 'package/save', { orderId: order._id, type: 'envelope' }, ada)).body.package!;
     // Line 1's record of 1 moves to the second package.
-    expect((await call(t.app, 'package/unpack', { idempotencyKey: randomUUID(), packageId: pkg._id, stockId: picked[1]! }, ada)).status).toBe(200);
-    expect((await call(t.app, 'package/pack', { idempotencyKey: randomUUID(), packageId: second._id, stockId: picked[1]! }, ada)).status).toBe(200);
+    expect(
+      (await call(t.app, 'package/unpack', { idempotencyKey: randomUUID(), packageId: pkg._id, stockId: picked[1]! }, ada)).status,
+    ).toBe(200);
+    expect(
+      (await call(t.app, 'package/pack', { idempotencyKey: randomUUID(), packageId: second._id, stockId: picked[1]! }, ada)).status,
+    ).toBe(200);
     const first = await call(t.app, 'package/packingList', { packageId: pkg._id }, ada);
     const firstText = pdfStrings(Buffer.from(first.body.pdf!, 'base64'));
     expect([first.body.records, first.body.lines]).toEqual([2, 2]);
@@ -151,7 +216,7 @@ describe('package/packingList', () => {
     expect(await pdfBarcodes(otherBytes)).toEqual([['Code128', second.packageNo]]);
   });
 
-  it('an empty package has a list that says so; an unknown or another organisation\'s package is not found; a kiosk is refused', async () => {
+  it("an empty package has a list that says so; an unknown or another organisation's package is not found; a kiosk is refused", async () => {
     const { order } = await packedPackage();
     const empty = (await call(t.app, 'package/save', { orderId: order._id, type: 'envelope' }, ada)).body.package!;
     const res = await call(t.app, 'package/packingList', { packageId: empty._id }, ada);
@@ -166,11 +231,23 @@ describe('package/packingList', () => {
 });
 
 describe('the package label', () => {
-  it('is a label kind of its own with a default template, rendered from a package\'s fields', async () => {
+  it("is a label kind of its own with a default template, rendered from a package's fields", async () => {
     const list = await call(t.app, 'label/template/list', { kind: 'package' }, ada);
     expect(list.body.templates!.filter((x) => x.isDefault).map((x) => x.templateId)).toEqual(['package-4x6']);
     const { order, pkg } = await packedPackage();
-    const row = { packageNo: pkg.packageNo, orderId: order.number, orderType: 'sos', customer: order.customer ?? '', warehouse: 'MAIN', packageType: 'box', weight: '4.25 kg', carrier: 'UPS', service: 'Ground', tracking: '1Z999', items: '2' };
+    const row = {
+      packageNo: pkg.packageNo,
+      orderId: order.number,
+      orderType: 'sos',
+      customer: order.customer ?? '',
+      warehouse: 'MAIN',
+      packageType: 'box',
+      weight: '4.25 kg',
+      carrier: 'UPS',
+      service: 'Ground',
+      tracking: '1Z999',
+      items: '2',
+    };
     expect(Object.keys(row).every((k) => LABEL_FIELDS.get('package')!.has(k))).toBe(true);
     const res = await call(t.app, 'label/render', { kind: 'package', source: { rows: [row] } }, ada);
     expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);

@@ -34,7 +34,11 @@ type PackageHead = Omit<PackageRow, 'status' | 'shipped_at' | 'rev' | 'audit'> &
 
 const trimmed = (v: string | null) => (v === null ? null : String(Number(v)));
 
-export async function packingList(db: Db, auth: AuthContext, body: Body<'package/packingList'>): Promise<CallResponse<'package/packingList'>> {
+export async function packingList(
+  db: Db,
+  auth: AuthContext,
+  body: Body<'package/packingList'>,
+): Promise<CallResponse<'package/packingList'>> {
   const [pkg] = await query<PackageHead>(
     db,
     sql`SELECT id, order_id, package_no, type, weight::text AS weight, length::text AS length, width::text AS width, height::text AS height, carrier, service, tracking, status
@@ -51,14 +55,23 @@ export async function packingList(db: Db, auth: AuthContext, body: Body<'package
     GROUP BY ol.id, ol.line_no, i.part_number, i.description, i.uom, ol.qty ORDER BY ol.line_no`,
   );
   const records = lines.reduce((sum, l) => sum + l.records, 0);
-  const shipTo = (order.ship_to ?? '').split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
-  const dims = [pkg.length, pkg.width, pkg.height].every((d) => d !== null) ? `${trimmed(pkg.length)} x ${trimmed(pkg.width)} x ${trimmed(pkg.height)} cm` : null;
+  const shipTo = (order.ship_to ?? '')
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean);
+  const dims = [pkg.length, pkg.width, pkg.height].every((d) => d !== null)
+    ? `${trimmed(pkg.length)} x ${trimmed(pkg.width)} x ${trimmed(pkg.height)} cm`
+    : null;
   const heading = [
     `Order ${order.number} (${order.type.toUpperCase()})${order.due_date ? `, due ${order.due_date}` : ''}`,
     `Customer: ${order.customer ?? '-'}`,
-    ...(shipTo.length > 0 ? shipTo.map((l, i) => `${i === 0 ? 'Ship to: ' : '               '}${l}`) : ['Ship to: no address on the order']),
+    ...(shipTo.length > 0
+      ? shipTo.map((l, i) => `${i === 0 ? 'Ship to: ' : '               '}${l}`)
+      : ['Ship to: no address on the order']),
     `Package ${pkg.package_no}: ${[pkg.type, pkg.weight !== null ? `${trimmed(pkg.weight)} kg` : null, dims].filter(Boolean).join(', ')}`,
-    ...(pkg.carrier || pkg.service || pkg.tracking ? [`Carrier: ${[pkg.carrier, pkg.service].filter(Boolean).join(' ') || '-'}${pkg.tracking ? `, tracking ${pkg.tracking}` : ''}`] : []),
+    ...(pkg.carrier || pkg.service || pkg.tracking
+      ? [`Carrier: ${[pkg.carrier, pkg.service].filter(Boolean).join(' ') || '-'}${pkg.tracking ? `, tracking ${pkg.tracking}` : ''}`]
+      : []),
     `Warehouse ${order.warehouse}, printed ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
   ];
   const pdf = await tablePdf({
@@ -78,10 +91,17 @@ export async function packingList(db: Db, auth: AuthContext, body: Body<'package
     ],
     rows: lines.map((l) => [String(l.line_no), l.part_number, l.description, trimmed(l.qty)!, trimmed(l.ordered)!, l.uom, l.lots ?? '']),
     footer: [
-      lines.length === 0 ? 'The package is empty.' : `${lines.length} line${lines.length === 1 ? '' : 's'}, ${records} stock record${records === 1 ? '' : 's'} packed.`,
+      lines.length === 0
+        ? 'The package is empty.'
+        : `${lines.length} line${lines.length === 1 ? '' : 's'}, ${records} stock record${records === 1 ? '' : 's'} packed.`,
       '',
       'Packed by: ____________________    Checked by: ____________________',
     ],
   });
-  return { pdf: Buffer.from(pdf).toString('base64'), fileName: `packing-list-${pkg.package_no.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf`, records, lines: lines.length };
+  return {
+    pdf: Buffer.from(pdf).toString('base64'),
+    fileName: `packing-list-${pkg.package_no.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf`,
+    records,
+    lines: lines.length,
+  };
 }

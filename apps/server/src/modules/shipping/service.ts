@@ -9,7 +9,16 @@ import { sql } from 'drizzle-orm';
 import type { CallResponse } from '@floorhand/contract/api';
 import { formatQty, qtyUnits } from '@floorhand/contract/quantity';
 import { PRODUCTION_ORDER_TYPES, type OrderType } from '@floorhand/contract/orders';
-import { MEASURE_NEGATIVE, ORDER_ISSUED, ORDER_PART_ISSUED, ORDER_PART_SHIPPED, ORDER_SHIPPED, shipProblem, type Package, type Staged } from '@floorhand/contract/shipping';
+import {
+  MEASURE_NEGATIVE,
+  ORDER_ISSUED,
+  ORDER_PART_ISSUED,
+  ORDER_PART_SHIPPED,
+  ORDER_SHIPPED,
+  shipProblem,
+  type Package,
+  type Staged,
+} from '@floorhand/contract/shipping';
 import { ORDER_TYPES } from '@floorhand/contract/site-admin';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { auditStamp, newId } from '../../lib/audit.ts';
@@ -81,7 +90,10 @@ async function packagesOf(db: Db, orderId: string): Promise<Package[]> {
 }
 
 async function packageById(db: Db, orgId: string, id: string, lock = false): Promise<Package | undefined> {
-  const [row] = await query<PackageRow>(db, sql`${PACKAGE_SELECT} WHERE pk.org_id = ${orgId} AND pk.id = ${id} ${lock ? sql`FOR UPDATE OF pk` : sql``}`);
+  const [row] = await query<PackageRow>(
+    db,
+    sql`${PACKAGE_SELECT} WHERE pk.org_id = ${orgId} AND pk.id = ${id} ${lock ? sql`FOR UPDATE OF pk` : sql``}`,
+  );
   return row ? toPackage(row) : undefined;
 }
 
@@ -131,10 +143,12 @@ interface BoardSqlRow extends OrderRow {
 export async function shipBoard(db: Db, auth: AuthContext, body: Body<'ship/board'>): Promise<CallResponse<'ship/board'>> {
   const settings = (await findSiteData(db, auth.siteId, 'conf', 'app_settings'))?.data;
   const types: readonly OrderType[] = body.type ? [body.type] : SHIPPED_TYPES;
-  const byType = new Map(types.map((type) => {
-    const s = readPickStatuses(settings, type);
-    return [type, [...s.include, ...s.assign, ...s.picked, ORDER_PART_SHIPPED]] as const;
-  }));
+  const byType = new Map(
+    types.map((type) => {
+      const s = readPickStatuses(settings, type);
+      return [type, [...s.include, ...s.assign, ...s.picked, ORDER_PART_SHIPPED]] as const;
+    }),
+  );
   const direction = body.desc ? sql`DESC NULLS LAST` : sql`ASC NULLS LAST`;
   const sortBy = new Map([
     ['dueDate', [sql`b.due_date`]],
@@ -157,7 +171,10 @@ export async function shipBoard(db: Db, auth: AuthContext, body: Body<'ship/boar
       ) s
     ) b
     ${body.picked ? sql`WHERE b.picked = ${body.picked}` : sql``}
-    ORDER BY ${sql.join(sortBy.map((c) => sql`${c} ${direction}`), sql`, `)}, b.priority DESC, b.number, b.type LIMIT ${body.maxRows + 1}`,
+    ORDER BY ${sql.join(
+      sortBy.map((c) => sql`${c} ${direction}`),
+      sql`, `,
+    )}, b.priority DESC, b.number, b.type LIMIT ${body.maxRows + 1}`,
   );
   const orders = rows.slice(0, body.maxRows).map((r) => ({ ...toHeader(r), picked: r.picked, packageCount: r.package_count }));
   return { orders, more: rows.length > body.maxRows };
@@ -174,13 +191,19 @@ export async function shipOrder(db: Db, auth: AuthContext, body: Body<'ship/orde
 const measure = (v: bigint | undefined) => (v === undefined ? null : formatQty(v));
 
 export async function savePackage(deps: Deps, auth: AuthContext, body: Body<'package/save'>): Promise<CallResponse<'package/save'>> {
-  for (const [name, v] of [['weight', body.weight], ['length', body.length], ['width', body.width], ['height', body.height]] as const) {
+  for (const [name, v] of [
+    ['weight', body.weight],
+    ['length', body.length],
+    ['width', body.width],
+    ['height', body.height],
+  ] as const) {
     if (v !== undefined && v < 0n) throw badInput(`The ${name} ${MEASURE_NEGATIVE}`);
   }
   const answer = await deps.db.transaction(async (tx) => {
     const order = await orderById(tx, auth.orgId, body.orderId, true);
     if (!order) throw notFound(`No order '${body.orderId}' exists`);
-    if (PRODUCTION_ORDER_TYPES.has(order.type)) throw badInput(`The order '${order.number}' is a ${order.type} order: it is issued to production, not packed`);
+    if (PRODUCTION_ORDER_TYPES.has(order.type))
+      throw badInput(`The order '${order.number}' is a ${order.type} order: it is issued to production, not packed`);
     const stamp = auditStamp(auth.accountId);
     let id = body.packageId;
     if (!id) {
@@ -233,7 +256,12 @@ async function lockPickOfStock(tx: Db, orgId: string, stockId: string): Promise<
   return row;
 }
 
-async function packOrUnpack(deps: Deps, auth: AuthContext, body: Body<'package/pack'>, path: 'package/pack' | 'package/unpack'): Promise<CallResponse<'package/pack'>> {
+async function packOrUnpack(
+  deps: Deps,
+  auth: AuthContext,
+  body: Body<'package/pack'>,
+  path: 'package/pack' | 'package/unpack',
+): Promise<CallResponse<'package/pack'>> {
   const actor = actorOf(auth, body.idempotencyKey);
   let orderId = '';
   const answer = await idempotentWrite(deps, auth, path, body, async (tx) => {
@@ -277,7 +305,8 @@ async function packOrUnpack(deps: Deps, auth: AuthContext, body: Body<'package/p
 }
 
 export const packStock = (deps: Deps, auth: AuthContext, body: Body<'package/pack'>) => packOrUnpack(deps, auth, body, 'package/pack');
-export const unpackStock = (deps: Deps, auth: AuthContext, body: Body<'package/unpack'>) => packOrUnpack(deps, auth, body, 'package/unpack');
+export const unpackStock = (deps: Deps, auth: AuthContext, body: Body<'package/unpack'>) =>
+  packOrUnpack(deps, auth, body, 'package/unpack');
 
 // ---------------------------------------------------------------------------------------------
 // Ship and issue: the picked stock leaves the warehouse
@@ -292,7 +321,14 @@ interface Leaving {
 }
 
 /** Locks the picks and their records (stock-record order), sets the records to zero, appends the movements, marks the picks and counts the lines. */
-async function leave(tx: Db, auth: AuthContext, actor: ReturnType<typeof actorOf>, where: ReturnType<typeof sql>, type: 'ship' | 'issue', reason: string): Promise<{ stockIds: string[]; locationIds: string[]; movements: number }> {
+async function leave(
+  tx: Db,
+  auth: AuthContext,
+  actor: ReturnType<typeof actorOf>,
+  where: ReturnType<typeof sql>,
+  type: 'ship' | 'issue',
+  reason: string,
+): Promise<{ stockIds: string[]; locationIds: string[]; movements: number }> {
   const rows = await query<Leaving>(
     tx,
     sql`SELECT p.id AS pick_id, p.line_id, sr.id AS stock_record_id, sr.stock_id, sr.quantity::text AS quantity, sr.location_id
@@ -348,7 +384,8 @@ export async function confirmShip(deps: Deps, auth: AuthContext, body: Body<'shi
   const answer = await idempotentWrite(deps, auth, 'ship/confirm', body, async (tx) => {
     const order = await orderById(tx, auth.orgId, body.orderId, true);
     if (!order) throw notFound(`No order '${body.orderId}' exists`);
-    if (PRODUCTION_ORDER_TYPES.has(order.type)) throw badInput(`The order '${order.number}' is a ${order.type} order: issue it to production instead`);
+    if (PRODUCTION_ORDER_TYPES.has(order.type))
+      throw badInput(`The order '${order.number}' is a ${order.type} order: issue it to production instead`);
     let chosen: Package[];
     if (body.packageId) {
       const pkg = await packageById(tx, auth.orgId, body.packageId, true);
@@ -365,7 +402,10 @@ export async function confirmShip(deps: Deps, auth: AuthContext, body: Body<'shi
     await query(tx, sql`UPDATE packages SET status = 'shipped', shipped_at = now(), _rev = _rev + 1 WHERE id = ANY(${arrayParam(ids)})`);
     const orderStatus = await afterLeaving(tx, order, ORDER_SHIPPED, ORDER_PART_SHIPPED);
     const packages = (await packagesOf(tx, order.id)).filter((p) => ids.includes(p._id));
-    return { response: { packages, orderStatus, movementCount: left.movements }, changed: { stockIds: left.stockIds, locationIds: left.locationIds } };
+    return {
+      response: { packages, orderStatus, movementCount: left.movements },
+      changed: { stockIds: left.stockIds, locationIds: left.locationIds },
+    };
   });
   await emitOrdersChanged(deps, auth.orgId, [body.orderId]);
   return answer;
@@ -376,11 +416,15 @@ export async function issueOrder(deps: Deps, auth: AuthContext, body: Body<'orde
   const answer = await idempotentWrite(deps, auth, 'order/issue', body, async (tx) => {
     const order = await orderById(tx, auth.orgId, body.orderId, true);
     if (!order) throw notFound(`No order '${body.orderId}' exists`);
-    if (!PRODUCTION_ORDER_TYPES.has(order.type)) throw badInput(`The order '${order.number}' is a ${order.type} order: it is shipped, not issued`);
+    if (!PRODUCTION_ORDER_TYPES.has(order.type))
+      throw badInput(`The order '${order.number}' is a ${order.type} order: it is shipped, not issued`);
     const left = await leave(tx, auth, actor, sql`p.order_id = ${order.id}`, 'issue', `Issued to ${order.number}`);
     if (left.movements === 0) throw badInput(`The order '${order.number}' has no picked stock to issue`);
     const orderStatus = await afterLeaving(tx, order, ORDER_ISSUED, ORDER_PART_ISSUED);
-    return { response: { orderStatus, movementCount: left.movements }, changed: { stockIds: left.stockIds, locationIds: left.locationIds } };
+    return {
+      response: { orderStatus, movementCount: left.movements },
+      changed: { stockIds: left.stockIds, locationIds: left.locationIds },
+    };
   });
   await emitOrdersChanged(deps, auth.orgId, [body.orderId]);
   return answer;

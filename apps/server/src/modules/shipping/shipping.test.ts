@@ -21,7 +21,11 @@ beforeAll(async () => {
   ada = (await demoLogin(t.app, 'admin')).token;
   kiosk = (await demoLogin(t.app, 'kiosk')).token;
   acme = await acmeAdminToken(t.app);
-  PART = (await rows<{ part_number: string }>(sql`SELECT part_number FROM items WHERE org_id = 'demo' AND active AND tracking = 'none' AND uom = 'EA' ORDER BY part_number LIMIT 1`))[0]!.part_number;
+  PART = (
+    await rows<{ part_number: string }>(
+      sql`SELECT part_number FROM items WHERE org_id = 'demo' AND active AND tracking = 'none' AND uom = 'EA' ORDER BY part_number LIMIT 1`,
+    )
+  )[0]!.part_number;
 });
 afterAll(() => t?.close());
 afterEach(async () => {
@@ -41,12 +45,24 @@ async function freshPlace(): Promise<string> {
 /** An order of `lines` units of one item, each picked as a record of its own at the staging place: answers the order and the picked stock ids. */
 async function pickedOrder(lines: number, type = 'sos'): Promise<{ order: Order; picked: string[] }> {
   const place = await freshPlace();
-  const rec = await call(t.app, 'stock/receive', { idempotencyKey: key(), record: { partNumber: PART, warehouse: 'MAIN', location: place, quantity: lines * 2 } }, ada);
+  const rec = await call(
+    t.app,
+    'stock/receive',
+    { idempotencyKey: key(), record: { partNumber: PART, warehouse: 'MAIN', location: place, quantity: lines * 2 } },
+    ada,
+  );
   const source = rec.body.stock!.stockId;
   const saved = await call(
     t.app,
     'order/save',
-    { order: { type, number: `SH-${Date.now()}-${n}`, warehouse: 'MAIN', lines: Array.from({ length: lines }, (_, i) => ({ lineNo: i + 1, partNumber: PART, qty: 1 })) } },
+    {
+      order: {
+        type,
+        number: `SH-${Date.now()}-${n}`,
+        warehouse: 'MAIN',
+        lines: Array.from({ length: lines }, (_, i) => ({ lineNo: i + 1, partNumber: PART, qty: 1 })),
+      },
+    },
     ada,
   );
   const order = saved.body.order!;
@@ -64,12 +80,21 @@ const newPackage = async (orderId: string, extra: Record<string, unknown> = {}) 
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.package!;
 };
-const pack = (packageId: string, stockId: string, token = ada) => call(t.app, 'package/pack', { idempotencyKey: key(), packageId, stockId }, token);
+const pack = (packageId: string, stockId: string, token = ada) =>
+  call(t.app, 'package/pack', { idempotencyKey: key(), packageId, stockId }, token);
 
 describe('packages', () => {
   it('packs by scan into two packages, ships one then the other; the order is partly shipped, then shipped', async () => {
     const { order, picked } = await pickedOrder(3);
-    const one = await newPackage(order._id, { weight: '2.5', length: 30, width: 20, height: 10, carrier: 'DHL', service: 'Express', tracking: 'TRK-1' });
+    const one = await newPackage(order._id, {
+      weight: '2.5',
+      length: 30,
+      width: 20,
+      height: 10,
+      carrier: 'DHL',
+      service: 'Express',
+      tracking: 'TRK-1',
+    });
     const two = await newPackage(order._id, { carrier: 'UPS' });
     expect([one.packageNo, two.packageNo]).toEqual([`${order.number}-1`, `${order.number}-2`]);
     expect((await pack(one._id, picked[0]!)).body.package!.stockIds).toEqual([picked[0]]);
@@ -125,15 +150,19 @@ describe('packages', () => {
     const res = await call(t.app, 'ship/confirm', { idempotencyKey: key(), orderId: order._id }, ada);
     expect(res.status).toBe(200);
     expect(res.body.movementCount).toBe(40);
-    const left = await rows<{ total: string }>(sql`SELECT sum(sr.quantity)::text AS total FROM stock_records sr WHERE sr.stock_id = ANY(${sql.param(picked)})`);
+    const left = await rows<{ total: string }>(
+      sql`SELECT sum(sr.quantity)::text AS total FROM stock_records sr WHERE sr.stock_id = ANY(${sql.param(picked)})`,
+    );
     expect(Number(left[0]!.total)).toBe(0);
   });
 
-  it('never shows or changes another organisation\'s packages and orders; shared devices cannot pack', async () => {
+  it("never shows or changes another organisation's packages and orders; shared devices cannot pack", async () => {
     const { order, picked } = await pickedOrder(1);
     const pkg = await newPackage(order._id);
     expect((await call(t.app, 'ship/order', { ...ACME_BASE, orderId: order._id }, acme)).status).toBe(404);
-    expect((await call(t.app, 'package/pack', { ...ACME_BASE, idempotencyKey: key(), packageId: pkg._id, stockId: picked[0] }, acme)).status).toBe(404);
+    expect(
+      (await call(t.app, 'package/pack', { ...ACME_BASE, idempotencyKey: key(), packageId: pkg._id, stockId: picked[0] }, acme)).status,
+    ).toBe(404);
     expect((await call(t.app, 'ship/confirm', { ...ACME_BASE, idempotencyKey: key(), orderId: order._id }, acme)).status).toBe(404);
     expect((await call(t.app, 'ship/board', { ...ACME_BASE }, acme)).body.orders).toEqual([]);
     expect((await pack(pkg._id, picked[0]!, kiosk)).status).toBe(403);
@@ -152,19 +181,45 @@ describe('ship/board filters (the stockPack preferences, applied in SQL)', () =>
   const dept = `PB${Date.now() % 100000}`;
   const made = new Map<string, Order>();
   /** An order of the test's department with `lines` lines of one unit, `picks` of them picked. */
-  async function boardOrder(name: string, type: 'sos' | 'sms', lines: number, picks: number, dueDate: string, priority: number): Promise<Order> {
+  async function boardOrder(
+    name: string,
+    type: 'sos' | 'sms',
+    lines: number,
+    picks: number,
+    dueDate: string,
+    priority: number,
+  ): Promise<Order> {
     const place = await freshPlace();
-    const source = (await call(t.app, 'stock/receive', { idempotencyKey: key(), record: { partNumber: PART, warehouse: 'MAIN', location: place, quantity: lines } }, ada)).body.stock!.stockId;
+    const source = (
+      await call(
+        t.app,
+        'stock/receive',
+        { idempotencyKey: key(), record: { partNumber: PART, warehouse: 'MAIN', location: place, quantity: lines } },
+        ada,
+      )
+    ).body.stock!.stockId;
     const saved = await call(
       t.app,
       'order/save',
-      { order: { type, number: `${dept}-${name}`, warehouse: 'MAIN', department: dept, dueDate, priority, lines: Array.from({ length: lines }, (_, i) => ({ lineNo: i + 1, partNumber: PART, qty: 1 })) } },
+      {
+        order: {
+          type,
+          number: `${dept}-${name}`,
+          warehouse: 'MAIN',
+          department: dept,
+          dueDate,
+          priority,
+          lines: Array.from({ length: lines }, (_, i) => ({ lineNo: i + 1, partNumber: PART, qty: 1 })),
+        },
+      },
       ada,
     );
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     const order = saved.body.order!;
     for (const line of order.lines.slice(0, picks)) {
-      expect((await call(t.app, 'pick/confirm', { idempotencyKey: key(), lineId: line._id, location: place, scan: source, qty: 1 }, ada)).status).toBe(200);
+      expect(
+        (await call(t.app, 'pick/confirm', { idempotencyKey: key(), lineId: line._id, location: place, scan: source, qty: 1 }, ada)).status,
+      ).toBe(200);
     }
     made.set(name, order);
     return order;
@@ -219,8 +274,17 @@ describe('ship/board filters (the stockPack preferences, applied in SQL)', () =>
     expect(none.more).toBe(false);
   });
 
-  it('refuses bad filters with the spec\'s error, never a 500', async () => {
-    for (const bad of [{ type: 'wos' }, { type: 'xyz' }, { picked: 'most' }, { sort: 'weight' }, { desc: 'yes' }, { maxRows: 500 }, { maxRows: 0 }, { department: 42 }]) {
+  it("refuses bad filters with the spec's error, never a 500", async () => {
+    for (const bad of [
+      { type: 'wos' },
+      { type: 'xyz' },
+      { picked: 'most' },
+      { sort: 'weight' },
+      { desc: 'yes' },
+      { maxRows: 500 },
+      { maxRows: 0 },
+      { department: 42 },
+    ]) {
       const res = await call(t.app, 'ship/board', bad as never, ada);
       expect(res.status, JSON.stringify(bad)).toBe(400);
       expect(res.body.err, JSON.stringify(bad)).toMatchObject({ code: ERR.badInput });
@@ -228,7 +292,7 @@ describe('ship/board filters (the stockPack preferences, applied in SQL)', () =>
     }
   });
 
-  it('never shows another organisation\'s orders, whatever the filters', async () => {
+  it("never shows another organisation's orders, whatever the filters", async () => {
     for (const body of [{ department: dept }, { type: 'sos' }, { picked: 'all' }, { picked: 'none', sort: 'picked', desc: true }]) {
       const res = await call(t.app, 'ship/board', { ...ACME_BASE, ...body } as never, acme);
       expect(res.status).toBe(200);
@@ -240,7 +304,7 @@ describe('ship/board filters (the stockPack preferences, applied in SQL)', () =>
 });
 
 describe('order/issue', () => {
-  it('issues a work order\'s picked stock to production; a sales order is shipped, not issued', async () => {
+  it("issues a work order's picked stock to production; a sales order is shipped, not issued", async () => {
     const { order, picked } = await pickedOrder(2, 'wos');
     expect((await call(t.app, 'package/save', { orderId: order._id }, ada)).status).toBe(400);
     const res = await call(t.app, 'order/issue', { idempotencyKey: key(), orderId: order._id }, ada);

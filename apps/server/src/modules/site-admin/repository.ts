@@ -17,11 +17,19 @@ export async function listWorkstations(db: Db, siteId: string) {
 }
 
 export async function findWorkstation(db: Db, siteId: string, id: string): Promise<WorkstationRow | undefined> {
-  const [row] = await db.select().from(workstations).where(and(eq(workstations.siteId, siteId), eq(workstations.id, id)));
+  const [row] = await db
+    .select()
+    .from(workstations)
+    .where(and(eq(workstations.siteId, siteId), eq(workstations.id, id)));
   return row;
 }
 
-export async function upsertWorkstation(db: Db, siteId: string, id: string, set: { timeclock: boolean; kiosk: boolean; secretHash?: string | null; audit: AuditStamp }) {
+export async function upsertWorkstation(
+  db: Db,
+  siteId: string,
+  id: string,
+  set: { timeclock: boolean; kiosk: boolean; secretHash?: string | null; audit: AuditStamp },
+) {
   const [row] = await db
     .insert(workstations)
     .values({ siteId, id, ...set })
@@ -32,12 +40,20 @@ export async function upsertWorkstation(db: Db, siteId: string, id: string, set:
 
 /** Deletes a workstation; returns what it was, or undefined when there was none. */
 export async function deleteWorkstation(db: Db, siteId: string, id: string): Promise<WorkstationRow | undefined> {
-  const [row] = await db.delete(workstations).where(and(eq(workstations.siteId, siteId), eq(workstations.id, id))).returning();
+  const [row] = await db
+    .delete(workstations)
+    .where(and(eq(workstations.siteId, siteId), eq(workstations.id, id)))
+    .returning();
   return row;
 }
 
 /** A new pairing code for a workstation, seen now (added when new). */
-export async function setPairCode(db: Db, siteId: string, id: string, set: { pairCode: string; pairExpires: Date; pairApproved: false; lastAccountId: string; audit: AuditStamp }) {
+export async function setPairCode(
+  db: Db,
+  siteId: string,
+  id: string,
+  set: { pairCode: string; pairExpires: Date; pairApproved: false; lastAccountId: string; audit: AuditStamp },
+) {
   const { audit, ...pairing } = set;
   await db
     .insert(workstations)
@@ -57,7 +73,10 @@ export async function setPairCode(db: Db, siteId: string, id: string, set: { pai
 }
 
 export async function findByPairCode(db: Db, siteId: string, code: string): Promise<WorkstationRow | undefined> {
-  const [row] = await db.select().from(workstations).where(and(eq(workstations.siteId, siteId), eq(workstations.pairCode, code)));
+  const [row] = await db
+    .select()
+    .from(workstations)
+    .where(and(eq(workstations.siteId, siteId), eq(workstations.pairCode, code)));
   return row;
 }
 
@@ -71,11 +90,19 @@ export async function approvePairing(db: Db, siteId: string, id: string, set: { 
 }
 
 /** Spends an approved code and stores the device's secret; undefined when the code was spent already. */
-export async function claimPairing(db: Db, siteId: string, id: string, code: string, secretHash: string): Promise<WorkstationRow | undefined> {
+export async function claimPairing(
+  db: Db,
+  siteId: string,
+  id: string,
+  code: string,
+  secretHash: string,
+): Promise<WorkstationRow | undefined> {
   const [row] = await db
     .update(workstations)
     .set({ secretHash, pairCode: null, pairExpires: null, pairApproved: false })
-    .where(and(eq(workstations.siteId, siteId), eq(workstations.id, id), eq(workstations.pairCode, code), eq(workstations.pairApproved, true)))
+    .where(
+      and(eq(workstations.siteId, siteId), eq(workstations.id, id), eq(workstations.pairCode, code), eq(workstations.pairApproved, true)),
+    )
     .returning();
   return row;
 }
@@ -86,7 +113,13 @@ export async function listAudit(db: Db, orgId: string, q: { siteId?: string; ent
     .select({ entry: auditLog, userName: accounts.userName })
     .from(auditLog)
     .leftJoin(accounts, eq(accounts.id, auditLog.accountId))
-    .where(and(eq(auditLog.orgId, orgId), q.siteId ? eq(auditLog.siteId, q.siteId) : undefined, q.entity ? eq(auditLog.entity, q.entity) : undefined))
+    .where(
+      and(
+        eq(auditLog.orgId, orgId),
+        q.siteId ? eq(auditLog.siteId, q.siteId) : undefined,
+        q.entity ? eq(auditLog.entity, q.entity) : undefined,
+      ),
+    )
     .orderBy(desc(auditLog.ts), desc(auditLog.id))
     .offset(q.offset)
     .limit(q.limit + 1);

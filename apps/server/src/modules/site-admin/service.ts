@@ -26,7 +26,12 @@ const toWorkstation = (ws: repo.WorkstationRow, lastUserName: string | null) => 
 export async function listSites(deps: Deps, auth: AuthContext): R<'admin/site/list'> {
   const actor = requireAdmin(auth);
   const all = await orgSites(deps.db, auth.orgId);
-  const shown = new Set(visibleSites(actor, all.map((s) => s.id)));
+  const shown = new Set(
+    visibleSites(
+      actor,
+      all.map((s) => s.id),
+    ),
+  );
   return { sites: all.filter((s) => shown.has(s.id)) };
 }
 
@@ -35,7 +40,11 @@ export async function listWorkstations(deps: Deps, auth: AuthContext): R<'admin/
   return { workstations: (await repo.listWorkstations(deps.db, auth.siteId)).map((r) => toWorkstation(r.ws, r.lastUserName)) };
 }
 
-export async function updateWorkstation(deps: Deps, auth: AuthContext, body: CallArgs<'admin/workstation/update'>): R<'admin/workstation/update'> {
+export async function updateWorkstation(
+  deps: Deps,
+  auth: AuthContext,
+  body: CallArgs<'admin/workstation/update'>,
+): R<'admin/workstation/update'> {
   requireAdmin(auth);
   const before = await repo.findWorkstation(deps.db, auth.siteId, body.id);
   // From the device itself: a new secret, answered once, for it to keep. Revoking both keeps none.
@@ -47,11 +56,19 @@ export async function updateWorkstation(deps: Deps, auth: AuthContext, body: Cal
     ...(secretHash !== undefined ? { secretHash } : {}),
     audit: auditStamp(auth.accountId, before?.audit),
   });
-  await audit(deps, auth, 'admin/workstation/update', 'workstation', body.id, before ? { timeclock: before.timeclock, kiosk: before.kiosk } : null, {
-    timeclock: row.timeclock,
-    kiosk: row.kiosk,
-    ...(secret ? { secretIssued: true } : {}),
-  });
+  await audit(
+    deps,
+    auth,
+    'admin/workstation/update',
+    'workstation',
+    body.id,
+    before ? { timeclock: before.timeclock, kiosk: before.kiosk } : null,
+    {
+      timeclock: row.timeclock,
+      kiosk: row.kiosk,
+      ...(secret ? { secretIssued: true } : {}),
+    },
+  );
   return { workstation: await listedWorkstation(deps, auth, row), ...(secret ? { secret } : {}) };
 }
 
@@ -60,7 +77,11 @@ async function listedWorkstation(deps: Deps, auth: AuthContext, row: repo.Workst
   return toWorkstation(row, listed?.lastUserName ?? null);
 }
 
-export async function removeWorkstation(deps: Deps, auth: AuthContext, body: CallArgs<'admin/workstation/remove'>): R<'admin/workstation/remove'> {
+export async function removeWorkstation(
+  deps: Deps,
+  auth: AuthContext,
+  body: CallArgs<'admin/workstation/remove'>,
+): R<'admin/workstation/remove'> {
   requireAdmin(auth);
   const before = await repo.deleteWorkstation(deps.db, auth.siteId, body.id);
   if (!before) throw notFound(`The workstation '${body.id}' was not found`);
@@ -72,11 +93,18 @@ export async function removeWorkstation(deps: Deps, auth: AuthContext, body: Cal
 export async function startPairing(deps: Deps, auth: AuthContext, body: CallArgs<'workstation/pair/start'>): R<'workstation/pair/start'> {
   const code = newPairCode();
   const expires = new Date(Date.now() + PAIR_CODE_TTL_SECS * 1000);
-  await repo.setPairCode(deps.db, auth.siteId, body.workstationId, { pairCode: code, pairExpires: expires, pairApproved: false, lastAccountId: auth.accountId, audit: auditStamp(auth.accountId) });
+  await repo.setPairCode(deps.db, auth.siteId, body.workstationId, {
+    pairCode: code,
+    pairExpires: expires,
+    pairApproved: false,
+    lastAccountId: auth.accountId,
+    audit: auditStamp(auth.accountId),
+  });
   return { code, expiresAt: expires.toISOString() };
 }
 
-const pairCodeUnknown = () => notFound('No device shows this pairing code: check it, or have the device show a new one (codes last 10 minutes)');
+const pairCodeUnknown = () =>
+  notFound('No device shows this pairing code: check it, or have the device show a new one (codes last 10 minutes)');
 
 /** An admin enters the code a device shows: that workstation is authorised so, and may claim its secret. */
 export async function approvePairing(deps: Deps, auth: AuthContext, body: CallArgs<'admin/workstation/pair'>): R<'admin/workstation/pair'> {
@@ -93,12 +121,24 @@ export async function approvePairing(deps: Deps, auth: AuthContext, body: CallAr
       JSON.stringify(held),
     );
   }
-  const after = await repo.approvePairing(deps.db, auth.siteId, row.id, { timeclock: body.timeclock, kiosk: body.kiosk, audit: auditStamp(auth.accountId, row.audit) });
-  await audit(deps, auth, 'admin/workstation/pair', 'workstation', row.id, { timeclock: row.timeclock, kiosk: row.kiosk }, {
-    timeclock: after.timeclock,
-    kiosk: after.kiosk,
-    ...(held ? { replaced: true, replacedLastUser: held.lastUserName, replacedLastSeen: held.lastSeen } : {}),
+  const after = await repo.approvePairing(deps.db, auth.siteId, row.id, {
+    timeclock: body.timeclock,
+    kiosk: body.kiosk,
+    audit: auditStamp(auth.accountId, row.audit),
   });
+  await audit(
+    deps,
+    auth,
+    'admin/workstation/pair',
+    'workstation',
+    row.id,
+    { timeclock: row.timeclock, kiosk: row.kiosk },
+    {
+      timeclock: after.timeclock,
+      kiosk: after.kiosk,
+      ...(held ? { replaced: true, replacedLastUser: held.lastUserName, replacedLastSeen: held.lastSeen } : {}),
+    },
+  );
   return { workstation: await listedWorkstation(deps, auth, after) };
 }
 
@@ -127,7 +167,12 @@ export async function listAudit(deps: Deps, auth: AuthContext, body: CallArgs<'a
   const actor = requireAdmin(auth);
   const limit = body.limit ?? 50;
   // Organisation admins read the whole organisation's log, site admins their own site's.
-  const rows = await repo.listAudit(deps.db, auth.orgId, { siteId: actsForOrg(actor) ? undefined : auth.siteId, entity: body.entity, offset: body.offset ?? 0, limit });
+  const rows = await repo.listAudit(deps.db, auth.orgId, {
+    siteId: actsForOrg(actor) ? undefined : auth.siteId,
+    entity: body.entity,
+    offset: body.offset ?? 0,
+    limit,
+  });
   const entries = rows.slice(0, limit).map(({ entry, userName }) => ({
     id: entry.id,
     ts: entry.ts.toISOString(),
@@ -146,7 +191,10 @@ export async function listAudit(deps: Deps, auth: AuthContext, body: CallArgs<'a
 /** Validated by the call's schema, then stored through site/putData (admin check, _rev, audit log). */
 export async function putAppSettings(deps: Deps, auth: AuthContext, body: CallArgs<'admin/appSettings/put'>): R<'admin/appSettings/put'> {
   requireAdmin(auth);
-  return putSiteData(deps, auth, { section: 'conf', siteData: { dataId: 'app_settings', _rev: body.siteData._rev, data: body.siteData.data } });
+  return putSiteData(deps, auth, {
+    section: 'conf',
+    siteData: { dataId: 'app_settings', _rev: body.siteData._rev, data: body.siteData.data },
+  });
 }
 
 export async function putBrand(deps: Deps, auth: AuthContext, body: CallArgs<'admin/brand/put'>): R<'admin/brand/put'> {

@@ -28,7 +28,12 @@ export async function insertSiteData(db: Db, row: typeof siteData.$inferInsert):
 }
 
 /** Updates only when the stored revision is still `rev`; returns undefined when it is not. */
-export async function updateSiteData(db: Db, id: string, rev: number, set: Pick<SiteDataRow, 'data' | 'audit'>): Promise<SiteDataRow | undefined> {
+export async function updateSiteData(
+  db: Db,
+  id: string,
+  rev: number,
+  set: Pick<SiteDataRow, 'data' | 'audit'>,
+): Promise<SiteDataRow | undefined> {
   const [out] = await db
     .update(siteData)
     .set({ ...set, rev: rev + 1 })

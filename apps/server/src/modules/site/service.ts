@@ -58,9 +58,15 @@ export async function putSiteData(deps: Deps, auth: AuthContext, body: CallArgs<
     if (!saved) throw conflict(`Site data '${siteData.dataId}' was created by someone else meanwhile; reload and try again`);
   } else {
     if (siteData._rev !== existing.rev) {
-      throw conflict(`Site data '${siteData.dataId}' was changed by someone else; reload and try again`, `revision sent: ${siteData._rev ?? 'none'}, stored: ${existing.rev}`);
+      throw conflict(
+        `Site data '${siteData.dataId}' was changed by someone else; reload and try again`,
+        `revision sent: ${siteData._rev ?? 'none'}, stored: ${existing.rev}`,
+      );
     }
-    saved = await updateSiteData(deps.db, existing.id, existing.rev, { data: siteData.data, audit: auditStamp(auth.accountId, existing.audit) });
+    saved = await updateSiteData(deps.db, existing.id, existing.rev, {
+      data: siteData.data,
+      audit: auditStamp(auth.accountId, existing.audit),
+    });
     if (!saved) throw conflict(`Site data '${siteData.dataId}' was changed by someone else; reload and try again`);
   }
   await writeAuditLog(deps.db, {

@@ -29,7 +29,10 @@ const getData = (section: string, dataId: string, token?: string, base: Record<s
 const putData = (section: string, siteData: Record<string, unknown>, token: string, base: Record<string, string> = DEMO_BASE) =>
   call(t.app, 'site/putData', { ...base, section, siteData }, token);
 const siteDataRows = (siteId: string, dataId: string) =>
-  t.db.select().from(siteData).where(and(eq(siteData.siteId, siteId), eq(siteData.dataId, dataId)));
+  t.db
+    .select()
+    .from(siteData)
+    .where(and(eq(siteData.siteId, siteId), eq(siteData.dataId, dataId)));
 const auditRows = (dataId: string) => t.db.select().from(auditLog).where(eq(auditLog.entityId, dataId)).orderBy(auditLog.ts);
 
 describe('site/resolve', () => {
@@ -49,11 +52,14 @@ describe('site/resolve', () => {
     expect(res.body.site?.trustedDomains).toEqual([ACME.host]);
   });
 
-  it.each(['nowhere.example', 'localhost.evil.example', 'evil-localhost', '127.0.0.10', 'localhos'])('answers 404 ERR_SITE_UNKNOWN for %s', async (hostname) => {
-    const res = await call(t.app, 'site/resolve', { hostname });
-    expect(res.status).toBe(404);
-    expect(res.body.err).toMatchObject({ code: ERR.siteUnknown, message: expect.stringContaining(hostname), locId: 'test' });
-  });
+  it.each(['nowhere.example', 'localhost.evil.example', 'evil-localhost', '127.0.0.10', 'localhos'])(
+    'answers 404 ERR_SITE_UNKNOWN for %s',
+    async (hostname) => {
+      const res = await call(t.app, 'site/resolve', { hostname });
+      expect(res.status).toBe(404);
+      expect(res.body.err).toMatchObject({ code: ERR.siteUnknown, message: expect.stringContaining(hostname), locId: 'test' });
+    },
+  );
 
   it.each([
     { why: 'an empty host name', hostname: '' },
@@ -81,7 +87,10 @@ describe('site/getData', () => {
     for (const base of [DEMO_BASE, ACME_BASE]) {
       const res = await getData('brand', 'brand', undefined, base);
       expect(res.status).toBe(200);
-      expect(res.body.siteData?.data).toMatchObject({ siteName: expect.any(String), colors: expect.objectContaining({ primary: expect.any(String) }) });
+      expect(res.body.siteData?.data).toMatchObject({
+        siteName: expect.any(String),
+        colors: expect.objectContaining({ primary: expect.any(String) }),
+      });
     }
   });
 
@@ -118,11 +127,14 @@ describe('site/getData', () => {
     expect(res.body.err?.code).toBe(ERR.notFound);
   });
 
-  it.each(['toString', 'constructor', 'hasOwnProperty', 'valueOf'])('answers 404 for the dataId %s, a name Object.prototype has', async (dataId) => {
-    const res = await getData('conf', dataId, clerk);
-    expect(res.status).toBe(404);
-    expect(res.body.err?.code).toBe(ERR.notFound);
-  });
+  it.each(['toString', 'constructor', 'hasOwnProperty', 'valueOf'])(
+    'answers 404 for the dataId %s, a name Object.prototype has',
+    async (dataId) => {
+      const res = await getData('conf', dataId, clerk);
+      expect(res.status).toBe(404);
+      expect(res.body.err?.code).toBe(ERR.notFound);
+    },
+  );
 
   it.each(['a'.repeat(35), 'A1', 'x', 'stock_labels_2'])('accepts the dataId %s (answers 404, not 400)', async (dataId) => {
     expect((await getData('conf', dataId, clerk)).status).toBe(404);
@@ -184,7 +196,15 @@ describe('site/putData', () => {
     await putData('conf', { dataId: 'audited', data: { a: 4 } }, clerk); // forbidden
     const rows = await auditRows('audited');
     expect(rows).toHaveLength(2);
-    expect(rows[0]).toMatchObject({ orgId: 'demo', siteId: 'demo-main', accountId: adminId, action: 'site/putData', entity: 'siteData.conf', before: null, after: { a: 1 } });
+    expect(rows[0]).toMatchObject({
+      orgId: 'demo',
+      siteId: 'demo-main',
+      accountId: adminId,
+      action: 'site/putData',
+      entity: 'siteData.conf',
+      before: null,
+      after: { a: 1 },
+    });
     expect(rows[1]).toMatchObject({ before: { a: 1 }, after: { a: 2 } });
   });
 
@@ -239,7 +259,12 @@ describe('site/putData', () => {
       '"X"',
       '['.repeat(depth) + ']'.repeat(depth),
     );
-    const res = await t.app.inject({ method: 'POST', url: '/api/site/putData', payload, headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/site/putData',
+      payload,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ err: { code: ERR.badInput, message: expect.stringContaining('nested') } });
   });
@@ -337,7 +362,19 @@ describe('the HTTP API as a whole', () => {
   const weird = fc.oneof(
     fc.jsonValue({ maxDepth: 3 }),
     fc.string({ unit: 'binary', maxLength: 50 }),
-    fc.constantFrom('', 'x'.repeat(300), 'conf', 'client', 'app_settings', '\u0000', 'a\ud800', "'; drop table sites; --", '__proto__', 1e308, -0),
+    fc.constantFrom(
+      '',
+      'x'.repeat(300),
+      'conf',
+      'client',
+      'app_settings',
+      '\u0000',
+      'a\ud800',
+      "'; drop table sites; --",
+      '__proto__',
+      1e308,
+      -0,
+    ),
   );
   let fuzzCount = 0;
   const validBody = (path: CallPath, sessionToken: string): Record<string, unknown> =>

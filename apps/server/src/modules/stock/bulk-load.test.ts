@@ -25,7 +25,8 @@ describe.skipIf(!process.env.DATABASE_URL)('bulk stock load on PostgreSQL', () =
   let client: pg.PoolClient;
   let db: Db;
   const size: InventorySize = { prefix: 'BK', warehouses: 2, aisles: 3, bays: 4, levels: 2, items: 300, stockPerItem: 4, stockTotal: 2500 };
-  const count = async (table: string) => Number(((await client.query(`SELECT count(*)::int AS n FROM ${table}`)).rows[0] as { n: number }).n);
+  const count = async (table: string) =>
+    Number(((await client.query(`SELECT count(*)::int AS n FROM ${table}`)).rows[0] as { n: number }).n);
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -59,7 +60,9 @@ describe.skipIf(!process.env.DATABASE_URL)('bulk stock load on PostgreSQL', () =
     expect(await droppableDefinitions(client, STOCK_TABLES)).toEqual(before);
     expect(await ledgerMismatches(db)).toEqual([]);
     // Each copied record has its receive movement of its quantity into its location.
-    const made = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM stock_records sr JOIN warehouses w ON w.id = sr.warehouse_id
+    const made = await client.query<{
+      n: number;
+    }>(`SELECT count(*)::int AS n FROM stock_records sr JOIN warehouses w ON w.id = sr.warehouse_id
       JOIN movements m ON m.stock_record_id = sr.id AND m.type = 'receive' AND m.qty_delta = sr.quantity AND m.to_location_id = sr.location_id
       WHERE w.code LIKE 'BK%'`);
     expect(made.rows[0]?.n).toBe(2500);
@@ -71,8 +74,24 @@ describe.skipIf(!process.env.DATABASE_URL)('bulk stock load on PostgreSQL', () =
     await client.query('BEGIN');
     const [item] = (await client.query<{ id: string }>(`SELECT id FROM items WHERE org_id = 'demo' AND tracking = 'none' LIMIT 1`)).rows;
     const [place] = (await client.query<{ warehouse_id: string }>(`SELECT warehouse_id FROM locations WHERE org_id = 'demo' LIMIT 1`)).rows;
-    const actor = { orgId: DEMO.orgId, siteId: null, accountId: 'system', audit: { create: { user: 'system', ts: '' }, modify: { user: 'system', ts: '' } }, idempotencyKey: null };
-    const receipt = { itemId: item!.id, warehouseId: place!.warehouse_id, locationId: 'no-such-location', quantity: 10_000n, conditionCode: null, lot: null, serial: null, certSource: null, receivedDate: null };
+    const actor = {
+      orgId: DEMO.orgId,
+      siteId: null,
+      accountId: 'system',
+      audit: { create: { user: 'system', ts: '' }, modify: { user: 'system', ts: '' } },
+      idempotencyKey: null,
+    };
+    const receipt = {
+      itemId: item!.id,
+      warehouseId: place!.warehouse_id,
+      locationId: 'no-such-location',
+      quantity: 10_000n,
+      conditionCode: null,
+      lot: null,
+      serial: null,
+      certSource: null,
+      receivedDate: null,
+    };
     const broken = withoutIndexes(client, STOCK_TABLES, async () => copyReceipts(client, actor, [receipt], await nextStockIds(db, 1)));
     await expect(broken).rejects.toThrow(/foreign key/);
     await client.query('ROLLBACK');

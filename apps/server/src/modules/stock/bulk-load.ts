@@ -65,7 +65,9 @@ export async function withoutIndexes<T>(client: pg.ClientBase, tables: readonly 
   // Index builds sort in memory up to this; the default (64 MB) spills a million keys to disk.
   await client.query(`SET LOCAL maintenance_work_mem = '256MB'`);
   for (const d of definitions) {
-    await client.query(d.kind === 'index' ? `DROP INDEX ${ident(d.name)}` : `ALTER TABLE ${ident(d.table)} DROP CONSTRAINT ${ident(d.name)}`);
+    await client.query(
+      d.kind === 'index' ? `DROP INDEX ${ident(d.name)}` : `ALTER TABLE ${ident(d.table)} DROP CONSTRAINT ${ident(d.name)}`,
+    );
   }
   const result = await load();
   for (const d of definitions) {
@@ -77,7 +79,9 @@ export async function withoutIndexes<T>(client: pg.ClientBase, tables: readonly 
 /** One value in COPY's text format: \N for null, backslash escapes for the characters it reserves. */
 export function copyText(value: string | null): string {
   if (value === null) return '\\N';
-  return /[\\\t\n\r]/.test(value) ? value.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r')) : value;
+  return /[\\\t\n\r]/.test(value)
+    ? value.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'))
+    : value;
 }
 
 const line = (values: ReadonlyArray<string | null>) => `${values.map(copyText).join('\t')}\n`;
@@ -91,7 +95,12 @@ async function copyRows(client: pg.ClientBase, table: string, columns: readonly 
  * Writes receipts as stock records, each with its receive movement, through COPY. `stockIds` gives
  * the stock ids of the receipts that have none (in order); ids of records are made here.
  */
-export async function copyReceipts(client: pg.ClientBase, actor: Actor, receipts: readonly ResolvedReceipt[], stockIds: readonly string[]): Promise<void> {
+export async function copyReceipts(
+  client: pg.ClientBase,
+  actor: Actor,
+  receipts: readonly ResolvedReceipt[],
+  stockIds: readonly string[],
+): Promise<void> {
   let next = 0;
   const audit = JSON.stringify(actor.audit);
   const rows = receipts.map((r) => ({ ...r, id: newId(), stockId: r.stockId ?? stockIds[next++]!, qty: formatQty(r.quantity) }));
@@ -99,13 +108,56 @@ export async function copyReceipts(client: pg.ClientBase, actor: Actor, receipts
   await copyRows(
     client,
     'stock_records',
-    ['id', 'org_id', 'stock_id', 'item_id', 'warehouse_id', 'location_id', 'quantity', 'condition_code', 'lot', 'serial', 'cert_source', 'received_date', 'audit'],
-    rows.map((r) => line([r.id, actor.orgId, r.stockId, r.itemId, r.warehouseId, r.locationId, r.qty, r.conditionCode, r.lot, r.serial, r.certSource, r.receivedDate, audit])),
+    [
+      'id',
+      'org_id',
+      'stock_id',
+      'item_id',
+      'warehouse_id',
+      'location_id',
+      'quantity',
+      'condition_code',
+      'lot',
+      'serial',
+      'cert_source',
+      'received_date',
+      'audit',
+    ],
+    rows.map((r) =>
+      line([
+        r.id,
+        actor.orgId,
+        r.stockId,
+        r.itemId,
+        r.warehouseId,
+        r.locationId,
+        r.qty,
+        r.conditionCode,
+        r.lot,
+        r.serial,
+        r.certSource,
+        r.receivedDate,
+        audit,
+      ]),
+    ),
   );
   await copyRows(
     client,
     'movements',
-    ['org_id', 'site_id', 'stock_record_id', 'type', 'qty_delta', 'qty_after', 'from_location_id', 'to_location_id', 'account_id', 'idempotency_key'],
-    rows.map((r) => line([actor.orgId, actor.siteId, r.id, 'receive', r.qty, r.qty, null, r.locationId, actor.accountId, actor.idempotencyKey])),
+    [
+      'org_id',
+      'site_id',
+      'stock_record_id',
+      'type',
+      'qty_delta',
+      'qty_after',
+      'from_location_id',
+      'to_location_id',
+      'account_id',
+      'idempotency_key',
+    ],
+    rows.map((r) =>
+      line([actor.orgId, actor.siteId, r.id, 'receive', r.qty, r.qty, null, r.locationId, actor.accountId, actor.idempotencyKey]),
+    ),
   );
 }

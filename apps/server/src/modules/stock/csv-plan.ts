@@ -13,9 +13,23 @@ export const planStock: Planner = async (db, auth, sheet, idempotencyKey) => {
   const { problems } = sheet;
   const rows = checkedOf<ReceiptInput>(sheet);
   await refuseRepeats(rows, (v) => v.stockId, 'stockId', 'This stock id', problems);
-  await refuseRepeats(rows, (v) => (v.serial ? `${v.partNumber}\u0000${v.serial}` : undefined), 'serial', 'This serial of the part', problems);
-  const refs = await loadReceiptRefs(db, auth.orgId, rows.map((r) => r.value));
-  const taken = await takenStockIds(db, auth.orgId, rows.flatMap((r) => (r.value.stockId ? [r.value.stockId] : [])));
+  await refuseRepeats(
+    rows,
+    (v) => (v.serial ? `${v.partNumber}\u0000${v.serial}` : undefined),
+    'serial',
+    'This serial of the part',
+    problems,
+  );
+  const refs = await loadReceiptRefs(
+    db,
+    auth.orgId,
+    rows.map((r) => r.value),
+  );
+  const taken = await takenStockIds(
+    db,
+    auth.orgId,
+    rows.flatMap((r) => (r.value.stockId ? [r.value.stockId] : [])),
+  );
   const serialRows = rows.filter((r) => r.value.serial && refs.items.has(r.value.partNumber));
   const onHand = await serialsOnHand(
     db,
@@ -23,13 +37,16 @@ export const planStock: Planner = async (db, auth, sheet, idempotencyKey) => {
   );
   const receipts: ResolvedReceipt[] = [];
   for (const { row, value } of rows) {
-    if (value.stockId && taken.has(value.stockId)) problems.push({ row, field: 'stockId', message: dup('Stock Record', value.stockId).message });
+    if (value.stockId && taken.has(value.stockId))
+      problems.push({ row, field: 'stockId', message: dup('Stock Record', value.stockId).message });
     const item = refs.items.get(value.partNumber);
     if (item && value.serial && onHand.has(`${item.id}\u0000${value.serial}`)) {
       problems.push({ row, field: 'serial', message: `The serial '${value.serial}' of '${value.partNumber}' is on hand already` });
     }
     const resolved = resolveReceipt(value, refs);
-    if ('errors' in resolved) for (const [field, messages] of Object.entries(resolved.errors)) for (const message of messages) problems.push({ row, field, message });
+    if ('errors' in resolved)
+      for (const [field, messages] of Object.entries(resolved.errors))
+        for (const message of messages) problems.push({ row, field, message });
     else receipts.push(resolved.stock);
   }
   return {
@@ -38,10 +55,15 @@ export const planStock: Planner = async (db, auth, sheet, idempotencyKey) => {
     async write(tx) {
       const actor = actorOf(auth, idempotencyKey);
       await mapDuplicates(() => writeReceipts(tx, actor, receipts), {
-        stock_records_org_stock_id: () => dup('Stock Record', '(one of the file)', 'A stock id of the file was taken meanwhile; import again'),
+        stock_records_org_stock_id: () =>
+          dup('Stock Record', '(one of the file)', 'A stock id of the file was taken meanwhile; import again'),
         stock_records_item_serial: () => dup('Serial', '(one of the file)', 'A serial of the file came on hand meanwhile; import again'),
       });
-      return { inserted: receipts.length, updated: 0, changed: { stockIds: [], locationIds: [...new Set(receipts.map((r) => r.locationId))] } };
+      return {
+        inserted: receipts.length,
+        updated: 0,
+        changed: { stockIds: [], locationIds: [...new Set(receipts.map((r) => r.locationId))] },
+      };
     },
   };
 };

@@ -47,7 +47,24 @@ const DEPARTMENTS = [
   ['QA', 'Quality'],
 ] as const;
 const WAREHOUSE_NAMES = ['Main Warehouse', 'East Annex', 'North Yard', 'South Depot'];
-const NOUNS = ['Hex bolt', 'Washer', 'Bearing', 'Bracket', 'Gasket', 'Valve', 'Hose', 'Relay', 'Fuse', 'Sensor', 'Pump', 'Filter', 'Cable', 'Spring', 'Seal', 'Pin'];
+const NOUNS = [
+  'Hex bolt',
+  'Washer',
+  'Bearing',
+  'Bracket',
+  'Gasket',
+  'Valve',
+  'Hose',
+  'Relay',
+  'Fuse',
+  'Sensor',
+  'Pump',
+  'Filter',
+  'Cable',
+  'Spring',
+  'Seal',
+  'Pin',
+];
 const SIZES = ['M4', 'M6', 'M8', 'M10', '1/4"', '3/8"', '1/2"', '10 mm', '25 mm', '50 mm', 'small', 'large'];
 const FINISHES = ['zinc', 'stainless', 'black oxide', 'brass', 'nylon', 'steel', 'rubber', 'aluminium'];
 
@@ -75,21 +92,34 @@ interface Placed {
 async function seedReferenceData(db: Db, orgId: string): Promise<void> {
   const audit = auditStamp('system');
   const rows = [
-    ...CONDITION_CODES.map(([code, description]) => ({ orgId, type: 'conditionCode', id: code, data: { code, description, active: true }, audit })),
+    ...CONDITION_CODES.map(([code, description]) => ({
+      orgId,
+      type: 'conditionCode',
+      id: code,
+      data: { code, description, active: true },
+      audit,
+    })),
     ...DEPARTMENTS.map(([code, name]) => ({ orgId, type: 'department', id: code, data: { code, name, active: true }, audit })),
   ];
   await db.insert(records).values(rows).onConflictDoNothing();
 }
 
 /** Warehouses, locations, items and barcodes; returns what stock needs. */
-async function seedMasters(db: Db, orgId: string, size: InventorySize, rand: () => number): Promise<{ items: GeneratedItem[]; places: Placed[] }> {
+async function seedMasters(
+  db: Db,
+  orgId: string,
+  size: InventorySize,
+  rand: () => number,
+): Promise<{ items: GeneratedItem[]; places: Placed[] }> {
   const audit = auditStamp('system');
   const constants = { org_id: sql`${orgId}::text`, audit: sql`${JSON.stringify(audit)}::jsonb` };
   const places: Placed[] = [];
   for (let w = 0; w < size.warehouses; w++) {
     const warehouseId = newId();
     const code = `${size.prefix}${['MAIN', 'EAST', 'NORTH', 'SOUTH'][w] ?? `WH${w + 1}`}`;
-    await db.insert(warehouses).values({ id: warehouseId, orgId, code, name: `${size.prefix}${WAREHOUSE_NAMES[w] ?? `Warehouse ${w + 1}`}`.trim(), audit });
+    await db
+      .insert(warehouses)
+      .values({ id: warehouseId, orgId, code, name: `${size.prefix}${WAREHOUSE_NAMES[w] ?? `Warehouse ${w + 1}`}`.trim(), audit });
     const rows: Array<{ id: string; warehouseId: string; code: string; description: string; type: string }> = [];
     // Aisles shrink in later warehouses, as annexes are smaller.
     const aisles = Math.max(1, Math.round(size.aisles / (w + 1)));
@@ -97,7 +127,13 @@ async function seedMasters(db: Db, orgId: string, size: InventorySize, rand: () 
       for (let b = 1; b <= size.bays; b++) {
         for (let l = 1; l <= size.levels; l++) {
           const aisle = a < 26 ? String.fromCharCode(65 + a) : `A${a}`;
-          rows.push({ id: newId(), warehouseId, code: `${aisle}-${String(b).padStart(2, '0')}-${l}`, description: `Aisle ${aisle}, bay ${b}, level ${l}`, type: l === 1 ? 'floor' : 'shelf' });
+          rows.push({
+            id: newId(),
+            warehouseId,
+            code: `${aisle}-${String(b).padStart(2, '0')}-${l}`,
+            description: `Aisle ${aisle}, bay ${b}, level ${l}`,
+            type: l === 1 ? 'floor' : 'shelf',
+          });
         }
       }
     }
@@ -106,7 +142,13 @@ async function seedMasters(db: Db, orgId: string, size: InventorySize, rand: () 
       { id: newId(), warehouseId, code: 'STAGE-1', description: 'Outbound staging', type: 'staging' },
       { id: newId(), warehouseId, code: 'QUAR-1', description: 'Quarantine cage', type: 'quarantine' },
     );
-    await insertRows(db, 'locations', { id: 'text', warehouseId: 'text', code: 'text', description: 'text', type: 'text' }, rows, constants);
+    await insertRows(
+      db,
+      'locations',
+      { id: 'text', warehouseId: 'text', code: 'text', description: 'text', type: 'text' },
+      rows,
+      constants,
+    );
     places.push(...rows.filter((r) => r.type === 'floor' || r.type === 'shelf').map((r) => ({ id: r.id, warehouseId })));
   }
 
@@ -131,7 +173,13 @@ async function seedMasters(db: Db, orgId: string, size: InventorySize, rand: () 
     barcodeRows.push({ barcode: ean13(`${size.prefix ? '29' : '20'}${String(i + 1).padStart(10, '0')}`), itemId: id });
     if (rand() < 0.2) barcodeRows.push({ barcode: `${size.prefix}ALT${String(10001 + i)}`, itemId: id });
   }
-  await insertRows(db, 'items', { id: 'text', partNumber: 'text', description: 'text', uom: 'text', department: 'text', tracking: 'text' }, itemRows, constants);
+  await insertRows(
+    db,
+    'items',
+    { id: 'text', partNumber: 'text', description: 'text', uom: 'text', department: 'text', tracking: 'text' },
+    itemRows,
+    constants,
+  );
   await insertRows(db, 'item_barcodes', { barcode: 'text', itemId: 'text' }, barcodeRows, { org_id: constants.org_id! });
   return { items: generated, places };
 }
@@ -139,7 +187,12 @@ async function seedMasters(db: Db, orgId: string, size: InventorySize, rand: () 
 const DAY_MS = 86_400_000;
 
 /** Receipts for the items, in chunks (a million records never sit in memory at once). */
-export function* stockChunks(size: InventorySize, made: { items: GeneratedItem[]; places: Placed[] }, rand: () => number, chunk = 20_000): Generator<ResolvedReceipt[]> {
+export function* stockChunks(
+  size: InventorySize,
+  made: { items: GeneratedItem[]; places: Placed[] },
+  rand: () => number,
+  chunk = 20_000,
+): Generator<ResolvedReceipt[]> {
   let out: ResolvedReceipt[] = [];
   const start = Date.UTC(2024, 0, 1);
   let serial = 0;
@@ -154,7 +207,11 @@ export function* stockChunks(size: InventorySize, made: { items: GeneratedItem[]
     for (let k = 0; k < count; k++) {
       const place = pick(rand, made.places);
       const units =
-        item.tracking === 'serial' ? 10_000n : item.uom === 'KG' || item.uom === 'M' ? BigInt(Math.floor(rand() * 5_000_000) + 1000) : BigInt((Math.floor(rand() * 200) + 1) * 10_000);
+        item.tracking === 'serial'
+          ? 10_000n
+          : item.uom === 'KG' || item.uom === 'M'
+            ? BigInt(Math.floor(rand() * 5_000_000) + 1000)
+            : BigInt((Math.floor(rand() * 200) + 1) * 10_000);
       const r = rand();
       out.push({
         itemId: item.id,
@@ -178,7 +235,10 @@ export function* stockChunks(size: InventorySize, made: { items: GeneratedItem[]
 
 /** Whether an organisation's inventory of this size is there (its first warehouse exists). */
 export async function inventorySeeded(db: Db, orgId: string, size: InventorySize): Promise<boolean> {
-  const [exists] = await db.select({ id: warehouses.id }).from(warehouses).where(sql`${warehouses.orgId} = ${orgId} AND ${warehouses.code} = ${`${size.prefix}MAIN`}`);
+  const [exists] = await db
+    .select({ id: warehouses.id })
+    .from(warehouses)
+    .where(sql`${warehouses.orgId} = ${orgId} AND ${warehouses.code} = ${`${size.prefix}MAIN`}`);
   return exists !== undefined;
 }
 
@@ -199,7 +259,8 @@ export async function seedInventory(db: Db, orgId: string, size: InventorySize, 
   await seedReferenceData(db, orgId);
   const made = await seedMasters(db, orgId, size, rand);
   const actor: Actor = { orgId, siteId: null, accountId: 'system', audit: auditStamp('system'), idempotencyKey: null };
-  const write: StockWriter = options.writeStock ?? ((receipts) => db.transaction(async (tx) => void (await writeReceipts(tx, actor, receipts))));
+  const write: StockWriter =
+    options.writeStock ?? ((receipts) => db.transaction(async (tx) => void (await writeReceipts(tx, actor, receipts))));
   let total = 0;
   for (const receipts of stockChunks(size, made, rand)) {
     await write(receipts, actor);

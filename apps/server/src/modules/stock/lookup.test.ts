@@ -108,7 +108,12 @@ describe('stock/lookup, the answer written by PostgreSQL', () => {
     const res = await lookup(part);
     expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);
     expect(res.body.groups![0]!.description).toBe(description);
-    const raw = await t.app.inject({ method: 'POST', url: '/api/stock/lookup', headers: { authorization: `Bearer ${clerk}` }, payload: { ...DEMO_BASE, value: part } });
+    const raw = await t.app.inject({
+      method: 'POST',
+      url: '/api/stock/lookup',
+      headers: { authorization: `Bearer ${clerk}` },
+      payload: { ...DEMO_BASE, value: part },
+    });
     expect(raw.body).toBe(JSON.stringify(JSON.parse(raw.body)));
   });
 

@@ -21,12 +21,14 @@ import { blindPlaces, refuseBlind, withholdBlind } from '../counts/blind.ts';
 type Match = (typeof LOOKUP_MATCHES)[number];
 
 // The value tried as each kind of code; every branch is one probe of an org-scoped index.
-const matchesOf = (orgId: SQLWrapper | string, value: SQLWrapper | string) => sql`SELECT 'stockId' AS kind, id FROM stock_records WHERE org_id = ${orgId} AND stock_id = ${value}
+const matchesOf = (
+  orgId: SQLWrapper | string,
+  value: SQLWrapper | string,
+) => sql`SELECT 'stockId' AS kind, id FROM stock_records WHERE org_id = ${orgId} AND stock_id = ${value}
     UNION ALL SELECT 'location', id FROM locations WHERE org_id = ${orgId} AND code = ${value}
     UNION ALL SELECT 'partNumber', id FROM items WHERE org_id = ${orgId} AND part_number = ${value}
     UNION ALL SELECT 'barcode', item_id FROM item_barcodes WHERE org_id = ${orgId} AND barcode = ${value}
     UNION ALL SELECT 'order', id FROM orders WHERE org_id = ${orgId} AND number = ${value}`;
-
 
 /** Sort keys per sort; `desc` reverses the first (the others only break ties). */
 const SORTS: Record<Body<'stock/lookup'>['sort'], SQL[]> = {
@@ -38,7 +40,12 @@ const SORTS: Record<Body<'stock/lookup'>['sort'], SQL[]> = {
 };
 
 /** The parts of a lookup that change its statement's text; everything else is a placeholder's value. */
-export type LookupShape = Pick<Body<'stock/lookup'>, 'sort' | 'desc' | 'showZeroQty'> & { warehouse: boolean; conditionCode: boolean; department: boolean; orderType: boolean };
+export type LookupShape = Pick<Body<'stock/lookup'>, 'sort' | 'desc' | 'showZeroQty'> & {
+  warehouse: boolean;
+  conditionCode: boolean;
+  department: boolean;
+  orderType: boolean;
+};
 
 export const shapeOf = (body: Body<'stock/lookup'>): LookupShape => ({
   sort: body.sort,
@@ -58,7 +65,9 @@ function filters(shape: LookupShape): SQL[] {
   if (shape.department) where.push(sql`i.department = ${sql.placeholder('department')}`);
   // Stock held for an order of the type: picked (one active pick per record, a unique partial index) and not yet shipped or issued.
   if (shape.orderType) {
-    where.push(sql`EXISTS (SELECT 1 FROM order_picks op JOIN orders o ON o.id = op.order_id WHERE op.stock_record_id = sr.id AND op.state = 'picked' AND o.type = ${sql.placeholder('orderType')})`);
+    where.push(
+      sql`EXISTS (SELECT 1 FROM order_picks op JOIN orders o ON o.id = op.order_id WHERE op.stock_record_id = sr.id AND op.state = 'picked' AND o.type = ${sql.placeholder('orderType')})`,
+    );
   }
   // Zero-quantity records are history: shown only on request, and only those changed recently.
   where.push(
@@ -107,14 +116,25 @@ const RECORD_JSON = jsonObjectSql([
 ]);
 const GROUP_KEYS = sql`i.id AS "itemId", i.part_number AS "partNumber", i.description, i.uom, i.tracking, i.department, w.id AS "warehouseId", w.code AS warehouse, l.id AS "locationId", l.code AS location`;
 /** What a group says of its item and place: r's GROUP_KEYS, g's grouping columns, the group's first properties. */
-const GROUP_NAMES = ['itemId', 'partNumber', 'description', 'uom', 'tracking', 'department', 'warehouseId', 'warehouse', 'locationId', 'location'] as const;
-const GROUP_COLUMNS = sql.join(GROUP_NAMES.map((c) => sql.identifier(c)), sql`, `);
+const GROUP_NAMES = [
+  'itemId',
+  'partNumber',
+  'description',
+  'uom',
+  'tracking',
+  'department',
+  'warehouseId',
+  'warehouse',
+  'locationId',
+  'location',
+] as const;
+const GROUP_COLUMNS = sql.join(
+  GROUP_NAMES.map((c) => sql.identifier(c)),
+  sql`, `,
+);
 /** A group of g as the answer lists it (lookupGroupSchema), up to the opening of its records' array. */
 const GROUP_HEAD_JSON = sql`${jsonObjectSql(
-  [
-    ...GROUP_NAMES.map((c): JsonField => [c, sql`g.${sql.identifier(c)}`, 'string']),
-    ['quantity', sql`g.quantity`, 'number'],
-  ],
+  [...GROUP_NAMES.map((c): JsonField => [c, sql`g.${sql.identifier(c)}`, 'string']), ['quantity', sql`g.quantity`, 'number']],
   true,
 )} || ',"records":['`;
 /** LOOKUP_MATCHES as a PostgreSQL array, in the contract's order (matchedAs lists them in it). */
@@ -139,7 +159,11 @@ const statements = new WeakMap<Db, Map<string, LookupRun>>();
 export function lookupSql(shape: LookupShape): SQL {
   const orgId = sql.placeholder('orgId');
   const maxRows = sql`${sql.placeholder('maxRows')}::int`;
-  const ids = (...kinds: Match[]) => sql`ARRAY(SELECT id FROM m WHERE kind IN (${sql.join(kinds.map((k) => sql.raw(`'${k}'`)), sql`, `)}))`;
+  const ids = (...kinds: Match[]) =>
+    sql`ARRAY(SELECT id FROM m WHERE kind IN (${sql.join(
+      kinds.map((k) => sql.raw(`'${k}'`)),
+      sql`, `,
+    )}))`;
   // An order's stock: what was picked for it and not put back (picked, shipped or issued; zero-quantity records only with showZeroQty).
   const orderIds = shape.orderType
     ? sql`SELECT m.id FROM m JOIN orders o ON o.id = m.id WHERE m.kind = 'order' AND o.type = ${sql.placeholder('orderType')}`
@@ -171,7 +195,11 @@ function lookupStatement(db: Db, shape: LookupShape): LookupRun {
   return run;
 }
 
-export async function lookupStock(db: Db, auth: AuthContext, body: Body<'stock/lookup'>): Promise<JsonAnswer<'stock/lookup'> | CallResponse<'stock/lookup'>> {
+export async function lookupStock(
+  db: Db,
+  auth: AuthContext,
+  body: Body<'stock/lookup'>,
+): Promise<JsonAnswer<'stock/lookup'> | CallResponse<'stock/lookup'>> {
   // Blind counts (counts/blind.ts): a separate step, from memory for an organisation without a blind sheet in progress.
   const hidden = await blindPlaces(db, auth);
   const run = lookupStatement(db, shapeOf(body));
@@ -187,7 +215,9 @@ export async function lookupStock(db: Db, auth: AuthContext, body: Body<'stock/l
       maxRows: body.maxRows,
     }),
   );
-  return hidden.size === 0 ? new JsonAnswer(row!.answer) : withholdBlind(JSON.parse(row!.answer) as CallResponse<'stock/lookup'>, hidden, body.value);
+  return hidden.size === 0
+    ? new JsonAnswer(row!.answer)
+    : withholdBlind(JSON.parse(row!.answer) as CallResponse<'stock/lookup'>, hidden, body.value);
 }
 
 export async function getStock(db: Db, auth: AuthContext, body: Body<'stock/get'>): Promise<CallResponse<'stock/get'>> {

@@ -65,10 +65,16 @@ export interface LocationRef {
 export const locationKey = (warehouse: string, code: string) => `${warehouse}\u0000${code}`;
 
 /** Locations by warehouse code and location code, keyed by locationKey. */
-export async function locationsByCode(db: Db, orgId: string, pairs: Iterable<{ warehouse: string; code: string }>): Promise<Map<string, LocationRef>> {
-  const keys = await distinct((function* () {
-    for (const p of pairs) yield locationKey(p.warehouse, p.code);
-  })());
+export async function locationsByCode(
+  db: Db,
+  orgId: string,
+  pairs: Iterable<{ warehouse: string; code: string }>,
+): Promise<Map<string, LocationRef>> {
+  const keys = await distinct(
+    (function* () {
+      for (const p of pairs) yield locationKey(p.warehouse, p.code);
+    })(),
+  );
   const rows = await inChunks(keys, (chunk) => {
     const split = chunk.map((k) => k.split('\u0000') as [string, string]);
     return query<LocationRef>(
@@ -101,7 +107,12 @@ export async function itemsByPartNumber(db: Db, orgId: string, partNumbers: Iter
 }
 
 /** Codes of active condition codes or departments (record layer entities in the records table). */
-export async function activeCodes(db: Db, orgId: string, type: 'conditionCode' | 'department', codes: Iterable<string>): Promise<Set<string>> {
+export async function activeCodes(
+  db: Db,
+  orgId: string,
+  type: 'conditionCode' | 'department',
+  codes: Iterable<string>,
+): Promise<Set<string>> {
   const rows = await inChunks(await distinct(codes), (chunk) =>
     query<{ id: string }>(
       db,
@@ -112,7 +123,12 @@ export async function activeCodes(db: Db, orgId: string, type: 'conditionCode' |
 }
 
 /** Barcodes among these that already name an item other than `exceptItemId`, with that item's part number. */
-export async function barcodeOwners(db: Db, orgId: string, barcodes: Iterable<string>, exceptItemId?: string): Promise<Map<string, string>> {
+export async function barcodeOwners(
+  db: Db,
+  orgId: string,
+  barcodes: Iterable<string>,
+  exceptItemId?: string,
+): Promise<Map<string, string>> {
   const rows = await inChunks(await distinct(barcodes), (chunk) =>
     query<{ barcode: string; part_number: string }>(
       db,

@@ -11,7 +11,6 @@ import type { AuditStamp } from '../../db/schema.ts';
 import type { Db } from '../../db/client.ts';
 import { arrayParam, BATCH_ROWS, insertRows, isoSql, query } from '../../db/sql.ts';
 
-
 export interface StockRow {
   id: string;
   stock_id: string;
@@ -50,7 +49,6 @@ export const STOCK_FROM = sql`FROM stock_records sr
 CROSS JOIN LATERAL (SELECT id, part_number, description, uom, department, tracking FROM items WHERE id = sr.item_id LIMIT 1) i
 CROSS JOIN LATERAL (SELECT id, code FROM locations WHERE id = sr.location_id LIMIT 1) l
 CROSS JOIN LATERAL (SELECT id, code FROM warehouses WHERE id = sr.warehouse_id LIMIT 1) w`;
-
 
 /** What a stock record says of itself (a lookup group says the rest). */
 const toLookupRecord = (r: Omit<StockRow, 'audit'>): LookupRecord => ({
@@ -155,7 +153,10 @@ export const stockUpdate = (id: string, set: StockChangeSet, also: SQL = sql`tru
 /** Stock ids made by the server: 'S' and nine digits from a sequence shared by every node. */
 export async function nextStockIds(db: Db, count: number): Promise<string[]> {
   if (count === 0) return [];
-  const rows = await query<{ id: string }>(db, sql`SELECT 'S' || lpad(nextval('stock_id_seq')::text, 9, '0') AS id FROM generate_series(1, ${count}::int)`);
+  const rows = await query<{ id: string }>(
+    db,
+    sql`SELECT 'S' || lpad(nextval('stock_id_seq')::text, 9, '0') AS id FROM generate_series(1, ${count}::int)`,
+  );
   return rows.map((r) => r.id);
 }
 
@@ -199,7 +200,19 @@ export async function insertStock(db: Db, actor: Actor, rows: readonly NewStock[
   await insertRows(
     db,
     'stock_records',
-    { id: 'text', stockId: 'text', itemId: 'text', warehouseId: 'text', locationId: 'text', quantity: 'numeric', conditionCode: 'text', lot: 'text', serial: 'text', certSource: 'text', receivedDate: 'date' },
+    {
+      id: 'text',
+      stockId: 'text',
+      itemId: 'text',
+      warehouseId: 'text',
+      locationId: 'text',
+      quantity: 'numeric',
+      conditionCode: 'text',
+      lot: 'text',
+      serial: 'text',
+      certSource: 'text',
+      receivedDate: 'date',
+    },
     rows.map((r) => ({ ...r, quantity: formatQty(r.quantity) })),
     { org_id: sql`${actor.orgId}::text`, audit: sql`${JSON.stringify(actor.audit)}::jsonb` },
   );
@@ -239,7 +252,13 @@ export async function insertMovements(db: Db, actor: Actor, rows: readonly NewMo
  * INSERT follows. One round trip instead of two on every change (docs/inventory.md, Benchmark).
  * Returns the movements' ids in the order given.
  */
-export async function changeStock(db: Db, actor: Actor, id: string, set: StockChangeSet, movements: readonly NewMovement[]): Promise<string[]> {
+export async function changeStock(
+  db: Db,
+  actor: Actor,
+  id: string,
+  set: StockChangeSet,
+  movements: readonly NewMovement[],
+): Promise<string[]> {
   const rows = await query<{ id: string }>(db, sql`WITH changed AS (${stockUpdate(id, set)}) ${movementInsert(actor, movements)}`);
   return rows.map((r) => r.id);
 }
@@ -290,14 +309,21 @@ const toMovement = (r: MovementRow): Movement => ({
 
 /** Movements of one stock record, newest first. */
 export async function movementsOf(db: Db, stockRecordId: string, limit: number): Promise<Movement[]> {
-  return (await query<MovementRow>(db, sql`${MOVEMENT_SELECT} WHERE m.stock_record_id = ${stockRecordId} ORDER BY m.id DESC LIMIT ${limit}`)).map(toMovement);
+  return (
+    await query<MovementRow>(db, sql`${MOVEMENT_SELECT} WHERE m.stock_record_id = ${stockRecordId} ORDER BY m.id DESC LIMIT ${limit}`)
+  ).map(toMovement);
 }
 
 /**
  * Stock records and movements by id in one round trip (the answer of every change): each list as a
  * JSON array of the same rows stockByIds and movementsByIds read, mapped the same way.
  */
-export async function stockAndMovementsByIds(db: Db, orgId: string, stockIds: string[], movementIds: string[]): Promise<{ stock: StockRecord[]; movements: Movement[] }> {
+export async function stockAndMovementsByIds(
+  db: Db,
+  orgId: string,
+  stockIds: string[],
+  movementIds: string[],
+): Promise<{ stock: StockRecord[]; movements: Movement[] }> {
   const [row] = await query<{ stock: StockRow[] | null; movements: MovementRow[] | null }>(
     db,
     sql`SELECT (SELECT json_agg(s) FROM (SELECT ${STOCK_COLUMNS} ${STOCK_FROM} WHERE sr.org_id = ${orgId} AND sr.id = ANY(${arrayParam(stockIds)})) s) AS stock,
@@ -311,13 +337,18 @@ export async function stockAndMovementsByIds(db: Db, orgId: string, stockIds: st
 }
 
 export async function movementsByIds(db: Db, ids: string[]): Promise<Movement[]> {
-  const rows = (await query<MovementRow>(db, sql`${MOVEMENT_SELECT} WHERE m.id = ANY(${arrayParam(ids)}::bigint[]) ORDER BY m.id`)).map(toMovement);
+  const rows = (await query<MovementRow>(db, sql`${MOVEMENT_SELECT} WHERE m.id = ANY(${arrayParam(ids)}::bigint[]) ORDER BY m.id`)).map(
+    toMovement,
+  );
   return rows;
 }
 
 /** Of these stock ids, the ones an organisation's records use already. */
 export async function takenStockIds(db: Db, orgId: string, stockIds: string[]): Promise<Set<string>> {
-  const rows = await query<{ stock_id: string }>(db, sql`SELECT stock_id FROM stock_records WHERE org_id = ${orgId} AND stock_id = ANY(${arrayParam(stockIds)})`);
+  const rows = await query<{ stock_id: string }>(
+    db,
+    sql`SELECT stock_id FROM stock_records WHERE org_id = ${orgId} AND stock_id = ANY(${arrayParam(stockIds)})`,
+  );
   return new Set(rows.map((r) => r.stock_id));
 }
 

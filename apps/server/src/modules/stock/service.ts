@@ -8,7 +8,17 @@
 import { sql } from 'drizzle-orm';
 import type { CallResponse } from '@floorhand/contract/api';
 import { parseQty } from '@floorhand/contract/quantity';
-import { STOCK_RULE_MESSAGES, adjustRule, moveRule, readStockAdjustSettings, reasonProblem, ruleText, splitRule, wholeUnitsMessage, type StockRuleProblem } from '@floorhand/contract/stock-rules';
+import {
+  STOCK_RULE_MESSAGES,
+  adjustRule,
+  moveRule,
+  readStockAdjustSettings,
+  reasonProblem,
+  ruleText,
+  splitRule,
+  wholeUnitsMessage,
+  type StockRuleProblem,
+} from '@floorhand/contract/stock-rules';
 import { stockRecordEntity } from '@floorhand/contract/stock';
 import { validateRecord, type ValidationErrors } from '@floorhand/contract/records/validate';
 import type { AuthContext } from '../../lib/auth-context.ts';
@@ -75,9 +85,22 @@ export interface ReceiptRefs {
 
 export async function loadReceiptRefs(db: Db, orgId: string, inputs: readonly ReceiptInput[]): Promise<ReceiptRefs> {
   return {
-    items: await itemsByPartNumber(db, orgId, inputs.map((r) => r.partNumber)),
-    locations: await locationsByCode(db, orgId, inputs.map((r) => ({ warehouse: r.warehouse, code: r.location }))),
-    conditions: await activeCodes(db, orgId, 'conditionCode', inputs.flatMap((r) => (r.conditionCode ? [r.conditionCode] : []))),
+    items: await itemsByPartNumber(
+      db,
+      orgId,
+      inputs.map((r) => r.partNumber),
+    ),
+    locations: await locationsByCode(
+      db,
+      orgId,
+      inputs.map((r) => ({ warehouse: r.warehouse, code: r.location })),
+    ),
+    conditions: await activeCodes(
+      db,
+      orgId,
+      'conditionCode',
+      inputs.flatMap((r) => (r.conditionCode ? [r.conditionCode] : [])),
+    ),
   };
 }
 
@@ -101,7 +124,8 @@ export function resolveReceipt(input: ReceiptInput, refs: ReceiptRefs): { errors
   if (!location) add('location', `No location '${input.location}' exists in warehouse '${input.warehouse}'`);
   else if (!location.warehouseActive) add('warehouse', `The warehouse '${input.warehouse}' is inactive`);
   else if (!location.active) add('location', `The location '${input.location}' in warehouse '${input.warehouse}' is inactive`);
-  if (input.conditionCode && !refs.conditions.has(input.conditionCode)) add('conditionCode', `No active condition code '${input.conditionCode}' exists`);
+  if (input.conditionCode && !refs.conditions.has(input.conditionCode))
+    add('conditionCode', `No active condition code '${input.conditionCode}' exists`);
   if (item?.tracking === 'lot' && !input.lot) add('lot', `'Lot' must be provided: part '${item.partNumber}' is lot-tracked`);
   if (item?.tracking === 'serial') {
     if (!input.serial) add('serial', `'Serial' must be provided: part '${item.partNumber}' is serial-tracked`);
@@ -125,7 +149,11 @@ export function resolveReceipt(input: ReceiptInput, refs: ReceiptRefs): { errors
 }
 
 /** Inserts receipts with their first movement (receive); stock ids are made where absent. Returns the new records' ids and movement ids. */
-export async function writeReceipts(tx: Db, actor: Actor, receipts: readonly ResolvedReceipt[]): Promise<{ ids: string[]; movementIds: string[] }> {
+export async function writeReceipts(
+  tx: Db,
+  actor: Actor,
+  receipts: readonly ResolvedReceipt[],
+): Promise<{ ids: string[]; movementIds: string[] }> {
   const made = await nextStockIds(tx, receipts.filter((r) => !r.stockId).length);
   let next = 0;
   const rows: NewStock[] = receipts.map((r) => ({ ...r, id: newId(), stockId: r.stockId ?? made[next++]! }));
@@ -149,7 +177,10 @@ export async function writeReceipts(tx: Db, actor: Actor, receipts: readonly Res
 
 /** The answer of a change: the named record, the record it made (if any), the movements. */
 async function changeAnswer(tx: Db, orgId: string, id: string, madeId: string | undefined, movementIds: string[]): Promise<StockChange> {
-  const { stock: [stock, newStock], movements } = await stockAndMovementsByIds(tx, orgId, madeId ? [id, madeId] : [id], movementIds);
+  const {
+    stock: [stock, newStock],
+    movements,
+  } = await stockAndMovementsByIds(tx, orgId, madeId ? [id, madeId] : [id], movementIds);
   return { stock, ...(newStock ? { newStock } : {}), movements };
 }
 
@@ -167,7 +198,10 @@ export async function receiveStock(deps: Deps, auth: AuthContext, body: Body<'st
   const actor = actorOf(auth, body.idempotencyKey);
   return idempotentWrite(deps, auth, 'stock/receive', body, async (tx) => {
     await holdActiveLocation(tx, resolved.stock.locationId, `${input.warehouse}/${input.location}`);
-    const { ids, movementIds } = await mapDuplicates(() => writeReceipts(tx, actor, [resolved.stock]), stockDups(input.stockId ?? '', input.serial));
+    const { ids, movementIds } = await mapDuplicates(
+      () => writeReceipts(tx, actor, [resolved.stock]),
+      stockDups(input.stockId ?? '', input.serial),
+    );
     const response = await changeAnswer(tx, auth.orgId, ids[0]!, undefined, movementIds);
     return { response, changed: { stockIds: [response.stock!.stockId], locationIds: [resolved.stock.locationId] } };
   });
@@ -197,8 +231,14 @@ async function holdActiveLocation(tx: Db, locationId: string, name: string): Pro
 async function refuseBlindStock(db: Db, auth: AuthContext, stockId: string): Promise<void> {
   const hidden = await blindPlaces(db, auth);
   if (hidden.size === 0) return;
-  const rows = await query<{ location_id: string }>(db, sql`SELECT location_id FROM stock_records WHERE org_id = ${auth.orgId} AND stock_id = ${stockId}`);
-  refuseBlind(hidden, rows.map((r) => r.location_id));
+  const rows = await query<{ location_id: string }>(
+    db,
+    sql`SELECT location_id FROM stock_records WHERE org_id = ${auth.orgId} AND stock_id = ${stockId}`,
+  );
+  refuseBlind(
+    hidden,
+    rows.map((r) => r.location_id),
+  );
 }
 
 async function locked(tx: Db, auth: AuthContext, stockId: string, rev: number | undefined): Promise<LockedStock> {
@@ -262,12 +302,21 @@ export async function adjustStock(deps: Deps, auth: AuthContext, body: Body<'sto
         ]),
       stockDups(row.stock_id, row.serial),
     );
-    return { response: await changeAnswer(tx, auth.orgId, row.id, undefined, movementIds), changed: { stockIds: [row.stock_id], locationIds: [row.location_id] } };
+    return {
+      response: await changeAnswer(tx, auth.orgId, row.id, undefined, movementIds),
+      changed: { stockIds: [row.stock_id], locationIds: [row.location_id] },
+    };
   });
 }
 
 /** A record split off `row` with `qty`, in `target`, with the same item, condition, lot and dates. */
-async function splitOff(tx: Db, actor: Actor, row: LockedStock, qty: bigint, target: { locationId: string; warehouseId: string }): Promise<{ id: string; stockId: string }> {
+async function splitOff(
+  tx: Db,
+  actor: Actor,
+  row: LockedStock,
+  qty: bigint,
+  target: { locationId: string; warehouseId: string },
+): Promise<{ id: string; stockId: string }> {
   const [stockId] = await nextStockIds(tx, 1);
   const id = newId();
   await mapDuplicates(
@@ -292,20 +341,22 @@ async function splitOff(tx: Db, actor: Actor, row: LockedStock, qty: bigint, tar
   return { id, stockId: stockId! };
 }
 
-
 export async function moveStock(deps: Deps, auth: AuthContext, body: Body<'stock/move'>): Promise<StockChange> {
   await refuseBlindStock(deps.db, auth, body.stockId);
   const actor = actorOf(auth, body.idempotencyKey);
   return idempotentWrite(deps, auth, 'stock/move', body, async (tx) => {
     const row = await locked(tx, auth, body.stockId, body._rev);
     const warehouse = body.toWarehouse ?? (await stockByIds(tx, auth.orgId, [row.id]))[0]!.warehouse;
-    const target = (await locationsByCode(tx, auth.orgId, [{ warehouse, code: body.toLocation }])).get(locationKey(warehouse, body.toLocation));
+    const target = (await locationsByCode(tx, auth.orgId, [{ warehouse, code: body.toLocation }])).get(
+      locationKey(warehouse, body.toLocation),
+    );
     if (!target) throw badInput(`No location '${body.toLocation}' exists in warehouse '${warehouse}'`);
     await holdActiveLocation(tx, target.id, `${warehouse}/${body.toLocation}`);
     if (target.id === row.location_id) throw badInput(`'${row.stock_id}' is in '${body.toLocation}' already`);
     const unit = unitOf(row);
     const rule = moveRule(unit, body.qty);
-    if (!rule.ok) throw ruleRefusal(rule.message === STOCK_RULE_MESSAGES.nothingToMove ? `'${row.stock_id}'` : 'The quantity to move', rule);
+    if (!rule.ok)
+      throw ruleRefusal(rule.message === STOCK_RULE_MESSAGES.nothingToMove ? `'${row.stock_id}'` : 'The quantity to move', rule);
     const { have } = unit;
     const { qty } = rule;
     const move = { type: 'move' as const, fromLocationId: row.location_id, toLocationId: target.id, reason: null };
@@ -313,9 +364,13 @@ export async function moveStock(deps: Deps, auth: AuthContext, body: Body<'stock
     const changed = { stockIds: [row.stock_id], locationIds: [row.location_id, target.id] };
     if (qty === have) {
       // The whole record moves: its quantity stays, so the movement's delta is 0.
-      const movementIds = await changeStock(tx, actor, row.id, { quantity: have, locationId: target.id, warehouseId: target.warehouseId, audit: stamp }, [
-        { ...move, stockRecordId: row.id, qtyDelta: 0n, qtyAfter: have, relatedStockRecordId: null },
-      ]);
+      const movementIds = await changeStock(
+        tx,
+        actor,
+        row.id,
+        { quantity: have, locationId: target.id, warehouseId: target.warehouseId, audit: stamp },
+        [{ ...move, stockRecordId: row.id, qtyDelta: 0n, qtyAfter: have, relatedStockRecordId: null }],
+      );
       return { response: await changeAnswer(tx, auth.orgId, row.id, undefined, movementIds), changed };
     }
     const made = await splitOff(tx, actor, row, qty, { locationId: target.id, warehouseId: target.warehouseId });

@@ -35,8 +35,10 @@ afterEach(async () => {
 
 const key = () => randomUUID();
 type Body = Record<string, unknown>;
-const receive = (record: Body, token = clerk, extra: Body = {}) => call(t.app, 'stock/receive', { idempotencyKey: key(), record, ...extra }, token);
-const adjust = (body: Body, token = clerk) => call(t.app, 'stock/adjust', { idempotencyKey: key(), deltaType: 'delta', reason: 'Found', ...body }, token);
+const receive = (record: Body, token = clerk, extra: Body = {}) =>
+  call(t.app, 'stock/receive', { idempotencyKey: key(), record, ...extra }, token);
+const adjust = (body: Body, token = clerk) =>
+  call(t.app, 'stock/adjust', { idempotencyKey: key(), deltaType: 'delta', reason: 'Found', ...body }, token);
 const move = (body: Body, token = clerk) => call(t.app, 'stock/move', { idempotencyKey: key(), ...body }, token);
 const split = (body: Body, token = clerk) => call(t.app, 'stock/split', { idempotencyKey: key(), ...body }, token);
 const get = (stockId: string, token = clerk) => call(t.app, 'stock/get', { stockId }, token);
@@ -58,7 +60,9 @@ let LOT_PART = '';
 let SERIAL_PART = '';
 beforeAll(async () => {
   // Parts of the demo data by tracking: the first of each kind, measured in KG or M where one is (fractions allowed).
-  const rows = (await dbRows(sql`SELECT DISTINCT ON (tracking) tracking, part_number FROM items WHERE org_id = 'demo' AND active ORDER BY tracking, uom IN ('KG', 'M') DESC, part_number`)) as Array<{
+  const rows = (await dbRows(
+    sql`SELECT DISTINCT ON (tracking) tracking, part_number FROM items WHERE org_id = 'demo' AND active ORDER BY tracking, uom IN ('KG', 'M') DESC, part_number`,
+  )) as Array<{
     tracking: string;
     part_number: string;
   }>;
@@ -71,15 +75,39 @@ const detailOf = (err: ServerErr | undefined) => validationDetailSchema.parse(JS
 
 describe('stock/receive', () => {
   it('creates a stock record with a server-made stock id and its first movement', async () => {
-    const res = await receive({ partNumber: PART, warehouse: 'MAIN', location: 'A-01-2', quantity: '12.5', conditionCode: 'NE', certSource: 'CoC' });
+    const res = await receive({
+      partNumber: PART,
+      warehouse: 'MAIN',
+      location: 'A-01-2',
+      quantity: '12.5',
+      conditionCode: 'NE',
+      certSource: 'CoC',
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const stock = res.body.stock!;
-    expect(stock).toMatchObject({ partNumber: PART, warehouse: 'MAIN', location: 'A-01-2', quantity: 12.5, conditionCode: 'NE', certSource: 'CoC', _rev: 1 });
+    expect(stock).toMatchObject({
+      partNumber: PART,
+      warehouse: 'MAIN',
+      location: 'A-01-2',
+      quantity: 12.5,
+      conditionCode: 'NE',
+      certSource: 'CoC',
+      _rev: 1,
+    });
     expect(stock.stockId).toMatch(/^S\d{9}$/);
     expect(stock.receivedDate).toBe(new Date().toISOString().slice(0, 10));
     expect(stock.x$audit.create.user).toBe(clerkId);
     expect(res.body.movements).toEqual([
-      expect.objectContaining({ type: 'receive', stockId: stock.stockId, qtyDelta: 12.5, qtyAfter: 12.5, toWarehouse: 'MAIN', toLocation: 'A-01-2', user: clerkId, userName: 'clerk' }),
+      expect.objectContaining({
+        type: 'receive',
+        stockId: stock.stockId,
+        qtyDelta: 12.5,
+        qtyAfter: 12.5,
+        toWarehouse: 'MAIN',
+        toLocation: 'A-01-2',
+        user: clerkId,
+        userName: 'clerk',
+      }),
     ]);
   });
 
@@ -146,7 +174,9 @@ describe('stock/adjust', () => {
     const plus = await adjust({ stockId: s.stockId, qty: 2.5 });
     expect(plus.status, JSON.stringify(plus.body)).toBe(200);
     expect(plus.body.stock).toMatchObject({ quantity: 12.5, _rev: 2 });
-    expect(plus.body.movements).toEqual([expect.objectContaining({ type: 'adjust', qtyDelta: 2.5, qtyAfter: 12.5, reason: 'Found', fromLocation: 'A-01-2' })]);
+    expect(plus.body.movements).toEqual([
+      expect.objectContaining({ type: 'adjust', qtyDelta: 2.5, qtyAfter: 12.5, reason: 'Found', fromLocation: 'A-01-2' }),
+    ]);
     const minus = await adjust({ stockId: s.stockId, qty: '-0.5', reason: 'Damaged' });
     expect(minus.body.stock?.quantity).toBe(12);
     const abs = await adjust({ stockId: s.stockId, deltaType: 'absolute', qty: 0, reason: 'Lost' });
@@ -191,8 +221,18 @@ describe('stock/adjust', () => {
 
   it("answers 404 for another organisation's stock id, as for one that does not exist", async () => {
     const s = await fresh();
-    const theirs = await call(t.app, 'stock/adjust', { ...ACME_BASE, idempotencyKey: key(), stockId: s.stockId, deltaType: 'delta', qty: 1, reason: 'Found' }, acme);
-    const none = await call(t.app, 'stock/adjust', { ...ACME_BASE, idempotencyKey: key(), stockId: 'S-NOT-THERE', deltaType: 'delta', qty: 1, reason: 'Found' }, acme);
+    const theirs = await call(
+      t.app,
+      'stock/adjust',
+      { ...ACME_BASE, idempotencyKey: key(), stockId: s.stockId, deltaType: 'delta', qty: 1, reason: 'Found' },
+      acme,
+    );
+    const none = await call(
+      t.app,
+      'stock/adjust',
+      { ...ACME_BASE, idempotencyKey: key(), stockId: 'S-NOT-THERE', deltaType: 'delta', qty: 1, reason: 'Found' },
+      acme,
+    );
     expect(theirs.status).toBe(404);
     expect(theirs.body.err?.message).toBe(`No stock record '${s.stockId}' exists`);
     expect(none.status).toBe(404);
@@ -203,7 +243,12 @@ describe('stock/adjust', () => {
 
   it('refuses a body naming another organisation with 403', async () => {
     const s = await fresh();
-    const res = await call(t.app, 'stock/adjust', { ...ACME_BASE, idempotencyKey: key(), stockId: s.stockId, deltaType: 'delta', qty: 1, reason: 'Found' }, clerk);
+    const res = await call(
+      t.app,
+      'stock/adjust',
+      { ...ACME_BASE, idempotencyKey: key(), stockId: s.stockId, deltaType: 'delta', qty: 1, reason: 'Found' },
+      clerk,
+    );
     expect(res.status).toBe(403);
   });
 
@@ -227,7 +272,12 @@ describe('stock/adjust', () => {
     } finally {
       const back = await call(t.app, 'site/getData', { section: 'conf', dataId: 'app_settings' }, admin);
       const restored = { ...back.body.siteData!.data, stockAdjust: current.body.siteData!.data.stockAdjust };
-      await call(t.app, 'site/putData', { section: 'conf', siteData: { dataId: 'app_settings', _rev: back.body.siteData!._rev, data: restored } }, admin);
+      await call(
+        t.app,
+        'site/putData',
+        { section: 'conf', siteData: { dataId: 'app_settings', _rev: back.body.siteData!._rev, data: restored } },
+        admin,
+      );
     }
   });
 });
@@ -240,7 +290,15 @@ describe('stock/move and stock/split', () => {
     expect(res.body.stock).toMatchObject({ stockId: s.stockId, warehouse: 'EAST', location: 'B-02-3', quantity: 10, _rev: 2 });
     expect(res.body.newStock).toBeUndefined();
     expect(res.body.movements).toEqual([
-      expect.objectContaining({ type: 'move', qtyDelta: 0, qtyAfter: 10, fromWarehouse: 'MAIN', fromLocation: 'A-01-2', toWarehouse: 'EAST', toLocation: 'B-02-3' }),
+      expect.objectContaining({
+        type: 'move',
+        qtyDelta: 0,
+        qtyAfter: 10,
+        fromWarehouse: 'MAIN',
+        fromLocation: 'A-01-2',
+        toWarehouse: 'EAST',
+        toLocation: 'B-02-3',
+      }),
     ]);
   });
 
@@ -249,7 +307,14 @@ describe('stock/move and stock/split', () => {
     const res = await move({ stockId: s.stockId, qty: 4, toLocation: 'A-01-3' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.stock).toMatchObject({ stockId: s.stockId, location: 'A-01-2', quantity: 6 });
-    expect(res.body.newStock).toMatchObject({ location: 'A-01-3', warehouse: 'MAIN', quantity: 4, conditionCode: 'OH', certSource: 'CoC', receivedDate: s.receivedDate });
+    expect(res.body.newStock).toMatchObject({
+      location: 'A-01-3',
+      warehouse: 'MAIN',
+      quantity: 4,
+      conditionCode: 'OH',
+      certSource: 'CoC',
+      receivedDate: s.receivedDate,
+    });
     expect(res.body.movements?.map((m) => [m.stockId, m.qtyDelta, m.relatedStockId])).toEqual([
       [s.stockId, -4, res.body.newStock!.stockId],
       [res.body.newStock!.stockId, 4, s.stockId],
@@ -293,10 +358,12 @@ describe('stock/move and stock/split', () => {
   });
 
   it('refuses a fraction of an item counted in whole units (EA) on receive, adjust, move and split', async () => {
-    const [each] = (await dbRows(sql`SELECT part_number FROM items WHERE org_id = 'demo' AND active AND tracking = 'none' AND uom = 'EA' ORDER BY part_number LIMIT 1`)) as Array<{
+    const [each] = (await dbRows(
+      sql`SELECT part_number FROM items WHERE org_id = 'demo' AND active AND tracking = 'none' AND uom = 'EA' ORDER BY part_number LIMIT 1`,
+    )) as Array<{
       part_number: string;
     }>;
-    const whole = "must be a whole number: EA is counted in whole units";
+    const whole = 'must be a whole number: EA is counted in whole units';
     const refused = await receive({ partNumber: each!.part_number, warehouse: 'MAIN', location: 'A-01-2', quantity: '1.5' });
     expect(refused.status).toBe(400);
     expect(detailOf(refused.body.err).errors.quantity).toEqual([`'Quantity' ${whole}`]);
@@ -360,7 +427,12 @@ describe('idempotency', () => {
     const s = await fresh();
     const idempotencyKey = key();
     expect((await adjust({ idempotencyKey, stockId: s.stockId, qty: 1 })).status).toBe(200);
-    const theirs = await call(t.app, 'stock/adjust', { ...ACME_BASE, idempotencyKey, stockId: s.stockId, deltaType: 'delta', qty: 1, reason: 'Found' }, acme);
+    const theirs = await call(
+      t.app,
+      'stock/adjust',
+      { ...ACME_BASE, idempotencyKey, stockId: s.stockId, deltaType: 'delta', qty: 1, reason: 'Found' },
+      acme,
+    );
     expect(theirs.status).toBe(404);
   });
 
@@ -381,7 +453,9 @@ describe('idempotency', () => {
     expect((await adjust({ idempotencyKey: recent, stockId: s.stockId, qty: 1 })).status).toBe(200);
     await t.db.execute(sql`UPDATE idempotency_keys SET created_at = now() - interval '169 hours' WHERE key = ${old}`);
     const jti = old.slice(0, 30);
-    await t.db.execute(sql`INSERT INTO revoked_tokens (jti, expires_at) VALUES ('gone-' || ${jti}, now() - interval '1 second'), ('kept-' || ${jti}, now() + interval '1 hour')`);
+    await t.db.execute(
+      sql`INSERT INTO revoked_tokens (jti, expires_at) VALUES ('gone-' || ${jti}, now() - interval '1 second'), ('kept-' || ${jti}, now() + interval '1 hour')`,
+    );
     const purged = await purgeExpired(t.db, t.config.IDEMPOTENCY_KEEP_HOURS);
     expect(purged.idempotencyKeys).toBeGreaterThanOrEqual(1);
     expect(purged.revokedTokens).toBeGreaterThanOrEqual(1);
@@ -401,7 +475,9 @@ describe('concurrent changes of one record', () => {
   it('lose no update: 50 adjusts and part moves end with the record and the ledger agreeing', async () => {
     const s = await fresh({ quantity: 100 });
     const ops = Array.from({ length: 50 }, (_, i) =>
-      i % 2 === 0 ? adjust({ stockId: s.stockId, qty: 1 }) : move({ stockId: s.stockId, qty: 1, toLocation: i % 4 === 1 ? 'A-01-3' : 'A-01-4' }),
+      i % 2 === 0
+        ? adjust({ stockId: s.stockId, qty: 1 })
+        : move({ stockId: s.stockId, qty: 1, toLocation: i % 4 === 1 ? 'A-01-3' : 'A-01-4' }),
     );
     const answers = await Promise.all(ops);
     expect(answers.map((a) => a.status)).toEqual(Array(50).fill(200));
@@ -410,7 +486,11 @@ describe('concurrent changes of one record', () => {
     expect(after.body.stock?.quantity).toBe(100);
     expect(after.body.stock?._rev).toBe(51);
     expect(after.body.movements).toHaveLength(51);
-    const split = (await dbRows(sql`SELECT count(*)::int AS n FROM movements m JOIN stock_records r ON r.id = m.related_stock_record_id WHERE r.stock_id = ${s.stockId}`))[0];
+    const split = (
+      await dbRows(
+        sql`SELECT count(*)::int AS n FROM movements m JOIN stock_records r ON r.id = m.related_stock_record_id WHERE r.stock_id = ${s.stockId}`,
+      )
+    )[0];
     expect(split).toEqual({ n: 25 });
   });
 });
@@ -420,7 +500,12 @@ describe('stock/lookup', () => {
     const s = await fresh({ quantity: 5 });
     const byId = await lookup(s.stockId);
     expect(byId.body).toMatchObject({ matchedAs: ['stockId'], rowCount: 1, more: false });
-    expect(byId.body.groups?.[0]).toMatchObject({ partNumber: PART, location: 'A-01-2', quantity: 5, records: [expect.objectContaining({ stockId: s.stockId })] });
+    expect(byId.body.groups?.[0]).toMatchObject({
+      partNumber: PART,
+      location: 'A-01-2',
+      quantity: 5,
+      records: [expect.objectContaining({ stockId: s.stockId })],
+    });
 
     const item = (await call(t.app, 'item/get', { partNumber: PART }, clerk)).body.item!;
     const byPart = await lookup(PART);
@@ -504,8 +589,14 @@ describe('limits and the database', () => {
     await expect(t.db.execute(sql`UPDATE movements SET qty_delta = 0 WHERE stock_record_id = ${s._id}`)).rejects.toThrow();
     await expect(t.db.execute(sql`DELETE FROM movements WHERE stock_record_id = ${s._id}`)).rejects.toThrow();
     await expect(t.db.execute(sql`UPDATE stock_records SET quantity = -1 WHERE id = ${s._id}`)).rejects.toThrow();
-    await expect(t.db.execute(sql`UPDATE stock_records SET quantity = 2 WHERE serial IS NOT NULL AND quantity = 1 AND org_id = 'demo'`)).rejects.toThrow();
-    await expect(t.db.execute(sql`INSERT INTO movements (org_id, stock_record_id, type, qty_delta, qty_after, account_id) VALUES ('demo', ${s._id}, 'teleport', 0, 10, 'x')`)).rejects.toThrow();
+    await expect(
+      t.db.execute(sql`UPDATE stock_records SET quantity = 2 WHERE serial IS NOT NULL AND quantity = 1 AND org_id = 'demo'`),
+    ).rejects.toThrow();
+    await expect(
+      t.db.execute(
+        sql`INSERT INTO movements (org_id, stock_record_id, type, qty_delta, qty_after, account_id) VALUES ('demo', ${s._id}, 'teleport', 0, 10, 'x')`,
+      ),
+    ).rejects.toThrow();
   });
 });
 
@@ -516,7 +607,13 @@ describe('realtime', () => {
   it('tells the site which stock and locations a movement changed, after commit', async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    socket = io(`${base}/${DEMO_BASE.siteId}`, { transports: ['websocket'], auth: { token: clerk }, query: { client: 'test' }, reconnection: false, forceNew: true });
+    socket = io(`${base}/${DEMO_BASE.siteId}`, {
+      transports: ['websocket'],
+      auth: { token: clerk },
+      query: { client: 'test' },
+      reconnection: false,
+      forceNew: true,
+    });
     await new Promise<void>((resolve, reject) => {
       socket!.once('connect', () => resolve());
       socket!.once('connect_error', reject);

@@ -19,7 +19,9 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = await tokenFor(t.app, 'admin');
   clerk = await tokenFor(t.app, 'clerk');
-  const rows = (await t.db.execute(sql`SELECT DISTINCT ON (tracking) tracking, part_number FROM items WHERE org_id = 'demo' AND active ORDER BY tracking, uom IN ('KG', 'M') DESC, part_number`)) as unknown as {
+  const rows = (await t.db.execute(
+    sql`SELECT DISTINCT ON (tracking) tracking, part_number FROM items WHERE org_id = 'demo' AND active ORDER BY tracking, uom IN ('KG', 'M') DESC, part_number`,
+  )) as unknown as {
     rows: Array<{ tracking: string; part_number: string }>;
   };
   PART = rows.rows.find((r) => r.tracking === 'none')!.part_number;
@@ -35,13 +37,19 @@ const write = (path: 'stock/receive' | 'stock/adjust' | 'stock/move' | 'stock/sp
 const get = (stockId: string) => call(t.app, 'stock/get', { stockId }, clerk);
 
 async function fresh(record: Record<string, unknown> = {}): Promise<StockRecord> {
-  const res = await write('stock/receive', { record: { partNumber: PART, warehouse: 'MAIN', location: 'A-02-1', quantity: 10, ...record } });
+  const res = await write('stock/receive', {
+    record: { partNumber: PART, warehouse: 'MAIN', location: 'A-02-1', quantity: 10, ...record },
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.stock!;
 }
 
 /** The answer of a change says exactly what stock/get says afterwards: the records and their newest movements. */
-async function expectAnswerAsStored(body: { stock?: StockRecord; newStock?: StockRecord; movements?: Array<{ id: string; stockId: string }> }) {
+async function expectAnswerAsStored(body: {
+  stock?: StockRecord;
+  newStock?: StockRecord;
+  movements?: Array<{ id: string; stockId: string }>;
+}) {
   for (const record of [body.stock, body.newStock].filter((r): r is StockRecord => r !== undefined)) {
     const stored = (await get(record.stockId)).body;
     expect(record).toEqual(stored.stock);
@@ -55,7 +63,9 @@ describe('the answer of every change, read in one statement', () => {
     const adjusted = await write('stock/adjust', { stockId: s.stockId, deltaType: 'delta', qty: 2.5, reason: 'Found' });
     expect(adjusted.status).toBe(200);
     expect(adjusted.body.stock).toMatchObject({ quantity: 12.5, _rev: 2 });
-    expect(adjusted.body.movements).toMatchObject([{ type: 'adjust', qtyDelta: 2.5, qtyAfter: 12.5, reason: 'Found', fromLocation: 'A-02-1', toLocation: 'A-02-1', userName: 'clerk' }]);
+    expect(adjusted.body.movements).toMatchObject([
+      { type: 'adjust', qtyDelta: 2.5, qtyAfter: 12.5, reason: 'Found', fromLocation: 'A-02-1', toLocation: 'A-02-1', userName: 'clerk' },
+    ]);
     await expectAnswerAsStored(adjusted.body);
 
     const part = await write('stock/move', { stockId: s.stockId, qty: 2.5, toLocation: 'A-02-2' });
@@ -104,7 +114,9 @@ describe('feature access remembered with the authentication', () => {
     const adjust = () => write('stock/adjust', { stockId: s.stockId, deltaType: 'delta', qty: 1, reason: 'Found' });
     expect((await adjust()).status).toBe(200);
     const levels = (await call(t.app, 'admin/featureAccess/get', {}, admin)).body.grid!.levels;
-    expect((await call(t.app, 'admin/featureAccess/put', { levels: { ...levels, '*': { ...levels['*'], stockAdjust: 0 } } }, admin)).status).toBe(200);
+    expect(
+      (await call(t.app, 'admin/featureAccess/put', { levels: { ...levels, '*': { ...levels['*'], stockAdjust: 0 } } }, admin)).status,
+    ).toBe(200);
     const refused = await adjust();
     expect(refused.status).toBe(403);
     expect(refused.body.err?.code).toBe('ERR_FORBIDDEN');

@@ -26,7 +26,9 @@ export interface BadgeLimits {
   windowMs: number;
 }
 
-export const badgeLimitsOf = (config: Pick<Config, 'BADGE_MAX_UNKNOWN_PER_DEVICE' | 'BADGE_MAX_WRONG_PINS_PER_DEVICE' | 'BADGE_MAX_UNKNOWN_PER_ORG'>): BadgeLimits => ({
+export const badgeLimitsOf = (
+  config: Pick<Config, 'BADGE_MAX_UNKNOWN_PER_DEVICE' | 'BADGE_MAX_WRONG_PINS_PER_DEVICE' | 'BADGE_MAX_UNKNOWN_PER_ORG'>,
+): BadgeLimits => ({
   unknownPerDevice: config.BADGE_MAX_UNKNOWN_PER_DEVICE,
   wrongPinsPerDevice: config.BADGE_MAX_WRONG_PINS_PER_DEVICE,
   unknownPerOrg: config.BADGE_MAX_UNKNOWN_PER_ORG,
@@ -87,15 +89,22 @@ export function badgeLimiter(deps: Deps, auth: AuthContext): BadgeLimiter {
         throw rateLimited(`Too many unknown badges on this device. Ask a supervisor, or try again in ${minutes(dev.resetInMs)} minutes.`);
       }
       if (attempt === 'pin' && pins.count >= limits.wrongPinsPerDevice) {
-        throw rateLimited(`Too many wrong badges or PINs typed on this device. Scan your badge, ask a supervisor, or try again in ${minutes(pins.resetInMs)} minutes.`);
+        throw rateLimited(
+          `Too many wrong badges or PINs typed on this device. Scan your badge, ask a supervisor, or try again in ${minutes(pins.resetInMs)} minutes.`,
+        );
       }
       const deviceWait = Math.max(wait(dev), wait(pins));
       if (org.count >= limits.unknownPerOrg && deviceWait > 0) {
-        throw rateLimited(`Too many unknown badges in this organisation. This device is paused: ask a supervisor, or try again in ${minutes(Math.min(org.resetInMs, deviceWait))} minutes.`);
+        throw rateLimited(
+          `Too many unknown badges in this organisation. This device is paused: ask a supervisor, or try again in ${minutes(Math.min(org.resetInMs, deviceWait))} minutes.`,
+        );
       }
     },
     async recordFailure(attempt) {
-      await Promise.all([attempt === 'scan' ? hit('device', limits.unknownPerDevice) : hit('devicePins', limits.wrongPinsPerDevice), hit('org', limits.unknownPerOrg)]);
+      await Promise.all([
+        attempt === 'scan' ? hit('device', limits.unknownPerDevice) : hit('devicePins', limits.wrongPinsPerDevice),
+        hit('org', limits.unknownPerOrg),
+      ]);
     },
   };
 }

@@ -19,7 +19,13 @@ let deviceNo = 0;
 async function newWorker(t: TestApp, pin?: string): Promise<{ id: string; badge: string }> {
   workerNo += 1;
   const userName = `bl-worker${workerNo}`;
-  const id = await createAccount(t.db, DEMO.orgId, DEMO.siteId, { userName, firstName: `Bea${workerNo}`, surnames: 'Limit' }, DEMO.password);
+  const id = await createAccount(
+    t.db,
+    DEMO.orgId,
+    DEMO.siteId,
+    { userName, firstName: `Bea${workerNo}`, surnames: 'Limit' },
+    DEMO.password,
+  );
   if (pin) {
     const admin = await tokenFor(t.app, 'admin');
     expect((await call(t.app, 'timeclock/setPin', { accountId: id, pin }, admin)).status).toBe(200);
@@ -31,7 +37,16 @@ async function newWorker(t: TestApp, pin?: string): Promise<{ id: string; badge:
 async function newDevice(t: TestApp): Promise<string> {
   deviceNo += 1;
   const id = `WSL${String(deviceNo).padStart(3, '0')}`;
-  await t.db.insert(workstations).values({ siteId: DEMO.siteId, id, kiosk: true, timeclock: true, secretHash: hashDeviceSecret(DEMO.workstationSecret), audit: auditStamp('system') });
+  await t.db
+    .insert(workstations)
+    .values({
+      siteId: DEMO.siteId,
+      id,
+      kiosk: true,
+      timeclock: true,
+      secretHash: hashDeviceSecret(DEMO.workstationSecret),
+      audit: auditStamp('system'),
+    });
   return id;
 }
 
@@ -41,7 +56,10 @@ const punch = (app: TestApp['app'], token: string, body: Record<string, unknown>
 const unknownBadge = () => `B-MADE-UP-${Math.random().toString(36).slice(2, 10).toUpperCase()}`;
 
 const limitAudits = (t: TestApp, action: string, entityId: string) =>
-  t.db.select().from(auditLog).where(and(eq(auditLog.orgId, DEMO.orgId), eq(auditLog.action, action), eq(auditLog.entityId, entityId)));
+  t.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.orgId, DEMO.orgId), eq(auditLog.action, action), eq(auditLog.entityId, entityId)));
 
 describe('badge limits per device', () => {
   let t: TestApp;
@@ -60,7 +78,10 @@ describe('badge limits per device', () => {
     }
     const limited = await punch(t.app, clockA, { badge: unknownBadge() });
     expect(limited.status).toBe(429);
-    expect(limited.body.err).toMatchObject({ code: ERR.rateLimited, message: expect.stringMatching(/Too many unknown badges on this device.*supervisor.*1[45] minutes/) });
+    expect(limited.body.err).toMatchObject({
+      code: ERR.rateLimited,
+      message: expect.stringMatching(/Too many unknown badges on this device.*supervisor.*1[45] minutes/),
+    });
     const w = await newWorker(t);
     expect((await punch(t.app, clockA, { badge: w.badge })).status).toBe(429);
     // Another device of the organisation is below every limit: the same badge punches there.
@@ -106,11 +127,15 @@ describe('badge limits per device', () => {
     expect(limited.status).toBe(429);
     expect(limited.body.err).toMatchObject({ code: ERR.rateLimited, message: expect.stringMatching(/wrong badges or PINs.*this device/) });
     // The same at the kiosk of that device.
-    expect((await call(t.app, 'kiosk/start', { badge: workers[0]!.badge, entry: 'typed', pin: '4711' }, await kioskOn(t, a))).status).toBe(429);
+    expect((await call(t.app, 'kiosk/start', { badge: workers[0]!.badge, entry: 'typed', pin: '4711' }, await kioskOn(t, a))).status).toBe(
+      429,
+    );
     expect(await limitAudits(t, 'badge/limit/devicePins', a)).toHaveLength(1);
     // Scanning the badge still works on this device, and typing on another.
     expect((await punch(t.app, clockA, { badge: workers[1]!.badge })).body.result).toBe('punched');
-    expect((await punch(t.app, await clockOn(t, b), { badge: workers[2]!.badge, entry: 'typed', pin: '4711' })).body.result).toBe('punched');
+    expect((await punch(t.app, await clockOn(t, b), { badge: workers[2]!.badge, entry: 'typed', pin: '4711' })).body.result).toBe(
+      'punched',
+    );
   });
 });
 
@@ -130,7 +155,10 @@ describe('badge limits per organisation', () => {
     const w = await newWorker(t);
     const limited = await punch(t.app, clockA, { badge: w.badge });
     expect(limited.status).toBe(429);
-    expect(limited.body.err).toMatchObject({ code: ERR.rateLimited, message: expect.stringMatching(/Too many unknown badges in this organisation.*supervisor.*minutes/) });
+    expect(limited.body.err).toMatchObject({
+      code: ERR.rateLimited,
+      message: expect.stringMatching(/Too many unknown badges in this organisation.*supervisor.*minutes/),
+    });
     expect((await call(t.app, 'kiosk/start', { badge: w.badge }, await kioskOn(t, b))).status).toBe(429);
     // The wall clock nobody guessed at still punches.
     expect((await punch(t.app, clockC, { badge: w.badge })).body.result).toBe('punched');
@@ -150,7 +178,7 @@ describe.runIf(process.env.REDIS_URL)('badge limits on several nodes', () => {
   });
   afterAll(() => t?.close());
 
-  it('counts a device\'s unknown badges on every node: a limit reached across two nodes holds on both', async () => {
+  it("counts a device's unknown badges on every node: a limit reached across two nodes holds on both", async () => {
     const second = await createSecondNode(t);
     try {
       const a = await newDevice(t);

@@ -46,19 +46,31 @@ export async function identifyBadge(deps: Deps, auth: AuthContext, input: BadgeI
   if (checksPin) {
     const state = await deps.limitStore.get(key);
     if (state.count >= PIN_MAX_FAILURES) {
-      throw rateLimited(`Too many wrong attempts for this badge. Try again in ${Math.max(1, Math.ceil(state.resetInMs / 60_000))} minutes or ask a supervisor.`);
+      throw rateLimited(
+        `Too many wrong attempts for this badge. Try again in ${Math.max(1, Math.ceil(state.resetInMs / 60_000))} minutes or ask a supervisor.`,
+      );
     }
   }
   // One round trip: the account, its PIN hash and its rights on this site.
   const row = await findBadge(deps.db, auth.orgId, input.badge, auth.siteId, auth.appId);
   const perms: UserPerms | undefined =
-    row?.active && row.roles !== null ? { roles: row.roles, kioskAcct: row.kioskAcct ?? false, timeclockAcct: row.timeclockAcct ?? false, serviceAcct: row.serviceAcct ?? false } : undefined;
+    row?.active && row.roles !== null
+      ? {
+          roles: row.roles,
+          kioskAcct: row.kioskAcct ?? false,
+          timeclockAcct: row.timeclockAcct ?? false,
+          serviceAcct: row.serviceAcct ?? false,
+        }
+      : undefined;
   const usable = !!row && !!perms && accountKindOf(perms) === 'person';
   // A typed badge always needs the worker's PIN (a blank or absent PIN never passes); a PIN is checked
   // against the decoy when the badge is unknown, so timing does not tell which badges exist.
   const pinOk = !checksPin || (input.pin !== undefined && (await passwordMatches(row?.pinHash, input.pin)));
   if (!usable || !pinOk) {
-    await Promise.all([checksPin ? deps.limitStore.hit(key, WINDOW_MS, PIN_MAX_FAILURES) : undefined, device.recordFailure(checksPin ? 'pin' : 'scan')]);
+    await Promise.all([
+      checksPin ? deps.limitStore.hit(key, WINDOW_MS, PIN_MAX_FAILURES) : undefined,
+      device.recordFailure(checksPin ? 'pin' : 'scan'),
+    ]);
     throw notFound(NOT_RECOGNISED);
   }
   if (checksPin) await deps.limitStore.reset(key);

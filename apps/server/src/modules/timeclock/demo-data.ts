@@ -22,7 +22,28 @@ export async function seedTimeclockDemo(db: Db, orgId: string, siteId: string, i
   const base = { orgId, siteId, accountId: clerk, deviceId: 'WS0001', audit: stamp } as const;
   await db.insert(punches).values([
     { ...base, id: 'demo-punch-in', kind: 'in', at: at(7, 58), serverTs: at(7, 58), clientTs: at(7, 58), source: 'clock', status: 'valid' },
-    { ...base, id: 'demo-punch-out', kind: 'out', at: at(16, 31), serverTs: at(16, 31), clientTs: at(16, 31), source: 'clock', status: 'valid' },
+    {
+      ...base,
+      id: 'demo-punch-out',
+      kind: 'out',
+      at: at(16, 31),
+      serverTs: at(16, 31),
+      clientTs: at(16, 31),
+      source: 'clock',
+      status: 'valid',
+    },
   ]);
-  await db.insert(punches).values({ ...base, id: 'demo-punch-fix', kind: 'in', at: at(7, 30), source: 'correction', status: 'valid', replacesId: 'demo-punch-in', reason: 'Started at the loading dock', approvedBy: timekeeper });
+  await db
+    .insert(punches)
+    .values({
+      ...base,
+      id: 'demo-punch-fix',
+      kind: 'in',
+      at: at(7, 30),
+      source: 'correction',
+      status: 'valid',
+      replacesId: 'demo-punch-in',
+      reason: 'Started at the loading dock',
+      approvedBy: timekeeper,
+    });
 }

@@ -28,7 +28,13 @@ afterAll(() => t?.close());
 async function newWorker(): Promise<{ id: string; badge: string }> {
   workerNo += 1;
   const userName = `offline${workerNo}`;
-  const id = await createAccount(t.db, DEMO.orgId, DEMO.siteId, { userName, firstName: `Otto${workerNo}`, surnames: 'Offline' }, DEMO.password);
+  const id = await createAccount(
+    t.db,
+    DEMO.orgId,
+    DEMO.siteId,
+    { userName, firstName: `Otto${workerNo}`, surnames: 'Offline' },
+    DEMO.password,
+  );
   return { id, badge: `B-${userName.toUpperCase()}` };
 }
 
@@ -37,16 +43,46 @@ const MIN = 60_000;
 const HOUR = 3_600_000;
 
 /** A punch as the clock's outbox replays it: signed by WS0001 (the clock token's workstation) unless told otherwise. */
-async function offlineBody(badge: string, deviceTime: string, o: { key?: string; secret?: string; workstationId?: string; photoSha256?: string; photoMediaId?: string } = {}) {
+async function offlineBody(
+  badge: string,
+  deviceTime: string,
+  o: { key?: string; secret?: string; workstationId?: string; photoSha256?: string; photoMediaId?: string } = {},
+) {
   const idempotencyKey = o.key ?? `offline-${randomUUID()}`;
-  const signature = await signOfflinePunch(o.secret ?? DEMO.workstationSecret, { workstationId: o.workstationId ?? 'WS0001', badge, deviceTime, idempotencyKey, photoSha256: o.photoSha256 });
-  return { badge, idempotencyKey, clientTime: deviceTime, ...(o.photoMediaId ? { photoMediaId: o.photoMediaId } : {}), offline: { deviceTime, signature } };
+  const signature = await signOfflinePunch(o.secret ?? DEMO.workstationSecret, {
+    workstationId: o.workstationId ?? 'WS0001',
+    badge,
+    deviceTime,
+    idempotencyKey,
+    photoSha256: o.photoSha256,
+  });
+  return {
+    badge,
+    idempotencyKey,
+    clientTime: deviceTime,
+    ...(o.photoMediaId ? { photoMediaId: o.photoMediaId } : {}),
+    offline: { deviceTime, signature },
+  };
 }
 const punch = (body: Record<string, unknown>, token = clock) => call(t.app, 'timeclock/punch', body, token);
-const rowsOf = async (accountId: string) => (await t.db.select().from(punches).where(eq(punches.accountId, accountId))).sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
+const rowsOf = async (accountId: string) =>
+  (await t.db.select().from(punches).where(eq(punches.accountId, accountId))).sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
 /** A punch recorded earlier by another clock (online), straight into the table. */
 async function recorded(accountId: string, kind: 'in' | 'out', at: string) {
-  await t.db.insert(punches).values({ id: `rec-${randomUUID()}`, orgId: DEMO.orgId, siteId: DEMO.siteId, accountId, kind, at, source: 'clock', status: 'valid', deviceId: 'WS0002', audit: { create: { user: 'x', ts: at }, modify: { user: 'x', ts: at } } });
+  await t.db
+    .insert(punches)
+    .values({
+      id: `rec-${randomUUID()}`,
+      orgId: DEMO.orgId,
+      siteId: DEMO.siteId,
+      accountId,
+      kind,
+      at,
+      source: 'clock',
+      status: 'valid',
+      deviceId: 'WS0002',
+      audit: { create: { user: 'x', ts: at }, modify: { user: 'x', ts: at } },
+    });
 }
 const badInputShape = { err: { code: ERR.badInput, message: expect.any(String) } };
 
@@ -56,7 +92,11 @@ describe('offline punches', () => {
     const deviceTime = ago(40 * MIN);
     const res = await punch(await offlineBody(w.badge, deviceTime));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ result: 'punched', punch: { kind: 'in', source: 'offline', status: 'valid', deviceId: 'WS0001' }, status: { in: true } });
+    expect(res.body).toMatchObject({
+      result: 'punched',
+      punch: { kind: 'in', source: 'offline', status: 'valid', deviceId: 'WS0001' },
+      status: { in: true },
+    });
     expect(Date.parse(res.body.punch!.at)).toBe(Date.parse(deviceTime));
     expect(Date.parse(res.body.punch!.clientTs!)).toBe(Date.parse(deviceTime));
     expect(Math.abs(Date.parse(res.body.punch!.serverTs) - Date.now())).toBeLessThan(MIN);
@@ -148,7 +188,12 @@ describe('offline punches', () => {
   it('the photo is bound by its digest: the signed photo is kept, another photo is refused and deleted; a re-upload on replay is the same punch', async () => {
     const png = (w: number) => PNG.sync.write(new PNG({ width: w, height: 3 }));
     const upload = async (bytes: Buffer) => {
-      const up = await call(t.app, 'media/upload', { dataUrl: `data:image/png;base64,${bytes.toString('base64')}`, purpose: 'clockPhoto' }, clock);
+      const up = await call(
+        t.app,
+        'media/upload',
+        { dataUrl: `data:image/png;base64,${bytes.toString('base64')}`, purpose: 'clockPhoto' },
+        clock,
+      );
       expect(up.status).toBe(200);
       return up.body.mediaId!;
     };
@@ -196,7 +241,11 @@ describe('an offline punch in its place in the day', () => {
     // An offline scan 2 h ago would be an "out" right before the recorded "out": two outs in a row.
     const res = await punch(await offlineBody(w.badge, ago(2 * HOUR)));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ result: 'forTimekeeper', punch: { kind: 'out', source: 'offline', status: 'pending', reason: expect.stringMatching(/timekeeper/) }, status: { in: false } });
+    expect(res.body).toMatchObject({
+      result: 'forTimekeeper',
+      punch: { kind: 'out', source: 'offline', status: 'pending', reason: expect.stringMatching(/timekeeper/) },
+      status: { in: false },
+    });
     expect(res.body.maxShiftHours).toBeUndefined();
     // Before the first punch: an "in" before a recorded "in".
     const early = await punch(await offlineBody(w.badge, ago(4 * HOUR)));
@@ -209,7 +258,11 @@ describe('an offline punch in its place in the day', () => {
     const w = await newWorker();
     await recorded(w.id, 'in', ago(14 * HOUR));
     const res = await punch(await offlineBody(w.badge, ago(5 * MIN)));
-    expect(res.body).toMatchObject({ result: 'forTimekeeper', punch: { kind: 'in', status: 'pending', reason: expect.stringMatching(/earlier shift/) }, status: { in: true } });
+    expect(res.body).toMatchObject({
+      result: 'forTimekeeper',
+      punch: { kind: 'in', status: 'pending', reason: expect.stringMatching(/earlier shift/) },
+      status: { in: true },
+    });
   });
 });
 
@@ -220,12 +273,30 @@ describe('bad input in the offline field', () => {
     const weird = fc.oneof(
       fc.jsonValue({ maxDepth: 2 }),
       fc.string({ unit: 'binary', maxLength: 60 }),
-      fc.constantFrom('', 'A'.repeat(43), '_'.repeat(43), 'x'.repeat(300), '\u0000', '2026-13-45T25:61:00Z', '1970-01-01T00:00:00Z', '9999-12-31T23:59:59Z', '__proto__', 1e308),
+      fc.constantFrom(
+        '',
+        'A'.repeat(43),
+        '_'.repeat(43),
+        'x'.repeat(300),
+        '\u0000',
+        '2026-13-45T25:61:00Z',
+        '1970-01-01T00:00:00Z',
+        '9999-12-31T23:59:59Z',
+        '__proto__',
+        1e308,
+      ),
     );
-    const offlineJunk = fc.oneof(fc.dictionary(fc.constantFrom('deviceTime', 'signature', 'extra', '__proto__'), weird, { maxKeys: 3 }), weird);
+    const offlineJunk = fc.oneof(
+      fc.dictionary(fc.constantFrom('deviceTime', 'signature', 'extra', '__proto__'), weird, { maxKeys: 3 }),
+      weird,
+    );
     await fc.assert(
       fc.asyncProperty(offlineJunk, fc.option(weird), async (offline, key) => {
-        const body = { ...good, offline: typeof offline === 'object' && offline !== null && !Array.isArray(offline) ? { ...good.offline, ...offline } : offline, ...(key === null ? {} : { idempotencyKey: key }) };
+        const body = {
+          ...good,
+          offline: typeof offline === 'object' && offline !== null && !Array.isArray(offline) ? { ...good.offline, ...offline } : offline,
+          ...(key === null ? {} : { idempotencyKey: key }),
+        };
         const res = await call(t.app, 'timeclock/punch', body, clock, { ip: uniqueIp() });
         expect(res.status, JSON.stringify({ body, reply: res.body })).toBeLessThan(500);
         if (res.status >= 400) expect(res.body).toMatchObject({ err: { code: expect.any(String), message: expect.any(String) } });

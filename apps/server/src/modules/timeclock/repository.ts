@@ -160,13 +160,19 @@ export async function nextEffectivePunch(db: Db, orgId: string, accountId: strin
 
 /** SHA-256 (hex) of the secret a workstation of the site holds, as stored; undefined when none. */
 export async function workstationSecretHash(db: Db, siteId: string, id: string): Promise<string | undefined> {
-  const [row] = await db.select({ secretHash: workstations.secretHash }).from(workstations).where(and(eq(workstations.siteId, siteId), eq(workstations.id, id)));
+  const [row] = await db
+    .select({ secretHash: workstations.secretHash })
+    .from(workstations)
+    .where(and(eq(workstations.siteId, siteId), eq(workstations.id, id)));
   return row?.secretHash ?? undefined;
 }
 
 /** SHA-256 (hex) of a picture's bytes of the organisation; undefined when there is no such picture. */
 export async function mediaSha256(db: Db, orgId: string, id: string): Promise<string | undefined> {
-  const [row] = await query<{ h: string }>(db, sql`SELECT encode(sha256(m.bytes), 'hex') AS h FROM media m WHERE m.id = ${id} AND m.org_id = ${orgId}`);
+  const [row] = await query<{ h: string }>(
+    db,
+    sql`SELECT encode(sha256(m.bytes), 'hex') AS h FROM media m WHERE m.id = ${id} AND m.org_id = ${orgId}`,
+  );
   return row?.h;
 }
 
@@ -174,7 +180,10 @@ const iso = (t: string): string => new Date(t).toISOString();
 
 /** Inserts a punch and answers it as read back, without reading it back (one round trip). */
 export async function insertPunch(db: Db, row: PunchInsert): Promise<PunchOut> {
-  const [r] = await db.insert(punches).values(row).returning({ serverTs: sql<string>`${isoSql(sql`${punches.serverTs}`)}` });
+  const [r] = await db
+    .insert(punches)
+    .values(row)
+    .returning({ serverTs: sql<string>`${isoSql(sql`${punches.serverTs}`)}` });
   return {
     id: row.id,
     accountId: row.accountId,
@@ -196,7 +205,12 @@ export async function insertPunch(db: Db, row: PunchInsert): Promise<PunchOut> {
  * What a scan needs to know of a worker, in one round trip: the last punch that counts and the
  * current records (valid or pending, not replaced, not void) from `dayStart`, oldest first.
  */
-export async function punchState(db: Db, orgId: string, accountId: string, dayStart: string): Promise<{ last: PunchOut | undefined; today: PunchOut[] }> {
+export async function punchState(
+  db: Db,
+  orgId: string,
+  accountId: string,
+  dayStart: string,
+): Promise<{ last: PunchOut | undefined; today: PunchOut[] }> {
   const rows = await query<PunchOut & { part: number }>(
     db,
     sql`(SELECT ${punchColumns}, 0 AS part FROM punches p
@@ -213,7 +227,8 @@ export async function punchState(db: Db, orgId: string, accountId: string, daySt
 }
 
 /** Oldest first, as the clock shows them (by time, then by when recorded). */
-export const sortPunches = (list: PunchOut[]): PunchOut[] => [...list].sort((a, b) => a.at.localeCompare(b.at) || a.serverTs.localeCompare(b.serverTs));
+export const sortPunches = (list: PunchOut[]): PunchOut[] =>
+  [...list].sort((a, b) => a.at.localeCompare(b.at) || a.serverTs.localeCompare(b.serverTs));
 
 export async function findPunch(db: Db, orgId: string, id: string): Promise<(PunchOut & { replacedById: string | null }) | undefined> {
   const [row] = await query<PunchOut & { replacedById: string | null }>(
@@ -230,7 +245,11 @@ export interface PunchListRow extends PunchOut {
   edited: boolean;
 }
 
-export async function listPunches(db: Db, orgId: string, f: { from: string; to: string; accountId?: string; pendingOnly?: boolean; limit: number }): Promise<PunchListRow[]> {
+export async function listPunches(
+  db: Db,
+  orgId: string,
+  f: { from: string; to: string; accountId?: string; pendingOnly?: boolean; limit: number },
+): Promise<PunchListRow[]> {
   return query<PunchListRow>(
     db,
     sql`SELECT ${punchColumns}, trim(a.first_name || ' ' || a.surnames) AS "workerName",
@@ -246,12 +265,18 @@ export async function listPunches(db: Db, orgId: string, f: { from: string; to: 
 }
 
 export async function mediaOfOrg(db: Db, orgId: string, id: string): Promise<boolean> {
-  const [row] = await db.select({ id: media.id }).from(media).where(and(eq(media.orgId, orgId), eq(media.id, id)));
+  const [row] = await db
+    .select({ id: media.id })
+    .from(media)
+    .where(and(eq(media.orgId, orgId), eq(media.id, id)));
   return !!row;
 }
 
 export async function accountOfOrg(db: Db, orgId: string, id: string) {
-  const [row] = await db.select({ id: accounts.id }).from(accounts).where(and(eq(accounts.orgId, orgId), eq(accounts.id, id)));
+  const [row] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.orgId, orgId), eq(accounts.id, id)));
   return row;
 }
 
@@ -260,7 +285,10 @@ export async function setPin(db: Db, orgId: string, accountId: string, pinHash: 
     await db.delete(badgePins).where(and(eq(badgePins.orgId, orgId), eq(badgePins.accountId, accountId)));
     return;
   }
-  await db.insert(badgePins).values({ accountId, orgId, pinHash, audit }).onConflictDoUpdate({ target: badgePins.accountId, set: { pinHash, audit } });
+  await db
+    .insert(badgePins)
+    .values({ accountId, orgId, pinHash, audit })
+    .onConflictDoUpdate({ target: badgePins.accountId, set: { pinHash, audit } });
 }
 
 /**

@@ -1,7 +1,20 @@
 import type { CallArgs, CallResponse } from '@floorhand/contract/api';
 import { hasAnyRole, isAdmin, ROLE } from '@floorhand/contract/perms';
-import { OFFLINE_PUNCH_FUTURE_SKEW_SECS, OFFLINE_PUNCH_MAX_AGE_HOURS, offlinePunchKeyFromHash, verifyOfflinePunch } from '@floorhand/contract/offline-punch';
-import { beyondMaxShift, CLIENT_TIME_TRUST_SECS, inFromEarlierShift, PUNCH_DEBOUNCE_SECS, PUNCH_LIST_MAX, readTimeclockSettings, type Punch } from '@floorhand/contract/timeclock';
+import {
+  OFFLINE_PUNCH_FUTURE_SKEW_SECS,
+  OFFLINE_PUNCH_MAX_AGE_HOURS,
+  offlinePunchKeyFromHash,
+  verifyOfflinePunch,
+} from '@floorhand/contract/offline-punch';
+import {
+  beyondMaxShift,
+  CLIENT_TIME_TRUST_SECS,
+  inFromEarlierShift,
+  PUNCH_DEBOUNCE_SECS,
+  PUNCH_LIST_MAX,
+  readTimeclockSettings,
+  type Punch,
+} from '@floorhand/contract/timeclock';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
@@ -73,11 +86,17 @@ export interface PunchContext {
  * `leavingNow`: this scan punches out, or, beyond the maximum shift, is a pending out for the
  * timekeeper (`forTimekeeper`).
  */
-export async function punch(deps: Deps, auth: AuthContext, body: CallArgs<'timeclock/punch'>, ctx: PunchContext): Promise<CallResponse<'timeclock/punch'>> {
+export async function punch(
+  deps: Deps,
+  auth: AuthContext,
+  body: CallArgs<'timeclock/punch'>,
+  ctx: PunchContext,
+): Promise<CallResponse<'timeclock/punch'>> {
   // The photo of a scan that ends in no punch goes (an unknown badge, another organisation, a
   // duplicate, a refusal): a photo is kept only with its punch. A question (missedPunch) keeps it for
   // the answer; an unanswered question's photo goes with the housekeeping sweep.
-  if (!auth.perms.timeclockAcct && !isAdmin(auth.perms)) throw forbidden('The time clock can only be used from designated timeclock accounts or administrative accounts.');
+  if (!auth.perms.timeclockAcct && !isAdmin(auth.perms))
+    throw forbidden('The time clock can only be used from designated timeclock accounts or administrative accounts.');
   if (!auth.claims.ws.timeclock) throw forbidden('This device is not authorised as a timeclock.');
   let answer: CallResponse<'timeclock/punch'> | undefined;
   // An answer to the question that is refused (a time before the in) keeps the photo for the next try.
@@ -94,8 +113,14 @@ export async function punch(deps: Deps, auth: AuthContext, body: CallArgs<'timec
   }
 }
 
-async function punchOnce(deps: Deps, auth: AuthContext, body: CallArgs<'timeclock/punch'>, ctx: PunchContext): Promise<CallResponse<'timeclock/punch'>> {
-  if (!auth.perms.timeclockAcct && !isAdmin(auth.perms)) throw forbidden('The time clock can only be used from designated timeclock accounts or administrative accounts.');
+async function punchOnce(
+  deps: Deps,
+  auth: AuthContext,
+  body: CallArgs<'timeclock/punch'>,
+  ctx: PunchContext,
+): Promise<CallResponse<'timeclock/punch'>> {
+  if (!auth.perms.timeclockAcct && !isAdmin(auth.perms))
+    throw forbidden('The time clock can only be used from designated timeclock accounts or administrative accounts.');
   if (!auth.claims.ws.timeclock) throw forbidden('This device is not authorised as a timeclock.');
   const now = new Date();
   // An offline punch is checked before the badge: a punch the device did not sign is refused whoever's badge it is.
@@ -104,23 +129,49 @@ async function punchOnce(deps: Deps, auth: AuthContext, body: CallArgs<'timecloc
   if (body.photoMediaId && !(await repo.mediaOfOrg(deps.db, auth.orgId, body.photoMediaId))) throw notFound('The photo was not found');
   const who = { firstName: worker.firstName, initial: worker.surnames.slice(0, 1) };
   const dayStart = startOfDay(now, ctx.tzOffsetMinutes);
-  const ofToday = (list: repo.PunchOut[]): Punch[] => repo.sortPunches(list.filter((p) => p.at >= dayStart && p.kind !== 'void')).map(toPunch);
+  const ofToday = (list: repo.PunchOut[]): Punch[] =>
+    repo.sortPunches(list.filter((p) => p.at >= dayStart && p.kind !== 'void')).map(toPunch);
   // The hot path of a shift start (bench/timeclock): the badge (one query), then in one transaction
   // the slot, the worker's state (last punch and today's, one query) and the insert; today's list
   // is the state plus what was inserted, not read again.
   const work = async (tx: Db): Promise<CallResponse<'timeclock/punch'>> => {
-    if (offlineAt !== undefined) return offlinePunch(tx, auth, body, { worker: worker.id, who, at: offlineAt, now, dayStart, tzOffsetMinutes: ctx.tzOffsetMinutes, ofToday });
-    const free = await repo.claimPunchSlot(tx, auth.orgId, worker.id, PUNCH_DEBOUNCE_SECS, { deviceId: auth.claims.ws.id ?? null, clientTs: trustedClientTime(body.clientTime, now) });
+    if (offlineAt !== undefined)
+      return offlinePunch(tx, auth, body, {
+        worker: worker.id,
+        who,
+        at: offlineAt,
+        now,
+        dayStart,
+        tzOffsetMinutes: ctx.tzOffsetMinutes,
+        ofToday,
+      });
+    const free = await repo.claimPunchSlot(tx, auth.orgId, worker.id, PUNCH_DEBOUNCE_SECS, {
+      deviceId: auth.claims.ws.id ?? null,
+      clientTs: trustedClientTime(body.clientTime, now),
+    });
     const { last, today } = await repo.punchState(tx, auth.orgId, worker.id, dayStart);
     if (!free) {
-      throw new Answer({ result: 'duplicate', worker: who, status: { in: last?.kind === 'in', since: last?.at ?? null }, today: today.map(toPunch) });
+      throw new Answer({
+        result: 'duplicate',
+        worker: who,
+        status: { in: last?.kind === 'in', since: last?.at ?? null },
+        today: today.map(toPunch),
+      });
     }
     const stamp = auditStamp(auth.accountId, null, now);
-    const base = { orgId: auth.orgId, siteId: auth.siteId, accountId: worker.id, deviceId: auth.claims.ws.id, clockAccountId: auth.accountId, audit: stamp };
+    const base = {
+      orgId: auth.orgId,
+      siteId: auth.siteId,
+      accountId: worker.id,
+      deviceId: auth.claims.ws.id,
+      clockAccountId: auth.accountId,
+      audit: stamp,
+    };
     let kind: 'in' | 'out' = last?.kind === 'in' ? 'out' : 'in';
     const added: repo.PunchOut[] = [];
     // The shift rule from the app settings, read only when the worker is in (an out scan).
-    const settings = last?.kind === 'in' ? readTimeclockSettings((await findSiteData(tx, auth.siteId, 'conf', 'app_settings'))?.data) : undefined;
+    const settings =
+      last?.kind === 'in' ? readTimeclockSettings((await findSiteData(tx, auth.siteId, 'conf', 'app_settings'))?.data) : undefined;
     const inAt = last ? Date.parse(last.at) : 0;
     const earlier = !!settings && inFromEarlierShift(inAt, now.getTime(), settings, ctx.tzOffsetMinutes);
     // A pending out after the in (a "leaving now" the timekeeper has not yet confirmed): the worker
@@ -142,13 +193,29 @@ async function punchOnce(deps: Deps, auth: AuthContext, body: CallArgs<'timecloc
         status: 'pending',
         reason: `Leaving now after more than the maximum shift (${settings.maxShiftHours} h): for the timekeeper`,
       });
-      return { result: 'forTimekeeper', worker: who, punch: toPunch(pendingOut), maxShiftHours: settings.maxShiftHours, status: { in: false, since: pendingOut.at }, today: ofToday([...today, pendingOut]) };
+      return {
+        result: 'forTimekeeper',
+        worker: who,
+        punch: toPunch(pendingOut),
+        maxShiftHours: settings.maxShiftHours,
+        status: { in: false, since: pendingOut.at },
+        today: ofToday([...today, pendingOut]),
+      };
     }
     const missed = earlier && !pendingAfter && last?.kind === 'in' && !body.leavingNow;
     if (missed) {
-      if (!body.missedOutAt) throw new Answer({ result: 'missedPunch', worker: who, inSince: last.at, maxShiftHours: settings!.maxShiftHours, status: { in: true, since: last.at }, today: today.map(toPunch) });
+      if (!body.missedOutAt)
+        throw new Answer({
+          result: 'missedPunch',
+          worker: who,
+          inSince: last.at,
+          maxShiftHours: settings!.maxShiftHours,
+          status: { in: true, since: last.at },
+          today: today.map(toPunch),
+        });
       const out = Date.parse(body.missedOutAt);
-      if (out <= Date.parse(last.at) || out > now.getTime()) throw badInput('The time you left must be after you came in and not in the future.');
+      if (out <= Date.parse(last.at) || out > now.getTime())
+        throw badInput('The time you left must be after you came in and not in the future.');
       added.push(
         await repo.insertPunch(tx, {
           ...base,
@@ -173,7 +240,13 @@ async function punchOnce(deps: Deps, auth: AuthContext, body: CallArgs<'timecloc
       source: 'clock',
       status: 'valid',
     });
-    return { result: 'punched', worker: who, punch: toPunch(punched), status: { in: punched.kind === 'in', since: punched.at }, today: ofToday([...today, ...added, punched]) };
+    return {
+      result: 'punched',
+      worker: who,
+      punch: toPunch(punched),
+      status: { in: punched.kind === 'in', since: punched.at },
+      today: ofToday([...today, ...added, punched]),
+    };
   };
   try {
     if (!body.idempotencyKey) return await deps.db.transaction(work);
@@ -181,7 +254,14 @@ async function punchOnce(deps: Deps, auth: AuthContext, body: CallArgs<'timecloc
     // The photo is bound by the signature's digest, not by its id: a replay that uploaded the photo
     // again (the first answer was lost) is the same punch, and its second copy goes (punch's finally).
     const { photoMediaId: _photo, ...hashed } = body;
-    return await idempotentWrite(deps, auth, 'timeclock/punch', body, async (tx) => ({ response: await work(tx) }), requestHash('timeclock/punch', hashed));
+    return await idempotentWrite(
+      deps,
+      auth,
+      'timeclock/punch',
+      body,
+      async (tx) => ({ response: await work(tx) }),
+      requestHash('timeclock/punch', hashed),
+    );
   } catch (e) {
     if (e instanceof Answer) return e.response;
     throw e;
@@ -199,14 +279,25 @@ async function checkOfflinePunch(deps: Deps, auth: AuthContext, body: CallArgs<'
   const hash = await repo.workstationSecretHash(deps.db, auth.siteId, auth.claims.ws.id);
   const key = hash ? await offlinePunchKeyFromHash(hash) : undefined;
   const photoSha256 = body.photoMediaId ? await repo.mediaSha256(deps.db, auth.orgId, body.photoMediaId) : undefined;
-  const fields = { workstationId: auth.claims.ws.id, badge: body.badge, deviceTime: offline.deviceTime, idempotencyKey: body.idempotencyKey, photoSha256 };
+  const fields = {
+    workstationId: auth.claims.ws.id,
+    badge: body.badge,
+    deviceTime: offline.deviceTime,
+    idempotencyKey: body.idempotencyKey,
+    photoSha256,
+  };
   if (!key || !(await verifyOfflinePunch(key, fields, offline.signature))) {
-    throw badInput('The offline punch is not signed by this time clock (or its badge, time, key or photo changed): it was not recorded. A timekeeper can add the punch on Punch Corrections.');
+    throw badInput(
+      'The offline punch is not signed by this time clock (or its badge, time, key or photo changed): it was not recorded. A timekeeper can add the punch on Punch Corrections.',
+    );
   }
   const t = Date.parse(offline.deviceTime);
-  if (t > now.getTime() + OFFLINE_PUNCH_FUTURE_SKEW_SECS * 1000) throw badInput("The offline punch's device time is in the future: check the time clock's clock. It was not recorded.");
+  if (t > now.getTime() + OFFLINE_PUNCH_FUTURE_SKEW_SECS * 1000)
+    throw badInput("The offline punch's device time is in the future: check the time clock's clock. It was not recorded.");
   if (now.getTime() - t > OFFLINE_PUNCH_MAX_AGE_HOURS * 3_600_000) {
-    throw badInput(`The offline punch is older than ${OFFLINE_PUNCH_MAX_AGE_HOURS} hours: it was not recorded. A timekeeper can add it on Punch Corrections.`);
+    throw badInput(
+      `The offline punch is older than ${OFFLINE_PUNCH_MAX_AGE_HOURS} hours: it was not recorded. A timekeeper can add it on Punch Corrections.`,
+    );
   }
   return new Date(Math.min(t, now.getTime())).toISOString();
 }
@@ -224,16 +315,26 @@ async function offlinePunch(
   tx: Db,
   auth: AuthContext,
   body: CallArgs<'timeclock/punch'>,
-  o: { worker: string; who: { firstName: string; initial: string }; at: string; now: Date; dayStart: string; tzOffsetMinutes: number; ofToday: (list: repo.PunchOut[]) => Punch[] },
+  o: {
+    worker: string;
+    who: { firstName: string; initial: string };
+    at: string;
+    now: Date;
+    dayStart: string;
+    tzOffsetMinutes: number;
+    ofToday: (list: repo.PunchOut[]) => Punch[];
+  },
 ): Promise<CallResponse<'timeclock/punch'>> {
   await repo.lockPunchGuard(tx, auth.orgId, o.worker);
   const { last, today } = await repo.punchState(tx, auth.orgId, o.worker, o.dayStart);
   const status = { in: last?.kind === 'in', since: last?.at ?? null };
-  if (await repo.punchNear(tx, auth.orgId, o.worker, o.at, PUNCH_DEBOUNCE_SECS)) throw new Answer({ result: 'duplicate', worker: o.who, status, today: today.map(toPunch) });
+  if (await repo.punchNear(tx, auth.orgId, o.worker, o.at, PUNCH_DEBOUNCE_SECS))
+    throw new Answer({ result: 'duplicate', worker: o.who, status, today: today.map(toPunch) });
   const before = await repo.lastEffectivePunch(tx, auth.orgId, o.worker, o.at);
   let kind: 'in' | 'out' = before?.kind === 'in' ? 'out' : 'in';
   let reason: string | null = null;
-  const settings = before?.kind === 'in' ? readTimeclockSettings((await findSiteData(tx, auth.siteId, 'conf', 'app_settings'))?.data) : undefined;
+  const settings =
+    before?.kind === 'in' ? readTimeclockSettings((await findSiteData(tx, auth.siteId, 'conf', 'app_settings'))?.data) : undefined;
   if (before && settings && inFromEarlierShift(Date.parse(before.at), Date.parse(o.at), settings, o.tzOffsetMinutes)) {
     kind = 'in';
     reason = 'Offline punch after an in from an earlier shift (the worker could not be asked when they left): for the timekeeper';
@@ -278,14 +379,24 @@ export function trustedClientTime(clientTime: string | undefined, now: Date): st
 
 /** timeclockAdmin, or an admin of the site. */
 function requireTimekeeper(auth: AuthContext): void {
-  if (!isAdmin(auth.perms) && !hasAnyRole(auth.perms, ROLE.timeclockAdmin)) throw forbidden('Only a timeclockAdmin or an administrator may review and correct punches.');
+  if (!isAdmin(auth.perms) && !hasAnyRole(auth.perms, ROLE.timeclockAdmin))
+    throw forbidden('Only a timeclockAdmin or an administrator may review and correct punches.');
 }
 
 export async function setPin(deps: Deps, auth: AuthContext, body: CallArgs<'timeclock/setPin'>): Promise<CallResponse<'timeclock/setPin'>> {
   requireTimekeeper(auth);
   if (!(await repo.accountOfOrg(deps.db, auth.orgId, body.accountId))) throw notFound('The account was not found');
   await repo.setPin(deps.db, auth.orgId, body.accountId, body.pin === null ? null : await hashPin(body.pin), auditStamp(auth.accountId));
-  await writeAuditLog(deps.db, { orgId: auth.orgId, siteId: auth.siteId, accountId: auth.accountId, action: 'timeclock/setPin', entity: 'account', entityId: body.accountId, before: null, after: { pin: body.pin === null ? 'cleared' : 'set' } });
+  await writeAuditLog(deps.db, {
+    orgId: auth.orgId,
+    siteId: auth.siteId,
+    accountId: auth.accountId,
+    action: 'timeclock/setPin',
+    entity: 'account',
+    entityId: body.accountId,
+    before: null,
+    after: { pin: body.pin === null ? 'cleared' : 'set' },
+  });
   return {};
 }
 
@@ -296,11 +407,33 @@ function checkRange(from: string, to: string): void {
   if (span > MAX_RANGE_DAYS * 86_400_000) throw badInput(`The period may be at most ${MAX_RANGE_DAYS} days`);
 }
 
-export async function listPunches(deps: Deps, auth: AuthContext, body: CallArgs<'timeclock/punches/list'>): Promise<CallResponse<'timeclock/punches/list'>> {
+export async function listPunches(
+  deps: Deps,
+  auth: AuthContext,
+  body: CallArgs<'timeclock/punches/list'>,
+): Promise<CallResponse<'timeclock/punches/list'>> {
   requireTimekeeper(auth);
   checkRange(body.from, body.to);
-  const rows = await repo.listPunches(deps.db, auth.orgId, { from: body.from, to: body.to, accountId: body.accountId, pendingOnly: body.pendingOnly ?? false, limit: PUNCH_LIST_MAX + 1 });
-  return { punches: rows.slice(0, PUNCH_LIST_MAX).map((r) => ({ ...toPunch(r), accountId: r.accountId, workerName: r.workerName, approverName: r.approverName, replacedById: r.replacedById, edited: r.edited })), more: rows.length > PUNCH_LIST_MAX };
+  const rows = await repo.listPunches(deps.db, auth.orgId, {
+    from: body.from,
+    to: body.to,
+    accountId: body.accountId,
+    pendingOnly: body.pendingOnly ?? false,
+    limit: PUNCH_LIST_MAX + 1,
+  });
+  return {
+    punches: rows
+      .slice(0, PUNCH_LIST_MAX)
+      .map((r) => ({
+        ...toPunch(r),
+        accountId: r.accountId,
+        workerName: r.workerName,
+        approverName: r.approverName,
+        replacedById: r.replacedById,
+        edited: r.edited,
+      })),
+    more: rows.length > PUNCH_LIST_MAX,
+  };
 }
 
 /**
@@ -308,7 +441,11 @@ export async function listPunches(deps: Deps, auth: AuthContext, body: CallArgs<
  * Approving a pending missed punch is a correction of it (same or another time). A punch is replaced
  * at most once (a unique index): correct the correction to change it again.
  */
-export async function correct(deps: Deps, auth: AuthContext, body: CallArgs<'timeclock/correct'>): Promise<CallResponse<'timeclock/correct'>> {
+export async function correct(
+  deps: Deps,
+  auth: AuthContext,
+  body: CallArgs<'timeclock/correct'>,
+): Promise<CallResponse<'timeclock/correct'>> {
   requireTimekeeper(auth);
   if (Date.parse(body.at) > Date.now() + 60_000) throw badInput('A punch cannot be in the future');
   if (!body.replacesId) {
@@ -339,7 +476,16 @@ export async function correct(deps: Deps, auth: AuthContext, body: CallArgs<'tim
         approvedBy: auth.accountId,
         audit: auditStamp(auth.accountId),
       });
-      await writeAuditLog(tx, { orgId: auth.orgId, siteId: auth.siteId, accountId: auth.accountId, action: 'timeclock/correct', entity: 'punch', entityId: row.id, before: body.replacesId ? { replaces: body.replacesId } : null, after: { kind: row.kind, at: row.at, reason: row.reason } });
+      await writeAuditLog(tx, {
+        orgId: auth.orgId,
+        siteId: auth.siteId,
+        accountId: auth.accountId,
+        action: 'timeclock/correct',
+        entity: 'punch',
+        entityId: row.id,
+        before: body.replacesId ? { replaces: body.replacesId } : null,
+        after: { kind: row.kind, at: row.at, reason: row.reason },
+      });
       return { response: { punch: toPunch(row) } };
     });
   } catch (e) {
@@ -355,11 +501,32 @@ const csvCell = (v: string | null | boolean): string => {
 };
 
 /** Every record of the period, corrections and what they replace included, each flagged when edited. */
-export async function exportPunches(deps: Deps, auth: AuthContext, body: CallArgs<'timeclock/punches/export'>): Promise<CallResponse<'timeclock/punches/export'>> {
+export async function exportPunches(
+  deps: Deps,
+  auth: AuthContext,
+  body: CallArgs<'timeclock/punches/export'>,
+): Promise<CallResponse<'timeclock/punches/export'>> {
   requireTimekeeper(auth);
   checkRange(body.from, body.to);
   const rows = await repo.listPunches(deps.db, auth.orgId, { from: body.from, to: body.to, limit: 100_000 });
-  const header = ['id', 'worker', 'kind', 'at', 'serverTime', 'clientTime', 'device', 'source', 'status', 'replaces', 'replacedBy', 'edited', 'counts', 'reason', 'approvedBy', 'photo'];
+  const header = [
+    'id',
+    'worker',
+    'kind',
+    'at',
+    'serverTime',
+    'clientTime',
+    'device',
+    'source',
+    'status',
+    'replaces',
+    'replacedBy',
+    'edited',
+    'counts',
+    'reason',
+    'approvedBy',
+    'photo',
+  ];
   const lines = rows.map((r) =>
     [
       r.id,
@@ -382,5 +549,8 @@ export async function exportPunches(deps: Deps, auth: AuthContext, body: CallArg
       .map(csvCell)
       .join(','),
   );
-  return { csv: [header.join(','), ...lines].join('\r\n') + '\r\n', fileName: `punches-${body.from.slice(0, 10)}-${body.to.slice(0, 10)}.csv` };
+  return {
+    csv: [header.join(','), ...lines].join('\r\n') + '\r\n',
+    fileName: `punches-${body.from.slice(0, 10)}-${body.to.slice(0, 10)}.csv`,
+  };
 }

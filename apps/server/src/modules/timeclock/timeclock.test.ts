@@ -37,7 +37,13 @@ afterAll(() => t?.close());
 async function newWorker(): Promise<{ id: string; badge: string }> {
   workerNo += 1;
   const userName = `worker${workerNo}`;
-  const id = await createAccount(t.db, DEMO.orgId, DEMO.siteId, { userName, firstName: `Wanda${workerNo}`, surnames: 'Worker' }, DEMO.password);
+  const id = await createAccount(
+    t.db,
+    DEMO.orgId,
+    DEMO.siteId,
+    { userName, firstName: `Wanda${workerNo}`, surnames: 'Worker' },
+    DEMO.password,
+  );
   return { id, badge: `B-${userName.toUpperCase()}` };
 }
 
@@ -51,7 +57,10 @@ async function age(accountId: string, secs: number) {
 }
 /** A slow server: moves only the server time of the worker's last punch back, as if the server had handled this scan `secs` later. */
 async function serverLag(accountId: string, secs: number) {
-  await query(t.db, sql`UPDATE punch_guards SET last_punch_at = last_punch_at - make_interval(secs => ${secs}) WHERE account_id = ${accountId}`);
+  await query(
+    t.db,
+    sql`UPDATE punch_guards SET last_punch_at = last_punch_at - make_interval(secs => ${secs}) WHERE account_id = ${accountId}`,
+  );
 }
 const isoAt = (ms: number) => new Date(ms).toISOString();
 const punchesOf = (accountId: string) => t.db.select().from(punches).where(eq(punches.accountId, accountId));
@@ -62,7 +71,12 @@ describe('punching', () => {
     const clientTime = new Date().toISOString();
     const first = await punch({ badge: w.badge, clientTime });
     expect(first.status, JSON.stringify(first.body)).toBe(200);
-    expect(first.body).toMatchObject({ result: 'punched', worker: { firstName: expect.stringMatching(/^Wanda/), initial: 'W' }, punch: { kind: 'in', deviceId: 'WS0001', source: 'clock', status: 'valid' }, status: { in: true } });
+    expect(first.body).toMatchObject({
+      result: 'punched',
+      worker: { firstName: expect.stringMatching(/^Wanda/), initial: 'W' },
+      punch: { kind: 'in', deviceId: 'WS0001', source: 'clock', status: 'valid' },
+      status: { in: true },
+    });
     expect(Date.parse(first.body.punch!.clientTs!)).toBe(Date.parse(clientTime));
     expect(first.body.today).toHaveLength(1);
     // Nothing about other people in the answer.
@@ -202,12 +216,28 @@ describe('PINs', () => {
 async function inSinceHoursAgo(hours: number) {
   const w = await newWorker();
   const at = new Date(Date.now() - hours * 3_600_000).toISOString();
-  await t.db.insert(punches).values({ id: `old-${w.id}`, orgId: DEMO.orgId, siteId: DEMO.siteId, accountId: w.id, kind: 'in', at, source: 'clock', status: 'valid', deviceId: 'WS0001', audit: { create: { user: 'x', ts: at }, modify: { user: 'x', ts: at } } });
+  await t.db
+    .insert(punches)
+    .values({
+      id: `old-${w.id}`,
+      orgId: DEMO.orgId,
+      siteId: DEMO.siteId,
+      accountId: w.id,
+      kind: 'in',
+      at,
+      source: 'clock',
+      status: 'valid',
+      deviceId: 'WS0001',
+      audit: { create: { user: 'x', ts: at }, modify: { user: 'x', ts: at } },
+    });
   return { ...w, inAt: at };
 }
 /** Saves the app settings' timeclock section (the clock's time zone in these calls is UTC). */
 async function putTimeclock(timeclock: TimeclockSettings) {
-  const [row] = await t.db.select().from(siteData).where(and(eq(siteData.siteId, DEMO.siteId), eq(siteData.dataId, 'app_settings')));
+  const [row] = await t.db
+    .select()
+    .from(siteData)
+    .where(and(eq(siteData.siteId, DEMO.siteId), eq(siteData.dataId, 'app_settings')));
   const data = { ...APP_SETTINGS_DEFAULTS, ...(row?.data ?? {}), timeclock };
   const res = await call(t.app, 'admin/appSettings/put', { siteData: { ...(row ? { _rev: row.rev } : {}), data } }, admin);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -227,19 +257,40 @@ describe('the shift rule: when the clock asks about a missed punch', () => {
   it('an in from an earlier shift asks even within the maximum shift; within its shift (and grace) it punches out', async () => {
     const now = Date.now();
     // The in 4 h ago belongs to a shift that began 10 min before it and ended 90 min ago.
-    await putTimeclock({ shiftStarts: [hhmm(now - 4 * 3_600_000 - 600_000), hhmm(now - 90 * 60_000)], maxShiftHours: 12, graceMinutes: 30 });
+    await putTimeclock({
+      shiftStarts: [hhmm(now - 4 * 3_600_000 - 600_000), hhmm(now - 90 * 60_000)],
+      maxShiftHours: 12,
+      graceMinutes: 30,
+    });
     const earlier = await inSinceHoursAgo(4);
     expect((await punch({ badge: earlier.badge })).body).toMatchObject({ result: 'missedPunch' });
     // With 2 h of grace the scan 90 min after the shift's end is still leaving that shift.
-    await putTimeclock({ shiftStarts: [hhmm(now - 4 * 3_600_000 - 600_000), hhmm(now - 90 * 60_000)], maxShiftHours: 12, graceMinutes: 120 });
+    await putTimeclock({
+      shiftStarts: [hhmm(now - 4 * 3_600_000 - 600_000), hhmm(now - 90 * 60_000)],
+      maxShiftHours: 12,
+      graceMinutes: 120,
+    });
     expect((await punch({ badge: earlier.badge })).body).toMatchObject({ result: 'punched', punch: { kind: 'out' } });
     await putTimeclock(TIMECLOCK_SETTINGS_DEFAULTS);
   });
 
   it('bad timeclock settings are refused with a 400, not stored', async () => {
-    const [row] = await t.db.select().from(siteData).where(and(eq(siteData.siteId, DEMO.siteId), eq(siteData.dataId, 'app_settings')));
-    for (const timeclock of [{ shiftStarts: ['6am'], maxShiftHours: 12, graceMinutes: 60 }, { shiftStarts: ['06:00'], maxShiftHours: 48, graceMinutes: 60 }, { shiftStarts: ['25:00'], maxShiftHours: 12, graceMinutes: 60 }, { shiftStarts: ['06:00'], maxShiftHours: 12, graceMinutes: -1 }]) {
-      const res = await call(t.app, 'admin/appSettings/put', { siteData: { ...(row ? { _rev: row.rev } : {}), data: { ...APP_SETTINGS_DEFAULTS, ...(row?.data ?? {}), timeclock } } }, admin);
+    const [row] = await t.db
+      .select()
+      .from(siteData)
+      .where(and(eq(siteData.siteId, DEMO.siteId), eq(siteData.dataId, 'app_settings')));
+    for (const timeclock of [
+      { shiftStarts: ['6am'], maxShiftHours: 12, graceMinutes: 60 },
+      { shiftStarts: ['06:00'], maxShiftHours: 48, graceMinutes: 60 },
+      { shiftStarts: ['25:00'], maxShiftHours: 12, graceMinutes: 60 },
+      { shiftStarts: ['06:00'], maxShiftHours: 12, graceMinutes: -1 },
+    ]) {
+      const res = await call(
+        t.app,
+        'admin/appSettings/put',
+        { siteData: { ...(row ? { _rev: row.rev } : {}), data: { ...APP_SETTINGS_DEFAULTS, ...(row?.data ?? {}), timeclock } } },
+        admin,
+      );
       expect(res.status, JSON.stringify(timeclock)).toBe(400);
       expect(res.body.err?.message).toBeTruthy();
     }
@@ -250,7 +301,12 @@ describe('the shift rule: when the clock asks about a missed punch', () => {
     expect((await punch({ badge: w.badge })).body.result).toBe('missedPunch');
     const res = await punch({ badge: w.badge, leavingNow: true });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ result: 'forTimekeeper', maxShiftHours: 12, punch: { kind: 'out', source: 'missed', status: 'pending' }, status: { in: false } });
+    expect(res.body).toMatchObject({
+      result: 'forTimekeeper',
+      maxShiftHours: 12,
+      punch: { kind: 'out', source: 'missed', status: 'pending' },
+      status: { in: false },
+    });
     expect((await punchesOf(w.id)).map((r) => [r.kind, r.source, r.status]).sort()).toEqual([
       ['in', 'clock', 'valid'],
       ['out', 'missed', 'pending'],
@@ -274,15 +330,19 @@ describe('photos of scans that end in no punch', () => {
     expect(up.status).toBe(200);
     return up.body.mediaId!;
   };
-  const clockPhotos = async () => (await query<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM media WHERE purpose = 'clockPhoto'`))[0]!.n;
+  const clockPhotos = async () =>
+    (await query<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM media WHERE purpose = 'clockPhoto'`))[0]!.n;
   const exists = async (id: string) => (await t.db.select({ id: media.id }).from(media).where(eq(media.id, id))).length === 1;
 
-  it('an unknown badge, another organisation\'s badge, a kiosk badge, a duplicate: the photo is deleted, the count does not grow', async () => {
+  it("an unknown badge, another organisation's badge, a kiosk badge, a duplicate: the photo is deleted, the count does not grow", async () => {
     const w = await newWorker();
     const kept = await photo();
     expect((await punch({ badge: w.badge, photoMediaId: kept })).body.result).toBe('punched');
     const before = await clockPhotos();
-    await query(t.db, sql`UPDATE accounts SET badge_code = 'B-ACME-ONLY' WHERE org_id = ${ACME.orgId} AND user_name = ${ACME.adminUserName}`);
+    await query(
+      t.db,
+      sql`UPDATE accounts SET badge_code = 'B-ACME-ONLY' WHERE org_id = ${ACME.orgId} AND user_name = ${ACME.adminUserName}`,
+    );
     for (const badge of ['B-NOBODY', 'B-KIOSK', 'B-ACME-ONLY']) {
       const id = await photo();
       const res = await punch({ badge, photoMediaId: id });
@@ -306,7 +366,7 @@ describe('photos of scans that end in no punch', () => {
     expect(await exists(acmePhoto)).toBe(true);
   });
 
-  it('the question keeps the photo for the answer; the answer punches with it; an unanswered question\'s photo is swept', async () => {
+  it("the question keeps the photo for the answer; the answer punches with it; an unanswered question's photo is swept", async () => {
     const w = await inSinceHoursAgo(20);
     const id = await photo();
     expect((await punch({ badge: w.badge, photoMediaId: id })).body.result).toBe('missedPunch');
@@ -329,10 +389,13 @@ describe('photos of scans that end in no punch', () => {
 });
 
 describe('missed punches and corrections', () => {
-
   it('a worker who missed nothing (a long shift) answers "leaving now": this scan punches out, nothing pending', async () => {
     // In 5 h ago, a shift start since (the in's shift ended 1 h ago): asked; within the maximum shift.
-    await putTimeclock({ shiftStarts: [hhmm(Date.now() - 5 * 3_600_000 - 600_000), hhmm(Date.now() - 3_600_000)], maxShiftHours: 12, graceMinutes: 0 });
+    await putTimeclock({
+      shiftStarts: [hhmm(Date.now() - 5 * 3_600_000 - 600_000), hhmm(Date.now() - 3_600_000)],
+      maxShiftHours: 12,
+      graceMinutes: 0,
+    });
     const w = await inSinceHoursAgo(5);
     expect((await punch({ badge: w.badge })).body).toMatchObject({ result: 'missedPunch', status: { in: true } });
     const res = await punch({ badge: w.badge, leavingNow: true });
@@ -371,11 +434,24 @@ describe('missed punches and corrections', () => {
     const pending = await call(t.app, 'timeclock/punches/list', { from, to, pendingOnly: true, accountId: w.id }, tcadmin);
     expect(pending.body.punches).toHaveLength(1);
     const pendingId = pending.body.punches![0]!.id;
-    const approved = await call(t.app, 'timeclock/correct', { idempotencyKey: `approve-${pendingId}`, replacesId: pendingId, kind: 'out', at: left, reason: 'Confirmed with the supervisor' }, tcadmin);
+    const approved = await call(
+      t.app,
+      'timeclock/correct',
+      { idempotencyKey: `approve-${pendingId}`, replacesId: pendingId, kind: 'out', at: left, reason: 'Confirmed with the supervisor' },
+      tcadmin,
+    );
     expect(approved.status, JSON.stringify(approved.body)).toBe(200);
-    expect(approved.body.punch).toMatchObject({ kind: 'out', source: 'correction', status: 'valid', replacesId: pendingId, reason: 'Confirmed with the supervisor' });
+    expect(approved.body.punch).toMatchObject({
+      kind: 'out',
+      source: 'correction',
+      status: 'valid',
+      replacesId: pendingId,
+      reason: 'Confirmed with the supervisor',
+    });
     expect(await isClockedIn(t.db, DEMO.orgId, w.id, new Date(Date.parse(left) + 60_000))).toBe(false);
-    expect((await call(t.app, 'timeclock/punches/list', { from, to, pendingOnly: true, accountId: w.id }, tcadmin)).body.punches).toHaveLength(0);
+    expect(
+      (await call(t.app, 'timeclock/punches/list', { from, to, pendingOnly: true, accountId: w.id }, tcadmin)).body.punches,
+    ).toHaveLength(0);
     // The next scan does not ask again.
     await age(w.id, 60);
     expect((await punch({ badge: w.badge })).body).toMatchObject({ result: 'punched', punch: { kind: 'out' } });
@@ -399,7 +475,9 @@ describe('missed punches and corrections', () => {
     await expect(query(t.db, sql`DELETE FROM punches WHERE id = ${p.id}`)).rejects.toThrow();
     // Concurrent corrections of one punch: one wins.
     const fixedId = fixed.body.punch!.id;
-    const race = await Promise.all([1, 2, 3].map((n) => call(t.app, 'timeclock/correct', { ...body, idempotencyKey: `race-${n}-${p.id}`, replacesId: fixedId }, admin)));
+    const race = await Promise.all(
+      [1, 2, 3].map((n) => call(t.app, 'timeclock/correct', { ...body, idempotencyKey: `race-${n}-${p.id}`, replacesId: fixedId }, admin)),
+    );
     expect(race.filter((r) => r.status === 200)).toHaveLength(1);
     expect(race.filter((r) => r.status === 409)).toHaveLength(2);
   });
@@ -407,22 +485,73 @@ describe('missed punches and corrections', () => {
   it('adds a missing punch or voids one; refuses the future, a void without a punch, and clerks', async () => {
     const w = await newWorker();
     const at = new Date(Date.now() - 3_600_000).toISOString();
-    const added = await call(t.app, 'timeclock/correct', { idempotencyKey: `add-${w.id}`, accountId: w.id, kind: 'in', at, reason: 'Badge at home' }, tcadmin);
+    const added = await call(
+      t.app,
+      'timeclock/correct',
+      { idempotencyKey: `add-${w.id}`, accountId: w.id, kind: 'in', at, reason: 'Badge at home' },
+      tcadmin,
+    );
     expect(added.status).toBe(200);
     expect(await isClockedIn(t.db, DEMO.orgId, w.id)).toBe(true);
-    const voided = await call(t.app, 'timeclock/correct', { idempotencyKey: `void-${w.id}`, replacesId: added.body.punch!.id, kind: 'void', at, reason: 'Entered by mistake' }, tcadmin);
+    const voided = await call(
+      t.app,
+      'timeclock/correct',
+      { idempotencyKey: `void-${w.id}`, replacesId: added.body.punch!.id, kind: 'void', at, reason: 'Entered by mistake' },
+      tcadmin,
+    );
     expect(voided.status).toBe(200);
     expect(await isClockedIn(t.db, DEMO.orgId, w.id)).toBe(false);
-    expect((await call(t.app, 'timeclock/correct', { idempotencyKey: `fut-${w.id}`, accountId: w.id, kind: 'in', at: new Date(Date.now() + 3_600_000).toISOString(), reason: 'Future' }, tcadmin)).status).toBe(400);
-    expect((await call(t.app, 'timeclock/correct', { idempotencyKey: `v2-${w.id}`, accountId: w.id, kind: 'void', at, reason: 'Nothing' }, tcadmin)).status).toBe(400);
-    expect((await call(t.app, 'timeclock/correct', { idempotencyKey: `clerk-${w.id}`, accountId: w.id, kind: 'in', at, reason: 'Me myself' }, clerk)).status).toBe(403);
-    expect((await call(t.app, 'timeclock/correct', { idempotencyKey: `short-${w.id}`, accountId: w.id, kind: 'in', at, reason: ' x ' }, tcadmin)).status).toBe(400);
+    expect(
+      (
+        await call(
+          t.app,
+          'timeclock/correct',
+          {
+            idempotencyKey: `fut-${w.id}`,
+            accountId: w.id,
+            kind: 'in',
+            at: new Date(Date.now() + 3_600_000).toISOString(),
+            reason: 'Future',
+          },
+          tcadmin,
+        )
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await call(
+          t.app,
+          'timeclock/correct',
+          { idempotencyKey: `v2-${w.id}`, accountId: w.id, kind: 'void', at, reason: 'Nothing' },
+          tcadmin,
+        )
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await call(
+          t.app,
+          'timeclock/correct',
+          { idempotencyKey: `clerk-${w.id}`, accountId: w.id, kind: 'in', at, reason: 'Me myself' },
+          clerk,
+        )
+      ).status,
+    ).toBe(403);
+    expect(
+      (await call(t.app, 'timeclock/correct', { idempotencyKey: `short-${w.id}`, accountId: w.id, kind: 'in', at, reason: ' x ' }, tcadmin))
+        .status,
+    ).toBe(400);
   });
 
   it('the CSV export flags edited punches and says which count', async () => {
     const w = await newWorker();
     const p = (await punch({ badge: w.badge })).body.punch!;
-    await call(t.app, 'timeclock/correct', { idempotencyKey: `csv-${p.id}`, replacesId: p.id, kind: 'in', at: p.at, reason: 'Checked' }, tcadmin);
+    await call(
+      t.app,
+      'timeclock/correct',
+      { idempotencyKey: `csv-${p.id}`, replacesId: p.id, kind: 'in', at: p.at, reason: 'Checked' },
+      tcadmin,
+    );
     const from = new Date(Date.now() - 86_400_000).toISOString();
     const to = new Date(Date.now() + 60_000).toISOString();
     const res = await call(t.app, 'timeclock/punches/export', { from, to }, tcadmin);
@@ -448,11 +577,32 @@ describe('organisations', () => {
     const list = await call(t.app, 'timeclock/punches/list', { ...ACME_BASE, from, to }, acme);
     expect(list.status).toBe(200);
     expect(list.body.punches).toEqual([]);
-    expect((await call(t.app, 'timeclock/correct', { ...ACME_BASE, idempotencyKey: `acme-${p.id}`, replacesId: p.id, kind: 'void', at: p.at, reason: 'Not ours' }, acme)).status).toBe(404);
-    expect((await call(t.app, 'timeclock/correct', { ...ACME_BASE, idempotencyKey: `acme2-${p.id}`, accountId: w.id, kind: 'in', at: p.at, reason: 'Not ours' }, acme)).status).toBe(404);
+    expect(
+      (
+        await call(
+          t.app,
+          'timeclock/correct',
+          { ...ACME_BASE, idempotencyKey: `acme-${p.id}`, replacesId: p.id, kind: 'void', at: p.at, reason: 'Not ours' },
+          acme,
+        )
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await call(
+          t.app,
+          'timeclock/correct',
+          { ...ACME_BASE, idempotencyKey: `acme2-${p.id}`, accountId: w.id, kind: 'in', at: p.at, reason: 'Not ours' },
+          acme,
+        )
+      ).status,
+    ).toBe(404);
     // The body cannot name the demo organisation with an acme token.
     expect((await call(t.app, 'timeclock/punches/list', { from, to }, acme)).status).toBe(403);
-    const [acct] = await t.db.select().from(accounts).where(and(eq(accounts.orgId, 'acme'), eq(accounts.userName, 'admin')));
+    const [acct] = await t.db
+      .select()
+      .from(accounts)
+      .where(and(eq(accounts.orgId, 'acme'), eq(accounts.userName, 'admin')));
     expect(acct).toBeDefined();
   });
 });
@@ -461,18 +611,45 @@ describe('bad input', () => {
   const weird = fc.oneof(
     fc.jsonValue({ maxDepth: 2 }),
     fc.string({ unit: 'binary', maxLength: 40 }),
-    fc.constantFrom('', 'x'.repeat(300), '\u0000', 'a\ud800', "'; drop table punches; --", '__proto__', 1e308, -0, '2026-13-45T25:61:00Z', 'B-CLERK'),
+    fc.constantFrom(
+      '',
+      'x'.repeat(300),
+      '\u0000',
+      'a\ud800',
+      "'; drop table punches; --",
+      '__proto__',
+      1e308,
+      -0,
+      '2026-13-45T25:61:00Z',
+      'B-CLERK',
+    ),
   );
   const errShape = { err: { code: expect.any(String), message: expect.any(String) } };
   const cases: Array<[string, () => string, Record<string, unknown>]> = [
     ['timeclock/punch', () => clock, { badge: 'B-NOBODY' }],
     ['timeclock/setPin', () => tcadmin, { accountId: 'nobody', pin: '1234' }],
     ['timeclock/punches/list', () => tcadmin, { from: '2026-01-01T00:00:00Z', to: '2026-01-02T00:00:00Z' }],
-    ['timeclock/correct', () => tcadmin, { idempotencyKey: 'fuzz-key-1', accountId: 'nobody', kind: 'in', at: '2026-01-01T00:00:00Z', reason: 'fuzz' }],
+    [
+      'timeclock/correct',
+      () => tcadmin,
+      { idempotencyKey: 'fuzz-key-1', accountId: 'nobody', kind: 'in', at: '2026-01-01T00:00:00Z', reason: 'fuzz' },
+    ],
     ['timeclock/punches/export', () => tcadmin, { from: '2026-01-01T00:00:00Z', to: '2026-01-02T00:00:00Z' }],
   ];
   it.each(cases)('%s never answers 500 to arbitrary input', async (path, token, valid) => {
-    const fields = [...Object.keys(valid), 'entry', 'pin', 'clientTime', 'photoMediaId', 'missedOutAt', 'leavingNow', 'offline', 'replacesId', 'pendingOnly', 'extra'];
+    const fields = [
+      ...Object.keys(valid),
+      'entry',
+      'pin',
+      'clientTime',
+      'photoMediaId',
+      'missedOutAt',
+      'leavingNow',
+      'offline',
+      'replacesId',
+      'pendingOnly',
+      'extra',
+    ];
     await fc.assert(
       fc.asyncProperty(fc.dictionary(fc.constantFrom(...fields), weird, { maxKeys: 2 }), async (overrides) => {
         const body = { ...valid, ...overrides, idempotencyKey: `fuzz-${Math.random().toString(36).slice(2)}` };

@@ -2,7 +2,11 @@
  * A dialog's self-closing timer: fires after `ms` unless cancelled. Any click or key press cancels it,
  * so a user who starts reading or acting keeps the dialog.
  */
-export function startAutoClose(ms: number, onTimeout: () => void, target: Pick<Document, 'addEventListener' | 'removeEventListener'> = document) {
+export function startAutoClose(
+  ms: number,
+  onTimeout: () => void,
+  target: Pick<Document, 'addEventListener' | 'removeEventListener'> = document,
+) {
   let timer: ReturnType<typeof setTimeout> | undefined = setTimeout(() => {
     cancel();
     onTimeout();
@@ -17,5 +21,10 @@ export function startAutoClose(ms: number, onTimeout: () => void, target: Pick<D
   target.addEventListener('mousedown', cancel, true);
   target.addEventListener('keydown', cancel, true);
   target.addEventListener('touchstart', cancel, true);
-  return { cancel, get active() { return timer !== undefined; } };
+  return {
+    cancel,
+    get active() {
+      return timer !== undefined;
+    },
+  };
 }

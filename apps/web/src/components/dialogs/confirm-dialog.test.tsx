@@ -97,7 +97,13 @@ describe('error dialog', () => {
   it('shows message, code caption unless ERR, and the cause chain under the locId', async () => {
     renderHost();
     act(() => {
-      void dialogs.error({ code: 'DUP', message: 'A location with id A-01 already exists.', detail: 'warehouse WH1', locId: 'c1200', causedByErr: { code: 'DB_ERR', message: 'unique violation' } });
+      void dialogs.error({
+        code: 'DUP',
+        message: 'A location with id A-01 already exists.',
+        detail: 'warehouse WH1',
+        locId: 'c1200',
+        causedByErr: { code: 'DB_ERR', message: 'unique violation' },
+      });
     });
     expect(await screen.findByText('A location with id A-01 already exists.')).toBeTruthy();
     expect(screen.getByTestId('error-code').textContent).toBe('Error code: DUP');

@@ -83,7 +83,11 @@ function OkButton({ done }: { done(result: ConfirmResult): void }) {
 function InfoView({ spec, done }: ViewProps<Extract<DialogSpec, { kind: 'info' }>>) {
   return (
     <Stack>
-      {spec.caption && <Text c="dimmed" size="sm">{spec.caption}</Text>}
+      {spec.caption && (
+        <Text c="dimmed" size="sm">
+          {spec.caption}
+        </Text>
+      )}
       <Body>{spec.message}</Body>
       <Group justify="flex-end">
         <OkButton done={done} />
@@ -286,7 +290,9 @@ function DialogView({ d }: { d: OpenDialog }) {
       size={width}
       centered
       zIndex={8000}
-      styles={{ content: { maxWidth: SIMPLE_DIALOG.maxWidth, minHeight: spec.kind === 'loggedOut' ? LOGGED_OUT_DIALOG_SIZE.height : undefined } }}
+      styles={{
+        content: { maxWidth: SIMPLE_DIALOG.maxWidth, minHeight: spec.kind === 'loggedOut' ? LOGGED_OUT_DIALOG_SIZE.height : undefined },
+      }}
       data-testid={`dialog-${spec.kind}`}
     >
       {spec.kind === 'info' && <InfoView spec={spec} done={done} />}

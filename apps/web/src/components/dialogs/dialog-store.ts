@@ -86,7 +86,8 @@ export const dialogs = {
   confirm: (p: Omit<ConfirmSpec, 'kind'>): Promise<ConfirmResult> => push({ kind: 'confirm', ...p }),
   error: (err: ServerErr): Promise<ConfirmResult> => push({ kind: 'error', err }),
   loggedOut: (): Promise<ConfirmResult> => push({ kind: 'loggedOut' }),
-  cameraMissing: (reason: CameraMissingSpec['reason'], opts: { imageFile?: boolean } = {}): Promise<ConfirmResult> => push({ kind: 'cameraMissing', reason, ...opts }),
+  cameraMissing: (reason: CameraMissingSpec['reason'], opts: { imageFile?: boolean } = {}): Promise<ConfirmResult> =>
+    push({ kind: 'cameraMissing', reason, ...opts }),
   /** Resolves true when the user chose Delete. */
   confirmDelete: async (what: string): Promise<boolean> => (await push({ kind: 'delete', what })) === 'pos',
 };

@@ -86,7 +86,12 @@ export function LabelChoiceModal({ kind, opened, onClose }: { kind: LabelKind; o
   const option = { body: { minHeight: MIN_TOUCH_TARGET_PX, alignItems: 'center' } } as const;
 
   return (
-    <Modal opened={opened} onClose={onClose} title={kind === 'stock' ? t('Printer and template') : t('Printer')} closeButtonProps={{ 'aria-label': t('Close') }}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={kind === 'stock' ? t('Printer and template') : t('Printer')}
+      closeButtonProps={{ 'aria-label': t('Close') }}
+    >
       <Stack gap="md" data-testid="label-choice">
         {printers.length ? (
           <Radio.Group
@@ -97,7 +102,15 @@ export function LabelChoiceModal({ kind, opened, onClose }: { kind: LabelKind; o
           >
             <Stack gap={0} mt={4}>
               {printers.map((p) => (
-                <Radio key={p.id} value={p.id} label={`${p.name} (${p.agent})`} styles={option} data-testid="printer-option" data-printer={p.id} data-autofocus={p.id === current?.id ? true : undefined} />
+                <Radio
+                  key={p.id}
+                  value={p.id}
+                  label={`${p.name} (${p.agent})`}
+                  styles={option}
+                  data-testid="printer-option"
+                  data-printer={p.id}
+                  data-autofocus={p.id === current?.id ? true : undefined}
+                />
               ))}
             </Stack>
           </Radio.Group>

@@ -32,11 +32,20 @@ export function PrintRangeButton({ warehouse }: { warehouse: string }) {
       <Modal opened={open} onClose={() => setOpen(false)} title={t('Location labels of {{warehouse}}', { warehouse })}>
         <Stack gap="sm">
           <Group grow>
-            <TextInput label={t('From code')} value={from} onChange={(e) => setFrom(e.currentTarget.value)} size="md" data-autofocus data-testid="range-from" />
+            <TextInput
+              label={t('From code')}
+              value={from}
+              onChange={(e) => setFrom(e.currentTarget.value)}
+              size="md"
+              data-autofocus
+              data-testid="range-from"
+            />
             <TextInput label={t('To code')} value={to} onChange={(e) => setTo(e.currentTarget.value)} size="md" data-testid="range-to" />
           </Group>
           <Text size="sm" c="dimmed">
-            {printer ? t('Every active location from the first code to the last prints on {{printer}}.', { printer: printer.name }) : t('No printer attached: the labels download as a PDF (at most {{max}}).', { max: LABELS_PER_PDF_MAX })}
+            {printer
+              ? t('Every active location from the first code to the last prints on {{printer}}.', { printer: printer.name })
+              : t('No printer attached: the labels download as a PDF (at most {{max}}).', { max: LABELS_PER_PDF_MAX })}
           </Text>
           <Button onClick={() => void submit()} loading={busy} disabled={!from.trim() || !to.trim()} data-testid="range-print">
             {t('Print')}

@@ -20,16 +20,45 @@ export function ConnectionIndicator() {
   const waiting = items.filter((i) => i.state !== 'refused').length;
   const refused = items.filter((i) => i.state === 'refused' && i.person.accountId === currentPersonId()).length;
   const stateText = state === 'online' ? t('Online') : state === 'offline' ? t('Offline') : t('Reconnecting');
-  const label = [stateText, waiting ? t('{{count}} actions waiting to be sent', { count: waiting }) : '', refused ? t('{{count}} refused', { count: refused }) : ''].filter(Boolean).join(', ');
+  const label = [
+    stateText,
+    waiting ? t('{{count}} actions waiting to be sent', { count: waiting }) : '',
+    refused ? t('{{count}} refused', { count: refused }) : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
   const color = state === 'online' ? undefined : state === 'offline' ? 'red' : 'orange';
   return (
     <>
       <Box pos="relative" data-testid="connection-indicator" data-state={state} data-waiting={waiting} data-refused={refused}>
-        <ActionIcon variant={state === 'online' ? 'transparent' : 'filled'} color={color} c={state === 'online' ? 'inherit' : undefined} size={44} aria-label={label} title={label} onClick={drawer.open}>
-          {state === 'offline' ? <IconWifiOff size={26} /> : state === 'reconnecting' ? <IconCloudUpload size={26} /> : <IconWifi size={26} />}
+        <ActionIcon
+          variant={state === 'online' ? 'transparent' : 'filled'}
+          color={color}
+          c={state === 'online' ? 'inherit' : undefined}
+          size={44}
+          aria-label={label}
+          title={label}
+          onClick={drawer.open}
+        >
+          {state === 'offline' ? (
+            <IconWifiOff size={26} />
+          ) : state === 'reconnecting' ? (
+            <IconCloudUpload size={26} />
+          ) : (
+            <IconWifi size={26} />
+          )}
         </ActionIcon>
         {(waiting > 0 || refused > 0) && (
-          <Badge size="sm" circle color={refused ? 'red' : 'dark'} pos="absolute" top={0} right={0} style={{ pointerEvents: 'none' }} aria-hidden>
+          <Badge
+            size="sm"
+            circle
+            color={refused ? 'red' : 'dark'}
+            pos="absolute"
+            top={0}
+            right={0}
+            style={{ pointerEvents: 'none' }}
+            aria-hidden
+          >
             {waiting || refused}
           </Badge>
         )}
@@ -65,7 +94,13 @@ export function OutboxList({ items }: { items: OutboxItem[] }) {
     <Stack gap="sm" data-testid="outbox-list">
       {mine.length === 0 && <Text>{t('Nothing is waiting to be sent.')}</Text>}
       {mine.map((item) => (
-        <Box key={item.id} p="xs" style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 4 }} data-testid="outbox-item" data-state={item.state}>
+        <Box
+          key={item.id}
+          p="xs"
+          style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 4 }}
+          data-testid="outbox-item"
+          data-state={item.state}
+        >
           <Group justify="space-between" wrap="nowrap" align="flex-start">
             <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
               {item.label}

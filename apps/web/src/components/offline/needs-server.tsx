@@ -8,9 +8,22 @@ import { useConnection } from '../../lib/offline/connection.ts';
  * the outbox and their reads to the cache. Every other screen (administration, settings, locations,
  * label printers, punch corrections) needs the server and says so while it cannot be reached.
  */
-const FLOOR_PATHS = ['/home', '/tasks', '/kiosk', '/stockPick', '/shipping', '/stockLookup', '/stockAdjust', '/physicalInventory', '/singleTask', '/batchTask', '/timeclock'];
+const FLOOR_PATHS = [
+  '/home',
+  '/tasks',
+  '/kiosk',
+  '/stockPick',
+  '/shipping',
+  '/stockLookup',
+  '/stockAdjust',
+  '/physicalInventory',
+  '/singleTask',
+  '/batchTask',
+  '/timeclock',
+];
 
-export const worksOffline = (pathname: string): boolean => pathname === '/' || FLOOR_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+export const worksOffline = (pathname: string): boolean =>
+  pathname === '/' || FLOOR_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`));
 
 /** "This screen needs the server", on a screen that does, while it cannot be reached. */
 export function NeedsServerBanner({ pathname }: { pathname: string }) {

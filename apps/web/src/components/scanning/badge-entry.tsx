@@ -34,7 +34,13 @@ export function BadgeEntry({ testIdPrefix, submitLabel, onTyped }: BadgeEntryPro
     return (
       <Stack w="100%" gap="xs">
         <ScanInput label={t('Badge')} size="md" data-testid={`${testIdPrefix}-scan`} />
-        <Button variant="subtle" size="md" leftSection={<IconKeyboard size={20} />} onClick={() => setTyping(true)} data-testid={`${testIdPrefix}-type-badge`}>
+        <Button
+          variant="subtle"
+          size="md"
+          leftSection={<IconKeyboard size={20} />}
+          onClick={() => setTyping(true)}
+          data-testid={`${testIdPrefix}-type-badge`}
+        >
           {t('Type badge and PIN')}
         </Button>
       </Stack>
@@ -43,7 +49,14 @@ export function BadgeEntry({ testIdPrefix, submitLabel, onTyped }: BadgeEntryPro
   return (
     <form onSubmit={submit} style={{ width: '100%' }}>
       <Stack gap="xs">
-        <TextInput label={t('Badge')} value={badge} onChange={(e) => setBadge(e.currentTarget.value)} autoComplete="off" size="md" data-testid={`${testIdPrefix}-badge`} />
+        <TextInput
+          label={t('Badge')}
+          value={badge}
+          onChange={(e) => setBadge(e.currentTarget.value)}
+          autoComplete="off"
+          size="md"
+          data-testid={`${testIdPrefix}-badge`}
+        />
         <PasswordInput
           label={t('PIN')}
           value={pin}

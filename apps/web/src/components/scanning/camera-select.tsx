@@ -20,7 +20,15 @@ export type CameraSelectProps = {
 const PREVIEW = BARCODE_DEFAULTS.preview;
 
 /** Live 120x90 preview of a camera; records the resolution the camera actually gives. */
-function CameraPreview({ cam, size, onResolution }: { cam: CameraChoice | null; size: { width: number; height: number }; onResolution(resolution: string): void }) {
+function CameraPreview({
+  cam,
+  size,
+  onResolution,
+}: {
+  cam: CameraChoice | null;
+  size: { width: number; height: number };
+  onResolution(resolution: string): void;
+}) {
   const { t } = useTranslation();
   const video = useRef<HTMLVideoElement>(null);
   const report = useRef(onResolution);
@@ -51,9 +59,23 @@ function CameraPreview({ cam, size, onResolution }: { cam: CameraChoice | null; 
     };
   }, [deviceId, width, height]);
   return (
-    <Box w={PREVIEW.width} h={PREVIEW.height} bg="dark.7" style={{ borderRadius: 4, overflow: 'hidden', flex: 'none', position: 'relative' }} data-testid="camera-preview">
+    <Box
+      w={PREVIEW.width}
+      h={PREVIEW.height}
+      bg="dark.7"
+      style={{ borderRadius: 4, overflow: 'hidden', flex: 'none', position: 'relative' }}
+      data-testid="camera-preview"
+    >
       {deviceId && !problem ? (
-        <video ref={video} muted playsInline autoPlay width={PREVIEW.width} height={PREVIEW.height} style={{ objectFit: 'cover', display: 'block' }} />
+        <video
+          ref={video}
+          muted
+          playsInline
+          autoPlay
+          width={PREVIEW.width}
+          height={PREVIEW.height}
+          style={{ objectFit: 'cover', display: 'block' }}
+        />
       ) : (
         <Text size="xs" c="gray.4" p={6} ta="center" title={problem ?? undefined}>
           {problem ? t('No picture') : t('No camera')}
@@ -79,7 +101,10 @@ export function CameraSelect({ label, description, value, onChange, size = SCAN_
   const options = [{ value: '', label: t('No camera') }, ...devices.map((d) => ({ value: d.deviceId, label: d.label }))];
   // A saved camera that is unplugged (or hidden until permission) stays visible as the choice.
   if (value && !devices.some((d) => d.deviceId === value.deviceId)) {
-    options.push({ value: value.deviceId, label: `${value.label || t('Saved camera')}${loaded && !needsPermission ? ` (${t('not found')})` : ''}` });
+    options.push({
+      value: value.deviceId,
+      label: `${value.label || t('Saved camera')}${loaded && !needsPermission ? ` (${t('not found')})` : ''}`,
+    });
   }
   const choose = (deviceId: string) => {
     const device = devices.find((d) => d.deviceId === deviceId);
@@ -99,7 +124,11 @@ export function CameraSelect({ label, description, value, onChange, size = SCAN_
           data-testid={testId}
           style={{ flex: '1 1 200px' }}
         />
-        <CameraPreview cam={scanning ? null : value} size={size} onResolution={(resolution) => value && resolution !== value.resolution && onChange({ ...value, resolution })} />
+        <CameraPreview
+          cam={scanning ? null : value}
+          size={size}
+          onResolution={(resolution) => value && resolution !== value.resolution && onChange({ ...value, resolution })}
+        />
       </Group>
       {needsPermission && (
         <Button variant="light" size="md" w="fit-content" onClick={() => void refreshCameras(true)} data-testid="camera-allow">

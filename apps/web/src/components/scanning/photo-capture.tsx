@@ -116,7 +116,14 @@ export function PhotoCapture({ onCaptured, cam, purpose = 'photo', label, testId
             <Button size="md" variant="default" onClick={() => setOpened(false)}>
               {t('Cancel')}
             </Button>
-            <Button size="md" leftSection={<IconCamera size={20} />} onClick={() => void capture()} disabled={!ready} loading={uploading} data-testid="photo-shoot">
+            <Button
+              size="md"
+              leftSection={<IconCamera size={20} />}
+              onClick={() => void capture()}
+              disabled={!ready}
+              loading={uploading}
+              data-testid="photo-shoot"
+            >
               {t('Capture')}
             </Button>
           </Group>

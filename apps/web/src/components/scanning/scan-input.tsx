@@ -28,7 +28,16 @@ export function ScanInput({ continuous, onKeyDown, ...props }: ScanInputProps) {
 
   const onKey = (e: KeyboardEvent<HTMLInputElement>) => {
     onKeyDown?.(e);
-    const fast = joiner.feed({ key: e.key, timeStamp: e.timeStamp, targetIsInput: false, ctrlKey: e.ctrlKey, altKey: e.altKey, metaKey: e.metaKey, repeat: e.repeat }) !== null;
+    const fast =
+      joiner.feed({
+        key: e.key,
+        timeStamp: e.timeStamp,
+        targetIsInput: false,
+        ctrlKey: e.ctrlKey,
+        altKey: e.altKey,
+        metaKey: e.metaKey,
+        repeat: e.repeat,
+      }) !== null;
     if (e.key !== 'Enter' && !(e.key === 'Tab' && fast)) return;
     const text = value.trim();
     if (!text) return;
@@ -51,7 +60,13 @@ export function ScanInput({ continuous, onKeyDown, ...props }: ScanInputProps) {
       onKeyDown={onKey}
       rightSectionWidth={52}
       rightSection={
-        <ActionIcon size={44} variant="subtle" aria-label={t('Scan with the camera')} data-testid="scan-input-camera" onClick={() => openScanner({ continuous })}>
+        <ActionIcon
+          size={44}
+          variant="subtle"
+          aria-label={t('Scan with the camera')}
+          data-testid="scan-input-camera"
+          onClick={() => openScanner({ continuous })}
+        >
           <IconBarcode size={24} />
         </ActionIcon>
       }

@@ -15,8 +15,15 @@ import { closeScanner, openScanner, useScannerStore } from '../../lib/scanning/s
 import { CAMERA_SECURE_CONTEXT_ONLY } from '../../lib/scanning/scanner-messages.ts';
 import { useScans } from '../../lib/scanning/use-scans.ts';
 
-vi.mock('../../lib/scanning/beep.ts', () => ({ playBeep: vi.fn(() => true), playErrorBuzz: vi.fn(() => true), vibrate: vi.fn(() => true) }));
-vi.mock('../../lib/scanning/decoder.ts', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../lib/scanning/decoder.ts')>()), scanImageFile: vi.fn() }));
+vi.mock('../../lib/scanning/beep.ts', () => ({
+  playBeep: vi.fn(() => true),
+  playErrorBuzz: vi.fn(() => true),
+  vibrate: vi.fn(() => true),
+}));
+vi.mock('../../lib/scanning/decoder.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../lib/scanning/decoder.ts')>()),
+  scanImageFile: vi.fn(),
+}));
 
 const CAM = { deviceId: 'cam-1', kind: 'videoinput', label: 'Back camera' };
 const getUserMedia = vi.fn();
@@ -78,7 +85,9 @@ describe('ScannerOverlay', () => {
     renderOverlay();
     act(() => openScanner());
     await flush();
-    expect(useDialogStore.getState().open.map((d) => d.spec)).toEqual([{ kind: 'cameraMissing', reason: 'notConfigured', imageFile: true }]);
+    expect(useDialogStore.getState().open.map((d) => d.spec)).toEqual([
+      { kind: 'cameraMissing', reason: 'notConfigured', imageFile: true },
+    ]);
     expect(screen.getByTestId('scanner-message').textContent).toBe('No camera has been configured for this device');
     expect(getUserMedia).not.toHaveBeenCalled();
   });
@@ -99,7 +108,10 @@ describe('ScannerOverlay', () => {
     renderOverlay();
     act(() => openScanner());
     await flush();
-    expect(getUserMedia).toHaveBeenCalledWith({ audio: false, video: { deviceId: { exact: 'cam-1' }, width: { ideal: 640 }, height: { ideal: 480 } } });
+    expect(getUserMedia).toHaveBeenCalledWith({
+      audio: false,
+      video: { deviceId: { exact: 'cam-1' }, width: { ideal: 640 }, height: { ideal: 480 } },
+    });
     expect(useDialogStore.getState().open.map((d) => d.spec)).toEqual([{ kind: 'cameraMissing', reason: 'inaccessible', imageFile: true }]);
   });
 
@@ -124,7 +136,12 @@ describe('ScannerOverlay', () => {
   });
 
   it('offers the torch where the camera track supports it', async () => {
-    const track = { stop: vi.fn(), getCapabilities: () => ({ torch: true }), getSettings: () => ({}), applyConstraints: vi.fn(async () => undefined) };
+    const track = {
+      stop: vi.fn(),
+      getCapabilities: () => ({ torch: true }),
+      getSettings: () => ({}),
+      applyConstraints: vi.fn(async () => undefined),
+    };
     getUserMedia.mockResolvedValue({ getTracks: () => [track], getVideoTracks: () => [track] });
     useMachineStore.setState({ barcode: { ...useMachineStore.getState().barcode, cam: CAM } });
     renderOverlay();
@@ -185,7 +202,10 @@ describe('ScannerOverlay', () => {
   });
 
   it('stays open in continuous mode and says when an image holds no barcode', async () => {
-    vi.mocked(scanImageFile).mockResolvedValueOnce({ none: true }).mockResolvedValueOnce({ switchedOff: 'EAN_13' }).mockResolvedValueOnce({ found: { text: 'A1', format: 'QR_CODE' } });
+    vi.mocked(scanImageFile)
+      .mockResolvedValueOnce({ none: true })
+      .mockResolvedValueOnce({ switchedOff: 'EAN_13' })
+      .mockResolvedValueOnce({ found: { text: 'A1', format: 'QR_CODE' } });
     useMachineStore.setState({ barcode: { ...useMachineStore.getState().barcode, beep: false, vibrate: false } });
     const screenScans = listen();
     renderOverlay();
@@ -196,7 +216,9 @@ describe('ScannerOverlay', () => {
     expect(screen.getByTestId('scanner-message').textContent).toBe(NO_BARCODE_IN_IMAGE);
     fireEvent.change(input, { target: { files: [new File(['x'], 'ean.png')] } });
     await flush();
-    expect(screen.getByTestId('scanner-message').textContent).toBe('The image has a barcode of format EAN_13, but EAN_13 is switched off in App Settings (Barcode formats).');
+    expect(screen.getByTestId('scanner-message').textContent).toBe(
+      'The image has a barcode of format EAN_13, but EAN_13 is switched off in App Settings (Barcode formats).',
+    );
     expect(screenScans.scans).toEqual([]);
     fireEvent.change(input, { target: { files: [new File(['x'], 'qr.png')] } });
     await flush();
@@ -209,7 +231,8 @@ describe('ScannerOverlay', () => {
 });
 
 describe('ScanInput', () => {
-  const renderInput = () => render(<ScanInput aria-label="Scan" />, { wrapper: ({ children }) => <MantineProvider>{children}</MantineProvider> });
+  const renderInput = () =>
+    render(<ScanInput aria-label="Scan" />, { wrapper: ({ children }) => <MantineProvider>{children}</MantineProvider> });
 
   it('publishes its text with source input on Enter, once, and clears', async () => {
     const screenScans = listen();

@@ -49,7 +49,8 @@ export function ScannerOverlay() {
     if (closed) return;
     // Escape is the keyboard's tap. Captured before the dialogs see it: a dialog above the overlay
     // (Camera missing) closes on the same key, and only the dialog should.
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && useDialogStore.getState().open.length === 0 && controller.dispatch({ type: 'click' });
+    const onKey = (e: KeyboardEvent) =>
+      e.key === 'Escape' && useDialogStore.getState().open.length === 0 && controller.dispatch({ type: 'click' });
     const input = fileRef.current;
     const onCancel = () => controller.resumeTimer();
     const onVisibility = () => (document.hidden ? controller.pause() : controller.resume());
@@ -72,9 +73,23 @@ export function ScannerOverlay() {
       data-testid="scanner-overlay"
       data-state={ui.state}
       onClick={() => controller.dispatch({ type: 'click' })}
-      style={{ position: 'fixed', inset: 0, zIndex: BARCODE_DEFAULTS.overlayZIndex, background: '#000', color: '#fff', display: closed ? 'none' : 'block', userSelect: 'none' }}
+      style={{
+        position: 'fixed',
+        inset: 0,
+        zIndex: BARCODE_DEFAULTS.overlayZIndex,
+        background: '#000',
+        color: '#fff',
+        display: closed ? 'none' : 'block',
+        userSelect: 'none',
+      }}
     >
-      <video ref={videoRef} muted playsInline autoPlay style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover' }} />
+      <video
+        ref={videoRef}
+        muted
+        playsInline
+        autoPlay
+        style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover' }}
+      />
       <Box
         data-testid="scan-box"
         style={{
@@ -91,23 +106,49 @@ export function ScannerOverlay() {
           pointerEvents: 'none',
         }}
       />
-      <Group pos="absolute" top={0} left={0} right={0} px="sm" py={6} justify="space-between" wrap="nowrap" style={{ background: 'rgba(0, 0, 0, 0.55)' }}>
+      <Group
+        pos="absolute"
+        top={0}
+        left={0}
+        right={0}
+        px="sm"
+        py={6}
+        justify="space-between"
+        wrap="nowrap"
+        style={{ background: 'rgba(0, 0, 0, 0.55)' }}
+      >
         <Stack gap={0}>
           <Text fw={700}>{t('Scan a barcode')}</Text>
           <Text size="xs" c="gray.4">
             {t('Tap anywhere to close')}
           </Text>
         </Stack>
-        <ActionIcon variant="subtle" color="gray.0" size={44} aria-label={t('Close scanner')} data-testid="scanner-close" onClick={(e) => {
+        <ActionIcon
+          variant="subtle"
+          color="gray.0"
+          size={44}
+          aria-label={t('Close scanner')}
+          data-testid="scanner-close"
+          onClick={(e) => {
             stop(e);
             controller.dispatch({ type: 'click' });
-          }}>
+          }}
+        >
           <IconX size={28} />
         </ActionIcon>
       </Group>
       {(ui.message || starting || ui.busy) && (
-        <Box pos="absolute" left="50%" top="50%" maw={Math.max(box - 24, 260)} p="md" style={{ transform: 'translate(-50%, -50%)', background: 'rgba(0, 0, 0, 0.75)', borderRadius: 8, textAlign: 'center' }}>
-          <Text data-testid="scanner-message">{ui.busy ? t('Reading the image…') : ui.message ? t(ui.message) : t('Starting the camera…')}</Text>
+        <Box
+          pos="absolute"
+          left="50%"
+          top="50%"
+          maw={Math.max(box - 24, 260)}
+          p="md"
+          style={{ transform: 'translate(-50%, -50%)', background: 'rgba(0, 0, 0, 0.75)', borderRadius: 8, textAlign: 'center' }}
+        >
+          <Text data-testid="scanner-message">
+            {ui.busy ? t('Reading the image…') : ui.message ? t(ui.message) : t('Starting the camera…')}
+          </Text>
         </Box>
       )}
       <Group pos="absolute" bottom={0} left={0} right={0} p="sm" justify="center" gap="sm" style={{ background: 'rgba(0, 0, 0, 0.55)' }}>
@@ -125,11 +166,17 @@ export function ScannerOverlay() {
             {ui.torch === 'on' ? t('Light off') : t('Light on')}
           </Button>
         )}
-        <Button size="md" variant="default" leftSection={<IconPhoto size={20} />} onClick={(e) => {
+        <Button
+          size="md"
+          variant="default"
+          leftSection={<IconPhoto size={20} />}
+          onClick={(e) => {
             stop(e);
             controller.pauseTimer();
             fileRef.current?.click();
-          }} data-testid="scanner-file">
+          }}
+          data-testid="scanner-file"
+        >
           {t('Image file')}
         </Button>
         {continuous && (

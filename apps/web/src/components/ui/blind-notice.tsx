@@ -12,10 +12,22 @@ export function BlindNotices({ places, testId, icon }: { places: readonly BlindP
   return (places ?? []).map((b) => {
     const vars = { place: `${b.warehouse} / ${b.location}`, sheet: b.sheet };
     return (
-      <Alert key={`${b.warehouse}/${b.location}`} icon={icon} color="dark" data-testid={testId} title={b.recount ? t('Recounted blind') : t('Counted blind')}>
+      <Alert
+        key={`${b.warehouse}/${b.location}`}
+        icon={icon}
+        color="dark"
+        data-testid={testId}
+        title={b.recount ? t('Recounted blind') : t('Counted blind')}
+      >
         {b.recount
-          ? t('Stock in {{place}} is due for a blind recount (count sheet {{sheet}}); quantities are hidden from its recounters until it is recounted.', vars)
-          : t('Stock in {{place}} is being counted blind (count sheet {{sheet}}); quantities are hidden until the count is in review.', vars)}
+          ? t(
+              'Stock in {{place}} is due for a blind recount (count sheet {{sheet}}); quantities are hidden from its recounters until it is recounted.',
+              vars,
+            )
+          : t(
+              'Stock in {{place}} is being counted blind (count sheet {{sheet}}); quantities are hidden until the count is in review.',
+              vars,
+            )}
       </Alert>
     );
   });

@@ -35,9 +35,7 @@ function RejectedRows({ report, onClose }: { report: ImportReport; onClose(): vo
   return (
     <Modal opened onClose={onClose} title={t('Import refused')} size="lg" data-testid="import-report">
       <Stack>
-        <Alert color="red">
-          {t(importRefusalSummary(report))}
-        </Alert>
+        <Alert color="red">{t(importRefusalSummary(report))}</Alert>
         <ScrollArea.Autosize mah="50vh" type="auto">
           <DataTable
             rows={problems}
@@ -48,7 +46,9 @@ function RejectedRows({ report, onClose }: { report: ImportReport; onClose(): vo
             scroll={false}
           />
         </ScrollArea.Autosize>
-        {report.rejected.length < report.rejectedCount && <Text size="sm">{t('Only the first {{n}} problems are listed.', { n: report.rejected.length })}</Text>}
+        {report.rejected.length < report.rejectedCount && (
+          <Text size="sm">{t('Only the first {{n}} problems are listed.', { n: report.rejected.length })}</Text>
+        )}
         <Group justify="flex-end">
           <Button onClick={onClose}>{t('OK')}</Button>
         </Group>
@@ -73,11 +73,20 @@ export function CsvTransfer({ entity, warehouse }: CsvTransferProps) {
     setBusy('import');
     try {
       // One key per file chosen: a retry of the same upload after a dropped answer imports once.
-      const res = await call('import/csv', { entity, csv: await file.text(), idempotencyKey: crypto.randomUUID() }, { suppress: /^ERR_BAD_INPUT$/ });
+      const res = await call(
+        'import/csv',
+        { entity, csv: await file.text(), idempotencyKey: crypto.randomUUID() },
+        { suppress: /^ERR_BAD_INPUT$/ },
+      );
       const r = res.report;
       notifications.show({
         color: 'green',
-        message: t('{{file}}: {{imported}} rows imported ({{inserted}} new, {{updated}} updated)', { file: file.name, imported: r?.imported ?? 0, inserted: r?.inserted ?? 0, updated: r?.updated ?? 0 }),
+        message: t('{{file}}: {{imported}} rows imported ({{inserted}} new, {{updated}} updated)', {
+          file: file.name,
+          imported: r?.imported ?? 0,
+          inserted: r?.inserted ?? 0,
+          updated: r?.updated ?? 0,
+        }),
       });
       await qc.invalidateQueries({ queryKey: inventoryKeys.all });
     } catch (e) {
@@ -111,7 +120,13 @@ export function CsvTransfer({ entity, warehouse }: CsvTransferProps) {
           </Button>
         )}
       </FileButton>
-      <Button variant="default" leftSection={<IconDownload size={18} />} onClick={() => void exportFile()} loading={busy === 'export'} data-testid="csv-export">
+      <Button
+        variant="default"
+        leftSection={<IconDownload size={18} />}
+        onClick={() => void exportFile()}
+        loading={busy === 'export'}
+        data-testid="csv-export"
+      >
         {t('Export')}
       </Button>
       {report && <RejectedRows report={report} onClose={() => setReport(null)} />}

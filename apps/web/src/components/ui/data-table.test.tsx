@@ -24,7 +24,14 @@ const columns: DataColumn<Bin>[] = [
 function renderTable(props: Partial<DataTableProps<Bin>> = {}) {
   return render(
     <MantineProvider>
-      <DataTable rows={bins} columns={columns} rowKey={(b) => b.code} rowAttrs={(b) => ({ 'data-testid': 'bin-row', 'data-code': b.code })} narrow={false} {...props} />
+      <DataTable
+        rows={bins}
+        columns={columns}
+        rowKey={(b) => b.code}
+        rowAttrs={(b) => ({ 'data-testid': 'bin-row', 'data-code': b.code })}
+        narrow={false}
+        {...props}
+      />
     </MantineProvider>,
   );
 }
@@ -48,7 +55,11 @@ describe('DataTable', { timeout: 20_000 }, () => {
   });
 
   it('sorts codes in natural order', () => {
-    expect(visibleRows([{ code: 'B-10' }, { code: 'B-9' }], [{ id: 'c', header: 'C', cell: () => null, sortValue: (r) => r.code }], { sort: { column: 'c', direction: 'asc' } }).map((r) => r.code)).toEqual(['B-9', 'B-10']);
+    expect(
+      visibleRows([{ code: 'B-10' }, { code: 'B-9' }], [{ id: 'c', header: 'C', cell: () => null, sortValue: (r) => r.code }], {
+        sort: { column: 'c', direction: 'asc' },
+      }).map((r) => r.code),
+    ).toEqual(['B-9', 'B-10']);
   });
 
   it('filters by the text typed, and says when nothing matches', () => {
@@ -61,7 +72,13 @@ describe('DataTable', { timeout: 20_000 }, () => {
   });
 
   it('gives a column the width it asks for, so stacked tables line up', () => {
-    renderTable({ columns: [{ ...columns[0]!, width: 120 }, { ...columns[1]!, width: '25%' }], tableProps: { layout: 'fixed' } });
+    renderTable({
+      columns: [
+        { ...columns[0]!, width: 120 },
+        { ...columns[1]!, width: '25%' },
+      ],
+      tableProps: { layout: 'fixed' },
+    });
     const [code, qty] = screen.getAllByRole('columnheader');
     expect(code?.style.width).toBe('calc(7.5rem * var(--mantine-scale))'); // 120 px, in Mantine's rem
     expect(qty?.style.width).toBe('25%');
@@ -90,7 +107,13 @@ describe('DataTable', { timeout: 20_000 }, () => {
 
   it('hides a row action the account has no right to', () => {
     const onClick = vi.fn();
-    const unlock: RowAction<Bin> = { id: 'unlock', label: () => 'Unlock', ariaLabel: (b) => `Unlock ${b.code}`, onClick, allowed: (b) => b.locked };
+    const unlock: RowAction<Bin> = {
+      id: 'unlock',
+      label: () => 'Unlock',
+      ariaLabel: (b) => `Unlock ${b.code}`,
+      onClick,
+      allowed: (b) => b.locked,
+    };
     const edit: RowAction<Bin> = { id: 'edit', label: () => 'Edit', onClick, allowed: false };
     renderTable({ actions: [unlock, edit] });
     expect(screen.queryAllByRole('button', { name: /^Unlock/ }).map((b) => b.getAttribute('aria-label'))).toEqual(['Unlock A-2']);
@@ -132,7 +155,12 @@ describe('DataTable', { timeout: 20_000 }, () => {
     try {
       render(
         <MantineProvider>
-          <DataTable rows={bins} columns={columns} rowKey={(b) => b.code} rowAttrs={(b) => ({ 'data-testid': 'bin-row', 'data-code': b.code })} />
+          <DataTable
+            rows={bins}
+            columns={columns}
+            rowKey={(b) => b.code}
+            rowAttrs={(b) => ({ 'data-testid': 'bin-row', 'data-code': b.code })}
+          />
         </MantineProvider>,
       );
       expect(screen.queryByRole('table')).toBeNull();

@@ -106,7 +106,11 @@ function compare(a: SortValue, b: SortValue): number {
 }
 
 /** Rows that match the filter text, sorted by a column: a pure function, tested without a browser. */
-export function visibleRows<T>(rows: readonly T[], columns: readonly DataColumn<T>[], opts: { text?: string; match?: (row: T, text: string) => boolean; sort?: { column: string; direction: SortDirection } | null }): T[] {
+export function visibleRows<T>(
+  rows: readonly T[],
+  columns: readonly DataColumn<T>[],
+  opts: { text?: string; match?: (row: T, text: string) => boolean; sort?: { column: string; direction: SortDirection } | null },
+): T[] {
   const text = (opts.text ?? '').trim().toLowerCase();
   let out = [...rows];
   if (text) {
@@ -124,7 +128,10 @@ export function visibleRows<T>(rows: readonly T[], columns: readonly DataColumn<
     const sign = opts.sort.direction === 'asc' ? 1 : -1;
     const value = col.sortValue;
     // Stable: equal rows keep the server's order.
-    out = out.map((r, i) => [r, i] as const).sort(([a, i], [b, j]) => compare(value(a), value(b)) * sign || i - j).map(([r]) => r);
+    out = out
+      .map((r, i) => [r, i] as const)
+      .sort(([a, i], [b, j]) => compare(value(a), value(b)) * sign || i - j)
+      .map(([r]) => r);
   }
   return out;
 }
@@ -157,13 +164,30 @@ function Actions<T>({ row, actions }: { row: T; actions: readonly RowAction<T>[]
   );
 }
 
-function SortHeader({ column, sort, onSort }: { column: DataColumn<unknown>; sort: { column: string; direction: SortDirection } | null; onSort(): void }) {
+function SortHeader({
+  column,
+  sort,
+  onSort,
+}: {
+  column: DataColumn<unknown>;
+  sort: { column: string; direction: SortDirection } | null;
+  onSort(): void;
+}) {
   const { t } = useTranslation();
   const active = sort?.column === column.id ? sort.direction : null;
   const Icon = active === 'asc' ? IconSortAscending : active === 'desc' ? IconSortDescending : IconArrowsSort;
   return (
     // A whole touch target (44 px high), as every control: a gloved finger sorts the pack board on a tablet.
-    <UnstyledButton onClick={onSort} fw={700} fz="sm" mih={MIN_TOUCH_TARGET_PX} display="flex" style={{ alignItems: 'center' }} aria-label={t('Sort by {{column}}', { column: column.header })} data-testid={`sort-${column.id}`}>
+    <UnstyledButton
+      onClick={onSort}
+      fw={700}
+      fz="sm"
+      mih={MIN_TOUCH_TARGET_PX}
+      display="flex"
+      style={{ alignItems: 'center' }}
+      aria-label={t('Sort by {{column}}', { column: column.header })}
+      data-testid={`sort-${column.id}`}
+    >
       <Group gap={4} wrap="nowrap" justify={column.align === 'right' ? 'flex-end' : 'flex-start'}>
         <span>{column.header}</span>
         <Icon size={16} aria-hidden />
@@ -190,7 +214,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const withActions = actions.length > 0 && rows.some((r) => actions.some((a) => isAllowed(a, r)));
   const more = props.more ?? (props.maxRows !== undefined && rows.length >= props.maxRows);
   const emptyState = rows.length > 0 && props.emptyFiltered !== undefined ? props.emptyFiltered : props.empty;
-  const toggleSort = (id: string) => setSort((s) => (s?.column !== id ? { column: id, direction: 'asc' } : s.direction === 'asc' ? { column: id, direction: 'desc' } : null));
+  const toggleSort = (id: string) =>
+    setSort((s) =>
+      s?.column !== id ? { column: id, direction: 'asc' } : s.direction === 'asc' ? { column: id, direction: 'desc' } : null,
+    );
 
   const filterField = filter && (
     <TextInput
@@ -231,7 +258,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
     // letter a line, so they go under them.
     const below = actions.filter((a) => isAllowed(a, row)).length > 2;
     return (
-      <Group wrap={below ? 'wrap' : 'nowrap'} gap="xs" align="flex-start" style={below ? { flexDirection: 'column', alignItems: 'stretch' } : undefined}>
+      <Group
+        wrap={below ? 'wrap' : 'nowrap'}
+        gap="xs"
+        align="flex-start"
+        style={below ? { flexDirection: 'column', alignItems: 'stretch' } : undefined}
+      >
         {onRowClick ? (
           <UnstyledButton onClick={() => onRowClick(row)} style={{ flex: 1, minWidth: 0, minHeight: 44 }}>
             {body}
@@ -263,8 +295,19 @@ export function DataTable<T>(props: DataTableProps<T>) {
         <Table.Thead>
           <Table.Tr>
             {columns.map((c) => (
-              <Table.Th key={c.id} ta={c.align} w={c.width} aria-sort={sort?.column === c.id ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}>
-                {c.headerHidden ? <VisuallyHidden>{c.header}</VisuallyHidden> : c.sortValue ? <SortHeader column={c as DataColumn<unknown>} sort={sort} onSort={() => toggleSort(c.id)} /> : c.header}
+              <Table.Th
+                key={c.id}
+                ta={c.align}
+                w={c.width}
+                aria-sort={sort?.column === c.id ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
+              >
+                {c.headerHidden ? (
+                  <VisuallyHidden>{c.header}</VisuallyHidden>
+                ) : c.sortValue ? (
+                  <SortHeader column={c as DataColumn<unknown>} sort={sort} onSort={() => toggleSort(c.id)} />
+                ) : (
+                  c.header
+                )}
               </Table.Th>
             ))}
             {withActions && (
@@ -303,7 +346,16 @@ export function DataTable<T>(props: DataTableProps<T>) {
     <Stack gap="xs">
       {filterField}
       {(shown.length > 0 || emptyState === undefined) && list}
-      {!props.loading && shown.length === 0 && emptyState !== undefined && (typeof emptyState === 'string' ? <Text c="dimmed" data-testid="data-table-empty">{emptyState}</Text> : emptyState)}
+      {!props.loading &&
+        shown.length === 0 &&
+        emptyState !== undefined &&
+        (typeof emptyState === 'string' ? (
+          <Text c="dimmed" data-testid="data-table-empty">
+            {emptyState}
+          </Text>
+        ) : (
+          emptyState
+        ))}
       {more && (
         <Alert color="yellow" data-testid="more-rows">
           {props.moreHint ?? t('Only the first {{max}} records are shown.', { max: props.maxRows ?? rows.length })}

@@ -26,7 +26,10 @@ export function FetchedAt({ at, testId = 'fetched-at' }: { at: number | undefine
       leftSection={<IconCloudOff size={16} aria-hidden />}
       data-testid={testId}
       role="status"
-      styles={{ root: { textTransform: 'none', alignSelf: 'flex-start', maxWidth: '100%', height: 'auto', minHeight: 28 }, label: { whiteSpace: 'normal' } }}
+      styles={{
+        root: { textTransform: 'none', alignSelf: 'flex-start', maxWidth: '100%', height: 'auto', minHeight: 28 },
+        label: { whiteSpace: 'normal' },
+      }}
     >
       {t('Offline — as of {{time}}', { time: fetchedAtText(at) })}
     </Badge>

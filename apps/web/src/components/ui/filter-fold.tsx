@@ -5,7 +5,8 @@ import { IconChevronDown, IconFilter } from '@tabler/icons-react';
 import { useNarrow } from '../../lib/use-narrow.ts';
 
 /** How many of a list's filters narrow it now: each value that is set (a text, a choice, a switch that is on). */
-export const activeFilterCount = (values: readonly unknown[]): number => values.filter((v) => v !== null && v !== undefined && v !== '' && v !== false).length;
+export const activeFilterCount = (values: readonly unknown[]): number =>
+  values.filter((v) => v !== null && v !== undefined && v !== '' && v !== false).length;
 
 export interface FilterFoldProps {
   /** How many filters are active: the button says "Filters (2)". */

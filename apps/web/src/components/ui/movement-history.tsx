@@ -17,7 +17,14 @@ const TYPE_LABELS: Record<MovementType, string> = {
   issue: 'Issued',
   count: 'Counted',
 };
-const TYPE_COLORS: Partial<Record<MovementType, string>> = { receive: 'green', adjust: 'orange', move: 'blue', split: 'grape', count: 'cyan', ship: 'gray' };
+const TYPE_COLORS: Partial<Record<MovementType, string>> = {
+  receive: 'green',
+  adjust: 'orange',
+  move: 'blue',
+  split: 'grape',
+  count: 'cyan',
+  ship: 'gray',
+};
 
 const signed = (n: number) => (n > 0 ? `+${showQty(n)}` : showQty(n));
 
@@ -46,7 +53,10 @@ const typeBadge = (m: Movement, label: string) => (
 /** A stock record's ledger, newest first: a table on desktops, a list on handhelds. */
 export function MovementHistory({ movements, more }: MovementHistoryProps) {
   const { t } = useTranslation();
-  const note = useCallback((m: Movement) => [m.reason, m.relatedStockId ? t('with {{stockId}}', { stockId: m.relatedStockId }) : null].filter(Boolean).join(' · '), [t]);
+  const note = useCallback(
+    (m: Movement) => [m.reason, m.relatedStockId ? t('with {{stockId}}', { stockId: m.relatedStockId }) : null].filter(Boolean).join(' · '),
+    [t],
+  );
   const columns = useMemo<DataColumn<Movement>[]>(
     () => [
       { id: 'ts', header: t('When'), cell: (m) => showTimestamp(m.ts), tdProps: { style: { whiteSpace: 'nowrap' } } },

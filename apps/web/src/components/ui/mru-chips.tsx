@@ -21,7 +21,15 @@ export function MruChips({ values, onPick, testId = 'mru' }: MruChipsProps) {
       <ScrollArea type="never" scrollbars="x" style={{ minWidth: 0, flex: 1 }}>
         <Group gap={6} wrap="nowrap">
           {values.map((v) => (
-            <Button key={v} variant="default" radius="xl" size="sm" onClick={() => onPick(v)} data-testid={`${testId}-chip`} styles={{ label: { fontFamily: 'monospace' } }}>
+            <Button
+              key={v}
+              variant="default"
+              radius="xl"
+              size="sm"
+              onClick={() => onPick(v)}
+              data-testid={`${testId}-chip`}
+              styles={{ label: { fontFamily: 'monospace' } }}
+            >
               <Text span inherit>
                 {v}
               </Text>

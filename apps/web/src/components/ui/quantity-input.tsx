@@ -27,7 +27,17 @@ export interface QuantityInputProps {
  * (whole numbers for EA, BOX, …; decimals otherwise), the unit beside it and at least a 44 px touch
  * target. Parsing and the rules stay with the caller (readQtyInput, contract stock-rules.ts).
  */
-export function QuantityInput({ label, value, onChange, uom, error, placeholder, disabled, prompt, 'data-testid': testId }: QuantityInputProps) {
+export function QuantityInput({
+  label,
+  value,
+  onChange,
+  uom,
+  error,
+  placeholder,
+  disabled,
+  prompt,
+  'data-testid': testId,
+}: QuantityInputProps) {
   const ref = useRef<HTMLInputElement>(null);
   const isPrompt = !!prompt;
   useEffect(() => {
@@ -60,7 +70,13 @@ export function QuantityInput({ label, value, onChange, uom, error, placeholder,
       error={error}
       disabled={disabled}
       styles={{ input: { minHeight: MIN_TOUCH_TARGET_PX } }}
-      rightSection={uom ? <Text size="sm" c="dimmed">{uom}</Text> : undefined}
+      rightSection={
+        uom ? (
+          <Text size="sm" c="dimmed">
+            {uom}
+          </Text>
+        ) : undefined
+      }
       rightSectionWidth={48}
       data-testid={testId}
     />

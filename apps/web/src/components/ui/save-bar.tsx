@@ -26,7 +26,13 @@ export function SaveBar({ problems, dirty, saving, busy, saveLabel, saveTestId, 
         </Alert>
       )}
       <Group>
-        <Button leftSection={<IconDeviceFloppy size={20} />} disabled={!dirty || problems.length > 0 || !!busy} loading={saving} onClick={onSave} data-testid={saveTestId}>
+        <Button
+          leftSection={<IconDeviceFloppy size={20} />}
+          disabled={!dirty || problems.length > 0 || !!busy}
+          loading={saving}
+          onClick={onSave}
+          data-testid={saveTestId}
+        >
           {saveLabel}
         </Button>
         <Button variant="default" disabled={!dirty} onClick={onDiscard}>

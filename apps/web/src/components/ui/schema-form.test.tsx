@@ -80,7 +80,10 @@ describe('SchemaForm', () => {
 
   it("puts the server's per-field errors back on the fields", async () => {
     const detail = JSON.stringify({
-      errors: { qty: ["Validation for data field 'Quantity' failed to pass"], _record: ["Calulation script for 'Example Thing' failed during execution"] },
+      errors: {
+        qty: ["Validation for data field 'Quantity' failed to pass"],
+        _record: ["Calulation script for 'Example Thing' failed during execution"],
+      },
       calcError: 'script exceeded its time limit of 50 ms',
     });
     const onSubmit = vi.fn().mockRejectedValue({ err: { code: 'ERR_BAD_INPUT', message: 'The request is not valid', detail } });

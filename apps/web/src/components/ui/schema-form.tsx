@@ -20,10 +20,15 @@ export interface SchemaFormProps {
   editing?: boolean;
 }
 
-const PATTERN_HINTS: Partial<Record<FieldDef['dataType'], string>> = { date: 'YYYY-MM-DD', time: 'hh:mm:ss', timestamp: 'YYYY-MM-DD hh:mm:ss' };
+const PATTERN_HINTS: Partial<Record<FieldDef['dataType'], string>> = {
+  date: 'YYYY-MM-DD',
+  time: 'hh:mm:ss',
+  timestamp: 'YYYY-MM-DD hh:mm:ss',
+};
 
 /** Types edited as JSON text: the form keeps the text and parses it when it checks the value. */
-const isJsonField = (f: FieldDef) => ['media', 'geo', 'object'].includes(f.dataType) || (f.dataType === 'array' && !!f.items && f.items.dataType !== 'string');
+const isJsonField = (f: FieldDef) =>
+  ['media', 'geo', 'object'].includes(f.dataType) || (f.dataType === 'array' && !!f.items && f.items.dataType !== 'string');
 
 function fromText(field: FieldDef, text: unknown): unknown {
   if (!isJsonField(field) || typeof text !== 'string' || text.trim() === '') return text;
@@ -50,7 +55,8 @@ export function SchemaForm({ entity, initialValue = {}, onSubmit, submitLabel, e
   const { t } = useTranslation();
   const [values, setValues] = useState<Record<string, unknown>>(() => {
     const start = { ...initialValue };
-    for (const f of entity.fields) if (isJsonField(f) && start[f.name] !== undefined) start[f.name] = JSON.stringify(start[f.name], null, 2);
+    for (const f of entity.fields)
+      if (isJsonField(f) && start[f.name] !== undefined) start[f.name] = JSON.stringify(start[f.name], null, 2);
     return start;
   });
   const [errors, setErrors] = useState<ValidationErrors>({});
@@ -138,13 +144,25 @@ export function SchemaForm({ entity, initialValue = {}, onSubmit, submitLabel, e
     };
     const valid = field.conditions?.valid?.map(String);
     if (valid && field.dataType === 'array') {
-      return <MultiSelect {...common} data={valid} value={Array.isArray(value) ? value.map(String) : []} onChange={(v) => change(field, v)} />;
+      return (
+        <MultiSelect {...common} data={valid} value={Array.isArray(value) ? value.map(String) : []} onChange={(v) => change(field, v)} />
+      );
     }
     if (valid) {
-      return <Select {...common} data={valid} value={value === undefined || value === null ? null : String(value)} onChange={(v) => change(field, v ?? '')} clearable />;
+      return (
+        <Select
+          {...common}
+          data={valid}
+          value={value === undefined || value === null ? null : String(value)}
+          onChange={(v) => change(field, v ?? '')}
+          clearable
+        />
+      );
     }
     if (isJsonField(field)) {
-      return <JsonInput {...common} autosize minRows={2} value={typeof value === 'string' ? value : ''} onChange={(v) => change(field, v)} />;
+      return (
+        <JsonInput {...common} autosize minRows={2} value={typeof value === 'string' ? value : ''} onChange={(v) => change(field, v)} />
+      );
     }
     switch (field.dataType) {
       case 'boolean':
@@ -159,7 +177,13 @@ export function SchemaForm({ entity, initialValue = {}, onSubmit, submitLabel, e
           />
         );
       case 'numeric':
-        return <NumberInput {...common} value={typeof value === 'number' || typeof value === 'string' ? value : ''} onChange={(v) => change(field, v)} />;
+        return (
+          <NumberInput
+            {...common}
+            value={typeof value === 'number' || typeof value === 'string' ? value : ''}
+            onChange={(v) => change(field, v)}
+          />
+        );
       case 'array':
         return <TagsInput {...common} value={Array.isArray(value) ? value.map(String) : []} onChange={(v) => change(field, v)} />;
       default:

@@ -3,8 +3,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 
 // The read cache against fake-indexeddb: each person's copy is theirs, and forgetPerson deletes it.
-vi.mock('../api.ts', () => ({ call: vi.fn(), setLogoutHandler: () => undefined, setKioskEndedHandler: () => undefined, apiBase: () => '', ApiError: class extends Error {} }));
-vi.mock('../socket.ts', () => ({ createRealtime: () => ({ on: () => undefined, connect: () => undefined, disconnect: () => undefined, subscribe: () => undefined }) }));
+vi.mock('../api.ts', () => ({
+  call: vi.fn(),
+  setLogoutHandler: () => undefined,
+  setKioskEndedHandler: () => undefined,
+  apiBase: () => '',
+  ApiError: class extends Error {},
+}));
+vi.mock('../socket.ts', () => ({
+  createRealtime: () => ({ on: () => undefined, connect: () => undefined, disconnect: () => undefined, subscribe: () => undefined }),
+}));
 
 const { forgetPerson } = await import('../session.ts');
 const { useAuthStore } = await import('../auth-store.ts');
@@ -60,7 +68,9 @@ describe('read cache', () => {
 
     const again = await app();
     expect(again.qc.getQueryData(['picking', 'order', 'O-1'])).toEqual(order);
-    expect(again.qc.getQueryState(['picking', 'order', 'O-1'])?.dataUpdatedAt).toBe(first.qc.getQueryState(['picking', 'order', 'O-1'])?.dataUpdatedAt);
+    expect(again.qc.getQueryState(['picking', 'order', 'O-1'])?.dataUpdatedAt).toBe(
+      first.qc.getQueryState(['picking', 'order', 'O-1'])?.dataUpdatedAt,
+    );
     expect(again.qc.getQueryData(['picking', 'orders', {}])).toBeUndefined();
   });
 
@@ -139,7 +149,8 @@ describe('read cache', () => {
   it('keeps the newest lookups only and nothing older than a day', () => {
     const qc = new QueryClient();
     const now = Date.now();
-    for (let i = 0; i < LOOKUPS_KEPT + 5; i++) qc.setQueryData(['inventory', 'lookup', { value: `V${i}` }], { i }, { updatedAt: now - i * 1000 });
+    for (let i = 0; i < LOOKUPS_KEPT + 5; i++)
+      qc.setQueryData(['inventory', 'lookup', { value: `V${i}` }], { i }, { updatedAt: now - i * 1000 });
     qc.setQueryData(['labor', 'current'], {}, { updatedAt: now - MAX_AGE_MS - 1 });
     const keep = queriesToKeep(qc.getQueryCache().getAll(), now);
     expect(keep.size).toBe(LOOKUPS_KEPT);

@@ -93,7 +93,13 @@ export function startReadCache(qc: QueryClient): ReadCache {
       format: FORMAT,
       savedAt: Date.now(),
       // The answer only: a failed refetch's error is this moment's, not something to restore.
-      state: { mutations: [], queries: state.queries.map((q) => ({ ...q, state: { ...q.state, status: 'success', fetchStatus: 'idle', error: null, fetchFailureReason: null, fetchFailureCount: 0 } })) },
+      state: {
+        mutations: [],
+        queries: state.queries.map((q) => ({
+          ...q,
+          state: { ...q.state, status: 'success', fetchStatus: 'idle', error: null, fetchFailureReason: null, fetchFailureCount: 0 },
+        })),
+      },
       toCheck: useToCheckStore.getState().values,
     };
     writing = writing.then(() => idbSet(ENTRY_PREFIX + person, entry)).catch(() => undefined);

@@ -5,7 +5,8 @@ import { useConnection } from './connection.ts';
 import { indexedDbStore } from './outbox-db.ts';
 import { enqueue, replayOutbox, sendOrQueue, setOutboxStore, useOutbox } from './outbox.ts';
 
-const args = (n: number) => ({ idempotencyKey: `adjust-key-${n}`, stockId: 'S000000085', kind: 'set' as const, qty: n, reason: 'Count', _rev: 1 }) as never;
+const args = (n: number) =>
+  ({ idempotencyKey: `adjust-key-${n}`, stockId: 'S000000085', kind: 'set' as const, qty: n, reason: 'Count', _rev: 1 }) as never;
 
 describe('the outbox (issue 27)', () => {
   let bodies: Record<string, unknown>[];
@@ -15,7 +16,11 @@ describe('the outbox (issue 27)', () => {
     reachable = true;
     setOutboxStore(indexedDbStore(`test-${Math.random()}`));
     useConnection.setState({ state: 'online' });
-    useAuthStore.setState({ authToken: 'token-anna', user: { id: 'anna', userName: 'anna', firstName: 'Anna', surnames: 'Ruiz' }, org: { id: 'org1', name: 'Org' } as never });
+    useAuthStore.setState({
+      authToken: 'token-anna',
+      user: { id: 'anna', userName: 'anna', firstName: 'Anna', surnames: 'Ruiz' },
+      org: { id: 'org1', name: 'Org' } as never,
+    });
     vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
       if (!reachable) throw new TypeError('Failed to fetch');
       if (String(url).endsWith('/api/health')) return new Response('{"ok":true}', { status: 200 });
@@ -38,7 +43,13 @@ describe('the outbox (issue 27)', () => {
     expect(sent.queued).toBe(true);
     expect(useConnection.getState().state).not.toBe('online');
     const [item] = useOutbox.getState().items;
-    expect(item).toMatchObject({ id: 'adjust-key-2', path: 'stock/adjust', state: 'queued', person: { accountId: 'anna', name: 'Anna Ruiz' }, auth: { authToken: 'token-anna', orgId: 'org1' } });
+    expect(item).toMatchObject({
+      id: 'adjust-key-2',
+      path: 'stock/adjust',
+      state: 'queued',
+      person: { accountId: 'anna', name: 'Anna Ruiz' },
+      auth: { authToken: 'token-anna', orgId: 'org1' },
+    });
     expect(Date.parse(item!.deviceTime)).toBeGreaterThan(Date.now() - 5_000);
     // While it cannot be reached, the next write queues behind it without trying.
     const next = await sendOrQueue('stock/adjust', args(3), { label: 'Adjust S000000085 to 3' });

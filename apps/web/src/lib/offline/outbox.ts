@@ -50,7 +50,9 @@ export function onReplayed(fn: (item: OutboxItem, answer: Record<string, unknown
  */
 async function sendItem(item: OutboxItem): Promise<{ status: number; json: Record<string, unknown> }> {
   const now = currentPersonId() === item.person.accountId;
-  const opts = now ? { siteId: item.auth.siteId, orgId: item.auth.orgId } : { authToken: item.auth.authToken ?? '', humanToken: item.auth.humanToken, siteId: item.auth.siteId, orgId: item.auth.orgId };
+  const opts = now
+    ? { siteId: item.auth.siteId, orgId: item.auth.orgId }
+    : { authToken: item.auth.authToken ?? '', humanToken: item.auth.humanToken, siteId: item.auth.siteId, orgId: item.auth.orgId };
   if (item.upload && item.args[item.upload.arg] === undefined) {
     const up = await post('media/upload', { dataUrl: item.upload.dataUrl, purpose: item.upload.purpose }, opts);
     const mediaId = (up.json as { mediaId?: string }).mediaId;
@@ -99,7 +101,12 @@ let seqLast = 0;
 const nextSeq = (): number => (seqLast = Math.max(seqLast + 1, Date.now() * 1000));
 
 /** Keeps a write in the outbox, durably, before the screen says "queued". */
-export async function enqueue<P extends OfflineCall>(path: P, args: CallArgs<P>, label: string, upload?: OutboxItem['upload']): Promise<OutboxItem> {
+export async function enqueue<P extends OfflineCall>(
+  path: P,
+  args: CallArgs<P>,
+  label: string,
+  upload?: OutboxItem['upload'],
+): Promise<OutboxItem> {
   const auth = useAuthStore.getState();
   const session = useSessionStore.getState();
   const person = session.user ?? auth.user;
@@ -110,8 +117,16 @@ export async function enqueue<P extends OfflineCall>(path: P, args: CallArgs<P>,
     path,
     args: args as Record<string, unknown>,
     label,
-    person: { accountId: person?.id ?? '', name: person ? [person.firstName, person.surnames].filter(Boolean).join(' ') || person.userName : '' },
-    auth: { authToken: auth.authToken, humanToken: auth.humanToken, orgId: auth.org?.id ?? '', siteId: useSiteStore.getState().siteId ?? '' },
+    person: {
+      accountId: person?.id ?? '',
+      name: person ? [person.firstName, person.surnames].filter(Boolean).join(' ') || person.userName : '',
+    },
+    auth: {
+      authToken: auth.authToken,
+      humanToken: auth.humanToken,
+      orgId: auth.org?.id ?? '',
+      siteId: useSiteStore.getState().siteId ?? '',
+    },
     deviceTime: new Date().toISOString(),
     state: 'queued',
     faults: 0,
@@ -131,12 +146,19 @@ export type Sent<P extends OfflineCall> = { queued: false; res: CallResponse<P> 
  * reached, before or during the request (the same idempotency key: if the lost request did arrive,
  * the replay is answered with what it stored). A refusal is thrown as `call` throws it.
  */
-export async function sendOrQueue<P extends OfflineCall>(path: P, args: CallArgs<P>, meta: { label: string; suppress?: RegExp }): Promise<Sent<P>> {
+export async function sendOrQueue<P extends OfflineCall>(
+  path: P,
+  args: CallArgs<P>,
+  meta: { label: string; suppress?: RegExp },
+): Promise<Sent<P>> {
   if (useConnection.getState().state === 'online' && useOutbox.getState().items.some((i) => i.state === 'queued')) await replayOutbox();
   const waiting = useOutbox.getState().items.some((i) => i.state === 'queued');
   if (useConnection.getState().state !== 'online' || waiting) return { queued: true, item: await enqueue(path, args, meta.label) };
   try {
-    return { queued: false, res: await call(path, args, { quietUnreachable: true, ...(meta.suppress ? { suppress: meta.suppress } : {}) }) };
+    return {
+      queued: false,
+      res: await call(path, args, { quietUnreachable: true, ...(meta.suppress ? { suppress: meta.suppress } : {}) }),
+    };
   } catch (e) {
     if (e instanceof ApiError && isUnreachable(e.status)) {
       reportUnreachable();

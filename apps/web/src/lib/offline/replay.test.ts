@@ -34,7 +34,14 @@ describe('outbox replay (issue 27)', () => {
 
   it('keeps a refused item with its reason and goes on with the ones behind it', async () => {
     const store = await storeOf(item(1), item(2), item(3));
-    const res = await replayItems(store, async (i) => (i.id === 'key-0002' ? { status: 409, json: { err: { code: 'ERR_CONFLICT', message: 'The record changed' } } } : { status: 200, json: {} }), { person: () => 'anna' });
+    const res = await replayItems(
+      store,
+      async (i) =>
+        i.id === 'key-0002'
+          ? { status: 409, json: { err: { code: 'ERR_CONFLICT', message: 'The record changed' } } }
+          : { status: 200, json: {} },
+      { person: () => 'anna' },
+    );
     expect(res).toEqual({ sent: 2, refused: 1, stopped: false });
     const left = await store.list();
     expect(left).toHaveLength(1);
@@ -49,7 +56,11 @@ describe('outbox replay (issue 27)', () => {
     for (const status of [0, 502, 503, 504, 429]) {
       const store = await storeOf(item(1), item(2), item(3));
       const sent: string[] = [];
-      const res = await replayItems(store, async (i) => (sent.push(i.id), i.id === 'key-0002' ? { status, json: {} } : { status: 200, json: {} }), { person: () => 'anna' });
+      const res = await replayItems(
+        store,
+        async (i) => (sent.push(i.id), i.id === 'key-0002' ? { status, json: {} } : { status: 200, json: {} }),
+        { person: () => 'anna' },
+      );
       expect(res.stopped).toBe(true);
       expect(sent).toEqual(['key-0001', 'key-0002']);
       expect((await store.list()).map((i) => [i.id, i.state])).toEqual([
@@ -68,7 +79,14 @@ describe('outbox replay (issue 27)', () => {
 
   it('holds an item whose person must sign in again, without holding the others, and sends it once they have', async () => {
     const store = await storeOf(item(1), item(2, { person: { accountId: 'ben', name: 'Ben' } }));
-    const res = await replayItems(store, async (i) => (i.person.accountId === 'anna' ? { status: 401, json: { err: { code: 'ERR_BAD_TOKEN', message: 'bad token' } } } : { status: 200, json: {} }), { person: () => 'ben' });
+    const res = await replayItems(
+      store,
+      async (i) =>
+        i.person.accountId === 'anna'
+          ? { status: 401, json: { err: { code: 'ERR_BAD_TOKEN', message: 'bad token' } } }
+          : { status: 200, json: {} },
+      { person: () => 'ben' },
+    );
     expect(res.sent).toBe(1);
     expect((await store.list()).map((i) => [i.id, i.state])).toEqual([['key-0001', 'signIn']]);
     // Ben is still the one signed in: Anna's item waits.
@@ -83,7 +101,8 @@ describe('outbox replay (issue 27)', () => {
 
   it('sets aside an item the server faults on, after a few tries, so it cannot hold the queue for ever', async () => {
     const store = await storeOf(item(1), item(2));
-    const fault = async (i: OutboxItem) => (i.id === 'key-0001' ? { status: 500, json: { err: { code: 'DB_ERR', message: 'boom' } } } : { status: 200, json: {} });
+    const fault = async (i: OutboxItem) =>
+      i.id === 'key-0001' ? { status: 500, json: { err: { code: 'DB_ERR', message: 'boom' } } } : { status: 200, json: {} };
     for (let n = 1; n < OUTBOX_MAX_FAULTS; n++) {
       const res = await replayItems(store, fault, { person: () => 'anna' });
       expect(res.stopped).toBe(true);

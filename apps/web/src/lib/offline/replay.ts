@@ -66,7 +66,11 @@ export interface ReplayResult {
  * The run stops when the server cannot be reached, is rate limiting, or faults (5xx); an item that
  * faults `OUTBOX_MAX_FAULTS` times is set aside as refused, so it cannot hold the queue for ever.
  */
-export async function replayItems(store: OutboxStore, send: ItemSender, opts: { person: () => string | null; onDone?: (item: OutboxItem, answer: Record<string, unknown>) => void; onChange?: () => void }): Promise<ReplayResult> {
+export async function replayItems(
+  store: OutboxStore,
+  send: ItemSender,
+  opts: { person: () => string | null; onDone?: (item: OutboxItem, answer: Record<string, unknown>) => void; onChange?: () => void },
+): Promise<ReplayResult> {
   const result: ReplayResult = { sent: 0, refused: 0, stopped: false };
   const items = (await store.list()).sort((a, b) => a.seq - b.seq);
   for (const item of items) {

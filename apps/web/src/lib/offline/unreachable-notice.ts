@@ -12,6 +12,8 @@ export function notifyUnreachable(): void {
     id: 'server-unreachable',
     color: 'orange',
     autoClose: NOTIFICATION_TIMEOUT_MS,
-    message: i18n.t('The connection to the server is lost. Floor work is kept and sent when it returns; other changes are not saved until then.'),
+    message: i18n.t(
+      'The connection to the server is lost. Floor work is kept and sent when it returns; other changes are not saved until then.',
+    ),
   });
 }

@@ -56,11 +56,14 @@ describe('beep, buzz and vibrate', () => {
   });
 
   it('survives an audio context that cannot be created', async () => {
-    vi.stubGlobal('AudioContext', class {
-      constructor() {
-        throw new Error('too many contexts');
-      }
-    });
+    vi.stubGlobal(
+      'AudioContext',
+      class {
+        constructor() {
+          throw new Error('too many contexts');
+        }
+      },
+    );
     const { playBeep } = await load();
     expect(playBeep()).toBe(false);
   });

@@ -11,7 +11,8 @@ type AudioContextConstructor = new () => AudioContext;
 let context: AudioContext | undefined;
 
 function audioContext(): AudioContext | undefined {
-  const Ctor = (globalThis as { AudioContext?: AudioContextConstructor; webkitAudioContext?: AudioContextConstructor }).AudioContext ??
+  const Ctor =
+    (globalThis as { AudioContext?: AudioContextConstructor; webkitAudioContext?: AudioContextConstructor }).AudioContext ??
     (globalThis as { webkitAudioContext?: AudioContextConstructor }).webkitAudioContext;
   if (!Ctor) return undefined;
   context ??= new Ctor();

@@ -34,9 +34,10 @@ describe('camera scanner', () => {
   });
 
   it('has a message for every disallowed transition', () => {
-    for (const s of states) for (const a of actions) {
-      const result = cameraTransition(s, a);
-      if (!result.ok) expect(result.error).toMatch(/^Cannot .+: the camera scanner is .+, and .+\.$/);
-    }
+    for (const s of states)
+      for (const a of actions) {
+        const result = cameraTransition(s, a);
+        if (!result.ok) expect(result.error).toMatch(/^Cannot .+: the camera scanner is .+, and .+\.$/);
+      }
   });
 });

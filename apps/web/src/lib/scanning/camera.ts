@@ -83,7 +83,8 @@ export async function refreshCameras(ask = false): Promise<void> {
   }
 }
 
-const describe = (error: unknown) => (error instanceof Error || error instanceof DOMException ? `${error.name}: ${error.message}` : CAMERA_DEVICES_QUERY_FAILED);
+const describe = (error: unknown) =>
+  error instanceof Error || error instanceof DOMException ? `${error.name}: ${error.message}` : CAMERA_DEVICES_QUERY_FAILED;
 
 // ---- The decode worker -----------------------------------------------------------------------
 

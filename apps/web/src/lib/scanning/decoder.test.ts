@@ -40,7 +40,13 @@ const gtin = (body: string) => body + gtinCheck(body);
 function upce(six: string): string {
   const [d1, d2, d3, d4, d5, d6] = [...six];
   const expanded =
-    d6! <= '2' ? `0${d1}${d2}${d6}0000${d3}${d4}${d5}` : d6 === '3' ? `0${d1}${d2}${d3}00000${d4}${d5}` : d6 === '4' ? `0${d1}${d2}${d3}${d4}00000${d5}` : `0${d1}${d2}${d3}${d4}${d5}0000${d6}`;
+    d6! <= '2'
+      ? `0${d1}${d2}${d6}0000${d3}${d4}${d5}`
+      : d6 === '3'
+        ? `0${d1}${d2}${d3}00000${d4}${d5}`
+        : d6 === '4'
+          ? `0${d1}${d2}${d3}${d4}00000${d5}`
+          : `0${d1}${d2}${d3}${d4}${d5}0000${d6}`;
   return `0${six}${gtinCheck(expanded)}`;
 }
 
@@ -59,7 +65,10 @@ const SAMPLES: Partial<Record<BarcodeFormat, Sample[]>> = {
   ITF: [gtin('1540014128876'), gtin('0001234567890'), gtin('1012345678901')].map((text) => ({ bcid: 'interleaved2of5', text })),
   CODABAR: ['A40156B', 'C1234-5678D', 'A$12.50:34B'].map((text) => ({ bcid: 'rationalizedCodabar', text })),
   DATA_MATRIX: ['LOT-2026-0001', 'Floorhand DM test 123', 'SN:000123456789'].map((text) => ({ bcid: 'datamatrix', text })),
-  PDF_417: ['Floorhand packing slip 0042', 'SHIP-TO: DOCK 4 / ORDER SO-1002', 'PDF417 sample 12345'].map((text) => ({ bcid: 'pdf417', text })),
+  PDF_417: ['Floorhand packing slip 0042', 'SHIP-TO: DOCK 4 / ORDER SO-1002', 'PDF417 sample 12345'].map((text) => ({
+    bcid: 'pdf417',
+    text,
+  })),
   AZTEC: ['AZTEC-42', 'Boarding pass 17C', 'aztec:lowercase&Mixed'].map((text) => ({ bcid: 'azteccode', text })),
   RSS_14: ['2401234567890', '0001234567890', '0950600013435'].map((body) => ({ bcid: 'databaromni', text: `(01)${gtin(body)}` })),
   RSS_EXPANDED: [
@@ -97,7 +106,9 @@ async function render({ bcid, text, options }: Sample): Promise<RgbaImage> {
   // Module 3 px wide: a label filling about half of a 640x480 frame. Linear bars 20 mm tall, as on
   // location and pallet labels; 2D symbols keep their own aspect (bwip-js stretches them to a height).
   const height = MATRIX_SYMBOLS.has(bcid) ? {} : { height: 20 };
-  const png = PNG.sync.read(await toBuffer({ bcid, text, scale: 3, ...height, paddingwidth: 10, paddingheight: 10, backgroundcolor: 'FFFFFF', ...options }));
+  const png = PNG.sync.read(
+    await toBuffer({ bcid, text, scale: 3, ...height, paddingwidth: 10, paddingheight: 10, backgroundcolor: 'FFFFFF', ...options }),
+  );
   return { width: png.width, height: png.height, data: new Uint8ClampedArray(png.data) };
 }
 
@@ -132,8 +143,18 @@ describe('complete reads', () => {
   it('takes ITF only as ITF-14 with its check digit, and a zero-led EAN-13 as UPC-A when UPC_A is on', () => {
     expect(gs1CheckOk('15400141288763')).toBe(true);
     expect(gs1CheckOk('15400141288764')).toBe(false);
-    expect(completeReads([{ text: '1540014128', format: 'ITF' }, { text: '15400141288764', format: 'ITF' }], ['ITF'])).toEqual([]);
-    expect(completeReads([{ text: '0036000291452', format: 'EAN_13' }], ['EAN_13', 'UPC_A'])).toEqual([{ text: '036000291452', format: 'UPC_A' }]);
+    expect(
+      completeReads(
+        [
+          { text: '1540014128', format: 'ITF' },
+          { text: '15400141288764', format: 'ITF' },
+        ],
+        ['ITF'],
+      ),
+    ).toEqual([]);
+    expect(completeReads([{ text: '0036000291452', format: 'EAN_13' }], ['EAN_13', 'UPC_A'])).toEqual([
+      { text: '036000291452', format: 'UPC_A' },
+    ]);
     expect(completeReads([{ text: '0036000291452', format: 'EAN_13' }], ['EAN_13'])).toEqual([{ text: '0036000291452', format: 'EAN_13' }]);
   });
 });
@@ -175,13 +196,18 @@ describe('decoder', () => {
   it('decodes a clean image of every format bwip-js can make, with the spec format and text', async () => {
     for (const [format, samples] of Object.entries(SAMPLES) as [BarcodeFormat, Sample[]][]) {
       for (const [i, sample] of samples.entries()) {
-        expect(await decodeImageData(images.get(format)![i]!, [format]), `${format} ${sample.text}`).toEqual([{ text: sample.text, format }]);
+        expect(await decodeImageData(images.get(format)![i]!, [format]), `${format} ${sample.text}`).toEqual([
+          { text: sample.text, format },
+        ]);
       }
     }
   });
 
   it('gives UPC-A as 12 digits and UPC-E as 8, like ZXing and wedge scanners', async () => {
-    const [[upcA], [upcE]] = await Promise.all([decodeImageData(images.get('UPC_A')![0]!, ['UPC_A']), decodeImageData(images.get('UPC_E')![0]!, ['UPC_E'])]);
+    const [[upcA], [upcE]] = await Promise.all([
+      decodeImageData(images.get('UPC_A')![0]!, ['UPC_A']),
+      decodeImageData(images.get('UPC_E')![0]!, ['UPC_E']),
+    ]);
     expect(upcA).toEqual({ text: '036000291452', format: 'UPC_A' });
     expect(upcE).toEqual({ text: '01234565', format: 'UPC_E' });
   });
@@ -190,7 +216,10 @@ describe('decoder', () => {
     const itf14 = images.get('ITF')![0]!;
     for (const angle of [0, 10, 15, 20, 30]) {
       const found = await decodeImageData(rotate(itf14, angle, 20), ['ITF'], { tryHarder: true, maxNumberOfSymbols: 255 });
-      expect(found.every((r) => r.text === '15400141288763'), `${angle}°: ${JSON.stringify(found)}`).toBe(true);
+      expect(
+        found.every((r) => r.text === '15400141288763'),
+        `${angle}°: ${JSON.stringify(found)}`,
+      ).toBe(true);
       if (angle <= 20) expect(found, `${angle}°`).toEqual([{ text: '15400141288763', format: 'ITF' }]);
     }
     // An interleaved 2 of 5 of ten digits (which a tilted ITF-14 also reads as) is not taken.
@@ -207,13 +236,31 @@ describe('decoder', () => {
   });
 
   it('scans an image file: the most complete read, or which switched-off format it saw, or nothing', async () => {
-    const blob = async (sample: Sample) => new Blob([new Uint8Array(await toBuffer({ bcid: sample.bcid, text: sample.text, scale: 3, height: 20, paddingwidth: 10, paddingheight: 10, backgroundcolor: 'FFFFFF' }))], { type: 'image/png' });
+    const blob = async (sample: Sample) =>
+      new Blob(
+        [
+          new Uint8Array(
+            await toBuffer({
+              bcid: sample.bcid,
+              text: sample.text,
+              scale: 3,
+              height: 20,
+              paddingwidth: 10,
+              paddingheight: 10,
+              backgroundcolor: 'FFFFFF',
+            }),
+          ),
+        ],
+        { type: 'image/png' },
+      );
     const code128 = await blob({ bcid: 'code128', text: 'LOC-A-17' });
     expect(await scanImageFile(code128, BARCODE_DEFAULTS.formats)).toEqual({ found: { text: 'LOC-A-17', format: 'CODE_128' } });
     expect(await scanImageFile(code128, ['QR_CODE', 'EAN_13'])).toEqual({ switchedOff: 'CODE_128' });
     const blank = new PNG({ width: 200, height: 120 });
     blank.data.fill(255);
-    expect(await scanImageFile(new Blob([new Uint8Array(PNG.sync.write(blank))], { type: 'image/png' }), BARCODE_DEFAULTS.formats)).toEqual({ none: true });
+    expect(await scanImageFile(new Blob([new Uint8Array(PNG.sync.write(blank))], { type: 'image/png' }), BARCODE_DEFAULTS.formats)).toEqual(
+      { none: true },
+    );
   });
 
   it('reads only the requested formats, and nothing for an empty list', async () => {
@@ -230,15 +277,25 @@ describe('decoder', () => {
     frame.data = new Uint8ClampedArray(frame.width * frame.height * 4).fill(255);
     for (let y = 0; y < frame.height; y++) {
       if (y < qr.height) frame.data.set(qr.data.subarray(y * qr.width * 4, (y + 1) * qr.width * 4), y * frame.width * 4);
-      if (y < code39.height) frame.data.set(code39.data.subarray(y * code39.width * 4, (y + 1) * code39.width * 4), (y * frame.width + qr.width) * 4);
+      if (y < code39.height)
+        frame.data.set(code39.data.subarray(y * code39.width * 4, (y + 1) * code39.width * 4), (y * frame.width + qr.width) * 4);
     }
     const found = await decodeImageData(frame, BARCODE_DEFAULTS.formats);
     expect(found.map((r) => r.format).sort()).toEqual(['CODE_39', 'QR_CODE']);
   });
 
   it('decodes an image file (PNG bytes) for the file scan', async () => {
-    const png = await toBuffer({ bcid: 'qrcode', text: 'FILE-SCAN-7', scale: 4, paddingwidth: 8, paddingheight: 8, backgroundcolor: 'FFFFFF' });
-    expect(await decodeImageFile(new Blob([new Uint8Array(png)], { type: 'image/png' }), ['QR_CODE'])).toEqual([{ text: 'FILE-SCAN-7', format: 'QR_CODE' }]);
+    const png = await toBuffer({
+      bcid: 'qrcode',
+      text: 'FILE-SCAN-7',
+      scale: 4,
+      paddingwidth: 8,
+      paddingheight: 8,
+      backgroundcolor: 'FFFFFF',
+    });
+    expect(await decodeImageFile(new Blob([new Uint8Array(png)], { type: 'image/png' }), ['QR_CODE'])).toEqual([
+      { text: 'FILE-SCAN-7', format: 'QR_CODE' },
+    ]);
   });
 
   it('reads every format upright, all but MaxiCode turned 90°, and most of the harder variants', async () => {
@@ -257,7 +314,9 @@ describe('decoder', () => {
     }
     const rate = (format: BarcodeFormat, variant: Variant) => hits.get(`${format}/${variant}`)! / SAMPLES[format]!.length;
     const formats = Object.keys(SAMPLES) as BarcodeFormat[];
-    const table = Object.fromEntries(formats.map((f) => [f, Object.fromEntries(variants.map((v) => [v, `${Math.round(rate(f, v) * 100)}%`]))]));
+    const table = Object.fromEntries(
+      formats.map((f) => [f, Object.fromEntries(variants.map((v) => [v, `${Math.round(rate(f, v) * 100)}%`]))]),
+    );
     console.log('Decode rate per format and variant (3 labels each):');
     console.table(table);
     console.log(`Misses: ${failures.join('; ') || 'none'}`);
@@ -269,7 +328,9 @@ describe('decoder', () => {
     const hardFormats = formats.filter((f) => !PURE_ONLY.includes(f));
     const hard = (variant: Variant) => hardFormats.reduce((sum, f) => sum + rate(f, variant), 0) / hardFormats.length;
     const overall = HARD_VARIANTS.reduce((sum, v) => sum + hard(v), 0) / HARD_VARIANTS.length;
-    console.log(`Harder variants, all formats but ${PURE_ONLY.join(', ')}: ${HARD_VARIANTS.map((v) => `${v} ${Math.round(hard(v) * 100)}%`).join(', ')}; overall ${Math.round(overall * 100)}%`);
+    console.log(
+      `Harder variants, all formats but ${PURE_ONLY.join(', ')}: ${HARD_VARIANTS.map((v) => `${v} ${Math.round(hard(v) * 100)}%`).join(', ')}; overall ${Math.round(overall * 100)}%`,
+    );
     expect(overall).toBeGreaterThanOrEqual(HARD_VARIANTS_MIN_RATE);
   }, 120_000);
 });

@@ -127,7 +127,8 @@ function setOverrides(from: string | ArrayBuffer, next: ZXingModuleOverrides): v
 }
 
 function requireConfigured(): ZXingModuleOverrides {
-  if (!overrides) throw new Error('The barcode decoder is not configured: call configureWasm(url) first, so the .wasm is not fetched from a CDN.');
+  if (!overrides)
+    throw new Error('The barcode decoder is not configured: call configureWasm(url) first, so the .wasm is not fetched from a CDN.');
   return overrides;
 }
 
@@ -166,9 +167,16 @@ export function gs1CheckOk(digits: string): boolean {
 export function completeReads(found: readonly DecodedBarcode[], formats: readonly BarcodeFormat[]): DecodedBarcode[] {
   const upcA = formats.includes('UPC_A');
   const reads = found
-    .map((r) => (upcA && r.format === 'EAN_13' && r.text.length === 13 && r.text.startsWith('0') ? { text: r.text.slice(1), format: 'UPC_A' as const } : r))
+    .map((r) =>
+      upcA && r.format === 'EAN_13' && r.text.length === 13 && r.text.startsWith('0')
+        ? { text: r.text.slice(1), format: 'UPC_A' as const }
+        : r,
+    )
     .filter((r) => r.format !== 'ITF' || (r.text.length === 14 && gs1CheckOk(r.text)));
-  const whole = reads.filter((r, i) => !reads.some((other, j) => j !== i && other.format === r.format && other.text.length > r.text.length && other.text.includes(r.text)));
+  const whole = reads.filter(
+    (r, i) =>
+      !reads.some((other, j) => j !== i && other.format === r.format && other.text.length > r.text.length && other.text.includes(r.text)),
+  );
   const unique = whole.filter((r, i) => whole.findIndex((other) => other.format === r.format && other.text === r.text) === i);
   return unique.sort((a, b) => b.text.length - a.text.length);
 }
@@ -188,7 +196,11 @@ async function decode(input: RgbaImage | Blob, formats: readonly BarcodeFormat[]
 }
 
 /** Decodes every barcode of the requested formats in an RGBA image (a camera frame). */
-export function decodeImageData(image: RgbaImage, formats: readonly BarcodeFormat[], options: DecodeOptions = {}): Promise<DecodedBarcode[]> {
+export function decodeImageData(
+  image: RgbaImage,
+  formats: readonly BarcodeFormat[],
+  options: DecodeOptions = {},
+): Promise<DecodedBarcode[]> {
   return decode(image, formats, options);
 }
 
@@ -197,7 +209,11 @@ export function decodeImageData(image: RgbaImage, formats: readonly BarcodeForma
  * it displays (WebP, AVIF, HEIC on Safari) and applies the photo's EXIF rotation; elsewhere, or if
  * that fails, the decoder's own PNG/JPEG/GIF/BMP reader takes the file as it is.
  */
-export async function decodeImageFile(file: Blob, formats: readonly BarcodeFormat[], options: DecodeOptions = {}): Promise<DecodedBarcode[]> {
+export async function decodeImageFile(
+  file: Blob,
+  formats: readonly BarcodeFormat[],
+  options: DecodeOptions = {},
+): Promise<DecodedBarcode[]> {
   const image = await rasterize(file).catch(() => null);
   return decode(image ?? file, formats, options);
 }

@@ -43,7 +43,14 @@ export function refuseScan({ message, params }: Pick<Refused, 'message' | 'param
   // notice's closing transition went on and took the new one away a moment after it showed.
   if (lastRefusal) notifications.hide(lastRefusal);
   lastRefusal = `scan-refused-${++refusals}`;
-  notifications.show({ id: lastRefusal, color: 'red', title: scanned, message: i18n.t(message, params), autoClose: 5000, withBorder: true });
+  notifications.show({
+    id: lastRefusal,
+    color: 'red',
+    title: scanned,
+    message: i18n.t(message, params),
+    autoClose: 5000,
+    withBorder: true,
+  });
 }
 
 let lastRefusal: string | null = null;

@@ -6,7 +6,8 @@ import { addNoise, boxBlur, rotate, rotate90, scale } from './image-variants.ts'
 /** A grey image whose value at (x, y) is given; alpha opaque. */
 function grey(width: number, height: number, value: (x: number, y: number) => number): RgbaImage {
   const data = new Uint8ClampedArray(width * height * 4);
-  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) data.set([value(x, y), value(x, y), value(x, y), 255], (y * width + x) * 4);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) data.set([value(x, y), value(x, y), value(x, y), 255], (y * width + x) * 4);
   return { width, height, data };
 }
 const at = (image: RgbaImage, x: number, y: number) => image.data[(y * image.width + x) * 4]!;
@@ -26,20 +27,30 @@ describe('image variants', () => {
     const quarter = rotate(checker, 90);
     expect([quarter.width, quarter.height]).toEqual([4, 6]);
     expect(quarter.data).toEqual(rotate90(checker).data);
-    const tilted = rotate(grey(40, 20, () => 0), 15, 5);
+    const tilted = rotate(
+      grey(40, 20, () => 0),
+      15,
+      5,
+    );
     expect(tilted.width).toBe(Math.ceil(40 * Math.cos(Math.PI / 12) + 20 * Math.sin(Math.PI / 12)) + 10);
     expect(at(tilted, 0, 0)).toBe(255);
     expect(at(tilted, tilted.width >> 1, tilted.height >> 1)).toBe(0);
   });
 
   it('halves by averaging 2x2 blocks', () => {
-    const half = scale(grey(4, 2, (x) => (x % 2 ? 200 : 100)), 0.5);
+    const half = scale(
+      grey(4, 2, (x) => (x % 2 ? 200 : 100)),
+      0.5,
+    );
     expect([half.width, half.height]).toEqual([2, 1]);
     expect(at(half, 0, 0)).toBe(150);
   });
 
   it('blurs an edge and leaves flat areas alone', () => {
-    const edge = boxBlur(grey(6, 3, (x) => (x < 3 ? 0 : 255)), 1);
+    const edge = boxBlur(
+      grey(6, 3, (x) => (x < 3 ? 0 : 255)),
+      1,
+    );
     expect([0, 1, 2, 3, 4, 5].map((x) => at(edge, x, 1))).toEqual([0, 0, 85, 170, 255, 255]);
   });
 

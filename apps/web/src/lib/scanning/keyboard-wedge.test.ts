@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WEDGE_KEY_GAP_MS } from '@floorhand/contract/constants';
 import { attachKeyboardWedge, createWedgeJoiner, WEDGE_MIN_LENGTH, WEDGE_QUIET_MS, type WedgeKeyEvent } from './keyboard-wedge.ts';
 
-type Key = string | Partial<WedgeKeyEvent> & { key: string };
+type Key = string | (Partial<WedgeKeyEvent> & { key: string });
 
 /** Feeds keys `gap` ms apart (or at an explicit timeStamp) and collects the completed codes. */
 function typeKeys(keys: Key[], gap: number, start = 1000) {
@@ -59,7 +59,17 @@ describe('wedge joiner', () => {
     ];
     expect(typeKeys(keys, 0)).toEqual([]);
     // Nor a tail broken once more.
-    expect(typeKeys([{ key: 'S', timeStamp: 0 }, ...['0', '0', '0'].map((key, i) => ({ key, timeStamp: 100 + i * 5 })), ...['0', '7'].map((key, i) => ({ key, timeStamp: 300 + i * 5 })), { key: 'Enter', timeStamp: 315 }], 0)).toEqual([]);
+    expect(
+      typeKeys(
+        [
+          { key: 'S', timeStamp: 0 },
+          ...['0', '0', '0'].map((key, i) => ({ key, timeStamp: 100 + i * 5 })),
+          ...['0', '7'].map((key, i) => ({ key, timeStamp: 300 + i * 5 })),
+          { key: 'Enter', timeStamp: 315 },
+        ],
+        0,
+      ),
+    ).toEqual([]);
   });
 
   it('reads the next whole scan: after a terminator, or after a quiet second', () => {
@@ -70,14 +80,20 @@ describe('wedge joiner', () => {
       { key: 'Enter', timeStamp: 138 },
     ];
     // Scanned again at once after the broken read's Enter.
-    expect(typeKeys([...broken, ...[...chars('A-01-3'), 'Enter'].map((key, i) => ({ key, timeStamp: 300 + i * 8 }))], 0)).toEqual(['A-01-3']);
+    expect(typeKeys([...broken, ...[...chars('A-01-3'), 'Enter'].map((key, i) => ({ key, timeStamp: 300 + i * 8 }))], 0)).toEqual([
+      'A-01-3',
+    ]);
     // Keys cut off without a terminator, then a scan after WEDGE_QUIET_MS of quiet.
     const cut: Key[] = [
       { key: 'Q', timeStamp: 0 },
       { key: 'R', timeStamp: 8 },
     ];
-    expect(typeKeys([...cut, ...[...chars('B-02'), 'Enter'].map((key, i) => ({ key, timeStamp: 8 + WEDGE_QUIET_MS + i * 8 }))], 0)).toEqual(['B-02']);
-    expect(typeKeys([...cut, ...[...chars('B-02'), 'Enter'].map((key, i) => ({ key, timeStamp: 8 + WEDGE_QUIET_MS - 100 + i * 8 }))], 0)).toEqual([]);
+    expect(typeKeys([...cut, ...[...chars('B-02'), 'Enter'].map((key, i) => ({ key, timeStamp: 8 + WEDGE_QUIET_MS + i * 8 }))], 0)).toEqual(
+      ['B-02'],
+    );
+    expect(
+      typeKeys([...cut, ...[...chars('B-02'), 'Enter'].map((key, i) => ({ key, timeStamp: 8 + WEDGE_QUIET_MS - 100 + i * 8 }))], 0),
+    ).toEqual([]);
   });
 
   it('ends the code on Tab', () => {
@@ -154,20 +170,55 @@ describe('wedge joiner with a scanner prefix', () => {
   }
 
   it('reads keys that begin with the prefix as a scan however slowly they come, without the prefix', () => {
-    expect(feedAll('~', [['~', 0], ['A', 200], ['-', 900], ['1', 2500], ['Enter', 4000]])).toEqual(['A-1']);
+    expect(
+      feedAll('~', [
+        ['~', 0],
+        ['A', 200],
+        ['-', 900],
+        ['1', 2500],
+        ['Enter', 4000],
+      ]),
+    ).toEqual(['A-1']);
   });
 
   it('takes a prefix of several characters, sent at scanner speed', () => {
-    expect(feedAll(']C', [[']', 0], ['C', 5], ['X', 500], ['Y', 505], ['Z', 510], ['Enter', 515]])).toEqual(['XYZ']);
+    expect(
+      feedAll(']C', [
+        [']', 0],
+        ['C', 5],
+        ['X', 500],
+        ['Y', 505],
+        ['Z', 510],
+        ['Enter', 515],
+      ]),
+    ).toEqual(['XYZ']);
   });
 
   it('still reads unmarked bursts by their speed, and typing without the prefix stays typing', () => {
-    expect(feedAll('~', [['L', 0], ['O', 8], ['C', 16], ['Enter', 24]])).toEqual(['LOC']);
-    expect(feedAll('~', [['1', 0], ['2', 300], ['Enter', 600]])).toEqual([]);
+    expect(
+      feedAll('~', [
+        ['L', 0],
+        ['O', 8],
+        ['C', 16],
+        ['Enter', 24],
+      ]),
+    ).toEqual(['LOC']);
+    expect(
+      feedAll('~', [
+        ['1', 0],
+        ['2', 300],
+        ['Enter', 600],
+      ]),
+    ).toEqual([]);
   });
 
   it('never publishes a marked scan with nothing after the prefix', () => {
-    expect(feedAll('~', [['~', 0], ['Enter', 100]])).toEqual([]);
+    expect(
+      feedAll('~', [
+        ['~', 0],
+        ['Enter', 100],
+      ]),
+    ).toEqual([]);
   });
 });
 

@@ -65,7 +65,13 @@ const isShortcut = (e: WedgeKeyEvent) => Boolean(e.metaKey) || Boolean(e.ctrlKey
  * the discarded keys is the tail of a broken scan (`A-01-3` arriving as `A-0`, a pause, `1-3`), and
  * the tail alone would look up the wrong thing: it is discarded at its terminator too.
  */
-export function createWedgeJoiner({ gapMs = WEDGE_KEY_GAP_MS, minLength = WEDGE_MIN_LENGTH, quietMs = WEDGE_QUIET_MS, onBroken, prefix = '' }: WedgeJoinerOptions = {}): WedgeJoiner {
+export function createWedgeJoiner({
+  gapMs = WEDGE_KEY_GAP_MS,
+  minLength = WEDGE_MIN_LENGTH,
+  quietMs = WEDGE_QUIET_MS,
+  onBroken,
+  prefix = '',
+}: WedgeJoinerOptions = {}): WedgeJoiner {
   let buffer = '';
   let last = Number.NEGATIVE_INFINITY;
   /** Whether the buffer began right after keys that were cut off, so it is not a whole scan. */
@@ -135,7 +141,12 @@ export function createWedgeJoiner({ gapMs = WEDGE_KEY_GAP_MS, minLength = WEDGE_
 }
 
 /** What a field held when a burst began in it, to give back when the burst turns out to be a scan. */
-type FieldSnapshot = { element: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement; value: string; start: number | null; end: number | null };
+type FieldSnapshot = {
+  element: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+  value: string;
+  start: number | null;
+  end: number | null;
+};
 
 function snapshotOf(target: EventTarget | null): FieldSnapshot | null {
   const element = target as HTMLElement | null;
@@ -194,7 +205,11 @@ const isScanField = (target: EventTarget): boolean => {
  * gets back what it held before it, and `onBroken` tells the worker to scan again. Listens in the
  * capture phase of the window, before any screen or component handler.
  */
-export function attachKeyboardWedge(target: Window | Document, publish: (scan: Scan) => void, options: WedgeJoinerOptions = {}): () => void {
+export function attachKeyboardWedge(
+  target: Window | Document,
+  publish: (scan: Scan) => void,
+  options: WedgeJoinerOptions = {},
+): () => void {
   let broken = false;
   let brokenHead = 0;
   const joiner = createWedgeJoiner({

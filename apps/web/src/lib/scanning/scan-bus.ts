@@ -103,14 +103,17 @@ export function createScanBus(options: ScanBusOptions = {}): ScanBus {
   const watchQueue = (): void => {
     if (!unread || unreadTimer !== undefined || queue.length === 0) return;
     const { afterMs } = unread;
-    unreadTimer = setTimeout(() => {
-      unreadTimer = undefined;
-      if (!unread) return;
-      const stale: Scan[] = [];
-      while (queue[0] && now() - queue[0].at >= afterMs) stale.push(queue.shift()!.scan);
-      if (stale.length > 0) unread.handler(stale);
-      watchQueue();
-    }, Math.max(0, queue[0]!.at + afterMs - now()));
+    unreadTimer = setTimeout(
+      () => {
+        unreadTimer = undefined;
+        if (!unread) return;
+        const stale: Scan[] = [];
+        while (queue[0] && now() - queue[0].at >= afterMs) stale.push(queue.shift()!.scan);
+        if (stale.length > 0) unread.handler(stale);
+        watchQueue();
+      },
+      Math.max(0, queue[0]!.at + afterMs - now()),
+    );
   };
 
   let interceptor: ((scan: Scan) => boolean) | null = null;

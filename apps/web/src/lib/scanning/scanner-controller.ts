@@ -7,7 +7,14 @@ import { cameraTransition, type CameraState } from './camera-machine.ts';
 import { scanImageFile, type DecodedBarcode, type DecodeOptions } from './decoder.ts';
 import { scanBoxSize, transition, type OverlayEffect, type OverlayEvent, type OverlayState } from './overlay-machine.ts';
 import { SCAN_REPEAT_WINDOW_MS, scanBus, type Scan } from './scan-bus.ts';
-import { cameraMissingDialog, cameraPreflight, isCameraInaccessibleError, qrCodeParseError, SCANNER_PAUSED, userMediaError } from './scanner-messages.ts';
+import {
+  cameraMissingDialog,
+  cameraPreflight,
+  isCameraInaccessibleError,
+  qrCodeParseError,
+  SCANNER_PAUSED,
+  userMediaError,
+} from './scanner-messages.ts';
 import { closeScanner, useScannerStore, type BarcodeSettings } from './scanner-store.ts';
 
 /**
@@ -15,10 +22,17 @@ import { closeScanner, useScannerStore, type BarcodeSettings } from './scanner-s
  * frame (the next one comes soon) and stops at the first symbol. Rotation stays on: a handheld is
  * held at any angle. bench/scan measures these settings.
  */
-export const CAMERA_DECODE_OPTIONS: DecodeOptions = { tryHarder: false, tryRotate: true, tryInvert: false, tryDownscale: true, maxNumberOfSymbols: 1 };
+export const CAMERA_DECODE_OPTIONS: DecodeOptions = {
+  tryHarder: false,
+  tryRotate: true,
+  tryInvert: false,
+  tryDownscale: true,
+  maxNumberOfSymbols: 1,
+};
 export const NO_BARCODE_IN_IMAGE = 'No barcode was found in the image. If it has one, its format may be switched off in App Settings.';
 /** A file scan saw a barcode of a format this device does not read: said, never published. */
-export const formatSwitchedOff = (format: string) => `The image has a barcode of format ${format}, but ${format} is switched off in App Settings (Barcode formats).`;
+export const formatSwitchedOff = (format: string) =>
+  `The image has a barcode of format ${format}, but ${format} is switched off in App Settings (Barcode formats).`;
 
 export type Torch = 'none' | 'off' | 'on';
 /** What the overlay shows: the controller patches it, the component draws it. */
@@ -31,7 +45,11 @@ export const CLOSED_SCANNER_UI: ScannerUi = { state: 'closed', message: null, to
  * publishing. Async camera work carries the session number it started under; stopping bumps it, so
  * a stream or frame that arrives after the overlay closed is dropped instead of lighting the camera.
  */
-export function createScannerController(video: () => HTMLVideoElement | null, patchUi: (patch: Partial<ScannerUi>) => void, pickFile: () => void) {
+export function createScannerController(
+  video: () => HTMLVideoElement | null,
+  patchUi: (patch: Partial<ScannerUi>) => void,
+  pickFile: () => void,
+) {
   let state: OverlayState = 'closed';
   let camera: CameraState = 'notStarted';
   let session = 0;
@@ -223,7 +241,10 @@ export function createScannerController(video: () => HTMLVideoElement | null, pa
       patchUi({ message: null, busy: true });
       try {
         const scan = await scanImageFile(file, [...settings.formats]);
-        patchUi({ busy: false, message: 'found' in scan ? null : 'switchedOff' in scan ? formatSwitchedOff(scan.switchedOff) : NO_BARCODE_IN_IMAGE });
+        patchUi({
+          busy: false,
+          message: 'found' in scan ? null : 'switchedOff' in scan ? formatSwitchedOff(scan.switchedOff) : NO_BARCODE_IN_IMAGE,
+        });
         if ('found' in scan) read(scan.found, 'file');
       } catch (error) {
         patchUi({ busy: false, message: qrCodeParseError(error) });

@@ -21,7 +21,9 @@ describe('scanner messages', () => {
   });
 
   it('appends the error to the user-media and parse messages', () => {
-    expect(userMediaError(new DOMException('Permission denied', 'NotAllowedError'))).toBe('Error getting user media: NotAllowedError: Permission denied');
+    expect(userMediaError(new DOMException('Permission denied', 'NotAllowedError'))).toBe(
+      'Error getting user media: NotAllowedError: Permission denied',
+    );
     expect(qrCodeParseError(new Error('no finder pattern'))).toBe('QR code parse error: no finder pattern');
     expect(qrCodeParseError('bad symbol')).toBe('QR code parse error: bad symbol');
     expect(describeError({ code: 7 })).toBe('{"code":7}');

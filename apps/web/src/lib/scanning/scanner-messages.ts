@@ -40,7 +40,9 @@ export function cameraMissingDialog(reason: CameraMissingReason): CameraMissingD
 export type CameraEnvironment = { isSecureContext: boolean; mediaDevices?: { getUserMedia?: unknown } };
 
 /** The message that stops a camera scan before it starts, or null when the browser can stream. */
-export function cameraPreflight(env: CameraEnvironment = { isSecureContext: globalThis.isSecureContext, mediaDevices: globalThis.navigator?.mediaDevices }): string | null {
+export function cameraPreflight(
+  env: CameraEnvironment = { isSecureContext: globalThis.isSecureContext, mediaDevices: globalThis.navigator?.mediaDevices },
+): string | null {
   if (!env.isSecureContext) return CAMERA_SECURE_CONTEXT_ONLY;
   if (typeof env.mediaDevices?.getUserMedia !== 'function') return CAMERA_STREAMING_NOT_SUPPORTED;
   return null;

@@ -19,11 +19,23 @@ type ScannerRequest = {
 };
 
 /** What the app asked of the one scanner overlay; the overlay's own state machine does the rest. */
-export const useScannerStore = create<ScannerRequest>()(() => ({ open: false, continuous: false, settings: null, openedAt: 0, openedOn: '' }));
+export const useScannerStore = create<ScannerRequest>()(() => ({
+  open: false,
+  continuous: false,
+  settings: null,
+  openedAt: 0,
+  openedOn: '',
+}));
 
 /** Opens the global scanner overlay from anywhere; its reads arrive on scanBus with source 'camera' or 'file'. */
 export function openScanner({ continuous = false, settings }: OpenScannerOptions = {}): void {
-  useScannerStore.setState({ open: true, continuous, settings: settings ?? null, openedAt: performance.now(), openedOn: window.location.pathname });
+  useScannerStore.setState({
+    open: true,
+    continuous,
+    settings: settings ?? null,
+    openedAt: performance.now(),
+    openedOn: window.location.pathname,
+  });
 }
 
 /**

@@ -12,7 +12,12 @@ export interface AccountsQuery {
 
 /** One page of the site's accounts, filtered by a search text. */
 export const listAccounts = (q: AccountsQuery) =>
-  call('admin/account/list', { search: q.search || undefined, includeInactive: q.includeInactive, offset: q.page * ACCOUNTS_PAGE_SIZE, limit: ACCOUNTS_PAGE_SIZE });
+  call('admin/account/list', {
+    search: q.search || undefined,
+    includeInactive: q.includeInactive,
+    offset: q.page * ACCOUNTS_PAGE_SIZE,
+    limit: ACCOUNTS_PAGE_SIZE,
+  });
 
 export const accountsQuery = (q: AccountsQuery) =>
   queryOptions({ queryKey: adminKeys.accounts(q), queryFn: () => listAccounts(q), placeholderData: keepPreviousData });

@@ -1,5 +1,22 @@
 import { useState } from 'react';
-import { Alert, Button, Code, CopyButton, Divider, Fieldset, Group, Modal, MultiSelect, PasswordInput, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Code,
+  CopyButton,
+  Divider,
+  Fieldset,
+  Group,
+  Modal,
+  MultiSelect,
+  PasswordInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { IconCopy, IconDeviceFloppy, IconKey, IconKeyOff, IconLockOpen } from '@tabler/icons-react';
@@ -53,10 +70,26 @@ function showSecret(title: string, value: string, note: string): void {
   });
 }
 
-function PermsFields({ value, siteName, onChange, roleNames, disabled }: { value: SitePerms; siteName?: string; onChange: (p: SitePerms) => void; roleNames: string[]; disabled: boolean }) {
+function PermsFields({
+  value,
+  siteName,
+  onChange,
+  roleNames,
+  disabled,
+}: {
+  value: SitePerms;
+  siteName?: string;
+  onChange: (p: SitePerms) => void;
+  roleNames: string[];
+  disabled: boolean;
+}) {
   const { t } = useTranslation();
   return (
-    <Fieldset legend={siteName ? t('{{site}} ({{id}})', { site: siteName, id: value.siteId }) : t('Site {{site}}', { site: value.siteId })} disabled={disabled} data-testid={`site-perms-${value.siteId}`}>
+    <Fieldset
+      legend={siteName ? t('{{site}} ({{id}})', { site: siteName, id: value.siteId }) : t('Site {{site}}', { site: value.siteId })}
+      disabled={disabled}
+      data-testid={`site-perms-${value.siteId}`}
+    >
       <Stack gap="xs">
         <MultiSelect
           label={t('Roles')}
@@ -90,10 +123,18 @@ function Credentials({ account }: { account: Account }) {
   const [password, setPassword] = useState('');
   const setPw = useSetPassword({ done: t('The password is set'), onSuccess: () => setPassword('') });
   const reset = useResetPassword({
-    onSuccess: (res) => res.password && showSecret(t('Temporary password'), res.password, t('Hand this password to {{name}}; they should change it under My account.', { name: account.userName })),
+    onSuccess: (res) =>
+      res.password &&
+      showSecret(
+        t('Temporary password'),
+        res.password,
+        t('Hand this password to {{name}}; they should change it under My account.', { name: account.userName }),
+      ),
   });
   const issue = useIssueApiKey({
-    onSuccess: (res) => res.apiKey && showSecret(t('API key'), res.apiKey, t('Copy the key now: it is shown only this once. Send it as "Authorization: Bearer <key>".')),
+    onSuccess: (res) =>
+      res.apiKey &&
+      showSecret(t('API key'), res.apiKey, t('Copy the key now: it is shown only this once. Send it as "Authorization: Bearer <key>".')),
   });
   const revoke = useRevokeApiKey({ done: t('The API key is revoked') });
   const service = account.perms.some((p) => p.serviceAcct);
@@ -101,10 +142,21 @@ function Credentials({ account }: { account: Account }) {
     return (
       <Stack gap="xs">
         <Text size="sm" data-testid="api-key-state">
-          {account.apiKey ? t('API key fhk_{{prefix}}_… issued {{when}}', { prefix: account.apiKey.prefix, when: new Date(account.apiKey.createdAt).toLocaleString() }) : t('No API key')}
+          {account.apiKey
+            ? t('API key fhk_{{prefix}}_… issued {{when}}', {
+                prefix: account.apiKey.prefix,
+                when: new Date(account.apiKey.createdAt).toLocaleString(),
+              })
+            : t('No API key')}
         </Text>
         <Group>
-          <Button variant="light" leftSection={<IconKey size={20} />} loading={issue.isPending} onClick={() => issue.mutate({ accountId: account.id })} data-testid="issue-api-key">
+          <Button
+            variant="light"
+            leftSection={<IconKey size={20} />}
+            loading={issue.isPending}
+            onClick={() => issue.mutate({ accountId: account.id })}
+            data-testid="issue-api-key"
+          >
             {account.apiKey ? t('Issue a new key') : t('Issue API key')}
           </Button>
           {account.apiKey && (
@@ -114,7 +166,13 @@ function Credentials({ account }: { account: Account }) {
               leftSection={<IconKeyOff size={20} />}
               loading={revoke.isPending}
               onClick={async () => {
-                const ok = await dialogs.confirm({ type: 'warn', title: t('Revoke API key'), message: t('Integrations using this key stop working at once.'), neg: t('Cancel'), pos: t('Revoke') });
+                const ok = await dialogs.confirm({
+                  type: 'warn',
+                  title: t('Revoke API key'),
+                  message: t('Integrations using this key stop working at once.'),
+                  neg: t('Cancel'),
+                  pos: t('Revoke'),
+                });
                 if (ok === 'pos') revoke.mutate({ accountId: account.id });
               }}
             >
@@ -129,13 +187,32 @@ function Credentials({ account }: { account: Account }) {
   return (
     <Stack gap="xs">
       <Group align="flex-end" wrap="wrap">
-        <PasswordInput label={t('New password')} autoComplete="new-password" visibilityToggleButtonProps={{ 'aria-label': t('Show or hide the password') }} value={password} error={problem && t(problem)} onChange={(e) => setPassword(e.currentTarget.value)} style={{ flex: 1, minWidth: 200 }} />
-        <Button variant="light" disabled={!password || !!problem} loading={setPw.isPending} onClick={() => setPw.mutate({ accountId: account.id, password })}>
+        <PasswordInput
+          label={t('New password')}
+          autoComplete="new-password"
+          visibilityToggleButtonProps={{ 'aria-label': t('Show or hide the password') }}
+          value={password}
+          error={problem && t(problem)}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+          style={{ flex: 1, minWidth: 200 }}
+        />
+        <Button
+          variant="light"
+          disabled={!password || !!problem}
+          loading={setPw.isPending}
+          onClick={() => setPw.mutate({ accountId: account.id, password })}
+        >
           {t('Set password')}
         </Button>
       </Group>
       <Group>
-        <Button variant="default" leftSection={<IconLockOpen size={20} />} loading={reset.isPending} onClick={() => reset.mutate({ accountId: account.id })} data-testid="reset-password">
+        <Button
+          variant="default"
+          leftSection={<IconLockOpen size={20} />}
+          loading={reset.isPending}
+          onClick={() => reset.mutate({ accountId: account.id })}
+          data-testid="reset-password"
+        >
           {t('Reset to a temporary password')}
         </Button>
       </Group>
@@ -158,7 +235,11 @@ export function AccountEditor({ account, onClose }: AccountEditorProps) {
   const roles = useRoles();
   const roleNames = roles.data?.roles?.map((r) => r.name) ?? [];
   const sites = useSites().data?.sites ?? [];
-  const initialPerms = account ? (account.perms.some((p) => p.siteId === siteId) ? account.perms : [...account.perms, noPerms(siteId)]) : [noPerms(siteId)];
+  const initialPerms = account
+    ? account.perms.some((p) => p.siteId === siteId)
+      ? account.perms
+      : [...account.perms, noPerms(siteId)]
+    : [noPerms(siteId)];
   const [form, setForm] = useState({
     userName: account?.userName ?? '',
     firstName: account?.firstName ?? '',
@@ -176,23 +257,40 @@ export function AccountEditor({ account, onClose }: AccountEditorProps) {
   const create = useCreateAccount({ done: t('The account is created'), onSuccess: onClose });
   const update = useUpdateAccount({ done: t('The account is saved'), onSuccess: onClose });
 
-  const userNameError = form.userName && !/^[A-Za-z0-9][A-Za-z0-9._@-]*$/.test(form.userName) ? t('Letters, digits, dots, underscores, @ and hyphens; start with a letter or digit') : null;
+  const userNameError =
+    form.userName && !/^[A-Za-z0-9][A-Za-z0-9._@-]*$/.test(form.userName)
+      ? t('Letters, digits, dots, underscores, @ and hyphens; start with a letter or digit')
+      : null;
   const passwordError = !account && !service && password ? passwordProblem(password, form.userName) : undefined;
   const missing = !form.userName || (!account && !service && !password);
 
   const save = () => {
-    const fields = { userName: form.userName, firstName: form.firstName, surnames: form.surnames, email: form.email, badgeCode: form.badgeCode };
+    const fields = {
+      userName: form.userName,
+      firstName: form.firstName,
+      surnames: form.surnames,
+      email: form.email,
+      badgeCode: form.badgeCode,
+    };
     if (!account) {
       create.mutate({ account: fields, password: service ? undefined : password, perms });
       return;
     }
-    const changed = Object.fromEntries(Object.entries({ ...fields, active: form.active }).filter(([k, v]) => account[k as keyof typeof fields | 'active'] !== v));
+    const changed = Object.fromEntries(
+      Object.entries({ ...fields, active: form.active }).filter(([k, v]) => account[k as keyof typeof fields | 'active'] !== v),
+    );
     const permsChanged = JSON.stringify(perms) !== JSON.stringify(initialPerms) || initialPerms.length !== account.perms.length;
     update.mutate({ accountId: account.id, account: changed, ...(permsChanged ? { perms } : {}) });
   };
 
   return (
-    <Modal opened onClose={onClose} fullScreen={!!narrow} size="lg" title={account ? t('Account {{name}}', { name: account.userName }) : t('New account')}>
+    <Modal
+      opened
+      onClose={onClose}
+      fullScreen={!!narrow}
+      size="lg"
+      title={account ? t('Account {{name}}', { name: account.userName }) : t('New account')}
+    >
       <Stack>
         <form
           onSubmit={(e) => {
@@ -204,19 +302,73 @@ export function AccountEditor({ account, onClose }: AccountEditorProps) {
             {!editable && <Alert color="yellow">{t('Only an organisation administrator may change this account.')}</Alert>}
             <Fieldset legend={t('Account')} disabled={!editable} variant="unstyled">
               <Stack gap="xs">
-                <TextInput label={t('Account name')} required value={form.userName} error={userNameError} maxLength={100} onChange={(e) => setForm({ ...form, userName: e.currentTarget.value.trim() })} data-testid="acct-username" />
+                <TextInput
+                  label={t('Account name')}
+                  required
+                  value={form.userName}
+                  error={userNameError}
+                  maxLength={100}
+                  onChange={(e) => setForm({ ...form, userName: e.currentTarget.value.trim() })}
+                  data-testid="acct-username"
+                />
                 <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                  <TextInput label={t('First name')} value={form.firstName} maxLength={100} onChange={(e) => setForm({ ...form, firstName: e.currentTarget.value })} data-testid="acct-firstname" />
-                  <TextInput label={t('Surnames')} value={form.surnames} maxLength={100} onChange={(e) => setForm({ ...form, surnames: e.currentTarget.value })} data-testid="acct-surnames" />
+                  <TextInput
+                    label={t('First name')}
+                    value={form.firstName}
+                    maxLength={100}
+                    onChange={(e) => setForm({ ...form, firstName: e.currentTarget.value })}
+                    data-testid="acct-firstname"
+                  />
+                  <TextInput
+                    label={t('Surnames')}
+                    value={form.surnames}
+                    maxLength={100}
+                    onChange={(e) => setForm({ ...form, surnames: e.currentTarget.value })}
+                    data-testid="acct-surnames"
+                  />
                 </SimpleGrid>
                 <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                  <TextInput label={t('E-mail')} type="email" value={form.email} onChange={(e) => setForm({ ...form, email: e.currentTarget.value.trim() })} />
-                  <TextInput label={t('Badge code')} description={account ? t('Printed on the staff label; scanned at kiosks and time clocks') : t('Printed on the staff label; scanned at kiosks and time clocks. Leave empty for a random code')} inputWrapperOrder={['label', 'input', 'description', 'error']} value={form.badgeCode} maxLength={64} onChange={(e) => setForm({ ...form, badgeCode: e.currentTarget.value.trim() })} data-testid="acct-badge" />
+                  <TextInput
+                    label={t('E-mail')}
+                    type="email"
+                    value={form.email}
+                    onChange={(e) => setForm({ ...form, email: e.currentTarget.value.trim() })}
+                  />
+                  <TextInput
+                    label={t('Badge code')}
+                    description={
+                      account
+                        ? t('Printed on the staff label; scanned at kiosks and time clocks')
+                        : t('Printed on the staff label; scanned at kiosks and time clocks. Leave empty for a random code')
+                    }
+                    inputWrapperOrder={['label', 'input', 'description', 'error']}
+                    value={form.badgeCode}
+                    maxLength={64}
+                    onChange={(e) => setForm({ ...form, badgeCode: e.currentTarget.value.trim() })}
+                    data-testid="acct-badge"
+                  />
                 </SimpleGrid>
                 {!account && !service && (
-                  <PasswordInput label={t('Password')} description={t('At least 8 characters')} required autoComplete="new-password" value={password} error={passwordError && t(passwordError)} onChange={(e) => setPassword(e.currentTarget.value)} data-testid="acct-password" />
+                  <PasswordInput
+                    label={t('Password')}
+                    description={t('At least 8 characters')}
+                    required
+                    autoComplete="new-password"
+                    value={password}
+                    error={passwordError && t(passwordError)}
+                    onChange={(e) => setPassword(e.currentTarget.value)}
+                    data-testid="acct-password"
+                  />
                 )}
-                {account && <Switch label={t('Active')} description={t('Inactive accounts cannot log in; their history stays')} checked={form.active} onChange={(e) => setForm({ ...form, active: e.currentTarget.checked })} data-testid="acct-active" />}
+                {account && (
+                  <Switch
+                    label={t('Active')}
+                    description={t('Inactive accounts cannot log in; their history stays')}
+                    checked={form.active}
+                    onChange={(e) => setForm({ ...form, active: e.currentTarget.checked })}
+                    data-testid="acct-active"
+                  />
+                )}
               </Stack>
             </Fieldset>
             {perms.map((p) => (
@@ -246,7 +398,13 @@ export function AccountEditor({ account, onClose }: AccountEditorProps) {
                 <Button variant="default" onClick={onClose}>
                   {t('Cancel')}
                 </Button>
-                <Button type="submit" leftSection={<IconDeviceFloppy size={20} />} disabled={missing || !!userNameError || !!passwordError} loading={create.isPending || update.isPending} data-testid="acct-save">
+                <Button
+                  type="submit"
+                  leftSection={<IconDeviceFloppy size={20} />}
+                  disabled={missing || !!userNameError || !!passwordError}
+                  loading={create.isPending || update.isPending}
+                  data-testid="acct-save"
+                >
                   {account ? t('Save') : t('Create')}
                 </Button>
               </Group>
@@ -268,7 +426,12 @@ export function AccountEditor({ account, onClose }: AccountEditorProps) {
         {account?.badgeCode && (
           <>
             <Divider label={t('Staff label')} labelPosition="left" />
-            <StaffLabel accountId={account.id} badgeCode={account.badgeCode} name={fullName(account) || account.userName} org={org?.name ?? ''} />
+            <StaffLabel
+              accountId={account.id}
+              badgeCode={account.badgeCode}
+              name={fullName(account) || account.userName}
+              org={org?.name ?? ''}
+            />
           </>
         )}
       </Stack>

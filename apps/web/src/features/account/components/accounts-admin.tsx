@@ -66,7 +66,14 @@ export function AccountsAdmin() {
     [t],
   );
   const actions = useMemo<RowAction<Account>[]>(
-    () => [{ id: 'edit', label: (a) => (a.editable ? t('Edit') : t('View')), ariaLabel: (a) => t('Edit {{name}}', { name: a.userName }), onClick: (a) => setEditing(a.id) }],
+    () => [
+      {
+        id: 'edit',
+        label: (a) => (a.editable ? t('Edit') : t('View')),
+        ariaLabel: (a) => t('Edit {{name}}', { name: a.userName }),
+        onClick: (a) => setEditing(a.id),
+      },
+    ],
     [t],
   );
   const current = editing && editing !== 'new' ? accounts.find((a) => a.id === editing) : undefined;
@@ -124,7 +131,9 @@ export function AccountsAdmin() {
         )}
       />
       {pages > 1 && <Pagination total={pages} value={page + 1} onChange={(p) => setPage(p - 1)} size="lg" />}
-      {editing && (editing === 'new' || current) && <AccountEditor key={editing} account={current ?? null} onClose={() => setEditing(null)} />}
+      {editing && (editing === 'new' || current) && (
+        <AccountEditor key={editing} account={current ?? null} onClose={() => setEditing(null)} />
+      )}
     </Stack>
   );
 }

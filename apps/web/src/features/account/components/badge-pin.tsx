@@ -41,7 +41,14 @@ export function BadgePin({ accountId, userName }: { accountId: string; userName:
             style={{ flex: 1, minWidth: 160 }}
             data-testid="badge-pin-input"
           />
-          <Button type="submit" variant="light" size="md" disabled={!pin || !!problem} loading={save.isPending} data-testid="badge-pin-save">
+          <Button
+            type="submit"
+            variant="light"
+            size="md"
+            disabled={!pin || !!problem}
+            loading={save.isPending}
+            data-testid="badge-pin-save"
+          >
             {t('Set PIN')}
           </Button>
           <Button
@@ -51,7 +58,13 @@ export function BadgePin({ accountId, userName }: { accountId: string; userName:
             loading={clear.isPending}
             data-testid="badge-pin-clear"
             onClick={async () => {
-              const ok = await dialogs.confirm({ type: 'warn', title: t('Clear badge PIN'), message: t('{{name}} can then only scan their badge, not type it.', { name: userName }), neg: t('Cancel'), pos: t('Clear') });
+              const ok = await dialogs.confirm({
+                type: 'warn',
+                title: t('Clear badge PIN'),
+                message: t('{{name}} can then only scan their badge, not type it.', { name: userName }),
+                neg: t('Cancel'),
+                pos: t('Clear'),
+              });
               if (ok === 'pos') clear.mutate({ accountId, pin: null });
             }}
           >

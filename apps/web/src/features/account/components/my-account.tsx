@@ -21,7 +21,12 @@ function ProfileForm({ account }: { account: Account }) {
     onSuccess: (res) => {
       const auth = useAuthStore.getState();
       if (res.account && auth.authToken && auth.org && auth.user) {
-        auth.setLogin({ authToken: auth.authToken, org: auth.org, stayLoggedIn: auth.stayLoggedIn, user: { ...auth.user, firstName: res.account.firstName, surnames: res.account.surnames } });
+        auth.setLogin({
+          authToken: auth.authToken,
+          org: auth.org,
+          stayLoggedIn: auth.stayLoggedIn,
+          user: { ...auth.user, firstName: res.account.firstName, surnames: res.account.surnames },
+        });
       }
     },
   });
@@ -37,12 +42,37 @@ function ProfileForm({ account }: { account: Account }) {
     >
       <Stack>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label={t('First name')} required value={form.firstName} error={nameError ? t(nameError) : null} data-testid="my-first-name" maxLength={100} onChange={(e) => setForm({ ...form, firstName: e.currentTarget.value })} />
-          <TextInput label={t('Surnames')} value={form.surnames} maxLength={100} onChange={(e) => setForm({ ...form, surnames: e.currentTarget.value })} />
+          <TextInput
+            label={t('First name')}
+            required
+            value={form.firstName}
+            error={nameError ? t(nameError) : null}
+            data-testid="my-first-name"
+            maxLength={100}
+            onChange={(e) => setForm({ ...form, firstName: e.currentTarget.value })}
+          />
+          <TextInput
+            label={t('Surnames')}
+            value={form.surnames}
+            maxLength={100}
+            onChange={(e) => setForm({ ...form, surnames: e.currentTarget.value })}
+          />
         </SimpleGrid>
-        <TextInput label={t('E-mail')} type="email" value={form.email} error={emailError} onChange={(e) => setForm({ ...form, email: e.currentTarget.value.trim() })} />
+        <TextInput
+          label={t('E-mail')}
+          type="email"
+          value={form.email}
+          error={emailError}
+          onChange={(e) => setForm({ ...form, email: e.currentTarget.value.trim() })}
+        />
         <Group>
-          <Button type="submit" leftSection={<IconDeviceFloppy size={20} />} disabled={!dirty || !!emailError || !!nameError} loading={save.isPending} data-testid="save-my-account">
+          <Button
+            type="submit"
+            leftSection={<IconDeviceFloppy size={20} />}
+            disabled={!dirty || !!emailError || !!nameError}
+            loading={save.isPending}
+            data-testid="save-my-account"
+          >
             {t('Save')}
           </Button>
         </Group>
@@ -74,13 +104,38 @@ function PasswordForm({ userName }: { userName: string }) {
       }}
     >
       <Stack>
-        <PasswordInput label={t('Current password')} autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.currentTarget.value)} maw={420} />
+        <PasswordInput
+          label={t('Current password')}
+          autoComplete="current-password"
+          value={current}
+          onChange={(e) => setCurrent(e.currentTarget.value)}
+          maw={420}
+        />
         <Stack gap="xs" maw={420}>
-          <PasswordInput label={t('New password')} description={t('At least 8 characters')} autoComplete="new-password" value={next} error={problem && t(problem)} onChange={(e) => setNext(e.currentTarget.value)} />
-          <PasswordInput label={t('Repeat the new password')} autoComplete="new-password" value={repeat} error={mismatch} onChange={(e) => setRepeat(e.currentTarget.value)} />
+          <PasswordInput
+            label={t('New password')}
+            description={t('At least 8 characters')}
+            autoComplete="new-password"
+            value={next}
+            error={problem && t(problem)}
+            onChange={(e) => setNext(e.currentTarget.value)}
+          />
+          <PasswordInput
+            label={t('Repeat the new password')}
+            autoComplete="new-password"
+            value={repeat}
+            error={mismatch}
+            onChange={(e) => setRepeat(e.currentTarget.value)}
+          />
         </Stack>
         <Group>
-          <Button type="submit" variant="light" leftSection={<IconKey size={20} />} disabled={!current || !next || !!problem || repeat !== next} loading={change.isPending}>
+          <Button
+            type="submit"
+            variant="light"
+            leftSection={<IconKey size={20} />}
+            disabled={!current || !next || !!problem || repeat !== next}
+            loading={change.isPending}
+          >
             {t('Change password')}
           </Button>
         </Group>
@@ -96,18 +151,23 @@ export function MyAccount() {
   const mustChangePassword = useAuthStore((s) => !!s.mustChangePassword);
   const me = useQuery(meQuery());
   const account = me.data?.account;
-  if (!account) return me.isError ? <Alert color="red">{t('Your account could not be loaded.')}</Alert> : <Text c="dimmed">{t('Loading…')}</Text>;
+  if (!account)
+    return me.isError ? <Alert color="red">{t('Your account could not be loaded.')}</Alert> : <Text c="dimmed">{t('Loading…')}</Text>;
   const perms = account.perms[0];
   return (
     <Stack maw={820}>
       {mustChangePassword && (
         <Alert color="orange" title={t('Choose your own password')} data-testid="must-change-password">
-          {t('An administrator set your password. Choose your own below (the one you logged in with is the current one); the other pages open once it is changed.')}
+          {t(
+            'An administrator set your password. Choose your own below (the one you logged in with is the current one); the other pages open once it is changed.',
+          )}
         </Alert>
       )}
       <Card withBorder>
         <Stack>
-          <Title order={2} size="h3">{fullName(account) || account.userName}</Title>
+          <Title order={2} size="h3">
+            {fullName(account) || account.userName}
+          </Title>
           {/* Key/value lines of one account, not a list: a vertical table, not the shared DataTable. */}
           <Table data-testid="my-account" variant="vertical" layout="fixed" withRowBorders={false}>
             <Table.Tbody>
@@ -122,7 +182,9 @@ export function MyAccount() {
               <Table.Tr>
                 <Table.Th>{t('Roles')}</Table.Th>
                 <Table.Td>
-                  <Group gap={4}>{perms?.roles.length ? perms.roles.map((r) => <Badge key={r}>{r}</Badge>) : <Text c="dimmed">{t('none')}</Text>}</Group>
+                  <Group gap={4}>
+                    {perms?.roles.length ? perms.roles.map((r) => <Badge key={r}>{r}</Badge>) : <Text c="dimmed">{t('none')}</Text>}
+                  </Group>
                 </Table.Td>
               </Table.Tr>
             </Table.Tbody>
@@ -132,15 +194,24 @@ export function MyAccount() {
       </Card>
       <Card withBorder>
         <Stack>
-          <Title order={2} size="h4">{t('Password')}</Title>
+          <Title order={2} size="h4">
+            {t('Password')}
+          </Title>
           <PasswordForm userName={account.userName} />
         </Stack>
       </Card>
       <Card withBorder>
         <Stack>
-          <Title order={2} size="h4">{t('Staff label')}</Title>
+          <Title order={2} size="h4">
+            {t('Staff label')}
+          </Title>
           {account.badgeCode ? (
-            <StaffLabel accountId={account.id} badgeCode={account.badgeCode} name={fullName(account) || account.userName} org={org?.name ?? ''} />
+            <StaffLabel
+              accountId={account.id}
+              badgeCode={account.badgeCode}
+              name={fullName(account) || account.userName}
+              org={org?.name ?? ''}
+            />
           ) : (
             <Text c="dimmed">{t('You have no badge code yet. An administrator gives you one.')}</Text>
           )}

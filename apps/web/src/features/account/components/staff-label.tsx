@@ -69,7 +69,18 @@ export function StaffLabel({ accountId, badgeCode, name, org }: StaffLabelProps)
         radius="sm"
         p={8}
         data-testid="staff-label"
-        style={{ width: STAFF_LABEL.widthIn * PX_PER_IN, maxWidth: '100%', aspectRatio: `${STAFF_LABEL.widthIn} / ${STAFF_LABEL.heightIn}`, background: 'white', color: 'black', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', overflow: 'hidden' }}
+        style={{
+          width: STAFF_LABEL.widthIn * PX_PER_IN,
+          maxWidth: '100%',
+          aspectRatio: `${STAFF_LABEL.widthIn} / ${STAFF_LABEL.heightIn}`,
+          background: 'white',
+          color: 'black',
+          display: 'flex',
+          flexDirection: 'column',
+          alignItems: 'center',
+          justifyContent: 'center',
+          overflow: 'hidden',
+        }}
       >
         <Text fw={700} size="md" lh={1.2} lineClamp={1}>
           {name}
@@ -78,7 +89,11 @@ export function StaffLabel({ accountId, badgeCode, name, org }: StaffLabelProps)
           {org}
         </Text>
         {svg ? (
-          <Box data-testid="badge-barcode" style={{ width: '88%', marginTop: 4 }} dangerouslySetInnerHTML={{ __html: svg.replace('<svg ', '<svg style="width:100%;height:auto;max-height:96px" ') }} />
+          <Box
+            data-testid="badge-barcode"
+            style={{ width: '88%', marginTop: 4 }}
+            dangerouslySetInnerHTML={{ __html: svg.replace('<svg ', '<svg style="width:100%;height:auto;max-height:96px" ') }}
+          />
         ) : (
           <Text size="xs" c={error ? 'red' : 'dimmed'}>
             {error ? t('The badge code cannot be drawn as Code 128') : t('Drawing the barcode…')}
@@ -89,7 +104,14 @@ export function StaffLabel({ accountId, badgeCode, name, org }: StaffLabelProps)
         <Button variant="default" leftSection={<IconPrinter size={20} />} disabled={!svg} onClick={() => svg && printLabel(svg, name, org)}>
           {t('Print label')}
         </Button>
-        {accountId && <PrintLabelButton kind="staff" source={{ accountIds: [accountId] }} label={t('Print on label printer')} testId="print-staff-label" />}
+        {accountId && (
+          <PrintLabelButton
+            kind="staff"
+            source={{ accountIds: [accountId] }}
+            label={t('Print on label printer')}
+            testId="print-staff-label"
+          />
+        )}
       </Group>
     </Stack>
   );

@@ -10,8 +10,10 @@ export interface AuditQuery {
 }
 
 /** One page of the audit log, optionally of one kind of entity. */
-export const listAudit = (q: AuditQuery) => call('admin/audit/list', { offset: q.offset, limit: AUDIT_PAGE_SIZE, entity: q.entity ?? undefined });
+export const listAudit = (q: AuditQuery) =>
+  call('admin/audit/list', { offset: q.offset, limit: AUDIT_PAGE_SIZE, entity: q.entity ?? undefined });
 
-export const auditQuery = (q: AuditQuery) => queryOptions({ queryKey: adminKeys.audit(q), queryFn: () => listAudit(q), placeholderData: keepPreviousData });
+export const auditQuery = (q: AuditQuery) =>
+  queryOptions({ queryKey: adminKeys.audit(q), queryFn: () => listAudit(q), placeholderData: keepPreviousData });
 
 export const useAudit = (q: AuditQuery) => useQuery(auditQuery(q));

@@ -15,7 +15,9 @@ export function replaceDetailOf(e: unknown): PairReplaceDetail | undefined {
   if (!(e instanceof ApiError) || e.err.code !== ERR.conflict || !e.err.detail) return undefined;
   try {
     const d = JSON.parse(e.err.detail) as Partial<PairReplaceDetail>;
-    return typeof d.workstationId === 'string' && typeof d.lastSeen === 'string' ? { workstationId: d.workstationId, lastUserName: d.lastUserName ?? null, lastSeen: d.lastSeen } : undefined;
+    return typeof d.workstationId === 'string' && typeof d.lastSeen === 'string'
+      ? { workstationId: d.workstationId, lastUserName: d.lastUserName ?? null, lastSeen: d.lastSeen }
+      : undefined;
   } catch {
     return undefined;
   }
@@ -26,7 +28,10 @@ export function replaceDetailOf(e: unknown): PairReplaceDetail | undefined {
  * (docs/admin.md, Pairing), nothing is paired until the admin confirms "Replace this device" in
  * `confirmReplace`, shown that device's last account and last seen; answers null if they did not.
  */
-export async function pairWorkstation(args: PairWorkstationInput, confirmReplace: (held: PairReplaceDetail) => Promise<boolean>): Promise<CallResponse<'admin/workstation/pair'> | null> {
+export async function pairWorkstation(
+  args: PairWorkstationInput,
+  confirmReplace: (held: PairReplaceDetail) => Promise<boolean>,
+): Promise<CallResponse<'admin/workstation/pair'> | null> {
   try {
     return await call('admin/workstation/pair', args, { suppress: /^ERR_CONFLICT$/ });
   } catch (e) {

@@ -56,6 +56,7 @@ export async function uploadLogo(file: Blob): Promise<string> {
 export async function uploadFavicons(file: Blob): Promise<Record<string, { mediaId: string }>> {
   const img = await loadImage(file);
   const out: Record<string, { mediaId: string }> = {};
-  for (const size of FAVICON_SIZES) out[String(size)] = { mediaId: await upload(toPng(img, { width: size, height: size }, { square: true }), 'icon') };
+  for (const size of FAVICON_SIZES)
+    out[String(size)] = { mediaId: await upload(toPng(img, { width: size, height: size }, { square: true }), 'icon') };
   return out;
 }

@@ -3,7 +3,16 @@ import { Accordion, Alert, Card, NumberInput, Select, SimpleGrid, Stack, Switch,
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { IconBrush, IconBuildingWarehouse } from '@tabler/icons-react';
-import { APP_SETTINGS_DEFAULTS, appSettingsSchema, LABEL_TEMPLATE_LISTS, ORDER_TYPES, SHORT_PICK_DEFAULT, SHORT_PICK_MODES, type AppSettings, type ShortPickMode } from '@floorhand/contract/site-admin';
+import {
+  APP_SETTINGS_DEFAULTS,
+  appSettingsSchema,
+  LABEL_TEMPLATE_LISTS,
+  ORDER_TYPES,
+  SHORT_PICK_DEFAULT,
+  SHORT_PICK_MODES,
+  type AppSettings,
+  type ShortPickMode,
+} from '@floorhand/contract/site-admin';
 import { isAdmin } from '@floorhand/contract/perms';
 import { SaveBar } from '../../../components/ui/save-bar.tsx';
 import { useSaveAppSettings } from '../api/save-app-settings.ts';
@@ -51,27 +60,66 @@ function Editor({ initial, rev }: { initial: AppSettings; rev: number | undefine
   const problems = check.success ? [] : check.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
   const dirty = JSON.stringify(s) !== JSON.stringify(initial);
   const tags = (value: string[], onChange: (v: string[]) => void, label: string, testId?: string) => (
-    <TagsInput key={label} label={t(label)} value={value} onChange={onChange} size="md" clearable splitChars={[',', ';']} data-testid={testId} />
+    <TagsInput
+      key={label}
+      label={t(label)}
+      value={value}
+      onChange={onChange}
+      size="md"
+      clearable
+      splitChars={[',', ';']}
+      data-testid={testId}
+    />
   );
 
   return (
     <Stack>
       <Card withBorder>
         <Stack gap="xs">
-          <Title order={3} size="h5">{t('Labor')}</Title>
+          <Title order={3} size="h5">
+            {t('Labor')}
+          </Title>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <NumberInput label={t('Hours shown with decimals')} min={0} max={4} allowDecimal={false} value={s.labor.displayScale} onChange={(v) => setS({ ...s, labor: { ...s.labor, displayScale: num(v) } })} data-testid="labor-displayScale" />
-            <NumberInput label={t('Round to minutes')} description={t('0 keeps exact times')} min={0} max={60} allowDecimal={false} value={s.labor.roundToMinutes} onChange={(v) => setS({ ...s, labor: { ...s.labor, roundToMinutes: num(v) } })} data-testid="labor-roundToMinutes" />
-            <NumberInput label={t('Batch grace time (seconds)')} min={0} max={3600} allowDecimal={false} value={s.labor.batchGraceTimeSecs} onChange={(v) => setS({ ...s, labor: { ...s.labor, batchGraceTimeSecs: num(v) } })} />
+            <NumberInput
+              label={t('Hours shown with decimals')}
+              min={0}
+              max={4}
+              allowDecimal={false}
+              value={s.labor.displayScale}
+              onChange={(v) => setS({ ...s, labor: { ...s.labor, displayScale: num(v) } })}
+              data-testid="labor-displayScale"
+            />
+            <NumberInput
+              label={t('Round to minutes')}
+              description={t('0 keeps exact times')}
+              min={0}
+              max={60}
+              allowDecimal={false}
+              value={s.labor.roundToMinutes}
+              onChange={(v) => setS({ ...s, labor: { ...s.labor, roundToMinutes: num(v) } })}
+              data-testid="labor-roundToMinutes"
+            />
+            <NumberInput
+              label={t('Batch grace time (seconds)')}
+              min={0}
+              max={3600}
+              allowDecimal={false}
+              value={s.labor.batchGraceTimeSecs}
+              onChange={(v) => setS({ ...s, labor: { ...s.labor, batchGraceTimeSecs: num(v) } })}
+            />
           </SimpleGrid>
         </Stack>
       </Card>
 
       <Card withBorder>
         <Stack gap="xs">
-          <Title order={3} size="h5">{t('Stock picking statuses')}</Title>
+          <Title order={3} size="h5">
+            {t('Stock picking statuses')}
+          </Title>
           <Text size="sm" c="dimmed">
-            {t('Include: statuses that make an order pickable. Assign and Picked: the first status is set when a picker takes the order and when it is fully picked; any status of the list counts.')}
+            {t(
+              'Include: statuses that make an order pickable. Assign and Picked: the first status is set when a picker takes the order and when it is fully picked; any status of the list counts.',
+            )}
           </Text>
           <Accordion variant="separated" multiple>
             {ORDER_TYPES.map((type) => (
@@ -80,14 +128,20 @@ function Editor({ initial, rev }: { initial: AppSettings; rev: number | undefine
                 <Accordion.Panel>
                   <Stack gap="xs">
                     {(['include', 'assign', 'picked'] as const).map((list) =>
-                      tags(s.stockPick[type][list], (v) => setS({ ...s, stockPick: { ...s.stockPick, [type]: { ...s.stockPick[type], [list]: v } } }), list === 'include' ? 'Include' : list === 'assign' ? 'Assign' : 'Picked'),
+                      tags(
+                        s.stockPick[type][list],
+                        (v) => setS({ ...s, stockPick: { ...s.stockPick, [type]: { ...s.stockPick[type], [list]: v } } }),
+                        list === 'include' ? 'Include' : list === 'assign' ? 'Assign' : 'Picked',
+                      ),
                     )}
                     <Select
                       label={t('A short pick')}
                       size="md"
                       allowDeselect={false}
                       value={s.stockPick[type].short ?? SHORT_PICK_DEFAULT}
-                      onChange={(v) => v && setS({ ...s, stockPick: { ...s.stockPick, [type]: { ...s.stockPick[type], short: v as ShortPickMode } } })}
+                      onChange={(v) =>
+                        v && setS({ ...s, stockPick: { ...s.stockPick, [type]: { ...s.stockPick[type], short: v as ShortPickMode } } })
+                      }
                       data={SHORT_PICK_MODES.map((mode) => ({ value: mode, label: t(SHORT_PICK_LABELS.get(mode)!) }))}
                       data-testid={`short-${type}`}
                     />
@@ -101,24 +155,41 @@ function Editor({ initial, rev }: { initial: AppSettings; rev: number | undefine
 
       <Card withBorder>
         <Stack gap="xs">
-          <Title order={3} size="h5">{t('Stock adjust')}</Title>
-          <Switch label={t('Clear the destination location after each move')} checked={s.stockAdjust.clearDstLoc} onChange={(e) => setS({ ...s, stockAdjust: { ...s.stockAdjust, clearDstLoc: e.currentTarget.checked } })} />
-          {tags(s.stockAdjust.reasons, (v) => setS({ ...s, stockAdjust: { ...s.stockAdjust, reasons: v } }), 'Adjustment reasons', 'adjust-reasons')}
+          <Title order={3} size="h5">
+            {t('Stock adjust')}
+          </Title>
+          <Switch
+            label={t('Clear the destination location after each move')}
+            checked={s.stockAdjust.clearDstLoc}
+            onChange={(e) => setS({ ...s, stockAdjust: { ...s.stockAdjust, clearDstLoc: e.currentTarget.checked } })}
+          />
+          {tags(
+            s.stockAdjust.reasons,
+            (v) => setS({ ...s, stockAdjust: { ...s.stockAdjust, reasons: v } }),
+            'Adjustment reasons',
+            'adjust-reasons',
+          )}
         </Stack>
       </Card>
 
       <Card withBorder>
         <Stack gap="xs">
-          <Title order={3} size="h5">{t('Custom')}</Title>
+          <Title order={3} size="h5">
+            {t('Custom')}
+          </Title>
           {tags(s.custom.certSource, (v) => setS({ ...s, custom: { ...s.custom, certSource: v } }), 'Certificate sources')}
         </Stack>
       </Card>
 
       <Card withBorder>
         <Stack gap="xs">
-          <Title order={3} size="h5">{t('Label templates')}</Title>
+          <Title order={3} size="h5">
+            {t('Label templates')}
+          </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            {LABEL_TEMPLATE_LISTS.map((list) => tags(s.labels[list], (v) => setS({ ...s, labels: { ...s.labels, [list]: v } }), LABEL_LIST_LABELS[list]))}
+            {LABEL_TEMPLATE_LISTS.map((list) =>
+              tags(s.labels[list], (v) => setS({ ...s, labels: { ...s.labels, [list]: v } }), LABEL_LIST_LABELS[list]),
+            )}
           </SimpleGrid>
         </Stack>
       </Card>
@@ -154,7 +225,9 @@ export function AppSettingsAdmin() {
     <Card withBorder data-testid="site-settings-admin">
       <Stack>
         <div>
-          <Title order={2} size="h3">{t('Site settings')}</Title>
+          <Title order={2} size="h3">
+            {t('Site settings')}
+          </Title>
           <Text size="sm" c="dimmed">
             {t('For every device of this site; only administrators see this.')}
           </Text>

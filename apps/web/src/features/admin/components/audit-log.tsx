@@ -11,7 +11,6 @@ const ENTITIES = ['account', 'role', 'featureAccess', 'workstation', 'siteData.c
 
 const json = (v: unknown) => (v === null || v === undefined ? '—' : JSON.stringify(v, null, 2));
 
-
 function Entry({ e }: { e: AuditEntry }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
@@ -78,10 +77,20 @@ export function AuditLog() {
           style={{ minWidth: 220 }}
         />
         <Group gap="xs">
-          <Button variant="default" leftSection={<IconChevronLeft size={18} />} disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - AUDIT_PAGE_SIZE))}>
+          <Button
+            variant="default"
+            leftSection={<IconChevronLeft size={18} />}
+            disabled={offset === 0}
+            onClick={() => setOffset(Math.max(0, offset - AUDIT_PAGE_SIZE))}
+          >
             {t('Newer')}
           </Button>
-          <Button variant="default" rightSection={<IconChevronRight size={18} />} disabled={!q.data?.more} onClick={() => setOffset(offset + AUDIT_PAGE_SIZE)}>
+          <Button
+            variant="default"
+            rightSection={<IconChevronRight size={18} />}
+            disabled={!q.data?.more}
+            onClick={() => setOffset(offset + AUDIT_PAGE_SIZE)}
+          >
             {t('Older')}
           </Button>
         </Group>

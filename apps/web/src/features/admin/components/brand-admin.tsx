@@ -67,20 +67,49 @@ function Editor({ initial, rev }: { initial: BrandData; rev: number | undefined 
   return (
     <Stack>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput label={t('Site name')} description={t('On the screen saver and the header')} value={brand.siteName} maxLength={60} onChange={(e) => setBrand({ ...brand, siteName: e.currentTarget.value })} data-testid="brand-site-name" />
-        <TextInput label={t('Title')} description={t('Browser tab and login page')} value={brand.title} maxLength={60} onChange={(e) => setBrand({ ...brand, title: e.currentTarget.value })} />
+        <TextInput
+          label={t('Site name')}
+          description={t('On the screen saver and the header')}
+          value={brand.siteName}
+          maxLength={60}
+          onChange={(e) => setBrand({ ...brand, siteName: e.currentTarget.value })}
+          data-testid="brand-site-name"
+        />
+        <TextInput
+          label={t('Title')}
+          description={t('Browser tab and login page')}
+          value={brand.title}
+          maxLength={60}
+          onChange={(e) => setBrand({ ...brand, title: e.currentTarget.value })}
+        />
       </SimpleGrid>
 
       <Card withBorder>
         <Stack gap="xs">
-          <Title order={3} size="h5">{t('Logo')}</Title>
+          <Title order={3} size="h5">
+            {t('Logo')}
+          </Title>
           <Group wrap="wrap" align="center">
             <Box p="xs" style={{ background: brand.colors.dark, borderRadius: 8 }}>
-              <Image src={brandLogoUrl(brand, site.orgId)} w={272} maw="100%" h={50} fit="contain" alt={t('Logo')} data-testid="brand-logo-preview" />
+              <Image
+                src={brandLogoUrl(brand, site.orgId)}
+                w={272}
+                maw="100%"
+                h={50}
+                fit="contain"
+                alt={t('Logo')}
+                data-testid="brand-logo-preview"
+              />
             </Box>
             <FileButton onChange={(f) => void uploadWith('logo', f)} accept="image/png,image/jpeg,image/webp,image/svg+xml">
               {(props) => (
-                <Button {...props} variant="light" leftSection={<IconPhotoUp size={20} />} loading={busy === 'logo'} data-testid="upload-logo">
+                <Button
+                  {...props}
+                  variant="light"
+                  leftSection={<IconPhotoUp size={20} />}
+                  loading={busy === 'logo'}
+                  data-testid="upload-logo"
+                >
                   {t('Upload logo')}
                 </Button>
               )}
@@ -94,13 +123,24 @@ function Editor({ initial, rev }: { initial: BrandData; rev: number | undefined 
 
       <Card withBorder>
         <Stack gap="xs">
-          <Title order={3} size="h5">{t('Favicon')}</Title>
+          <Title order={3} size="h5">
+            {t('Favicon')}
+          </Title>
           <Group wrap="wrap" align="flex-end" gap="sm" data-testid="favicon-preview">
             {FAVICON_SIZES.map((size) => {
               const mediaId = brand.favIcon?.[String(size) as `${typeof size}`]?.mediaId;
               return (
                 <Stack key={size} gap={2} align="center">
-                  {mediaId && site.siteId && site.orgId ? <Image src={brandIconUrl(site.siteId, site.orgId, mediaId, size)} w={Math.min(size, 64)} h={Math.min(size, 64)} alt="" /> : <Box w={Math.min(size, 64)} h={Math.min(size, 64)} bg="gray.2" />}
+                  {mediaId && site.siteId && site.orgId ? (
+                    <Image
+                      src={brandIconUrl(site.siteId, site.orgId, mediaId, size)}
+                      w={Math.min(size, 64)}
+                      h={Math.min(size, 64)}
+                      alt=""
+                    />
+                  ) : (
+                    <Box w={Math.min(size, 64)} h={Math.min(size, 64)} bg="gray.2" />
+                  )}
                   <Text size="xs" c="dimmed">
                     {size}
                   </Text>
@@ -109,7 +149,13 @@ function Editor({ initial, rev }: { initial: BrandData; rev: number | undefined 
             })}
             <FileButton onChange={(f) => void uploadWith('icon', f)} accept="image/png,image/jpeg,image/webp,image/svg+xml">
               {(props) => (
-                <Button {...props} variant="light" leftSection={<IconPhotoUp size={20} />} loading={busy === 'icon'} data-testid="upload-favicon">
+                <Button
+                  {...props}
+                  variant="light"
+                  leftSection={<IconPhotoUp size={20} />}
+                  loading={busy === 'icon'}
+                  data-testid="upload-favicon"
+                >
                   {t('Upload icon')}
                 </Button>
               )}
@@ -125,7 +171,9 @@ function Editor({ initial, rev }: { initial: BrandData; rev: number | undefined 
 
       <Card withBorder>
         <Stack gap="xs">
-          <Title order={3} size="h5">{t('Colours')}</Title>
+          <Title order={3} size="h5">
+            {t('Colours')}
+          </Title>
           <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>
             {BRAND_COLORS.map((c) => (
               <ColorInput

@@ -1,5 +1,18 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Group, NativeSelect, ScrollArea, SegmentedControl, Stack, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import {
+  Alert,
+  Box,
+  Button,
+  Group,
+  NativeSelect,
+  ScrollArea,
+  SegmentedControl,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { IconDeviceFloppy, IconEraser, IconRotate } from '@tabler/icons-react';
@@ -41,9 +54,26 @@ function featureLabel(feature: string, t: (s: string) => string, areas: readonly
   return action ? { label: `${t(title)} · ${action}`, action: true } : { label: t(title), action: false };
 }
 
-function Cell({ level, onClick, onClear, label, width }: { level: FeatureLevel; onClick: () => void; onClear: () => void; label: string; width: number }) {
+function Cell({
+  level,
+  onClick,
+  onClear,
+  label,
+  width,
+}: {
+  level: FeatureLevel;
+  onClick: () => void;
+  onClear: () => void;
+  label: string;
+  width: number;
+}) {
   const { t } = useTranslation();
-  const look = level === 1 ? { bg: CELL_COLOURS.full, c: 'white', text: t('Full') } : level === 0 ? { bg: CELL_COLOURS.none, c: 'white', text: t('None') } : { bg: 'transparent', c: 'inherit', text: '' };
+  const look =
+    level === 1
+      ? { bg: CELL_COLOURS.full, c: 'white', text: t('Full') }
+      : level === 0
+        ? { bg: CELL_COLOURS.none, c: 'white', text: t('None') }
+        : { bg: 'transparent', c: 'inherit', text: '' };
   return (
     <Tooltip label={t(LEVEL_TOOLTIP[String(level) as keyof typeof LEVEL_TOOLTIP])} openDelay={300}>
       <UnstyledButton
@@ -97,7 +127,9 @@ function GridEditor({ grid }: { grid: Grid }) {
   return (
     <Stack>
       <Text size="sm" c="dimmed">
-        {t('Tap a cell to go from default (blank) to None (red) to Full (green). Full is the last step: to go back to default, switch to "Tap clears", press Delete on a cell, or reset everything.')}
+        {t(
+          'Tap a cell to go from default (blank) to None (red) to Full (green). Full is the last step: to go back to default, switch to "Tap clears", press Delete on a cell, or reset everything.',
+        )}
       </Text>
       <Group justify="space-between" wrap="wrap">
         <SegmentedControl
@@ -113,13 +145,24 @@ function GridEditor({ grid }: { grid: Grid }) {
           data-testid="grid-mode"
         />
         <Group gap="xs">
-          <Button variant="default" leftSection={<IconEraser size={20} />} onClick={() => setLevels({})} disabled={!Object.keys(levels).length}>
+          <Button
+            variant="default"
+            leftSection={<IconEraser size={20} />}
+            onClick={() => setLevels({})}
+            disabled={!Object.keys(levels).length}
+          >
             {t('Reset all to default')}
           </Button>
           <Button variant="default" leftSection={<IconRotate size={20} />} onClick={() => setLevels(grid.levels)} disabled={!dirty}>
             {t('Discard')}
           </Button>
-          <Button leftSection={<IconDeviceFloppy size={20} />} onClick={() => save.mutate({ levels })} disabled={!dirty} loading={save.isPending} data-testid="save-feature-access">
+          <Button
+            leftSection={<IconDeviceFloppy size={20} />}
+            onClick={() => save.mutate({ levels })}
+            disabled={!dirty}
+            loading={save.isPending}
+            data-testid="save-feature-access"
+          >
             {t('Save')}
           </Button>
         </Group>
@@ -136,10 +179,19 @@ function GridEditor({ grid }: { grid: Grid }) {
       )}
       <ScrollArea type="auto" offsetScrollbars={!narrow}>
         {/* A role × feature matrix, not a list: a plain table on purpose, not the shared DataTable (no rows to sort, filter or turn into cards). */}
-        <Table withTableBorder withColumnBorders verticalSpacing={4} horizontalSpacing={6} data-testid="feature-grid" style={{ width: narrow ? '100%' : 'max-content' }}>
+        <Table
+          withTableBorder
+          withColumnBorders
+          verticalSpacing={4}
+          horizontalSpacing={6}
+          data-testid="feature-grid"
+          style={{ width: narrow ? '100%' : 'max-content' }}
+        >
           <Table.Thead>
             <Table.Tr>
-              <Table.Th style={{ position: 'sticky', left: 0, zIndex: 1, background: 'var(--mantine-color-body)', minWidth: 110 }}>{t('Feature')}</Table.Th>
+              <Table.Th style={{ position: 'sticky', left: 0, zIndex: 1, background: 'var(--mantine-color-body)', minWidth: 110 }}>
+                {t('Feature')}
+              </Table.Th>
               {roles.map((role) => (
                 <Table.Th key={role} ta="center" data-role={role} style={{ whiteSpace: 'nowrap' }}>
                   {roleLabel(role)}
@@ -152,7 +204,15 @@ function GridEditor({ grid }: { grid: Grid }) {
               const { label, action } = featureLabel(feature, t, areas);
               return (
                 <Table.Tr key={feature} data-feature={feature}>
-                  <Table.Th style={{ position: 'sticky', left: 0, zIndex: 1, background: 'var(--mantine-color-body)', fontWeight: action ? 400 : 600 }}>
+                  <Table.Th
+                    style={{
+                      position: 'sticky',
+                      left: 0,
+                      zIndex: 1,
+                      background: 'var(--mantine-color-body)',
+                      fontWeight: action ? 400 : 600,
+                    }}
+                  >
                     <Box pl={action ? 'md' : 0}>
                       {label}
                       {DEFAULT_NONE.has(feature) && (
@@ -164,7 +224,13 @@ function GridEditor({ grid }: { grid: Grid }) {
                   </Table.Th>
                   {roles.map((role) => (
                     <Table.Td key={role} ta="center" data-role={role} p={4}>
-                      <Cell level={levelOf(levels, role, feature)} label={`${label}, ${roleLabel(role)}`} onClick={() => press(role, feature)} onClear={() => setLevels(withLevel(levels, role, feature, null))} width={narrow ? 96 : 72} />
+                      <Cell
+                        level={levelOf(levels, role, feature)}
+                        label={`${label}, ${roleLabel(role)}`}
+                        onClick={() => press(role, feature)}
+                        onClear={() => setLevels(withLevel(levels, role, feature, null))}
+                        width={narrow ? 96 : 72}
+                      />
                     </Table.Td>
                   ))}
                 </Table.Tr>
@@ -174,7 +240,9 @@ function GridEditor({ grid }: { grid: Grid }) {
         </Table>
       </ScrollArea>
       <Text size="sm" c="dimmed">
-        {t('A feature is shown when one of an account’s roles (or Everyone) gives Full, hidden when one gives None and none gives Full, and shown by default otherwise. Features marked “Admins only by default” are None by default for every role but the admin roles.')}
+        {t(
+          'A feature is shown when one of an account’s roles (or Everyone) gives Full, hidden when one gives None and none gives Full, and shown by default otherwise. Features marked “Admins only by default” are None by default for every role but the admin roles.',
+        )}
       </Text>
     </Stack>
   );

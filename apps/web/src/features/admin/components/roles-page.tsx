@@ -18,7 +18,8 @@ const BUILT_IN_PURPOSE: Record<string, string> = {
   timeclockAdmin: 'Uses the time clock anywhere and corrects punches',
 };
 
-const nameError = (name: string): string | null => (name && !roleNameSchema.safeParse(name).success ? 'Letters, digits and underscores; start and end with a letter or digit' : null);
+const nameError = (name: string): string | null =>
+  name && !roleNameSchema.safeParse(name).success ? 'Letters, digits and underscores; start and end with a letter or digit' : null;
 
 function RenameDialog({ role, onClose }: { role: Role; onClose: () => void }) {
   const { t } = useTranslation();
@@ -35,7 +36,15 @@ function RenameDialog({ role, onClose }: { role: Role; onClose: () => void }) {
         }}
       >
         <Stack>
-          <TextInput label={t('Name')} value={name} error={error && t(error)} maxLength={40} onChange={(e) => setName(e.currentTarget.value.trim())} data-testid="role-new-name" data-autofocus />
+          <TextInput
+            label={t('Name')}
+            value={name}
+            error={error && t(error)}
+            maxLength={40}
+            onChange={(e) => setName(e.currentTarget.value.trim())}
+            data-testid="role-new-name"
+            data-autofocus
+          />
           <TextInput label={t('Description')} value={description} maxLength={200} onChange={(e) => setDescription(e.currentTarget.value)} />
           <Text size="sm" c="dimmed">
             {t('Renaming keeps the role on every account and in feature access.')}
@@ -91,7 +100,9 @@ function RoleCard({ role, canManage, onRename }: { role: Role; canManage: boolea
                   size={44}
                   aria-label={t('Remove {{name}}', { name: role.name })}
                   onClick={async () => {
-                    const what = holders.length ? t("the role '{{name}}' ({{n}} account(s) lose it)", { name: role.name, n: holders.length }) : t("the role '{{name}}'", { name: role.name });
+                    const what = holders.length
+                      ? t("the role '{{name}}' ({{n}} account(s) lose it)", { name: role.name, n: holders.length })
+                      : t("the role '{{name}}'", { name: role.name });
                     if (await dialogs.confirmDelete(what)) remove.mutate({ name: role.name });
                   }}
                 >
@@ -147,13 +158,35 @@ export function RolesPage() {
             }}
           >
             <Stack gap="xs">
-              <Title order={2} size="h4">{t('New role')}</Title>
+              <Title order={2} size="h4">
+                {t('New role')}
+              </Title>
               <Group align="flex-start" wrap="wrap">
-                <TextInput label={t('Name')} value={name} error={error && t(error)} maxLength={40} onChange={(e) => setName(e.currentTarget.value.trim())} style={{ flex: 1, minWidth: 180 }} data-testid="role-name" />
-                <TextInput label={t('Description')} value={description} maxLength={200} onChange={(e) => setDescription(e.currentTarget.value)} style={{ flex: 2, minWidth: 200 }} />
+                <TextInput
+                  label={t('Name')}
+                  value={name}
+                  error={error && t(error)}
+                  maxLength={40}
+                  onChange={(e) => setName(e.currentTarget.value.trim())}
+                  style={{ flex: 1, minWidth: 180 }}
+                  data-testid="role-name"
+                />
+                <TextInput
+                  label={t('Description')}
+                  value={description}
+                  maxLength={200}
+                  onChange={(e) => setDescription(e.currentTarget.value)}
+                  style={{ flex: 2, minWidth: 200 }}
+                />
               </Group>
               <Group>
-                <Button type="submit" leftSection={<IconPlus size={20} />} disabled={!name || !!error} loading={create.isPending} data-testid="create-role">
+                <Button
+                  type="submit"
+                  leftSection={<IconPlus size={20} />}
+                  disabled={!name || !!error}
+                  loading={create.isPending}
+                  data-testid="create-role"
+                >
                   {t('Create role')}
                 </Button>
               </Group>
@@ -161,10 +194,16 @@ export function RolesPage() {
           </form>
         </Card>
       ) : (
-        <Alert color="blue">{t('Roles belong to the whole organisation: organisation administrators create, rename and remove them. You assign them under Accounts.')}</Alert>
+        <Alert color="blue">
+          {t(
+            'Roles belong to the whole organisation: organisation administrators create, rename and remove them. You assign them under Accounts.',
+          )}
+        </Alert>
       )}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} data-testid="roles">
-        {roles.data?.roles?.map((r) => <RoleCard key={r.name} role={r} canManage={canManage} onRename={() => setRenaming(r)} />)}
+        {roles.data?.roles?.map((r) => (
+          <RoleCard key={r.name} role={r} canManage={canManage} onRename={() => setRenaming(r)} />
+        ))}
       </SimpleGrid>
       {renaming && <RenameDialog role={renaming} onClose={() => setRenaming(null)} />}
     </Stack>

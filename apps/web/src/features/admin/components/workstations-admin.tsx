@@ -27,8 +27,20 @@ function Toggles({ ws, onChange, busy }: { ws: WorkstationRow; onChange: (p: Aut
   };
   return (
     <Group gap="lg" wrap="nowrap">
-      <Switch label={t('Time clock')} checked={local.timeclock} disabled={busy} onChange={(e) => change({ ...local, timeclock: e.currentTarget.checked })} data-testid={`ws-timeclock-${ws.id}`} />
-      <Switch label={t('Kiosk')} checked={local.kiosk} disabled={busy} onChange={(e) => change({ ...local, kiosk: e.currentTarget.checked })} data-testid={`ws-kiosk-${ws.id}`} />
+      <Switch
+        label={t('Time clock')}
+        checked={local.timeclock}
+        disabled={busy}
+        onChange={(e) => change({ ...local, timeclock: e.currentTarget.checked })}
+        data-testid={`ws-timeclock-${ws.id}`}
+      />
+      <Switch
+        label={t('Kiosk')}
+        checked={local.kiosk}
+        disabled={busy}
+        onChange={(e) => change({ ...local, kiosk: e.currentTarget.checked })}
+        data-testid={`ws-kiosk-${ws.id}`}
+      />
     </Group>
   );
 }
@@ -51,11 +63,14 @@ function PairByCode() {
       (await dialogs.confirm({
         type: 'warn',
         title: t('Replace this device?'),
-        message: t('Workstation {{id}} is already an authorised device: last account {{user}}, last seen {{seen}}. Pairing this code moves its authorisation to the device showing the code; that device loses its kiosk and time-clock rights.', {
-          id: held.workstationId,
-          user: held.lastUserName ?? '—',
-          seen: when(held.lastSeen),
-        }),
+        message: t(
+          'Workstation {{id}} is already an authorised device: last account {{user}}, last seen {{seen}}. Pairing this code moves its authorisation to the device showing the code; that device loses its kiosk and time-clock rights.',
+          {
+            id: held.workstationId,
+            user: held.lastUserName ?? '—',
+            seen: when(held.lastSeen),
+          },
+        ),
         neg: t('Cancel'),
         pos: t('Replace this device'),
         focus: 'neg',
@@ -86,9 +101,18 @@ function PairByCode() {
             />
           </Group>
           <Group gap="lg">
-            <Switch label={t('Time clock')} checked={auth.timeclock} onChange={(e) => setAuth({ ...auth, timeclock: e.currentTarget.checked })} />
+            <Switch
+              label={t('Time clock')}
+              checked={auth.timeclock}
+              onChange={(e) => setAuth({ ...auth, timeclock: e.currentTarget.checked })}
+            />
             <Switch label={t('Kiosk')} checked={auth.kiosk} onChange={(e) => setAuth({ ...auth, kiosk: e.currentTarget.checked })} />
-            <Button type="submit" leftSection={<IconLink size={20} />} disabled={!code || !!codeError || pair.isPending} data-testid="pair-submit">
+            <Button
+              type="submit"
+              leftSection={<IconLink size={20} />}
+              disabled={!code || !!codeError || pair.isPending}
+              data-testid="pair-submit"
+            >
               {t('Pair')}
             </Button>
           </Group>
@@ -119,7 +143,10 @@ export function WorkstationsAdmin() {
   const drop = async (id: string) => {
     if (await dialogs.confirmDelete(t('the workstation {{id}} (it can log in again, unauthorised)', { id }))) remove.mutate({ id });
   };
-  const idError = newId && !workstationIdSchema.safeParse(newId).success ? t('Use 1 to 40 letters, digits, - or _, starting and ending with a letter or digit') : null;
+  const idError =
+    newId && !workstationIdSchema.safeParse(newId).success
+      ? t('Use 1 to 40 letters, digits, - or _, starting and ending with a letter or digit')
+      : null;
   const all = list.data?.workstations ?? [];
   const here = (id: string) =>
     id === thisDevice && (
@@ -128,11 +155,21 @@ export function WorkstationsAdmin() {
       </Badge>
     );
   const removeButton = (id: string) => (
-    <ActionIcon variant="subtle" color="red" size={44} onClick={() => void drop(id)} disabled={remove.isPending} aria-label={t('Remove workstation {{id}}', { id })} data-testid={`ws-remove-${id}`}>
+    <ActionIcon
+      variant="subtle"
+      color="red"
+      size={44}
+      onClick={() => void drop(id)}
+      disabled={remove.isPending}
+      aria-label={t('Remove workstation {{id}}', { id })}
+      data-testid={`ws-remove-${id}`}
+    >
       <IconTrash size={20} />
     </ActionIcon>
   );
-  const toggles = (ws: WorkstationRow) => <Toggles key={`${ws.timeclock}${ws.kiosk}`} ws={ws} busy={update.isPending} onChange={(p, undo) => set(ws.id, p, undo)} />;
+  const toggles = (ws: WorkstationRow) => (
+    <Toggles key={`${ws.timeclock}${ws.kiosk}`} ws={ws} busy={update.isPending} onChange={(p, undo) => set(ws.id, p, undo)} />
+  );
   // The cells read the mutations' state: the columns are made again when it changes.
   const columns: DataColumn<WorkstationRow>[] = [
     {
@@ -151,12 +188,16 @@ export function WorkstationsAdmin() {
     { id: 'lastUser', header: t('Last account'), cell: (ws) => ws.lastUserName ?? '—', sortValue: (ws) => ws.lastUserName },
     { id: 'auth', header: t('Authorised as'), cell: toggles },
   ];
-  const actions: RowAction<WorkstationRow>[] = [{ id: 'remove', label: () => t('Remove'), onClick: (ws) => void drop(ws.id), render: (ws) => removeButton(ws.id) }];
+  const actions: RowAction<WorkstationRow>[] = [
+    { id: 'remove', label: () => t('Remove'), onClick: (ws) => void drop(ws.id), render: (ws) => removeButton(ws.id) },
+  ];
 
   return (
     <Stack>
       <Text size="sm" c="dimmed">
-        {t('A time-clock or kiosk account may only be used on a workstation authorised for it, and only from the device that holds its key: authorise a device from itself, or pair it by the code it shows under App Settings. The change applies at the next login there.')}
+        {t(
+          'A time-clock or kiosk account may only be used on a workstation authorised for it, and only from the device that holds its key: authorise a device from itself, or pair it by the code it shows under App Settings. The change applies at the next login there.',
+        )}
       </Text>
       <PairByCode />
       <DataTable
@@ -195,7 +236,14 @@ export function WorkstationsAdmin() {
           }}
         >
           <Group align="flex-start" wrap="wrap">
-            <TextInput label={t('Add a workstation id not seen yet')} value={newId} error={idError} maxLength={40} onChange={(e) => setNewId(e.currentTarget.value.trim())} style={{ flex: 1, minWidth: 200 }} />
+            <TextInput
+              label={t('Add a workstation id not seen yet')}
+              value={newId}
+              error={idError}
+              maxLength={40}
+              onChange={(e) => setNewId(e.currentTarget.value.trim())}
+              style={{ flex: 1, minWidth: 200 }}
+            />
             <Button type="submit" mt={{ base: 0, xs: 26 }} leftSection={<IconPlus size={20} />} disabled={!newId || !!idError}>
               {t('Add')}
             </Button>

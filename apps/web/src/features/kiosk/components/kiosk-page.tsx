@@ -48,7 +48,6 @@ export function KioskPage() {
   };
   useScans((scan) => start({ badge: scan.text, entry: 'scan' }));
 
-
   if (held && user) {
     return (
       <Center mih="60vh">

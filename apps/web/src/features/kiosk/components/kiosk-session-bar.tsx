@@ -41,7 +41,11 @@ export function KioskSessionBar() {
         },
         (e: unknown) => {
           refusedFeedback();
-          notifications.show({ id: 'kiosk-switch', color: 'red', message: e instanceof ApiError ? e.err.message : t('The kiosk could not reach the server. Try again.') });
+          notifications.show({
+            id: 'kiosk-switch',
+            color: 'red',
+            message: e instanceof ApiError ? e.err.message : t('The kiosk could not reach the server. Try again.'),
+          });
         },
       );
       return true;

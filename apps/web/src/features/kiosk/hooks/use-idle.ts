@@ -17,12 +17,15 @@ export function useIdle(active: boolean, timeoutMs: number, onIdle: () => void):
       last.current = Date.now();
     };
     for (const e of ACTIVITY) window.addEventListener(e, seen, { capture: true, passive: true });
-    const timer = setInterval(() => {
-      if (Date.now() - last.current >= timeoutMs) {
-        last.current = Date.now();
-        latest.current();
-      }
-    }, Math.min(CHECK_MS, timeoutMs));
+    const timer = setInterval(
+      () => {
+        if (Date.now() - last.current >= timeoutMs) {
+          last.current = Date.now();
+          latest.current();
+        }
+      },
+      Math.min(CHECK_MS, timeoutMs),
+    );
     return () => {
       for (const e of ACTIVITY) window.removeEventListener(e, seen, { capture: true });
       clearInterval(timer);

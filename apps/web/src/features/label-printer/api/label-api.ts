@@ -15,7 +15,8 @@ export const labelKeys = {
 
 export const agentsQuery = () => queryOptions({ queryKey: labelKeys.agents, queryFn: () => call('label/agent/list', {}) });
 export const jobsQuery = () => queryOptions({ queryKey: labelKeys.jobs, queryFn: () => call('label/job/list', { limit: 50 }) });
-export const templatesQuery = () => queryOptions({ queryKey: labelKeys.templates, queryFn: () => call('label/template/list', {}), staleTime: 60_000 });
+export const templatesQuery = () =>
+  queryOptions({ queryKey: labelKeys.templates, queryFn: () => call('label/template/list', {}), staleTime: 60_000 });
 
 export const useAgents = () => useQuery(agentsQuery());
 export const useJobs = () => useQuery(jobsQuery());

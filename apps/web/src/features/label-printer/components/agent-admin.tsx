@@ -16,7 +16,15 @@ import { useCreateAgent, useRevokeAgent } from '../api/label-api.ts';
 /** The agent's config file with its key, as the operator puts it next to the printers. */
 export function agentConfigSnippet(server: string, siteId: string, agentId: string, name: string, agentKey: string): string {
   return JSON.stringify(
-    { server, siteId, agentKey, agentId, name, queueFile: `${agentId}.queue.json`, printers: [{ id: 'zebra', name: 'Zebra', host: '192.0.2.10', port: 9100 }] },
+    {
+      server,
+      siteId,
+      agentKey,
+      agentId,
+      name,
+      queueFile: `${agentId}.queue.json`,
+      printers: [{ id: 'zebra', name: 'Zebra', host: '192.0.2.10', port: 9100 }],
+    },
     null,
     2,
   );
@@ -54,7 +62,8 @@ export function AddAgentButton({ suggestedId }: { suggestedId?: string }) {
     setMade(undefined);
     setOpen(true);
   };
-  const idProblem = agentId && !agentIdSchema.safeParse(agentId).success ? t('Letters, digits, dots, underscores or hyphens (up to 60)') : undefined;
+  const idProblem =
+    agentId && !agentIdSchema.safeParse(agentId).success ? t('Letters, digits, dots, underscores or hyphens (up to 60)') : undefined;
   const submit = async () => {
     setProblem(undefined);
     try {
@@ -71,7 +80,13 @@ export function AddAgentButton({ suggestedId }: { suggestedId?: string }) {
       <Button leftSection={<IconPlus size={18} />} onClick={start} data-testid="add-agent">
         {t('Add agent')}
       </Button>
-      <Modal opened={open} onClose={() => setOpen(false)} title={made ? t('Agent {{id}} added', { id: made.agentId }) : t('Add a print agent')} fullScreen={!!narrow} size="lg">
+      <Modal
+        opened={open}
+        onClose={() => setOpen(false)}
+        title={made ? t('Agent {{id}} added', { id: made.agentId }) : t('Add a print agent')}
+        fullScreen={!!narrow}
+        size="lg"
+      >
         {!made ? (
           <form
             onSubmit={(e) => {
@@ -80,8 +95,24 @@ export function AddAgentButton({ suggestedId }: { suggestedId?: string }) {
             }}
           >
             <Stack gap="sm">
-              <TextInput label={t('Agent id')} description={t('As in the agent’s config, e.g. dock-1')} value={agentId} onChange={(e) => setAgentId(e.currentTarget.value)} error={idProblem} required data-autofocus data-testid="agent-id" />
-              <TextInput label={t('Name')} description={t('What people see, e.g. Dock printers')} value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={100} data-testid="agent-name" />
+              <TextInput
+                label={t('Agent id')}
+                description={t('As in the agent’s config, e.g. dock-1')}
+                value={agentId}
+                onChange={(e) => setAgentId(e.currentTarget.value)}
+                error={idProblem}
+                required
+                data-autofocus
+                data-testid="agent-id"
+              />
+              <TextInput
+                label={t('Name')}
+                description={t('What people see, e.g. Dock printers')}
+                value={name}
+                onChange={(e) => setName(e.currentTarget.value)}
+                maxLength={100}
+                data-testid="agent-name"
+              />
               {problem && (
                 <Alert color="red" data-testid="add-agent-problem">
                   {problem}
@@ -99,7 +130,11 @@ export function AddAgentButton({ suggestedId }: { suggestedId?: string }) {
           </form>
         ) : (
           <Stack gap="sm" data-testid="agent-key-shown">
-            <Alert color="yellow">{t('This key is shown once: the server keeps only its fingerprint. Copy it into the agent’s config now; if it is lost, revoke the agent and add it again.')}</Alert>
+            <Alert color="yellow">
+              {t(
+                'This key is shown once: the server keeps only its fingerprint. Copy it into the agent’s config now; if it is lost, revoke the agent and add it again.',
+              )}
+            </Alert>
             <Text size="sm" fw={600}>
               {t('Agent key')}
             </Text>
@@ -136,7 +171,9 @@ export function RevokeAgentButton({ agent }: { agent: LabelAgent }) {
     const answer = await dialogs.confirm({
       type: 'warn',
       title: t('Revoke {{name}}?', { name: agent.name }),
-      message: t('The agent’s key stops working and its connection ends at once; its printers leave every device’s list and its unprinted jobs fail. To use it again, add it again and give it the new key.'),
+      message: t(
+        'The agent’s key stops working and its connection ends at once; its printers leave every device’s list and its unprinted jobs fail. To use it again, add it again and give it the new key.',
+      ),
       neg: t('Cancel'),
       pos: t('Revoke'),
       focus: 'neg',
@@ -149,7 +186,14 @@ export function RevokeAgentButton({ agent }: { agent: LabelAgent }) {
     }
   };
   return (
-    <Button variant="default" color="red" leftSection={<IconPlugConnectedX size={18} />} onClick={() => void ask()} loading={revoke.isPending} data-testid="revoke-agent">
+    <Button
+      variant="default"
+      color="red"
+      leftSection={<IconPlugConnectedX size={18} />}
+      onClick={() => void ask()}
+      loading={revoke.isPending}
+      data-testid="revoke-agent"
+    >
       {t('Revoke')}
     </Button>
   );

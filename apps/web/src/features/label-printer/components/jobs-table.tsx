@@ -44,7 +44,12 @@ export function JobsTable() {
       header: t('Result'),
       cell: (j) => (
         // Never cut ("PRINT…"): the column is as wide as the word.
-        <Badge color={JOB_COLOURS.get(j.state) ?? 'gray'} data-testid="job-state" style={{ maxWidth: 'none', overflow: 'visible' }} styles={{ label: { overflow: 'visible' } }}>
+        <Badge
+          color={JOB_COLOURS.get(j.state) ?? 'gray'}
+          data-testid="job-state"
+          style={{ maxWidth: 'none', overflow: 'visible' }}
+          styles={{ label: { overflow: 'visible' } }}
+        >
           {t(j.state)}
         </Badge>
       ),
@@ -53,13 +58,27 @@ export function JobsTable() {
     {
       id: 'printed',
       header: t('Printed'),
-      cell: (j) => <Text size="sm" data-testid="job-printed">{printedCount(j) ?? (j.state === 'printed' && j.printed === null ? t('not counted') : '')}</Text>,
+      cell: (j) => (
+        <Text size="sm" data-testid="job-printed">
+          {printedCount(j) ?? (j.state === 'printed' && j.printed === null ? t('not counted') : '')}
+        </Text>
+      ),
       sortValue: (j) => j.printed ?? -1,
     },
-    { id: 'reason', header: t('Reason'), cell: (j) => <Text size="sm">{j.reason ? printerProblemInWords(j.reason) : ''}</Text>, sortValue: (j) => j.reason },
+    {
+      id: 'reason',
+      header: t('Reason'),
+      cell: (j) => <Text size="sm">{j.reason ? printerProblemInWords(j.reason) : ''}</Text>,
+      sortValue: (j) => j.reason,
+    },
     { id: 'kind', header: t('Label'), cell: (j) => `${j.kind} · ${j.templateId} v${j.templateVersion}`, sortValue: (j) => j.kind },
     { id: 'labels', header: t('Labels × copies'), cell: (j) => `${j.labels} × ${j.copies}`, align: 'right', sortValue: (j) => j.labels },
-    { id: 'printer', header: t('Printer'), cell: (j) => printerName(j.printerId, printers), sortValue: (j) => printerName(j.printerId, printers) },
+    {
+      id: 'printer',
+      header: t('Printer'),
+      cell: (j) => printerName(j.printerId, printers),
+      sortValue: (j) => printerName(j.printerId, printers),
+    },
     { id: 'by', header: t('By'), cell: (j) => j.requestedBy, sortValue: (j) => j.requestedBy },
   ];
   const actions: RowAction<LabelJob>[] = [
@@ -84,7 +103,12 @@ export function JobsTable() {
       allowed: hasRest,
       onClick: (j) =>
         void printRest.mutateAsync({ idempotencyKey: restKey(j.jobId), jobId: j.jobId }).then(
-          (res) => notifications.show({ closeButtonProps: { 'aria-label': 'Close' }, color: 'blue', message: t('The other {{count}} label(s) sent', { count: (res.job?.labels ?? 0) * (res.job?.copies ?? 0) }) }),
+          (res) =>
+            notifications.show({
+              closeButtonProps: { 'aria-label': 'Close' },
+              color: 'blue',
+              message: t('The other {{count}} label(s) sent', { count: (res.job?.labels ?? 0) * (res.job?.copies ?? 0) }),
+            }),
           () => undefined,
         ),
     },

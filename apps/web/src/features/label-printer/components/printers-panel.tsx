@@ -46,7 +46,11 @@ export function PrintersPanel({ canManage = false }: { canManage?: boolean }) {
   const testPrint = async (printerId: string, name: string) => {
     try {
       await print.mutateAsync({ idempotencyKey: crypto.randomUUID(), kind: 'stock', printerId, copies: 1, source: { test: true } });
-      notifications.show({ closeButtonProps: { 'aria-label': 'Close' }, color: 'blue', message: t('Test label sent to {{printer}}', { printer: name }) });
+      notifications.show({
+        closeButtonProps: { 'aria-label': 'Close' },
+        color: 'blue',
+        message: t('Test label sent to {{printer}}', { printer: name }),
+      });
     } catch {
       // The error dialog has said why.
     }
@@ -77,19 +81,40 @@ export function PrintersPanel({ canManage = false }: { canManage?: boolean }) {
       {agents.isPending && <Loader />}
       {!agents.isPending && list.length === 0 && (
         <Alert color="dark" data-testid="no-agents">
-          {t('No print agent has been added to this site yet. An administrator adds one (Add agent) and runs the print agent next to the printers with the key it shows (docs/labels.md).')}
+          {t(
+            'No print agent has been added to this site yet. An administrator adds one (Add agent) and runs the print agent next to the printers with the key it shows (docs/labels.md).',
+          )}
         </Alert>
       )}
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         {list.map((agent) => (
-          <AgentCard key={agent.agentId} agent={agent} canManage={canManage} used={settings.agents.includes(agent.agentId)} onUse={(on) => toggleAgent(agent.agentId, on)} onTest={(id, name) => void testPrint(id, name)} />
+          <AgentCard
+            key={agent.agentId}
+            agent={agent}
+            canManage={canManage}
+            used={settings.agents.includes(agent.agentId)}
+            onUse={(on) => toggleAgent(agent.agentId, on)}
+            onTest={(id, name) => void testPrint(id, name)}
+          />
         ))}
       </SimpleGrid>
     </Stack>
   );
 }
 
-function AgentCard({ agent, canManage, used, onUse, onTest }: { agent: LabelAgent; canManage: boolean; used: boolean; onUse(on: boolean): void; onTest(printerId: string, name: string): void }) {
+function AgentCard({
+  agent,
+  canManage,
+  used,
+  onUse,
+  onTest,
+}: {
+  agent: LabelAgent;
+  canManage: boolean;
+  used: boolean;
+  onUse(on: boolean): void;
+  onTest(printerId: string, name: string): void;
+}) {
   const { t } = useTranslation();
   return (
     <Paper withBorder p="sm" data-testid="agent-card" data-agent={agent.agentId}>
@@ -102,20 +127,32 @@ function AgentCard({ agent, canManage, used, onUse, onTest }: { agent: LabelAgen
         </Group>
         <Text size="sm" c="dimmed" data-testid="agent-id-line">
           {agent.agentId}
-          {agent.createdBy && agent.createdAt ? ` · ${t('added by {{who}} on {{at}}', { who: agent.createdBy, at: showTimestamp(agent.createdAt) })}` : ''}
+          {agent.createdBy && agent.createdAt
+            ? ` · ${t('added by {{who}} on {{at}}', { who: agent.createdBy, at: showTimestamp(agent.createdAt) })}`
+            : ''}
         </Text>
         {agent.paired === false && (
           <Alert color="yellow" p="xs" data-testid="agent-unpaired">
-            {t('This agent has no key of its own and cannot connect. Add an agent with the id {{id}} and put its key in the agent’s config.', { id: agent.agentId })}
+            {t(
+              'This agent has no key of its own and cannot connect. Add an agent with the id {{id}} and put its key in the agent’s config.',
+              { id: agent.agentId },
+            )}
           </Alert>
         )}
         {agent.note && (
           <Text size="sm" c={agent.connected ? 'orange.9' : 'dimmed'} data-testid="agent-note">
-            {agent.connected && agent.note.startsWith('took over') ? t('Took over from an older connection: two copies of this agent may be running.') : agent.note}
+            {agent.connected && agent.note.startsWith('took over')
+              ? t('Took over from an older connection: two copies of this agent may be running.')
+              : agent.note}
           </Text>
         )}
         <Group justify="space-between" wrap="wrap" gap="xs">
-          <Checkbox label={t('Use on this device')} checked={used} onChange={(e) => onUse(e.currentTarget.checked)} data-testid="use-agent" />
+          <Checkbox
+            label={t('Use on this device')}
+            checked={used}
+            onChange={(e) => onUse(e.currentTarget.checked)}
+            data-testid="use-agent"
+          />
           {canManage && (agent.paired === false ? <AddAgentButton suggestedId={agent.agentId} /> : <RevokeAgentButton agent={agent} />)}
         </Group>
         {agent.printers.map((p) => (
@@ -127,7 +164,13 @@ function AgentCard({ agent, canManage, used, onUse, onTest }: { agent: LabelAgen
                 {agent.connected ? t(STATE_WORDS.get(p.state) ?? p.state) : t('Agent offline')}
               </Badge>
             </Group>
-            <Button variant="default" leftSection={<IconTestPipe size={18} />} onClick={() => onTest(p.id, p.name)} disabled={!agent.connected} data-testid="test-print">
+            <Button
+              variant="default"
+              leftSection={<IconTestPipe size={18} />}
+              onClick={() => onTest(p.id, p.name)}
+              disabled={!agent.connected}
+              data-testid="test-print"
+            >
               {t('Test print')}
             </Button>
           </Group>

@@ -1,5 +1,20 @@
 import { useEffect, useState } from 'react';
-import { Alert, Box, Button, Group, Image, Loader, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import {
+  Alert,
+  Box,
+  Button,
+  Group,
+  Image,
+  Loader,
+  NumberInput,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
@@ -28,7 +43,14 @@ interface Draft {
   heightMm: number;
   dpi: (typeof LABEL_DPI)[number];
 }
-const draftOf = (t: LabelTemplate): Draft => ({ of: t.templateId, name: t.name, zpl: t.zpl, widthMm: t.widthMm, heightMm: t.heightMm, dpi: (LABEL_DPI.find((d) => d === t.dpi) ?? 203) });
+const draftOf = (t: LabelTemplate): Draft => ({
+  of: t.templateId,
+  name: t.name,
+  zpl: t.zpl,
+  widthMm: t.widthMm,
+  heightMm: t.heightMm,
+  dpi: LABEL_DPI.find((d) => d === t.dpi) ?? 203,
+});
 
 /**
  * The label templates: pick one, see the label the server renders from its exact ZPL with sample data,
@@ -52,7 +74,11 @@ export function TemplatesPanel({ canEdit }: { canEdit: boolean }) {
   const [debounced] = useDebouncedValue(draft, 400);
   const problems = current && debounced ? templateProblems(current.kind, debounced.zpl) : [];
   const preview = useQuery({
-    ...previewQuery(current && debounced ? { kind: current.kind, zpl: debounced.zpl, widthMm: debounced.widthMm, heightMm: debounced.heightMm, dpi: debounced.dpi } : { kind: 'stock', zpl: '', widthMm: 50, heightMm: 25, dpi: 203 }),
+    ...previewQuery(
+      current && debounced
+        ? { kind: current.kind, zpl: debounced.zpl, widthMm: debounced.widthMm, heightMm: debounced.heightMm, dpi: debounced.dpi }
+        : { kind: 'stock', zpl: '', widthMm: 50, heightMm: 25, dpi: 203 },
+    ),
     enabled: !!current && !!debounced && problems.length === 0,
   });
 
@@ -73,7 +99,11 @@ export function TemplatesPanel({ canEdit }: { canEdit: boolean }) {
       });
       if (res.template) {
         setChosen(res.template.templateId);
-        notifications.show({ closeButtonProps: { 'aria-label': 'Close' }, color: 'green', message: t('Saved {{name}}, version {{version}}', { name: res.template.name, version: res.template.version }) });
+        notifications.show({
+          closeButtonProps: { 'aria-label': 'Close' },
+          color: 'green',
+          message: t('Saved {{name}}, version {{version}}', { name: res.template.name, version: res.template.version }),
+        });
       }
     } catch (e) {
       if (e instanceof ApiError) setSaveError(e.err.message);
@@ -89,7 +119,9 @@ export function TemplatesPanel({ canEdit }: { canEdit: boolean }) {
         label={t('Template')}
         data={[...KIND_TITLES.entries()].map(([kind, title]) => ({
           group: t(title),
-          items: list.filter((x) => x.kind === kind).map((x) => ({ value: x.templateId, label: `${x.name}${x.isDefault ? ` (${t('default')})` : ''} · v${x.version}` })),
+          items: list
+            .filter((x) => x.kind === kind)
+            .map((x) => ({ value: x.templateId, label: `${x.name}${x.isDefault ? ` (${t('default')})` : ''} · v${x.version}` })),
         }))}
         value={current.templateId}
         onChange={(v) => v && setChosen(v)}
@@ -100,10 +132,37 @@ export function TemplatesPanel({ canEdit }: { canEdit: boolean }) {
       />
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
         <Stack gap="xs">
-          <TextInput label={t('Name')} value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.currentTarget.value })} readOnly={!canEdit} size="md" data-testid="template-name" />
+          <TextInput
+            label={t('Name')}
+            value={draft.name}
+            onChange={(e) => setDraft({ ...draft, name: e.currentTarget.value })}
+            readOnly={!canEdit}
+            size="md"
+            data-testid="template-name"
+          />
           <Group gap="xs" wrap="wrap" align="flex-end">
-            <NumberInput label={t('Width (mm)')} value={draft.widthMm} min={LABEL_MM_MIN} max={LABEL_MM_MAX} decimalScale={2} onChange={(v) => setDraft({ ...draft, widthMm: Number(v) || LABEL_MM_MIN })} readOnly={!canEdit} size="md" w={130} />
-            <NumberInput label={t('Height (mm)')} value={draft.heightMm} min={LABEL_MM_MIN} max={LABEL_MM_MAX} decimalScale={2} onChange={(v) => setDraft({ ...draft, heightMm: Number(v) || LABEL_MM_MIN })} readOnly={!canEdit} size="md" w={130} />
+            <NumberInput
+              label={t('Width (mm)')}
+              value={draft.widthMm}
+              min={LABEL_MM_MIN}
+              max={LABEL_MM_MAX}
+              decimalScale={2}
+              onChange={(v) => setDraft({ ...draft, widthMm: Number(v) || LABEL_MM_MIN })}
+              readOnly={!canEdit}
+              size="md"
+              w={130}
+            />
+            <NumberInput
+              label={t('Height (mm)')}
+              value={draft.heightMm}
+              min={LABEL_MM_MIN}
+              max={LABEL_MM_MAX}
+              decimalScale={2}
+              onChange={(v) => setDraft({ ...draft, heightMm: Number(v) || LABEL_MM_MIN })}
+              readOnly={!canEdit}
+              size="md"
+              w={130}
+            />
             <Select
               label={t('Resolution')}
               data={LABEL_DPI.map((d) => ({ value: String(d), label: `${d} dpi` }))}
@@ -117,7 +176,11 @@ export function TemplatesPanel({ canEdit }: { canEdit: boolean }) {
           </Group>
           <Textarea
             label={t('ZPL')}
-            description={t('Fields are written {{example}}; this kind may use: {{fields}}', { example: '{{stockId}}', fields: fields.join(', '), interpolation: { escapeValue: false } })}
+            description={t('Fields are written {{example}}; this kind may use: {{fields}}', {
+              example: '{{stockId}}',
+              fields: fields.join(', '),
+              interpolation: { escapeValue: false },
+            })}
             value={draft.zpl}
             onChange={(e) => setDraft({ ...draft, zpl: e.currentTarget.value })}
             readOnly={!canEdit}
@@ -135,7 +198,13 @@ export function TemplatesPanel({ canEdit }: { canEdit: boolean }) {
           )}
           {canEdit && (
             <Group gap="xs">
-              <Button leftSection={<IconDeviceFloppy size={18} />} onClick={() => void onSave(false)} loading={save.isPending} disabled={problems.length > 0} data-testid="template-save">
+              <Button
+                leftSection={<IconDeviceFloppy size={18} />}
+                onClick={() => void onSave(false)}
+                loading={save.isPending}
+                disabled={problems.length > 0}
+                data-testid="template-save"
+              >
                 {t('Save as version {{n}}', { n: current.version + 1 })}
               </Button>
               <Button variant="default" onClick={() => void onSave(true)} disabled={problems.length > 0} data-testid="template-save-new">
@@ -144,7 +213,11 @@ export function TemplatesPanel({ canEdit }: { canEdit: boolean }) {
             </Group>
           )}
           <Text size="sm" c="dimmed">
-            {t('Version {{version}}, saved by {{by}} on {{at}}', { version: current.version, by: current.savedBy, at: showTimestamp(current.savedAt) })}
+            {t('Version {{version}}, saved by {{by}} on {{at}}', {
+              version: current.version,
+              by: current.savedBy,
+              at: showTimestamp(current.savedAt),
+            })}
           </Text>
         </Stack>
         <Paper withBorder p="sm" bg="gray.1">
@@ -159,7 +232,13 @@ export function TemplatesPanel({ canEdit }: { canEdit: boolean }) {
           {!previewError && preview.isFetching && !preview.data && <Loader />}
           {!previewError && preview.data?.png && (
             <Box style={{ background: 'white', border: '1px solid #ccc', display: 'inline-block', maxWidth: '100%' }}>
-              <Image src={`data:image/png;base64,${preview.data.png}`} alt={t('Preview of {{name}}', { name: draft.name })} maw="100%" data-testid="template-preview" data-template={debounced?.of} />
+              <Image
+                src={`data:image/png;base64,${preview.data.png}`}
+                alt={t('Preview of {{name}}', { name: draft.name })}
+                maw="100%"
+                data-testid="template-preview"
+                data-template={debounced?.of}
+              />
             </Box>
           )}
         </Paper>

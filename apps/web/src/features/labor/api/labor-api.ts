@@ -18,7 +18,12 @@ export const laborKeys = {
 type Current = CallResponse<'labor/current'>;
 
 /** What the worker runs now; refreshed when the page regains focus and every minute (another device may have stopped it). */
-export const currentLaborQuery = () => queryOptions({ queryKey: laborKeys.current, queryFn: () => call('labor/current', {}, { quietUnreachable: true }), refetchInterval: 60_000 });
+export const currentLaborQuery = () =>
+  queryOptions({
+    queryKey: laborKeys.current,
+    queryFn: () => call('labor/current', {}, { quietUnreachable: true }),
+    refetchInterval: 60_000,
+  });
 export const useCurrentLabor = () => useQuery(currentLaborQuery());
 
 /**
@@ -31,11 +36,17 @@ function useLaborChange<P extends 'labor/start' | 'labor/stop'>(path: P) {
   return useMutation({
     // Not paused while the device is offline: sendOrQueue decides (the outbox takes it).
     networkMode: 'always',
-    mutationFn: ({ label, ...args }: CallArgs<P> & { label: string }) => sendOrQueue(path, args as unknown as CallArgs<P>, { label }) as Promise<Sent<P>>,
+    mutationFn: ({ label, ...args }: CallArgs<P> & { label: string }) =>
+      sendOrQueue(path, args as unknown as CallArgs<P>, { label }) as Promise<Sent<P>>,
     onSuccess: (sent) => {
       if (sent.queued) return;
       const res = sent.res as CallResponse<'labor/current'>;
-      qc.setQueryData<Current>(laborKeys.current, (old) => ({ ...old, running: res.running, serverTime: res.serverTime, settings: res.settings ?? old?.settings }));
+      qc.setQueryData<Current>(laborKeys.current, (old) => ({
+        ...old,
+        running: res.running,
+        serverTime: res.serverTime,
+        settings: res.settings ?? old?.settings,
+      }));
       void qc.invalidateQueries({ queryKey: laborKeys.reports });
     },
     onError: () => void qc.invalidateQueries({ queryKey: laborKeys.current }),
@@ -65,11 +76,11 @@ export const useStopLabor = () => useLaborChange('labor/stop');
 /** A task by code; an unknown code answers null (no error dialog: the screen says it). */
 export const getTask = (taskCode: string) => call('task/get', { taskCode }, { suppress: /^ERR_NOT_FOUND$/ });
 
-export const reportQuery = (args: CallArgs<'labor/report'>) => queryOptions({ queryKey: laborKeys.report(args), queryFn: () => call('labor/report', args), staleTime: 30_000 });
+export const reportQuery = (args: CallArgs<'labor/report'>) =>
+  queryOptions({ queryKey: laborKeys.report(args), queryFn: () => call('labor/report', args), staleTime: 30_000 });
 export const useLaborReport = (args: CallArgs<'labor/report'>, enabled = true) => useQuery({ ...reportQuery(args), enabled });
 
 /** Downloads the labor entries of a period as CSV (labor/export answers text/csv); a refusal has shown its dialog and is thrown. */
 export async function downloadLaborCsv(args: CallArgs<'labor/export'>): Promise<void> {
   saveFile(await callFile('labor/export', args), `labor-${args.from}-${args.to}.csv`);
 }
-

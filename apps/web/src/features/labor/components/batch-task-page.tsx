@@ -49,13 +49,20 @@ export function BatchTaskPage() {
     // The device's time goes with it: a start queued offline is booked when it was made (issue 27).
     const attempt = attempts.begin({ add: taskCode }, () => ({ taskCode, mode: 'batch' as const, deviceTime: new Date().toISOString() }));
     try {
-      const sent = await start.mutateAsync({ ...attempt.body, idempotencyKey: attempt.key, label: t('Add task {{code}} to the batch', { code: taskCode }) });
+      const sent = await start.mutateAsync({
+        ...attempt.body,
+        idempotencyKey: attempt.key,
+        label: t('Add task {{code}} to the batch', { code: taskCode }),
+      });
       attempts.settle();
       if (sent.queued) return;
       const res = sent.res;
       // A batch left running from before a punch-out ended at the out: said so (a new batch starts).
       const ended = (res.stopped ?? []).some((e) => e.endedAtPunchOut) ? stoppedNotice(t, res.stopped ?? [], res.settings) : null;
-      notifications.show({ closeButtonProps: { 'aria-label': t('Close') }, ...(ended ?? { color: 'green', message: t('{{code}} added to the batch', { code: taskCode }) }) });
+      notifications.show({
+        closeButtonProps: { 'aria-label': t('Close') },
+        ...(ended ?? { color: 'green', message: t('{{code}} added to the batch', { code: taskCode }) }),
+      });
     } catch (e) {
       if (!(e instanceof ApiError) || isDefinite(e.status)) attempts.settle();
     }
@@ -81,9 +88,18 @@ export function BatchTaskPage() {
   const onStop = async (entry: ShownEntry, r: StopRequest) => {
     // A task whose start is queued has no entry id yet: its stop names the task (a batch runs a task once).
     const which = isQueuedEntry(entry.id) ? { taskCode: entry.taskCode } : { entryId: entry.id };
-    const attempt = attempts.begin({ stop: entry.id, ...r }, () => ({ ...which, complete: r.complete, deviceTime: new Date().toISOString(), ...(r.qtyDone !== undefined ? { qtyDone: r.qtyDone } : {}) }));
+    const attempt = attempts.begin({ stop: entry.id, ...r }, () => ({
+      ...which,
+      complete: r.complete,
+      deviceTime: new Date().toISOString(),
+      ...(r.qtyDone !== undefined ? { qtyDone: r.qtyDone } : {}),
+    }));
     try {
-      const sent = await stop.mutateAsync({ ...attempt.body, idempotencyKey: attempt.key, label: t('Stop task {{code}}', { code: entry.taskCode }) });
+      const sent = await stop.mutateAsync({
+        ...attempt.body,
+        idempotencyKey: attempt.key,
+        label: t('Stop task {{code}}', { code: entry.taskCode }),
+      });
       attempts.settle();
       // Another task's stop form opened meanwhile stays open.
       setStopping((s) => (s === entry.id ? null : s));
@@ -97,7 +113,13 @@ export function BatchTaskPage() {
 
   return (
     <Stack maw={720} gap="md">
-      <ScanInput label={t('Add a task')} placeholder={t('Scan or type a task code, then Enter')} data-scan-field="task" data-testid="batch-scan" autoFocus />
+      <ScanInput
+        label={t('Add a task')}
+        placeholder={t('Scan or type a task code, then Enter')}
+        data-scan-field="task"
+        data-testid="batch-scan"
+        autoFocus
+      />
       <FetchedAt at={current.dataUpdatedAt} testId="labor-fetched-at" />
       {running.length === 0 ? (
         <Text c="dimmed" data-testid="batch-empty">
@@ -121,7 +143,16 @@ export function BatchTaskPage() {
               {running.map((e) => {
                 const share = shares.get(e.id) ?? 0;
                 return (
-                  <Paper key={e.id} withBorder p="sm" radius="sm" data-testid="batch-entry" data-task={e.taskCode} data-entry={e.id} data-queued={e.queued ? 'true' : undefined}>
+                  <Paper
+                    key={e.id}
+                    withBorder
+                    p="sm"
+                    radius="sm"
+                    data-testid="batch-entry"
+                    data-task={e.taskCode}
+                    data-entry={e.id}
+                    data-queued={e.queued ? 'true' : undefined}
+                  >
                     <Stack gap={6}>
                       {e.queued && <QueuedStart startedAt={e.startedAt} />}
                       <Group justify="space-between" wrap="nowrap" align="flex-start">
@@ -137,11 +168,29 @@ export function BatchTaskPage() {
                           )}
                         </Stack>
                       </Group>
-                      <Progress value={elapsed ? (share / elapsed) * 100 : 0} size="sm" aria-label={t('Share of {{code}}', { code: e.taskCode })} />
+                      <Progress
+                        value={elapsed ? (share / elapsed) * 100 : 0}
+                        size="sm"
+                        aria-label={t('Share of {{code}}', { code: e.taskCode })}
+                      />
                       {stopping === e.id ? (
-                        <StopForm draft={stopDraft} onDraft={setStopDraft} onStop={(r) => void onStop(e, r)} onCancel={() => cancelStop(e)} busy={stop.isPending} testId="batch-stop-form" />
+                        <StopForm
+                          draft={stopDraft}
+                          onDraft={setStopDraft}
+                          onStop={(r) => void onStop(e, r)}
+                          onCancel={() => cancelStop(e)}
+                          busy={stop.isPending}
+                          testId="batch-stop-form"
+                        />
                       ) : (
-                        <Button variant="light" color="red" size="md" leftSection={<IconPlayerStop size={18} />} onClick={() => openStop(e)} data-testid="batch-stop">
+                        <Button
+                          variant="light"
+                          color="red"
+                          size="md"
+                          leftSection={<IconPlayerStop size={18} />}
+                          onClick={() => openStop(e)}
+                          data-testid="batch-stop"
+                        >
                           {t('Stop {{code}}', { code: e.taskCode })}
                         </Button>
                       )}

@@ -44,20 +44,57 @@ export function LaborReports() {
   const columns: DataColumn<ReportRow>[] = [
     {
       id: 'key',
-      header: groupBy === 'worker' ? t('Worker') : groupBy === 'day' ? t('Day') : groupBy === 'order' ? t('Order') : groupBy === 'attendance' ? t('Worker and day') : t('Task'), cell: (r) => r.label || r.key, sortValue: (r) => r.label || r.key, card: 'title' },
+      header:
+        groupBy === 'worker'
+          ? t('Worker')
+          : groupBy === 'day'
+            ? t('Day')
+            : groupBy === 'order'
+              ? t('Order')
+              : groupBy === 'attendance'
+                ? t('Worker and day')
+                : t('Task'),
+      cell: (r) => r.label || r.key,
+      sortValue: (r) => r.label || r.key,
+      card: 'title',
+    },
     { id: 'entries', header: t('Entries'), cell: (r) => r.entries, sortValue: (r) => r.entries, align: 'right' },
     { id: 'hours', header: t('Hours'), cell: (r) => hours(r.roundedSeconds), sortValue: (r) => r.roundedSeconds, align: 'right' },
-    { id: 'exact', header: t('Exact h:mm'), cell: (r) => `${Math.floor(r.seconds / 3600)}:${String(Math.floor((r.seconds % 3600) / 60)).padStart(2, '0')}`, sortValue: (r) => r.seconds, align: 'right' },
+    {
+      id: 'exact',
+      header: t('Exact h:mm'),
+      cell: (r) => `${Math.floor(r.seconds / 3600)}:${String(Math.floor((r.seconds % 3600) / 60)).padStart(2, '0')}`,
+      sortValue: (r) => r.seconds,
+      align: 'right',
+    },
     { id: 'qty', header: t('Quantity done'), cell: (r) => r.qtyDone, sortValue: (r) => r.qtyDone, align: 'right' },
     ...(withAttendance
       ? [
-          { id: 'attendance', header: t('Attendance h'), cell: (r: ReportRow) => hours(r.attendanceSeconds ?? 0), sortValue: (r: ReportRow) => r.attendanceSeconds ?? 0, align: 'right' as const },
-          { id: 'unallocated', header: t('Unallocated h'), cell: (r: ReportRow) => hours(r.unallocatedSeconds ?? 0), sortValue: (r: ReportRow) => r.unallocatedSeconds ?? 0, align: 'right' as const },
+          {
+            id: 'attendance',
+            header: t('Attendance h'),
+            cell: (r: ReportRow) => hours(r.attendanceSeconds ?? 0),
+            sortValue: (r: ReportRow) => r.attendanceSeconds ?? 0,
+            align: 'right' as const,
+          },
+          {
+            id: 'unallocated',
+            header: t('Unallocated h'),
+            cell: (r: ReportRow) => hours(r.unallocatedSeconds ?? 0),
+            sortValue: (r: ReportRow) => r.unallocatedSeconds ?? 0,
+            align: 'right' as const,
+          },
         ]
       : []),
     ...(groupBy === 'operation'
       ? [
-          { id: 'planned', header: t('Planned h'), cell: (r: ReportRow) => (r.plannedMinutes == null ? '–' : hours(r.plannedMinutes * 60)), sortValue: (r: ReportRow) => r.plannedMinutes ?? null, align: 'right' as const },
+          {
+            id: 'planned',
+            header: t('Planned h'),
+            cell: (r: ReportRow) => (r.plannedMinutes == null ? '–' : hours(r.plannedMinutes * 60)),
+            sortValue: (r: ReportRow) => r.plannedMinutes ?? null,
+            align: 'right' as const,
+          },
           {
             id: 'variance',
             header: t('Actual − planned h'),
@@ -65,7 +102,12 @@ export function LaborReports() {
             sortValue: (r: ReportRow) => (r.plannedMinutes == null ? null : r.roundedSeconds - r.plannedMinutes * 60),
             align: 'right' as const,
           },
-          { id: 'complete', header: t('Complete'), cell: (r: ReportRow) => (r.complete ? t('Yes') : t('No')), sortValue: (r: ReportRow) => (r.complete ? 1 : 0) },
+          {
+            id: 'complete',
+            header: t('Complete'),
+            cell: (r: ReportRow) => (r.complete ? t('Yes') : t('No')),
+            sortValue: (r: ReportRow) => (r.complete ? 1 : 0),
+          },
         ]
       : []),
   ];
@@ -100,20 +142,55 @@ export function LaborReports() {
       <Group align="flex-end" wrap="wrap">
         <TextInput type="date" label={t('From')} value={from} onChange={(e) => setFrom(e.currentTarget.value)} data-testid="report-from" />
         <TextInput type="date" label={t('To')} value={to} onChange={(e) => setTo(e.currentTarget.value)} data-testid="report-to" />
-        <Button variant="default" size="md" leftSection={<IconDownload size={18} />} loading={exporting} onClick={() => void exportCsv()} disabled={!valid} data-testid="report-export">
+        <Button
+          variant="default"
+          size="md"
+          leftSection={<IconDownload size={18} />}
+          loading={exporting}
+          onClick={() => void exportCsv()}
+          disabled={!valid}
+          data-testid="report-export"
+        >
           {t('Export labor entries (CSV)')}
         </Button>
-        <Button variant="default" size="md" leftSection={<IconDownload size={18} />} loading={exportingPunches} onClick={() => void exportPunches()} disabled={!valid} data-testid="report-export-punches">
+        <Button
+          variant="default"
+          size="md"
+          leftSection={<IconDownload size={18} />}
+          loading={exportingPunches}
+          onClick={() => void exportPunches()}
+          disabled={!valid}
+          data-testid="report-export-punches"
+        >
           {t('Export punches (CSV)')}
         </Button>
       </Group>
-      <SegmentedControl value={groupBy} onChange={(v) => setGroupBy(v as ReportGroup)} data={GROUPS.map((g) => ({ value: g.value, label: t(g.label) }))} data-testid="report-group" />
+      <SegmentedControl
+        value={groupBy}
+        onChange={(v) => setGroupBy(v as ReportGroup)}
+        data={GROUPS.map((g) => ({ value: g.value, label: t(g.label) }))}
+        data-testid="report-group"
+      />
       <Group align="flex-start" grow wrap="wrap">
         <Paper withBorder p="sm" radius="md" miw={420}>
-          <DataTable rows={rows} columns={columns} rowKey={(r) => r.key || r.label} loading={report.isLoading} empty={<Text c="dimmed">{t('No labor in this period.')}</Text>} testId="report-table" initialSort={{ column: 'key', direction: 'asc' }} />
+          <DataTable
+            rows={rows}
+            columns={columns}
+            rowKey={(r) => r.key || r.label}
+            loading={report.isLoading}
+            empty={<Text c="dimmed">{t('No labor in this period.')}</Text>}
+            testId="report-table"
+            initialSort={{ column: 'key', direction: 'asc' }}
+          />
         </Paper>
         <Paper withBorder p="sm" radius="md" miw={420} data-testid="report-chart">
-          <Suspense fallback={<Loader size="sm" />}>{rows.length > 0 ? <ReportChart rows={rows} scale={scale} planned={groupBy === 'operation'} attendance={withAttendance} /> : <Text c="dimmed">{t('Nothing to chart.')}</Text>}</Suspense>
+          <Suspense fallback={<Loader size="sm" />}>
+            {rows.length > 0 ? (
+              <ReportChart rows={rows} scale={scale} planned={groupBy === 'operation'} attendance={withAttendance} />
+            ) : (
+              <Text c="dimmed">{t('Nothing to chart.')}</Text>
+            )}
+          </Suspense>
         </Paper>
       </Group>
       <Text size="sm" c="dimmed">

@@ -8,7 +8,17 @@ import '@mantine/charts/styles.css';
  * time (their sum is attendance, or more when labor was booked outside it) for the attendance groups.
  * Loaded lazily with the report.
  */
-export function ReportChart({ rows, scale, planned, attendance = false }: { rows: readonly ReportRow[]; scale: number; planned: boolean; attendance?: boolean }) {
+export function ReportChart({
+  rows,
+  scale,
+  planned,
+  attendance = false,
+}: {
+  rows: readonly ReportRow[];
+  scale: number;
+  planned: boolean;
+  attendance?: boolean;
+}) {
   const { t } = useTranslation();
   const round = (s: number) => Number((s / 3600).toFixed(scale));
   if (attendance) {
@@ -29,7 +39,11 @@ export function ReportChart({ rows, scale, planned, attendance = false }: { rows
       />
     );
   }
-  const data = rows.map((r) => ({ name: r.key || r.label, [t('Actual h')]: round(r.roundedSeconds), ...(planned ? { [t('Planned h')]: r.plannedMinutes == null ? 0 : round(r.plannedMinutes * 60) } : {}) }));
+  const data = rows.map((r) => ({
+    name: r.key || r.label,
+    [t('Actual h')]: round(r.roundedSeconds),
+    ...(planned ? { [t('Planned h')]: r.plannedMinutes == null ? 0 : round(r.plannedMinutes * 60) } : {}),
+  }));
   const series = [{ name: t('Actual h'), color: 'blue.6' }, ...(planned ? [{ name: t('Planned h'), color: 'gray.5' }] : [])];
   return <BarChart h={280} data={data} dataKey="name" series={series} withLegend={planned} />;
 }

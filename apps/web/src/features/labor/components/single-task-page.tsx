@@ -34,7 +34,8 @@ export function SingleTaskPage() {
   const search = useLocation({ select: (l) => l.search as Record<string, unknown> });
   const perms = useSessionStore((s) => s.perms);
   if (search.view === 'reports') {
-    if (!perms || !mayReadLaborReports(perms)) return <Alert color="red">{t('Labor reports are for administrators and time-clock administrators.')}</Alert>;
+    if (!perms || !mayReadLaborReports(perms))
+      return <Alert color="red">{t('Labor reports are for administrators and time-clock administrators.')}</Alert>;
     return (
       <Suspense fallback={<Loader />}>
         <LaborReports />
@@ -81,7 +82,7 @@ function SingleTask() {
     // Offline (issue 27): a task read before shows as it was; another is started by its code alone.
     const offline = () => {
       const seen = knownTask(taskCode);
-      setScanned(seen ? { ...seen, _id: '', _rev: 0, workCentre: null, plannedMinutes: null, active: true } as Task : null);
+      setScanned(seen ? ({ ...seen, _id: '', _rev: 0, workCentre: null, plannedMinutes: null, active: true } as Task) : null);
       if (!seen) setUnchecked(taskCode);
     };
     if (useConnection.getState().state !== 'online') return offline();
@@ -109,9 +110,17 @@ function SingleTask() {
 
   const onStart = async (taskCode: string) => {
     // The device's time goes with it: a start queued offline is booked when it was made (issue 27).
-    const attempt = attempts.begin({ start: taskCode }, () => ({ taskCode, mode: 'single' as const, deviceTime: new Date().toISOString() }));
+    const attempt = attempts.begin({ start: taskCode }, () => ({
+      taskCode,
+      mode: 'single' as const,
+      deviceTime: new Date().toISOString(),
+    }));
     try {
-      const sent = await start.mutateAsync({ ...attempt.body, idempotencyKey: attempt.key, label: t('Start task {{code}}', { code: taskCode }) });
+      const sent = await start.mutateAsync({
+        ...attempt.body,
+        idempotencyKey: attempt.key,
+        label: t('Start task {{code}}', { code: taskCode }),
+      });
       attempts.settle();
       setScanned(null);
       setUnchecked(null);
@@ -128,9 +137,18 @@ function SingleTask() {
     if (!entry) return;
     // A task whose start is queued has no entry id yet: its stop names the task (the server stops its running entry of it).
     const which = isQueuedEntry(entry.id) ? { taskCode: entry.taskCode } : { entryId: entry.id };
-    const attempt = attempts.begin({ stop: entry.id, ...r }, () => ({ ...which, complete: r.complete, deviceTime: new Date().toISOString(), ...(r.qtyDone !== undefined ? { qtyDone: r.qtyDone } : {}) }));
+    const attempt = attempts.begin({ stop: entry.id, ...r }, () => ({
+      ...which,
+      complete: r.complete,
+      deviceTime: new Date().toISOString(),
+      ...(r.qtyDone !== undefined ? { qtyDone: r.qtyDone } : {}),
+    }));
     try {
-      const sent = await stop.mutateAsync({ ...attempt.body, idempotencyKey: attempt.key, label: t('Stop task {{code}}', { code: entry.taskCode }) });
+      const sent = await stop.mutateAsync({
+        ...attempt.body,
+        idempotencyKey: attempt.key,
+        label: t('Stop task {{code}}', { code: entry.taskCode }),
+      });
       attempts.settle();
       if (sent.queued) return;
       const notice = stoppedNotice(t, sent.res.stopped ?? [], settings);
@@ -140,7 +158,8 @@ function SingleTask() {
     }
   };
 
-  const togglePin = (code: string) => useSessionStore.getState().set({ taskBtnPins: pins.includes(code) ? pins.filter((p) => p !== code) : [...pins, code] });
+  const togglePin = (code: string) =>
+    useSessionStore.getState().set({ taskBtnPins: pins.includes(code) ? pins.filter((p) => p !== code) : [...pins, code] });
   const elapsed = entry ? Math.max(0, now - epochSecs(entry.countedFrom)) : 0;
 
   return (
@@ -161,7 +180,9 @@ function SingleTask() {
             {entry.queued && <QueuedStart startedAt={entry.startedAt} />}
             {settings && (
               <Text size="sm" c="dimmed" data-testid="running-hours">
-                {t('{{hours}} h when stopped now', { hours: formatHours(roundSeconds(elapsed, settings.roundToMinutes), settings.displayScale) })}
+                {t('{{hours}} h when stopped now', {
+                  hours: formatHours(roundSeconds(elapsed, settings.roundToMinutes), settings.displayScale),
+                })}
               </Text>
             )}
             {/* Keyed by the entry: a task started after it gets a fresh form, and the prompt takes the focus again. */}
@@ -181,7 +202,13 @@ function SingleTask() {
         </Text>
       )}
 
-      <ScanInput label={t('Task')} placeholder={t('Scan or type a task code, then Enter')} data-scan-field="task" data-testid="task-scan" autoFocus={!entry} />
+      <ScanInput
+        label={t('Task')}
+        placeholder={t('Scan or type a task code, then Enter')}
+        data-scan-field="task"
+        data-testid="task-scan"
+        autoFocus={!entry}
+      />
       {lookingUp && <Loader size="sm" />}
       {unknown && (
         <Alert color="orange" data-testid="task-unknown">
@@ -194,9 +221,18 @@ function SingleTask() {
             <Text fw={700} ff="monospace">
               {unchecked}
             </Text>
-            <Text size="sm">{t('Not checked: the server cannot be reached. Start it and the server checks it when the connection returns.')}</Text>
+            <Text size="sm">
+              {t('Not checked: the server cannot be reached. Start it and the server checks it when the connection returns.')}
+            </Text>
             {entry && <Text size="sm">{t('Starting it stops {{code}}.', { code: entry.taskCode })}</Text>}
-            <Button size="md" leftSection={<IconPlayerPlay size={18} />} loading={start.isPending} onClick={() => void onStart(unchecked)} data-testid="start-task" ref={startRef}>
+            <Button
+              size="md"
+              leftSection={<IconPlayerPlay size={18} />}
+              loading={start.isPending}
+              onClick={() => void onStart(unchecked)}
+              data-testid="start-task"
+              ref={startRef}
+            >
               {t('Start')}
             </Button>
           </Stack>

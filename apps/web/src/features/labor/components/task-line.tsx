@@ -3,7 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { isOperationKind, type Task } from '@floorhand/contract/labor';
 
 /** A task as the floor reads it: code, kind, order and operation, description, work centre. */
-export function TaskLine({ task }: { task: Pick<Task, 'taskCode' | 'kind' | 'orderNumber' | 'operationNumber' | 'description'> & { workCentre?: string | null; unchecked?: boolean } }) {
+export function TaskLine({
+  task,
+}: {
+  task: Pick<Task, 'taskCode' | 'kind' | 'orderNumber' | 'operationNumber' | 'description'> & {
+    workCentre?: string | null;
+    unchecked?: boolean;
+  };
+}) {
   const { t } = useTranslation();
   // A task started offline by its code alone (issue 27): its code, and that the server checks it.
   if (task.unchecked) {
@@ -23,7 +30,9 @@ export function TaskLine({ task }: { task: Pick<Task, 'taskCode' | 'kind' | 'ord
           {task.taskCode}
         </Text>
         <Text size="sm" fw={600} data-testid="task-order">
-          {isOperationKind(task.kind) ? `${task.kind.toUpperCase()} ${task.orderNumber ?? ''} / ${task.operationNumber ?? ''}` : t(task.kind)}
+          {isOperationKind(task.kind)
+            ? `${task.kind.toUpperCase()} ${task.orderNumber ?? ''} / ${task.operationNumber ?? ''}`
+            : t(task.kind)}
         </Text>
       </Group>
       <Text size="sm">

@@ -25,7 +25,11 @@ const entry = (id: string, countedFrom: string): LaborEntry => ({
 
 describe('live split', () => {
   it('splits the running batch to the second, shares adding up to the elapsed time', () => {
-    const running = [entry('a', '2026-03-02T08:00:00.000Z'), entry('b', '2026-03-02T08:00:00.000Z'), entry('c', '2026-03-02T08:05:00.000Z')];
+    const running = [
+      entry('a', '2026-03-02T08:00:00.000Z'),
+      entry('b', '2026-03-02T08:00:00.000Z'),
+      entry('c', '2026-03-02T08:05:00.000Z'),
+    ];
     const now = Date.parse('2026-03-02T08:05:07.000Z') / 1000;
     const shares = liveShares(running, now);
     expect(shares.get('a')! + shares.get('b')! + shares.get('c')!).toBe(307);

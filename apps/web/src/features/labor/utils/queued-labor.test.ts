@@ -44,7 +44,13 @@ describe('withQueued (labor offline, issue 27)', () => {
     const start = item('labor/start', { taskCode: 'T2', mode: 'single', deviceTime: '2026-03-02T10:00:00.000Z' });
     const shown = withQueued([entry('e1', 'T1')], [start], 'p1', '?');
     expect(shown).toHaveLength(1);
-    expect(shown[0]).toMatchObject({ taskCode: 'T2', description: 'Team meeting', kind: 'meeting', startedAt: '2026-03-02T10:00:00.000Z', queued: true });
+    expect(shown[0]).toMatchObject({
+      taskCode: 'T2',
+      description: 'Team meeting',
+      kind: 'meeting',
+      startedAt: '2026-03-02T10:00:00.000Z',
+      queued: true,
+    });
     expect(isQueuedEntry(shown[0]!.id)).toBe(true);
     expect(withQueued([entry('e1', 'T1')], [start, item('labor/stop', { taskCode: 'T2' })], 'p1', '?')).toEqual([]);
   });

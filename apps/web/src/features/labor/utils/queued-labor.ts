@@ -8,7 +8,14 @@ export type ShownEntry = LaborEntry & { queued?: boolean; unchecked?: boolean };
 type TaskInfo = Pick<Task, 'taskCode' | 'kind' | 'orderNumber' | 'operationNumber' | 'description'>;
 /** Tasks this device has read (a lookup, a running entry): a start queued offline shows what it is. */
 const known = new Map<string, TaskInfo>();
-export const rememberTask = (task: TaskInfo): void => void known.set(task.taskCode, { taskCode: task.taskCode, kind: task.kind, orderNumber: task.orderNumber, operationNumber: task.operationNumber, description: task.description });
+export const rememberTask = (task: TaskInfo): void =>
+  void known.set(task.taskCode, {
+    taskCode: task.taskCode,
+    kind: task.kind,
+    orderNumber: task.orderNumber,
+    operationNumber: task.operationNumber,
+    description: task.description,
+  });
 export const knownTask = (code: string): TaskInfo | undefined => known.get(code);
 
 /** The id a queued start's entry has on this screen until the server gives it one. */
@@ -20,7 +27,12 @@ export const isQueuedEntry = (id: string): boolean => id.startsWith(QUEUED_ENTRY
  * worker's queued starts and stops applied in the order they were taken. Items the server refused
  * are left out (the outbox list says why), so a refused start never shows as running.
  */
-export function withQueued(running: readonly LaborEntry[], items: readonly OutboxItem[], person: string | null, unknownDescription: string): ShownEntry[] {
+export function withQueued(
+  running: readonly LaborEntry[],
+  items: readonly OutboxItem[],
+  person: string | null,
+  unknownDescription: string,
+): ShownEntry[] {
   let shown: ShownEntry[] = [...running];
   for (const item of items) {
     if (item.state === 'refused' || item.person.accountId !== person) continue;

@@ -157,7 +157,13 @@ export function LandingPage({ onLoggedIn, onLoggingIn }: { onLoggedIn: (to: stri
               {failure}
             </p>
           )}
-          <button type="submit" className="fh-login-submit" disabled={!!siteError} aria-busy={busy} onClick={(e) => busy && e.preventDefault()}>
+          <button
+            type="submit"
+            className="fh-login-submit"
+            disabled={!!siteError}
+            aria-busy={busy}
+            onClick={(e) => busy && e.preventDefault()}
+          >
             <IconLogin size={20} aria-hidden />
             {t('Log in')}
           </button>

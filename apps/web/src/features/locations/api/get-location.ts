@@ -6,4 +6,5 @@ import { inventoryKeys } from '../../../lib/inventory-api.ts';
 export const locationQuery = (warehouse: string, code: string) =>
   queryOptions({ queryKey: inventoryKeys.location(warehouse, code), queryFn: () => call('location/get', { warehouse, code }) });
 
-export const useLocationDetail = (ref: { warehouse: string; code: string } | null) => useQuery({ ...locationQuery(ref?.warehouse ?? '', ref?.code ?? ''), enabled: !!ref });
+export const useLocationDetail = (ref: { warehouse: string; code: string } | null) =>
+  useQuery({ ...locationQuery(ref?.warehouse ?? '', ref?.code ?? ''), enabled: !!ref });

@@ -9,7 +9,10 @@ function useLocationMutation<P extends 'location/save' | 'location/deactivate'>(
   return useMutation({
     mutationFn: (args: CallArgs<P>) => call(path, args, { suppress }),
     onSuccess: () =>
-      Promise.all([qc.invalidateQueries({ queryKey: inventoryKeys.locationLists }), qc.invalidateQueries({ queryKey: ['inventory', 'location'] })]),
+      Promise.all([
+        qc.invalidateQueries({ queryKey: inventoryKeys.locationLists }),
+        qc.invalidateQueries({ queryKey: ['inventory', 'location'] }),
+      ]),
   });
 }
 

@@ -17,7 +17,12 @@ export interface LocationListProps {
 function Held({ l }: { l: Location }) {
   const { t } = useTranslation();
   const records = l.counts?.records ?? 0;
-  if (records === 0) return <Text c="dimmed" size="sm">{t('Empty')}</Text>;
+  if (records === 0)
+    return (
+      <Text c="dimmed" size="sm">
+        {t('Empty')}
+      </Text>
+    );
   // Records and items, not a quantity: a location holds items of different units of measure.
   return <Text size="sm">{t('Records: {{records}} · items: {{items}}', { records, items: l.counts?.items ?? 0 })}</Text>;
 }
@@ -27,7 +32,13 @@ function Actions({ l, canEdit, onStock, onEdit, onDeactivate }: { l: Location } 
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <ActionIcon size={44} variant="subtle" aria-label={t('Actions for {{code}}', { code: l.code })} data-testid="location-actions" onClick={(e) => e.stopPropagation()}>
+        <ActionIcon
+          size={44}
+          variant="subtle"
+          aria-label={t('Actions for {{code}}', { code: l.code })}
+          data-testid="location-actions"
+          onClick={(e) => e.stopPropagation()}
+        >
           <IconDots size={22} />
         </ActionIcon>
       </Menu.Target>
@@ -35,7 +46,11 @@ function Actions({ l, canEdit, onStock, onEdit, onDeactivate }: { l: Location } 
         <Menu.Item leftSection={<IconPackages size={18} />} onClick={() => onStock(l)}>
           {t('Show stock')}
         </Menu.Item>
-        <Menu.Item leftSection={<IconPrinter size={18} />} onClick={() => void printOrDownload({ kind: 'loc', source: { locationIds: [l._id] } }).catch(() => undefined)} data-testid="location-print-label">
+        <Menu.Item
+          leftSection={<IconPrinter size={18} />}
+          onClick={() => void printOrDownload({ kind: 'loc', source: { locationIds: [l._id] } }).catch(() => undefined)}
+          data-testid="location-print-label"
+        >
           {t('Print label')}
         </Menu.Item>
         {canEdit && (

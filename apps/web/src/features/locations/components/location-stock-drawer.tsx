@@ -40,7 +40,9 @@ export function LocationStockDrawer({ location, onClose }: LocationStockDrawerPr
     ],
     [t],
   );
-  const actions: RowAction<LocationStock>[] = [{ id: 'adjust', label: () => t('Adjust'), onClick: (r) => adjust(r.stockId), render: (r) => adjustButton(r, 36) }];
+  const actions: RowAction<LocationStock>[] = [
+    { id: 'adjust', label: () => t('Adjust'), onClick: (r) => adjust(r.stockId), render: (r) => adjustButton(r, 36) },
+  ];
 
   return (
     <Drawer
@@ -49,7 +51,11 @@ export function LocationStockDrawer({ location, onClose }: LocationStockDrawerPr
       position="right"
       size={narrow ? '100%' : 'xl'}
       // The drawer's title is its heading (an h2): plain text in it, not a heading inside a heading.
-      title={<Text component="span" fw={700} fz="h3">{location ? `${location.warehouse} / ${location.code}` : ''}</Text>}
+      title={
+        <Text component="span" fw={700} fz="h3">
+          {location ? `${location.warehouse} / ${location.code}` : ''}
+        </Text>
+      }
       data-testid="location-stock"
     >
       {q.isPending && <Loader />}

@@ -74,10 +74,13 @@ export function LocationsPage() {
     const answer = await dialogs.confirm({
       type: 'warn',
       title: t('Deactivate location'),
-      message: t("Deactivate location '{{code}}' in warehouse '{{warehouse}}'? It leaves the lists and cannot receive stock; its history is kept, and it can be made active again.", {
-        code: l.code,
-        warehouse: l.warehouse,
-      }),
+      message: t(
+        "Deactivate location '{{code}}' in warehouse '{{warehouse}}'? It leaves the lists and cannot receive stock; its history is kept, and it can be made active again.",
+        {
+          code: l.code,
+          warehouse: l.warehouse,
+        },
+      ),
       neg: t('Cancel'),
       pos: t('Deactivate'),
     });
@@ -118,7 +121,12 @@ export function LocationsPage() {
           style={{ flex: '1 1 200px' }}
           data-testid="location-warehouse"
         />
-        <Switch label={t('Active only')} checked={prefs.filterActive} onChange={(e) => setPrefs({ filterActive: e.currentTarget.checked })} data-testid="location-active" />
+        <Switch
+          label={t('Active only')}
+          checked={prefs.filterActive}
+          onChange={(e) => setPrefs({ filterActive: e.currentTarget.checked })}
+          data-testid="location-active"
+        />
         {canEdit && (
           <Button leftSection={<IconPlus size={20} />} onClick={() => setEditing('new')} data-testid="location-new">
             {t('New location')}
@@ -134,7 +142,15 @@ export function LocationsPage() {
           {t('No locations match.')}
         </Alert>
       )}
-      {locations.length > 0 && <LocationList locations={locations} canEdit={canEdit} onStock={(l) => setShown({ warehouse: l.warehouse, code: l.code })} onEdit={setEditing} onDeactivate={(l) => void onDeactivate(l)} />}
+      {locations.length > 0 && (
+        <LocationList
+          locations={locations}
+          canEdit={canEdit}
+          onStock={(l) => setShown({ warehouse: l.warehouse, code: l.code })}
+          onEdit={setEditing}
+          onDeactivate={(l) => void onDeactivate(l)}
+        />
+      )}
       <Group justify="space-between">
         <Text size="sm" c="dimmed" data-testid="location-count">
           {t('Shown: {{n}}', { n: locations.length })}

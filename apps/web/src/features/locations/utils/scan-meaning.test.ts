@@ -8,6 +8,10 @@ describe('what a scan means on Locations', () => {
 
   it('is refused while the editor is open, naming the location being edited', () => {
     expect(locationsScanMeaning({ editing: '' })).toEqual({ kind: 'refused', message: SAVE_LOCATION_FIRST, params: {} });
-    expect(locationsScanMeaning({ editing: 'A-01-1' })).toEqual({ kind: 'refused', message: SAVE_THIS_LOCATION_FIRST, params: { code: 'A-01-1' } });
+    expect(locationsScanMeaning({ editing: 'A-01-1' })).toEqual({
+      kind: 'refused',
+      message: SAVE_THIS_LOCATION_FIRST,
+      params: { code: 'A-01-1' },
+    });
   });
 });

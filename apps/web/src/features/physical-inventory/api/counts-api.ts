@@ -16,7 +16,10 @@ export const useSheets = (filters: CallArgs<'counts/sheet/list'>) =>
   useQuery({ queryKey: countKeys.sheets(filters), queryFn: () => call('counts/sheet/list', filters), placeholderData: keepPreviousData });
 
 export const useSheet = (sheetId: string, location: string | null) =>
-  useQuery({ queryKey: countKeys.sheet(sheetId, location), queryFn: () => call('counts/sheet/get', { sheetId, ...(location ? { location } : {}) }, { quietUnreachable: true }) });
+  useQuery({
+    queryKey: countKeys.sheet(sheetId, location),
+    queryFn: () => call('counts/sheet/get', { sheetId, ...(location ? { location } : {}) }, { quietUnreachable: true }),
+  });
 
 /** One page of a sheet's review: `REVIEW_PAGE_MAX` lines from `offset`. */
 export const useReview = (sheetId: string, onlyVariances: boolean, offset: number) =>
@@ -41,4 +44,8 @@ export async function downloadSheetPdf(sheetId: string, code: string): Promise<v
 }
 
 export const useFrequency = (warehouse: string | null) =>
-  useQuery({ queryKey: ['counts', 'frequency', warehouse], queryFn: () => call('counts/frequency/get', { warehouse: warehouse! }), enabled: !!warehouse });
+  useQuery({
+    queryKey: ['counts', 'frequency', warehouse],
+    queryFn: () => call('counts/frequency/get', { warehouse: warehouse! }),
+    enabled: !!warehouse,
+  });

@@ -66,7 +66,15 @@ export function CountingScreen({ sheetId, onBack }: { sheetId: string; onBack():
   const outbox = useOutbox((o) => o.items);
 
   // The queue's handler reads the newest state through refs: it runs long after the render that made it.
-  const state = useRef({ location, prefs, codes: new Set<string>(), visited: new Set<string>(), lines: [] as CounterLine[], prompt: null as Pending | null, qtyText: '' });
+  const state = useRef({
+    location,
+    prefs,
+    codes: new Set<string>(),
+    visited: new Set<string>(),
+    lines: [] as CounterLine[],
+    prompt: null as Pending | null,
+    qtyText: '',
+  });
   state.current.location = location;
   /** The prompt, set in the ref at once too: the next scan of a burst may come before the next render. */
   const prompt = (next: Pending | null, qty = '') => {
@@ -94,19 +102,36 @@ export function CountingScreen({ sheetId, onBack }: { sheetId: string; onBack():
   const record = async (body: { stockId?: string; qty?: string; partNumber?: string; lot?: string; serial?: string }, queueable = true) => {
     const at = state.current.location!;
     // Posting at once is a reviewer's setting (physicalInventory.post): a counter's count waits for review.
-    const adjustWithCount = state.current.prefs.adjustWithCount && useSessionStore.getState().featureAccess?.['physicalInventory.post'] !== false;
-    const args = { idempotencyKey: crypto.randomUUID(), sheetId, location: at, ...body, allowSwsgt1: state.current.prefs.allowSwsgt1, adjustWithCount };
+    const adjustWithCount =
+      state.current.prefs.adjustWithCount && useSessionStore.getState().featureAccess?.['physicalInventory.post'] !== false;
+    const args = {
+      idempotencyKey: crypto.randomUUID(),
+      sheetId,
+      location: at,
+      ...body,
+      allowSwsgt1: state.current.prefs.allowSwsgt1,
+      adjustWithCount,
+    };
     const what = body.stockId ?? body.partNumber ?? '';
     if (adjustWithCount && useConnection.getState().state !== 'online') {
       // Posting is not offline: a count that would post at once waits for the server.
       refusedFeedback();
-      say(t('{{label}}: posting each count at once needs the server. Turn it off to count offline, or scan again when back online.', { label: what }), false);
+      say(
+        t('{{label}}: posting each count at once needs the server. Turn it off to count offline, or scan again when back online.', {
+          label: what,
+        }),
+        false,
+      );
       return;
     }
     let res: CallResponse<'counts/record'>;
     if (queueable) {
       const sent = await sendOrQueue('counts/record', args, {
-        label: t('Count {{label}} in {{location}}: {{qty}}', { label: what, location: at, qty: body.qty === undefined ? '1' : showQty(Number(body.qty)) }),
+        label: t('Count {{label}} in {{location}}: {{qty}}', {
+          label: what,
+          location: at,
+          qty: body.qty === undefined ? '1' : showQty(Number(body.qty)),
+        }),
         suppress: /^ERR_BAD_INPUT$/,
       });
       if (sent.queued) {
@@ -119,7 +144,11 @@ export function CountingScreen({ sheetId, onBack }: { sheetId: string; onBack():
     say(
       res.duplicate
         ? t('{{label}} counted already: counts once', { label: line.stockId ?? line.serial ?? '' })
-        : t('{{label}}: {{qty}}{{posted}}', { label: line.stockId ?? line.partNumber, qty: showQty(line.myCount ?? 0), posted: res.posted ? ` (${t('posted')})` : '' }),
+        : t('{{label}}: {{qty}}{{posted}}', {
+            label: line.stockId ?? line.partNumber,
+            qty: showQty(line.myCount ?? 0),
+            posted: res.posted ? ` (${t('posted')})` : '',
+          }),
       true,
     );
     // The answered line goes into the location's list at once; no refetch of the whole list per scan (a burst of 1,000).
@@ -166,7 +195,9 @@ export function CountingScreen({ sheetId, onBack }: { sheetId: string; onBack():
           try {
             const res = await call('counts/scanLocation', { sheetId, location: text }, { quietUnreachable: true });
             // Its answer holds the location's lines: they replace any kept copy at once (a copy read before an offline count may be older).
-            qc.setQueryData<CallResponse<'counts/sheet/get'>>(countKeys.sheet(sheetId, res.location ?? text), (old) => (old ? { ...old, lines: res.lines ?? [] } : old));
+            qc.setQueryData<CallResponse<'counts/sheet/get'>>(countKeys.sheet(sheetId, res.location ?? text), (old) =>
+              old ? { ...old, lines: res.lines ?? [] } : old,
+            );
             setLocation(res.location ?? text);
           } catch (e) {
             if (e instanceof ApiError && isUnreachable(e.status)) return offline();
@@ -223,7 +254,13 @@ export function CountingScreen({ sheetId, onBack }: { sheetId: string; onBack():
       await record({
         stockId: pending.stockId,
         qty: formatQty(qty.units),
-        ...(pending.found ? { partNumber: partNumber.trim(), ...(lot.trim() ? { lot: lot.trim() } : {}), ...(serial.trim() ? { serial: serial.trim() } : {}) } : {}),
+        ...(pending.found
+          ? {
+              partNumber: partNumber.trim(),
+              ...(lot.trim() ? { lot: lot.trim() } : {}),
+              ...(serial.trim() ? { serial: serial.trim() } : {}),
+            }
+          : {}),
       });
       prompt(null);
     } catch (err) {
@@ -236,7 +273,9 @@ export function CountingScreen({ sheetId, onBack }: { sheetId: string; onBack():
     const answer = await dialogs.confirm({
       type: 'question',
       title: t('Counting done?'),
-      message: t('Send {{code}} to review? Counting ends for every counter; only lines due for a recount can be counted after it.', { code: read?.sheet?.code ?? '' }),
+      message: t('Send {{code}} to review? Counting ends for every counter; only lines due for a recount can be counted after it.', {
+        code: read?.sheet?.code ?? '',
+      }),
       neg: t('Cancel'),
       pos: t('Send to review'),
       focus: 'neg',
@@ -262,7 +301,14 @@ export function CountingScreen({ sheetId, onBack }: { sheetId: string; onBack():
   // The worker's counts of this location still in the outbox (issue 27), newest first, over the server's lines.
   const me = currentPersonId();
   const queued: Array<CounterLine & { queued: true }> = outbox
-    .filter((i) => i.path === 'counts/record' && i.state !== 'refused' && i.person.accountId === me && i.args.sheetId === sheetId && i.args.location === location)
+    .filter(
+      (i) =>
+        i.path === 'counts/record' &&
+        i.state !== 'refused' &&
+        i.person.accountId === me &&
+        i.args.sheetId === sheetId &&
+        i.args.location === location,
+    )
     .reverse()
     .map((i) => {
       const a = i.args as { stockId?: string; qty?: string; partNumber?: string; lot?: string; serial?: string };
@@ -282,7 +328,10 @@ export function CountingScreen({ sheetId, onBack }: { sheetId: string; onBack():
     })
     .filter((l, idx, all) => all.findIndex((o) => o.stockId === l.stockId && o.partNumber === l.partNumber) === idx);
   const overridden = new Set(queued.map((q) => q.stockId).filter(Boolean));
-  const lines: Array<CounterLine & { queued?: true }> = [...queued, ...(sheet.data?.lines ?? []).filter((l) => !l.stockId || !overridden.has(l.stockId))];
+  const lines: Array<CounterLine & { queued?: true }> = [
+    ...queued,
+    ...(sheet.data?.lines ?? []).filter((l) => !l.stockId || !overridden.has(l.stockId)),
+  ];
   const visited = (read?.locations ?? []).filter((l) => l.visited).length;
 
   return (
@@ -302,7 +351,14 @@ export function CountingScreen({ sheetId, onBack }: { sheetId: string; onBack():
           {t('{{visited}} of {{total}} locations scanned', { visited, total: read?.locations?.length ?? 0 })}
         </Text>
         {s && (
-          <Button variant="default" leftSection={<IconPrinter size={18} />} onClick={() => void onPrint(s.code)} loading={printing} data-testid="pi-print" px="sm">
+          <Button
+            variant="default"
+            leftSection={<IconPrinter size={18} />}
+            onClick={() => void onPrint(s.code)}
+            loading={printing}
+            data-testid="pi-print"
+            px="sm"
+          >
             {t('Print sheet')}
           </Button>
         )}
@@ -317,17 +373,37 @@ export function CountingScreen({ sheetId, onBack }: { sheetId: string; onBack():
       {pending && (
         <Paper withBorder p="sm" component="form" onSubmit={(e: FormEvent) => void onQty(e)} data-testid="pi-qty-form">
           <Stack gap="xs">
-            <Text fw={600} data-testid="pi-qty-title">{pending.found ? (pending.note ?? t('{{label}} is not known: found stock', { label: pending.stockId })) : t('Count of {{label}}', { label: pending.stockId })}</Text>
+            <Text fw={600} data-testid="pi-qty-title">
+              {pending.found
+                ? (pending.note ?? t('{{label}} is not known: found stock', { label: pending.stockId }))
+                : t('Count of {{label}}', { label: pending.stockId })}
+            </Text>
             {pending.found && (
               <>
-                <TextInput label={t('Part number')} value={partNumber} onChange={(e) => setPartNumber(e.currentTarget.value)} data-testid="pi-found-part" />
+                <TextInput
+                  label={t('Part number')}
+                  value={partNumber}
+                  onChange={(e) => setPartNumber(e.currentTarget.value)}
+                  data-testid="pi-found-part"
+                />
                 <Group grow>
                   <TextInput label={t('Lot')} value={lot} onChange={(e) => setLot(e.currentTarget.value)} data-testid="pi-found-lot" />
-                  <TextInput label={t('Serial')} value={serial} onChange={(e) => setSerial(e.currentTarget.value)} data-testid="pi-found-serial" />
+                  <TextInput
+                    label={t('Serial')}
+                    value={serial}
+                    onChange={(e) => setSerial(e.currentTarget.value)}
+                    data-testid="pi-found-serial"
+                  />
                 </Group>
               </>
             )}
-            <QuantityInput label={t('Counted quantity')} value={qtyText} onChange={typeQty} prompt={{ onCancel: () => prompt(null) }} data-testid="pi-qty" />
+            <QuantityInput
+              label={t('Counted quantity')}
+              value={qtyText}
+              onChange={typeQty}
+              prompt={{ onCancel: () => prompt(null) }}
+              data-testid="pi-qty"
+            />
             <Group grow>
               <Button variant="default" onClick={() => prompt(null)} px="xs" data-testid="pi-qty-cancel">
                 {t('Skip')}
@@ -356,7 +432,14 @@ export function CountingScreen({ sheetId, onBack }: { sheetId: string; onBack():
             </Text>
           )}
           {lines.slice(0, LINES_SHOWN).map((l) => (
-            <Paper key={l.lineId} withBorder p="xs" data-testid="pi-line" data-stock={l.stockId ?? ''} data-queued={l.queued ? 'true' : undefined}>
+            <Paper
+              key={l.lineId}
+              withBorder
+              p="xs"
+              data-testid="pi-line"
+              data-stock={l.stockId ?? ''}
+              data-queued={l.queued ? 'true' : undefined}
+            >
               <Group justify="space-between" wrap="nowrap" gap="xs">
                 <Stack gap={0}>
                   <Text size="sm" fw={600}>
@@ -368,7 +451,12 @@ export function CountingScreen({ sheetId, onBack }: { sheetId: string; onBack():
                 </Stack>
                 <Group gap={6} wrap="nowrap">
                   {l.queued && (
-                    <Badge color="orange" variant="filled" data-testid="pi-line-queued" title={t('Queued — sent when the connection returns')}>
+                    <Badge
+                      color="orange"
+                      variant="filled"
+                      data-testid="pi-line-queued"
+                      title={t('Queued — sent when the connection returns')}
+                    >
                       {t('Queued')}
                     </Badge>
                   )}
@@ -391,10 +479,28 @@ export function CountingScreen({ sheetId, onBack }: { sheetId: string; onBack():
 
       <Paper withBorder p="sm">
         <Stack gap="xs">
-          <Switch label={t('Show the system quantity (sheets that are not blind)')} checked={prefs.syscm} onChange={(e) => setPrefs({ syscm: e.currentTarget.checked })} size="md" data-testid="pi-syscm" />
-          <Switch label={t('Accept a serial counted above 1 (flagged for review)')} checked={prefs.allowSwsgt1} onChange={(e) => setPrefs({ allowSwsgt1: e.currentTarget.checked })} size="md" data-testid="pi-swsgt1" />
+          <Switch
+            label={t('Show the system quantity (sheets that are not blind)')}
+            checked={prefs.syscm}
+            onChange={(e) => setPrefs({ syscm: e.currentTarget.checked })}
+            size="md"
+            data-testid="pi-syscm"
+          />
+          <Switch
+            label={t('Accept a serial counted above 1 (flagged for review)')}
+            checked={prefs.allowSwsgt1}
+            onChange={(e) => setPrefs({ allowSwsgt1: e.currentTarget.checked })}
+            size="md"
+            data-testid="pi-swsgt1"
+          />
           {canPost && (
-            <Switch label={t('Post each count at once')} checked={prefs.adjustWithCount} onChange={(e) => setPrefs({ adjustWithCount: e.currentTarget.checked })} size="md" data-testid="pi-adjust-with-count" />
+            <Switch
+              label={t('Post each count at once')}
+              checked={prefs.adjustWithCount}
+              onChange={(e) => setPrefs({ adjustWithCount: e.currentTarget.checked })}
+              size="md"
+              data-testid="pi-adjust-with-count"
+            />
           )}
         </Stack>
       </Paper>

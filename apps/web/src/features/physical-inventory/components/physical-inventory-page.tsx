@@ -15,5 +15,7 @@ export function PhysicalInventoryPage() {
   const back = () => setView({ view: 'list' });
   if (view.view === 'count') return <CountingScreen sheetId={view.sheetId} onBack={back} />;
   if (view.view === 'review') return <ReviewScreen sheetId={view.sheetId} onBack={back} />;
-  return <SheetList onCount={(sheetId) => setView({ view: 'count', sheetId })} onReview={(sheetId) => setView({ view: 'review', sheetId })} />;
+  return (
+    <SheetList onCount={(sheetId) => setView({ view: 'count', sheetId })} onReview={(sheetId) => setView({ view: 'review', sheetId })} />
+  );
 }

@@ -43,8 +43,32 @@ vi.mock('../../../lib/api.ts', async (importOriginal) => ({
     calls.push({ offset: args.offset, limit: args.limit });
     const lines = Array.from({ length: Math.max(0, Math.min(args.limit, TOTAL - args.offset)) }, (_, i) => line(args.offset + i + 1));
     return {
-      sheet: { _id: 'sh1', _rev: 1, code: 'CS1', description: '', warehouse: 'MAIN', state: 'review', blind: true, assignees: [], locationCount: 1, lineCount: TOTAL, createdBy: 'admin', createdAt: '2026-11-26T00:00:00Z', postedAt: null },
-      summary: { lines: TOTAL, withVariance: TOTAL, recount: 0, excluded: 0, accepted: 0, movedSince: 0, netVariance: -TOTAL, absVariance: TOTAL, uncountedLocations: 0 },
+      sheet: {
+        _id: 'sh1',
+        _rev: 1,
+        code: 'CS1',
+        description: '',
+        warehouse: 'MAIN',
+        state: 'review',
+        blind: true,
+        assignees: [],
+        locationCount: 1,
+        lineCount: TOTAL,
+        createdBy: 'admin',
+        createdAt: '2026-11-26T00:00:00Z',
+        postedAt: null,
+      },
+      summary: {
+        lines: TOTAL,
+        withVariance: TOTAL,
+        recount: 0,
+        excluded: 0,
+        accepted: 0,
+        movedSince: 0,
+        netVariance: -TOTAL,
+        absVariance: TOTAL,
+        uncountedLocations: 0,
+      },
       byLocation: [],
       lines,
       more: args.offset + args.limit < TOTAL,
@@ -66,7 +90,9 @@ describe('ReviewScreen paging', { timeout: 60_000 }, () => {
         </QueryClientProvider>
       </MantineProvider>,
     );
-    await waitFor(() => expect(screen.getByTestId('pi-page-range').textContent).toBe(`Lines 1–${REVIEW_PAGE_MAX} of ${TOTAL}`), { timeout: 10_000 });
+    await waitFor(() => expect(screen.getByTestId('pi-page-range').textContent).toBe(`Lines 1–${REVIEW_PAGE_MAX} of ${TOTAL}`), {
+      timeout: 10_000,
+    });
     expect(REVIEW_PAGE_MAX).toBe(20);
     expect(screen.getAllByText('now in A-02-1')).not.toHaveLength(0);
     expect(stockIds()).toHaveLength(REVIEW_PAGE_MAX);
@@ -74,17 +100,26 @@ describe('ReviewScreen paging', { timeout: 60_000 }, () => {
     expect((screen.getByTestId('pi-page-prev') as HTMLButtonElement).disabled).toBe(true);
 
     fireEvent.click(screen.getByTestId('pi-page-next'));
-    await waitFor(() => expect(screen.getByTestId('pi-page-range').textContent).toBe(`Lines ${REVIEW_PAGE_MAX + 1}–${2 * REVIEW_PAGE_MAX} of ${TOTAL}`), { timeout: 10_000 });
+    await waitFor(
+      () => expect(screen.getByTestId('pi-page-range').textContent).toBe(`Lines ${REVIEW_PAGE_MAX + 1}–${2 * REVIEW_PAGE_MAX} of ${TOTAL}`),
+      { timeout: 10_000 },
+    );
     expect(stockIds()[0]).toBe(`S${String(REVIEW_PAGE_MAX + 1).padStart(6, '0')}`);
 
     fireEvent.click(screen.getByTestId('pi-page-next'));
-    await waitFor(() => expect(screen.getByTestId('pi-page-range').textContent).toBe(`Lines ${2 * REVIEW_PAGE_MAX + 1}–${TOTAL} of ${TOTAL}`), { timeout: 10_000 });
+    await waitFor(
+      () => expect(screen.getByTestId('pi-page-range').textContent).toBe(`Lines ${2 * REVIEW_PAGE_MAX + 1}–${TOTAL} of ${TOTAL}`),
+      { timeout: 10_000 },
+    );
     expect(stockIds()).toHaveLength(5);
     expect(stockIds().at(-1)).toBe(`S${String(TOTAL).padStart(6, '0')}`);
     expect((screen.getByTestId('pi-page-next') as HTMLButtonElement).disabled).toBe(true);
 
     fireEvent.click(screen.getByTestId('pi-page-prev'));
-    await waitFor(() => expect(screen.getByTestId('pi-page-range').textContent).toBe(`Lines ${REVIEW_PAGE_MAX + 1}–${2 * REVIEW_PAGE_MAX} of ${TOTAL}`), { timeout: 10_000 });
+    await waitFor(
+      () => expect(screen.getByTestId('pi-page-range').textContent).toBe(`Lines ${REVIEW_PAGE_MAX + 1}–${2 * REVIEW_PAGE_MAX} of ${TOTAL}`),
+      { timeout: 10_000 },
+    );
     expect(calls.map((c) => c.offset).slice(0, 3)).toEqual([0, REVIEW_PAGE_MAX, 2 * REVIEW_PAGE_MAX]);
     expect(calls.every((c) => c.limit === REVIEW_PAGE_MAX)).toBe(true);
   });

@@ -56,7 +56,8 @@ export function ReviewScreen({ sheetId, onBack }: { sheetId: string; onBack(): v
 
   // Review and posting are not offline (issue 27): their buttons wait for the server and say so.
   const online = useConnection((c) => c.state === 'online');
-  const decideLines = (decision: 'accept' | 'recount' | 'exclude', lineIds: string[], all = false) => decide.mutateAsync({ sheetId, decision, lineIds, all });
+  const decideLines = (decision: 'accept' | 'recount' | 'exclude', lineIds: string[], all = false) =>
+    decide.mutateAsync({ sheetId, decision, lineIds, all });
 
   const onPost = async () => {
     const answer = await dialogs.confirm({
@@ -71,7 +72,10 @@ export function ReviewScreen({ sheetId, onBack }: { sheetId: string; onBack(): v
     try {
       const res = await post.mutateAsync({ sheetId, idempotencyKey: postKey });
       setInvalid([]);
-      notifications.show({ color: 'green', message: t('{{code}} posted: {{n}} count adjustments', { code: sheet?.code ?? '', n: res.movements ?? 0 }) });
+      notifications.show({
+        color: 'green',
+        message: t('{{code}} posted: {{n}} count adjustments', { code: sheet?.code ?? '', n: res.movements ?? 0 }),
+      });
     } catch (e) {
       const lines = invalidOf(e);
       if (lines) setInvalid(lines);
@@ -87,7 +91,14 @@ export function ReviewScreen({ sheetId, onBack }: { sheetId: string; onBack(): v
 
   const columns: DataColumn<ReviewLine>[] = [
     { id: 'location', header: t('Location'), cell: (l) => l.location, sortValue: (l) => l.location },
-    { id: 'stockId', header: t('Stock id'), cell: (l) => l.stockId ?? '—', sortValue: (l) => l.stockId, card: 'title', tdProps: { fw: 600 } },
+    {
+      id: 'stockId',
+      header: t('Stock id'),
+      cell: (l) => l.stockId ?? '—',
+      sortValue: (l) => l.stockId,
+      card: 'title',
+      tdProps: { fw: 600 },
+    },
     // Lot or serial under the part, and the counter under the status (issue 25): the table fits 1440x900 with every row action in view.
     {
       id: 'part',
@@ -117,13 +128,27 @@ export function ReviewScreen({ sheetId, onBack }: { sheetId: string; onBack(): v
       sortValue: (l) => l.variance,
       align: 'right',
     },
-    { id: 'pct', header: t('%'), cell: (l) => (l.variancePct === null ? '—' : `${l.variancePct}%`), sortValue: (l) => l.variancePct, align: 'right' },
+    {
+      id: 'pct',
+      header: t('%'),
+      cell: (l) => (l.variancePct === null ? '—' : `${l.variancePct}%`),
+      sortValue: (l) => l.variancePct,
+      align: 'right',
+    },
     {
       id: 'flags',
       header: t('Flags'),
       cell: (l) => (
         <Text size="sm" maw={200}>
-          {[l.movedSince ? t('moved since scan') : '', l.locationNow !== null && l.locationNow !== l.location ? t('now in {{location}}', { location: l.locationNow }) : '', l.found ? t('found') : '', l.notFound ? t('not found') : '', ...l.flags.map((f) => t(FLAG_LABELS.get(f) ?? f))].filter(Boolean).join(', ')}
+          {[
+            l.movedSince ? t('moved since scan') : '',
+            l.locationNow !== null && l.locationNow !== l.location ? t('now in {{location}}', { location: l.locationNow }) : '',
+            l.found ? t('found') : '',
+            l.notFound ? t('not found') : '',
+            ...l.flags.map((f) => t(FLAG_LABELS.get(f) ?? f)),
+          ]
+            .filter(Boolean)
+            .join(', ')}
         </Text>
       ),
     },
@@ -206,7 +231,13 @@ export function ReviewScreen({ sheetId, onBack }: { sheetId: string; onBack(): v
           data-testid="pi-only-variances"
         />
         {inReview && (
-          <Button variant="default" onClick={() => void decideLines('accept', [], true)} loading={decide.isPending} disabled={!online} data-testid="pi-accept-all">
+          <Button
+            variant="default"
+            onClick={() => void decideLines('accept', [], true)}
+            loading={decide.isPending}
+            disabled={!online}
+            data-testid="pi-accept-all"
+          >
             {t('Accept all counted')}
           </Button>
         )}
@@ -245,9 +276,28 @@ export function ReviewScreen({ sheetId, onBack }: { sheetId: string; onBack(): v
         actions={
           inReview
             ? [
-                { id: 'accept', label: () => t('Accept'), onClick: (l) => void decideLines('accept', [l.lineId]), allowed: (l) => online && l.status === 'counted', testId: 'pi-accept' },
-                { id: 'recount', label: () => t('Recount'), onClick: (l) => void decideLines('recount', [l.lineId]), allowed: (l) => online && l.status !== 'recount' && l.status !== 'posted', testId: 'pi-recount' },
-                { id: 'exclude', label: () => t('Exclude'), onClick: (l) => void decideLines('exclude', [l.lineId]), allowed: (l) => online && l.status !== 'excluded' && l.status !== 'posted', color: 'red', testId: 'pi-exclude' },
+                {
+                  id: 'accept',
+                  label: () => t('Accept'),
+                  onClick: (l) => void decideLines('accept', [l.lineId]),
+                  allowed: (l) => online && l.status === 'counted',
+                  testId: 'pi-accept',
+                },
+                {
+                  id: 'recount',
+                  label: () => t('Recount'),
+                  onClick: (l) => void decideLines('recount', [l.lineId]),
+                  allowed: (l) => online && l.status !== 'recount' && l.status !== 'posted',
+                  testId: 'pi-recount',
+                },
+                {
+                  id: 'exclude',
+                  label: () => t('Exclude'),
+                  onClick: (l) => void decideLines('exclude', [l.lineId]),
+                  allowed: (l) => online && l.status !== 'excluded' && l.status !== 'posted',
+                  color: 'red',
+                  testId: 'pi-exclude',
+                },
               ]
             : []
         }
@@ -255,7 +305,13 @@ export function ReviewScreen({ sheetId, onBack }: { sheetId: string; onBack(): v
       />
       {(offset > 0 || review.data?.more) && (
         <Group gap="sm" justify="center" data-testid="pi-pager">
-          <Button variant="default" size="md" disabled={offset === 0 || turning} onClick={() => setOffset(Math.max(0, offset - REVIEW_PAGE_MAX))} data-testid="pi-page-prev">
+          <Button
+            variant="default"
+            size="md"
+            disabled={offset === 0 || turning}
+            onClick={() => setOffset(Math.max(0, offset - REVIEW_PAGE_MAX))}
+            data-testid="pi-page-prev"
+          >
             {t('Previous {{n}}', { n: REVIEW_PAGE_MAX })}
           </Button>
           {/* While the next page loads the last one stays on screen: no range is claimed for it. */}
@@ -270,7 +326,13 @@ export function ReviewScreen({ sheetId, onBack }: { sheetId: string; onBack(): v
               })}
             </Text>
           )}
-          <Button variant="default" size="md" disabled={!review.data?.more || turning} onClick={() => setOffset(offset + REVIEW_PAGE_MAX)} data-testid="pi-page-next">
+          <Button
+            variant="default"
+            size="md"
+            disabled={!review.data?.more || turning}
+            onClick={() => setOffset(offset + REVIEW_PAGE_MAX)}
+            data-testid="pi-page-next"
+          >
             {t('Next {{n}}', { n: REVIEW_PAGE_MAX })}
           </Button>
         </Group>

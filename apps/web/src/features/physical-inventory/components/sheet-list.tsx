@@ -44,7 +44,12 @@ export function SheetList({ onCount, onReview }: { onCount(sheetId: string): voi
   const columns: DataColumn<Sheet>[] = [
     { id: 'code', header: t('Sheet'), cell: (s) => s.code, sortValue: (s) => s.code, card: 'title', tdProps: { fw: 600 } },
     { id: 'warehouse', header: t('Warehouse'), cell: (s) => s.warehouse, sortValue: (s) => s.warehouse },
-    { id: 'state', header: t('State'), cell: (s) => <Badge color={STATE_COLORS.get(s.state) ?? 'gray'}>{t(s.state)}</Badge>, sortValue: (s) => s.state },
+    {
+      id: 'state',
+      header: t('State'),
+      cell: (s) => <Badge color={STATE_COLORS.get(s.state) ?? 'gray'}>{t(s.state)}</Badge>,
+      sortValue: (s) => s.state,
+    },
     { id: 'description', header: t('Description'), cell: (s) => s.description, sortValue: (s) => s.description },
     { id: 'locations', header: t('Locations'), cell: (s) => s.locationCount, sortValue: (s) => s.locationCount, align: 'right' },
     { id: 'lines', header: t('Lines'), cell: (s) => s.lineCount, sortValue: (s) => s.lineCount, align: 'right' },
@@ -73,14 +78,38 @@ export function SheetList({ onCount, onReview }: { onCount(sheetId: string): voi
         data-testid="pi-warehouse"
         w={170}
       />
-      <TextInput label={t('Sheet')} placeholder={t('CS…')} value={prefs.sheet ?? ''} onChange={(e) => setPrefs({ sheet: e.currentTarget.value || null })} data-testid="pi-sheet" w={150} />
-      <Switch label={t('Open only')} checked={prefs.filterSheetOpen} onChange={(e) => setPrefs({ filterSheetOpen: e.currentTarget.checked })} data-testid="pi-open" size="md" />
-      <Switch label={t('Mine only')} checked={prefs.filterSheetSelf} onChange={(e) => setPrefs({ filterSheetSelf: e.currentTarget.checked })} data-testid="pi-self" size="md" />
+      <TextInput
+        label={t('Sheet')}
+        placeholder={t('CS…')}
+        value={prefs.sheet ?? ''}
+        onChange={(e) => setPrefs({ sheet: e.currentTarget.value || null })}
+        data-testid="pi-sheet"
+        w={150}
+      />
+      <Switch
+        label={t('Open only')}
+        checked={prefs.filterSheetOpen}
+        onChange={(e) => setPrefs({ filterSheetOpen: e.currentTarget.checked })}
+        data-testid="pi-open"
+        size="md"
+      />
+      <Switch
+        label={t('Mine only')}
+        checked={prefs.filterSheetSelf}
+        onChange={(e) => setPrefs({ filterSheetSelf: e.currentTarget.checked })}
+        data-testid="pi-self"
+        size="md"
+      />
     </>
   );
   const tools = canPost && (
     <Group gap="sm" ml={narrow ? undefined : 'auto'}>
-      <Button variant="default" leftSection={<IconCalendarRepeat size={18} />} onClick={() => setFrequencies((f) => !f)} data-testid="pi-frequencies">
+      <Button
+        variant="default"
+        leftSection={<IconCalendarRepeat size={18} />}
+        onClick={() => setFrequencies((f) => !f)}
+        data-testid="pi-frequencies"
+      >
         {t('Cycle frequency')}
       </Button>
       <SheetImport />
@@ -106,8 +135,20 @@ export function SheetList({ onCount, onReview }: { onCount(sheetId: string): voi
       maxRows={499}
       empty={t('No count sheet matches the filters.')}
       actions={[
-        { id: 'count', label: () => t('Count'), onClick: (s) => onCount(s._id), allowed: (s) => s.state === 'open' || s.state === 'counting' || s.state === 'review', testId: 'pi-count' },
-        { id: 'review', label: () => t('Review'), onClick: (s) => onReview(s._id), allowed: (s) => canPost && (s.state === 'review' || s.state === 'posted'), testId: 'pi-review' },
+        {
+          id: 'count',
+          label: () => t('Count'),
+          onClick: (s) => onCount(s._id),
+          allowed: (s) => s.state === 'open' || s.state === 'counting' || s.state === 'review',
+          testId: 'pi-count',
+        },
+        {
+          id: 'review',
+          label: () => t('Review'),
+          onClick: (s) => onReview(s._id),
+          allowed: (s) => canPost && (s.state === 'review' || s.state === 'posted'),
+          testId: 'pi-review',
+        },
       ]}
       testId="pi-sheets"
     />
@@ -118,7 +159,11 @@ export function SheetList({ onCount, onReview }: { onCount(sheetId: string): voi
   if (narrow) {
     return (
       <Stack gap="sm">
-        <FilterFold narrow active={activeFilterCount([prefs.fromDate, prefs.warehouse, prefs.sheet, prefs.filterSheetOpen, prefs.filterSheetSelf])} testId="pi-filters-toggle">
+        <FilterFold
+          narrow
+          active={activeFilterCount([prefs.fromDate, prefs.warehouse, prefs.sheet, prefs.filterSheetOpen, prefs.filterSheetSelf])}
+          testId="pi-filters-toggle"
+        >
           <Paper withBorder p="sm">
             <Group gap="sm" align="flex-end" wrap="wrap">
               {filterFields}
@@ -172,7 +217,10 @@ function NewSheet({ warehouses, blindDefault, onDone }: { warehouses: string[]; 
       ...(from ? { fromLocation: from.trim() } : {}),
       ...(to ? { toLocation: to.trim() } : {}),
     });
-    notifications.show({ color: 'green', message: t('Count sheet {{code}} created with {{n}} locations', { code: res.sheet?.code ?? '', n: res.sheet?.locationCount ?? 0 }) });
+    notifications.show({
+      color: 'green',
+      message: t('Count sheet {{code}} created with {{n}} locations', { code: res.sheet?.code ?? '', n: res.sheet?.locationCount ?? 0 }),
+    });
     onDone();
   };
 
@@ -183,16 +231,61 @@ function NewSheet({ warehouses, blindDefault, onDone }: { warehouses: string[]; 
           {t('New count sheet')}
         </Title>
         <Group gap="sm" align="flex-end" wrap="wrap">
-          <Select label={t('Warehouse')} data={warehouses} value={warehouse} onChange={setWarehouse} data-testid="pi-new-warehouse" w={160} />
-          <TextInput label={t('From location')} value={from} onChange={(e) => setFrom(e.currentTarget.value)} data-testid="pi-new-from" w={160} />
+          <Select
+            label={t('Warehouse')}
+            data={warehouses}
+            value={warehouse}
+            onChange={setWarehouse}
+            data-testid="pi-new-warehouse"
+            w={160}
+          />
+          <TextInput
+            label={t('From location')}
+            value={from}
+            onChange={(e) => setFrom(e.currentTarget.value)}
+            data-testid="pi-new-from"
+            w={160}
+          />
           <TextInput label={t('To location')} value={to} onChange={(e) => setTo(e.currentTarget.value)} data-testid="pi-new-to" w={160} />
-          <TextInput label={t('Or these locations')} placeholder={t('A-01-1, A-01-2')} value={list} onChange={(e) => setList(e.currentTarget.value)} data-testid="pi-new-list" w={240} />
+          <TextInput
+            label={t('Or these locations')}
+            placeholder={t('A-01-1, A-01-2')}
+            value={list}
+            onChange={(e) => setList(e.currentTarget.value)}
+            data-testid="pi-new-list"
+            w={240}
+          />
         </Group>
         <Group gap="sm" align="flex-end" wrap="wrap">
-          <TextInput label={t('Counters (user names)')} placeholder={t('Anyone')} value={assignees} onChange={(e) => setAssignees(e.currentTarget.value)} data-testid="pi-new-assignees" w={240} />
-          <TextInput label={t('Description')} value={description} onChange={(e) => setDescription(e.currentTarget.value)} data-testid="pi-new-description" w={300} />
-          <Checkbox label={t('Blind count')} checked={blind} onChange={(e) => setBlind(e.currentTarget.checked)} data-testid="pi-new-blind" size="md" />
-          <Checkbox label={t('Only locations due (cycle frequency)')} checked={due} onChange={(e) => setDue(e.currentTarget.checked)} data-testid="pi-new-due" size="md" />
+          <TextInput
+            label={t('Counters (user names)')}
+            placeholder={t('Anyone')}
+            value={assignees}
+            onChange={(e) => setAssignees(e.currentTarget.value)}
+            data-testid="pi-new-assignees"
+            w={240}
+          />
+          <TextInput
+            label={t('Description')}
+            value={description}
+            onChange={(e) => setDescription(e.currentTarget.value)}
+            data-testid="pi-new-description"
+            w={300}
+          />
+          <Checkbox
+            label={t('Blind count')}
+            checked={blind}
+            onChange={(e) => setBlind(e.currentTarget.checked)}
+            data-testid="pi-new-blind"
+            size="md"
+          />
+          <Checkbox
+            label={t('Only locations due (cycle frequency)')}
+            checked={due}
+            onChange={(e) => setDue(e.currentTarget.checked)}
+            data-testid="pi-new-due"
+            size="md"
+          />
           <Button type="submit" loading={create.isPending} data-testid="pi-new-submit">
             {t('Create')}
           </Button>

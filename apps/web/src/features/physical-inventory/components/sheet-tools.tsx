@@ -1,5 +1,19 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Alert, Button, FileButton, Group, Modal, NumberInput, Paper, ScrollArea, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  FileButton,
+  Group,
+  Modal,
+  NumberInput,
+  Paper,
+  ScrollArea,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -38,12 +52,20 @@ export function SheetImport() {
     if (!file) return;
     setBusy(true);
     try {
-      const res = await call('counts/sheet/import', { csv: await file.text(), idempotencyKey: crypto.randomUUID() }, { suppress: /^ERR_BAD_INPUT$/ });
-      notifications.show({ color: 'green', message: t('{{file}}: {{n}} count sheets created', { file: file.name, n: res.report?.created ?? 0 }) });
+      const res = await call(
+        'counts/sheet/import',
+        { csv: await file.text(), idempotencyKey: crypto.randomUUID() },
+        { suppress: /^ERR_BAD_INPUT$/ },
+      );
+      notifications.show({
+        color: 'green',
+        message: t('{{file}}: {{n}} count sheets created', { file: file.name, n: res.report?.created ?? 0 }),
+      });
     } catch (e) {
       const refused = reportOf(e);
       if (refused) setReport(refused);
-      else if (e instanceof ApiError && e.err.code === ERR.badInput) setReport({ rows: 0, created: 0, rejectedCount: 1, rejected: [{ row: 1, field: '', message: e.err.message }] });
+      else if (e instanceof ApiError && e.err.code === ERR.badInput)
+        setReport({ rows: 0, created: 0, rejectedCount: 1, rejected: [{ row: 1, field: '', message: e.err.message }] });
     } finally {
       setBusy(false);
       resetFile.current?.();
@@ -55,7 +77,14 @@ export function SheetImport() {
     <>
       <FileButton onChange={(f) => void importFile(f)} accept=".csv,text/csv" resetRef={resetFile}>
         {(props) => (
-          <Button {...props} variant="default" leftSection={<IconUpload size={18} />} loading={busy} data-testid="pi-import" title={t('Columns: {{columns}}', { columns: COUNT_SHEET_CSV_COLUMNS.join(', ') })}>
+          <Button
+            {...props}
+            variant="default"
+            leftSection={<IconUpload size={18} />}
+            loading={busy}
+            data-testid="pi-import"
+            title={t('Columns: {{columns}}', { columns: COUNT_SHEET_CSV_COLUMNS.join(', ') })}
+          >
             {t('Import sheets (CSV)')}
           </Button>
         )}
@@ -63,7 +92,9 @@ export function SheetImport() {
       {report && (
         <Modal opened onClose={() => setReport(null)} title={t('Import refused')} size="lg" data-testid="pi-import-report">
           <Stack>
-            <Alert color="red">{t('{{n}} problems; no sheet was created. Correct the file and import it again.', { n: report.rejectedCount })}</Alert>
+            <Alert color="red">
+              {t('{{n}} problems; no sheet was created. Correct the file and import it again.', { n: report.rejectedCount })}
+            </Alert>
             <ScrollArea.Autosize mah="50vh" type="auto">
               <DataTable
                 rows={report.rejected.map((p, n) => ({ ...p, n }))}
@@ -100,7 +131,10 @@ export function FrequencyPanel({ warehouses }: { warehouses: string[] }) {
     const codes = locations.split(/[\s,;]+/).filter(Boolean);
     const value = days === '' ? null : Number(days);
     await put.mutateAsync({ warehouse, days: value, ...(codes.length ? { locations: codes } : {}) });
-    notifications.show({ color: 'green', message: value === null ? t('Count frequency removed') : t('Count every {{n}} days saved', { n: value }) });
+    notifications.show({
+      color: 'green',
+      message: value === null ? t('Count frequency removed') : t('Count every {{n}} days saved', { n: value }),
+    });
   };
 
   return (
@@ -119,9 +153,33 @@ export function FrequencyPanel({ warehouses }: { warehouses: string[] }) {
             : t('A location is due when no posted sheet counted it within its days.')}
         </Text>
         <Group gap="sm" align="flex-end" wrap="wrap">
-          <Select label={t('Warehouse')} data={warehouses} value={warehouse} onChange={setWarehouse} data-testid="pi-frequency-warehouse" w={160} />
-          <NumberInput label={t('Days between counts')} placeholder={t('none')} min={1} max={3660} allowDecimal={false} value={days} onChange={setDays} data-testid="pi-frequency-days" w={180} />
-          <TextInput label={t('Only these locations')} placeholder={t('the whole warehouse')} value={locations} onChange={(e) => setLocations(e.currentTarget.value)} data-testid="pi-frequency-locations" w={240} />
+          <Select
+            label={t('Warehouse')}
+            data={warehouses}
+            value={warehouse}
+            onChange={setWarehouse}
+            data-testid="pi-frequency-warehouse"
+            w={160}
+          />
+          <NumberInput
+            label={t('Days between counts')}
+            placeholder={t('none')}
+            min={1}
+            max={3660}
+            allowDecimal={false}
+            value={days}
+            onChange={setDays}
+            data-testid="pi-frequency-days"
+            w={180}
+          />
+          <TextInput
+            label={t('Only these locations')}
+            placeholder={t('the whole warehouse')}
+            value={locations}
+            onChange={(e) => setLocations(e.currentTarget.value)}
+            data-testid="pi-frequency-locations"
+            w={240}
+          />
           <Button type="submit" variant="default" loading={put.isPending} data-testid="pi-frequency-save">
             {t('Save frequency')}
           </Button>

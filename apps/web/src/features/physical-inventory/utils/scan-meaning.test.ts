@@ -5,13 +5,21 @@ describe('what a scan means on the counting screen', () => {
   it('with the quantity prompt open: the same label is one more unit, anything else is refused (never typed)', () => {
     const open = { location: 'A-01-1', prompt: 'S000123' };
     expect(countScanMeaning(open, 'S000123', false)).toEqual({ kind: 'oneMore' });
-    expect(countScanMeaning(open, '96385074', false)).toEqual({ kind: 'refused', message: CONFIRM_COUNT_FIRST, params: { text: '96385074', label: 'S000123' } });
+    expect(countScanMeaning(open, '96385074', false)).toEqual({
+      kind: 'refused',
+      message: CONFIRM_COUNT_FIRST,
+      params: { text: '96385074', label: 'S000123' },
+    });
     expect(countScanMeaning(open, 'A-01-2', true)).toMatchObject({ kind: 'refused' });
   });
 
   it('without a prompt: a location of the sheet is the location step; a label needs a location first', () => {
     expect(countScanMeaning({ location: null, prompt: null }, 'A-01-1', true)).toEqual({ kind: 'location' });
-    expect(countScanMeaning({ location: null, prompt: null }, 'S1', false)).toEqual({ kind: 'refused', message: LOCATION_FIRST, params: { text: 'S1' } });
+    expect(countScanMeaning({ location: null, prompt: null }, 'S1', false)).toEqual({
+      kind: 'refused',
+      message: LOCATION_FIRST,
+      params: { text: 'S1' },
+    });
     expect(countScanMeaning({ location: 'A-01-1', prompt: null }, 'S1', false)).toEqual({ kind: 'label' });
     expect(countScanMeaning({ location: 'A-01-1', prompt: null }, 'A-01-2', true)).toEqual({ kind: 'location' });
   });
@@ -25,20 +33,32 @@ describe('what a scan means on the counting screen', () => {
 });
 
 describe("the server's answer to a label scan (issue 25)", () => {
-  it('a location that is not on the sheet is refused with the server\'s words, never the found-stock form', () => {
+  it("a location that is not on the sheet is refused with the server's words, never the found-stock form", () => {
     const message = "The location 'A-03-1' is not on the count sheet CS000012";
     expect(labelAnswer(message)).toEqual({ kind: 'refused', message });
   });
 
   it("an item's barcode opens the found-stock form filled with its part number; an unknown label opens it empty", () => {
     const message = "'4006381333931' is the barcode of part 'P-100': none is expected here; give the quantity to record it as found stock";
-    expect(labelAnswer(message, JSON.stringify({ found: { partNumber: 'P-100' } }))).toEqual({ kind: 'found', note: message, partNumber: 'P-100', serial: '' });
-    expect(labelAnswer("The serial 'SN1' is on hand in more than one item: give its part number", JSON.stringify({ found: { serial: 'SN1' } }))).toMatchObject({
+    expect(labelAnswer(message, JSON.stringify({ found: { partNumber: 'P-100' } }))).toEqual({
+      kind: 'found',
+      note: message,
+      partNumber: 'P-100',
+      serial: '',
+    });
+    expect(
+      labelAnswer("The serial 'SN1' is on hand in more than one item: give its part number", JSON.stringify({ found: { serial: 'SN1' } })),
+    ).toMatchObject({
       kind: 'found',
       partNumber: '',
       serial: 'SN1',
     });
-    expect(labelAnswer("No stock record 'X9' exists: give its part number to record it as found stock")).toEqual({ kind: 'found', note: null, partNumber: '', serial: '' });
+    expect(labelAnswer("No stock record 'X9' exists: give its part number to record it as found stock")).toEqual({
+      kind: 'found',
+      note: null,
+      partNumber: '',
+      serial: '',
+    });
   });
 
   it('a stock label without a quantity asks for it; a detail that is no hint (a refused post) is no found stock', () => {

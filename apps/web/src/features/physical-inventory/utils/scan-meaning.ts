@@ -28,11 +28,7 @@ export type CountScanState = {
   prompt: string | null;
 };
 
-export type CountScanMeaning =
-  | { kind: 'location' }
-  | { kind: 'label' }
-  | { kind: 'oneMore' }
-  | Refused;
+export type CountScanMeaning = { kind: 'location' } | { kind: 'label' } | { kind: 'oneMore' } | Refused;
 
 /** Names the refused scan too: the log shows which of several scans was not taken. */
 export const CONFIRM_COUNT_FIRST = '{{text}}: confirm or cancel the count of {{label}} first';
@@ -61,9 +57,7 @@ export function oneMore(qtyText: string): string | undefined {
 
 /** What the server's refusal of a label scan (`counts/record` with `stockId` only) means for the screen. */
 export type LabelAnswer =
-  | { kind: 'quantity' }
-  | { kind: 'found'; note: string | null; partNumber: string; serial: string }
-  | { kind: 'refused'; message: string };
+  { kind: 'quantity' } | { kind: 'found'; note: string | null; partNumber: string; serial: string } | { kind: 'refused'; message: string };
 
 export const NEEDS_QTY = 'Enter the counted quantity';
 const UNKNOWN_LABEL = /give its part number/;

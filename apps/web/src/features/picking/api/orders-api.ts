@@ -9,12 +9,16 @@ import { pickingKeys } from './picking-api.ts';
 export const orderListQuery = (args: CallArgs<'order/list'>) =>
   queryOptions({ queryKey: [...pickingKeys.all, 'orders', args] as const, queryFn: () => call('order/list', args) });
 
-export const orderQuery = (orderId: string) => queryOptions({ queryKey: [...pickingKeys.all, 'order-admin', orderId] as const, queryFn: () => call('order/get', { orderId }) });
+export const orderQuery = (orderId: string) =>
+  queryOptions({ queryKey: [...pickingKeys.all, 'order-admin', orderId] as const, queryFn: () => call('order/get', { orderId }) });
 
 /** Saving or cancelling an order; afterwards every picking screen refetches. */
 export function useSaveOrder() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: (args: CallArgs<'order/save'>) => call('order/save', args), onSettled: () => qc.invalidateQueries({ queryKey: pickingKeys.all }) });
+  return useMutation({
+    mutationFn: (args: CallArgs<'order/save'>) => call('order/save', args),
+    onSettled: () => qc.invalidateQueries({ queryKey: pickingKeys.all }),
+  });
 }
 
 export function useCancelOrder() {

@@ -14,11 +14,16 @@ export const pickingKeys = {
   order: (ref: string) => ['picking', 'order', ref] as const,
 };
 
-export const pickListQuery = (args: CallArgs<'pick/list'>) => queryOptions({ queryKey: pickingKeys.list(args), queryFn: () => call('pick/list', args) });
+export const pickListQuery = (args: CallArgs<'pick/list'>) =>
+  queryOptions({ queryKey: pickingKeys.list(args), queryFn: () => call('pick/list', args) });
 
 /** An order to pick by its number (a scanned traveller or a link); a number nobody uses is an answer, not an error dialog. */
 export const pickOrderQuery = (number: string) =>
-  queryOptions({ queryKey: pickingKeys.order(number), queryFn: () => call('pick/order', { number }, { suppress: /^(ERR_NOT_FOUND)$/, quietUnreachable: true }), retry: false });
+  queryOptions({
+    queryKey: pickingKeys.order(number),
+    queryFn: () => call('pick/order', { number }, { suppress: /^(ERR_NOT_FOUND)$/, quietUnreachable: true }),
+    retry: false,
+  });
 
 /** Claims, picks and statuses change on other handhelds: every open picking screen refetches (ordersChanged). */
 export function useOrdersChangedRefresh(): void {
@@ -51,6 +56,11 @@ export function usePickCall<P extends PickPath>(path: P) {
  */
 export async function travellerOf(order: TravellerOrder): Promise<ReturnType<typeof travellerSource>> {
   if (!hasOperations(order)) return travellerSource(order);
-  const { tasks } = await call('task/list', { orderNumber: order.number, kind: order.type as TaskKind, active: true, limit: PACK_PICK_MAX_ROWS });
+  const { tasks } = await call('task/list', {
+    orderNumber: order.number,
+    kind: order.type as TaskKind,
+    active: true,
+    limit: PACK_PICK_MAX_ROWS,
+  });
   return travellerSource(order, tasks ?? []);
 }

@@ -1,5 +1,21 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Button, Divider, Group, Loader, Modal, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Divider,
+  Group,
+  Loader,
+  Modal,
+  NumberInput,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -51,7 +67,14 @@ const draftOf = (o: Order | null, warehouse: string | null): Draft => ({
   stagingLocation: o?.stagingLocation ?? '',
   department: o?.department ?? '',
   lines: o
-    ? o.lines.map((l) => ({ key: l._id, lineNo: l.lineNo, partNumber: l.partNumber, qty: String(l.qty), done: l.picked + l.short, picked: l.picked }))
+    ? o.lines.map((l) => ({
+        key: l._id,
+        lineNo: l.lineNo,
+        partNumber: l.partNumber,
+        qty: String(l.qty),
+        done: l.picked + l.short,
+        picked: l.picked,
+      }))
     : [{ key: 'new-1', lineNo: 1, partNumber: '', qty: '1', done: 0, picked: 0 }],
 });
 
@@ -79,8 +102,22 @@ export function OrderEditor({ orderId, onClose }: { orderId: string | null; onCl
   const order = q.data?.order ?? null;
   const title = orderId ? t('Edit order {{number}}', { number: order?.number ?? '' }) : t('New order');
   return (
-    <Modal opened onClose={onClose} title={title} fullScreen={narrow} size="xl" closeButtonProps={{ 'aria-label': t('Close') }} data-testid="order-editor">
-      {orderId && q.isPending ? <Loader /> : orderId && !order ? <Alert color="red">{t('The order cannot be read.')}</Alert> : <EditorForm order={order} onClose={onClose} />}
+    <Modal
+      opened
+      onClose={onClose}
+      title={title}
+      fullScreen={narrow}
+      size="xl"
+      closeButtonProps={{ 'aria-label': t('Close') }}
+      data-testid="order-editor"
+    >
+      {orderId && q.isPending ? (
+        <Loader />
+      ) : orderId && !order ? (
+        <Alert color="red">{t('The order cannot be read.')}</Alert>
+      ) : (
+        <EditorForm order={order} onClose={onClose} />
+      )}
     </Modal>
   );
 }
@@ -97,13 +134,23 @@ function EditorForm({ order, onClose }: { order: Order | null; onClose(): void }
   const problems = problemsOf({ ...draft, warehouse }, editing);
   const shown = (key: string) => (tried ? problems.get(key) : undefined);
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
-  const setLine = (key: string, patch: Partial<LineDraft>) => setDraft((d) => ({ ...d, lines: d.lines.map((l) => (l.key === key ? { ...l, ...patch } : l)) }));
+  const setLine = (key: string, patch: Partial<LineDraft>) =>
+    setDraft((d) => ({ ...d, lines: d.lines.map((l) => (l.key === key ? { ...l, ...patch } : l)) }));
   const addLine = () => {
     const next = seq + 1;
     setSeq(next);
-    setDraft((d) => ({ ...d, lines: [...d.lines, { key: `new-${next}`, lineNo: Math.max(0, ...d.lines.map((l) => l.lineNo)) + 1, partNumber: '', qty: '1', done: 0, picked: 0 }] }));
+    setDraft((d) => ({
+      ...d,
+      lines: [
+        ...d.lines,
+        { key: `new-${next}`, lineNo: Math.max(0, ...d.lines.map((l) => l.lineNo)) + 1, partNumber: '', qty: '1', done: 0, picked: 0 },
+      ],
+    }));
     // The new line's part number takes the focus (keyboard alone).
-    setTimeout(() => document.querySelector<HTMLInputElement>('[data-testid="order-line"]:last-of-type [data-testid="order-line-part"]')?.focus(), 0);
+    setTimeout(
+      () => document.querySelector<HTMLInputElement>('[data-testid="order-line"]:last-of-type [data-testid="order-line-part"]')?.focus(),
+      0,
+    );
   };
 
   const submit = async (e: React.FormEvent) => {
@@ -127,7 +174,12 @@ function EditorForm({ order, onClose }: { order: Order | null; onClose(): void }
     };
     try {
       const res = await save.mutateAsync({ order: input, idempotencyKey: crypto.randomUUID() });
-      notifications.show({ color: 'green', message: res.created ? t('Order {{number}} created', { number: input.number }) : t('Order {{number}} saved', { number: input.number }) });
+      notifications.show({
+        color: 'green',
+        message: res.created
+          ? t('Order {{number}} created', { number: input.number })
+          : t('Order {{number}} saved', { number: input.number }),
+      });
       onClose();
     } catch {
       // The error dialog has said why (an unknown part, a picked line); the form keeps what was typed.
@@ -179,14 +231,63 @@ function EditorForm({ order, onClose }: { order: Order | null; onClose(): void }
             onChange={(v) => set({ status: v })}
             data-testid="order-status"
           />
-          <TextInput label={t('Customer or destination')} value={draft.customer} onChange={(e) => set({ customer: e.currentTarget.value })} maxLength={200} data-testid="order-customer" />
-          <TextInput label={t('Due date')} type="date" value={draft.dueDate} onChange={(e) => set({ dueDate: e.currentTarget.value })} data-testid="order-due" />
-          <NumberInput label={t('Priority')} min={0} max={9999} allowDecimal={false} value={draft.priority} onChange={(v) => set({ priority: v })} data-testid="order-priority" />
-          <TextInput label={t('Staging location')} value={draft.stagingLocation} onChange={(e) => set({ stagingLocation: e.currentTarget.value })} autoCapitalize="off" spellCheck={false} data-testid="order-staging" />
-          <TextInput label={t('Department')} value={draft.department} onChange={(e) => set({ department: e.currentTarget.value })} data-testid="order-department" />
+          <TextInput
+            label={t('Customer or destination')}
+            value={draft.customer}
+            onChange={(e) => set({ customer: e.currentTarget.value })}
+            maxLength={200}
+            data-testid="order-customer"
+          />
+          <TextInput
+            label={t('Due date')}
+            type="date"
+            value={draft.dueDate}
+            onChange={(e) => set({ dueDate: e.currentTarget.value })}
+            data-testid="order-due"
+          />
+          <NumberInput
+            label={t('Priority')}
+            min={0}
+            max={9999}
+            allowDecimal={false}
+            value={draft.priority}
+            onChange={(v) => set({ priority: v })}
+            data-testid="order-priority"
+          />
+          <TextInput
+            label={t('Staging location')}
+            value={draft.stagingLocation}
+            onChange={(e) => set({ stagingLocation: e.currentTarget.value })}
+            autoCapitalize="off"
+            spellCheck={false}
+            data-testid="order-staging"
+          />
+          <TextInput
+            label={t('Department')}
+            value={draft.department}
+            onChange={(e) => set({ department: e.currentTarget.value })}
+            data-testid="order-department"
+          />
         </SimpleGrid>
-        <Textarea label={t('Ship-to address')} description={t('A line each: name, street, town, country')} value={draft.shipTo} onChange={(e) => set({ shipTo: e.currentTarget.value })} maxLength={ORDER_SHIP_TO_MAX} autosize minRows={3} data-testid="order-ship-to" />
-        <Textarea label={t('Notes')} value={draft.notes} onChange={(e) => set({ notes: e.currentTarget.value })} maxLength={2000} autosize minRows={2} data-testid="order-notes" />
+        <Textarea
+          label={t('Ship-to address')}
+          description={t('A line each: name, street, town, country')}
+          value={draft.shipTo}
+          onChange={(e) => set({ shipTo: e.currentTarget.value })}
+          maxLength={ORDER_SHIP_TO_MAX}
+          autosize
+          minRows={3}
+          data-testid="order-ship-to"
+        />
+        <Textarea
+          label={t('Notes')}
+          value={draft.notes}
+          onChange={(e) => set({ notes: e.currentTarget.value })}
+          maxLength={2000}
+          autosize
+          minRows={2}
+          data-testid="order-notes"
+        />
         <Divider label={t('Lines')} labelPosition="left" />
         {shown('lines') && <Text c="red.9">{t(shown('lines')!)}</Text>}
         <Stack gap="xs" data-testid="order-lines">

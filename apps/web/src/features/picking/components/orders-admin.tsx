@@ -32,7 +32,12 @@ export function OrdersAdmin({ onBack }: { onBack(): void }) {
   const [number] = useDebouncedValue(search.trim(), 300);
   const [editing, setEditing] = useState<OrderHeader | 'new' | null>(null);
   const cancel = useCancelOrder();
-  const args = { ...(type ? { type: type as OrderType } : {}), ...(status ? { status } : {}), ...(number ? { number } : {}), limit: LIST_ROWS };
+  const args = {
+    ...(type ? { type: type as OrderType } : {}),
+    ...(status ? { status } : {}),
+    ...(number ? { number } : {}),
+    limit: LIST_ROWS,
+  };
   const q = useQuery(orderListQuery(args));
   const orders = q.data?.orders ?? [];
 
@@ -40,7 +45,10 @@ export function OrdersAdmin({ onBack }: { onBack(): void }) {
     const answer = await dialogs.confirm({
       type: 'warn',
       title: t('Cancel order'),
-      message: t("Cancel order '{{number}}'? Its picked stock goes back to the locations it was picked from; the order can no longer be picked or changed.", { number: o.number }),
+      message: t(
+        "Cancel order '{{number}}'? Its picked stock goes back to the locations it was picked from; the order can no longer be picked or changed.",
+        { number: o.number },
+      ),
       neg: t('Keep the order'),
       pos: t('Cancel order'),
     });
@@ -55,7 +63,17 @@ export function OrdersAdmin({ onBack }: { onBack(): void }) {
 
   const columns = useMemo<DataColumn<OrderHeader>[]>(
     () => [
-      { id: 'number', header: t('Order'), cell: (o) => <Text fw={700} ff="monospace">{o.number}</Text>, sortValue: (o) => o.number, card: 'title' },
+      {
+        id: 'number',
+        header: t('Order'),
+        cell: (o) => (
+          <Text fw={700} ff="monospace">
+            {o.number}
+          </Text>
+        ),
+        sortValue: (o) => o.number,
+        card: 'title',
+      },
       { id: 'type', header: t('Type'), cell: (o) => o.type.toUpperCase(), sortValue: (o) => o.type },
       {
         id: 'status',
@@ -77,7 +95,15 @@ export function OrdersAdmin({ onBack }: { onBack(): void }) {
   );
   const actions = useMemo<RowAction<OrderHeader>[]>(
     () => [
-      { id: 'edit', label: () => t('Edit'), ariaLabel: (o) => t('Edit order {{number}}', { number: o.number }), icon: <IconEdit size={18} />, onClick: setEditing, allowed: (o) => o.status !== ORDER_CANCELLED, testId: 'order-edit' },
+      {
+        id: 'edit',
+        label: () => t('Edit'),
+        ariaLabel: (o) => t('Edit order {{number}}', { number: o.number }),
+        icon: <IconEdit size={18} />,
+        onClick: setEditing,
+        allowed: (o) => o.status !== ORDER_CANCELLED,
+        testId: 'order-edit',
+      },
       {
         id: 'cancel',
         label: () => t('Cancel'),
@@ -93,7 +119,10 @@ export function OrdersAdmin({ onBack }: { onBack(): void }) {
         label: () => t('Traveller'),
         ariaLabel: (o) => t('Print the traveller of order {{number}}', { number: o.number }),
         icon: <IconPrinter size={18} />,
-        onClick: (o) => void travellerOf(o).then((source) => printOrDownload({ kind: 'orderTraveller', source })).catch(() => undefined),
+        onClick: (o) =>
+          void travellerOf(o)
+            .then((source) => printOrDownload({ kind: 'orderTraveller', source }))
+            .catch(() => undefined),
         allowed: (o) => o.status !== ORDER_CANCELLED,
         testId: 'order-traveller',
       },
@@ -121,8 +150,24 @@ export function OrdersAdmin({ onBack }: { onBack(): void }) {
         </Group>
       </Group>
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
-        <Select label={t('Order type')} placeholder={t('All')} clearable data={ORDER_TYPES.map((v) => ({ value: v, label: v.toUpperCase() }))} value={type} onChange={setType} data-testid="orders-filter-type" />
-        <Select label={t('Status')} placeholder={t('All')} clearable data={[...KNOWN_STATUSES]} value={status} onChange={setStatus} data-testid="orders-filter-status" />
+        <Select
+          label={t('Order type')}
+          placeholder={t('All')}
+          clearable
+          data={ORDER_TYPES.map((v) => ({ value: v, label: v.toUpperCase() }))}
+          value={type}
+          onChange={setType}
+          data-testid="orders-filter-type"
+        />
+        <Select
+          label={t('Status')}
+          placeholder={t('All')}
+          clearable
+          data={[...KNOWN_STATUSES]}
+          value={status}
+          onChange={setStatus}
+          data-testid="orders-filter-status"
+        />
         <TextInput
           label={t('Order number')}
           placeholder={t('Start of the number')}

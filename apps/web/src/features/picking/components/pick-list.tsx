@@ -29,9 +29,18 @@ function Holder({ order }: { order: OrderHeader }) {
   const { t } = useTranslation();
   // The session's user: on a kiosk, the worker whose badge opened it (not the kiosk account).
   const me = useSessionStore((s) => s.user?.id);
-  if (!order.claimedBy) return <Text size="sm" c="dimmed">{t('Free')}</Text>;
+  if (!order.claimedBy)
+    return (
+      <Text size="sm" c="dimmed">
+        {t('Free')}
+      </Text>
+    );
   return (
-    <Badge color={order.claimedBy.id === me ? 'dark' : 'gray.7'} variant={order.claimedBy.id === me ? 'outline' : 'filled'} data-testid="order-holder">
+    <Badge
+      color={order.claimedBy.id === me ? 'dark' : 'gray.7'}
+      variant={order.claimedBy.id === me ? 'outline' : 'filled'}
+      data-testid="order-holder"
+    >
       {order.claimedBy.id === me ? t('You') : order.claimedBy.name}
     </Badge>
   );
@@ -45,16 +54,36 @@ export function PickList({ onOpen }: PickListProps) {
   const warehouse = prefs.filterWarehouse;
   const type = prefs.filterOrderType || null;
   const warehouses = useWarehouses();
-  const args = { ...(warehouse ? { warehouse } : {}), ...(type ? { type: type as OrderType } : {}), sort: prefs.sort, desc: prefs.sortDesc };
+  const args = {
+    ...(warehouse ? { warehouse } : {}),
+    ...(type ? { type: type as OrderType } : {}),
+    sort: prefs.sort,
+    desc: prefs.sortDesc,
+  };
   const q = useQuery(pickListQuery(args));
   const orders = q.data?.orders ?? [];
   const columns = useMemo<DataColumn<OrderHeader>[]>(
     () => [
-      { id: 'number', header: t('Order'), cell: (o) => <Text fw={700} ff="monospace">{o.number}</Text>, sortValue: (o) => o.number, card: 'title' },
+      {
+        id: 'number',
+        header: t('Order'),
+        cell: (o) => (
+          <Text fw={700} ff="monospace">
+            {o.number}
+          </Text>
+        ),
+        sortValue: (o) => o.number,
+        card: 'title',
+      },
       { id: 'type', header: t('Type'), cell: (o) => o.type.toUpperCase(), sortValue: (o) => o.type },
       { id: 'customer', header: t('Customer'), cell: (o) => o.customer ?? '', sortValue: (o) => o.customer },
       { id: 'due', header: t('Due'), cell: (o) => o.dueDate ?? '', sortValue: (o) => o.dueDate },
-      { id: 'lines', header: t('Lines done'), cell: (o) => `${o.doneLineCount} / ${o.lineCount}`, sortValue: (o) => o.lineCount - o.doneLineCount },
+      {
+        id: 'lines',
+        header: t('Lines done'),
+        cell: (o) => `${o.doneLineCount} / ${o.lineCount}`,
+        sortValue: (o) => o.lineCount - o.doneLineCount,
+      },
       { id: 'status', header: t('Status'), cell: (o) => o.status, sortValue: (o) => o.status },
       { id: 'holder', header: t('Picker'), cell: (o) => <Holder order={o} />, sortValue: (o) => o.claimedBy?.name },
     ],
@@ -106,7 +135,12 @@ export function PickList({ onOpen }: PickListProps) {
         more={q.data?.more}
         testId="pick-list"
         renderCard={(o) => (
-          <UnstyledButton onClick={() => onOpen(o)} style={{ width: '100%', minHeight: 44 }} data-testid="pick-order-card" data-number={o.number}>
+          <UnstyledButton
+            onClick={() => onOpen(o)}
+            style={{ width: '100%', minHeight: 44 }}
+            data-testid="pick-order-card"
+            data-number={o.number}
+          >
             <Group justify="space-between" wrap="nowrap">
               <Text fw={700} ff="monospace" truncate>
                 {o.number}
@@ -116,7 +150,9 @@ export function PickList({ onOpen }: PickListProps) {
             <Text size="sm" truncate>
               {[o.type.toUpperCase(), o.customer, o.dueDate].filter(Boolean).join(' · ')}
             </Text>
-            <Text size="sm">{t('Lines done: {{done}} / {{all}} · {{status}}', { done: o.doneLineCount, all: o.lineCount, status: o.status })}</Text>
+            <Text size="sm">
+              {t('Lines done: {{done}} / {{all}} · {{status}}', { done: o.doneLineCount, all: o.lineCount, status: o.status })}
+            </Text>
           </UnstyledButton>
         )}
       />

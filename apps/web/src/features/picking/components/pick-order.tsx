@@ -29,7 +29,6 @@ import { PICK_REFUSALS, pickingKeys, travellerOf, usePickCall } from '../api/pic
 import { withQueued } from '../utils/queued-picks.ts';
 import { useStockPickPrefs } from '../hooks/use-pick-prefs.ts';
 
-
 export interface PickOrderProps {
   order: OrderHeader;
   lines: PickLine[];
@@ -94,7 +93,8 @@ export function PickOrder({ order, lines: fetched, fetchedAt = 0, onBack }: Pick
   const queuedIds = new Set(view.queued.map((q) => q.id));
   const queuedNotes = view.queued.filter((q) => q.kind !== 'pick');
   /** The picking and inventory screens read again after a write the server took. */
-  const refresh = () => void Promise.all([qc.invalidateQueries({ queryKey: pickingKeys.all }), qc.invalidateQueries({ queryKey: ['inventory'] })]);
+  const refresh = () =>
+    void Promise.all([qc.invalidateQueries({ queryKey: pickingKeys.all }), qc.invalidateQueries({ queryKey: ['inventory'] })]);
 
   const heldByOther = !!order.claimedBy && order.claimedBy.id !== me;
   const mayPick = (l: PickLine) => l.status === 'open' && (l.claimedBy ? l.claimedBy.id === me : !heldByOther);
@@ -138,11 +138,22 @@ export function PickOrder({ order, lines: fetched, fetchedAt = 0, onBack }: Pick
     const noStock = bad(t("There is no stock of '{{part}}' to pick in '{{code}}'.", { part: line.partNumber, code }));
     if (!online) return void (await refuse(noStock));
     try {
-      const { location } = await call('location/get', { warehouse: order.warehouse, code }, { suppress: /^(ERR_NOT_FOUND|ERR_BAD_INPUT)$/, quietUnreachable: true });
+      const { location } = await call(
+        'location/get',
+        { warehouse: order.warehouse, code },
+        { suppress: /^(ERR_NOT_FOUND|ERR_BAD_INPUT)$/, quietUnreachable: true },
+      );
       if (location && !location.active) await refuse(bad(t("The location '{{code}}' is inactive.", { code })));
       else await refuse(noStock);
     } catch (e) {
-      if (e instanceof ApiError) await refuse(isUnreachable(e.status) ? noStock : e.status === 404 ? bad(t("There is no location '{{code}}' in warehouse '{{warehouse}}'.", { code, warehouse: order.warehouse })) : e.err);
+      if (e instanceof ApiError)
+        await refuse(
+          isUnreachable(e.status)
+            ? noStock
+            : e.status === 404
+              ? bad(t("There is no location '{{code}}' in warehouse '{{warehouse}}'.", { code, warehouse: order.warehouse }))
+              : e.err,
+        );
     }
   }
 
@@ -151,11 +162,15 @@ export function PickOrder({ order, lines: fetched, fetchedAt = 0, onBack }: Pick
     const here = line.sources.filter((s) => s.location === location);
     const known = line.sources.find((s) => s.stockId === text);
     if (known && known.location !== location) {
-      await refuse(bad(t("The stock '{{stockId}}' is in '{{other}}', not in '{{code}}'.", { stockId: text, other: known.location, code: location })));
+      await refuse(
+        bad(t("The stock '{{stockId}}' is in '{{other}}', not in '{{code}}'.", { stockId: text, other: known.location, code: location })),
+      );
       return;
     }
     if (!known && text === line.partNumber && here.length > 1) {
-      await refuse(bad(t("'{{code}}' holds more than one record of '{{part}}': scan the stock label.", { code: location, part: line.partNumber })));
+      await refuse(
+        bad(t("'{{code}}' holds more than one record of '{{part}}': scan the stock label.", { code: location, part: line.partNumber })),
+      );
       return;
     }
     const record = known ?? (here.length === 1 ? here[0] : undefined);
@@ -187,7 +202,12 @@ export function PickOrder({ order, lines: fetched, fetchedAt = 0, onBack }: Pick
     setBusy(true);
     try {
       // The same key into the outbox when the server cannot be reached: a lost request that did arrive is answered once.
-      const label = t('Pick {{qty}} of {{part}} from {{code}} for {{order}}', { qty: showQty(qtyNumber(read.units), line.uom), part: line.partNumber, code: step.location, order: order.number });
+      const label = t('Pick {{qty}} of {{part}} from {{code}} for {{order}}', {
+        qty: showQty(qtyNumber(read.units), line.uom),
+        part: line.partNumber,
+        code: step.location,
+        order: order.number,
+      });
       const sent = await sendOrQueue('pick/confirm', { ...attempt.body, idempotencyKey: attempt.key }, { label, suppress: PICK_REFUSALS });
       attempts.settle();
       // Queued: the line shows as picked (its row marked Queued) and the next one comes up.
@@ -212,10 +232,32 @@ export function PickOrder({ order, lines: fetched, fetchedAt = 0, onBack }: Pick
       const p = res.pick;
       autoPrint({
         kind: 'pick',
-        source: { rows: [{ orderId: order.number, orderType: order.type, line: String(line.lineNo), stockId: p.stockId, partNumber: line.partNumber, description: line.description, location: p.toLocation, qty: String(p.qty), uom: line.uom, picker: userName }] },
+        source: {
+          rows: [
+            {
+              orderId: order.number,
+              orderType: order.type,
+              line: String(line.lineNo),
+              stockId: p.stockId,
+              partNumber: line.partNumber,
+              description: line.description,
+              location: p.toLocation,
+              qty: String(p.qty),
+              uom: line.uom,
+              picker: userName,
+            },
+          ],
+        },
       });
     }
-    notifications.show({ color: 'green', message: t('Picked {{qty}} of {{part}} from {{code}}', { qty: showQty(res.pick?.qty ?? 0, line.uom), part: line.partNumber, code: step.location }) });
+    notifications.show({
+      color: 'green',
+      message: t('Picked {{qty}} of {{part}} from {{code}}', {
+        qty: showQty(res.pick?.qty ?? 0, line.uom),
+        part: line.partNumber,
+        code: step.location,
+      }),
+    });
     if (res.locationEmpty) await afterEmptied(line, step.location, res.line);
     restart();
   }
@@ -227,7 +269,14 @@ export function PickOrder({ order, lines: fetched, fetchedAt = 0, onBack }: Pick
    * "No stock" on the next walk.
    */
   async function afterEmptied(picked: PickLine, code: string, after: CallResponse<'pick/confirm'>['line']) {
-    const answer = await dialogs.confirm({ type: 'question', title: t('Location empty?'), message: t("'{{code}}' should be empty now. Is it?", { code }), neg: t('No'), pos: t('Yes, empty'), focus: 'pos' });
+    const answer = await dialogs.confirm({
+      type: 'question',
+      title: t('Location empty?'),
+      message: t("'{{code}}' should be empty now. Is it?", { code }),
+      neg: t('No'),
+      pos: t('Yes, empty'),
+      focus: 'pos',
+    });
     let sheet: string | undefined;
     if (answer === 'neg') {
       const asked = await send(() => report.mutateAsync({ idempotencyKey: crypto.randomUUID(), lineId: picked._id, location: code }));
@@ -246,13 +295,19 @@ export function PickOrder({ order, lines: fetched, fetchedAt = 0, onBack }: Pick
     const shortRest = await dialogs.confirm({
       type: 'question',
       title: t('No more stock of {{part}}', { part: picked.partNumber }),
-      message: t('{{qty}} of line {{no}} are still to pick and no other location holds {{part}}. Short the rest?', { qty: showQty(rest, picked.uom), no: picked.lineNo, part: picked.partNumber }),
+      message: t('{{qty}} of line {{no}} are still to pick and no other location holds {{part}}. Short the rest?', {
+        qty: showQty(rest, picked.uom),
+        no: picked.lineNo,
+        part: picked.partNumber,
+      }),
       neg: t('Not now'),
       pos: t('Short the rest'),
       focus: 'pos',
     });
     if (shortRest !== 'pos') return;
-    const reason = sheet ? t('{{code}} emptied; count {{sheet}} requested', { code, sheet }) : t('{{code}} emptied, no other stock', { code });
+    const reason = sheet
+      ? t('{{code}} emptied; count {{sheet}} requested', { code, sheet })
+      : t('{{code}} emptied, no other stock', { code });
     await shortLine(picked, reason);
   }
 
@@ -265,12 +320,21 @@ export function PickOrder({ order, lines: fetched, fetchedAt = 0, onBack }: Pick
   /** pick/short of a line with a reason (queued when the server cannot be reached), and a notice of what became of the rest. */
   async function shortLine(line: PickLine, reason: string) {
     const label = t('Short line {{no}} of {{order}}: {{reason}}', { no: line.lineNo, order: order.number, reason });
-    const sent = await send(() => sendOrQueue('pick/short', { idempotencyKey: crypto.randomUUID(), lineId: line._id, reason }, { label, suppress: PICK_REFUSALS }));
+    const sent = await send(() =>
+      sendOrQueue('pick/short', { idempotencyKey: crypto.randomUUID(), lineId: line._id, reason }, { label, suppress: PICK_REFUSALS }),
+    );
     if (sent?.queued) return;
     refresh();
     const done = sent?.res;
     if (done?.backorder) {
-      notifications.show({ color: 'yellow', message: t('Line {{no}} closed short: {{qty}} on backorder {{number}}', { no: line.lineNo, qty: showQty(done.backorder.qty, line.uom), number: done.backorder.number }) });
+      notifications.show({
+        color: 'yellow',
+        message: t('Line {{no}} closed short: {{qty}} on backorder {{number}}', {
+          no: line.lineNo,
+          qty: showQty(done.backorder.qty, line.uom),
+          number: done.backorder.number,
+        }),
+      });
     } else if (done?.line?.status === 'open') {
       notifications.show({ color: 'yellow', message: t('Line {{no}} stays open, walked last', { no: line.lineNo }) });
     } else if (done) {
@@ -316,14 +380,24 @@ export function PickOrder({ order, lines: fetched, fetchedAt = 0, onBack }: Pick
           </Button>
         )}
         {order.claimedBy?.id === me && (
-          <Button size="md" variant="default" onClick={() => void send(() => release.mutateAsync({ orderId: order._id }))} disabled={!online} data-testid="pick-release">
+          <Button
+            size="md"
+            variant="default"
+            onClick={() => void send(() => release.mutateAsync({ orderId: order._id }))}
+            disabled={!online}
+            data-testid="pick-release"
+          >
             {t('Release')}
           </Button>
         )}
         <FetchedAt at={fetchedAt} />
       </Group>
       {/* Picks, shorts and skips go on offline (the outbox); taking, releasing and returning need the server. */}
-      {!online && <NeedsServer testId="pick-needs-server">{t('Needs the server: take, release or return when back online. Picks, shorts and skips are queued.')}</NeedsServer>}
+      {!online && (
+        <NeedsServer testId="pick-needs-server">
+          {t('Needs the server: take, release or return when back online. Picks, shorts and skips are queued.')}
+        </NeedsServer>
+      )}
 
       <ScanInput label={stepText} data-testid="pick-scan" data-scan-field="pick" autoFocus />
 
@@ -347,7 +421,13 @@ export function PickOrder({ order, lines: fetched, fetchedAt = 0, onBack }: Pick
       )}
 
       {line && (
-        <Paper withBorder p="sm" data-testid="pick-line" data-line={line.lineNo} style={{ '--pick-location-size': 'calc(1.5rem * var(--mantine-scale))' } as CSSProperties}>
+        <Paper
+          withBorder
+          p="sm"
+          data-testid="pick-line"
+          data-line={line.lineNo}
+          style={{ '--pick-location-size': 'calc(1.5rem * var(--mantine-scale))' } as CSSProperties}
+        >
           <Stack gap={6}>
             <Group justify="space-between" wrap="nowrap">
               <Text fw={700} ff="monospace" truncate data-testid="pick-line-part">
@@ -362,7 +442,9 @@ export function PickOrder({ order, lines: fetched, fetchedAt = 0, onBack }: Pick
               {line.claimedBy && line.claimedBy.id !== me ? ` · ${line.claimedBy.name}` : ''}
             </Text>
             {line.sources.length === 0 ? (
-              <Text size="sm" c="red.9">{t('No stock of this item in the warehouse.')}</Text>
+              <Text size="sm" c="red.9">
+                {t('No stock of this item in the warehouse.')}
+              </Text>
             ) : (
               <Group gap={6}>
                 {/* Where to go is what a picker reads from arm's length: the location is the card's largest text. */}
@@ -379,10 +461,15 @@ export function PickOrder({ order, lines: fetched, fetchedAt = 0, onBack }: Pick
                     styles={{ label: { textTransform: 'none', whiteSpace: 'normal', overflow: 'visible', overflowWrap: 'anywhere' } }}
                     data-testid="pick-source"
                   >
-                    <span style={{ display: 'block', fontSize: 'var(--pick-location-size)', fontWeight: 700, lineHeight: 1.2 }} data-testid="pick-source-location">
+                    <span
+                      style={{ display: 'block', fontSize: 'var(--pick-location-size)', fontWeight: 700, lineHeight: 1.2 }}
+                      data-testid="pick-source-location"
+                    >
                       {s.location}
                     </span>{' '}
-                    <span style={{ display: 'block', fontSize: 'var(--mantine-font-size-sm)', lineHeight: 1.4 }}>{`${s.stockId} · ${showQty(s.quantity)}`}</span>
+                    <span
+                      style={{ display: 'block', fontSize: 'var(--mantine-font-size-sm)', lineHeight: 1.4 }}
+                    >{`${s.stockId} · ${showQty(s.quantity)}`}</span>
                   </Badge>
                 ))}
               </Group>
@@ -424,7 +511,13 @@ export function PickOrder({ order, lines: fetched, fetchedAt = 0, onBack }: Pick
                 }}
               >
                 <Stack gap="xs">
-                  <TextInput label={t('Why is it short?')} value={shortReason} onChange={(e) => setShortReason(e.currentTarget.value)} data-testid="pick-short-reason" autoFocus />
+                  <TextInput
+                    label={t('Why is it short?')}
+                    value={shortReason}
+                    onChange={(e) => setShortReason(e.currentTarget.value)}
+                    data-testid="pick-short-reason"
+                    autoFocus
+                  />
                   <Group grow>
                     <Button type="submit" size="md" color="red.9" disabled={!shortReason.trim()} data-testid="pick-short-confirm">
                       {t('Close short')}
@@ -445,7 +538,13 @@ export function PickOrder({ order, lines: fetched, fetchedAt = 0, onBack }: Pick
                   variant="default"
                   onClick={async () => {
                     const label = t('Skip line {{no}} of {{order}}', { no: line.lineNo, order: order.number });
-                    const sent = await send(() => sendOrQueue('pick/skip', { idempotencyKey: crypto.randomUUID(), lineId: line._id }, { label, suppress: PICK_REFUSALS }));
+                    const sent = await send(() =>
+                      sendOrQueue(
+                        'pick/skip',
+                        { idempotencyKey: crypto.randomUUID(), lineId: line._id },
+                        { label, suppress: PICK_REFUSALS },
+                      ),
+                    );
                     if (!sent?.queued) refresh();
                     restart();
                   }}
@@ -461,9 +560,17 @@ export function PickOrder({ order, lines: fetched, fetchedAt = 0, onBack }: Pick
 
       {picks.length > 0 && (
         <Stack gap={4}>
-          <Title order={3} size="h4">{t('Picked')}</Title>
+          <Title order={3} size="h4">
+            {t('Picked')}
+          </Title>
           {picks.map((p) => (
-            <Group key={p._id} justify="space-between" wrap="nowrap" data-testid="pick-done" data-queued={queuedIds.has(p._id) || undefined}>
+            <Group
+              key={p._id}
+              justify="space-between"
+              wrap="nowrap"
+              data-testid="pick-done"
+              data-queued={queuedIds.has(p._id) || undefined}
+            >
               {/* Wraps, never cut: at 360 the item, the quantity and the places all stay readable. */}
               <div style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
                 <Text size="sm" ff="monospace" fw={700} data-testid="pick-done-what">
@@ -490,12 +597,19 @@ export function PickOrder({ order, lines: fetched, fetchedAt = 0, onBack }: Pick
                     const answer = await dialogs.confirm({
                       type: 'question',
                       title: t('Return {{stockId}}?', { stockId: p.stockId }),
-                      message: t('{{qty}} of {{part}} go back to {{code}}, and the line is open again.', { qty: showQty(p.qty, p.uom), part: p.partNumber, code: p.fromLocation }),
+                      message: t('{{qty}} of {{part}} go back to {{code}}, and the line is open again.', {
+                        qty: showQty(p.qty, p.uom),
+                        part: p.partNumber,
+                        code: p.fromLocation,
+                      }),
                       neg: t('Cancel'),
                       pos: t('Return'),
                       focus: 'neg',
                     });
-                    if (answer === 'pos') void send(() => unpick.mutateAsync({ idempotencyKey: crypto.randomUUID(), pickId: p._id, toLocation: p.fromLocation }));
+                    if (answer === 'pos')
+                      void send(() =>
+                        unpick.mutateAsync({ idempotencyKey: crypto.randomUUID(), pickId: p._id, toLocation: p.fromLocation }),
+                      );
                   }}
                   aria-label={t('Return {{stockId}} to {{code}}', { stockId: p.stockId, code: p.fromLocation })}
                 >
@@ -508,8 +622,18 @@ export function PickOrder({ order, lines: fetched, fetchedAt = 0, onBack }: Pick
       )}
       {/* Labels printed by themselves (preferences), below the work: the scan field stays on the first screen. */}
       <Group gap="md" data-testid="pick-print-prefs">
-        <Checkbox label={t('Print a pick label after each pick')} checked={prefs.printOnPick} onChange={(e) => setPrefs({ printOnPick: e.currentTarget.checked })} data-testid="print-on-pick" />
-        <Checkbox label={t('Print the order traveller when I take the order')} checked={prefs.printOnAssign} onChange={(e) => setPrefs({ printOnAssign: e.currentTarget.checked })} data-testid="print-on-assign" />
+        <Checkbox
+          label={t('Print a pick label after each pick')}
+          checked={prefs.printOnPick}
+          onChange={(e) => setPrefs({ printOnPick: e.currentTarget.checked })}
+          data-testid="print-on-pick"
+        />
+        <Checkbox
+          label={t('Print the order traveller when I take the order')}
+          checked={prefs.printOnAssign}
+          onChange={(e) => setPrefs({ printOnAssign: e.currentTarget.checked })}
+          data-testid="print-on-assign"
+        />
       </Group>
     </Stack>
   );

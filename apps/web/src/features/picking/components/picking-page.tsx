@@ -49,7 +49,8 @@ export function PickingPage() {
       </Suspense>
     );
   }
-  if (order && lines) return <PickOrder order={order} lines={lines} fetchedAt={q.dataUpdatedAt} onBack={() => void navigate({ href: '/stockPick' })} />;
+  if (order && lines)
+    return <PickOrder order={order} lines={lines} fetchedAt={q.dataUpdatedAt} onBack={() => void navigate({ href: '/stockPick' })} />;
   // The list stays mounted while a scanned order loads and when there is none: drawn again, it would
   // take the focus from wherever the worker left it (its field's autofocus) and lose its scroll.
   const notice =
@@ -79,9 +80,21 @@ function PickListScreen({ onOpen, canManage, notice }: { onOpen(number: string):
   return (
     <Stack gap="sm" maw={1400}>
       <Group align="flex-end" gap="xs" wrap="nowrap">
-        <ScanInput label={t('Order')} placeholder={t('Scan an order traveller or type its number')} data-testid="pick-order-input" data-scan-field="order" autoFocus style={{ flex: 1 }} />
+        <ScanInput
+          label={t('Order')}
+          placeholder={t('Scan an order traveller or type its number')}
+          data-testid="pick-order-input"
+          data-scan-field="order"
+          autoFocus
+          style={{ flex: 1 }}
+        />
         {canManage && (
-          <Button variant="default" leftSection={<IconClipboardList size={20} />} onClick={() => void navigate({ href: `/stockPick?manage=${MANAGE_ORDERS}` })} data-testid="orders-admin-open">
+          <Button
+            variant="default"
+            leftSection={<IconClipboardList size={20} />}
+            onClick={() => void navigate({ href: `/stockPick?manage=${MANAGE_ORDERS}` })}
+            data-testid="orders-admin-open"
+          >
             {t('Orders')}
           </Button>
         )}

@@ -13,4 +13,3 @@ export const KNOWN_STATUSES: readonly string[] = [
     ORDER_CANCELLED,
   ]),
 ];
-

@@ -80,7 +80,7 @@ describe('withQueued: the pick screen offline (issue 27)', () => {
     expect(view.queued.map((q) => q.kind)).toEqual(['skip', 'short']);
   });
 
-  it('counts an item waiting for its person to sign in again as queued, and skips after the server\'s skips', () => {
+  it("counts an item waiting for its person to sign in again as queued, and skips after the server's skips", () => {
     const skipped = [line(1, { skipSeq: 4 }), line(2), line(3)];
     const view = withQueued(skipped, [item('pick/skip', { lineId: 'L2' }, 'signIn')]);
     expect(view.lines.map((l) => l._id)).toEqual(['L3', 'L1', 'L2']);

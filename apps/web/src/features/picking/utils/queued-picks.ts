@@ -60,10 +60,20 @@ export function withQueued(lines: readonly PickLine[], items: readonly OutboxIte
       const record = line.sources.find((s) => s.stockId === scan) ?? (here.length === 1 ? here[0] : undefined);
       if (record) {
         const left = qtyNumber(qtyUnits(record.quantity) - units);
-        line.sources = left > 0 ? line.sources.map((s) => (s === record ? { ...s, quantity: left } : s)) : line.sources.filter((s) => s !== record);
+        line.sources =
+          left > 0 ? line.sources.map((s) => (s === record ? { ...s, quantity: left } : s)) : line.sources.filter((s) => s !== record);
       }
       line.picked = qtyNumber(qtyUnits(line.picked) + units);
-      const pick: Pick = { _id: item.id, lineId, stockId: record?.stockId ?? scan, qty, fromLocation: location, toLocation: '', pickedBy: { id: item.person.accountId, name: item.person.name }, ts: item.deviceTime };
+      const pick: Pick = {
+        _id: item.id,
+        lineId,
+        stockId: record?.stockId ?? scan,
+        qty,
+        fromLocation: location,
+        toLocation: '',
+        pickedBy: { id: item.person.accountId, name: item.person.name },
+        ts: item.deviceTime,
+      };
       line.picks.push(pick);
       if (qtyUnits(line.picked) + qtyUnits(line.short) >= qtyUnits(line.qty)) line.status = 'picked';
     }
@@ -71,6 +81,10 @@ export function withQueued(lines: readonly PickLine[], items: readonly OutboxIte
   // Walk order as the server gives it: open lines not skipped (as they came), skipped ones by when, then the done ones.
   const all = lines.map((l) => byId.get(l._id)!);
   const open = all.filter((l) => l.status === 'open');
-  const ordered = [...open.filter((l) => l.skipSeq === 0), ...open.filter((l) => l.skipSeq > 0).sort((a, b) => a.skipSeq - b.skipSeq), ...all.filter((l) => l.status !== 'open')];
+  const ordered = [
+    ...open.filter((l) => l.skipSeq === 0),
+    ...open.filter((l) => l.skipSeq > 0).sort((a, b) => a.skipSeq - b.skipSeq),
+    ...all.filter((l) => l.status !== 'open'),
+  ];
   return { lines: ordered, queued };
 }

@@ -16,16 +16,52 @@ const task = (taskCode: string, operationNumber: string, extra: Partial<Travelle
 
 describe('travellerSource', () => {
   it('a work order with operations: one label per operation, in operation order, each with its task code as barcode', () => {
-    const rows = travellerSource(wo, [task('T-100', '100'), task('T-20', '20', { workCentre: null, plannedMinutes: null }), task('T-10', '10', { plannedMinutes: 1.5 })]).rows;
+    const rows = travellerSource(wo, [
+      task('T-100', '100'),
+      task('T-20', '20', { workCentre: null, plannedMinutes: null }),
+      task('T-10', '10', { plannedMinutes: 1.5 }),
+    ]).rows;
     expect(rows).toEqual([
-      { orderId: 'WO-7', qty: '3', dueDate: '2026-12-01', taskBarcode: 'T-10', operation: '10', description: 'Op 10', workCenter: 'WELD-1', plannedTime: '1.5 min' },
-      { orderId: 'WO-7', qty: '3', dueDate: '2026-12-01', taskBarcode: 'T-20', operation: '20', description: 'Op 20', workCenter: '', plannedTime: '' },
-      { orderId: 'WO-7', qty: '3', dueDate: '2026-12-01', taskBarcode: 'T-100', operation: '100', description: 'Op 100', workCenter: 'WELD-1', plannedTime: '45 min' },
+      {
+        orderId: 'WO-7',
+        qty: '3',
+        dueDate: '2026-12-01',
+        taskBarcode: 'T-10',
+        operation: '10',
+        description: 'Op 10',
+        workCenter: 'WELD-1',
+        plannedTime: '1.5 min',
+      },
+      {
+        orderId: 'WO-7',
+        qty: '3',
+        dueDate: '2026-12-01',
+        taskBarcode: 'T-20',
+        operation: '20',
+        description: 'Op 20',
+        workCenter: '',
+        plannedTime: '',
+      },
+      {
+        orderId: 'WO-7',
+        qty: '3',
+        dueDate: '2026-12-01',
+        taskBarcode: 'T-100',
+        operation: '100',
+        description: 'Op 100',
+        workCenter: 'WELD-1',
+        plannedTime: '45 min',
+      },
     ]);
   });
 
   it('leaves out inactive tasks and tasks of another order or kind', () => {
-    const rows = travellerSource(wo, [task('T-1', '10'), task('T-2', '20', { active: false }), task('T-3', '30', { orderNumber: 'WO-8' }), task('T-4', '40', { kind: 'mos' })]).rows;
+    const rows = travellerSource(wo, [
+      task('T-1', '10'),
+      task('T-2', '20', { active: false }),
+      task('T-3', '30', { orderNumber: 'WO-8' }),
+      task('T-4', '40', { kind: 'mos' }),
+    ]).rows;
     expect(rows.map((r) => r.taskBarcode)).toEqual(['T-1']);
   });
 

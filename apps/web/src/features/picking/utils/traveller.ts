@@ -2,14 +2,18 @@ import { type Task } from '@floorhand/contract/labor';
 import { PRODUCTION_ORDER_TYPES, type OrderHeader } from '@floorhand/contract/orders';
 
 export type TravellerOrder = Pick<OrderHeader, 'type' | 'number' | 'customer' | 'lineCount' | 'dueDate'>;
-export type TravellerTask = Pick<Task, 'taskCode' | 'kind' | 'orderNumber' | 'operationNumber' | 'description' | 'workCentre' | 'plannedMinutes' | 'active'>;
+export type TravellerTask = Pick<
+  Task,
+  'taskCode' | 'kind' | 'orderNumber' | 'operationNumber' | 'description' | 'workCentre' | 'plannedMinutes' | 'active'
+>;
 
 /** Work, manufacturing and routing orders have operations (tasks); their travellers are per operation. */
 export const hasOperations = (order: Pick<OrderHeader, 'type'>): boolean => PRODUCTION_ORDER_TYPES.has(order.type);
 
 /** Operation numbers in operation order: numerically where they are numbers ('10' before '100'), then by task code. */
 const byOperation = (a: TravellerTask, b: TravellerTask): number =>
-  (a.operationNumber ?? '').localeCompare(b.operationNumber ?? '', 'en', { numeric: true }) || a.taskCode.localeCompare(b.taskCode, 'en', { numeric: true });
+  (a.operationNumber ?? '').localeCompare(b.operationNumber ?? '', 'en', { numeric: true }) ||
+  a.taskCode.localeCompare(b.taskCode, 'en', { numeric: true });
 
 /** Planned minutes as the label prints them ("45 min", "1.5 min"); empty without a plan. */
 const plannedTime = (minutes: number | null): string => (minutes === null ? '' : `${minutes} min`);
@@ -25,7 +29,9 @@ const plannedTime = (minutes: number | null): string => (minutes === null ? '' :
  */
 export function travellerSource(order: TravellerOrder, tasks: readonly TravellerTask[] = []) {
   const head = { orderId: order.number, qty: String(order.lineCount), dueDate: order.dueDate ?? '' };
-  const operations = hasOperations(order) ? tasks.filter((t) => t.active && t.kind === order.type && t.orderNumber === order.number).sort(byOperation) : [];
+  const operations = hasOperations(order)
+    ? tasks.filter((t) => t.active && t.kind === order.type && t.orderNumber === order.number).sort(byOperation)
+    : [];
   if (!operations.length) return { rows: [{ ...head, taskBarcode: order.number, description: order.customer ?? '' }] };
   return {
     rows: operations.map((t) => ({

@@ -28,13 +28,18 @@ export function AppSettingsPage({ siteSection }: { siteSection?: ReactNode }) {
   const [scanning, setScanning] = useState({ barcode: saved.barcode, timeclockCam: saved.timeclockCam, photoCam: saved.photoCam });
   const scanError = Object.keys(scanningSettingsErrors(scanning)).length > 0;
   const wsError = WORKSTATION_ID.test(ws.id) ? null : t('Use 1 to 40 letters, digits, - or _, starting and ending with a letter or digit');
-  const ssError = typeof screenSaver === 'number' && screenSaver >= 0 && screenSaver <= 240 ? null : t('Enter 0 to 240 minutes (0 turns it off)');
+  const ssError =
+    typeof screenSaver === 'number' && screenSaver >= 0 && screenSaver <= 240 ? null : t('Enter 0 to 240 minutes (0 turns it off)');
   const ktError = typeof kioskTimeout === 'number' && kioskTimeout >= 1 && kioskTimeout <= 480 ? null : t('Enter 1 to 480 minutes');
 
   const save = () => {
     if (wsError || ssError || ktError || scanError) return;
     // A new id is a new workstation: the secret of the old one does not go with it.
-    const workstation = admin ? (ws.id === saved.workstation.id ? { ...ws, secret: saved.workstation.secret } : { ...ws, secret: undefined }) : saved.workstation;
+    const workstation = admin
+      ? ws.id === saved.workstation.id
+        ? { ...ws, secret: saved.workstation.secret }
+        : { ...ws, secret: undefined }
+      : saved.workstation;
     saved.save({ workstation, screenSaver: Number(screenSaver), kioskSessionTimeout: Number(kioskTimeout), ...scanning });
     notifications.show({ message: t('Settings saved'), color: 'green', autoClose: NOTIFICATION_TIMEOUT_MS });
   };
@@ -43,7 +48,9 @@ export function AppSettingsPage({ siteSection }: { siteSection?: ReactNode }) {
     <Stack maw={720}>
       <Card withBorder>
         <Stack>
-          <Title order={2} size="h3">{t('Workstation')}</Title>
+          <Title order={2} size="h3">
+            {t('Workstation')}
+          </Title>
           {!admin && <Text size="sm">{t('Only an administrator can change the workstation settings of this device.')}</Text>}
           <Group align="flex-end" wrap="wrap">
             <TextInput
@@ -83,9 +90,26 @@ export function AppSettingsPage({ siteSection }: { siteSection?: ReactNode }) {
       </Card>
       <Card withBorder>
         <Stack>
-          <Title order={2} size="h3">{t('Screen')}</Title>
-          <NumberInput label={t('Screen saver after (minutes)')} min={0} max={240} value={screenSaver} onChange={setScreenSaver} error={ssError} data-testid="screen-saver-minutes" />
-          <NumberInput label={t('Kiosk session timeout (minutes)')} min={1} max={480} value={kioskTimeout} onChange={setKioskTimeout} error={ktError} />
+          <Title order={2} size="h3">
+            {t('Screen')}
+          </Title>
+          <NumberInput
+            label={t('Screen saver after (minutes)')}
+            min={0}
+            max={240}
+            value={screenSaver}
+            onChange={setScreenSaver}
+            error={ssError}
+            data-testid="screen-saver-minutes"
+          />
+          <NumberInput
+            label={t('Kiosk session timeout (minutes)')}
+            min={1}
+            max={480}
+            value={kioskTimeout}
+            onChange={setKioskTimeout}
+            error={ktError}
+          />
         </Stack>
       </Card>
       <ScanningSettings value={scanning} onChange={setScanning} />
@@ -93,7 +117,12 @@ export function AppSettingsPage({ siteSection }: { siteSection?: ReactNode }) {
         {t('These settings belong to this device and browser, not to your account.')}
       </Text>
       <Group>
-        <Button leftSection={<IconDeviceFloppy size={20} />} onClick={save} disabled={!!(wsError || ssError || ktError || scanError)} data-testid="save-settings">
+        <Button
+          leftSection={<IconDeviceFloppy size={20} />}
+          onClick={save}
+          disabled={!!(wsError || ssError || ktError || scanError)}
+          data-testid="save-settings"
+        >
           {t('Save')}
         </Button>
       </Group>

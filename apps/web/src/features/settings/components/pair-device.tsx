@@ -44,7 +44,11 @@ export function PairDevice() {
         save({ workstation: { ...useMachineStore.getState().workstation, secret: res.secret } });
         setPairing(null);
         const as = [res.workstation?.kiosk && t('kiosk'), res.workstation?.timeclock && t('time clock')].filter(Boolean).join(', ');
-        notifications.show({ message: as ? t('This device is paired: authorised as {{as}}.', { as }) : t('This device is paired.'), color: 'green', autoClose: NOTIFICATION_TIMEOUT_MS });
+        notifications.show({
+          message: as ? t('This device is paired: authorised as {{as}}.', { as }) : t('This device is paired.'),
+          color: 'green',
+          autoClose: NOTIFICATION_TIMEOUT_MS,
+        });
       } catch (error) {
         if (stopped) return;
         setPairing(null);
@@ -61,15 +65,28 @@ export function PairDevice() {
   return (
     <Stack gap="xs" data-testid="pair-device">
       <Text size="sm" data-testid="pair-state">
-        {ws.secret ? t('This device holds its authorisation key.') : t('This device is not paired: a time clock or kiosk account cannot be used here until it is.')}
+        {ws.secret
+          ? t('This device holds its authorisation key.')
+          : t('This device is not paired: a time clock or kiosk account cannot be used here until it is.')}
       </Text>
       {pairing ? (
         <Alert color="brand" title={t('Pairing code')}>
           <Stack gap={4}>
-            <Text ff="monospace" fz={32} fw={700} lts={4} data-testid="pair-code" aria-label={t('Pairing code {{code}}', { code: pairing.code.split('').join(' ') })}>
+            <Text
+              ff="monospace"
+              fz={32}
+              fw={700}
+              lts={4}
+              data-testid="pair-code"
+              aria-label={t('Pairing code {{code}}', { code: pairing.code.split('').join(' ') })}
+            >
               {pairing.code.slice(0, 3)} {pairing.code.slice(3)}
             </Text>
-            <Text size="sm">{t('An administrator enters this code under Feature Access, Workstations, on any device. This page waits for it (10 minutes).')}</Text>
+            <Text size="sm">
+              {t(
+                'An administrator enters this code under Feature Access, Workstations, on any device. This page waits for it (10 minutes).',
+              )}
+            </Text>
           </Stack>
         </Alert>
       ) : (

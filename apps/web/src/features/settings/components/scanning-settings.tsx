@@ -18,13 +18,20 @@ export const TIMEOUT_SECS_RANGE = { min: 5, max: 600 } as const;
 const inRange = (n: number, r: { min: number; max: number }) => Number.isInteger(n) && n >= r.min && n <= r.max;
 
 /** Why the barcode settings cannot be saved, per field (English; the page translates). */
-export function scanningSettingsErrors({ barcode }: ScanningSettingsValue): { formats?: string; fps?: string; timeoutSecs?: string; wedgePrefix?: string } {
+export function scanningSettingsErrors({ barcode }: ScanningSettingsValue): {
+  formats?: string;
+  fps?: string;
+  timeoutSecs?: string;
+  wedgePrefix?: string;
+} {
   return {
     // Printable characters a keyboard sends, without spaces: a scanner's prefix, never a word.
     ...(/^[\x21-\x7e]{0,4}$/.test(barcode.wedgePrefix ?? '') ? {} : { wedgePrefix: 'Up to 4 characters, printable, without spaces' }),
     ...(barcode.formats.length === 0 ? { formats: 'Choose at least one format' } : {}),
     ...(inRange(barcode.fps, FPS_RANGE) ? {} : { fps: `Enter ${FPS_RANGE.min} to ${FPS_RANGE.max} frames per second` }),
-    ...(inRange(barcode.timeoutSecs, TIMEOUT_SECS_RANGE) ? {} : { timeoutSecs: `Enter ${TIMEOUT_SECS_RANGE.min} to ${TIMEOUT_SECS_RANGE.max} seconds` }),
+    ...(inRange(barcode.timeoutSecs, TIMEOUT_SECS_RANGE)
+      ? {}
+      : { timeoutSecs: `Enter ${TIMEOUT_SECS_RANGE.min} to ${TIMEOUT_SECS_RANGE.max} seconds` }),
   };
 }
 
@@ -49,7 +56,9 @@ export function ScanningSettings({ value, onChange }: { value: ScanningSettingsV
     <>
       <Card withBorder>
         <Stack>
-          <Title order={2} size="h3">{t('Barcode scanning')}</Title>
+          <Title order={2} size="h3">
+            {t('Barcode scanning')}
+          </Title>
           <CameraSelect label={t('Barcode camera')} value={barcode.cam} onChange={(cam) => setBarcode({ cam })} testId="barcode-cam" />
           {/* Chips, not a multi-select: its tiny remove buttons are no target for a gloved thumb. */}
           <Input.Wrapper
@@ -93,7 +102,9 @@ export function ScanningSettings({ value, onChange }: { value: ScanningSettingsV
           </Group>
           <TextInput
             label={t('Scanner prefix')}
-            description={t('Characters the scanner is set to send before each code (a DataWedge or Honeywell prefix). Keys that begin with them are a scan however slowly they come. Empty: scans are told by their speed.')}
+            description={t(
+              'Characters the scanner is set to send before each code (a DataWedge or Honeywell prefix). Keys that begin with them are a scan however slowly they come. Empty: scans are told by their speed.',
+            )}
             value={barcode.wedgePrefix}
             onChange={(e) => setBarcode({ wedgePrefix: e.currentTarget.value })}
             error={errors.wedgePrefix && t(errors.wedgePrefix)}
@@ -104,20 +115,36 @@ export function ScanningSettings({ value, onChange }: { value: ScanningSettingsV
             data-testid="barcode-prefix"
           />
           <Group wrap="wrap">
-            <Switch size="md" label={t('Beep on a read')} checked={barcode.beep} onChange={(e) => setBarcode({ beep: e.currentTarget.checked })} data-testid="barcode-beep" />
-            <Switch size="md" label={t('Vibrate on a read')} checked={barcode.vibrate} onChange={(e) => setBarcode({ vibrate: e.currentTarget.checked })} data-testid="barcode-vibrate" />
+            <Switch
+              size="md"
+              label={t('Beep on a read')}
+              checked={barcode.beep}
+              onChange={(e) => setBarcode({ beep: e.currentTarget.checked })}
+              data-testid="barcode-beep"
+            />
+            <Switch
+              size="md"
+              label={t('Vibrate on a read')}
+              checked={barcode.vibrate}
+              onChange={(e) => setBarcode({ vibrate: e.currentTarget.checked })}
+              data-testid="barcode-vibrate"
+            />
           </Group>
         </Stack>
       </Card>
       <Card withBorder>
         <Stack>
-          <Title order={2} size="h3">{t('Test scan')}</Title>
+          <Title order={2} size="h3">
+            {t('Test scan')}
+          </Title>
           <TestScanPanel settings={barcode} />
         </Stack>
       </Card>
       <Card withBorder>
         <Stack>
-          <Title order={2} size="h3">{t('Other cameras')}</Title>
+          <Title order={2} size="h3">
+            {t('Other cameras')}
+          </Title>
           <CameraSelect
             label={t('Time-clock camera')}
             description={t('Takes the photo stored with each punch')}
@@ -125,7 +152,13 @@ export function ScanningSettings({ value, onChange }: { value: ScanningSettingsV
             onChange={(timeclockCam) => onChange({ ...value, timeclockCam })}
             testId="timeclock-cam"
           />
-          <CameraSelect label={t('Photo camera')} description={t('Takes photos of stock and damage')} value={value.photoCam} onChange={(photoCam) => onChange({ ...value, photoCam })} testId="photo-cam" />
+          <CameraSelect
+            label={t('Photo camera')}
+            description={t('Takes photos of stock and damage')}
+            value={value.photoCam}
+            onChange={(photoCam) => onChange({ ...value, photoCam })}
+            testId="photo-cam"
+          />
           <Group>
             <PhotoCapture cam={value.photoCam} label={t('Test photo')} onCaptured={setPhoto} testId="test-photo" />
             {photoSrc && <Image src={photoSrc} h={90} w="auto" fit="contain" alt={t('Test photo')} data-testid="test-photo-result" />}

@@ -10,10 +10,15 @@ export const shippingKeys = {
   order: (number: string) => ['shipping', 'order', number] as const,
 };
 
-export const boardQuery = (args: CallArgs<'ship/board'>) => queryOptions({ queryKey: shippingKeys.board(args), queryFn: () => call('ship/board', args, { quietUnreachable: true }) });
+export const boardQuery = (args: CallArgs<'ship/board'>) =>
+  queryOptions({ queryKey: shippingKeys.board(args), queryFn: () => call('ship/board', args, { quietUnreachable: true }) });
 
 export const shipOrderQuery = (number: string) =>
-  queryOptions({ queryKey: shippingKeys.order(number), queryFn: () => call('ship/order', { number }, { suppress: /^(ERR_NOT_FOUND)$/, quietUnreachable: true }), retry: false });
+  queryOptions({
+    queryKey: shippingKeys.order(number),
+    queryFn: () => call('ship/order', { number }, { suppress: /^(ERR_NOT_FOUND)$/, quietUnreachable: true }),
+    retry: false,
+  });
 
 /** Picks, packs and shipments on other devices: the open shipping screens refetch (ordersChanged). */
 export function useShippingRefresh(): void {

@@ -56,7 +56,15 @@ export function PackingListButton({ order, p, items }: { order: OrderHeader; p: 
     }
   };
   return (
-    <Button size="md" variant="default" leftSection={<IconFileText size={20} />} loading={busy} disabled={items === 0} onClick={() => void run()} data-testid="package-packing-list">
+    <Button
+      size="md"
+      variant="default"
+      leftSection={<IconFileText size={20} />}
+      loading={busy}
+      disabled={items === 0}
+      onClick={() => void run()}
+      data-testid="package-packing-list"
+    >
       {t('Packing list and label')}
     </Button>
   );

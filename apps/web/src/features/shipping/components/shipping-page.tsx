@@ -1,5 +1,20 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Badge, Button, Checkbox, Group, Loader, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Loader,
+  Paper,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
@@ -7,7 +22,17 @@ import { useTranslation } from 'react-i18next';
 import { ERR } from '@floorhand/contract/errors';
 import { MIN_TOUCH_TARGET_PX, PACK_PICK_MAX_ROWS } from '@floorhand/contract/constants';
 import { PRODUCTION_ORDER_TYPES, type OrderHeader } from '@floorhand/contract/orders';
-import { PACK_SORTS, PACKAGE_MEASURE_UNITS, PACKAGE_TEXT_MAX, PACKAGE_TYPES_DEFAULT, PICKED_SHARES, SHIPPED_ORDER_TYPES, type BoardRow, type Package, type Staged } from '@floorhand/contract/shipping';
+import {
+  PACK_SORTS,
+  PACKAGE_MEASURE_UNITS,
+  PACKAGE_TEXT_MAX,
+  PACKAGE_TYPES_DEFAULT,
+  PICKED_SHARES,
+  SHIPPED_ORDER_TYPES,
+  type BoardRow,
+  type Package,
+  type Staged,
+} from '@floorhand/contract/shipping';
 import { dialogs } from '../../../components/dialogs/dialog-store.ts';
 import { DataTable, type DataColumn } from '../../../components/ui/data-table.tsx';
 import { activeFilterCount, FilterFold } from '../../../components/ui/filter-fold.tsx';
@@ -26,7 +51,16 @@ import { PackingListButton, printPackingList } from './packing-list-button.tsx';
 import { boardQuery, SHIP_REFUSALS, shipOrderQuery, shippingKeys, useShipCall, useShippingRefresh } from '../api/shipping-api.ts';
 import { withQueuedPacks } from '../utils/queued-packs.ts';
 import { boardArgs, useStockPackPrefs } from '../hooks/use-pack-prefs.ts';
-import { createOneAtATime, formChanges, formDirty, formProblems, PACKAGE_FIELDS, weightNeededBy, type PackageField, type PackageForm } from '../utils/one-at-a-time.ts';
+import {
+  createOneAtATime,
+  formChanges,
+  formDirty,
+  formProblems,
+  PACKAGE_FIELDS,
+  weightNeededBy,
+  type PackageField,
+  type PackageForm,
+} from '../utils/one-at-a-time.ts';
 import { boardScanMeaning, packScanMeaning } from '../utils/scan-meaning.ts';
 
 type PackSort = (typeof PACK_SORTS)[number];
@@ -110,7 +144,17 @@ function Board({ onOpen }: { onOpen(number: string): void }) {
   });
   const columns = useMemo<DataColumn<BoardRow>[]>(
     () => [
-      { id: 'number', header: t('Order'), cell: (o) => <Text fw={700} ff="monospace">{o.number}</Text>, sortValue: (o) => o.number, card: 'title' },
+      {
+        id: 'number',
+        header: t('Order'),
+        cell: (o) => (
+          <Text fw={700} ff="monospace">
+            {o.number}
+          </Text>
+        ),
+        sortValue: (o) => o.number,
+        card: 'title',
+      },
       { id: 'type', header: t('Type'), cell: (o) => o.type.toUpperCase(), sortValue: (o) => o.type },
       { id: 'customer', header: t('Customer'), cell: (o) => o.customer ?? '', sortValue: (o) => o.customer },
       { id: 'due', header: t('Due'), cell: (o) => o.dueDate ?? '', sortValue: (o) => o.dueDate },
@@ -132,10 +176,19 @@ function Board({ onOpen }: { onOpen(number: string): void }) {
   );
   return (
     <Stack gap="sm" maw={1400}>
-      <ScanInput label={t('Order')} placeholder={t('Scan an order traveller or type its number')} data-testid="ship-order-input" data-scan-field="order" autoFocus />
+      <ScanInput
+        label={t('Order')}
+        placeholder={t('Scan an order traveller or type its number')}
+        data-testid="ship-order-input"
+        data-scan-field="order"
+        autoFocus
+      />
       {/* One compact row at 1440; on a handheld the board comes first, the filters folded behind one
           button (two columns when open): each field a 44 px target, reached by Tab. */}
-      <FilterFold active={activeFilterCount([prefs.filterWarehouse, prefs.filterOrderType, prefs.filterPicked, prefs.filterDepartment])} testId="ship-filters-toggle">
+      <FilterFold
+        active={activeFilterCount([prefs.filterWarehouse, prefs.filterOrderType, prefs.filterPicked, prefs.filterDepartment])}
+        testId="ship-filters-toggle"
+      >
         <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="xs" data-testid="ship-filters">
           <Select
             label={t('Warehouse')}
@@ -217,11 +270,15 @@ function PackOrder({ number, onBack }: { number: string; onBack(): void }) {
   const { packages, staged } = view;
   const queuedStock = new Set(view.queued.filter((x) => x.known).map((x) => x.stockId));
   const toCheck = view.queued.filter((x) => !x.known);
-  const refresh = () => void Promise.all([qc.invalidateQueries({ queryKey: shippingKeys.all }), qc.invalidateQueries({ queryKey: ['inventory'] })]);
+  const refresh = () =>
+    void Promise.all([qc.invalidateQueries({ queryKey: shippingKeys.all }), qc.invalidateQueries({ queryKey: ['inventory'] })]);
   /** package/pack or package/unpack, through the outbox: queued when the server cannot be reached. */
   const packWrite = async (path: 'package/pack' | 'package/unpack', packageId: string, stockId: string) => {
     const no = packages.find((p) => p._id === packageId)?.packageNo ?? '';
-    const label = path === 'package/pack' ? t('Pack {{stockId}} into {{package}}', { stockId, package: no }) : t('Unpack {{stockId}} from {{package}}', { stockId, package: no });
+    const label =
+      path === 'package/pack'
+        ? t('Pack {{stockId}} into {{package}}', { stockId, package: no })
+        : t('Unpack {{stockId}} from {{package}}', { stockId, package: no });
     const sent = await sendOrQueue(path, { idempotencyKey: crypto.randomUUID(), packageId, stockId }, { label, suppress: SHIP_REFUSALS });
     if (!sent.queued) refresh();
     return sent;
@@ -270,7 +327,12 @@ function PackOrder({ number, onBack }: { number: string; onBack(): void }) {
     // Without the server, the order's stock as read still tells a record packed already.
     const packedIn = !online && packages.find((p) => p.stockIds.includes(text));
     if (packedIn) {
-      void dialogs.error({ code: ERR.badInput, message: t("The stock '{{stockId}}' is packed already in '{{package}}'.", { stockId: text, package: packedIn.packageNo }) }).then(focusScan);
+      void dialogs
+        .error({
+          code: ERR.badInput,
+          message: t("The stock '{{stockId}}' is packed already in '{{package}}'.", { stockId: text, package: packedIn.packageNo }),
+        })
+        .then(focusScan);
       return;
     }
     readFeedback(scan);
@@ -312,16 +374,26 @@ function PackOrder({ number, onBack }: { number: string; onBack(): void }) {
         </Paper>
       ) : (
         <>
-          <ScanInput label={current ? t('Scan stock into {{no}}', { no: current.packageNo }) : t('Scan stock')} data-testid="pack-scan" data-scan-field="pack" autoFocus />
+          <ScanInput
+            label={current ? t('Scan stock into {{no}}', { no: current.packageNo }) : t('Scan stock')}
+            data-testid="pack-scan"
+            data-scan-field="pack"
+            autoFocus
+          />
           <Group gap="xs">
             {!shipped && (
-              <Button size="md" disabled={!online} onClick={async () => {
-                const res = await send(() => save.mutateAsync({ orderId: order._id, type: 'box' }));
-                if (!res?.package) return;
-                setChosen(res.package._id);
-                // A new box is weighed next: its Weight takes the focus (scans still pack into it).
-                promptWeight(res.package._id, 'new');
-              }} data-testid="ship-new-package">
+              <Button
+                size="md"
+                disabled={!online}
+                onClick={async () => {
+                  const res = await send(() => save.mutateAsync({ orderId: order._id, type: 'box' }));
+                  if (!res?.package) return;
+                  setChosen(res.package._id);
+                  // A new box is weighed next: its Weight takes the focus (scans still pack into it).
+                  promptWeight(res.package._id, 'new');
+                }}
+                data-testid="ship-new-package"
+              >
                 {t('New package')}
               </Button>
             )}
@@ -331,22 +403,35 @@ function PackOrder({ number, onBack }: { number: string; onBack(): void }) {
                 value={current?._id ?? ''}
                 onChange={setChosen}
                 aria-label={t('Package to pack into')}
-                data={openPackages.map((p) => ({ value: p._id, label: `#${p.packageNo.startsWith(`${order.number}-`) ? p.packageNo.slice(order.number.length + 1) : p.packageNo}` }))}
+                data={openPackages.map((p) => ({
+                  value: p._id,
+                  label: `#${p.packageNo.startsWith(`${order.number}-`) ? p.packageNo.slice(order.number.length + 1) : p.packageNo}`,
+                }))}
                 data-testid="ship-choose"
               />
             )}
-            <Button size="md" variant="default" disabled={!online || !openPackages.some((p) => p.stockIds.length > 0)} onClick={async () => {
-              const res = await send(async () => {
-                for (const flush of flushers.current.values()) await flush();
-                return shipAndPrint({ idempotencyKey: crypto.randomUUID(), orderId: order._id });
-              });
-              if (res) notifications.show({ color: 'green', message: t('Order {{status}}', { status: res.orderStatus }) });
-            }} data-testid="ship-all">
+            <Button
+              size="md"
+              variant="default"
+              disabled={!online || !openPackages.some((p) => p.stockIds.length > 0)}
+              onClick={async () => {
+                const res = await send(async () => {
+                  for (const flush of flushers.current.values()) await flush();
+                  return shipAndPrint({ idempotencyKey: crypto.randomUUID(), orderId: order._id });
+                });
+                if (res) notifications.show({ color: 'green', message: t('Order {{status}}', { status: res.orderStatus }) });
+              }}
+              data-testid="ship-all"
+            >
               {t('Ship all packed')}
             </Button>
           </Group>
           {/* Packing and unpacking go on offline (the outbox); a new package, saves and shipping need the server. */}
-          {!online && <NeedsServer testId="ship-needs-server">{t('Needs the server: ship when back online. Packing and unpacking are queued.')}</NeedsServer>}
+          {!online && (
+            <NeedsServer testId="ship-needs-server">
+              {t('Needs the server: ship when back online. Packing and unpacking are queued.')}
+            </NeedsServer>
+          )}
           {toCheck.map((x) => (
             <Group key={x.id} justify="space-between" wrap="nowrap" gap="xs" data-testid="pack-to-check">
               <Text size="sm" ff="monospace" style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
@@ -359,8 +444,14 @@ function PackOrder({ number, onBack }: { number: string; onBack(): void }) {
       )}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
         <Paper withBorder p="sm">
-          <Title order={3} size="h4">{t('Not packed')}</Title>
-          {unpacked.length === 0 && <Text size="sm" c="dimmed">{t('Nothing picked is waiting.')}</Text>}
+          <Title order={3} size="h4">
+            {t('Not packed')}
+          </Title>
+          {unpacked.length === 0 && (
+            <Text size="sm" c="dimmed">
+              {t('Nothing picked is waiting.')}
+            </Text>
+          )}
           {unpacked.map((s) => (
             <StagedLine key={s._id} s={s} queued={queuedStock.has(s.stockId)} />
           ))}
@@ -487,7 +578,23 @@ const MEASURE_LABELS = new Map<'weight' | 'length' | 'width' | 'height', string>
   ['height', 'Height'],
 ]);
 
-function PackageCard({ p, order, staged, orderId, send, save, unpack, queuedStock, online, ship, flushers, prompt, onPrompt, onPromptDone, focusScan }: PackageCardProps) {
+function PackageCard({
+  p,
+  order,
+  staged,
+  orderId,
+  send,
+  save,
+  unpack,
+  queuedStock,
+  online,
+  ship,
+  flushers,
+  prompt,
+  onPrompt,
+  onPromptDone,
+  focusScan,
+}: PackageCardProps) {
   const { t } = useTranslation();
   const [form, setForm] = useState<PackageForm>(() => savedForm(p));
   const setField = (key: PackageField) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
@@ -626,7 +733,14 @@ function PackageCard({ p, order, staged, orderId, send, save, unpack, queuedStoc
             queued={queuedStock.has(s.stockId)}
             action={
               !shipped && (
-                <Button size="sm" mih={44} variant="subtle" style={{ flexShrink: 0 }} aria-label={t('Unpack {{stockId}}', { stockId: s.stockId })} onClick={() => void send(() => unpack(p._id, s.stockId))}>
+                <Button
+                  size="sm"
+                  mih={44}
+                  variant="subtle"
+                  style={{ flexShrink: 0 }}
+                  aria-label={t('Unpack {{stockId}}', { stockId: s.stockId })}
+                  onClick={() => void send(() => unpack(p._id, s.stockId))}
+                >
                   {t('Unpack')}
                 </Button>
               )
@@ -671,7 +785,14 @@ function PackageCard({ p, order, staged, orderId, send, save, unpack, queuedStoc
             <Button type="submit" size="md" variant="default" disabled={!online} loading={busy.save > 0} data-testid="package-save">
               {t('Save')}
             </Button>
-            <Button ref={shipRef} size="md" disabled={!online || inside.length === 0} loading={busy.ship > 0} onClick={onShip} data-testid="package-ship">
+            <Button
+              ref={shipRef}
+              size="md"
+              disabled={!online || inside.length === 0}
+              loading={busy.ship > 0}
+              onClick={onShip}
+              data-testid="package-ship"
+            >
               {t('Ship')}
             </Button>
           </Group>

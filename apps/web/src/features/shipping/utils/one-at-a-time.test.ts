@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { createOneAtATime, formChanges, formDirty, formProblems, weightNeededBy, type PackageForm } from './one-at-a-time.ts';
 
-const later = <T>(ms: number, value: T, log: string[], name: string) => () =>
-  new Promise<T>((ok) => {
-    log.push(`start ${name}`);
-    setTimeout(() => {
-      log.push(`end ${name}`);
-      ok(value);
-    }, ms);
-  });
+const later =
+  <T>(ms: number, value: T, log: string[], name: string) =>
+  () =>
+    new Promise<T>((ok) => {
+      log.push(`start ${name}`);
+      setTimeout(() => {
+        log.push(`end ${name}`);
+        ok(value);
+      }, ms);
+    });
 
 describe('createOneAtATime', () => {
   it('runs a task only after the one before it has settled, in the order asked', async () => {
@@ -30,7 +32,17 @@ describe('createOneAtATime', () => {
 });
 
 /** A form with only these fields filled (the decimal point the test's separator). */
-const form = (fields: Partial<PackageForm> = {}): PackageForm => ({ type: '', weight: '', length: '', width: '', height: '', carrier: '', service: '', tracking: '', ...fields });
+const form = (fields: Partial<PackageForm> = {}): PackageForm => ({
+  type: '',
+  weight: '',
+  length: '',
+  width: '',
+  height: '',
+  carrier: '',
+  service: '',
+  tracking: '',
+  ...fields,
+});
 
 describe('formDirty', () => {
   const saved = form({ type: 'box', carrier: 'DHL', tracking: 'T1', length: '40' });
@@ -44,18 +56,37 @@ describe('formDirty', () => {
   });
   it('is clean when the form holds what was saved, or blanks (a save never clears)', () => {
     expect(formDirty(saved, saved, '.')).toBe(false);
-    expect(formDirty({ ...saved, weight: '1.50', carrier: ' DHL ', tracking: '', length: '40.0' }, { ...saved, weight: '1.5' }, '.')).toBe(false);
+    expect(formDirty({ ...saved, weight: '1.50', carrier: ' DHL ', tracking: '', length: '40.0' }, { ...saved, weight: '1.5' }, '.')).toBe(
+      false,
+    );
     expect(formDirty({ ...saved, weight: '1,5' }, { ...saved, weight: '1.5' }, ',')).toBe(false);
   });
   it('sends the non-blank fields, trimmed, measures as numbers (a decimal comma where the locale writes one)', () => {
     expect(formChanges(form({ weight: ' 2 ', tracking: 'X' }), '.')).toEqual({ weight: '2', tracking: 'X' });
-    expect(formChanges(form({ type: 'crate', length: '40,5', width: '30', height: '020', service: ' Express ' }), ',')).toEqual({ type: 'crate', length: '40.5', width: '30', height: '20', service: 'Express' });
+    expect(formChanges(form({ type: 'crate', length: '40,5', width: '30', height: '020', service: ' Express ' }), ',')).toEqual({
+      type: 'crate',
+      length: '40.5',
+      width: '30',
+      height: '20',
+      service: 'Express',
+    });
   });
 });
 
 describe('formProblems', () => {
-  it('says what is wrong by field, in the contract\'s rules: a number, at most 4 decimals, not below 0, texts not too long', () => {
-    const problems = formProblems(form({ weight: 'heavy', length: '-1', width: '1.23456', height: '12', carrier: 'C'.repeat(61), service: 'S'.repeat(60), tracking: 'T'.repeat(101) }), '.');
+  it("says what is wrong by field, in the contract's rules: a number, at most 4 decimals, not below 0, texts not too long", () => {
+    const problems = formProblems(
+      form({
+        weight: 'heavy',
+        length: '-1',
+        width: '1.23456',
+        height: '12',
+        carrier: 'C'.repeat(61),
+        service: 'S'.repeat(60),
+        tracking: 'T'.repeat(101),
+      }),
+      '.',
+    );
     expect([...problems]).toEqual([
       ['weight', 'must be a number'],
       ['length', 'must not be negative'],

@@ -18,7 +18,23 @@ const staged = (stockId: string, packageId: string | null = null): Staged => ({
   state: 'picked',
 });
 const pkg = (id: string, stockIds: string[] = []): Package =>
-  ({ _id: id, _rev: 1, orderId: 'O1', packageNo: `SO-1-${id}`, type: 'box', weight: null, length: null, width: null, height: null, carrier: null, service: null, tracking: null, status: 'open', shippedAt: null, stockIds }) as unknown as Package;
+  ({
+    _id: id,
+    _rev: 1,
+    orderId: 'O1',
+    packageNo: `SO-1-${id}`,
+    type: 'box',
+    weight: null,
+    length: null,
+    width: null,
+    height: null,
+    carrier: null,
+    service: null,
+    tracking: null,
+    status: 'open',
+    shippedAt: null,
+    stockIds,
+  }) as unknown as Package;
 
 let seq = 0;
 const item = (path: OutboxItem['path'], packageId: string, stockId: string, state: OutboxItem['state'] = 'queued'): OutboxItem => ({
@@ -39,7 +55,12 @@ describe('withQueuedPacks: the pack screen offline (issue 27)', () => {
     const view = withQueuedPacks(
       [staged('S1'), staged('S2', 'B'), staged('S3')],
       [pkg('A'), pkg('B', ['S2'])],
-      [item('package/pack', 'A', 'S1'), item('package/unpack', 'B', 'S2'), item('package/pack', 'A', 'S3', 'refused'), item('package/pack', 'ELSEWHERE', 'S3')],
+      [
+        item('package/pack', 'A', 'S1'),
+        item('package/unpack', 'B', 'S2'),
+        item('package/pack', 'A', 'S3', 'refused'),
+        item('package/pack', 'ELSEWHERE', 'S3'),
+      ],
     );
     expect(view.staged.map((s) => [s.stockId, s.packageId])).toEqual([
       ['S1', 'A'],

@@ -34,7 +34,14 @@ export function withQueuedPacks(staged: readonly Staged[], packages: readonly Pa
     const stockId = String(item.args.stockId ?? '');
     if (!ours.has(packageId)) continue;
     const record = stagedOut.find((s) => s.stockId === stockId);
-    queued.push({ id: item.id, kind: item.path === 'package/pack' ? 'pack' : 'unpack', stockId, packageId, label: item.label, known: !!record });
+    queued.push({
+      id: item.id,
+      kind: item.path === 'package/pack' ? 'pack' : 'unpack',
+      stockId,
+      packageId,
+      label: item.label,
+      known: !!record,
+    });
     if (!record) continue;
     for (const p of packagesOut) p.stockIds = p.stockIds.filter((id) => id !== stockId);
     if (item.path === 'package/pack') {

@@ -11,14 +11,26 @@ describe('what a scan means on the shipping screens', () => {
   });
 
   it('with no package open, refuses with what to do instead', () => {
-    expect(packScanMeaning({ production: false, packageId: null }, 'SO-1')).toEqual({ kind: 'refused', message: START_PACKAGE_FIRST, params: {} });
+    expect(packScanMeaning({ production: false, packageId: null }, 'SO-1')).toEqual({
+      kind: 'refused',
+      message: START_PACKAGE_FIRST,
+      params: {},
+    });
   });
 
   it('on a shipped order with nothing left to pack, refuses: it is shipped', () => {
-    expect(packScanMeaning({ production: false, packageId: null, shipped: true }, 'SO-1')).toEqual({ kind: 'refused', message: SHIPPED_NOTHING_TO_PACK, params: { number: 'SO-1' } });
+    expect(packScanMeaning({ production: false, packageId: null, shipped: true }, 'SO-1')).toEqual({
+      kind: 'refused',
+      message: SHIPPED_NOTHING_TO_PACK,
+      params: { number: 'SO-1' },
+    });
   });
 
   it('on a production order, refuses: it is issued, not packed', () => {
-    expect(packScanMeaning({ production: true, packageId: null }, 'WO-1')).toEqual({ kind: 'refused', message: ISSUED_NOT_PACKED, params: { number: 'WO-1' } });
+    expect(packScanMeaning({ production: true, packageId: null }, 'WO-1')).toEqual({
+      kind: 'refused',
+      message: ISSUED_NOT_PACKED,
+      params: { number: 'WO-1' },
+    });
   });
 });

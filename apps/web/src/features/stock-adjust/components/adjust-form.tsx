@@ -37,7 +37,18 @@ export interface AdjustFormProps {
  * Adjust the quantity: add, remove (deltaType delta) or set (absolute), with a reason from the app
  * settings. Add and remove are separate choices because a handheld's number pad often has no minus.
  */
-export function AdjustForm({ stock, reasons, deltaType, onDeltaType, lastReason, qty, onQtyText, onCancel, busy, onSubmit }: AdjustFormProps) {
+export function AdjustForm({
+  stock,
+  reasons,
+  deltaType,
+  onDeltaType,
+  lastReason,
+  qty,
+  onQtyText,
+  onCancel,
+  busy,
+  onSubmit,
+}: AdjustFormProps) {
   const { t } = useTranslation();
   const [sign, setSign] = useState<'add' | 'remove'>('add');
   // Undefined until the worker chooses: the settings' reasons may arrive after the form.
@@ -102,7 +113,9 @@ export function AdjustForm({ stock, reasons, deltaType, onDeltaType, lastReason,
           data-testid="adjust-reason"
         />
         <Text size="sm" c="dimmed" data-testid="adjust-preview">
-          {outcome.ok ? t('{{before}} → {{after}}', { before: showQty(stock.quantity), after: showQty(outcome.after, stock.uom) }) : t('On hand: {{qty}}', { qty: showQty(stock.quantity, stock.uom) })}
+          {outcome.ok
+            ? t('{{before}} → {{after}}', { before: showQty(stock.quantity), after: showQty(outcome.after, stock.uom) })
+            : t('On hand: {{qty}}', { qty: showQty(stock.quantity, stock.uom) })}
         </Text>
         <Button type="submit" loading={busy} data-testid="adjust-submit">
           {t('Adjust quantity')}

@@ -36,7 +36,18 @@ export interface MoveFormProps {
 }
 
 /** Move all of a record (quantity left blank) or part of it (a new record at the destination). */
-export function MoveForm({ stock, warehouses, destination, onDestination, onScanDestination, qty, onQtyText, onCancel, busy, onSubmit }: MoveFormProps) {
+export function MoveForm({
+  stock,
+  warehouses,
+  destination,
+  onDestination,
+  onScanDestination,
+  qty,
+  onQtyText,
+  onCancel,
+  busy,
+  onSubmit,
+}: MoveFormProps) {
   const { t } = useTranslation();
   const [warehouse, setWarehouse] = useState(stock.warehouse);
   const [tried, setTried] = useState(false);
@@ -49,7 +60,15 @@ export function MoveForm({ stock, warehouses, destination, onDestination, onScan
     e.preventDefault();
     setTried(true);
     if (!outcome.ok || !to) return;
-    if (await onSubmit({ qty: outcome.whole ? undefined : outcome.qty, moved: outcome.moved, whole: outcome.whole, toWarehouse: warehouse, toLocation: to })) {
+    if (
+      await onSubmit({
+        qty: outcome.whole ? undefined : outcome.qty,
+        moved: outcome.moved,
+        whole: outcome.whole,
+        toWarehouse: warehouse,
+        toLocation: to,
+      })
+    ) {
       onQtyText('');
       setTried(false);
     }
@@ -69,7 +88,13 @@ export function MoveForm({ stock, warehouses, destination, onDestination, onScan
           error={destError}
           rightSectionWidth={52}
           rightSection={
-            <ActionIcon size={44} variant="subtle" onClick={onScanDestination} aria-label={t('Scan the location with the camera')} data-testid="move-dest-camera">
+            <ActionIcon
+              size={44}
+              variant="subtle"
+              onClick={onScanDestination}
+              aria-label={t('Scan the location with the camera')}
+              data-testid="move-dest-camera"
+            >
               <IconBarcode size={24} />
             </ActionIcon>
           }
@@ -98,7 +123,10 @@ export function MoveForm({ stock, warehouses, destination, onDestination, onScan
         />
         <Text size="sm" c="dimmed" data-testid="move-preview">
           {outcome.ok && !outcome.whole
-            ? t('{{moved}} move to a new record; {{left}} stay here', { moved: showQty(outcome.moved, stock.uom), left: showQty(outcome.left, stock.uom) })
+            ? t('{{moved}} move to a new record; {{left}} stay here', {
+                moved: showQty(outcome.moved, stock.uom),
+                left: showQty(outcome.left, stock.uom),
+              })
             : t('The whole record moves')}
         </Text>
         <Button type="submit" loading={busy} data-testid="move-submit">

@@ -20,9 +20,24 @@ export function PrintLabelPrefs({ prefs, onChange }: PrintLabelPrefsProps) {
     <Stack gap={4} data-testid="print-prefs">
       <Text fw={600}>{t('Print a label after')}</Text>
       <Group gap="md">
-        <Checkbox label={t('Adjust')} checked={prefs.printOnAdjust} onChange={(e) => onChange({ printOnAdjust: e.currentTarget.checked })} data-testid="print-on-adjust" />
-        <Checkbox label={t('Move')} checked={prefs.printOnMove} onChange={(e) => onChange({ printOnMove: e.currentTarget.checked })} data-testid="print-on-move" />
-        <Checkbox label={t('Split')} checked={prefs.printOnSplit} onChange={(e) => onChange({ printOnSplit: e.currentTarget.checked })} data-testid="print-on-split" />
+        <Checkbox
+          label={t('Adjust')}
+          checked={prefs.printOnAdjust}
+          onChange={(e) => onChange({ printOnAdjust: e.currentTarget.checked })}
+          data-testid="print-on-adjust"
+        />
+        <Checkbox
+          label={t('Move')}
+          checked={prefs.printOnMove}
+          onChange={(e) => onChange({ printOnMove: e.currentTarget.checked })}
+          data-testid="print-on-move"
+        />
+        <Checkbox
+          label={t('Split')}
+          checked={prefs.printOnSplit}
+          onChange={(e) => onChange({ printOnSplit: e.currentTarget.checked })}
+          data-testid="print-on-split"
+        />
       </Group>
       <Text size="sm" c="dimmed">
         {t('Printed on this device’s label printer (Label Printers page); nothing prints when none is attached.')}

@@ -55,7 +55,11 @@ export function SplitForm({ stock, qty, onQtyText, onCancel, busy, onSubmit }: S
         />
         <Text size="sm" c="dimmed" data-testid="split-preview">
           {outcome.ok
-            ? t('New record: {{qty}}; {{left}} stay on {{stockId}}', { qty: showQty(Number(outcome.qty), stock.uom), left: showQty(outcome.remaining, stock.uom), stockId: stock.stockId })
+            ? t('New record: {{qty}}; {{left}} stay on {{stockId}}', {
+                qty: showQty(Number(outcome.qty), stock.uom),
+                left: showQty(outcome.remaining, stock.uom),
+                stockId: stock.stockId,
+              })
             : t('On hand: {{qty}}', { qty: showQty(stock.quantity, stock.uom) })}
         </Text>
         <Button type="submit" loading={busy} disabled={stock.serial !== null} data-testid="split-submit">

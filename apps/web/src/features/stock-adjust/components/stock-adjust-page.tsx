@@ -43,7 +43,6 @@ const MRU_KEY = 'stockAdjust';
 type StockChange = CallResponse<'stock/adjust'>;
 type SentChange = { queued: false; res: StockChange } | { queued: true; item: OutboxItem };
 
-
 /**
  * Stock Adjust: open a stock record (path value, a scan, or a typed id), then adjust its quantity,
  * move it (all or part) or split it. Each change is confirmed, carries an idempotency key that is
@@ -93,7 +92,11 @@ export function StockAdjustPage() {
   useEffect(
     () =>
       onReplayed((item, answer) =>
-        setOutcome((o) => (o?.queuedId === item.id ? { message: t('Sent: {{label}}', { label: item.label }), ...(answer as Pick<StockChange, 'stock' | 'newStock'>) } : o)),
+        setOutcome((o) =>
+          o?.queuedId === item.id
+            ? { message: t('Sent: {{label}}', { label: item.label }), ...(answer as Pick<StockChange, 'stock' | 'newStock'>) }
+            : o,
+        ),
       ),
     [t],
   );
@@ -137,7 +140,9 @@ export function StockAdjustPage() {
   useScans((scan) => {
     const text = scan.text.trim();
     if (!text) return;
-    const state = stock ? { kind: 'record' as const, stockId: stock.stockId, waitsForDest, typed: isTyped(qtyNow.current) } : { kind: 'none' as const };
+    const state = stock
+      ? { kind: 'record' as const, stockId: stock.stockId, waitsForDest, typed: isTyped(qtyNow.current) }
+      : { kind: 'none' as const };
     const meaning = adjustScanMeaning(state, scan.source === 'input');
     if (meaning.kind === 'refused') {
       refuseScan(meaning, text);
@@ -166,7 +171,14 @@ export function StockAdjustPage() {
     if (useConnection.getState().state === 'online') await replayOutbox();
     const first = waitingChange(useOutbox.getState().items, stockId);
     if (!first) return true;
-    await dialogs.info({ type: 'warn', title: t('Wait until the first change is sent'), message: t('{{label}} is waiting to be sent. Wait until it is sent before changing {{stockId}} again.', { label: first.label, stockId }) });
+    await dialogs.info({
+      type: 'warn',
+      title: t('Wait until the first change is sent'),
+      message: t('{{label}} is waiting to be sent. Wait until it is sent before changing {{stockId}} again.', {
+        label: first.label,
+        stockId,
+      }),
+    });
     return false;
   };
 
@@ -183,9 +195,20 @@ export function StockAdjustPage() {
   ): Promise<boolean> {
     if (!stock) return false;
     if (!(await mayChange(stock.stockId))) return false;
-    const answer = await dialogs.confirm({ type: 'question', title: confirm.title, message: confirm.message, neg: t('Cancel'), pos: confirm.pos, focus: 'pos' });
+    const answer = await dialogs.confirm({
+      type: 'question',
+      title: confirm.title,
+      message: confirm.message,
+      neg: t('Cancel'),
+      pos: confirm.pos,
+      focus: 'pos',
+    });
     if (answer !== 'pos') return false;
-    const attempt = attempts.begin({ kind, stockId: stock.stockId, ...intent }, () => ({ ...intent, stockId: stock.stockId, _rev: stock._rev }));
+    const attempt = attempts.begin({ kind, stockId: stock.stockId, ...intent }, () => ({
+      ...intent,
+      stockId: stock.stockId,
+      _rev: stock._rev,
+    }));
     try {
       const sent = await send({ ...attempt.body, idempotencyKey: attempt.key }, confirm.label);
       attempts.settle();
@@ -216,9 +239,18 @@ export function StockAdjustPage() {
       { deltaType: r.deltaType, qty: r.qty, reason: r.reason },
       {
         title: t('Adjust quantity'),
-        message: t('{{stockId}}: {{before}} → {{after}}, reason {{reason}}', { stockId: stock!.stockId, before: showQty(stock!.quantity), after: showQty(r.after, stock!.uom), reason: r.reason }),
+        message: t('{{stockId}}: {{before}} → {{after}}, reason {{reason}}', {
+          stockId: stock!.stockId,
+          before: showQty(stock!.quantity),
+          after: showQty(r.after, stock!.uom),
+          reason: r.reason,
+        }),
         pos: t('Adjust'),
-        label: t('Adjust {{stockId}} to {{qty}} ({{reason}})', { stockId: stock!.stockId, qty: showQty(r.after, stock!.uom), reason: r.reason }),
+        label: t('Adjust {{stockId}} to {{qty}} ({{reason}})', {
+          stockId: stock!.stockId,
+          qty: showQty(r.after, stock!.uom),
+          reason: r.reason,
+        }),
       },
       (args, label) => adjust.mutateAsync({ args, label }),
       (res) => t('{{stockId}} adjusted to {{qty}}', { stockId: stock!.stockId, qty: showQty(res.stock?.quantity ?? r.after, stock!.uom) }),
@@ -237,14 +269,25 @@ export function StockAdjustPage() {
     try {
       const { location } = await call('location/get', { warehouse, code }, { suppress: /^ERR_NOT_FOUND$/, quietUnreachable: true });
       if (location && !location.active) {
-        await dialogs.info({ type: 'warn', title: t('Move stock'), message: t("Location '{{code}}' in warehouse '{{warehouse}}' is inactive: it cannot receive stock.", { code, warehouse }) });
+        await dialogs.info({
+          type: 'warn',
+          title: t('Move stock'),
+          message: t("Location '{{code}}' in warehouse '{{warehouse}}' is inactive: it cannot receive stock.", { code, warehouse }),
+        });
         return false;
       }
       return true;
     } catch (e) {
       if (e instanceof ApiError && isUnreachable(e.status)) return true;
       if (e instanceof ApiError && e.err.code === ERR.notFound) {
-        await dialogs.info({ type: 'warn', title: t('Move stock'), message: t("There is no location '{{code}}' in warehouse '{{warehouse}}'. Check the label and scan it again.", { code, warehouse }) });
+        await dialogs.info({
+          type: 'warn',
+          title: t('Move stock'),
+          message: t("There is no location '{{code}}' in warehouse '{{warehouse}}'. Check the label and scan it again.", {
+            code,
+            warehouse,
+          }),
+        });
       }
       return false;
     }
@@ -261,8 +304,18 @@ export function StockAdjustPage() {
       {
         title: t('Move stock'),
         message: r.whole
-          ? t('Move {{stockId}} ({{qty}}) from {{from}} to {{to}}?', { stockId: stock!.stockId, qty: showQty(r.moved, stock!.uom), from, to })
-          : t('Move {{qty}} of {{stockId}} from {{from}} to {{to}}? They become a new stock record.', { stockId: stock!.stockId, qty: showQty(r.moved, stock!.uom), from, to }),
+          ? t('Move {{stockId}} ({{qty}}) from {{from}} to {{to}}?', {
+              stockId: stock!.stockId,
+              qty: showQty(r.moved, stock!.uom),
+              from,
+              to,
+            })
+          : t('Move {{qty}} of {{stockId}} from {{from}} to {{to}}? They become a new stock record.', {
+              stockId: stock!.stockId,
+              qty: showQty(r.moved, stock!.uom),
+              from,
+              to,
+            }),
         pos: t('Move'),
         label: r.whole
           ? t('Move {{stockId}} to {{to}}', { stockId: stock!.stockId, to })
@@ -271,7 +324,11 @@ export function StockAdjustPage() {
       (args, label) => move.mutateAsync({ args, label }),
       (res) =>
         res.newStock
-          ? t('{{qty}} moved to {{to}} as {{newId}}', { qty: showQty(res.newStock.quantity, res.newStock.uom), to, newId: res.newStock.stockId })
+          ? t('{{qty}} moved to {{to}} as {{newId}}', {
+              qty: showQty(res.newStock.quantity, res.newStock.uom),
+              to,
+              newId: res.newStock.stockId,
+            })
           : t('{{stockId}} moved to {{to}}', { stockId: stock!.stockId, to }),
     );
     if (ok) {
@@ -297,7 +354,12 @@ export function StockAdjustPage() {
         label: t('Split {{qty}} off {{stockId}}', { qty: showQty(Number(r.qty), stock!.uom), stockId: stock!.stockId }),
       },
       (args, label) => split.mutateAsync({ args, label }),
-      (res) => t('{{newId}} split off {{stockId}} with {{qty}}', { newId: res.newStock?.stockId ?? '', stockId: stock!.stockId, qty: showQty(res.newStock?.quantity ?? Number(r.qty), stock!.uom) }),
+      (res) =>
+        t('{{newId}} split off {{stockId}} with {{qty}}', {
+          newId: res.newStock?.stockId ?? '',
+          stockId: stock!.stockId,
+          qty: showQty(res.newStock?.quantity ?? Number(r.qty), stock!.uom),
+        }),
     );
 
   const ACTION_LABELS: Record<AdjustType, string> = { adjust: t('Adjust'), move: t('Move'), split: t('Split') };
@@ -364,7 +426,17 @@ export function StockAdjustPage() {
               />
             </>
           )}
-          {action === 'split' && <SplitForm key={stock.stockId} stock={stock} qty={qty} onQtyText={typeQty} onCancel={cancelQty} busy={split.isPending} onSubmit={onSplit} />}
+          {action === 'split' && (
+            <SplitForm
+              key={stock.stockId}
+              stock={stock}
+              qty={qty}
+              onQtyText={typeQty}
+              onCancel={cancelQty}
+              busy={split.isPending}
+              onSubmit={onSplit}
+            />
+          )}
         </Stack>
       )}
     </Paper>
@@ -372,7 +444,13 @@ export function StockAdjustPage() {
 
   return (
     <Stack gap="sm" maw={1400}>
-      <ScanInput label={t('Stock id')} placeholder={t('Scan a stock label or type its id')} data-testid="adjust-lookup-input" data-scan-field="stock" autoFocus={!value} />
+      <ScanInput
+        label={t('Stock id')}
+        placeholder={t('Scan a stock label or type its id')}
+        data-testid="adjust-lookup-input"
+        data-scan-field="stock"
+        autoFocus={!value}
+      />
       <MruChips values={mru ?? []} onPick={open} testId="adjust-mru" />
 
       {!value && (
@@ -388,10 +466,9 @@ export function StockAdjustPage() {
           {t("'{{value}}' cannot be looked up now. Scan it again when the connection returns.", { value })}
         </Alert>
       )}
-      {missing &&
-        !found.isPending &&
-        candidates.length === 0 &&
-        found.data && <BlindNotices places={found.data.blind} testId="adjust-blind" />}
+      {missing && !found.isPending && candidates.length === 0 && found.data && (
+        <BlindNotices places={found.data.blind} testId="adjust-blind" />
+      )}
 
       {missing && !found.isPending && candidates.length !== 1 && !(candidates.length === 0 && found.data?.blind.length) && (
         <Alert color="yellow" title={t("'{{value}}' is not a stock id", { value })} data-testid="adjust-not-found">
@@ -401,7 +478,15 @@ export function StockAdjustPage() {
             <Stack gap={6}>
               <Text size="sm">{t('Choose one of the records found for it:')}</Text>
               {candidates.map((r) => (
-                <Button key={r.stockId} variant="default" justify="space-between" fullWidth onClick={() => open(r.stockId)} data-testid="adjust-candidate" rightSection={showQty(r.quantity, r.uom)}>
+                <Button
+                  key={r.stockId}
+                  variant="default"
+                  justify="space-between"
+                  fullWidth
+                  onClick={() => open(r.stockId)}
+                  data-testid="adjust-candidate"
+                  rightSection={showQty(r.quantity, r.uom)}
+                >
                   {`${r.stockId} · ${r.partNumber} · ${r.warehouse} / ${r.location}`}
                 </Button>
               ))}
@@ -429,7 +514,14 @@ export function StockAdjustPage() {
           </Grid.Col>
           {!narrow && <Grid.Col span={{ base: 12, md: 6 }}>{actionPanel}</Grid.Col>}
           <Grid.Col span={12}>
-            <Divider label={<Title order={2} size="h4">{t('Movements')}</Title>} labelPosition="left" />
+            <Divider
+              label={
+                <Title order={2} size="h4">
+                  {t('Movements')}
+                </Title>
+              }
+              labelPosition="left"
+            />
             <MovementHistory movements={q.data?.movements ?? []} more={q.data?.moreMovements} />
           </Grid.Col>
         </Grid>
@@ -445,7 +537,14 @@ export function StockAdjustPage() {
 function QueuedChange({ item }: { item: OutboxItem }) {
   const { t } = useTranslation();
   return (
-    <Alert color="orange" variant="outline" icon={<IconCloudUpload />} title={item.state === 'signIn' ? t('Waiting for its person to sign in again') : t('Queued — sent when the connection returns')} data-testid="adjust-queued" data-state={item.state}>
+    <Alert
+      color="orange"
+      variant="outline"
+      icon={<IconCloudUpload />}
+      title={item.state === 'signIn' ? t('Waiting for its person to sign in again') : t('Queued — sent when the connection returns')}
+      data-testid="adjust-queued"
+      data-state={item.state}
+    >
       <Stack gap={4}>
         <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
           {item.label}

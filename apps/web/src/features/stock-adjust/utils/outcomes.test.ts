@@ -5,9 +5,20 @@ import { adjustOutcome, moveOutcome, splitOutcome } from './outcomes.ts';
 
 describe('stock adjust preferences', () => {
   it('default to delta adjustments, no reason and no labels', () => {
-    expect(readPrefs(STOCK_ADJUST_PREFS, {})).toEqual({ deltaType: 'delta', adjustType: 'adjust', reason: null, printOnAdjust: false, printOnMove: false, printOnSplit: false });
+    expect(readPrefs(STOCK_ADJUST_PREFS, {})).toEqual({
+      deltaType: 'delta',
+      adjustType: 'adjust',
+      reason: null,
+      printOnAdjust: false,
+      printOnMove: false,
+      printOnSplit: false,
+    });
     expect(readPrefs(STOCK_ADJUST_PREFS, { reason: 'Found' }).reason).toBe('Found');
-    expect(readPrefs(STOCK_ADJUST_PREFS, { deltaType: 'absolute', adjustType: 'move', printOnMove: true })).toMatchObject({ deltaType: 'absolute', adjustType: 'move', printOnMove: true });
+    expect(readPrefs(STOCK_ADJUST_PREFS, { deltaType: 'absolute', adjustType: 'move', printOnMove: true })).toMatchObject({
+      deltaType: 'absolute',
+      adjustType: 'move',
+      printOnMove: true,
+    });
     expect(readPrefs(STOCK_ADJUST_PREFS, { deltaType: 'relative' }).deltaType).toBe('delta');
   });
 });

@@ -15,7 +15,13 @@ const num = (units: bigint) => Number(formatQty(units));
 const unitOf = (current: number, serial: boolean, uom: string | undefined) => ({ have: qtyUnits(current), serial, uom });
 
 /** An adjustment: add or remove a quantity (deltaType delta) or set a new one (absolute). */
-export function adjustOutcome(current: number, mode: AdjustMode, text: string, serial: boolean, uom?: string): Outcome<{ qty: string; after: number }> {
+export function adjustOutcome(
+  current: number,
+  mode: AdjustMode,
+  text: string,
+  serial: boolean,
+  uom?: string,
+): Outcome<{ qty: string; after: number }> {
   const input = readQtyInput(text);
   if (!input.ok) return input;
   // The typed quantity is unsigned: the mode says which way it goes.
@@ -28,7 +34,12 @@ export function adjustOutcome(current: number, mode: AdjustMode, text: string, s
 }
 
 /** A move of all (blank) or part of a record. */
-export function moveOutcome(current: number, text: string, serial: boolean, uom?: string): Outcome<{ qty?: string; moved: number; left: number; whole: boolean }> {
+export function moveOutcome(
+  current: number,
+  text: string,
+  serial: boolean,
+  uom?: string,
+): Outcome<{ qty?: string; moved: number; left: number; whole: boolean }> {
   const unit = unitOf(current, serial, uom);
   const blank = text.trim() === '';
   const input = blank ? undefined : readQtyInput(text);

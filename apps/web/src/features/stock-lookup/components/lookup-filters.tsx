@@ -94,7 +94,12 @@ export function LookupFilters({ prefs, onChange }: LookupFiltersProps) {
         </Tooltip>
       </Group>
       <Group gap="xs" align="flex-end" wrap="nowrap">
-        <Switch label={t('Zero quantity')} checked={prefs.showZeroQty} onChange={(e) => onChange({ showZeroQty: e.currentTarget.checked })} data-testid="filter-zero" />
+        <Switch
+          label={t('Zero quantity')}
+          checked={prefs.showZeroQty}
+          onChange={(e) => onChange({ showZeroQty: e.currentTarget.checked })}
+          data-testid="filter-zero"
+        />
         <NumberInput
           label={t('Months')}
           aria-label={t('Zero quantity changed within this many months')}

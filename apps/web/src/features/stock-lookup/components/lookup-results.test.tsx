@@ -6,7 +6,8 @@ import '../../../lib/i18n.ts';
 import type { ItemSection } from '../utils/lookup.ts';
 import { LookupResults } from './lookup-results.tsx';
 
-const record = (stockId: string, quantity: number) => ({ stockId, quantity, conditionCode: 'NE', lot: null, serial: null, receivedDate: '2026-11-25' }) as LookupRecord;
+const record = (stockId: string, quantity: number) =>
+  ({ stockId, quantity, conditionCode: 'NE', lot: null, serial: null, receivedDate: '2026-11-25' }) as LookupRecord;
 const item = {
   itemId: 'i1',
   partNumber: 'P-1',
@@ -48,7 +49,11 @@ describe('LookupResults', { timeout: 20_000 }, () => {
       const groups = screen.getAllByTestId('location-group');
       expect(groups).toHaveLength(2);
       expect(within(groups[1]!).getByText('MAIN / B-2')).toBeTruthy();
-      expect(within(groups[1]!).getAllByTestId('stock-row').map((r) => r.getAttribute('data-stock-id'))).toEqual(['S2', 'S3']);
+      expect(
+        within(groups[1]!)
+          .getAllByTestId('stock-row')
+          .map((r) => r.getAttribute('data-stock-id')),
+      ).toEqual(['S2', 'S3']);
       expect(screen.getAllByTestId('stock-row-qty').map((q) => q.textContent)).toEqual(['10', '5', '0']);
       fireEvent.click(screen.getByRole('button', { name: 'Details of S2' }));
       expect(onDetail).toHaveBeenCalledWith('S2');

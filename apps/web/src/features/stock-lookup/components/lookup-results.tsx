@@ -13,7 +13,8 @@ export interface LookupResultsProps {
   onAdjust(stockId: string): void;
 }
 
-const details = (r: LookupRecord) => [r.conditionCode, r.lot && `Lot ${r.lot}`, r.serial && `S/N ${r.serial}`, r.receivedDate].filter(Boolean).join(' · ');
+const details = (r: LookupRecord) =>
+  [r.conditionCode, r.lot && `Lot ${r.lot}`, r.serial && `S/N ${r.serial}`, r.receivedDate].filter(Boolean).join(' · ');
 
 function ItemHeader({ item }: { item: ItemSection }) {
   const { t } = useTranslation();
@@ -42,7 +43,15 @@ function ItemHeader({ item }: { item: ItemSection }) {
 /** The heading of a location group: where the records lie and how much is there. */
 function LocationHeading({ group }: { group: LookupGroup }) {
   return (
-    <Group justify="space-between" gap="xs" wrap="nowrap" px={6} py={4} bg="var(--mantine-color-gray-0)" style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
+    <Group
+      justify="space-between"
+      gap="xs"
+      wrap="nowrap"
+      px={6}
+      py={4}
+      bg="var(--mantine-color-gray-0)"
+      style={{ borderRadius: 'var(--mantine-radius-sm)' }}
+    >
       <Text fw={600} size="sm">{`${group.warehouse} / ${group.location}`}</Text>
       <Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>
         {showQty(group.quantity, group.uom)}
@@ -71,20 +80,46 @@ function ItemRecords({ item, onDetail, onAdjust }: { item: ItemSection } & Omit<
           </UnstyledButton>
         ),
       },
-      { id: 'qty', header: t('Quantity'), width: '14%', align: 'right', cell: (r) => showQty(r.quantity), tdProps: { 'data-testid': 'stock-row-qty' } },
+      {
+        id: 'qty',
+        header: t('Quantity'),
+        width: '14%',
+        align: 'right',
+        cell: (r) => showQty(r.quantity),
+        tdProps: { 'data-testid': 'stock-row-qty' },
+      },
       { id: 'condition', header: t('Condition'), width: '14%', cell: (r) => r.conditionCode ?? '—' },
-      { id: 'lotSerial', header: t('Lot / serial'), width: '18%', cell: (r) => (r.serial ? `S/N ${r.serial}` : (r.lot ?? '—')), tdProps: { style: { overflowWrap: 'anywhere' } } },
+      {
+        id: 'lotSerial',
+        header: t('Lot / serial'),
+        width: '18%',
+        cell: (r) => (r.serial ? `S/N ${r.serial}` : (r.lot ?? '—')),
+        tdProps: { style: { overflowWrap: 'anywhere' } },
+      },
       { id: 'received', header: t('Received'), width: '14%', cell: (r) => r.receivedDate ?? '—' },
     ],
     [t],
   );
   const actions = useMemo<RowAction<LookupRecord>[]>(
-    () => [{ id: 'adjust', label: () => t('Adjust'), icon: <IconAdjustmentsHorizontal size={16} />, onClick: (r) => onAdjust(r.stockId), testId: 'stock-row-adjust' }],
+    () => [
+      {
+        id: 'adjust',
+        label: () => t('Adjust'),
+        icon: <IconAdjustmentsHorizontal size={16} />,
+        onClick: (r) => onAdjust(r.stockId),
+        testId: 'stock-row-adjust',
+      },
+    ],
     [t, onAdjust],
   );
   const card = (r: LookupRecord) => (
     <Group gap={4} wrap="nowrap">
-      <UnstyledButton onClick={() => onDetail(r.stockId)} style={{ flex: 1, minWidth: 0, minHeight: 44 }} px={6} aria-label={t('Details of {{stockId}}', { stockId: r.stockId })}>
+      <UnstyledButton
+        onClick={() => onDetail(r.stockId)}
+        style={{ flex: 1, minWidth: 0, minHeight: 44 }}
+        px={6}
+        aria-label={t('Details of {{stockId}}', { stockId: r.stockId })}
+      >
         <Group justify="space-between" wrap="nowrap" gap="xs">
           <Text ff="monospace" fw={600} size="sm">
             {r.stockId}
@@ -97,7 +132,13 @@ function ItemRecords({ item, onDetail, onAdjust }: { item: ItemSection } & Omit<
           {details(r) || '—'}
         </Text>
       </UnstyledButton>
-      <ActionIcon size={44} variant="light" onClick={() => onAdjust(r.stockId)} aria-label={t('Adjust {{stockId}}', { stockId: r.stockId })} data-testid="stock-row-adjust">
+      <ActionIcon
+        size={44}
+        variant="light"
+        onClick={() => onAdjust(r.stockId)}
+        aria-label={t('Adjust {{stockId}}', { stockId: r.stockId })}
+        data-testid="stock-row-adjust"
+      >
         <IconAdjustmentsHorizontal size={22} />
       </ActionIcon>
     </Group>

@@ -20,14 +20,25 @@ export function StockDetailDrawer({ stockId, onClose, onAdjust }: StockDetailDra
   const narrow = useNarrow();
   const q = useQuery({ ...stockQuery(stockId ?? ''), enabled: !!stockId });
   return (
-    <Drawer opened={!!stockId} onClose={onClose} position="right" size={narrow ? '100%' : 'xl'} title={<Title order={3}>{t('Stock record')}</Title>} data-testid="stock-detail">
+    <Drawer
+      opened={!!stockId}
+      onClose={onClose}
+      position="right"
+      size={narrow ? '100%' : 'xl'}
+      title={<Title order={3}>{t('Stock record')}</Title>}
+      data-testid="stock-detail"
+    >
       {q.isPending && <Loader />}
       {q.isError && <Alert color="red">{q.error.message}</Alert>}
       {q.data?.stock && (
         <Stack>
           <StockRecordSummary stock={q.data.stock} />
           <Group>
-            <Button leftSection={<IconAdjustmentsHorizontal size={18} />} onClick={() => onAdjust(q.data.stock!.stockId)} data-testid="detail-adjust">
+            <Button
+              leftSection={<IconAdjustmentsHorizontal size={18} />}
+              onClick={() => onAdjust(q.data.stock!.stockId)}
+              data-testid="detail-adjust"
+            >
               {t('Adjust, move or split')}
             </Button>
             <PrintLabelButton kind="stock" source={{ stockIds: [q.data.stock.stockId] }} />

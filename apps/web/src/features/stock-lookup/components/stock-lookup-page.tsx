@@ -132,10 +132,20 @@ export function StockLookupPage() {
 
       {toCheck.length > 0 && (
         <Alert icon={<IconClockPause />} color="yellow" data-testid="lookup-to-check" title={t('To check when the connection returns')}>
-          <Text size="sm">{t('These were scanned offline and never looked up before; each is looked up as soon as the server answers.')}</Text>
+          <Text size="sm">
+            {t('These were scanned offline and never looked up before; each is looked up as soon as the server answers.')}
+          </Text>
           <Group gap="xs" mt="xs">
             {toCheck.map((v) => (
-              <Badge key={v} color="dark" variant="outline" size="lg" ff="monospace" data-testid="lookup-to-check-item" style={{ textTransform: 'none' }}>
+              <Badge
+                key={v}
+                color="dark"
+                variant="outline"
+                size="lg"
+                ff="monospace"
+                data-testid="lookup-to-check-item"
+                style={{ textTransform: 'none' }}
+              >
                 {v}
               </Badge>
             ))}
@@ -145,10 +155,13 @@ export function StockLookupPage() {
 
       {q && !fits && (
         <Alert color="orange" data-testid="lookup-too-long" title={t('This value is too long to look up')}>
-          {t('A stock id, part number, barcode or location code has at most {{max}} characters; this one has {{n}}. Was a different label scanned?', {
-            max: LOOKUP_VALUE_MAX,
-            n: q.length,
-          })}
+          {t(
+            'A stock id, part number, barcode or location code has at most {{max}} characters; this one has {{n}}. Was a different label scanned?',
+            {
+              max: LOOKUP_VALUE_MAX,
+              n: q.length,
+            },
+          )}
         </Alert>
       )}
 

@@ -46,8 +46,23 @@ describe('stock lookup preferences', () => {
   });
 
   it('become the lookup request, unset filters left out', () => {
-    expect(lookupArgs(' FH-10001 ', defaults)).toEqual({ value: 'FH-10001', showZeroQty: false, zeroQtyMonths: 1, sort: 'location', desc: false });
-    const prefs = { ...defaults, filterWarehouse: 'EAST', filterConditionCode: 'NE', filterDepartment: 'QA', showZeroQty: true, zeroQtyMonths: 3, sort: 'quantity' as const, sortDesc: true };
+    expect(lookupArgs(' FH-10001 ', defaults)).toEqual({
+      value: 'FH-10001',
+      showZeroQty: false,
+      zeroQtyMonths: 1,
+      sort: 'location',
+      desc: false,
+    });
+    const prefs = {
+      ...defaults,
+      filterWarehouse: 'EAST',
+      filterConditionCode: 'NE',
+      filterDepartment: 'QA',
+      showZeroQty: true,
+      zeroQtyMonths: 3,
+      sort: 'quantity' as const,
+      sortDesc: true,
+    };
     expect(lookupArgs('A-01-1', prefs)).toEqual({
       value: 'A-01-1',
       warehouse: 'EAST',

@@ -31,7 +31,8 @@ export function lookupArgs(value: string, prefs: StockLookupPrefs): LookupArgs {
 
 /** How many of the filters narrow the lookup (the handheld's "Filters" button shows it). */
 export const activeFilterCount = (p: StockLookupPrefs): number =>
-  [p.filterWarehouse, p.filterConditionCode, p.filterDepartment, isOrderType(p.filterOrderType) ? p.filterOrderType : null].filter(Boolean).length + (p.showZeroQty ? 1 : 0);
+  [p.filterWarehouse, p.filterConditionCode, p.filterDepartment, isOrderType(p.filterOrderType) ? p.filterOrderType : null].filter(Boolean)
+    .length + (p.showZeroQty ? 1 : 0);
 
 /** One item's stock in a lookup: its location groups in the lookup's order and the exact total. */
 export interface ItemSection {
@@ -67,4 +68,10 @@ export function groupByItem(groups: readonly LookupGroup[]): ItemSection[] {
 }
 
 export type LookupMatch = (typeof LOOKUP_MATCHES)[number];
-export const MATCH_LABELS: Record<LookupMatch, string> = { stockId: 'Stock id', location: 'Location', partNumber: 'Part number', barcode: 'Barcode', order: 'Order' };
+export const MATCH_LABELS: Record<LookupMatch, string> = {
+  stockId: 'Stock id',
+  location: 'Location',
+  partNumber: 'Part number',
+  barcode: 'Barcode',
+  order: 'Order',
+};

@@ -27,7 +27,16 @@ export function TasksPage() {
       )}
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="sm" data-testid="task-menu">
         {areas.map((w) => (
-          <Card key={w.feature} component={Link} to={w.path} withBorder padding="md" radius="md" data-feature={w.feature} style={{ minHeight: 72 }}>
+          <Card
+            key={w.feature}
+            component={Link}
+            to={w.path}
+            withBorder
+            padding="md"
+            radius="md"
+            data-feature={w.feature}
+            style={{ minHeight: 72 }}
+          >
             <Group wrap="nowrap">
               <ThemeIcon size={48} radius="md" variant="light">
                 <w.icon size={28} />

@@ -22,11 +22,7 @@ export function WorkAreaPage() {
   return (
     <Stack maw={640}>
       {entry && <Text size="lg">{t(entry.description)}</Text>}
-      {lookupVal && (
-        <Text data-testid="lookup-val">
-          {t('Looking up: {{value}}', { value: lookupVal })}
-        </Text>
-      )}
+      {lookupVal && <Text data-testid="lookup-val">{t('Looking up: {{value}}', { value: lookupVal })}</Text>}
       <Alert icon={<IconTools />} color="dark" title={t('Coming soon')}>
         {t('The screens of this work area are not built yet.')}
       </Alert>

@@ -10,9 +10,13 @@ export const punchBadge = (args: CallArgs<'timeclock/punch'>) => call('timeclock
 
 export const uploadClockPhoto = (dataUrl: string) => call('media/upload', { dataUrl, purpose: 'clockPhoto' }, { suppress: QUIET });
 
-const punchKeys = { list: (args: CallArgs<'timeclock/punches/list'>) => ['timeclock', 'punches', args] as const, all: ['timeclock', 'punches'] as const };
+const punchKeys = {
+  list: (args: CallArgs<'timeclock/punches/list'>) => ['timeclock', 'punches', args] as const,
+  all: ['timeclock', 'punches'] as const,
+};
 
-export const usePunchList = (args: CallArgs<'timeclock/punches/list'>) => useQuery({ queryKey: punchKeys.list(args), queryFn: () => call('timeclock/punches/list', args) });
+export const usePunchList = (args: CallArgs<'timeclock/punches/list'>) =>
+  useQuery({ queryKey: punchKeys.list(args), queryFn: () => call('timeclock/punches/list', args) });
 
 export function useCorrectPunch() {
   const qc = useQueryClient();

@@ -34,7 +34,12 @@ function CorrectionForm({ editing, onClose }: { editing: Editing; onClose: () =>
   const reasonProblem = reason.trim().length < 3 ? t('Give a reason (at least 3 characters)') : null;
   const save = async () => {
     if (!iso || reasonProblem) return;
-    const args = { kind: kind as 'in' | 'out' | 'void', at: iso, reason: reason.trim(), ...(mode === 'correct' ? { replacesId: row.id } : { accountId: row.accountId }) };
+    const args = {
+      kind: kind as 'in' | 'out' | 'void',
+      at: iso,
+      reason: reason.trim(),
+      ...(mode === 'correct' ? { replacesId: row.id } : { accountId: row.accountId }),
+    };
     const attempt = attempts.begin(args, () => args);
     try {
       await correct.mutateAsync({ ...attempt.body, idempotencyKey: attempt.key });
@@ -46,11 +51,21 @@ function CorrectionForm({ editing, onClose }: { editing: Editing; onClose: () =>
     }
   };
   return (
-    <Modal opened onClose={onClose} title={mode === 'add' ? t('Add a punch for {{name}}', { name: row.workerName }) : t('Correct the punch of {{name}}', { name: row.workerName })} centered>
+    <Modal
+      opened
+      onClose={onClose}
+      title={
+        mode === 'add'
+          ? t('Add a punch for {{name}}', { name: row.workerName })
+          : t('Correct the punch of {{name}}', { name: row.workerName })
+      }
+      centered
+    >
       <Stack>
         {mode === 'correct' && (
           <Text size="sm" data-testid="correct-original">
-            {t('Original')}: {row.kind} {dayTime(row.at)} ({row.source}, {row.status}). {t('It stays on record; the correction is a new record.')}
+            {t('Original')}: {row.kind} {dayTime(row.at)} ({row.source}, {row.status}).{' '}
+            {t('It stays on record; the correction is a new record.')}
           </Text>
         )}
         <Select
@@ -77,12 +92,26 @@ function CorrectionForm({ editing, onClose }: { editing: Editing; onClose: () =>
           size="md"
           data-testid="correct-at"
         />
-        <TextInput label={t('Reason')} value={reason} onChange={(e) => setReason(e.currentTarget.value)} error={reason ? reasonProblem : null} maxLength={200} size="md" data-testid="correct-reason" />
+        <TextInput
+          label={t('Reason')}
+          value={reason}
+          onChange={(e) => setReason(e.currentTarget.value)}
+          error={reason ? reasonProblem : null}
+          maxLength={200}
+          size="md"
+          data-testid="correct-reason"
+        />
         <Group justify="flex-end">
           <Button variant="default" size="md" onClick={onClose}>
             {t('Cancel')}
           </Button>
-          <Button size="md" onClick={() => void save()} disabled={!iso || !!reasonProblem} loading={correct.isPending} data-testid="correct-save">
+          <Button
+            size="md"
+            onClick={() => void save()}
+            disabled={!iso || !!reasonProblem}
+            loading={correct.isPending}
+            data-testid="correct-save"
+          >
             {t('Save correction')}
           </Button>
         </Group>
@@ -140,7 +169,14 @@ function PunchCard({ row, onCorrect, onAdd }: { row: PunchRow; onCorrect: () => 
       {reason && <Text size="sm">{reason}</Text>}
       <Group gap="xs" grow wrap="nowrap" mt={4}>
         {!row.replacedById && (
-          <Button size="md" px="xs" variant="light" leftSection={<IconEdit size={18} />} onClick={onCorrect} data-testid={`correct-${row.id}`}>
+          <Button
+            size="md"
+            px="xs"
+            variant="light"
+            leftSection={<IconEdit size={18} />}
+            onClick={onCorrect}
+            data-testid={`correct-${row.id}`}
+          >
             {t('Correct')}
           </Button>
         )}
@@ -166,7 +202,10 @@ export function PunchCorrectionsPage() {
   const isDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v));
   const range = isDay(from) && isDay(to) ? localDayRange({ from, to }) : undefined;
   const valid = !!range && Date.parse(range.to) > Date.parse(range.from);
-  const list = usePunchList({ ...(valid ? range : { from: new Date(0).toISOString(), to: new Date(86_400_000).toISOString() }), pendingOnly });
+  const list = usePunchList({
+    ...(valid ? range : { from: new Date(0).toISOString(), to: new Date(86_400_000).toISOString() }),
+    pendingOnly,
+  });
   const rows = list.data?.punches ?? [];
 
   const columns: DataColumn<PunchRow>[] = [
@@ -175,22 +214,73 @@ export function PunchCorrectionsPage() {
     { id: 'at', header: t('Time'), cell: (r) => <span style={{ whiteSpace: 'nowrap' }}>{dayTime(r.at)}</span>, sortValue: (r) => r.at },
     { id: 'state', header: t('State'), cell: (r) => <StateBadges row={r} /> },
     { id: 'source', header: t('Source'), cell: (r) => `${r.source}${r.deviceId ? ` · ${r.deviceId}` : ''}`, card: 'line' },
-    { id: 'reason', header: t('Reason'), cell: (r) => [r.reason, r.approverName ? t('by {{name}}', { name: r.approverName }) : null].filter(Boolean).join(' '), card: 'line' },
+    {
+      id: 'reason',
+      header: t('Reason'),
+      cell: (r) => [r.reason, r.approverName ? t('by {{name}}', { name: r.approverName }) : null].filter(Boolean).join(' '),
+      card: 'line',
+    },
     { id: 'photo', header: t('Photo'), cell: (r) => (r.photoMediaId ? t('yes') : ''), card: 'hidden' },
   ];
   const actions: RowAction<PunchRow>[] = [
-    { id: 'correct', label: () => t('Correct'), icon: <IconEdit size={18} />, allowed: (r) => !r.replacedById, onClick: (r) => setEditing({ row: r, mode: 'correct' }), testId: (r) => `correct-${r.id}` },
-    { id: 'add', label: () => t('Add punch'), icon: <IconPlus size={18} />, onClick: (r) => setEditing({ row: r, mode: 'add' }), testId: (r) => `add-${r.id}` },
+    {
+      id: 'correct',
+      label: () => t('Correct'),
+      icon: <IconEdit size={18} />,
+      allowed: (r) => !r.replacedById,
+      onClick: (r) => setEditing({ row: r, mode: 'correct' }),
+      testId: (r) => `correct-${r.id}`,
+    },
+    {
+      id: 'add',
+      label: () => t('Add punch'),
+      icon: <IconPlus size={18} />,
+      onClick: (r) => setEditing({ row: r, mode: 'add' }),
+      testId: (r) => `add-${r.id}`,
+    },
   ];
 
   return (
     <Stack gap="sm" maw={1400}>
       <Group align="flex-end" wrap="wrap">
         {/* Year-month-day text, not the browser's date field (its format follows the locale). */}
-        <TextInput label={t('From')} placeholder="YYYY-MM-DD" value={from} onChange={(e) => setFrom(e.currentTarget.value)} error={isDay(from) ? null : t('Like {{example}}', { example: isoDate(new Date()) })} autoComplete="off" w={150} size="md" data-testid="punches-from" />
-        <TextInput label={t('To')} placeholder="YYYY-MM-DD" value={to} onChange={(e) => setTo(e.currentTarget.value)} error={isDay(to) ? null : t('Like {{example}}', { example: isoDate(new Date()) })} autoComplete="off" w={150} size="md" data-testid="punches-to" />
-        <Switch label={t('Pending only')} checked={pendingOnly} onChange={(e) => setPendingOnly(e.currentTarget.checked)} size="md" data-testid="punches-pending" />
-        <Button variant="default" size="md" leftSection={<IconDownload size={18} />} disabled={!valid} onClick={() => void downloadPunchesCsv(range!).catch(() => undefined)} data-testid="punches-export">
+        <TextInput
+          label={t('From')}
+          placeholder="YYYY-MM-DD"
+          value={from}
+          onChange={(e) => setFrom(e.currentTarget.value)}
+          error={isDay(from) ? null : t('Like {{example}}', { example: isoDate(new Date()) })}
+          autoComplete="off"
+          w={150}
+          size="md"
+          data-testid="punches-from"
+        />
+        <TextInput
+          label={t('To')}
+          placeholder="YYYY-MM-DD"
+          value={to}
+          onChange={(e) => setTo(e.currentTarget.value)}
+          error={isDay(to) ? null : t('Like {{example}}', { example: isoDate(new Date()) })}
+          autoComplete="off"
+          w={150}
+          size="md"
+          data-testid="punches-to"
+        />
+        <Switch
+          label={t('Pending only')}
+          checked={pendingOnly}
+          onChange={(e) => setPendingOnly(e.currentTarget.checked)}
+          size="md"
+          data-testid="punches-pending"
+        />
+        <Button
+          variant="default"
+          size="md"
+          leftSection={<IconDownload size={18} />}
+          disabled={!valid}
+          onClick={() => void downloadPunchesCsv(range!).catch(() => undefined)}
+          data-testid="punches-export"
+        >
           {t('Export CSV')}
         </Button>
       </Group>
@@ -199,7 +289,9 @@ export function PunchCorrectionsPage() {
         columns={columns}
         rowKey={(r) => r.id}
         actions={actions}
-        renderCard={(r) => <PunchCard row={r} onCorrect={() => setEditing({ row: r, mode: 'correct' })} onAdd={() => setEditing({ row: r, mode: 'add' })} />}
+        renderCard={(r) => (
+          <PunchCard row={r} onCorrect={() => setEditing({ row: r, mode: 'correct' })} onAdd={() => setEditing({ row: r, mode: 'add' })} />
+        )}
         loading={list.isLoading}
         empty={t('No punches in this period')}
         testId="punches-table"

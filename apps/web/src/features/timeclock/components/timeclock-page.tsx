@@ -70,13 +70,18 @@ function AnswerCard({ answer }: { answer: PunchAnswer }) {
   const headline =
     answer.result === 'forTimekeeper'
       ? answer.maxShiftHours
-        ? t('Out at {{time}}: more than {{hours}} hours since you came in, so a timekeeper confirms it', { time: since ? clockTime(since) : '', hours: answer.maxShiftHours })
-        : t('Punch at {{time}} kept for a timekeeper to confirm', { time: answer.punch ? clockTime(answer.punch.at) : since ? clockTime(since) : '' })
+        ? t('Out at {{time}}: more than {{hours}} hours since you came in, so a timekeeper confirms it', {
+            time: since ? clockTime(since) : '',
+            hours: answer.maxShiftHours,
+          })
+        : t('Punch at {{time}} kept for a timekeeper to confirm', {
+            time: answer.punch ? clockTime(answer.punch.at) : since ? clockTime(since) : '',
+          })
       : answer.result === 'duplicate'
-      ? t('Already punched {{what}} at {{time}}', { what: isIn ? t('in') : t('out'), time: since ? clockTime(since) : '' })
-      : isIn
-        ? t('In at {{time}}', { time: since ? clockTime(since) : '' })
-        : t('Out at {{time}}', { time: since ? clockTime(since) : '' });
+        ? t('Already punched {{what}} at {{time}}', { what: isIn ? t('in') : t('out'), time: since ? clockTime(since) : '' })
+        : isIn
+          ? t('In at {{time}}', { time: since ? clockTime(since) : '' })
+          : t('Out at {{time}}', { time: since ? clockTime(since) : '' });
   return (
     <Card withBorder padding="lg" radius="md" data-testid="clock-answer" data-result={answer.result} data-in={String(isIn)}>
       <Stack gap="xs">
@@ -97,7 +102,17 @@ function AnswerCard({ answer }: { answer: PunchAnswer }) {
   );
 }
 
-function MissedQuestion({ answer, onAnswer, onLeavingNow, onCancel }: { answer: PunchAnswer; onAnswer: (iso: string) => void; onLeavingNow: () => void; onCancel: () => void }) {
+function MissedQuestion({
+  answer,
+  onAnswer,
+  onLeavingNow,
+  onCancel,
+}: {
+  answer: PunchAnswer;
+  onAnswer: (iso: string) => void;
+  onLeavingNow: () => void;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation();
   const inSince = answer.inSince ?? '';
   // Empty: the clock does not guess when the worker left; they say it (the timekeeper confirms it).
@@ -181,7 +196,8 @@ export function TimeclockPage() {
   const showFor = (next: Shown) => {
     clearTimeout(clearTimer.current);
     setShown(next);
-    if (next.kind === 'answer' || next.kind === 'error' || next.kind === 'queued') clearTimer.current = setTimeout(() => setShown({ kind: 'idle' }), SHOW_MS);
+    if (next.kind === 'answer' || next.kind === 'error' || next.kind === 'queued')
+      clearTimer.current = setTimeout(() => setShown({ kind: 'idle' }), SHOW_MS);
   };
 
   /**
@@ -192,7 +208,10 @@ export function TimeclockPage() {
   const keepOffline = async (args: CallArgs<'timeclock/punch'>, key: string, still: string | null, deviceTime: Date) => {
     if (args.entry === 'typed') {
       refusedFeedback();
-      showFor({ kind: 'error', message: t('A typed badge needs the server to check the PIN. Scan your badge, or try again when the connection returns.') });
+      showFor({
+        kind: 'error',
+        message: t('A typed badge needs the server to check the PIN. Scan your badge, or try again when the connection returns.'),
+      });
       return;
     }
     const signed = await signOfflinePunchHere({ badge: args.badge, idempotencyKey: key, deviceTime, photoDataUrl: still });
@@ -202,7 +221,12 @@ export function TimeclockPage() {
       return;
     }
     const { photoMediaId: _photo, ...rest } = args;
-    await enqueueOutbox('timeclock/punch', { ...rest, ...signed }, t('Punch at {{time}}', { time: clockTime(deviceTime.toISOString()) }), still ? { dataUrl: still, purpose: 'clockPhoto', arg: 'photoMediaId' } : undefined);
+    await enqueueOutbox(
+      'timeclock/punch',
+      { ...rest, ...signed },
+      t('Punch at {{time}}', { time: clockTime(deviceTime.toISOString()) }),
+      still ? { dataUrl: still, purpose: 'clockPhoto', arg: 'photoMediaId' } : undefined,
+    );
     readFeedback();
     showFor({ kind: 'queued', at: deviceTime.toISOString() });
   };
@@ -216,7 +240,11 @@ export function TimeclockPage() {
     const scannedAt = new Date();
     if (useConnection.getState().state !== 'online') return keepOffline(args, key, still, scannedAt);
     try {
-      const photo = still ? await uploadClockPhoto(still).catch((e: unknown) => (e instanceof ApiError && isUnreachable(e.status) ? Promise.reject(e) : undefined)) : undefined;
+      const photo = still
+        ? await uploadClockPhoto(still).catch((e: unknown) =>
+            e instanceof ApiError && isUnreachable(e.status) ? Promise.reject(e) : undefined,
+          )
+        : undefined;
       const sent = { ...args, idempotencyKey: key, ...(photo?.mediaId ? { photoMediaId: photo.mediaId } : {}) };
       const answer = await punchBadge({ ...sent, clientTime: new Date().toISOString() });
       readFeedback();
@@ -237,7 +265,6 @@ export function TimeclockPage() {
   };
 
   useScans((scan) => enqueue({ badge: scan.text, entry: 'scan' }));
-
 
   return (
     <Center mih="60vh">
@@ -280,9 +307,23 @@ export function TimeclockPage() {
 
         <Group gap="xs" c="dimmed" data-testid="clock-camera-state">
           {camera.state === 'on' ? <IconCamera size={18} aria-hidden /> : <IconCameraOff size={18} aria-hidden />}
-          <Text size="sm">{camera.state === 'on' ? t('Camera on: a photo is taken with each punch') : camera.state === 'failed' ? t('The time-clock camera is not available') : t('No time-clock camera set up')}</Text>
+          <Text size="sm">
+            {camera.state === 'on'
+              ? t('Camera on: a photo is taken with each punch')
+              : camera.state === 'failed'
+                ? t('The time-clock camera is not available')
+                : t('No time-clock camera set up')}
+          </Text>
         </Group>
-        <video ref={camera.video} muted playsInline autoPlay aria-hidden style={{ width: 96, height: 72, borderRadius: 4, background: '#000', display: camera.configured ? 'block' : 'none' }} data-testid="clock-video" />
+        <video
+          ref={camera.video}
+          muted
+          playsInline
+          autoPlay
+          aria-hidden
+          style={{ width: 96, height: 72, borderRadius: 4, background: '#000', display: camera.configured ? 'block' : 'none' }}
+          data-testid="clock-video"
+        />
       </Stack>
     </Center>
   );

@@ -10,7 +10,8 @@ describe('clock time formats', () => {
     expect(Date.parse(fromLocalInput('2026-11-24T17:02')!)).toBe(new Date(2026, 10, 24, 17, 2).getTime());
   });
   it('refuses what is not a time, or not a real one', () => {
-    for (const v of ['', 'tomorrow', '11/24/2026 5:02 PM', '2026-02-30 10:00', '2026-11-24 24:00', '2026-11-24 7:02']) expect(fromLocalInput(v), v).toBeNull();
+    for (const v of ['', 'tomorrow', '11/24/2026 5:02 PM', '2026-02-30 10:00', '2026-11-24 24:00', '2026-11-24 7:02'])
+      expect(fromLocalInput(v), v).toBeNull();
   });
   it('says hours and minutes on 24 hours, and the day with the date', () => {
     expect(clockTime(new Date(2026, 0, 1, 17, 2).toISOString())).toBe('17:02');

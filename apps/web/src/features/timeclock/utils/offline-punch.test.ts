@@ -10,10 +10,14 @@ const workstation = { id: 'WS0042', timeclockOnly: true, kioskOnly: false, secre
 const serverKey = () => offlinePunchKeyFromHash(createHash('sha256').update(secret, 'utf8').digest('hex'));
 
 describe('signing a punch made offline', () => {
-  it('signs with the machine settings\' secret what the server verifies with the hash it stores', async () => {
+  it("signs with the machine settings' secret what the server verifies with the hash it stores", async () => {
     const deviceTime = new Date('2026-11-28T06:59:58.120Z');
     const signed = await signOfflinePunchHere({ badge: 'B-ANNA', idempotencyKey: 'punch-key-0001', deviceTime }, workstation);
-    expect(signed).toMatchObject({ idempotencyKey: 'punch-key-0001', clientTime: deviceTime.toISOString(), offline: { deviceTime: deviceTime.toISOString() } });
+    expect(signed).toMatchObject({
+      idempotencyKey: 'punch-key-0001',
+      clientTime: deviceTime.toISOString(),
+      offline: { deviceTime: deviceTime.toISOString() },
+    });
     const fields = { workstationId: 'WS0042', badge: 'B-ANNA', deviceTime: deviceTime.toISOString(), idempotencyKey: 'punch-key-0001' };
     expect(await verifyOfflinePunch((await serverKey())!, fields, signed!.offline.signature)).toBe(true);
     expect(await verifyOfflinePunch((await serverKey())!, { ...fields, workstationId: 'WS0001' }, signed!.offline.signature)).toBe(false);
@@ -28,13 +32,26 @@ describe('signing a punch made offline', () => {
     const digest = createHash('sha256').update(bytes).digest('hex');
     expect(await photoSha256OfDataUrl(dataUrl)).toBe(digest);
     const deviceTime = new Date('2026-11-28T07:00:00.000Z');
-    const signed = await signOfflinePunchHere({ badge: 'B-ANNA', idempotencyKey: 'punch-key-0002', deviceTime, photoDataUrl: dataUrl }, workstation);
-    const text = offlinePunchText({ workstationId: 'WS0042', badge: 'B-ANNA', deviceTime: deviceTime.toISOString(), idempotencyKey: 'punch-key-0002', photoSha256: digest });
-    expect(signed!.offline.signature).toBe(createHmac('sha256', createHash('sha256').update(secret).digest()).update(text).digest('base64url'));
+    const signed = await signOfflinePunchHere(
+      { badge: 'B-ANNA', idempotencyKey: 'punch-key-0002', deviceTime, photoDataUrl: dataUrl },
+      workstation,
+    );
+    const text = offlinePunchText({
+      workstationId: 'WS0042',
+      badge: 'B-ANNA',
+      deviceTime: deviceTime.toISOString(),
+      idempotencyKey: 'punch-key-0002',
+      photoSha256: digest,
+    });
+    expect(signed!.offline.signature).toBe(
+      createHmac('sha256', createHash('sha256').update(secret).digest()).update(text).digest('base64url'),
+    );
   });
 
   it('a device without a secret signs nothing (not an authorised clock); by default the machine settings are read', async () => {
-    expect(await signOfflinePunchHere({ badge: 'B-ANNA', idempotencyKey: 'punch-key-0003' }, { ...workstation, secret: undefined })).toBeUndefined();
+    expect(
+      await signOfflinePunchHere({ badge: 'B-ANNA', idempotencyKey: 'punch-key-0003' }, { ...workstation, secret: undefined }),
+    ).toBeUndefined();
     useMachineStore.getState().save({ workstation });
     const now = Date.now();
     const signed = await signOfflinePunchHere({ badge: 'B-ANNA', idempotencyKey: 'punch-key-0004' });

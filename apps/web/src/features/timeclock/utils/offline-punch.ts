@@ -37,10 +37,19 @@ export async function photoSha256OfDataUrl(dataUrl: string): Promise<string> {
  * when the device holds no secret: it is not an authorised clock, and the server would refuse the
  * punch, so it must not be queued as one.
  */
-export async function signOfflinePunchHere(input: OfflinePunchInput, workstation: MachineSettings['workstation'] = useMachineStore.getState().workstation): Promise<SignedOfflinePunch | undefined> {
+export async function signOfflinePunchHere(
+  input: OfflinePunchInput,
+  workstation: MachineSettings['workstation'] = useMachineStore.getState().workstation,
+): Promise<SignedOfflinePunch | undefined> {
   if (!workstation.secret) return undefined;
   const deviceTime = (input.deviceTime ?? new Date()).toISOString();
   const photoSha256 = input.photoDataUrl ? await photoSha256OfDataUrl(input.photoDataUrl) : undefined;
-  const signature = await signOfflinePunch(workstation.secret, { workstationId: workstation.id, badge: input.badge, deviceTime, idempotencyKey: input.idempotencyKey, photoSha256 });
+  const signature = await signOfflinePunch(workstation.secret, {
+    workstationId: workstation.id,
+    badge: input.badge,
+    deviceTime,
+    idempotencyKey: input.idempotencyKey,
+    photoSha256,
+  });
   return { idempotencyKey: input.idempotencyKey, clientTime: deviceTime, offline: { deviceTime, signature } };
 }
