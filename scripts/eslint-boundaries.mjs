@@ -12,6 +12,7 @@ const WORKSPACES = new Map([
   ['@floorhand/contract', 'packages/contract'],
   ['@floorhand/server', 'apps/server'],
   ['@floorhand/web', 'apps/web'],
+  ['@floorhand/print-agent', 'apps/print-agent'],
 ]);
 
 /**
@@ -41,6 +42,16 @@ const LAYER_RULES = [
     from: /^apps\/server\/src\/(lib|db)\//,
     to: /^apps\/server\/src\/(modules)(?:\/|$)/,
     message: 'Shared server code ({{from}}/) imports {{to}}/: lib/ and db/ never import a module; move the shared part into lib/ or db/.',
+  },
+  {
+    from: /^apps\/(web)\//,
+    to: /^apps\/(server|print-agent)(?:\/|$)/,
+    message: 'The web app imports from apps/{{to}}/: web and server share only the contract (packages/contract).',
+  },
+  {
+    from: /^apps\/(server|print-agent)\//,
+    to: /^apps\/(web)(?:\/|$)/,
+    message: 'apps/{{from}} imports from apps/{{to}}/: web and server share only the contract (packages/contract).',
   },
   {
     from: /^packages\/(contract)\//,
