@@ -38,8 +38,12 @@ describe('layer boundaries', () => {
 
   it('refuses web ↔ server imports in both directions (they share only the contract)', async () => {
     expect(await broken('apps/web/src/lib/api.ts', "import { loadConfig } from '../../../server/src/config.ts';\n")).toEqual([LAYERS]);
-    expect(await broken('apps/web/src/features/locations/components/fixture-list.tsx', "import '@floorhand/server/src/db/schema.ts';\n")).toEqual([LAYERS]);
-    expect(await broken('apps/server/src/modules/stock/service.ts', "import { api } from '../../../../web/src/lib/api.ts';\n")).toEqual([LAYERS]);
+    expect(
+      await broken('apps/web/src/features/locations/components/fixture-list.tsx', "import '@floorhand/server/src/db/schema.ts';\n"),
+    ).toEqual([LAYERS]);
+    expect(await broken('apps/server/src/modules/stock/service.ts', "import { api } from '../../../../web/src/lib/api.ts';\n")).toEqual([
+      LAYERS,
+    ]);
     expect(await broken('apps/print-agent/src/agent.ts', "import type { X } from '@floorhand/web/src/lib/api.ts';\n")).toEqual([LAYERS]);
     expect(await broken('apps/server/src/modules/stock/service.ts', "import { STOCK } from '@floorhand/contract/stock.ts';\n")).toEqual([]);
   });

@@ -128,26 +128,24 @@ export async function seedDemo(db: Db): Promise<boolean> {
       audit: auditStamp('system'),
     },
   ]);
-  await db
-    .insert(featureAccess)
-    .values([
-      ...Object.values(DEMO_ORDER_ROLES).map((role) => ({
-        siteId: DEMO.siteId,
-        appId: APP_ID,
-        role,
-        feature: 'stockPick.orders',
-        level: 1 as const,
-        audit: auditStamp('system'),
-      })),
-      {
-        siteId: DEMO.siteId,
-        appId: APP_ID,
-        role: DEMO_ORDER_ROLES.supervisor,
-        feature: 'physicalInventory.post',
-        level: 1 as const,
-        audit: auditStamp('system'),
-      },
-    ]);
+  await db.insert(featureAccess).values([
+    ...Object.values(DEMO_ORDER_ROLES).map((role) => ({
+      siteId: DEMO.siteId,
+      appId: APP_ID,
+      role,
+      feature: 'stockPick.orders',
+      level: 1 as const,
+      audit: auditStamp('system'),
+    })),
+    {
+      siteId: DEMO.siteId,
+      appId: APP_ID,
+      role: DEMO_ORDER_ROLES.supervisor,
+      feature: 'physicalInventory.post',
+      level: 1 as const,
+      audit: auditStamp('system'),
+    },
+  ]);
   const ids = new Map<string, string>();
   for (const a of DEMO_ACCOUNTS) ids.set(a.userName, await createAccount(db, DEMO.orgId, DEMO.siteId, a, DEMO.password));
   const stamp = auditStamp('system');

@@ -158,15 +158,13 @@ export async function closeKioskSession({ revoke = true }: { revoke?: boolean } 
   useAuthStore.getState().setHumanToken(null);
   // The worker's pages go first (the kiosk page: the session is the kiosk account's again for the
   // guards), so none of them asks again for what is forgotten.
-  useSessionStore
-    .getState()
-    .set({
-      user: useAuthStore.getState().user,
-      perms: currentClaims()?.perms ?? null,
-      sessionToken: null,
-      sessionId: null,
-      featureAccess: null,
-    });
+  useSessionStore.getState().set({
+    user: useAuthStore.getState().user,
+    perms: currentClaims()?.perms ?? null,
+    sessionToken: null,
+    sessionId: null,
+    featureAccess: null,
+  });
   await Promise.resolve(navigateToRoot()).catch(() => undefined);
   forgetPerson();
   await startSession().catch(() => undefined);

@@ -28,16 +28,14 @@ export function restoreSite(): boolean {
     } | null;
     if (!kept || kept.hostname !== window.location.hostname || typeof kept.siteId !== 'string' || !Array.isArray(kept.trustedDomains))
       return false;
-    useSiteStore
-      .getState()
-      .set({
-        siteId: kept.siteId,
-        orgId: kept.orgId ?? null,
-        trustedDomains: kept.trustedDomains,
-        brand: kept.brand ?? {},
-        clientConf: (kept.clientConf ?? {}) as Record<string, unknown>,
-        error: null,
-      });
+    useSiteStore.getState().set({
+      siteId: kept.siteId,
+      orgId: kept.orgId ?? null,
+      trustedDomains: kept.trustedDomains,
+      brand: kept.brand ?? {},
+      clientConf: (kept.clientConf ?? {}) as Record<string, unknown>,
+      error: null,
+    });
     return true;
   } catch {
     return false;

@@ -418,20 +418,18 @@ describe('reports', () => {
   it('shows attendance from the punches that count and unallocated time = attendance − labor, per worker and day', async () => {
     const clerkId = await accountId('clerk');
     const punch = (id: string, kind: 'in' | 'out', at: string, extra: Record<string, unknown> = {}) =>
-      t.db
-        .insert(punches)
-        .values({
-          id,
-          orgId: DEMO.orgId,
-          siteId: DEMO.siteId,
-          accountId: clerkId,
-          kind,
-          at,
-          source: 'clock',
-          status: 'valid',
-          audit: auditStamp(clerkId),
-          ...extra,
-        });
+      t.db.insert(punches).values({
+        id,
+        orgId: DEMO.orgId,
+        siteId: DEMO.siteId,
+        accountId: clerkId,
+        kind,
+        at,
+        source: 'clock',
+        status: 'valid',
+        audit: auditStamp(clerkId),
+        ...extra,
+      });
     // In at 06:00, corrected to 07:00 (the original no longer counts); out at 18:00: 11 h.
     await punch('att-in-1', 'in', '2026-03-02T06:00:00Z');
     await punch('att-in-2', 'in', '2026-03-02T07:00:00Z', {
@@ -489,18 +487,16 @@ describe('reports', () => {
 describe('labor bounded by attendance', () => {
   /** A punch of the clerk's at the labor clock's time now (the time clock's own row, as a scan writes it). */
   async function punchNow(kind: 'in' | 'out') {
-    await t.db
-      .insert(punches)
-      .values({
-        id: randomUUID(),
-        orgId: DEMO.orgId,
-        siteId: DEMO.siteId,
-        accountId: await accountId('clerk'),
-        kind,
-        at: new Date(now).toISOString(),
-        source: 'clock',
-        audit: auditStamp('test'),
-      });
+    await t.db.insert(punches).values({
+      id: randomUUID(),
+      orgId: DEMO.orgId,
+      siteId: DEMO.siteId,
+      accountId: await accountId('clerk'),
+      kind,
+      at: new Date(now).toISOString(),
+      source: 'clock',
+      audit: auditStamp('test'),
+    });
   }
   const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, '.000Z');
 

@@ -37,16 +37,14 @@ async function newWorker(t: TestApp, pin?: string): Promise<{ id: string; badge:
 async function newDevice(t: TestApp): Promise<string> {
   deviceNo += 1;
   const id = `WSL${String(deviceNo).padStart(3, '0')}`;
-  await t.db
-    .insert(workstations)
-    .values({
-      siteId: DEMO.siteId,
-      id,
-      kiosk: true,
-      timeclock: true,
-      secretHash: hashDeviceSecret(DEMO.workstationSecret),
-      audit: auditStamp('system'),
-    });
+  await t.db.insert(workstations).values({
+    siteId: DEMO.siteId,
+    id,
+    kiosk: true,
+    timeclock: true,
+    secretHash: hashDeviceSecret(DEMO.workstationSecret),
+    audit: auditStamp('system'),
+  });
   return id;
 }
 

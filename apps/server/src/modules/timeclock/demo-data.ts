@@ -33,17 +33,15 @@ export async function seedTimeclockDemo(db: Db, orgId: string, siteId: string, i
       status: 'valid',
     },
   ]);
-  await db
-    .insert(punches)
-    .values({
-      ...base,
-      id: 'demo-punch-fix',
-      kind: 'in',
-      at: at(7, 30),
-      source: 'correction',
-      status: 'valid',
-      replacesId: 'demo-punch-in',
-      reason: 'Started at the loading dock',
-      approvedBy: timekeeper,
-    });
+  await db.insert(punches).values({
+    ...base,
+    id: 'demo-punch-fix',
+    kind: 'in',
+    at: at(7, 30),
+    source: 'correction',
+    status: 'valid',
+    replacesId: 'demo-punch-in',
+    reason: 'Started at the loading dock',
+    approvedBy: timekeeper,
+  });
 }

@@ -69,20 +69,18 @@ const rowsOf = async (accountId: string) =>
   (await t.db.select().from(punches).where(eq(punches.accountId, accountId))).sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
 /** A punch recorded earlier by another clock (online), straight into the table. */
 async function recorded(accountId: string, kind: 'in' | 'out', at: string) {
-  await t.db
-    .insert(punches)
-    .values({
-      id: `rec-${randomUUID()}`,
-      orgId: DEMO.orgId,
-      siteId: DEMO.siteId,
-      accountId,
-      kind,
-      at,
-      source: 'clock',
-      status: 'valid',
-      deviceId: 'WS0002',
-      audit: { create: { user: 'x', ts: at }, modify: { user: 'x', ts: at } },
-    });
+  await t.db.insert(punches).values({
+    id: `rec-${randomUUID()}`,
+    orgId: DEMO.orgId,
+    siteId: DEMO.siteId,
+    accountId,
+    kind,
+    at,
+    source: 'clock',
+    status: 'valid',
+    deviceId: 'WS0002',
+    audit: { create: { user: 'x', ts: at }, modify: { user: 'x', ts: at } },
+  });
 }
 const badInputShape = { err: { code: ERR.badInput, message: expect.any(String) } };
 

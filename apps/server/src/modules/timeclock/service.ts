@@ -422,16 +422,14 @@ export async function listPunches(
     limit: PUNCH_LIST_MAX + 1,
   });
   return {
-    punches: rows
-      .slice(0, PUNCH_LIST_MAX)
-      .map((r) => ({
-        ...toPunch(r),
-        accountId: r.accountId,
-        workerName: r.workerName,
-        approverName: r.approverName,
-        replacedById: r.replacedById,
-        edited: r.edited,
-      })),
+    punches: rows.slice(0, PUNCH_LIST_MAX).map((r) => ({
+      ...toPunch(r),
+      accountId: r.accountId,
+      workerName: r.workerName,
+      approverName: r.approverName,
+      replacedById: r.replacedById,
+      edited: r.edited,
+    })),
     more: rows.length > PUNCH_LIST_MAX,
   };
 }

@@ -216,20 +216,18 @@ describe('PINs', () => {
 async function inSinceHoursAgo(hours: number) {
   const w = await newWorker();
   const at = new Date(Date.now() - hours * 3_600_000).toISOString();
-  await t.db
-    .insert(punches)
-    .values({
-      id: `old-${w.id}`,
-      orgId: DEMO.orgId,
-      siteId: DEMO.siteId,
-      accountId: w.id,
-      kind: 'in',
-      at,
-      source: 'clock',
-      status: 'valid',
-      deviceId: 'WS0001',
-      audit: { create: { user: 'x', ts: at }, modify: { user: 'x', ts: at } },
-    });
+  await t.db.insert(punches).values({
+    id: `old-${w.id}`,
+    orgId: DEMO.orgId,
+    siteId: DEMO.siteId,
+    accountId: w.id,
+    kind: 'in',
+    at,
+    source: 'clock',
+    status: 'valid',
+    deviceId: 'WS0001',
+    audit: { create: { user: 'x', ts: at }, modify: { user: 'x', ts: at } },
+  });
   return { ...w, inAt: at };
 }
 /** Saves the app settings' timeclock section (the clock's time zone in these calls is UTC). */
