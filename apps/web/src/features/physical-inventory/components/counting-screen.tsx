@@ -24,6 +24,7 @@ import { countKeys, downloadSheetPdf, useCountChange, useSheet } from '../api/co
 import { usePhysicalInventoryPrefs } from '../hooks/use-physical-inventory-prefs.ts';
 import { countScanMeaning, labelAnswer, oneMore, TYPE_THE_COUNT } from '../utils/scan-meaning.ts';
 import { createScanQueue } from '../utils/scan-queue.ts';
+import { CountedLines } from './counted-lines.tsx';
 
 /** A label waiting for its quantity (or, for found stock, for what it is). */
 interface Pending {
@@ -32,9 +33,6 @@ interface Pending {
   /** What the server said of the scan (an item's barcode), shown over the found-stock form. */
   note?: string | null;
 }
-
-/** Lines of the location drawn at most: a handheld lists the newest. */
-const LINES_SHOWN = 50;
 
 /**
  * Counting on a handheld, with a scanner alone: scan a location of the sheet, then each stock label.
@@ -424,58 +422,7 @@ export function CountingScreen({ sheetId, onBack }: { sheetId: string; onBack():
         ))}
       </Stack>
 
-      {location && (
-        <Stack gap={4} data-testid="pi-lines">
-          {lines.length > LINES_SHOWN && (
-            <Text size="sm" data-testid="pi-lines-count">
-              {t('{{n}} lines counted here; the newest {{shown}} are shown', { n: lines.length, shown: LINES_SHOWN })}
-            </Text>
-          )}
-          {lines.slice(0, LINES_SHOWN).map((l) => (
-            <Paper
-              key={l.lineId}
-              withBorder
-              p="xs"
-              data-testid="pi-line"
-              data-stock={l.stockId ?? ''}
-              data-queued={l.queued ? 'true' : undefined}
-            >
-              <Group justify="space-between" wrap="nowrap" gap="xs">
-                <Stack gap={0}>
-                  <Text size="sm" fw={600}>
-                    {l.stockId ?? l.partNumber}
-                  </Text>
-                  <Text size="xs" c="dimmed" lineClamp={1}>
-                    {[l.partNumber, l.description, l.lot, l.serial].filter(Boolean).join(' · ')}
-                  </Text>
-                </Stack>
-                <Group gap={6} wrap="nowrap">
-                  {l.queued && (
-                    <Badge
-                      color="orange"
-                      variant="filled"
-                      data-testid="pi-line-queued"
-                      title={t('Queued — sent when the connection returns')}
-                    >
-                      {t('Queued')}
-                    </Badge>
-                  )}
-                  {l.found && <Badge color="grape">{t('found')}</Badge>}
-                  {l.status === 'recount' && <Badge color="orange">{t('recount')}</Badge>}
-                  {prefs.syscm && l.expected !== undefined && (
-                    <Text size="sm" c="dimmed" data-testid="pi-expected">
-                      {t('exp. {{qty}}', { qty: showQty(l.expected) })}
-                    </Text>
-                  )}
-                  <Text fw={700} data-testid="pi-my-count">
-                    {l.myCount === null ? '—' : showQty(l.myCount)}
-                  </Text>
-                </Group>
-              </Group>
-            </Paper>
-          ))}
-        </Stack>
-      )}
+      {location && <CountedLines lines={lines} syscm={prefs.syscm} />}
 
       <Paper withBorder p="sm">
         <Stack gap="xs">
