@@ -14,7 +14,8 @@ import { QuantityInput } from '../../../components/ui/quantity-input.tsx';
 import { FetchedAt } from '../../../components/ui/fetched-at.tsx';
 import { ScanInput } from '../../../components/scanning/scan-input.tsx';
 import { NeedsServer, useOnline } from '../../../components/offline/queued-mark.tsx';
-import { ApiError, call } from '../../../lib/api.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { getLocation } from '../api/get-location.ts';
 import { isDefinite, useAttempts } from '../../../lib/attempts.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
 import { onReplayed, sendOrQueue, useOutbox } from '../../../lib/offline/outbox.ts';
@@ -25,7 +26,9 @@ import { readFeedback, refuseScan } from '../../../lib/scanning/feedback.ts';
 import { scanBus } from '../../../lib/scanning/scan-bus.ts';
 import { useScans } from '../../../lib/scanning/use-scans.ts';
 import { pickScanMeaning, type PickStep as Step } from '../utils/scan-meaning.ts';
-import { PICK_REFUSALS, pickingKeys, travellerOf, usePickCall } from '../api/picking-api.ts';
+import { PICK_REFUSALS, usePickCall } from '../api/change-pick.ts';
+import { pickingKeys } from '../api/keys.ts';
+import { travellerOf } from '../api/get-traveller.ts';
 import { withQueued } from '../utils/queued-picks.ts';
 import { useStockPickPrefs } from '../hooks/use-pick-prefs.ts';
 import { LineSources, OrderTitle, PickedList, PickPrintPrefs, QueuedNotes, ShortForm } from './pick-order-parts.tsx';
@@ -139,11 +142,7 @@ export function PickOrder({ order, lines: fetched, fetchedAt = 0, onBack }: Pick
     const noStock = bad(t("There is no stock of '{{part}}' to pick in '{{code}}'.", { part: line.partNumber, code }));
     if (!online) return void (await refuse(noStock));
     try {
-      const { location } = await call(
-        'location/get',
-        { warehouse: order.warehouse, code },
-        { suppress: /^(ERR_NOT_FOUND|ERR_BAD_INPUT)$/, quietUnreachable: true },
-      );
+      const { location } = await getLocation(order.warehouse, code);
       if (location && !location.active) await refuse(bad(t("The location '{{code}}' is inactive.", { code })));
       else await refuse(noStock);
     } catch (e) {

@@ -11,7 +11,7 @@ import { ScanInput } from '../../../components/scanning/scan-input.tsx';
 import { useWarehouses } from '../../../lib/inventory-api.ts';
 import { readFeedback } from '../../../lib/scanning/feedback.ts';
 import { useScans } from '../../../lib/scanning/use-scans.ts';
-import { boardQuery } from '../api/shipping-api.ts';
+import { boardQuery } from '../api/get-board.ts';
 import { boardArgs, useStockPackPrefs } from '../hooks/use-pack-prefs.ts';
 import { boardScanMeaning } from '../utils/scan-meaning.ts';
 

@@ -1,5 +1,5 @@
 import { useNavigate, useParams } from '@tanstack/react-router';
-import { useShippingRefresh } from '../api/shipping-api.ts';
+import { useShippingRefresh } from '../api/keys.ts';
 import { Board } from './pack-board.tsx';
 import { PackOrder } from './pack-order.tsx';
 
