@@ -11,7 +11,9 @@ import { isUnreachable } from '@floorhand/contract/offline';
 import { dialogs } from '../../../components/dialogs/dialog-store.ts';
 import { ScanInput } from '../../../components/scanning/scan-input.tsx';
 import { QuantityInput } from '../../../components/ui/quantity-input.tsx';
-import { ApiError, call } from '../../../lib/api.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { recordCount } from '../api/record-count.ts';
+import { scanLocation } from '../api/scan-location.ts';
 import { readQtyInput, showQty } from '../../../lib/inventory-format.ts';
 import { readFeedback, refusedFeedback } from '../../../lib/scanning/feedback.ts';
 import { useScans } from '../../../lib/scanning/use-scans.ts';
@@ -20,7 +22,10 @@ import { useConnection } from '../../../lib/offline/connection.ts';
 import { currentPersonId, sendOrQueue, useOutbox } from '../../../lib/offline/outbox.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { FetchedAt } from '../../../components/ui/fetched-at.tsx';
-import { countKeys, downloadSheetPdf, useCountChange, useSheet } from '../api/counts-api.ts';
+import { countKeys } from '../api/keys.ts';
+import { downloadSheetPdf } from '../api/download-sheet-pdf.ts';
+import { useCountChange } from '../api/change-counts.ts';
+import { useSheet } from '../api/get-sheet.ts';
 import { usePhysicalInventoryPrefs } from '../hooks/use-physical-inventory-prefs.ts';
 import { countScanMeaning, labelAnswer, oneMore, TYPE_THE_COUNT } from '../utils/scan-meaning.ts';
 import { createScanQueue } from '../utils/scan-queue.ts';
@@ -137,7 +142,7 @@ export function CountingScreen({ sheetId, onBack }: { sheetId: string; onBack():
         return;
       }
       res = sent.res;
-    } else res = await call('counts/record', args, { suppress: /^ERR_BAD_INPUT$/, quietUnreachable: true });
+    } else res = await recordCount(args);
     const line = res.line!;
     say(
       res.duplicate
@@ -191,7 +196,7 @@ export function CountingScreen({ sheetId, onBack }: { sheetId: string; onBack():
           };
           if (useConnection.getState().state !== 'online') return offline();
           try {
-            const res = await call('counts/scanLocation', { sheetId, location: text }, { quietUnreachable: true });
+            const res = await scanLocation(sheetId, text);
             // Its answer holds the location's lines: they replace any kept copy at once (a copy read before an offline count may be older).
             qc.setQueryData<CallResponse<'counts/sheet/get'>>(countKeys.sheet(sheetId, res.location ?? text), (old) =>
               old ? { ...old, lines: res.lines ?? [] } : old,
