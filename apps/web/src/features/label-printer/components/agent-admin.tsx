@@ -8,7 +8,7 @@ import { UI_BREAKPOINTS } from '@floorhand/contract/constants';
 import type { ServerErr } from '@floorhand/contract/errors';
 import { dialogs } from '../../../components/dialogs/dialog-store.ts';
 import { useSiteStore } from '../../../lib/site-store.ts';
-import { useCreateAgent, useRevokeAgent } from '../api/label-api.ts';
+import { useCreateAgent, useRevokeAgent } from '../api/agents.ts';
 
 // Administrators add print agents (each gets a key of its own, shown once with a config snippet) and
 // revoke them (the agent's connection ends at once); docs/labels.md, Agent credentials.

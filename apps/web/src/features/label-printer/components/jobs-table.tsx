@@ -8,7 +8,8 @@ import { printerProblemInWords } from '@floorhand/contract/printer-words';
 import { DataTable, type DataColumn, type RowAction } from '../../../components/ui/data-table.tsx';
 import { showTimestamp } from '../../../lib/inventory-format.ts';
 import { printedCount, printerName } from '../../../lib/label-printing.ts';
-import { useAgents, useJobs, usePrintRest, useReprint } from '../api/label-api.ts';
+import { useAgents } from '../api/agents.ts';
+import { useJobs, usePrintRest, useReprint } from '../api/jobs.ts';
 
 const JOB_COLOURS = new Map<JobState, string>([
   ['queued', 'blue'],

@@ -2,7 +2,7 @@ import { Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { isAdmin } from '@floorhand/contract/perms';
 import { useSessionStore } from '../../../lib/session-store.ts';
-import { useLabelFeed } from '../api/label-api.ts';
+import { useLabelFeed } from '../api/keys.ts';
 import { PrintersPanel } from './printers-panel.tsx';
 import { JobsTable } from './jobs-table.tsx';
 import { TemplatesPanel } from './templates-panel.tsx';

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { IconPrinter, IconTestPipe } from '@tabler/icons-react';
 import { LABEL_COPIES_MAX, type LabelAgent, type PrinterState } from '@floorhand/contract/labels';
 import { useMachineStore } from '../../../lib/machine-store.ts';
-import { useAgents, usePrint } from '../api/label-api.ts';
+import { useAgents } from '../api/agents.ts';
+import { usePrint } from '../api/jobs.ts';
 import { AddAgentButton, RevokeAgentButton } from './agent-admin.tsx';
 import { showTimestamp } from '../../../lib/inventory-format.ts';
 

@@ -22,7 +22,8 @@ import { useTranslation } from 'react-i18next';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { LABEL_DPI, LABEL_FIELDS, LABEL_MM_MAX, LABEL_MM_MIN, templateProblems, type LabelTemplate } from '@floorhand/contract/labels';
 import { ApiError } from '../../../lib/api.ts';
-import { previewQuery, useSaveTemplate, useTemplates } from '../api/label-api.ts';
+import { previewQuery } from '../api/preview-label.ts';
+import { useSaveTemplate, useTemplates } from '../api/templates.ts';
 import { showTimestamp } from '../../../lib/inventory-format.ts';
 
 const KIND_TITLES = new Map([

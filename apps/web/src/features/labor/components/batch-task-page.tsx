@@ -9,7 +9,7 @@ import { ApiError } from '../../../lib/api.ts';
 import { isDefinite, useAttempts } from '../../../lib/attempts.ts';
 import { readFeedback, refuseScan } from '../../../lib/scanning/feedback.ts';
 import { useScans } from '../../../lib/scanning/use-scans.ts';
-import { useRunning, useStartLabor, useStopLabor } from '../api/labor-api.ts';
+import { useRunning, useStartLabor, useStopLabor } from '../api/current-labor.ts';
 import { isQueuedEntry, type ShownEntry } from '../utils/queued-labor.ts';
 import { QueuedStart } from './queued-start.tsx';
 import { FetchedAt } from '../../../components/ui/fetched-at.tsx';

@@ -5,7 +5,8 @@ import { IconDownload } from '@tabler/icons-react';
 import { ATTENDANCE_GROUPS, formatHours, type ReportGroup, type ReportRow } from '@floorhand/contract/labor';
 import { DataTable, type DataColumn } from '../../../components/ui/data-table.tsx';
 import { downloadPunchesCsv, localDayRange } from '../../../lib/punch-export.ts';
-import { downloadLaborCsv, useLaborReport } from '../api/labor-api.ts';
+import { downloadLaborCsv } from '../api/export-labor.ts';
+import { useLaborReport } from '../api/labor-report.ts';
 
 // The chart is its own chunk, loaded only when a report shows.
 const ReportChart = lazy(() => import('./report-chart.tsx').then((m) => ({ default: m.ReportChart })));

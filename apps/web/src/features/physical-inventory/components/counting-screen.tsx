@@ -11,7 +11,9 @@ import { isUnreachable } from '@floorhand/contract/offline';
 import { dialogs } from '../../../components/dialogs/dialog-store.ts';
 import { ScanInput } from '../../../components/scanning/scan-input.tsx';
 import { QuantityInput } from '../../../components/ui/quantity-input.tsx';
-import { ApiError, call } from '../../../lib/api.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { recordCount } from '../api/record-count.ts';
+import { scanLocation } from '../api/scan-location.ts';
 import { readQtyInput, showQty } from '../../../lib/inventory-format.ts';
 import { readFeedback, refusedFeedback } from '../../../lib/scanning/feedback.ts';
 import { useScans } from '../../../lib/scanning/use-scans.ts';
@@ -20,10 +22,14 @@ import { useConnection } from '../../../lib/offline/connection.ts';
 import { currentPersonId, sendOrQueue, useOutbox } from '../../../lib/offline/outbox.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { FetchedAt } from '../../../components/ui/fetched-at.tsx';
-import { countKeys, downloadSheetPdf, useCountChange, useSheet } from '../api/counts-api.ts';
+import { countKeys } from '../api/keys.ts';
+import { downloadSheetPdf } from '../api/download-sheet-pdf.ts';
+import { useCountChange } from '../api/change-counts.ts';
+import { useSheet } from '../api/get-sheet.ts';
 import { usePhysicalInventoryPrefs } from '../hooks/use-physical-inventory-prefs.ts';
 import { countScanMeaning, labelAnswer, oneMore, TYPE_THE_COUNT } from '../utils/scan-meaning.ts';
 import { createScanQueue } from '../utils/scan-queue.ts';
+import { CountedLines } from './counted-lines.tsx';
 
 /** A label waiting for its quantity (or, for found stock, for what it is). */
 interface Pending {
@@ -32,9 +38,6 @@ interface Pending {
   /** What the server said of the scan (an item's barcode), shown over the found-stock form. */
   note?: string | null;
 }
-
-/** Lines of the location drawn at most: a handheld lists the newest. */
-const LINES_SHOWN = 50;
 
 /**
  * Counting on a handheld, with a scanner alone: scan a location of the sheet, then each stock label.
@@ -139,7 +142,7 @@ export function CountingScreen({ sheetId, onBack }: { sheetId: string; onBack():
         return;
       }
       res = sent.res;
-    } else res = await call('counts/record', args, { suppress: /^ERR_BAD_INPUT$/, quietUnreachable: true });
+    } else res = await recordCount(args);
     const line = res.line!;
     say(
       res.duplicate
@@ -193,7 +196,7 @@ export function CountingScreen({ sheetId, onBack }: { sheetId: string; onBack():
           };
           if (useConnection.getState().state !== 'online') return offline();
           try {
-            const res = await call('counts/scanLocation', { sheetId, location: text }, { quietUnreachable: true });
+            const res = await scanLocation(sheetId, text);
             // Its answer holds the location's lines: they replace any kept copy at once (a copy read before an offline count may be older).
             qc.setQueryData<CallResponse<'counts/sheet/get'>>(countKeys.sheet(sheetId, res.location ?? text), (old) =>
               old ? { ...old, lines: res.lines ?? [] } : old,
@@ -424,58 +427,7 @@ export function CountingScreen({ sheetId, onBack }: { sheetId: string; onBack():
         ))}
       </Stack>
 
-      {location && (
-        <Stack gap={4} data-testid="pi-lines">
-          {lines.length > LINES_SHOWN && (
-            <Text size="sm" data-testid="pi-lines-count">
-              {t('{{n}} lines counted here; the newest {{shown}} are shown', { n: lines.length, shown: LINES_SHOWN })}
-            </Text>
-          )}
-          {lines.slice(0, LINES_SHOWN).map((l) => (
-            <Paper
-              key={l.lineId}
-              withBorder
-              p="xs"
-              data-testid="pi-line"
-              data-stock={l.stockId ?? ''}
-              data-queued={l.queued ? 'true' : undefined}
-            >
-              <Group justify="space-between" wrap="nowrap" gap="xs">
-                <Stack gap={0}>
-                  <Text size="sm" fw={600}>
-                    {l.stockId ?? l.partNumber}
-                  </Text>
-                  <Text size="xs" c="dimmed" lineClamp={1}>
-                    {[l.partNumber, l.description, l.lot, l.serial].filter(Boolean).join(' · ')}
-                  </Text>
-                </Stack>
-                <Group gap={6} wrap="nowrap">
-                  {l.queued && (
-                    <Badge
-                      color="orange"
-                      variant="filled"
-                      data-testid="pi-line-queued"
-                      title={t('Queued — sent when the connection returns')}
-                    >
-                      {t('Queued')}
-                    </Badge>
-                  )}
-                  {l.found && <Badge color="grape">{t('found')}</Badge>}
-                  {l.status === 'recount' && <Badge color="orange">{t('recount')}</Badge>}
-                  {prefs.syscm && l.expected !== undefined && (
-                    <Text size="sm" c="dimmed" data-testid="pi-expected">
-                      {t('exp. {{qty}}', { qty: showQty(l.expected) })}
-                    </Text>
-                  )}
-                  <Text fw={700} data-testid="pi-my-count">
-                    {l.myCount === null ? '—' : showQty(l.myCount)}
-                  </Text>
-                </Group>
-              </Group>
-            </Paper>
-          ))}
-        </Stack>
-      )}
+      {location && <CountedLines lines={lines} syscm={prefs.syscm} />}
 
       <Paper withBorder p="sm">
         <Stack gap="xs">

@@ -8,10 +8,12 @@ import { CHART_LOCATIONS_MAX, REVIEW_PAGE_MAX, postRefusalSchema, type InvalidLi
 import { ERR } from '@floorhand/contract/errors';
 import { dialogs } from '../../../components/dialogs/dialog-store.ts';
 import { DataTable, type DataColumn } from '../../../components/ui/data-table.tsx';
-import { ApiError, call } from '../../../lib/api.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { exportCounts } from '../api/export-counts.ts';
 import { showQty } from '../../../lib/inventory-format.ts';
 import { saveFile } from '../../../lib/save-file.ts';
-import { useCountChange, useReview } from '../api/counts-api.ts';
+import { useCountChange } from '../api/change-counts.ts';
+import { useReview } from '../api/get-review.ts';
 import { STATE_COLORS } from './sheet-list.tsx';
 
 // recharts loads with the review only: the counting screen on a handheld never fetches it.
@@ -85,7 +87,7 @@ export function ReviewScreen({ sheetId, onBack }: { sheetId: string; onBack(): v
   };
 
   const onExport = async () => {
-    const res = await call('counts/export', { sheetId });
+    const res = await exportCounts(sheetId);
     if (res.csv !== undefined) saveFile(new Blob([res.csv], { type: 'text/csv' }), res.fileName ?? 'count-sheet.csv');
   };
 

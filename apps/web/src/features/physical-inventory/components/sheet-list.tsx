@@ -10,7 +10,8 @@ import { useWarehouses } from '../../../lib/inventory-api.ts';
 import { showTimestamp } from '../../../lib/inventory-format.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
 import { useNarrow } from '../../../lib/use-narrow.ts';
-import { useCountChange, useSheets } from '../api/counts-api.ts';
+import { useCountChange } from '../api/change-counts.ts';
+import { useSheets } from '../api/list-sheets.ts';
 import { usePhysicalInventoryPrefs } from '../hooks/use-physical-inventory-prefs.ts';
 import { FrequencyPanel, SheetImport } from './sheet-tools.tsx';
 

@@ -21,8 +21,11 @@ import { IconUpload } from '@tabler/icons-react';
 import { COUNT_SHEET_CSV_COLUMNS, sheetImportReportSchema, type SheetImportReport } from '@floorhand/contract/counts';
 import { ERR } from '@floorhand/contract/errors';
 import { DataTable, type DataColumn } from '../../../components/ui/data-table.tsx';
-import { ApiError, call } from '../../../lib/api.ts';
-import { countKeys, useCountChange, useFrequency } from '../api/counts-api.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { importSheets } from '../api/import-sheets.ts';
+import { countKeys } from '../api/keys.ts';
+import { useCountChange } from '../api/change-counts.ts';
+import { useFrequency } from '../api/get-frequency.ts';
 
 type Problem = SheetImportReport['rejected'][number] & { n: number };
 
@@ -52,11 +55,7 @@ export function SheetImport() {
     if (!file) return;
     setBusy(true);
     try {
-      const res = await call(
-        'counts/sheet/import',
-        { csv: await file.text(), idempotencyKey: crypto.randomUUID() },
-        { suppress: /^ERR_BAD_INPUT$/ },
-      );
+      const res = await importSheets(await file.text());
       notifications.show({
         color: 'green',
         message: t('{{file}}: {{n}} count sheets created', { file: file.name, n: res.report?.created ?? 0 }),

@@ -26,7 +26,8 @@ import { ORDER_TYPES } from '@floorhand/contract/site-admin';
 import { ORDER_SHIP_TO_MAX, type Order, type OrderType } from '@floorhand/contract/orders';
 import { useWarehouses } from '../../../lib/inventory-api.ts';
 import { useNarrow } from '../../../lib/use-narrow.ts';
-import { orderQuery, useSaveOrder } from '../api/orders-api.ts';
+import { orderQuery } from '../api/get-order.ts';
+import { useSaveOrder } from '../api/save-order.ts';
 import { KNOWN_STATUSES } from '../utils/order-statuses.ts';
 
 interface LineDraft {

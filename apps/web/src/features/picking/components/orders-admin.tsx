@@ -10,8 +10,9 @@ import { ORDER_CANCELLED, type OrderHeader, type OrderType } from '@floorhand/co
 import { dialogs } from '../../../components/dialogs/dialog-store.ts';
 import { CsvTransfer } from '../../../components/ui/csv-transfer.tsx';
 import { DataTable, type DataColumn, type RowAction } from '../../../components/ui/data-table.tsx';
-import { orderListQuery, useCancelOrder } from '../api/orders-api.ts';
-import { travellerOf } from '../api/picking-api.ts';
+import { orderListQuery } from '../api/list-orders.ts';
+import { useCancelOrder } from '../api/save-order.ts';
+import { travellerOf } from '../api/get-traveller.ts';
 import { KNOWN_STATUSES } from '../utils/order-statuses.ts';
 import { printOrDownload } from '../../../lib/label-printing.ts';
 import { OrderEditor } from './order-editor.tsx';

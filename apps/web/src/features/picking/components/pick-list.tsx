@@ -10,7 +10,7 @@ import { activeFilterCount, FilterFold } from '../../../components/ui/filter-fol
 import { SortDirectionSelect } from '../../../components/ui/sort-direction-select.tsx';
 import { useWarehouses } from '../../../lib/inventory-api.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
-import { pickListQuery } from '../api/picking-api.ts';
+import { pickListQuery } from '../api/list-picks.ts';
 import { useStockPickPrefs } from '../hooks/use-pick-prefs.ts';
 
 const SORT_LABELS = [

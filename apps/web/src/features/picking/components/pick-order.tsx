@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, type CSSProperties } from 'react';
-import { Alert, Badge, Button, Checkbox, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -13,8 +13,9 @@ import { dialogs } from '../../../components/dialogs/dialog-store.ts';
 import { QuantityInput } from '../../../components/ui/quantity-input.tsx';
 import { FetchedAt } from '../../../components/ui/fetched-at.tsx';
 import { ScanInput } from '../../../components/scanning/scan-input.tsx';
-import { NeedsServer, QueuedBadge, useOnline } from '../../../components/offline/queued-mark.tsx';
-import { ApiError, call } from '../../../lib/api.ts';
+import { NeedsServer, useOnline } from '../../../components/offline/queued-mark.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { getLocation } from '../api/get-location.ts';
 import { isDefinite, useAttempts } from '../../../lib/attempts.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
 import { onReplayed, sendOrQueue, useOutbox } from '../../../lib/offline/outbox.ts';
@@ -25,9 +26,12 @@ import { readFeedback, refuseScan } from '../../../lib/scanning/feedback.ts';
 import { scanBus } from '../../../lib/scanning/scan-bus.ts';
 import { useScans } from '../../../lib/scanning/use-scans.ts';
 import { pickScanMeaning, type PickStep as Step } from '../utils/scan-meaning.ts';
-import { PICK_REFUSALS, pickingKeys, travellerOf, usePickCall } from '../api/picking-api.ts';
+import { PICK_REFUSALS, usePickCall } from '../api/change-pick.ts';
+import { pickingKeys } from '../api/keys.ts';
+import { travellerOf } from '../api/get-traveller.ts';
 import { withQueued } from '../utils/queued-picks.ts';
 import { useStockPickPrefs } from '../hooks/use-pick-prefs.ts';
+import { LineSources, OrderTitle, PickedList, PickPrintPrefs, QueuedNotes, ShortForm } from './pick-order-parts.tsx';
 
 export interface PickOrderProps {
   order: OrderHeader;
@@ -138,11 +142,7 @@ export function PickOrder({ order, lines: fetched, fetchedAt = 0, onBack }: Pick
     const noStock = bad(t("There is no stock of '{{part}}' to pick in '{{code}}'.", { part: line.partNumber, code }));
     if (!online) return void (await refuse(noStock));
     try {
-      const { location } = await call(
-        'location/get',
-        { warehouse: order.warehouse, code },
-        { suppress: /^(ERR_NOT_FOUND|ERR_BAD_INPUT)$/, quietUnreachable: true },
-      );
+      const { location } = await getLocation(order.warehouse, code);
       if (location && !location.active) await refuse(bad(t("The location '{{code}}' is inactive.", { code })));
       else await refuse(noStock);
     } catch (e) {
@@ -351,19 +351,7 @@ export function PickOrder({ order, lines: fetched, fetchedAt = 0, onBack }: Pick
 
   return (
     <Stack gap="sm" maw={900}>
-      <Group justify="space-between" wrap="nowrap">
-        <div style={{ minWidth: 0 }}>
-          <Title order={2} size="h3" ff="monospace" data-testid="pick-order-number">
-            {order.number}
-          </Title>
-          <Text size="sm" truncate>
-            {[order.type.toUpperCase(), order.customer, order.status].filter(Boolean).join(' · ')}
-          </Text>
-        </div>
-        <Button variant="default" size="md" onClick={onBack} data-testid="pick-back">
-          {t('Orders')}
-        </Button>
-      </Group>
+      <OrderTitle order={order} onBack={onBack} />
       <Group gap="xs">
         {order.claimedBy ? (
           <Badge color={heldByOther ? 'gray.7' : 'dark'} variant={heldByOther ? 'filled' : 'outline'} size="lg" data-testid="pick-holder">
@@ -407,18 +395,7 @@ export function PickOrder({ order, lines: fetched, fetchedAt = 0, onBack }: Pick
         </Alert>
       )}
 
-      {queuedNotes.length > 0 && (
-        <Stack gap={4} data-testid="pick-queued-list">
-          {queuedNotes.map((q) => (
-            <Group key={q.id} justify="space-between" wrap="nowrap" gap="xs" data-testid="pick-queued" data-kind={q.kind}>
-              <Text size="sm" style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
-                {q.label}
-              </Text>
-              <QueuedBadge />
-            </Group>
-          ))}
-        </Stack>
-      )}
+      <QueuedNotes notes={queuedNotes} />
 
       {line && (
         <Paper
@@ -441,39 +418,7 @@ export function PickOrder({ order, lines: fetched, fetchedAt = 0, onBack }: Pick
               {t('Line {{no}} · {{description}}', { no: line.lineNo, description: line.description })}
               {line.claimedBy && line.claimedBy.id !== me ? ` · ${line.claimedBy.name}` : ''}
             </Text>
-            {line.sources.length === 0 ? (
-              <Text size="sm" c="red.9">
-                {t('No stock of this item in the warehouse.')}
-              </Text>
-            ) : (
-              <Group gap={6}>
-                {/* Where to go is what a picker reads from arm's length: the location is the card's largest text. */}
-                {line.sources.slice(0, 4).map((s) => (
-                  <Badge
-                    key={s.stockId}
-                    variant="light"
-                    size="lg"
-                    ff="monospace"
-                    h="auto"
-                    py={6}
-                    radius="md"
-                    maw="100%"
-                    styles={{ label: { textTransform: 'none', whiteSpace: 'normal', overflow: 'visible', overflowWrap: 'anywhere' } }}
-                    data-testid="pick-source"
-                  >
-                    <span
-                      style={{ display: 'block', fontSize: 'var(--pick-location-size)', fontWeight: 700, lineHeight: 1.2 }}
-                      data-testid="pick-source-location"
-                    >
-                      {s.location}
-                    </span>{' '}
-                    <span
-                      style={{ display: 'block', fontSize: 'var(--mantine-font-size-sm)', lineHeight: 1.4 }}
-                    >{`${s.stockId} · ${showQty(s.quantity)}`}</span>
-                  </Badge>
-                ))}
-              </Group>
-            )}
+            <LineSources sources={line.sources} />
             {step.kind === 'qty' && (
               <form
                 onSubmit={(e) => {
@@ -504,30 +449,7 @@ export function PickOrder({ order, lines: fetched, fetchedAt = 0, onBack }: Pick
               </form>
             )}
             {shortReason !== null ? (
-              <form
-                onSubmit={(e) => {
-                  e.preventDefault();
-                  void onShort();
-                }}
-              >
-                <Stack gap="xs">
-                  <TextInput
-                    label={t('Why is it short?')}
-                    value={shortReason}
-                    onChange={(e) => setShortReason(e.currentTarget.value)}
-                    data-testid="pick-short-reason"
-                    autoFocus
-                  />
-                  <Group grow>
-                    <Button type="submit" size="md" color="red.9" disabled={!shortReason.trim()} data-testid="pick-short-confirm">
-                      {t('Close short')}
-                    </Button>
-                    <Button size="md" variant="default" onClick={restart}>
-                      {t('Cancel')}
-                    </Button>
-                  </Group>
-                </Stack>
-              </form>
+              <ShortForm reason={shortReason} onReason={setShortReason} onSubmit={() => void onShort()} onCancel={restart} />
             ) : (
               <Group grow>
                 <Button size="md" variant="default" onClick={() => setShortReason('')} data-testid="pick-short">
@@ -558,83 +480,16 @@ export function PickOrder({ order, lines: fetched, fetchedAt = 0, onBack }: Pick
         </Paper>
       )}
 
-      {picks.length > 0 && (
-        <Stack gap={4}>
-          <Title order={3} size="h4">
-            {t('Picked')}
-          </Title>
-          {picks.map((p) => (
-            <Group
-              key={p._id}
-              justify="space-between"
-              wrap="nowrap"
-              data-testid="pick-done"
-              data-queued={queuedIds.has(p._id) || undefined}
-            >
-              {/* Wraps, never cut: at 360 the item, the quantity and the places all stay readable. */}
-              <div style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
-                <Text size="sm" ff="monospace" fw={700} data-testid="pick-done-what">
-                  {`${p.partNumber} · ${showQty(p.qty, p.uom)}`}
-                </Text>
-                <Text size="sm" ff="monospace" data-testid="pick-done-where">
-                  {p.toLocation ? `${p.fromLocation} → ${p.toLocation}` : p.fromLocation}
-                </Text>
-                <Text size="sm" ff="monospace">
-                  {`${p.stockId} · ${p.pickedBy.name}`}
-                </Text>
-              </div>
-              {queuedIds.has(p._id) ? (
-                <QueuedBadge />
-              ) : (
-                <Button
-                  size="sm"
-                  mih={44}
-                  style={{ flexShrink: 0 }}
-                  variant="subtle"
-                  disabled={!online}
-                  onClick={async () => {
-                    // A return undoes a pick (the stock goes back, the line opens again): one slip of a gloved thumb must not.
-                    const answer = await dialogs.confirm({
-                      type: 'question',
-                      title: t('Return {{stockId}}?', { stockId: p.stockId }),
-                      message: t('{{qty}} of {{part}} go back to {{code}}, and the line is open again.', {
-                        qty: showQty(p.qty, p.uom),
-                        part: p.partNumber,
-                        code: p.fromLocation,
-                      }),
-                      neg: t('Cancel'),
-                      pos: t('Return'),
-                      focus: 'neg',
-                    });
-                    if (answer === 'pos')
-                      void send(() =>
-                        unpick.mutateAsync({ idempotencyKey: crypto.randomUUID(), pickId: p._id, toLocation: p.fromLocation }),
-                      );
-                  }}
-                  aria-label={t('Return {{stockId}} to {{code}}', { stockId: p.stockId, code: p.fromLocation })}
-                >
-                  {t('Return')}
-                </Button>
-              )}
-            </Group>
-          ))}
-        </Stack>
-      )}
+      <PickedList
+        picks={picks}
+        queuedIds={queuedIds}
+        online={online}
+        onReturn={(p) =>
+          void send(() => unpick.mutateAsync({ idempotencyKey: crypto.randomUUID(), pickId: p._id, toLocation: p.fromLocation }))
+        }
+      />
       {/* Labels printed by themselves (preferences), below the work: the scan field stays on the first screen. */}
-      <Group gap="md" data-testid="pick-print-prefs">
-        <Checkbox
-          label={t('Print a pick label after each pick')}
-          checked={prefs.printOnPick}
-          onChange={(e) => setPrefs({ printOnPick: e.currentTarget.checked })}
-          data-testid="print-on-pick"
-        />
-        <Checkbox
-          label={t('Print the order traveller when I take the order')}
-          checked={prefs.printOnAssign}
-          onChange={(e) => setPrefs({ printOnAssign: e.currentTarget.checked })}
-          data-testid="print-on-assign"
-        />
-      </Group>
+      <PickPrintPrefs prefs={prefs} setPrefs={setPrefs} />
     </Stack>
   );
 }

@@ -10,7 +10,8 @@ import { noAnswer } from '../../../lib/offline-cache/connection.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
 import { readFeedback, refusedFeedback } from '../../../lib/scanning/feedback.ts';
 import { useScans } from '../../../lib/scanning/use-scans.ts';
-import { pickOrderQuery, useOrdersChangedRefresh } from '../api/picking-api.ts';
+import { pickOrderQuery } from '../api/get-pick-order.ts';
+import { useOrdersChangedRefresh } from '../api/keys.ts';
 import { PickList } from './pick-list.tsx';
 import { PickOrder } from './pick-order.tsx';
 

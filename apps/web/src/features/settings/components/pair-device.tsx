@@ -4,7 +4,8 @@ import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { IconLink } from '@tabler/icons-react';
 import { NOTIFICATION_TIMEOUT_MS } from '@floorhand/contract/constants';
-import { ApiError, call } from '../../../lib/api.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { claimPairing, startPairing } from '../api/pair-device.ts';
 import { useMachineStore } from '../../../lib/machine-store.ts';
 
 /** How often a device showing a code asks whether an admin entered it. */
@@ -26,7 +27,7 @@ export function PairDevice() {
 
   const start = async () => {
     setProblem(null);
-    const res = await call('workstation/pair/start', { workstationId: ws.id });
+    const res = await startPairing(ws.id);
     if (res.code && res.expiresAt) setPairing({ code: res.code, expiresAt: Date.parse(res.expiresAt) });
   };
 
@@ -39,7 +40,7 @@ export function PairDevice() {
         return setProblem(t('The code has expired. Show a new one.'));
       }
       try {
-        const res = await call('workstation/pair/claim', { workstationId: ws.id, code: pairing.code }, { suppress: /^ERR_NOT_FOUND$/ });
+        const res = await claimPairing(ws.id, pairing.code);
         if (stopped || !res.secret) return;
         save({ workstation: { ...useMachineStore.getState().workstation, secret: res.secret } });
         setPairing(null);

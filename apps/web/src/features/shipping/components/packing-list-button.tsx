@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { IconFileText } from '@tabler/icons-react';
 import type { OrderHeader } from '@floorhand/contract/orders';
 import type { Package } from '@floorhand/contract/shipping';
-import { call } from '../../../lib/api.ts';
+import { getPackingList } from '../api/get-packing-list.ts';
 import { printOrDownload } from '../../../lib/label-printing.ts';
 import { base64Blob, saveFile } from '../../../lib/save-file.ts';
 
@@ -33,7 +33,7 @@ export function packageLabelRow(order: OrderHeader, p: Package, items: number): 
  * label is not downloaded, only a notice says so.
  */
 export async function printPackingList(order: OrderHeader, p: Package, items: number, auto = false): Promise<void> {
-  const res = await call('package/packingList', { packageId: p._id });
+  const res = await getPackingList(p._id);
   if (res.pdf) saveFile(base64Blob(res.pdf, 'application/pdf'), res.fileName ?? `packing-list-${p.packageNo}.pdf`);
   await printOrDownload({ kind: 'package', source: { rows: [packageLabelRow(order, p, items)] }, auto });
 }

@@ -1,3 +1,9 @@
+// The web features' API files (this one is the example in docs/architecture.md): a feature's server calls
+// live only in its api/ folder, one file per operation (or a read with the writes that refresh it), named
+// for what it does (get-…, list-…, save-…, change-…). Each holds the call, its query options and its hook
+// together; a mutation refreshes (invalidates) what it changes. The feature's own query keys, and the live
+// events that refresh them, are in api/keys.ts. Components and hooks never import call() from lib/api.ts.
+
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CallArgs, CallResponse } from '@floorhand/contract/api';
 import { ApiError } from '../../../lib/api.ts';

@@ -1,22 +1,20 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Divider, Grid, Group, Loader, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Alert, Divider, Grid, Group, Loader, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { BlindNotices } from '../../../components/ui/blind-notice.tsx';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { IconCloudUpload, IconInfoCircle } from '@tabler/icons-react';
+import { IconInfoCircle } from '@tabler/icons-react';
 import type { CallResponse } from '@floorhand/contract/api';
 import { dialogs } from '../../../components/dialogs/dialog-store.ts';
 import { MovementHistory } from '../../../components/ui/movement-history.tsx';
 import { MruChips } from '../../../components/ui/mru-chips.tsx';
 import { StockRecordSummary } from '../../../components/ui/stock-record-summary.tsx';
-import { ApiError, call } from '../../../lib/api.ts';
+import { ApiError } from '../../../lib/api.ts';
 import { isUnreachable } from '@floorhand/contract/offline';
-import { useConnection } from '../../../lib/offline/connection.ts';
-import { onReplayed, replayOutbox, useOutbox } from '../../../lib/offline/outbox.ts';
+import { onReplayed, useOutbox } from '../../../lib/offline/outbox.ts';
 import type { OutboxItem } from '../../../lib/offline/replay.ts';
-import { ERR } from '@floorhand/contract/errors';
 import { isDefinite, useAttempts } from '../../../lib/attempts.ts';
 import { stockQuery, useStockChangedRefresh, useWarehouses } from '../../../lib/inventory-api.ts';
 import { useStockAdjustSettings } from '../api/get-stock-adjust-settings.ts';
@@ -37,6 +35,9 @@ import { MoveForm, type MoveRequest } from './move-form.tsx';
 import { PrintLabelButton, PrintLabelPrefs } from './print-label.tsx';
 import { SplitForm, type SplitRequest } from './split-form.tsx';
 import { waitingChange } from '../utils/waiting-change.ts';
+import { useChangeGuards } from '../hooks/use-change-guards.ts';
+import { QueuedChange } from './queued-change.tsx';
+import { StockCandidates } from './stock-candidates.tsx';
 import { adjustScanMeaning, isTyped, proposedQty, type QtyField } from '../utils/scan-meaning.ts';
 
 const MRU_KEY = 'stockAdjust';
@@ -83,6 +84,7 @@ export function StockAdjustPage() {
   };
   const typeQty = (text: string) => setQty({ ...qtyNow.current, text });
   useStockChangedRefresh();
+  const { mayChange, destinationUsable } = useChangeGuards();
 
   const q = useQuery({ ...stockQuery(value), enabled: value !== '' });
   const stock = q.data?.stock;
@@ -163,26 +165,6 @@ export function StockAdjustPage() {
   };
 
   /**
-   * Whether the record may be changed now: not while a change of it waits in the outbox (its revision
-   * moves on when that one is sent). Online, the outbox is given a try first.
-   */
-  const mayChange = async (stockId: string): Promise<boolean> => {
-    if (!waitingChange(useOutbox.getState().items, stockId)) return true;
-    if (useConnection.getState().state === 'online') await replayOutbox();
-    const first = waitingChange(useOutbox.getState().items, stockId);
-    if (!first) return true;
-    await dialogs.info({
-      type: 'warn',
-      title: t('Wait until the first change is sent'),
-      message: t('{{label}} is waiting to be sent. Wait until it is sent before changing {{stockId}} again.', {
-        label: first.label,
-        stockId,
-      }),
-    });
-    return false;
-  };
-
-  /**
    * Confirm, send with the attempt's key (or queue it when the server cannot be reached), show the
    * result. Resolves true when the change was made or queued.
    */
@@ -257,40 +239,6 @@ export function StockAdjustPage() {
     );
     if (ok) setPrefs({ reason: r.reason });
     return ok;
-  };
-
-  /**
-   * Whether the destination exists and takes stock; says why not before anything is confirmed. When
-   * the server cannot be reached, the code is taken as scanned: the server judges it when the queued
-   * move reaches it (a refusal shows in the outbox with its reason).
-   */
-  const destinationUsable = async (warehouse: string, code: string): Promise<boolean> => {
-    if (useConnection.getState().state !== 'online') return true;
-    try {
-      const { location } = await call('location/get', { warehouse, code }, { suppress: /^ERR_NOT_FOUND$/, quietUnreachable: true });
-      if (location && !location.active) {
-        await dialogs.info({
-          type: 'warn',
-          title: t('Move stock'),
-          message: t("Location '{{code}}' in warehouse '{{warehouse}}' is inactive: it cannot receive stock.", { code, warehouse }),
-        });
-        return false;
-      }
-      return true;
-    } catch (e) {
-      if (e instanceof ApiError && isUnreachable(e.status)) return true;
-      if (e instanceof ApiError && e.err.code === ERR.notFound) {
-        await dialogs.info({
-          type: 'warn',
-          title: t('Move stock'),
-          message: t("There is no location '{{code}}' in warehouse '{{warehouse}}'. Check the label and scan it again.", {
-            code,
-            warehouse,
-          }),
-        });
-      }
-      return false;
-    }
   };
 
   const onMove = async (r: MoveRequest) => {
@@ -471,29 +419,7 @@ export function StockAdjustPage() {
       )}
 
       {missing && !found.isPending && candidates.length !== 1 && !(candidates.length === 0 && found.data?.blind.length) && (
-        <Alert color="yellow" title={t("'{{value}}' is not a stock id", { value })} data-testid="adjust-not-found">
-          {candidates.length === 0 ? (
-            t('No stock record was found for it.')
-          ) : (
-            <Stack gap={6}>
-              <Text size="sm">{t('Choose one of the records found for it:')}</Text>
-              {candidates.map((r) => (
-                <Button
-                  key={r.stockId}
-                  variant="default"
-                  justify="space-between"
-                  fullWidth
-                  onClick={() => open(r.stockId)}
-                  data-testid="adjust-candidate"
-                  rightSection={showQty(r.quantity, r.uom)}
-                >
-                  {`${r.stockId} · ${r.partNumber} · ${r.warehouse} / ${r.location}`}
-                </Button>
-              ))}
-              {found.data?.more && <Text size="sm">{t('More records match; scan the stock label itself.')}</Text>}
-            </Stack>
-          )}
-        </Alert>
+        <StockCandidates value={value} candidates={candidates} more={!!found.data?.more} onOpen={open} />
       )}
 
       {stock && (
@@ -527,30 +453,5 @@ export function StockAdjustPage() {
         </Grid>
       )}
     </Stack>
-  );
-}
-
-/**
- * A change of the open record that waits in the outbox: said in place of the forms, which come back
- * once it is sent (the record is refetched then, with the revision the server gave it).
- */
-function QueuedChange({ item }: { item: OutboxItem }) {
-  const { t } = useTranslation();
-  return (
-    <Alert
-      color="orange"
-      variant="outline"
-      icon={<IconCloudUpload />}
-      title={item.state === 'signIn' ? t('Waiting for its person to sign in again') : t('Queued — sent when the connection returns')}
-      data-testid="adjust-queued"
-      data-state={item.state}
-    >
-      <Stack gap={4}>
-        <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-          {item.label}
-        </Text>
-        <Text size="sm">{t('Wait until it is sent before changing this record again. Scan the next record meanwhile.')}</Text>
-      </Stack>
-    </Alert>
   );
 }

@@ -1,19 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CallArgs, CallResponse } from '@floorhand/contract/api';
 import { useTranslation } from 'react-i18next';
-import { call, callFile } from '../../../lib/api.ts';
+import { call } from '../../../lib/api.ts';
 import { currentPersonId, sendOrQueue, useOutbox, type Sent } from '../../../lib/offline/outbox.ts';
-import { saveFile } from '../../../lib/save-file.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
 import { useAuthStore } from '../../../lib/auth-store.ts';
 import { rememberTask, withQueued, type ShownEntry } from '../utils/queued-labor.ts';
-
-export const laborKeys = {
-  current: ['labor', 'current'] as const,
-  task: (code: string) => ['labor', 'task', code] as const,
-  reports: ['labor', 'report'] as const,
-  report: (args: CallArgs<'labor/report'>) => ['labor', 'report', args] as const,
-};
+import { laborKeys } from './keys.ts';
 
 type Current = CallResponse<'labor/current'>;
 
@@ -24,6 +17,7 @@ export const currentLaborQuery = () =>
     queryFn: () => call('labor/current', {}, { quietUnreachable: true }),
     refetchInterval: 60_000,
   });
+
 export const useCurrentLabor = () => useQuery(currentLaborQuery());
 
 /**
@@ -70,17 +64,7 @@ export function useRunning(): { current: ReturnType<typeof useCurrentLabor>; run
   for (const e of server) rememberTask(e);
   return { current, running: withQueued(server, items, person, t('Checked by the server when the connection returns')) };
 }
+
 export const useStartLabor = () => useLaborChange('labor/start');
+
 export const useStopLabor = () => useLaborChange('labor/stop');
-
-/** A task by code; an unknown code answers null (no error dialog: the screen says it). */
-export const getTask = (taskCode: string) => call('task/get', { taskCode }, { suppress: /^ERR_NOT_FOUND$/ });
-
-export const reportQuery = (args: CallArgs<'labor/report'>) =>
-  queryOptions({ queryKey: laborKeys.report(args), queryFn: () => call('labor/report', args), staleTime: 30_000 });
-export const useLaborReport = (args: CallArgs<'labor/report'>, enabled = true) => useQuery({ ...reportQuery(args), enabled });
-
-/** Downloads the labor entries of a period as CSV (labor/export answers text/csv); a refusal has shown its dialog and is thrown. */
-export async function downloadLaborCsv(args: CallArgs<'labor/export'>): Promise<void> {
-  saveFile(await callFile('labor/export', args), `labor-${args.from}-${args.to}.csv`);
-}
