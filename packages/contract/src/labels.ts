@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LABEL_COPIES_DEFAULT } from './constants.ts';
 import { callBase, idempotencyKeySchema, idSchema, withErr } from './common.ts';
-import { hasAnyRole, isAdmin, ROLE, type UserPerms } from './perms.ts';
+import { isTimekeeper, type UserPerms } from './perms.ts';
 
 // Labels and printers (docs/labels.md): ZPL templates with named fields, print jobs, print agents and
 // their printers. A template's fields are written `{{fieldName}}` (letters and digits, no spaces);
@@ -108,7 +108,7 @@ export const LABEL_FIELDS: ReadonlyMap<LabelKind, ReadonlyMap<string, string>> =
  * Who may print (or download) another person's staff badge: administrators and timekeepers
  * (timeclockAdmin). Everyone else prints only their own: a badge punches the clock without a PIN.
  */
-export const mayPrintAnyBadge = (perms: UserPerms): boolean => isAdmin(perms) || hasAnyRole(perms, ROLE.timeclockAdmin);
+export const mayPrintAnyBadge = (perms: UserPerms): boolean => isTimekeeper(perms);
 
 /** `{{ name }}`: a field reference of a template. */
 export const FIELD_PATTERN = /\{\{\s*([A-Za-z][A-Za-z0-9]*)\s*\}\}/g;
