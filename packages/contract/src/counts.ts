@@ -14,6 +14,35 @@ export type SheetState = (typeof SHEET_STATES)[number];
 export const LINE_STATUSES = ['counted', 'recount', 'accepted', 'excluded', 'posted'] as const;
 export type LineStatus = (typeof LINE_STATUSES)[number];
 export const LINE_DECISIONS = ['accept', 'recount', 'exclude'] as const;
+export type LineDecision = (typeof LINE_DECISIONS)[number];
+
+// The sheet and line rules, one function each for the server's services and the web's screens.
+
+/** The state changes a sheet is given by call (counts/sheet/start, submit, cancel). */
+export type SheetTransition = 'start' | 'submit' | 'cancel';
+/** The states each change is made from, and the state it makes (posting is counts/post's, from review). */
+export const SHEET_TRANSITIONS: ReadonlyMap<SheetTransition, { from: readonly SheetState[]; to: SheetState }> = new Map([
+  ['start', { from: ['open'], to: 'counting' }],
+  ['submit', { from: ['counting'], to: 'review' }],
+  ['cancel', { from: ['open', 'counting', 'review'], to: 'cancelled' }],
+] as const);
+export const mayTransition = (transition: SheetTransition, state: SheetState): boolean =>
+  SHEET_TRANSITIONS.get(transition)?.from.includes(state) ?? false;
+
+/** Sheets still counted on: open (the first count starts it), counting, and review (its recounts only). */
+export const isSheetCountable = (state: SheetState): boolean => state === 'open' || state === 'counting' || state === 'review';
+/** Sheets reviewed (variances shown): once counting is done, in review and after posting. */
+export const isSheetReviewable = (state: SheetState): boolean => state === 'review' || state === 'posted';
+/** Lines are decided, and the sheet posted, in review only. */
+export const isSheetDecidable = (state: SheetState): boolean => state === 'review';
+
+/** The line statuses each decision (counts/decide) changes; lines in any other status are left as they are. */
+export const DECIDED_FROM: ReadonlyMap<LineDecision, readonly LineStatus[]> = new Map([
+  ['accept', ['counted']],
+  ['exclude', ['counted', 'accepted', 'recount']],
+  ['recount', ['counted', 'accepted', 'excluded']],
+] as const);
+export const mayDecide = (decision: LineDecision, status: LineStatus): boolean => DECIDED_FROM.get(decision)?.includes(status) ?? false;
 /** The reason of every count adjustment in the ledger. */
 export const COUNT_REASON = 'physical count';
 /** Lines one review page answers at most. */

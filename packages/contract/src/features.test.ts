@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_NONE, defaultLevel, visibleFeatures } from './features.ts';
+import {
+  DEFAULT_NONE,
+  defaultLevel,
+  FEATURES,
+  featureGiven,
+  isFeature,
+  visibleFeatures,
+  type Feature,
+  type VisibleFeatures,
+} from './features.ts';
+import type { CallRights } from './rights.ts';
 import { EVERYONE } from './roles.ts';
 
 describe('features that are an admin’s job by default (DEFAULT_NONE)', () => {
@@ -34,5 +44,38 @@ describe('features that are an admin’s job by default (DEFAULT_NONE)', () => {
     // A role named like an Object member is a role like any other.
     expect(defaultLevel('constructor', 'siteAdmin')).toBeNull();
     expect(visibleFeatures({}, [EVERYONE, '__proto__'])['stockPick.orders']).toBe(false);
+  });
+});
+
+describe('feature names (a type derived from FEATURES)', () => {
+  it('does not compile a right, a feature or a lookup that names an unknown feature (tsc checks this file)', () => {
+    // @ts-expect-error 'stockAdjust.ajust' is no feature.
+    const typo: Feature = 'stockAdjust.ajust';
+    const right: CallRights = {
+      accounts: ['person'],
+      devices: [],
+      // @ts-expect-error a right naming an unknown feature does not compile.
+      features: ['stockAdjust', 'stockAdjust.ajust'],
+    };
+    const visible: VisibleFeatures = { 'stockPick.orders': false };
+    // @ts-expect-error a lookup of an unknown feature does not compile.
+    const lookedUp: boolean | undefined = visible['stockPick.order'];
+    // At run time the names are refused by isFeature (a stored row, a request body).
+    expect(isFeature(typo)).toBe(false);
+    expect(right.features?.every(isFeature)).toBe(false);
+    expect(lookedUp).toBeUndefined();
+  });
+
+  it('tells features from other names, own names only', () => {
+    for (const f of FEATURES) expect(isFeature(f)).toBe(true);
+    for (const name of ['stockAdjust.ajust', '', 'constructor', '__proto__', 'toString']) expect(isFeature(name)).toBe(false);
+  });
+
+  it('gives a feature unless the roles hide it explicitly', () => {
+    expect(featureGiven(null, 'stockPick')).toBe(true);
+    expect(featureGiven({}, 'stockPick')).toBe(true);
+    expect(featureGiven({ stockPick: true }, 'stockPick')).toBe(true);
+    expect(featureGiven({ stockPick: false }, 'stockPick')).toBe(false);
+    expect(featureGiven({ stockPick: false }, 'stockPick.orders')).toBe(true);
   });
 });

@@ -33,7 +33,16 @@ export const FEATURE_ACTIONS = [
   'stockPick.orders',
 ] as const;
 
-export const FEATURES: readonly string[] = [...WORK_AREAS, ...FEATURE_ACTIONS];
+export type FeatureAction = (typeof FEATURE_ACTIONS)[number];
+
+/** Every feature: the work areas and their actions. A right or a lookup naming anything else does not compile. */
+export const FEATURES = [...WORK_AREAS, ...FEATURE_ACTIONS] as const;
+export type Feature = (typeof FEATURES)[number];
+
+const FEATURE_NAMES: ReadonlySet<string> = new Set<string>(FEATURES);
+
+/** Whether a name read from outside (a stored row, a request body) is a feature. */
+export const isFeature = (name: string): name is Feature => FEATURE_NAMES.has(name);
 
 /**
  * Feature actions that are a supervisor's or administrator's job by default (docs/admin.md, Feature
@@ -44,7 +53,7 @@ export const FEATURES: readonly string[] = [...WORK_AREAS, ...FEATURE_ACTIONS];
  *   thresholds and frequencies, and posting each count at once. Counting and reviewing are separate
  *   rights (issue 25): everyone with Physical Inventory counts; only a reviewer sees variances.
  */
-export const DEFAULT_NONE: ReadonlySet<string> = new Set<string>(['stockPick.orders', 'physicalInventory.post']);
+export const DEFAULT_NONE: ReadonlySet<string> = new Set<string>(['stockPick.orders', 'physicalInventory.post'] satisfies Feature[]);
 const ADMIN_ROLES: ReadonlySet<string> = new Set<string>([ROLE.siteAdmin, ROLE.orgAdmin]);
 
 /** What a role's default (null) cell means for a feature: null (the feature's own default) or a level. */
@@ -54,7 +63,11 @@ export function defaultLevel(feature: string, role: string): FeatureLevel {
 }
 
 export type FeatureLevel = 0 | 1 | null;
-export type VisibleFeatures = Record<string, boolean>;
+/** Which features a session's roles give: every feature named (false hidden, true shown); a name not a feature does not compile. */
+export type VisibleFeatures = Readonly<Partial<Record<Feature, boolean>>>;
+
+/** Whether the roles give a feature: only an explicit false hides it. */
+export const featureGiven = (features: VisibleFeatures | null | undefined, feature: Feature): boolean => features?.[feature] !== false;
 
 /** R and W map to Full, numbers pass through, anything else is default. */
 export function normaliseLevel(raw: unknown): FeatureLevel {
@@ -75,7 +88,7 @@ export function nextLevel(level: FeatureLevel): FeatureLevel {
  * counts as its defaultLevel (DEFAULT_NONE: Full for admin roles, None for the others).
  */
 export function visibleFeatures(levelsByRole: Record<string, Record<string, FeatureLevel>>, roles: readonly string[]): VisibleFeatures {
-  const out: VisibleFeatures = {};
+  const out: Partial<Record<Feature, boolean>> = {};
   for (const feature of FEATURES) {
     const levels = roles.map((role) => levelsByRole[role]?.[feature] ?? defaultLevel(feature, role));
     out[feature] = levels.includes(1) || !levels.includes(0);

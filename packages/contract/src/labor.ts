@@ -11,7 +11,7 @@ import {
   scanCode,
   withErr,
 } from './common.ts';
-import { hasAnyRole, isAdmin, ROLE, type UserPerms } from './perms.ts';
+import { isTimekeeper, type UserPerms } from './perms.ts';
 import type { EntityDef } from './records/schema-model.ts';
 
 // Task labor (docs/labor.md): tasks (operations of work, manufacturing and routing orders, or
@@ -220,7 +220,7 @@ export function formatClock(seconds: number): string {
 }
 
 /** Who reads labor reports and exports: admins and time-clock administrators (supervisors). */
-export const mayReadLaborReports = (perms: UserPerms): boolean => isAdmin(perms) || hasAnyRole(perms, ROLE.timeclockAdmin);
+export const mayReadLaborReports = (perms: UserPerms): boolean => isTimekeeper(perms);
 
 // ---------------------------------------------------------------------------------------------
 // Answers and calls

@@ -2,7 +2,8 @@
 // registerCall enforces it before the handler runs, so no route checks account types or these
 // features itself; the web reads the same table to hide what would be refused.
 import type { CallPath } from './api.ts';
-import type { UserPerms } from './perms.ts';
+import type { Feature } from './features.ts';
+import { isAdmin, isTimekeeper, type UserPerms } from './perms.ts';
 
 /**
  * The kinds of account. Kiosk and time-clock accounts are shared devices: nobody in particular is
@@ -45,7 +46,7 @@ export interface CallRights {
    * the menus hide cannot be called directly. Calls whose feature depends on the body (import/csv)
    * check it in their route.
    */
-  readonly features?: readonly string[];
+  readonly features?: readonly Feature[];
 }
 
 const EVERYONE: readonly AccountKind[] = ACCOUNT_KINDS;
@@ -55,10 +56,10 @@ const PEOPLE: readonly AccountKind[] = ['person'];
 /** The time clock takes a photo with each punch. */
 const PEOPLE_AND_TIMECLOCK: readonly AccountKind[] = ['person', 'service', 'timeclock'];
 
-const rights = (accounts: readonly AccountKind[], ...features: string[]): CallRights =>
+const rights = (accounts: readonly AccountKind[], ...features: Feature[]): CallRights =>
   features.length ? { accounts, features, devices: DEVICE_KINDS } : { accounts, devices: DEVICE_KINDS };
 /** A call made only with the caller's own login, never through a shared device (a badge session). */
-const ownLogin = (accounts: readonly AccountKind[], ...features: string[]): CallRights => ({
+const ownLogin = (accounts: readonly AccountKind[], ...features: Feature[]): CallRights => ({
   ...rights(accounts, ...features),
   devices: [],
 });
@@ -234,6 +235,27 @@ export const mayCall = (path: string, kind: AccountKind): boolean => rightsOf(pa
 
 /** Whether a person's call may be made through a shared `device` (a worker's badge session at a kiosk). */
 export const mayCallThrough = (path: string, device: DeviceKind): boolean => rightsOf(path)?.devices.includes(device) ?? false;
+
+/**
+ * Whether a session may open the pages of a call: its account kind may make the call and, for a
+ * worker's session opened by a kiosk (`throughKiosk`), the call passes the kiosk's device ceiling.
+ */
+export const maySessionCall = (path: CallPath, perms: UserPerms, throughKiosk: boolean): boolean =>
+  mayCall(path, accountKindOf(perms)) && (!throughKiosk || mayCallThrough(path, 'kiosk'));
+
+/**
+ * Administration (account roles, feature access): an admin role, never through a kiosk. The server
+ * refuses the admin calls to others (lib/admins.ts, with the same isAdmin); the web hides their pages and menus.
+ */
+export const mayAdminister = (perms: UserPerms, throughKiosk: boolean): boolean =>
+  isAdmin(perms) && (!throughKiosk || mayCallThrough('admin/featureAccess/get', 'kiosk'));
+
+/**
+ * Punch corrections (the timekeepers' calls and their page): a person (no shared-device or service
+ * account), with their own login, who is a timekeeper (isTimekeeper, which the timeclock service checks).
+ */
+export const mayCorrectPunches = (perms: UserPerms, throughKiosk: boolean): boolean =>
+  maySessionCall('timeclock/punches/list', perms, throughKiosk) && isTimekeeper(perms);
 
 /** The answer to a call that a shared device may not pass on, whoever's badge opened the session. */
 export const DEVICE_REFUSAL = {

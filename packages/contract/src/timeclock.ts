@@ -73,6 +73,9 @@ export const PUNCH_LIST_MAX = 2000;
 export const PUNCH_KINDS = ['in', 'out'] as const;
 /** A correction may also void the punch it replaces. */
 export const CORRECTION_KINDS = ['in', 'out', 'void'] as const;
+export type CorrectionKind = (typeof CORRECTION_KINDS)[number];
+const CORRECTION_KIND_NAMES: ReadonlySet<string> = new Set<string>(CORRECTION_KINDS);
+export const isCorrectionKind = (kind: string): kind is CorrectionKind => CORRECTION_KIND_NAMES.has(kind);
 /**
  * clock: a badge at a time clock; offline: a badge at a time clock that could not reach the server,
  * signed by the device and replayed, recorded at the device's time (docs/timeclock.md); missed: the time a worker stated for a missed punch; correction: an approver's record. */

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { EVERYONE } from '@floorhand/contract/roles';
-import { normaliseLevel, visibleFeatures, type FeatureLevel, type VisibleFeatures } from '@floorhand/contract/features';
+import { normaliseLevel, visibleFeatures, type Feature, type FeatureLevel, type VisibleFeatures } from '@floorhand/contract/features';
 import type { Db } from '../db/client.ts';
 import { featureAccess } from '../db/schema.ts';
 import type { AuthContext } from './auth-context.ts';
@@ -10,7 +10,7 @@ import { forbidden } from './errors.ts';
  * Refuses a call unless the caller's roles give every one of the features: the server enforces what
  * the menus and guards show, so a hidden action cannot be called directly either.
  */
-export async function requireFeatures(deps: { db: Db }, auth: AuthContext, ...features: string[]): Promise<void> {
+export async function requireFeatures(deps: { db: Db }, auth: AuthContext, ...features: Feature[]): Promise<void> {
   const visible = await visibleFeaturesOf(deps, auth);
   const missing = features.find((f) => visible[f] === false);
   if (missing) throw forbidden(`Your roles do not give access to '${missing}'`);

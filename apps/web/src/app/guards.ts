@@ -1,7 +1,6 @@
-import { hasAnyRole, isAdmin, ROLE, type UserPerms } from '@floorhand/contract/perms';
-import type { VisibleFeatures } from '@floorhand/contract/features';
-import type { CallPath } from '@floorhand/contract/api';
-import { mayCallThrough } from '@floorhand/contract/rights';
+import { isAdmin, mayUseTimeclock, TIMECLOCK_REFUSAL, type UserPerms } from '@floorhand/contract/perms';
+import { featureGiven, type Feature, type VisibleFeatures } from '@floorhand/contract/features';
+import { mayAdminister, mayCorrectPunches } from '@floorhand/contract/rights';
 
 // The route guards and the home redirect rules (spec section 2) as plain functions of their inputs.
 
@@ -32,12 +31,6 @@ const allow: GuardResult = { kind: 'allow' };
 export const isKioskSession = (g: GuardInput): boolean => !!g.sessionPerms?.kioskAcct;
 /** Opened by kiosk: the login account is a kiosk account but the session is not (a worker took it over). */
 export const openedByKiosk = (g: GuardInput): boolean => !!g.loginPerms?.kioskAcct && !!g.sessionPerms && !g.sessionPerms.kioskAcct;
-
-/**
- * A worker's session opened by a kiosk reaches a page only if the rights table lets the page's call
- * through a kiosk (contract/rights.ts, `devices`): an admin's badge opens no administration there.
- */
-const kioskLets = (g: GuardInput, path: CallPath): boolean => !openedByKiosk(g) || mayCallThrough(path, 'kiosk');
 
 const deviceRestricted = (message: string): GuardResult => ({
   kind: 'redirect',
@@ -91,25 +84,18 @@ export function homeRedirect(g: GuardInput): GuardResult {
 }
 
 /** Work pages (tasks through labelPrinter): login; kiosk sessions go to kiosk; a hidden feature goes to tasks. */
-export function workPageGuard(g: GuardInput, feature?: string): GuardResult {
+export function workPageGuard(g: GuardInput, feature?: Feature): GuardResult {
   if (!g.authenticated) return { kind: 'login' };
   if (isKioskSession(g)) return { kind: 'redirect', to: '/kiosk' };
-  if (feature && g.featureAccess && g.featureAccess[feature] === false) return { kind: 'redirect', to: '/tasks' };
+  if (feature && !featureGiven(g.featureAccess, feature)) return { kind: 'redirect', to: '/tasks' };
   return allow;
 }
 
 export function timeclockGuard(g: GuardInput): GuardResult {
   if (!g.authenticated) return { kind: 'login' };
   const p = g.loginPerms;
-  if (p && (p.timeclockAcct || isAdmin(p))) return allow;
-  return {
-    kind: 'redirect',
-    to: '/home',
-    dialog: {
-      title: 'Access Denied',
-      message: 'The time clock can only be used from designated timeclock accounts or administrative accounts.',
-    },
-  };
+  if (p && mayUseTimeclock(p)) return allow;
+  return { kind: 'redirect', to: '/home', dialog: { title: 'Access Denied', message: TIMECLOCK_REFUSAL } };
 }
 
 export function kioskGuard(g: GuardInput): GuardResult {
@@ -131,7 +117,7 @@ export function userAcctGuard(g: GuardInput): GuardResult {
 
 export function adminGuard(g: GuardInput): GuardResult {
   if (!g.authenticated) return { kind: 'login' };
-  return g.sessionPerms && isAdmin(g.sessionPerms) && kioskLets(g, 'admin/featureAccess/get') ? allow : { kind: 'redirect', to: '/' };
+  return g.sessionPerms && mayAdminister(g.sessionPerms, openedByKiosk(g)) ? allow : { kind: 'redirect', to: '/' };
 }
 
 export function appSettingsGuard(g: GuardInput): GuardResult {
@@ -142,12 +128,11 @@ export function appSettingsGuard(g: GuardInput): GuardResult {
   return allow;
 }
 
-/** Punch corrections (/punches): a person with timeclockAdmin or an admin role; not a kiosk or time-clock account. */
+/** Punch corrections (/punches): a timekeeper with their own login (the contract's mayCorrectPunches). */
 export function timekeeperGuard(g: GuardInput): GuardResult {
   if (!g.authenticated) return { kind: 'login' };
   const p = g.sessionPerms;
-  if (p && !p.kioskAcct && !p.timeclockAcct && (isAdmin(p) || hasAnyRole(p, ROLE.timeclockAdmin)) && kioskLets(g, 'timeclock/punches/list'))
-    return allow;
+  if (p && mayCorrectPunches(p, openedByKiosk(g))) return allow;
   return {
     kind: 'redirect',
     to: '/home',

@@ -2,11 +2,8 @@ import { Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { IconLogout, IconSettings, IconUserCircle, IconUsers, IconShieldLock } from '@tabler/icons-react';
-import { isAdmin } from '@floorhand/contract/perms';
 import { IconClockEdit } from '@tabler/icons-react';
-import { hasAnyRole, ROLE } from '@floorhand/contract/perms';
-import { mayCallThrough } from '@floorhand/contract/rights';
-import type { CallPath } from '@floorhand/contract/api';
+import { mayAdminister, mayCorrectPunches } from '@floorhand/contract/rights';
 import { fullName, useAuthStore } from '../lib/auth-store.ts';
 import { logout } from '../lib/session.ts';
 import { currentPersonId, useOutbox } from '../lib/offline/outbox.ts';
@@ -48,7 +45,6 @@ export function UserMenu() {
   const perms = useSessionStore((s) => s.perms);
   // A worker's session on a kiosk (human token): no entries the rights table keeps from a kiosk.
   const throughKiosk = useAuthStore((s) => !!s.humanToken);
-  const kioskLets = (path: CallPath) => !throughKiosk || mayCallThrough(path, 'kiosk');
   // A time-clock-only device: the clock's settings (its camera) and log out, nothing else.
   const clockDevice = clockOnly(readGuardInput());
   if (!user) return null;
@@ -75,7 +71,7 @@ export function UserMenu() {
             {t('Accounts')}
           </Menu.Item>
         )}
-        {!clockDevice && perms && isAdmin(perms) && kioskLets('admin/featureAccess/get') && (
+        {!clockDevice && perms && mayAdminister(perms, throughKiosk) && (
           <>
             <Menu.Item leftSection={<IconUsers size={18} />} onClick={() => void navigate({ to: '/userRoles' })}>
               {t('Account Roles')}
@@ -85,20 +81,11 @@ export function UserMenu() {
             </Menu.Item>
           </>
         )}
-        {!clockDevice &&
-          perms &&
-          !perms.kioskAcct &&
-          !perms.timeclockAcct &&
-          (isAdmin(perms) || hasAnyRole(perms, ROLE.timeclockAdmin)) &&
-          kioskLets('timeclock/punches/list') && (
-            <Menu.Item
-              leftSection={<IconClockEdit size={18} />}
-              onClick={() => void navigate({ to: '/punches' })}
-              data-testid="menu-punches"
-            >
-              {t('Punch Corrections')}
-            </Menu.Item>
-          )}
+        {!clockDevice && perms && mayCorrectPunches(perms, throughKiosk) && (
+          <Menu.Item leftSection={<IconClockEdit size={18} />} onClick={() => void navigate({ to: '/punches' })} data-testid="menu-punches">
+            {t('Punch Corrections')}
+          </Menu.Item>
+        )}
         <Menu.Item leftSection={<IconSettings size={18} />} onClick={() => void navigate({ to: '/appSettings' })}>
           {t('App Settings')}
         </Menu.Item>

@@ -8,9 +8,11 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Tracking } from '@floorhand/contract/items';
 import {
   COUNT_REASON,
+  DECIDED_FROM,
   variancePct,
   type CounterLine,
   type InvalidLine,
+  type LineDecision,
   type LineStatus,
   type ReviewLine,
   type Sheet,
@@ -593,7 +595,7 @@ export async function postLines(
 export async function decideLines(
   db: Db,
   sheetId: string,
-  decision: 'accept' | 'recount' | 'exclude',
+  decision: LineDecision,
   lineIds: string[] | 'all',
 ): Promise<{ changed: number; named: number }> {
   const target = lineIds === 'all' ? sql`cl.status = 'counted'` : sql`cl.id = ANY(${arrayParam(lineIds)})`;
@@ -605,12 +607,14 @@ export async function decideLines(
             await query<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM count_lines cl WHERE cl.sheet_id = ${sheetId} AND ${target}`)
           )[0]?.n ?? 0,
         );
+  // The statuses each decision changes are the contract's (DECIDED_FROM), the review screen's too.
+  const from = sql`cl.status = ANY(${arrayParam(DECIDED_FROM.get(decision) ?? [])})`;
   const set =
     decision === 'accept'
-      ? sql`status = 'accepted' WHERE cl.status = 'counted'`
+      ? sql`status = 'accepted' WHERE ${from}`
       : decision === 'exclude'
-        ? sql`status = 'excluded' WHERE cl.status IN ('counted', 'accepted', 'recount')`
-        : sql`status = 'recount', round = cl.round + 1, previous_counter = cl.counted_by WHERE cl.status IN ('counted', 'accepted', 'excluded')`;
+        ? sql`status = 'excluded' WHERE ${from}`
+        : sql`status = 'recount', round = cl.round + 1, previous_counter = cl.counted_by WHERE ${from}`;
   const rows = await query<{ id: string }>(
     db,
     sql`UPDATE count_lines cl SET ${set} AND cl.sheet_id = ${sheetId} AND ${target} RETURNING cl.id`,

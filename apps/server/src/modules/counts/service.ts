@@ -6,7 +6,17 @@
  */
 import { sql } from 'drizzle-orm';
 import type { CallResponse } from '@floorhand/contract/api';
-import { CHART_LOCATIONS_MAX, type CounterLine, type InvalidLine } from '@floorhand/contract/counts';
+import {
+  CHART_LOCATIONS_MAX,
+  isSheetCountable,
+  isSheetDecidable,
+  isSheetReviewable,
+  mayTransition,
+  SHEET_TRANSITIONS,
+  type CounterLine,
+  type InvalidLine,
+  type SheetTransition,
+} from '@floorhand/contract/counts';
 import { formatQty, qtyUnits } from '@floorhand/contract/quantity';
 import { wholeUnitsMessage } from '@floorhand/contract/stock-rules';
 import { csvLine } from '@floorhand/contract/csv';
@@ -205,12 +215,7 @@ export async function getSheet(deps: Deps, auth: AuthContext, body: Body<'counts
   return { ...(await sheetAnswer(deps.db, auth, sheet.id)), locations: await sheetLocations(deps.db, sheet.id), lines };
 }
 
-type Transition = 'start' | 'submit' | 'cancel';
-const FROM: ReadonlyMap<Transition, readonly string[]> = new Map([
-  ['start', ['open']],
-  ['submit', ['counting']],
-  ['cancel', ['open', 'counting', 'review']],
-]);
+type Transition = SheetTransition;
 
 export async function changeSheetState(
   deps: Deps,
@@ -222,13 +227,13 @@ export async function changeSheetState(
   await deps.db.transaction(async (tx) => {
     const sheet = await theSheet(tx, auth, body.sheetId, 'update');
     checkRev(`The count sheet ${sheet.code}`, sheet.rev, body._rev);
-    if (!(FROM.get(transition) ?? []).includes(sheet.state))
+    if (!mayTransition(transition, sheet.state))
       throw conflict(
         `The count sheet ${sheet.code} is ${sheet.state}: it cannot be ${transition === 'start' ? 'started' : transition === 'submit' ? 'sent to review' : 'cancelled'}`,
       );
     if (transition !== 'cancel') mayCount(sheet, auth);
     if (transition === 'submit') await closeCounting(tx, sheet, auth.orgId);
-    await setSheetState(tx, sheet.id, transition === 'start' ? 'counting' : transition === 'submit' ? 'review' : 'cancelled', actor);
+    await setSheetState(tx, sheet.id, SHEET_TRANSITIONS.get(transition)!.to, actor);
   });
   return sheetAnswer(deps.db, auth, body.sheetId);
 }
@@ -251,8 +256,7 @@ async function countingSheet(tx: Db, auth: AuthContext, sheetId: string): Promis
     await setSheetState(tx, sheet.id, 'counting', actorOf(auth));
     return { ...sheet, state: 'counting' };
   }
-  if (sheet.state !== 'counting' && sheet.state !== 'review')
-    throw conflict(`The count sheet ${sheet.code} is ${sheet.state}: nothing more can be counted on it`);
+  if (!isSheetCountable(sheet.state)) throw conflict(`The count sheet ${sheet.code} is ${sheet.state}: nothing more can be counted on it`);
   return sheet;
 }
 
@@ -459,7 +463,7 @@ async function oneLine(tx: Db, sheet: SheetRow, auth: AuthContext, lineId: strin
 // Review and posting
 
 function reviewable(sheet: SheetRow): void {
-  if (sheet.state !== 'review' && sheet.state !== 'posted')
+  if (!isSheetReviewable(sheet.state))
     throw conflict(`The count sheet ${sheet.code} is ${sheet.state}: it is reviewed once counting is done`);
 }
 
@@ -503,7 +507,7 @@ export async function decide(deps: Deps, auth: AuthContext, body: Body<'counts/d
   if (!body.all && body.lineIds.length === 0) throw badInput('Name the lines to decide, or all');
   return deps.db.transaction(async (tx) => {
     const sheet = await theSheet(tx, auth, body.sheetId, 'update');
-    if (sheet.state !== 'review') throw conflict(`The count sheet ${sheet.code} is ${sheet.state}: lines are decided in review`);
+    if (!isSheetDecidable(sheet.state)) throw conflict(`The count sheet ${sheet.code} is ${sheet.state}: lines are decided in review`);
     const ids = [...new Set(body.lineIds)];
     const { changed, named } = await decideLines(tx, sheet.id, body.decision, body.all ? 'all' : ids);
     if (!body.all && named < ids.length)
@@ -523,7 +527,7 @@ export async function postSheet(deps: Deps, auth: AuthContext, body: Body<'count
   return idempotentWrite(deps, auth, 'counts/post', body, async (tx) => {
     const sheet = await theSheet(tx, auth, body.sheetId, 'update');
     if (sheet.state === 'posted') throw conflict(`The count sheet ${sheet.code} is posted already`);
-    if (sheet.state !== 'review') throw conflict(`The count sheet ${sheet.code} is ${sheet.state}: it is posted from review`);
+    if (!isSheetDecidable(sheet.state)) throw conflict(`The count sheet ${sheet.code} is ${sheet.state}: it is posted from review`);
     const invalid = await invalidLines(tx, auth.orgId, sheet.id);
     if (invalid.length) throw refusal(invalid);
     const posted = await postLines(tx, actor, sheet);
@@ -543,9 +547,7 @@ export async function exportSheet(deps: Deps, auth: AuthContext, body: Body<'cou
   const visible = await visibleFeaturesOf(deps, auth);
   // Variances only once counting is over, and only for reviewers: the export of a blind count leaks nothing.
   const withVariances =
-    (sheet.state === 'review' || sheet.state === 'posted') &&
-    visible['physicalInventory.post'] !== false &&
-    (await recountsOf(deps, auth, sheet)).length === 0;
+    isSheetReviewable(sheet.state) && visible['physicalInventory.post'] !== false && (await recountsOf(deps, auth, sheet)).length === 0;
   let csv = '';
   if (withVariances) {
     csv += csvLine([

@@ -1,5 +1,5 @@
 import type { CallArgs } from '@floorhand/contract/api';
-import { FEATURES, normaliseLevel } from '@floorhand/contract/features';
+import { FEATURES, isFeature, normaliseLevel } from '@floorhand/contract/features';
 import { EVERYONE, type FeatureGrid } from '@floorhand/contract/roles';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { orgRoles, orgSiteIds } from '../../db/organisation.ts';
@@ -143,7 +143,7 @@ async function grid(deps: Deps, auth: AuthContext): Promise<FeatureGrid> {
   const levels: FeatureGrid['levels'] = {};
   for (const r of rows) {
     const level = normaliseLevel(r.level);
-    if (level !== null && names.includes(r.role) && FEATURES.includes(r.feature)) (levels[r.role] ??= {})[r.feature] = level;
+    if (level !== null && names.includes(r.role) && isFeature(r.feature)) (levels[r.role] ??= {})[r.feature] = level;
   }
   return { features: [...FEATURES], roles: names, levels };
 }
@@ -164,7 +164,7 @@ export async function putFeatureAccess(
   for (const [role, cells] of Object.entries(body.levels)) {
     if (!before.roles.includes(role)) throw badInput(`There is no role '${role}'.`);
     for (const [feature, raw] of Object.entries(cells)) {
-      if (!FEATURES.includes(feature)) throw badInput(`There is no feature '${feature}'.`);
+      if (!isFeature(feature)) throw badInput(`There is no feature '${feature}'.`);
       const level = normaliseLevel(raw);
       if (level !== null) rows.push({ role, feature, level });
     }

@@ -1,5 +1,5 @@
 import type { CallArgs, CallResponse } from '@floorhand/contract/api';
-import { hasAnyRole, isAdmin, ROLE } from '@floorhand/contract/perms';
+import { isTimekeeper, mayUseTimeclock, TIMECLOCK_REFUSAL } from '@floorhand/contract/perms';
 import {
   OFFLINE_PUNCH_FUTURE_SKEW_SECS,
   OFFLINE_PUNCH_MAX_AGE_HOURS,
@@ -95,8 +95,7 @@ export async function punch(
   // The photo of a scan that ends in no punch goes (an unknown badge, another organisation, a
   // duplicate, a refusal): a photo is kept only with its punch. A question (missedPunch) keeps it for
   // the answer; an unanswered question's photo goes with the housekeeping sweep.
-  if (!auth.perms.timeclockAcct && !isAdmin(auth.perms))
-    throw forbidden('The time clock can only be used from designated timeclock accounts or administrative accounts.');
+  if (!mayUseTimeclock(auth.perms)) throw forbidden(TIMECLOCK_REFUSAL);
   if (!auth.claims.ws.timeclock) throw forbidden('This device is not authorised as a timeclock.');
   let answer: CallResponse<'timeclock/punch'> | undefined;
   // An answer to the question that is refused (a time before the in) keeps the photo for the next try.
@@ -119,8 +118,7 @@ async function punchOnce(
   body: CallArgs<'timeclock/punch'>,
   ctx: PunchContext,
 ): Promise<CallResponse<'timeclock/punch'>> {
-  if (!auth.perms.timeclockAcct && !isAdmin(auth.perms))
-    throw forbidden('The time clock can only be used from designated timeclock accounts or administrative accounts.');
+  if (!mayUseTimeclock(auth.perms)) throw forbidden(TIMECLOCK_REFUSAL);
   if (!auth.claims.ws.timeclock) throw forbidden('This device is not authorised as a timeclock.');
   const now = new Date();
   // An offline punch is checked before the badge: a punch the device did not sign is refused whoever's badge it is.
@@ -379,8 +377,7 @@ export function trustedClientTime(clientTime: string | undefined, now: Date): st
 
 /** timeclockAdmin, or an admin of the site. */
 function requireTimekeeper(auth: AuthContext): void {
-  if (!isAdmin(auth.perms) && !hasAnyRole(auth.perms, ROLE.timeclockAdmin))
-    throw forbidden('Only a timeclockAdmin or an administrator may review and correct punches.');
+  if (!isTimekeeper(auth.perms)) throw forbidden('Only a timeclockAdmin or an administrator may review and correct punches.');
 }
 
 export async function setPin(deps: Deps, auth: AuthContext, body: CallArgs<'timeclock/setPin'>): Promise<CallResponse<'timeclock/setPin'>> {

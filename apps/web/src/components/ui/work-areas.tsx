@@ -1,7 +1,7 @@
 import { createContext, useContext, type ComponentType } from 'react';
 import { IconBarcode } from '@tabler/icons-react';
-import type { VisibleFeatures, WorkArea } from '@floorhand/contract/features';
-import { isAdmin, type UserPerms } from '@floorhand/contract/perms';
+import { featureGiven, type VisibleFeatures, type WorkArea } from '@floorhand/contract/features';
+import { mayUseTimeclock, type UserPerms } from '@floorhand/contract/perms';
 import { useSessionStore } from '../../lib/session-store.ts';
 
 /** A work area as the menus show it. The registry of them is the app's (`app/work-areas.tsx`). */
@@ -17,7 +17,7 @@ export const ScanIcon = IconBarcode;
 
 /** Whether a session may open a work area: its visible features, and the time clock only for timeclock accounts and admins. */
 export const isWorkAreaVisible = (w: WorkAreaEntry, features: VisibleFeatures | null, perms: UserPerms | null): boolean =>
-  features?.[w.feature] !== false && (w.feature !== 'timeclock' || (!!perms && (perms.timeclockAcct || isAdmin(perms))));
+  featureGiven(features, w.feature) && (w.feature !== 'timeclock' || (!!perms && mayUseTimeclock(perms)));
 
 /**
  * The work areas in menu order, handed down by the app (which composes the features) so that shared

@@ -1,3 +1,4 @@
+import type { CallArgs } from '@floorhand/contract/api';
 import type { LaborEntry, Task } from '@floorhand/contract/labor';
 import type { OutboxItem } from '../../../lib/offline/replay.ts';
 
@@ -37,7 +38,7 @@ export function withQueued(
   for (const item of items) {
     if (item.state === 'refused' || item.person.accountId !== person) continue;
     if (item.path === 'labor/start') {
-      const a = item.args as { taskCode: string; mode: 'single' | 'batch'; deviceTime?: string };
+      const a = item.args as CallArgs<'labor/start'>;
       const at = a.deviceTime ?? item.deviceTime;
       const info = known.get(a.taskCode);
       const entry: ShownEntry = {
@@ -65,7 +66,7 @@ export function withQueued(
       if (a.mode === 'single') shown = [entry];
       else if (!shown.some((e) => e.taskCode === a.taskCode)) shown = [...shown, entry];
     } else if (item.path === 'labor/stop') {
-      const a = item.args as { entryId?: string; taskCode?: string };
+      const a = item.args as CallArgs<'labor/stop'>;
       shown = shown.filter((e) => (a.entryId ? e.id !== a.entryId : e.taskCode !== a.taskCode));
     }
   }

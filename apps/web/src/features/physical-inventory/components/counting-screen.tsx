@@ -3,7 +3,7 @@ import { Alert, Badge, Button, Group, Paper, Stack, Switch, Text, TextInput, Tit
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
-import type { CallResponse } from '@floorhand/contract/api';
+import type { CallArgs, CallResponse } from '@floorhand/contract/api';
 import type { CounterLine } from '@floorhand/contract/counts';
 import { ERR } from '@floorhand/contract/errors';
 import { formatQty } from '@floorhand/contract/quantity';
@@ -314,7 +314,7 @@ export function CountingScreen({ sheetId, onBack }: { sheetId: string; onBack():
     )
     .reverse()
     .map((i) => {
-      const a = i.args as { stockId?: string; qty?: string; partNumber?: string; lot?: string; serial?: string };
+      const a = i.args as Partial<CallArgs<'counts/record'>>;
       return {
         lineId: `queued:${i.id}`,
         location: location ?? '',

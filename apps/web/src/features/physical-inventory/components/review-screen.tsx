@@ -4,7 +4,16 @@ import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { useConnection } from '../../../lib/offline/connection.ts';
 import { IconArrowLeft, IconDownload } from '@tabler/icons-react';
-import { CHART_LOCATIONS_MAX, REVIEW_PAGE_MAX, postRefusalSchema, type InvalidLine, type ReviewLine } from '@floorhand/contract/counts';
+import {
+  CHART_LOCATIONS_MAX,
+  isSheetDecidable,
+  mayDecide,
+  REVIEW_PAGE_MAX,
+  postRefusalSchema,
+  type InvalidLine,
+  type LineDecision,
+  type ReviewLine,
+} from '@floorhand/contract/counts';
 import { ERR } from '@floorhand/contract/errors';
 import { dialogs } from '../../../components/dialogs/dialog-store.ts';
 import { DataTable, type DataColumn } from '../../../components/ui/data-table.tsx';
@@ -54,12 +63,11 @@ export function ReviewScreen({ sheetId, onBack }: { sheetId: string; onBack(): v
   const [invalid, setInvalid] = useState<InvalidLine[]>([]);
   const sheet = review.data?.sheet;
   const summary = review.data?.summary;
-  const inReview = sheet?.state === 'review';
+  const inReview = !!sheet && isSheetDecidable(sheet.state);
 
   // Review and posting are not offline (issue 27): their buttons wait for the server and say so.
   const online = useConnection((c) => c.state === 'online');
-  const decideLines = (decision: 'accept' | 'recount' | 'exclude', lineIds: string[], all = false) =>
-    decide.mutateAsync({ sheetId, decision, lineIds, all });
+  const decideLines = (decision: LineDecision, lineIds: string[], all = false) => decide.mutateAsync({ sheetId, decision, lineIds, all });
 
   const onPost = async () => {
     const answer = await dialogs.confirm({
@@ -282,21 +290,21 @@ export function ReviewScreen({ sheetId, onBack }: { sheetId: string; onBack(): v
                   id: 'accept',
                   label: () => t('Accept'),
                   onClick: (l) => void decideLines('accept', [l.lineId]),
-                  allowed: (l) => online && l.status === 'counted',
+                  allowed: (l) => online && mayDecide('accept', l.status),
                   testId: 'pi-accept',
                 },
                 {
                   id: 'recount',
                   label: () => t('Recount'),
                   onClick: (l) => void decideLines('recount', [l.lineId]),
-                  allowed: (l) => online && l.status !== 'recount' && l.status !== 'posted',
+                  allowed: (l) => online && mayDecide('recount', l.status),
                   testId: 'pi-recount',
                 },
                 {
                   id: 'exclude',
                   label: () => t('Exclude'),
                   onClick: (l) => void decideLines('exclude', [l.lineId]),
-                  allowed: (l) => online && l.status !== 'excluded' && l.status !== 'posted',
+                  allowed: (l) => online && mayDecide('exclude', l.status),
                   color: 'red',
                   testId: 'pi-exclude',
                 },

@@ -3,7 +3,7 @@ import { Badge, Button, Checkbox, Group, Paper, Select, Stack, Switch, TextInput
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { IconCalendarRepeat, IconPlus } from '@tabler/icons-react';
-import type { Sheet } from '@floorhand/contract/counts';
+import { isSheetCountable, isSheetReviewable, type Sheet } from '@floorhand/contract/counts';
 import { DataTable, type DataColumn } from '../../../components/ui/data-table.tsx';
 import { activeFilterCount, FilterFold } from '../../../components/ui/filter-fold.tsx';
 import { useWarehouses } from '../../../lib/inventory-api.ts';
@@ -140,14 +140,14 @@ export function SheetList({ onCount, onReview }: { onCount(sheetId: string): voi
           id: 'count',
           label: () => t('Count'),
           onClick: (s) => onCount(s._id),
-          allowed: (s) => s.state === 'open' || s.state === 'counting' || s.state === 'review',
+          allowed: (s) => isSheetCountable(s.state),
           testId: 'pi-count',
         },
         {
           id: 'review',
           label: () => t('Review'),
           onClick: (s) => onReview(s._id),
-          allowed: (s) => canPost && (s.state === 'review' || s.state === 'posted'),
+          allowed: (s) => canPost && isSheetReviewable(s.state),
           testId: 'pi-review',
         },
       ]}

@@ -3,7 +3,7 @@ import { Badge, Button, Group, Modal, Select, Stack, Switch, Text, TextInput } f
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconDownload, IconEdit, IconPlus } from '@tabler/icons-react';
-import type { PunchRow } from '@floorhand/contract/timeclock';
+import { isCorrectionKind, type CorrectionKind, type PunchRow } from '@floorhand/contract/timeclock';
 import { DataTable, type DataColumn, type RowAction } from '../../../components/ui/data-table.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { isDefinite, useAttempts } from '../../../lib/attempts.ts';
@@ -25,7 +25,7 @@ type Editing = { row: PunchRow; mode: 'correct' | 'add' };
 function CorrectionForm({ editing, onClose }: { editing: Editing; onClose: () => void }) {
   const { t } = useTranslation();
   const { row, mode } = editing;
-  const [kind, setKind] = useState<string>(mode === 'add' ? (row.kind === 'in' ? 'out' : 'in') : row.kind);
+  const [kind, setKind] = useState<CorrectionKind>(mode === 'add' ? (row.kind === 'in' ? 'out' : 'in') : row.kind);
   const [at, setAt] = useState(toLocalInput(new Date(row.at)));
   const [reason, setReason] = useState(mode === 'correct' && row.status === 'pending' ? t('Confirmed with the worker') : '');
   const correct = useCorrectPunch();
@@ -35,7 +35,7 @@ function CorrectionForm({ editing, onClose }: { editing: Editing; onClose: () =>
   const save = async () => {
     if (!iso || reasonProblem) return;
     const args = {
-      kind: kind as 'in' | 'out' | 'void',
+      kind,
       at: iso,
       reason: reason.trim(),
       ...(mode === 'correct' ? { replacesId: row.id } : { accountId: row.accountId }),
@@ -76,7 +76,7 @@ function CorrectionForm({ editing, onClose }: { editing: Editing; onClose: () =>
             ...(mode === 'correct' ? [{ value: 'void', label: t('Void (does not count)') }] : []),
           ]}
           value={kind}
-          onChange={(v) => v && setKind(v)}
+          onChange={(v) => v && isCorrectionKind(v) && setKind(v)}
           allowDeselect={false}
           size="md"
           data-testid="correct-kind"
