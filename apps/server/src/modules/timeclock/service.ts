@@ -22,9 +22,12 @@ import { auditStamp, newId, writeAuditLog } from '../../lib/audit.ts';
 import type { Deps } from '../../lib/calls.ts';
 import { badInput, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { idempotentWrite, requestHash } from '../../lib/idempotent-write.ts';
-import { findSiteData } from '../site/repository.ts';
+import { findSiteData } from '../../lib/site-data.ts';
 import { hashPin, identifyBadge } from './badge.ts';
 import * as repo from './repository.ts';
+
+/** A badge read at a shared device, checked the same way at the kiosk (modules/kiosk). */
+export { identifyBadge } from './badge.ts';
 
 const toPunch = (p: repo.PunchOut): Punch => ({
   id: p.id,
@@ -422,16 +425,14 @@ export async function listPunches(
     limit: PUNCH_LIST_MAX + 1,
   });
   return {
-    punches: rows
-      .slice(0, PUNCH_LIST_MAX)
-      .map((r) => ({
-        ...toPunch(r),
-        accountId: r.accountId,
-        workerName: r.workerName,
-        approverName: r.approverName,
-        replacedById: r.replacedById,
-        edited: r.edited,
-      })),
+    punches: rows.slice(0, PUNCH_LIST_MAX).map((r) => ({
+      ...toPunch(r),
+      accountId: r.accountId,
+      workerName: r.workerName,
+      approverName: r.approverName,
+      replacedById: r.replacedById,
+      edited: r.edited,
+    })),
     more: rows.length > PUNCH_LIST_MAX,
   };
 }

@@ -6,7 +6,7 @@ import { ERR } from '@floorhand/contract/errors';
 import { APP_SETTINGS_DEFAULTS } from '@floorhand/contract/site-admin';
 import { PIN_MAX_FAILURES, TIMECLOCK_SETTINGS_DEFAULTS, type TimeclockSettings } from '@floorhand/contract/timeclock';
 import { accounts, media, punches, siteData } from '../../db/schema.ts';
-import { purgeExpired } from '../housekeeping/purge.ts';
+import { purgeExpired } from '../housekeeping/service.ts';
 import { query } from '../../db/sql.ts';
 import { DEMO, createAccount } from '../../seed/demo.ts';
 import { ACME, ACME_BASE, call, createAcme, createTestApp, uniqueIp, type TestApp } from '../../test/harness.ts';
@@ -216,20 +216,18 @@ describe('PINs', () => {
 async function inSinceHoursAgo(hours: number) {
   const w = await newWorker();
   const at = new Date(Date.now() - hours * 3_600_000).toISOString();
-  await t.db
-    .insert(punches)
-    .values({
-      id: `old-${w.id}`,
-      orgId: DEMO.orgId,
-      siteId: DEMO.siteId,
-      accountId: w.id,
-      kind: 'in',
-      at,
-      source: 'clock',
-      status: 'valid',
-      deviceId: 'WS0001',
-      audit: { create: { user: 'x', ts: at }, modify: { user: 'x', ts: at } },
-    });
+  await t.db.insert(punches).values({
+    id: `old-${w.id}`,
+    orgId: DEMO.orgId,
+    siteId: DEMO.siteId,
+    accountId: w.id,
+    kind: 'in',
+    at,
+    source: 'clock',
+    status: 'valid',
+    deviceId: 'WS0001',
+    audit: { create: { user: 'x', ts: at }, modify: { user: 'x', ts: at } },
+  });
   return { ...w, inAt: at };
 }
 /** Saves the app settings' timeclock section (the clock's time zone in these calls is UTC). */
