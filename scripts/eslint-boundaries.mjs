@@ -1,7 +1,8 @@
 // Floorhand's layer boundaries and file-name rule, as a local ESLint plugin (docs/architecture.md).
 // Each import is resolved against the importing file's path (relative imports) or the workspace it
 // names (`@floorhand/contract/...`), and checked against the layer rules below.
-import { basename, dirname, relative, resolve, sep } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The repository root: paths in the rules and in `allow` are relative to it, with forward slashes. */
@@ -88,6 +89,91 @@ export function brokenLayerRule(from, to) {
   return undefined;
 }
 
+/**
+ * A server module's surface: the files another module may import. By name, the same in every module
+ * (no list per module): `service.ts` (its calls and rules), `queries.ts` (reads others share),
+ * `ledger.ts` (writes others make through it, e.g. the stock ledger) and `csv-plan.ts` (how its CSV
+ * import is planned, for csv-transfer). Every other file of a module is private to it.
+ */
+export const SURFACE_FILES = new Set(['service.ts', 'queries.ts', 'ledger.ts', 'csv-plan.ts']);
+
+const MODULES_DIR = 'apps/server/src/modules';
+const MODULE_FILE = /^apps\/server\/src\/modules\/([^/]+)\/(.+)$/;
+const isTest = (path) => /\.test\.tsx?$/.test(path);
+
+/** The broken module rule for an import from `from` to `to` (repository paths), if any. */
+export function brokenModuleSurface(from, to) {
+  const f = MODULE_FILE.exec(from);
+  const t = f && MODULE_FILE.exec(to);
+  if (!t || f[1] === t[1] || SURFACE_FILES.has(t[2])) return undefined;
+  return {
+    message:
+      "Module '{{from}}' imports '{{file}}' of module '{{to}}': a module imports only another's service.ts or surfaces ({{surfaces}}); move what both need to lib/ or db/, or into a surface of '{{to}}'.",
+    data: { from: f[1], to: t[1], file: t[2], surfaces: [...SURFACE_FILES].join(', ') },
+  };
+}
+
+const IMPORT_SOURCE = /(?:\bfrom\s*|\bimport\s*\(?\s*)['"](\.{1,2}\/[^'"]+)['"]/g;
+
+/** module → the other modules its non-test files import, read from disk (rebuilt when older than a second). */
+let moduleGraph = { at: 0, edges: new Map() };
+function modulesImportedBy() {
+  if (Date.now() - moduleGraph.at < 1000) return moduleGraph.edges;
+  const edges = new Map();
+  const walk = (dir, mod) => {
+    for (const entry of readdirSync(join(ROOT, dir), { withFileTypes: true })) {
+      const path = `${dir}/${entry.name}`;
+      if (entry.isDirectory()) walk(path, mod);
+      else if (/\.tsx?$/.test(entry.name) && !isTest(path)) {
+        const text = readFileSync(join(ROOT, path), 'utf8');
+        for (const [, source] of text.matchAll(IMPORT_SOURCE)) {
+          const t = MODULE_FILE.exec(repoPath(resolve(join(ROOT, dirname(path)), source)));
+          if (t && t[1] !== mod) edges.get(mod).add(t[1]);
+        }
+      }
+    }
+  };
+  for (const entry of readdirSync(join(ROOT, MODULES_DIR), { withFileTypes: true })) {
+    if (!entry.isDirectory()) continue;
+    edges.set(entry.name, new Set());
+    walk(`${MODULES_DIR}/${entry.name}`, entry.name);
+  }
+  moduleGraph = { at: Date.now(), edges };
+  return edges;
+}
+
+/** The path of modules from `start` back to `goal` through the imports on disk, or undefined. */
+function modulePath(start, goal) {
+  const edges = modulesImportedBy();
+  const seen = new Set([start]);
+  const queue = [[start]];
+  while (queue.length > 0) {
+    const path = queue.shift();
+    for (const next of edges.get(path[path.length - 1]) ?? []) {
+      if (next === goal) return [...path, next];
+      if (!seen.has(next)) {
+        seen.add(next);
+        queue.push([...path, next]);
+      }
+    }
+  }
+  return undefined;
+}
+
+/** A cycle between modules that an import from `from` to `to` closes (tests are left out: they use modules, no module uses them). */
+export function brokenModuleCycle(from, to) {
+  const f = MODULE_FILE.exec(from);
+  const t = f && !isTest(from) && MODULE_FILE.exec(to);
+  if (!t || f[1] === t[1]) return undefined;
+  const back = modulePath(t[1], f[1]);
+  if (!back) return undefined;
+  return {
+    message:
+      "Module '{{from}}' imports module '{{to}}', which imports it back ({{cycle}}): no cycles between modules; move the shared part to lib/ or db/.",
+    data: { from: f[1], to: t[1], cycle: [f[1], ...back].join(' → ') },
+  };
+}
+
 const layerImports = {
   meta: {
     type: 'problem',
@@ -122,7 +208,7 @@ const layerImports = {
       if (!source || source.type !== 'Literal' || typeof source.value !== 'string') return;
       const to = importTarget(source.value, context.filename);
       if (to === undefined || allowed.has(source.value)) return;
-      const broken = brokenLayerRule(file, to);
+      const broken = brokenLayerRule(file, to) ?? brokenModuleSurface(file, to) ?? brokenModuleCycle(file, to);
       if (broken) context.report({ node: source, message: broken.message, data: broken.data });
     };
     return {

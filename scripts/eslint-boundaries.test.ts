@@ -69,6 +69,29 @@ describe('layer boundaries', () => {
     expect(await broken('apps/server/src/db/fixture-seed.ts', "import '../modules/stock/service.ts';\n")).toEqual([LAYERS]);
   });
 
+  it("refuses a server module importing another module's private files (tests too)", async () => {
+    const refused: [string, string][] = [
+      ['apps/server/src/modules/picking/fixture-service.ts', "import { orderById } from '../orders/repository.ts';\n"],
+      ['apps/server/src/modules/shipping/fixture-service.ts', "export { toPick } from '../picking/repository.ts';\n"],
+      ['apps/server/src/modules/kiosk/fixture-service.ts', "export const load = () => import('../timeclock/badge.ts');\n"],
+      ['apps/server/src/modules/orders/fixture.test.ts', "import { seedDemoInventory } from '../stock/demo-data.ts';\n"],
+    ];
+    for (const [file, code] of refused) {
+      expect(await broken(file, code), file).toEqual([LAYERS]);
+    }
+  });
+
+  it('refuses an import that closes a cycle between modules', async () => {
+    // picking imports orders (orders/queries.ts, orders/service.ts), so orders may not import picking
+    expect(
+      await broken('apps/server/src/modules/orders/fixture-service.ts', "import { activePicks } from '../picking/queries.ts';\n"),
+    ).toEqual([LAYERS]);
+    // a test is no part of the module graph: an orders test may drive picking
+    expect(
+      await broken('apps/server/src/modules/orders/fixture.test.ts', "import { activePicks } from '../picking/queries.ts';\n"),
+    ).toEqual([]);
+  });
+
   it('refuses the contract importing an app', async () => {
     expect(await broken('packages/contract/src/fixture-area.ts', "import '../../../apps/server/src/lib/errors.ts';\n")).toEqual([LAYERS]);
     expect(await broken('packages/contract/src/fixture-area.ts', "import '@floorhand/web/src/lib/api.ts';\n")).toEqual([LAYERS]);
@@ -88,11 +111,12 @@ describe('layer boundaries', () => {
       ],
       // shared web code importing shared web code
       ['apps/web/src/components/ui/fixture-table.tsx', "import '../../lib/api.ts';\nimport '../dialogs/dialog-store.ts';\n"],
-      // a server module importing lib/, db/ and another module; lib/ importing db/
+      // a server module importing lib/, db/, its own files and other modules' surfaces; lib/ importing db/
       [
-        'apps/server/src/modules/stock/fixture-routes.ts',
-        "import '../../lib/errors.ts';\nimport '../../db/sql.ts';\nimport '../auth/repository.ts';\n",
+        'apps/server/src/modules/picking/fixture-routes.ts',
+        "import '../../lib/errors.ts';\nimport '../../db/sql.ts';\nimport './repository.ts';\nimport '../orders/service.ts';\nimport '../orders/queries.ts';\nimport '../stock/ledger.ts';\n",
       ],
+      ['apps/server/src/modules/csv-transfer/fixture-routes.ts', "import '../items/csv-plan.ts';\n"],
       ['apps/server/src/lib/fixture-write.ts', "import '../db/errors.ts';\nimport './errors.ts';\nimport '@floorhand/contract/api';\n"],
       // the contract importing itself and packages
       ['packages/contract/src/fixture-area.ts', "import './common.ts';\nimport 'zod';\n"],

@@ -16,7 +16,7 @@ import { sql } from 'drizzle-orm';
 import { postRefusalSchema } from '@floorhand/contract/counts';
 import { call, createTestApp } from '../../apps/server/src/test/harness.ts';
 import { demoLogin } from '../../apps/server/src/test/logins.ts';
-import { ledgerMismatches } from '../../apps/server/src/modules/stock/ledger-check.ts';
+import { ledgerMismatches } from '../../apps/server/src/db/ledger-check.ts';
 
 const LINES = Number(process.env.BENCH_LINES ?? 20_000);
 const PER_LOCATION = 40;

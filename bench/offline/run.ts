@@ -18,7 +18,7 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { seedDemo } from '../../apps/server/src/seed/demo.ts';
-import { ledgerMismatches } from '../../apps/server/src/modules/stock/ledger-check.ts';
+import { ledgerMismatches } from '../../apps/server/src/db/ledger-check.ts';
 import { memoryStore, replayItems, type OutboxItem } from '../../apps/web/src/lib/offline/replay.ts';
 import { BASE_BODY, benchDatabaseUrl, buildAndStartServer, httpPost, loadAverage, login, median } from '../server.mjs';
 

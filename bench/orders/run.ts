@@ -26,7 +26,7 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { seedDemo } from '../../apps/server/src/seed/demo.ts';
-import { ledgerMismatches } from '../../apps/server/src/modules/stock/ledger-check.ts';
+import { ledgerMismatches } from '../../apps/server/src/db/ledger-check.ts';
 import { BASE_BODY, buildAndStartServer, httpPost, loadAverage, login, median } from '../server.mjs';
 import {
   DATABASE_URL,

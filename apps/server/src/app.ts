@@ -38,7 +38,7 @@ import { pickingRoutes } from './modules/picking/routes.ts';
 import { shippingRoutes } from './modules/shipping/routes.ts';
 import { timeclockRoutes } from './modules/timeclock/routes.ts';
 import { kioskRoutes } from './modules/kiosk/routes.ts';
-import { schedulePurge } from './modules/housekeeping/purge.ts';
+import { schedulePurge } from './modules/housekeeping/service.ts';
 import { bodyCheckedOffThread } from './lib/json-off-thread.ts';
 
 /** The built web app: WEB_DIST, or apps/web/dist found from here. */

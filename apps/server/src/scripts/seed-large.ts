@@ -14,7 +14,7 @@ import * as schema from '../db/schema.ts';
 import { DEMO, seedDemo } from '../seed/demo.ts';
 import { copyReceipts, STOCK_TABLES, withoutIndexes } from '../modules/stock/bulk-load.ts';
 import { inventorySeeded, seedInventory, stockCount, type InventorySize } from '../modules/stock/demo-data.ts';
-import { ledgerMismatches } from '../modules/stock/ledger-check.ts';
+import { ledgerMismatches } from '../db/ledger-check.ts';
 import { nextStockIds } from '../modules/stock/repository.ts';
 
 const url = process.env.DATABASE_URL;

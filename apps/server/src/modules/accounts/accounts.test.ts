@@ -7,7 +7,7 @@ import { ROLE } from '@floorhand/contract/perms';
 import { accounts } from '../../db/schema.ts';
 import { ACME_BASE, call, DEMO_BASE, uniqueIp } from '../../test/harness.ts';
 import { acmeAdminToken } from '../../test/logins.ts';
-import { SITE_DATA_DEFAULTS } from '../site/defaults.ts';
+import { SITE_DATA_DEFAULTS } from '../../lib/site-defaults.ts';
 import { permsChangeProblem } from './rules.ts';
 import {
   acmeAdminId,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerCall, type Deps } from '../../lib/calls.ts';
-import { createLoginLimiter, limitsOf } from '../auth/login-limiter.ts';
+import { createLoginLimiter, limitsOf } from '../../lib/login-limiter.ts';
 import * as accounts from './service.ts';
 
 export function accountsRoutes(app: FastifyInstance, deps: Deps): void {

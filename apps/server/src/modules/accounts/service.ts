@@ -12,7 +12,7 @@ import { findAccount, permsOf, type AccountRow, type PermsRow } from '../../db/a
 import { orgRoles, orgSiteIds } from '../../db/organisation.ts';
 import { passwordMatches } from '../../lib/passwords.ts';
 import { audit, guardedWrite, requireAdmin, visibleSites, type Actor, type R } from '../../lib/admins.ts';
-import type { LoginLimiter } from '../auth/login-limiter.ts';
+import type { LoginLimiter } from '../../lib/login-limiter.ts';
 import { newApiKey } from '../../lib/api-key.ts';
 import { newBadgeCode } from './badge-code.ts';
 import * as repo from './repository.ts';

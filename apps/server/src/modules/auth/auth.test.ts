@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { calls, type CallPath } from '@floorhand/contract/api';
 import { ERR } from '@floorhand/contract/errors';
 import { ROLE } from '@floorhand/contract/perms';
-import { SITE_DATA_DEFAULTS } from '../site/defaults.ts';
+import { SITE_DATA_DEFAULTS } from '../../lib/site-defaults.ts';
 import {
   ACME,
   ACME_BASE,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerCall, type Deps } from '../../lib/calls.ts';
-import { createLoginLimiter, limitsOf } from './login-limiter.ts';
+import { createLoginLimiter, limitsOf } from '../../lib/login-limiter.ts';
 import { login, logout, refresh } from './service.ts';
 
 export function authRoutes(app: FastifyInstance, deps: Deps): void {

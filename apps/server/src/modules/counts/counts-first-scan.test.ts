@@ -9,7 +9,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Sheet } from '@floorhand/contract/counts';
 import { call, createTestApp, type TestApp } from '../../test/harness.ts';
 import { tokenFor } from '../../test/logins.ts';
-import { ledgerMismatches } from '../stock/ledger-check.ts';
+import { ledgerMismatches } from '../../db/ledger-check.ts';
 
 let t: TestApp;
 let admin: string;

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { foundStockHintSchema, type Sheet } from '@floorhand/contract/counts';
 import { call, createTestApp, type TestApp } from '../../test/harness.ts';
 import { tokenFor } from '../../test/logins.ts';
-import { ledgerMismatches } from '../stock/ledger-check.ts';
+import { ledgerMismatches } from '../../db/ledger-check.ts';
 
 // Issue 25, item 5: what a code scanned while counting is, when it is no stock label: a location not on
 // the sheet (refused as counts/scanLocation refuses it, never found stock), an item's barcode, a serial.

@@ -9,7 +9,7 @@ import type { Sheet, SheetImportReport } from '@floorhand/contract/counts';
 import { ACME_BASE, DEMO_BASE, call, createAcme, createTestApp, type TestApp } from '../../test/harness.ts';
 import { acmeAdminToken, tokenFor } from '../../test/logins.ts';
 import { pdfTexts } from '../../test/pdf-text.ts';
-import { ledgerMismatches } from '../stock/ledger-check.ts';
+import { ledgerMismatches } from '../../db/ledger-check.ts';
 
 let t: TestApp;
 let admin: string;

@@ -20,7 +20,7 @@ import {
 } from '@floorhand/contract/counts';
 import type { Db } from '../../db/client.ts';
 import { arrayParam, isoSql, query } from '../../db/sql.ts';
-import type { Actor } from '../stock/repository.ts';
+import type { Actor } from '../stock/ledger.ts';
 
 export interface SheetRow {
   id: string;

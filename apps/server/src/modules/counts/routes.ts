@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { SHEET_IMPORT_MAX_BYTES } from '@floorhand/contract/counts';
 import { registerCall, type Deps } from '../../lib/calls.ts';
-import { forgetBlind } from './blind.ts';
+import { forgetBlind } from '../../lib/blind-places.ts';
 import { importSheets } from './csv-plan.ts';
 import { sheetPdf } from './sheet-pdf.ts';
 import {

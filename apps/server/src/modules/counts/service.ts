@@ -29,8 +29,8 @@ import { requireFeatures, visibleFeaturesOf } from '../../lib/features.ts';
 import { idempotentWrite } from '../../lib/idempotent-write.ts';
 import type { Db } from '../../db/client.ts';
 import { arrayParam, query } from '../../db/sql.ts';
-import { actorOf } from '../stock/service.ts';
-import { itemsByPartNumber, warehousesByCode } from '../stock/refs.ts';
+import { actorOf } from '../stock/ledger.ts';
+import { itemsByPartNumber, warehousesByCode } from '../../lib/refs.ts';
 import {
   closeCounting,
   countedStockById,
@@ -57,7 +57,7 @@ import {
   type CountedStock,
   type SheetRow,
 } from './repository.ts';
-import { blindPlaces } from './blind.ts';
+import { blindPlaces } from '../../lib/blind-places.ts';
 import { foundStockRefusal, scannedCode, stockOfItemIn } from './scanned-code.ts';
 
 const ONE = 10_000n;

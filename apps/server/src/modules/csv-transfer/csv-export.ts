@@ -9,7 +9,7 @@ import { csvLine, type CsvValue } from '@floorhand/contract/csv';
 import { BARCODE_SEPARATOR, CSV_COLUMNS, type CsvEntity } from '@floorhand/contract/csv-transfer';
 import type { Db } from '../../db/client.ts';
 import { query } from '../../db/sql.ts';
-import type { BlindPlaces } from '../counts/blind.ts';
+import type { BlindPlaces } from '../../lib/blind-places.ts';
 
 const PAGE = 5000;
 

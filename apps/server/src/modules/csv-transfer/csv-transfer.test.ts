@@ -7,7 +7,7 @@ import { IMPORT_MAX_BYTES, importReportOf } from '@floorhand/contract/csv-transf
 import { wholeUnitsOnly } from '@floorhand/contract/quantity';
 import { call, createTestApp, DEMO_BASE, type TestApp } from '../../test/harness.ts';
 import { tokenFor } from '../../test/logins.ts';
-import { ledgerMismatches } from '../stock/ledger-check.ts';
+import { ledgerMismatches } from '../../db/ledger-check.ts';
 
 let t: TestApp;
 let clerk: string;

@@ -13,7 +13,7 @@ import { planLocations, planWarehouses } from '../locations/csv-plan.ts';
 import { planOrders } from '../orders/csv-plan.ts';
 import { planStock } from '../stock/csv-plan.ts';
 import { exportCsv } from './csv-export.ts';
-import { blindPlaces } from '../counts/blind.ts';
+import { blindPlaces } from '../../lib/blind-places.ts';
 
 // CSV import and export of every inventory entity. An import needs what saving its kind of record
 // one by one needs, and is checked and written by that entity's plan, which its own module holds.

@@ -9,7 +9,7 @@ import { checkedOf, refuseRepeats, type Planner } from '../../lib/csv-import.ts'
 import { dup } from '../../lib/errors.ts';
 import { mapDuplicates } from '../../db/errors.ts';
 import { insertRows } from '../../db/sql.ts';
-import { activeCodes, barcodeOwners, itemsByPartNumber } from '../stock/refs.ts';
+import { activeCodes, barcodeOwners, itemsByPartNumber } from '../../lib/refs.ts';
 import { deleteBarcodes, itemsWithStock, updateItems } from './repository.ts';
 import { barcodeTaken, noDepartment, trackingLocked, type ItemInput } from './service.ts';
 

@@ -4,7 +4,7 @@ import { validationDetailSchema } from '@floorhand/contract/api';
 import { ERR, type ServerErr } from '@floorhand/contract/errors';
 import { call, createTestApp, type TestApp } from '../../test/harness.ts';
 import { tokenFor } from '../../test/logins.ts';
-import { ledgerMismatches } from '../stock/ledger-check.ts';
+import { ledgerMismatches } from '../../db/ledger-check.ts';
 
 let t: TestApp;
 let clerk: string;

@@ -15,10 +15,10 @@ import { checked, updatable } from '../../lib/checked-record.ts';
 import { conflict, dup, invalidRecord as fieldProblem, notFound } from '../../lib/errors.ts';
 import { idempotentWrite } from '../../lib/idempotent-write.ts';
 import type { Db } from '../../db/client.ts';
-import { blindPlaces } from '../counts/blind.ts';
+import { blindPlaces } from '../../lib/blind-places.ts';
 import { guarded, mapDuplicates } from '../../db/errors.ts';
 import { itemBarcodes, items } from '../../db/schema.ts';
-import { activeCodes, barcodeOwners } from '../stock/refs.ts';
+import { activeCodes, barcodeOwners } from '../../lib/refs.ts';
 import { itemById, itemByPartNumber, itemPage, itemRecordsHeld, itemStockByWarehouse, toItem } from './repository.ts';
 
 /** An item as typed or imported, once the record engine passed it. */

@@ -7,7 +7,7 @@ import type { Deps } from '../../lib/calls.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { kioskSessionEnded } from '../../lib/human-token.ts';
 import { endKioskSession, endKioskSessionsOf, hashHumanToken, kioskLoginOf, newHumanToken } from '../../lib/human-token.ts';
-import { identifyBadge } from '../timeclock/badge.ts';
+import { identifyBadge } from '../timeclock/service.ts';
 import { insertKioskSession, workerOf } from './repository.ts';
 
 /**

@@ -22,12 +22,15 @@ import type { Db } from '../../db/client.ts';
 import type { Body } from '../../lib/call-body.ts';
 import { badInput, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { imagesPdf, type PdfImagePage } from '../../lib/pdf.ts';
-import { selectStock } from '../stock/repository.ts';
+import { selectStock } from '../stock/queries.ts';
 import { DEFAULT_TEMPLATES, TEST_LABEL, TEST_LABEL_MM } from './defaults.ts';
 import { renderZpl } from './render.ts';
 import * as repo from './repository.ts';
 import { announceJob, publicJob, sendToAgent } from './agents.ts';
-import { blindPlaces, refuseBlind } from '../counts/blind.ts';
+import { blindPlaces, refuseBlind } from '../../lib/blind-places.ts';
+
+/** The printers of a site's connected agents, for the session's answer (modules/session). */
+export { attachedPrinters } from './agents.ts';
 
 // Labels and printers (docs/labels.md): templates with versions, labels made from stock, locations,
 // accounts or rows of data, print jobs relayed to the print agent that owns the printer, and the

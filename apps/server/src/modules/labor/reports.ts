@@ -10,7 +10,7 @@ import type { AuthContext } from '../../lib/auth-context.ts';
 import type { Body } from '../../lib/call-body.ts';
 import type { Deps } from '../../lib/calls.ts';
 import { readTimeclockSettings } from '@floorhand/contract/timeclock';
-import { findSiteData } from '../site/repository.ts';
+import { findSiteData } from '../../lib/site-data.ts';
 import { attendanceByDay } from './attendance.ts';
 import { attendancePunches, exportEntries, laborByWorkerDay, reportRows, type Period, type WorkerName } from './repository.ts';
 import { checkPeriod, laborSettings, requireReportRights } from './service.ts';

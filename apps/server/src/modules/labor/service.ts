@@ -33,7 +33,7 @@ import type { Db } from '../../db/client.ts';
 import { guarded, mapDuplicates } from '../../db/errors.ts';
 import { laborEntries, tasks } from '../../db/schema.ts';
 import { arrayParam, query } from '../../db/sql.ts';
-import { findSiteData } from '../site/repository.ts';
+import { findSiteData } from '../../lib/site-data.ts';
 import {
   atSecond,
   batchEntries,

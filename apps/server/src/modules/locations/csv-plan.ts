@@ -10,7 +10,7 @@ import type { AuthContext } from '../../lib/auth-context.ts';
 import { FirstRows } from '../../lib/first-rows.ts';
 import { checkedOf, refuseRepeats, type Checked, type ChunkPlan, type Planner } from '../../lib/csv-import.ts';
 import { insertColumns, insertRows } from '../../db/sql.ts';
-import { locationKey, locationsByCode, warehousesByCode, type WarehouseRef } from '../stock/refs.ts';
+import { locationKey, locationsByCode, warehousesByCode, type WarehouseRef } from '../../lib/refs.ts';
 import { placesHoldingStock, updateLocations, updateWarehouses } from './repository.ts';
 import { locationHoldsStock, noWarehouse, warehouseHoldsStock, type LocationInput, type WarehouseInput } from './service.ts';
 

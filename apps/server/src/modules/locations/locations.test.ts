@@ -9,7 +9,7 @@ import { APP_ID } from '@floorhand/contract/constants';
 import { featureAccess } from '../../db/schema.ts';
 import { DEMO } from '../../seed/demo.ts';
 import { EVERYONE as EVERYONE_ROLE } from '@floorhand/contract/roles';
-import { ledgerMismatches } from '../stock/ledger-check.ts';
+import { ledgerMismatches } from '../../db/ledger-check.ts';
 
 let t: TestApp;
 let clerk: string;

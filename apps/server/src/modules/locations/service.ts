@@ -18,9 +18,9 @@ import { idempotentWrite } from '../../lib/idempotent-write.ts';
 import type { Db } from '../../db/client.ts';
 import { guarded, mapDuplicates } from '../../db/errors.ts';
 import { locations, warehouses } from '../../db/schema.ts';
-import { warehousesByCode } from '../stock/refs.ts';
-import { selectStock } from '../stock/repository.ts';
-import { blindPlaces, refuseBlind } from '../counts/blind.ts';
+import { warehousesByCode } from '../../lib/refs.ts';
+import { selectStock } from '../stock/queries.ts';
+import { blindPlaces, refuseBlind } from '../../lib/blind-places.ts';
 import {
   findLocation,
   locationById,

@@ -11,7 +11,7 @@ import { ORDER_CSV_HEADER_FIELDS, orderInputSchema, type OrderType } from '@floo
 import { checkedOf, type Planner, type Problem } from '../../lib/csv-import.ts';
 import type { Db } from '../../db/client.ts';
 import { arrayParam, query } from '../../db/sql.ts';
-import { linesOf, selectOrders, type LineRow, type OrderRow } from './repository.ts';
+import { linesOf, selectOrders, type LineRow, type OrderRow } from './queries.ts';
 import {
   emitOrdersChanged,
   loadOrderRefs,

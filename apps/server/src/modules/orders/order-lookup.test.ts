@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '@floorhand/contract/orders';
 import { ACME_BASE, call, createAcme, createTestApp, plainParts, type TestApp } from '../../test/harness.ts';
 import { acmeAdminToken, tokenFor } from '../../test/logins.ts';
-import { ledgerMismatches } from '../stock/ledger-check.ts';
+import { ledgerMismatches } from '../../db/ledger-check.ts';
 
 // Stock Lookup by order number and with the order-type filter (issue 12: left out of the inventory
 // issue for want of orders).

@@ -11,7 +11,7 @@ import { EVERYONE as EVERYONE_ROLE } from '@floorhand/contract/roles';
 import { ACME_BASE, call, createAcme, createTestApp, DEMO_BASE, uniqueIp, plainParts, type TestApp } from '../../test/harness.ts';
 import { query } from '../../db/sql.ts';
 import { acmeAdminToken, tokenFor } from '../../test/logins.ts';
-import { ledgerMismatches } from '../stock/ledger-check.ts';
+import { ledgerMismatches } from '../../db/ledger-check.ts';
 
 // CSV import (and export) of orders through import/csv: one row per order line, all or nothing.
 

@@ -10,7 +10,7 @@ import type { CallPath } from '@floorhand/contract/api';
 import { ACME_BASE, call, createAcme, createTestApp, uniqueIp, plainParts, type TestApp } from '../../test/harness.ts';
 import { query } from '../../db/sql.ts';
 import { acmeAdminToken, serviceApiKey, tokenFor } from '../../test/logins.ts';
-import { ledgerMismatches } from '../stock/ledger-check.ts';
+import { ledgerMismatches } from '../../db/ledger-check.ts';
 
 let t: TestApp;
 let admin: string;

@@ -25,7 +25,7 @@ import { badInput, conflict, notFound } from '../../lib/errors.ts';
 import { idempotentWrite } from '../../lib/idempotent-write.ts';
 import type { Db } from '../../db/client.ts';
 import { arrayParam, insertRows, query } from '../../db/sql.ts';
-import { findSiteData } from '../site/repository.ts';
+import { findSiteData } from '../../lib/site-data.ts';
 import {
   itemsByPartNumber,
   locationKey,
@@ -34,20 +34,11 @@ import {
   type ItemRef,
   type LocationRef,
   type WarehouseRef,
-} from '../stock/refs.ts';
-import { changeStock, lockStock } from '../stock/repository.ts';
-import { actorOf } from '../stock/service.ts';
-import {
-  linesOf,
-  orderById,
-  ordersByNumber,
-  orderWithLines,
-  selectOrders,
-  siteIdsOf,
-  toHeader,
-  type LineRow,
-  type OrderRow,
-} from './repository.ts';
+} from '../../lib/refs.ts';
+import { changeStock, lockStock } from '../stock/ledger.ts';
+import { actorOf } from '../stock/ledger.ts';
+import { ordersByNumber, siteIdsOf } from './repository.ts';
+import { linesOf, orderById, orderWithLines, selectOrders, toHeader, type LineRow, type OrderRow } from './queries.ts';
 
 /** The pick statuses of an order type from the caller's site's app settings (stockPick), or the defaults. */
 export async function pickStatusesOf(db: Db, siteId: string, type: OrderType): Promise<PickStatuses> {

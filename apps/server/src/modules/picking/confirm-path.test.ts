@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { Order } from '@floorhand/contract/orders';
 import { call, createTestApp, type TestApp } from '../../test/harness.ts';
 import { demoLogin } from '../../test/logins.ts';
-import { ledgerMismatches } from '../stock/ledger-check.ts';
+import { ledgerMismatches } from '../../db/ledger-check.ts';
 import { lockForConfirm } from './repository.ts';
 
 let t: TestApp;

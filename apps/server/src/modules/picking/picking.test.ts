@@ -11,7 +11,7 @@ import { acmeAdminToken, demoLogin, tokenFor } from '../../test/logins.ts';
 import { APP_ID } from '@floorhand/contract/constants';
 import { EVERYONE as EVERYONE_ROLE } from '@floorhand/contract/roles';
 import { featureAccess } from '../../db/schema.ts';
-import { ledgerMismatches } from '../stock/ledger-check.ts';
+import { ledgerMismatches } from '../../db/ledger-check.ts';
 
 let t: TestApp;
 let ada: string;

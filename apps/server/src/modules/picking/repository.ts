@@ -3,12 +3,13 @@
  * scan. Stock already picked for an order (an active order_picks row) is never offered again.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { OrderType, Pick } from '@floorhand/contract/orders';
+import type { OrderType } from '@floorhand/contract/orders';
 import type { Db } from '../../db/client.ts';
 import { arrayParam, isoSql, query } from '../../db/sql.ts';
-import { lineSelectFrom, personName, type LineRow, type OrderRow } from '../orders/repository.ts';
-import type { LocationRef } from '../stock/refs.ts';
-import type { LockedStock } from '../stock/repository.ts';
+import { lineSelectFrom, personName, type LineRow, type OrderRow } from '../orders/queries.ts';
+import type { LocationRef } from '../../lib/refs.ts';
+import type { LockedStock } from '../stock/ledger.ts';
+import type { PickRow } from './queries.ts';
 
 export interface SourceRow {
   item_id: string;
@@ -32,48 +33,6 @@ export async function pickSources(db: Db, orgId: string, warehouseId: string, it
       AND NOT EXISTS (SELECT 1 FROM order_picks p WHERE p.stock_record_id = sr.id AND p.state = 'picked')
     ORDER BY sr.received_date NULLS LAST, sr.stock_id`,
   );
-}
-
-/** A pick as stored, with the picker's name (shipping's staged rows add to it). */
-export interface PickRow {
-  id: string;
-  line_id: string;
-  stock_id: string;
-  qty: string;
-  from_location: string;
-  to_location: string;
-  account_id: string;
-  account_name: string | null;
-  ts: string;
-}
-
-const PICK_SELECT = sql`SELECT p.id, p.line_id, sr.stock_id, p.qty::text AS qty, fl.code AS from_location, tl.code AS to_location,
-  p.account_id, ${personName('a')} AS account_name, ${isoSql(sql`p.ts`)} AS ts
-FROM order_picks p JOIN stock_records sr ON sr.id = p.stock_record_id
-JOIN locations fl ON fl.id = p.from_location_id JOIN locations tl ON tl.id = p.to_location_id
-LEFT JOIN accounts a ON a.id = p.account_id`;
-
-export const toPick = (r: PickRow): Pick => ({
-  _id: r.id,
-  lineId: r.line_id,
-  stockId: r.stock_id,
-  qty: Number(r.qty),
-  fromLocation: r.from_location,
-  toLocation: r.to_location,
-  pickedBy: { id: r.account_id, name: r.account_name ?? r.account_id },
-  ts: r.ts,
-});
-
-/** The active picks of an order (stock at the staging place, not yet returned or shipped). */
-export async function activePicks(db: Db, orderId: string): Promise<Pick[]> {
-  return (await query<PickRow>(db, sql`${PICK_SELECT} WHERE p.order_id = ${orderId} AND p.state = 'picked' ORDER BY p.ts, p.id`)).map(
-    toPick,
-  );
-}
-
-export async function pickById(db: Db, id: string): Promise<Pick | undefined> {
-  const [row] = await query<PickRow>(db, sql`${PICK_SELECT} WHERE p.id = ${id}`);
-  return row ? toPick(row) : undefined;
 }
 
 export interface PickRef {
@@ -131,13 +90,6 @@ export async function locationIsEmpty(db: Db, locationId: string): Promise<boole
   );
   return rows.length === 0;
 }
-
-/** `(type = … AND status = ANY(…)) OR …`: orders whose status makes them pickable for their type. */
-export const pickableCondition = (statusesByType: ReadonlyMap<OrderType, readonly string[]>) =>
-  sql.join(
-    [...statusesByType].map(([type, statuses]) => sql`(o.type = ${type} AND o.status = ANY(${arrayParam([...statuses])}::text[]))`),
-    sql` OR `,
-  );
 
 // ---------------------------------------------------------------------------------------------
 // pick/confirm in few round trips (docs/orders.md, "Pick confirm"): a read before the transaction,

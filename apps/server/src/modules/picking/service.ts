@@ -25,7 +25,7 @@ import {
 } from '@floorhand/contract/orders';
 import { walkAisles, walkOrder } from '@floorhand/contract/walk-order';
 import type { AuthContext } from '../../lib/auth-context.ts';
-import { blindPlaces, forgetBlind } from '../counts/blind.ts';
+import { blindPlaces, forgetBlind } from '../../lib/blind-places.ts';
 import { requestLocationCount } from '../counts/service.ts';
 import { auditStamp, newId } from '../../lib/audit.ts';
 import type { Body } from '../../lib/call-body.ts';
@@ -35,10 +35,10 @@ import { idempotentWrite } from '../../lib/idempotent-write.ts';
 import type { Db } from '../../db/client.ts';
 import { arrayParam, query } from '../../db/sql.ts';
 import { mapDuplicates } from '../../db/errors.ts';
-import { findSiteData } from '../site/repository.ts';
-import { locationKey, locationsByCode, type LocationRef } from '../stock/refs.ts';
-import { changeStock, lockStock, movementInsert, stockUpdate, type LockedStock } from '../stock/repository.ts';
-import { actorOf } from '../stock/service.ts';
+import { findSiteData } from '../../lib/site-data.ts';
+import { locationKey, locationsByCode, type LocationRef } from '../../lib/refs.ts';
+import { changeStock, lockStock, movementInsert, stockUpdate, type LockedStock } from '../stock/ledger.ts';
+import { actorOf } from '../stock/ledger.ts';
 import {
   lineById,
   linesByIds,
@@ -51,21 +51,19 @@ import {
   toLine,
   type LineRow,
   type OrderRow,
-} from '../orders/repository.ts';
+} from '../orders/queries.ts';
 import { emitOrdersChanged, findOrder, pickStatusesOf, settleStatus } from '../orders/service.ts';
 import {
-  activePicks,
   confirmPreview,
   confirmWriteSql,
   itemsByScan,
   lockForConfirm,
-  pickableCondition,
   pickRefById,
   pickSources,
   recordsOfItemAt,
-  toPick,
   type ConfirmWrite,
 } from './repository.ts';
+import { activePicks, pickableCondition, toPick } from './queries.ts';
 
 const isPickable = (s: PickStatuses, status: string) => s.include.includes(status) || s.assign.includes(status);
 const notPickable = (order: OrderRow) => badInput(`The order '${order.number}' is not open for picking (status '${order.status}')`);

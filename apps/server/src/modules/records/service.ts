@@ -22,7 +22,7 @@ import {
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { auditStamp, writeAuditLog } from '../../lib/audit.ts';
 import type { Db } from '../../db/client.ts';
-import { findSiteData } from '../site/repository.ts';
+import { findSiteData } from '../../lib/site-data.ts';
 import { entityConfId, getEntity, readEntityConf, withSiteConf, type RegisteredEntity } from './registry.ts';
 import { DuplicateKeyError, guarded } from '../../db/errors.ts';
 import { conflict, countIncorrect, dup, forbidden, invalidRecord, notFound } from '../../lib/errors.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerCall, type Deps } from '../../lib/calls.ts';
-import { attachedPrinters } from '../labels/agents.ts';
+import { attachedPrinters } from '../labels/service.ts';
 import { genSessionToken, getSession, getVisibleFeatures, putSession } from './service.ts';
 
 export function sessionRoutes(app: FastifyInstance, deps: Deps): void {

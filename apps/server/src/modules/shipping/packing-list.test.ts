@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { LABEL_FIELDS } from '@floorhand/contract/labels';
 import { ACME_BASE, call, createAcme, createTestApp, type TestApp } from '../../test/harness.ts';
 import { acmeAdminToken, demoLogin } from '../../test/logins.ts';
-import { ledgerMismatches } from '../stock/ledger-check.ts';
+import { ledgerMismatches } from '../../db/ledger-check.ts';
 
 // The packing list of a package (package/packingList, a PDF from lib/pdf.ts) and the package label
 // (label kind `package`) printed with it.

@@ -14,7 +14,7 @@ import { notFound } from '../../lib/errors.ts';
 import { tablePdf } from '../../lib/pdf.ts';
 import type { Db } from '../../db/client.ts';
 import { query } from '../../db/sql.ts';
-import { orderById } from '../orders/repository.ts';
+import { orderById } from '../orders/queries.ts';
 import type { PackageRow } from './service.ts';
 
 /** One order line of the package: what of it is packed here, summed over its stock records. */

@@ -17,7 +17,6 @@ import {
   ORDER_SHIPPED,
   shipProblem,
   type Package,
-  type Staged,
 } from '@floorhand/contract/shipping';
 import { ORDER_TYPES } from '@floorhand/contract/site-admin';
 import type { AuthContext } from '../../lib/auth-context.ts';
@@ -28,12 +27,12 @@ import { badInput, conflict, notFound } from '../../lib/errors.ts';
 import { idempotentWrite } from '../../lib/idempotent-write.ts';
 import type { Db } from '../../db/client.ts';
 import { arrayParam, isoSql, query } from '../../db/sql.ts';
-import { findSiteData } from '../site/repository.ts';
-import { insertMovements } from '../stock/repository.ts';
-import { actorOf } from '../stock/service.ts';
-import { ORDER_SELECT, orderById, personName, toHeader, type OrderRow } from '../orders/repository.ts';
+import { findSiteData } from '../../lib/site-data.ts';
+import { insertMovements } from '../stock/ledger.ts';
+import { actorOf } from '../stock/ledger.ts';
+import { ORDER_SELECT, orderById, toHeader, type OrderRow } from '../orders/queries.ts';
 import { emitOrdersChanged, findOrder } from '../orders/service.ts';
-import { pickableCondition, type PickRow } from '../picking/repository.ts';
+import { pickableCondition, stagedPicks } from '../picking/queries.ts';
 import { readPickStatuses } from '@floorhand/contract/orders';
 
 const SHIPPED_TYPES: readonly OrderType[] = ORDER_TYPES.filter((t) => !PRODUCTION_ORDER_TYPES.has(t));
@@ -97,39 +96,6 @@ async function packageById(db: Db, orgId: string, id: string, lock = false): Pro
   return row ? toPackage(row) : undefined;
 }
 
-/** A staged pick: the pick's row with its item and package. */
-interface StagedRow extends PickRow {
-  part_number: string;
-  uom: string;
-  package_id: string | null;
-  state: string;
-}
-
-async function stagedOf(db: Db, orderId: string): Promise<Staged[]> {
-  const rows = await query<StagedRow>(
-    db,
-    sql`SELECT p.id, p.line_id, sr.stock_id, p.qty::text AS qty, fl.code AS from_location, tl.code AS to_location, p.account_id, ${personName('a')} AS account_name,
-      ${isoSql(sql`p.ts`)} AS ts, i.part_number, i.uom, p.package_id, p.state
-    FROM order_picks p JOIN stock_records sr ON sr.id = p.stock_record_id JOIN items i ON i.id = sr.item_id
-    JOIN locations fl ON fl.id = p.from_location_id JOIN locations tl ON tl.id = p.to_location_id LEFT JOIN accounts a ON a.id = p.account_id
-    WHERE p.order_id = ${orderId} AND p.state IN ('picked', 'shipped', 'issued') ORDER BY sr.stock_id`,
-  );
-  return rows.map((r) => ({
-    _id: r.id,
-    lineId: r.line_id,
-    stockId: r.stock_id,
-    qty: Number(r.qty),
-    fromLocation: r.from_location,
-    toLocation: r.to_location,
-    pickedBy: { id: r.account_id, name: r.account_name ?? r.account_id },
-    ts: r.ts,
-    partNumber: r.part_number,
-    uom: r.uom,
-    packageId: r.package_id,
-    state: r.state,
-  }));
-}
-
 interface BoardSqlRow extends OrderRow {
   picked: 'all' | 'part' | 'none';
   package_count: number;
@@ -182,7 +148,7 @@ export async function shipBoard(db: Db, auth: AuthContext, body: Body<'ship/boar
 
 export async function shipOrder(db: Db, auth: AuthContext, body: Body<'ship/order'>): Promise<CallResponse<'ship/order'>> {
   const order = await findOrder(db, auth.orgId, body);
-  return { order: toHeader(order), staged: await stagedOf(db, order.id), packages: await packagesOf(db, order.id) };
+  return { order: toHeader(order), staged: await stagedPicks(db, order.id), packages: await packagesOf(db, order.id) };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -5,7 +5,7 @@ import { ERR } from '@floorhand/contract/errors';
 import type { Order } from '@floorhand/contract/orders';
 import { ACME_BASE, call, createAcme, createTestApp, type TestApp } from '../../test/harness.ts';
 import { acmeAdminToken, demoLogin } from '../../test/logins.ts';
-import { ledgerMismatches } from '../stock/ledger-check.ts';
+import { ledgerMismatches } from '../../db/ledger-check.ts';
 
 let t: TestApp;
 let ada: string;

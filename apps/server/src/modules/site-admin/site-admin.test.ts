@@ -6,7 +6,7 @@ import { describeAudit } from '@floorhand/contract/site-admin';
 import { auditLog, workstations } from '../../db/schema.ts';
 import { call, DEMO_BASE } from '../../test/harness.ts';
 import { demoLogin } from '../../test/logins.ts';
-import { SITE_DATA_DEFAULTS } from '../site/defaults.ts';
+import { SITE_DATA_DEFAULTS } from '../../lib/site-defaults.ts';
 import { login, newAccount, pairCode, perms, seenWorkstation, siteData, t, tokens, useAdminFixture } from '../../test/admin-fixture.ts';
 
 useAdminFixture();

@@ -1,25 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { SiteDataRow, SiteRow } from '../../lib/site-data.ts';
 import { siteData, sites } from '../../db/schema.ts';
-
-export type SiteRow = typeof sites.$inferSelect;
-export type SiteDataRow = typeof siteData.$inferSelect;
-
-export async function findSite(db: Db, id: string): Promise<SiteRow | undefined> {
-  const [row] = await db.select().from(sites).where(eq(sites.id, id));
-  return row;
-}
 
 export async function listSites(db: Db): Promise<SiteRow[]> {
   return db.select().from(sites);
-}
-
-export async function findSiteData(db: Db, siteId: string, section: string, dataId: string): Promise<SiteDataRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(siteData)
-    .where(and(eq(siteData.siteId, siteId), eq(siteData.section, section), eq(siteData.dataId, dataId)));
-  return row;
 }
 
 export async function insertSiteData(db: Db, row: typeof siteData.$inferInsert): Promise<SiteDataRow | undefined> {

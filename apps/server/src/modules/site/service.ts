@@ -7,8 +7,9 @@ import { auditStamp, newId, writeAuditLog } from '../../lib/audit.ts';
 import type { Deps } from '../../lib/calls.ts';
 import { checkSiteData } from '../records/service.ts';
 import { checkKnownSiteData } from './site-data.ts';
-import { PUBLIC_SITE_DATA, SITE_DATA_DEFAULTS } from './defaults.ts';
-import { findSite, findSiteData, insertSiteData, listSites, updateSiteData, type SiteDataRow } from './repository.ts';
+import { PUBLIC_SITE_DATA, SITE_DATA_DEFAULTS } from '../../lib/site-defaults.ts';
+import { findSite, findSiteData, type SiteDataRow } from '../../lib/site-data.ts';
+import { insertSiteData, listSites, updateSiteData } from './repository.ts';
 
 export async function resolveSite(deps: Deps, hostname: string): Promise<CallResponse<'site/resolve'>> {
   const all = await listSites(deps.db);

@@ -7,7 +7,7 @@ import * as schema from '../../db/schema.ts';
 import { DEMO } from '../../seed/demo.ts';
 import { copyReceipts, copyText, droppableDefinitions, STOCK_TABLES, withoutIndexes } from './bulk-load.ts';
 import { seedInventory, type InventorySize } from './demo-data.ts';
-import { ledgerMismatches } from './ledger-check.ts';
+import { ledgerMismatches } from '../../db/ledger-check.ts';
 import { nextStockIds } from './repository.ts';
 
 describe('copyText', () => {

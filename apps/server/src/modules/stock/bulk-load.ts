@@ -21,7 +21,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import type { ResolvedReceipt } from './service.ts';
-import type { Actor } from './repository.ts';
+import type { Actor } from './ledger.ts';
 
 /** The tables a stock load writes. */
 export const STOCK_TABLES = ['stock_records', 'movements'] as const;

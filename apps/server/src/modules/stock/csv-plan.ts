@@ -7,7 +7,8 @@ import { checkedOf, refuseRepeats, type Planner } from '../../lib/csv-import.ts'
 import { dup } from '../../lib/errors.ts';
 import { mapDuplicates } from '../../db/errors.ts';
 import { serialsOnHand, takenStockIds } from './repository.ts';
-import { actorOf, loadReceiptRefs, resolveReceipt, writeReceipts, type ReceiptInput, type ResolvedReceipt } from './service.ts';
+import { loadReceiptRefs, resolveReceipt, writeReceipts, type ReceiptInput, type ResolvedReceipt } from './service.ts';
+import { actorOf } from './ledger.ts';
 
 export const planStock: Planner = async (db, auth, sheet, idempotencyKey) => {
   const { problems } = sheet;

@@ -10,7 +10,7 @@ import { auditStamp, newId } from '../../lib/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { records, warehouses } from '../../db/schema.ts';
 import { writeReceipts, type ResolvedReceipt } from './service.ts';
-import type { Actor } from './repository.ts';
+import type { Actor } from './ledger.ts';
 import { insertRows, query } from '../../db/sql.ts';
 import { seededRandom } from '@floorhand/contract/random';
 

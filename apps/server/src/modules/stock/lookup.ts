@@ -15,8 +15,9 @@ import { guarded } from '../../db/errors.ts';
 import { notFound } from '../../lib/errors.ts';
 import { isoSql } from '../../db/sql.ts';
 import { type Body } from '../../lib/call-body.ts';
-import { movementsOf, selectStock, STOCK_FROM } from './repository.ts';
-import { blindPlaces, refuseBlind, withholdBlind } from '../counts/blind.ts';
+import { movementsOf, STOCK_FROM } from './repository.ts';
+import { selectStock } from './queries.ts';
+import { blindPlaces, refuseBlind, withholdBlind } from '../../lib/blind-places.ts';
 
 type Match = (typeof LOOKUP_MATCHES)[number];
 

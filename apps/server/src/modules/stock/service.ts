@@ -25,40 +25,21 @@ import type { AuthContext } from '../../lib/auth-context.ts';
 import { auditStamp, newId } from '../../lib/audit.ts';
 import type { Deps } from '../../lib/calls.ts';
 import type { Db } from '../../db/client.ts';
-import { findSiteData } from '../site/repository.ts';
+import { findSiteData } from '../../lib/site-data.ts';
 import { badInput, checkRev, conflict, dup, invalidRecord as fieldProblem, notFound } from '../../lib/errors.ts';
 import { mapDuplicates } from '../../db/errors.ts';
 import { query } from '../../db/sql.ts';
 import { type Body } from '../../lib/call-body.ts';
 import { idempotentWrite } from '../../lib/idempotent-write.ts';
-import { blindPlaces, refuseBlind } from '../counts/blind.ts';
-import { activeCodes, itemsByPartNumber, locationKey, locationsByCode, type ItemRef, type LocationRef } from './refs.ts';
-import {
-  changeStock,
-  insertMovements,
-  insertStock,
-  lockStock,
-  pickedFor,
-  nextStockIds,
-  stockAndMovementsByIds,
-  stockByIds,
-  type Actor,
-  type LockedStock,
-  type NewMovement,
-  type NewStock,
-} from './repository.ts';
+import { blindPlaces, refuseBlind } from '../../lib/blind-places.ts';
+import { activeCodes, itemsByPartNumber, locationKey, locationsByCode, type ItemRef, type LocationRef } from '../../lib/refs.ts';
+import { insertStock, pickedFor, nextStockIds, stockAndMovementsByIds, type NewStock } from './repository.ts';
+import { stockByIds } from './queries.ts';
+import { actorOf, changeStock, insertMovements, lockStock, type Actor, type LockedStock, type NewMovement } from './ledger.ts';
 
 type StockChange = CallResponse<'stock/adjust'>;
 /** One unit in units of 1/10000. */
 const ONE = 10_000n;
-
-export const actorOf = (auth: AuthContext, idempotencyKey?: string): Actor => ({
-  orgId: auth.orgId,
-  siteId: auth.siteId,
-  accountId: auth.accountId,
-  audit: auditStamp(auth.accountId),
-  idempotencyKey: idempotencyKey ?? null,
-});
 
 // ---------------------------------------------------------------------------------------------
 // Receipts: one from stock/receive, many from a stock import; checked and written the same way.

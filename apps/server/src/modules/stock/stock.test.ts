@@ -9,8 +9,8 @@ import { groupRecords, type StockRecord } from '@floorhand/contract/stock';
 import type { ClientToServerEvents, EventEnvelope, ServerToClientEvents } from '@floorhand/contract/realtime';
 import { ACME_BASE, call, createAcme, createTestApp, DEMO_BASE, type TestApp } from '../../test/harness.ts';
 import { acmeAdminToken, demoLogin, tokenFor } from '../../test/logins.ts';
-import { ledgerMismatches } from './ledger-check.ts';
-import { purgeExpired } from '../housekeeping/purge.ts';
+import { ledgerMismatches } from '../../db/ledger-check.ts';
+import { purgeExpired } from '../housekeeping/service.ts';
 
 let t: TestApp;
 let admin: string;

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { StockRecord } from '@floorhand/contract/stock';
 import { call, createTestApp, type TestApp } from '../../test/harness.ts';
 import { tokenFor } from '../../test/logins.ts';
-import { ledgerMismatches } from './ledger-check.ts';
+import { ledgerMismatches } from '../../db/ledger-check.ts';
 
 let t: TestApp;
 let admin: string;

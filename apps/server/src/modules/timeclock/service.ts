@@ -22,9 +22,12 @@ import { auditStamp, newId, writeAuditLog } from '../../lib/audit.ts';
 import type { Deps } from '../../lib/calls.ts';
 import { badInput, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { idempotentWrite, requestHash } from '../../lib/idempotent-write.ts';
-import { findSiteData } from '../site/repository.ts';
+import { findSiteData } from '../../lib/site-data.ts';
 import { hashPin, identifyBadge } from './badge.ts';
 import * as repo from './repository.ts';
+
+/** A badge read at a shared device, checked the same way at the kiosk (modules/kiosk). */
+export { identifyBadge } from './badge.ts';
 
 const toPunch = (p: repo.PunchOut): Punch => ({
   id: p.id,

@@ -6,7 +6,7 @@ import { ERR } from '@floorhand/contract/errors';
 import { APP_SETTINGS_DEFAULTS } from '@floorhand/contract/site-admin';
 import { PIN_MAX_FAILURES, TIMECLOCK_SETTINGS_DEFAULTS, type TimeclockSettings } from '@floorhand/contract/timeclock';
 import { accounts, media, punches, siteData } from '../../db/schema.ts';
-import { purgeExpired } from '../housekeeping/purge.ts';
+import { purgeExpired } from '../housekeeping/service.ts';
 import { query } from '../../db/sql.ts';
 import { DEMO, createAccount } from '../../seed/demo.ts';
 import { ACME, ACME_BASE, call, createAcme, createTestApp, uniqueIp, type TestApp } from '../../test/harness.ts';

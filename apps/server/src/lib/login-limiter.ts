@@ -4,8 +4,8 @@
 // trying many names). A shared tablet that logs in all day is never slowed: success clears its own
 // address-and-account count; the account's count from everywhere runs out with its window, so a
 // guesser's tries are not given back by the owner's next login. The counts live in Redis when REDIS_URL is set, so every node sees them (lib/limit-store.ts).
-import type { Config } from '../../config.ts';
-import type { LimitStore } from '../../lib/limit-store.ts';
+import type { Config } from '../config.ts';
+import type { LimitStore } from './limit-store.ts';
 
 export interface LoginLimits {
   /** Per address and account (the spec's client shows the wait). */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createMemoryLimitStore, createRedisLimitStore, type LimitStore } from '../../lib/limit-store.ts';
+import { createMemoryLimitStore, createRedisLimitStore, type LimitStore } from './limit-store.ts';
 import { createLoginLimiter, DEFAULT_LIMITS } from './login-limiter.ts';
 
 const WINDOW = DEFAULT_LIMITS.windowMs;

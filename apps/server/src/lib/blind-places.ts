@@ -28,11 +28,11 @@
 import { sql } from 'drizzle-orm';
 import type { CallResponse } from '@floorhand/contract/api';
 import type { BlindPlace } from '@floorhand/contract/stock';
-import type { AuthContext } from '../../lib/auth-context.ts';
-import type { Db } from '../../db/client.ts';
-import { query } from '../../db/sql.ts';
-import { forbidden } from '../../lib/errors.ts';
-import { visibleFeaturesOf } from '../../lib/features.ts';
+import type { AuthContext } from './auth-context.ts';
+import type { Db } from '../db/client.ts';
+import { query } from '../db/sql.ts';
+import { forbidden } from './errors.ts';
+import { visibleFeaturesOf } from './features.ts';
 
 export const BLIND_CACHE_MS = 2000;
 const MAX_ENTRIES = 10_000;

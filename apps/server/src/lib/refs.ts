@@ -4,9 +4,9 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Tracking } from '@floorhand/contract/items';
-import type { Db } from '../../db/client.ts';
-import { arrayParam, query } from '../../db/sql.ts';
-import { pacer } from '../../lib/pace.ts';
+import type { Db } from '../db/client.ts';
+import { arrayParam, query } from '../db/sql.ts';
+import { pacer } from './pace.ts';
 
 /** Values per `= ANY(…)` parameter. */
 const CHUNK = 10_000;

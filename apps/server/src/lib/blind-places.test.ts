@@ -3,13 +3,13 @@
 // made through a count call is seen at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { ACME_BASE, createAcme, createTestApp, type TestApp } from '../../test/harness.ts';
-import { DEMO } from '../../seed/demo.ts';
-import { blindPlaces, forgetBlind } from './blind.ts';
+import type { Db } from '../db/client.ts';
+import { ACME_BASE, createAcme, createTestApp, type TestApp } from '../test/harness.ts';
+import { DEMO } from '../seed/demo.ts';
+import { blindPlaces, forgetBlind } from './blind-places.ts';
 import { NO_PERMS } from '@floorhand/contract/perms';
 import type { AuthClaims } from '@floorhand/contract/auth';
-import type { AuthContext } from '../../lib/auth-context.ts';
+import type { AuthContext } from './auth-context.ts';
 
 /** An account's call as blindPlaces reads it (no roles: Everyone's features). */
 const authOf = (orgId: string, accountId: string, siteId: string): AuthContext => ({

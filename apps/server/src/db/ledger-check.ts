@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { query } from '../../db/sql.ts';
+import type { Db } from './client.ts';
+import { query } from './sql.ts';
 
 /** A stock record whose ledger disagrees with it. */
 export interface LedgerMismatch {
