@@ -36,6 +36,25 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
+    // No source file over 500 lines (issue 28); tests and specs may run longer.
+    files: SOURCE_FILES,
+    ignores: ['**/*.test.{ts,tsx}', '**/*.spec.ts'],
+    rules: { 'max-lines': ['error', { max: 500 }] },
+  },
+  {
+    // Known overruns, each to be split by topic within its module (counts: review and post; labels:
+    // agents and jobs; picking: confirm and short; timeclock: corrections). Remove a line once it holds.
+    files: [
+      'apps/server/src/modules/counts/service.ts',
+      'apps/server/src/modules/counts/repository.ts',
+      'apps/server/src/modules/labels/service.ts',
+      'apps/server/src/modules/labels/repository.ts',
+      'apps/server/src/modules/picking/service.ts',
+      'apps/server/src/modules/timeclock/service.ts',
+    ],
+    rules: { 'max-lines': 'off' },
+  },
+  {
     files: SOURCE_FILES,
     plugins: { floorhand },
     rules: {
