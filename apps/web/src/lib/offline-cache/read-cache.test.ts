@@ -107,6 +107,20 @@ describe('read cache', () => {
     expect(again.qc.getQueryData(['counts', 'sheet', 'S1', null])).toBeUndefined();
   });
 
+  it('writes a save still waiting when the page goes (a reload right after an answer keeps it)', async () => {
+    signIn('ann');
+    const first = await app();
+    first.qc.setQueryData(['inventory', 'lookup', { value: 'P-1' }], { rowCount: 1 });
+    // The page goes before the save's delay is up; stop() then drops the timer, so only the
+    // pagehide write can keep the answer.
+    window.dispatchEvent(new Event('pagehide'));
+    first.cache.stop();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(await idbKeys()).toContain('reads:demo/ann');
+    const again = await app();
+    expect(again.qc.getQueryData(['inventory', 'lookup', { value: 'P-1' }])).toEqual({ rowCount: 1 });
+  });
+
   it('keeps two workers on one kiosk apart: the second never sees the first’s copy', async () => {
     kioskWorker('ann');
     expect(currentPersonKey()).toBe('demo/kiosk/ann');
