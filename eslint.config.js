@@ -60,6 +60,36 @@ export default tseslint.config(
     rules: {
       'floorhand/layer-imports': 'error',
       'floorhand/kebab-case-file-names': 'error',
+      'floorhand/sql-in-repositories': 'error',
     },
+  },
+  {
+    // Services still writing SQL (issue 28), each to move it into its module's repository or queries.
+    // Remove a line once the file holds.
+    files: [
+      'apps/server/src/modules/counts/csv-plan.ts',
+      'apps/server/src/modules/counts/scanned-code.ts',
+      'apps/server/src/modules/counts/service.ts',
+      'apps/server/src/modules/counts/sheet-pdf.ts',
+      'apps/server/src/modules/csv-transfer/csv-export.ts',
+      'apps/server/src/modules/housekeeping/service.ts',
+      'apps/server/src/modules/items/csv-plan.ts',
+      'apps/server/src/modules/items/service.ts',
+      'apps/server/src/modules/labels/service.ts',
+      'apps/server/src/modules/labor/csv-plan.ts',
+      'apps/server/src/modules/labor/service.ts',
+      'apps/server/src/modules/locations/csv-plan.ts',
+      'apps/server/src/modules/locations/service.ts',
+      'apps/server/src/modules/media/service.ts',
+      'apps/server/src/modules/orders/csv-plan.ts',
+      'apps/server/src/modules/orders/service.ts',
+      'apps/server/src/modules/picking/service.ts',
+      'apps/server/src/modules/session/service.ts',
+      'apps/server/src/modules/shipping/packing-list.ts',
+      'apps/server/src/modules/shipping/service.ts',
+      'apps/server/src/modules/stock/lookup.ts',
+      'apps/server/src/modules/stock/service.ts',
+    ],
+    rules: { 'floorhand/sql-in-repositories': 'off' },
   },
 );

@@ -220,6 +220,53 @@ const layerImports = {
   },
 };
 
+/**
+ * Where SQL may be written in a server module: its repositories (`repository.ts`, `*-repository.ts`),
+ * its shared reads (`queries.ts`, `*-queries.ts`), the stock ledger's writes (`ledger.ts`) and demo
+ * data. Services hold rules and call those files; they may use Drizzle's and the schema's types only.
+ */
+const SQL_FILE = /^(?:(?:[a-z0-9-]+-)?(?:repository|queries)|ledger|demo-data)\.ts$/;
+const SQL_SOURCE = /^drizzle-orm(?:\/|$)/;
+const SCHEMA_FILE = /^apps\/server\/src\/db\/schema(?:\.ts|\/|$)/;
+
+/** Whether `file` (a repository path) may write SQL: not a module file, a test, or a SQL file by name. */
+export function mayWriteSql(file) {
+  const m = MODULE_FILE.exec(file);
+  return !m || isTest(file) || SQL_FILE.test(basename(m[2]));
+}
+
+/** A value import (not `import type`) of every specifier, or of a bare module. */
+function importsValues(node) {
+  if (node.importKind === 'type' || node.exportKind === 'type') return false;
+  const specifiers = node.specifiers ?? [];
+  return specifiers.length === 0 || specifiers.some((s) => s.importKind !== 'type' && s.exportKind !== 'type');
+}
+
+const sqlInRepositories = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'SQL is written in repositories and queries, never in a service (docs/architecture.md).' },
+    schema: [],
+  },
+  create(context) {
+    const file = repoPath(context.filename);
+    if (mayWriteSql(file)) return {};
+    const check = (node) => {
+      const source = node.source;
+      if (!source || source.type !== 'Literal' || typeof source.value !== 'string' || !importsValues(node)) return;
+      const to = importTarget(source.value, context.filename);
+      if (!SQL_SOURCE.test(source.value) && !(to !== undefined && SCHEMA_FILE.test(to))) return;
+      context.report({
+        node: source,
+        message:
+          "'{{file}}' imports '{{source}}': SQL belongs in the module's repository.ts or queries.ts (or a *-repository.ts); a service calls them and may import Drizzle's or the schema's types only (`import type`).",
+        data: { file: basename(file), source: source.value },
+      });
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check };
+  },
+};
+
 /** One name part between dots: lower-case words of letters and digits joined by single hyphens. */
 const KEBAB_PART = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -259,5 +306,5 @@ const kebabCaseFileNames = {
 
 export default {
   meta: { name: 'floorhand' },
-  rules: { 'layer-imports': layerImports, 'kebab-case-file-names': kebabCaseFileNames },
+  rules: { 'layer-imports': layerImports, 'kebab-case-file-names': kebabCaseFileNames, 'sql-in-repositories': sqlInRepositories },
 };

@@ -151,3 +151,29 @@ describe('kebab-case file names', () => {
     }
   });
 });
+
+describe('SQL only in repositories and queries', () => {
+  const SQL = 'floorhand/sql-in-repositories';
+  const SELECT = "import { eq } from 'drizzle-orm';\nimport { items } from '../../db/schema.ts';\nexport const q = [eq, items];\n";
+
+  it('refuses a service (or any other module file) importing Drizzle or the schema as values', async () => {
+    expect(await broken('apps/server/src/modules/fixture/service.ts', SELECT)).toEqual([SQL, SQL]);
+    expect(await broken('apps/server/src/modules/fixture/csv-plan.ts', "import { sql } from 'drizzle-orm';\nexport { sql };\n")).toEqual([
+      SQL,
+    ]);
+    expect(await broken('apps/server/src/modules/fixture/packing-list.ts', "import '../../db/schema/stock.ts';\n")).toEqual([SQL]);
+  });
+
+  it('allows type imports in a service, and SQL in repositories, queries, the ledger, demo data and tests', async () => {
+    expect(
+      await broken(
+        'apps/server/src/modules/fixture/service.ts',
+        "import type { SQL } from 'drizzle-orm';\nimport { type items } from '../../db/schema.ts';\nexport type T = [SQL, typeof items];\n",
+      ),
+    ).toEqual([]);
+    for (const file of ['repository.ts', 'lookup-repository.ts', 'queries.ts', 'ledger.ts', 'demo-data.ts', 'fixture.test.ts']) {
+      expect(await broken(`apps/server/src/modules/fixture/${file}`, SELECT), file).toEqual([]);
+    }
+    expect(await broken('apps/server/src/lib/site-data.ts', SELECT)).toEqual([]);
+  });
+});
