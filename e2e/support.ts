@@ -211,16 +211,23 @@ export async function scan(
   // The page's clock, in seconds since the epoch as the protocol wants it.
   let at = (await page.evaluate(() => performance.timeOrigin + performance.now())) / 1000;
   const keys = [...code, terminator];
+  // All the burst's events are sent at once and awaited together: the protocol delivers them in
+  // order, and their timeStamps, not the round trips, are what the page sees (a round trip each made
+  // a scan take a third of a second, most of the scan matrix's time).
+  const sent: Promise<unknown>[] = [];
   for (let i = 0; i < keys.length; i++) {
     if (i > 0) at += (stallAfter !== undefined && i === stallAfter ? stallMs : gapMs) / 1000;
     const key = keyOf(keys[i]!);
-    await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', ...key, timestamp: at });
-    await cdp.send('Input.dispatchKeyEvent', {
-      type: 'keyUp',
-      key: key.key,
-      ...(key.code ? { code: key.code } : {}),
-      ...(key.windowsVirtualKeyCode ? { windowsVirtualKeyCode: key.windowsVirtualKeyCode } : {}),
-      timestamp: at + 0.002,
-    });
+    sent.push(cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', ...key, timestamp: at }));
+    sent.push(
+      cdp.send('Input.dispatchKeyEvent', {
+        type: 'keyUp',
+        key: key.key,
+        ...(key.code ? { code: key.code } : {}),
+        ...(key.windowsVirtualKeyCode ? { windowsVirtualKeyCode: key.windowsVirtualKeyCode } : {}),
+        timestamp: at + 0.002,
+      }),
+    );
   }
+  await Promise.all(sent);
 }
