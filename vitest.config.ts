@@ -28,6 +28,8 @@ export default defineConfig({
           name: 'server',
           root: 'apps/server',
           include: ['src/**/*.test.ts'],
+          // One migrated, seeded database per run, copied by each test app (src/test/global-setup.ts).
+          globalSetup: ['./src/test/global-setup.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -29,8 +29,11 @@ function migrationsFolder(): string {
   throw new Error('Database migrations folder not found');
 }
 
-/** PGlite in a data folder (or in memory when dataDir is undefined), or PostgreSQL with a URL. */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
+/**
+ * PGlite in a data folder (or in memory when dataDir is undefined), or PostgreSQL with a URL.
+ * `loadDataDir`: PGlite starts from that dump of a data folder (`dumpDataDir`) instead of an empty one.
+ */
+export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; loadDataDir?: Blob }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     // An idle connection that the server drops (restart, failover, a dropped test database) must not
@@ -45,7 +48,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     dataDir = resolve(opts.dataDir);
     mkdirSync(dataDir, { recursive: true });
   }
-  const client = new PGlite(dataDir);
+  const client = new PGlite({ dataDir, loadDataDir: opts.loadDataDir });
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder: migrationsFolder() });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };

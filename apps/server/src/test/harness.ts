@@ -11,6 +11,7 @@ import { openDatabase, type Database, type Db } from '../db/client.ts';
 import { query } from '../db/sql.ts';
 import { sql } from 'drizzle-orm';
 import { createAccount, createOrganisation, DEMO } from '../seed/demo.ts';
+import { seededPgliteDump, seededTemplate } from './seeded-database.ts';
 
 // Builds the whole app in process on a real database: a fresh PostgreSQL database when DATABASE_URL
 // is set, PGlite in memory otherwise. A new database costs seconds, so build one app per test file
@@ -40,13 +41,16 @@ export const ACME_BASE = { locId: 'test', siteId: ACME.siteId, appId: APP_ID, or
 
 export const DEMO_WORKSTATION = DEMO.workstations[0];
 
-/** A fresh PostgreSQL database on the server of `url`; returns its URL and a function dropping it. */
-async function createPgDatabase(url: string): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * A fresh PostgreSQL database on the server of `url` (a copy of `template` when given); returns its
+ * URL and a function dropping it.
+ */
+async function createPgDatabase(url: string, template?: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `fh_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE "${name}"`);
+    await admin.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`);
   } finally {
     await admin.end();
   }
@@ -69,7 +73,9 @@ async function createPgDatabase(url: string): Promise<{ url: string; drop(): Pro
 /** The app with the demo data on a database of its own; `overrides` are environment variables. */
 export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
   const serverUrl = process.env.DATABASE_URL;
-  const pgDb = serverUrl ? await createPgDatabase(serverUrl) : undefined;
+  // A copy of the run's seeded database (test/global-setup.ts) where the app would seed the demo data anyway.
+  const seeded = (overrides.DEMO_SEED ?? 'on') === 'on';
+  const pgDb = serverUrl ? await createPgDatabase(serverUrl, seeded ? seededTemplate() : undefined) : undefined;
   let database: Database | undefined;
   try {
     const config = loadConfig({
@@ -91,7 +97,7 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
       BADGE_MAX_UNKNOWN_PER_ORG: '1000000',
       ...overrides,
     });
-    database = await openDatabase({ databaseUrl: pgDb?.url });
+    database = await openDatabase({ databaseUrl: pgDb?.url, loadDataDir: !pgDb && seeded ? seededPgliteDump() : undefined });
     const app = await buildApp({ config, database });
     await app.ready();
     const opened = database;
