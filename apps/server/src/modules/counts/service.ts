@@ -21,7 +21,7 @@ import { mayCount, sheetAnswer, theSheet } from './sheet-access.ts';
 import {
   activeAccountsByName,
   insertSheetRows,
-  listSheets as selectListedSheets,
+  listedSheets,
   lockLocation,
   nextSheetCode,
   openSheetOfLocation,
@@ -63,7 +63,7 @@ export async function listSheets(
     sheet: body.sheet,
     warehouse: body.warehouse,
   };
-  const sheets = await selectListedSheets(deps.db, filter, SHEET_LIST_MAX + 1);
+  const sheets = await listedSheets(deps.db, filter, SHEET_LIST_MAX + 1);
   return { sheets: sheets.slice(0, SHEET_LIST_MAX), more: sheets.length > SHEET_LIST_MAX };
 }
 

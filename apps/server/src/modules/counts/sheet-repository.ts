@@ -97,7 +97,7 @@ export interface SheetFilter {
 }
 
 /** The sheets of a list, a counter's own first (selectSheets), at most `limit`. */
-export async function listSheets(db: Db, filter: SheetFilter, limit: number): Promise<Sheet[]> {
+export async function listedSheets(db: Db, filter: SheetFilter, limit: number): Promise<Sheet[]> {
   const where = [sql`s.org_id = ${filter.orgId}`];
   if (filter.fromDate) where.push(sql`s.created_at >= ${filter.fromDate}::date`);
   if (filter.open) where.push(sql`s.state IN ('open', 'counting', 'review')`);
