@@ -15,9 +15,7 @@ import type { Deps } from '../../lib/calls.ts';
 import { checkRows, readSheetOf, type Problem, type Row } from '../../lib/csv-import.ts';
 import { badInput } from '../../lib/errors.ts';
 import { idempotentWrite } from '../../lib/idempotent-write.ts';
-import { sql } from 'drizzle-orm';
-import { arrayParam } from '../../db/sql.ts';
-import { selectSheets } from './repository.ts';
+import { sheetsByIds } from './sheet-repository.ts';
 import { insertSheet, planSheet, type SheetPlan } from './service.ts';
 
 interface SheetRowInput {
@@ -104,7 +102,7 @@ export async function importSheets(
   return idempotentWrite(deps, auth, 'counts/sheet/import', body, async (tx) => {
     const ids: string[] = [];
     for (const plan of plans) ids.push(await insertSheet(tx, auth, plan));
-    const sheets = await selectSheets(tx, sql`s.org_id = ${auth.orgId} AND s.id = ANY(${arrayParam(ids)})`, ids.length);
+    const sheets = await sheetsByIds(tx, auth.orgId, ids);
     sheets.sort((a, b) => (a.code < b.code ? -1 : 1));
     return { response: { report: { ...report, created: ids.length }, sheets } };
   });

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { auditStamp, newId } from '../../lib/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { query } from '../../db/sql.ts';
-import { nextSheetCode } from './repository.ts';
+import { nextSheetCode } from './sheet-repository.ts';
 
 export async function seedDemoCounts(db: Db, orgId: string, adminId: string): Promise<void> {
   const audit = JSON.stringify(auditStamp(adminId));

@@ -5,7 +5,6 @@
  * and neither is anything that would count it (stock ids, serials, rows per record).
  * Written by the shared PDF writer (lib/pdf.ts).
  */
-import { sql } from 'drizzle-orm';
 import { walkOrder } from '@floorhand/contract/walk-order';
 import { formatQty, qtyUnits } from '@floorhand/contract/quantity';
 import type { AuthContext } from '../../lib/auth-context.ts';
@@ -13,18 +12,7 @@ import type { Body } from '../../lib/call-body.ts';
 import type { Deps } from '../../lib/calls.ts';
 import { notFound } from '../../lib/errors.ts';
 import { tablePdf, type PdfColumn } from '../../lib/pdf.ts';
-import { query } from '../../db/sql.ts';
-import { sheetById, sheetRow } from './repository.ts';
-
-interface PdfRow {
-  location: string;
-  stock_id: string | null;
-  part_number: string | null;
-  description: string | null;
-  lot: string | null;
-  serial: string | null;
-  qty: string | null;
-}
+import { printedRows, sheetById, sheetRow } from './sheet-repository.ts';
 
 export async function sheetPdf(
   deps: Deps,
@@ -36,25 +24,8 @@ export async function sheetPdf(
   if (!row || !sheet) throw notFound(`No count sheet '${body.sheetId}' exists`);
   // In review the sheet is printed for its recount, which is blind on every sheet.
   const withExpected = !row.blind && row.state !== 'review';
-  // A blind sheet prints what to look for, an item per location, and nothing that counts it: no stock
-  // ids or serials (a serial item's rows would tell how many units are expected), no quantity, and an
-  // empty location the same as a full one (no "nothing expected").
-  const rows = await query<PdfRow>(
-    deps.db,
-    withExpected
-      ? sql`SELECT l.code AS location, sr.stock_id, i.part_number, i.description, sr.lot, sr.serial, sr.quantity::text AS qty
-    FROM count_sheet_locations sl JOIN locations l ON l.id = sl.location_id
-      LEFT JOIN stock_records sr ON sr.location_id = sl.location_id AND sr.quantity > 0
-      LEFT JOIN items i ON i.id = sr.item_id
-    WHERE sl.sheet_id = ${row.id}
-    ORDER BY l.code COLLATE "C", sr.stock_id COLLATE "C"`
-      : sql`SELECT x.* FROM (SELECT DISTINCT l.code AS location, NULL::text AS stock_id, i.part_number, i.description, NULL::text AS lot, NULL::text AS serial, NULL::text AS qty
-      FROM count_sheet_locations sl JOIN locations l ON l.id = sl.location_id
-        LEFT JOIN stock_records sr ON sr.location_id = sl.location_id AND sr.quantity > 0
-        LEFT JOIN items i ON i.id = sr.item_id
-      WHERE sl.sheet_id = ${row.id}) x
-    ORDER BY x.location COLLATE "C", x.part_number COLLATE "C"`,
-  );
+  // A blind sheet prints what to look for, an item per location, and nothing that counts it (printedRows).
+  const rows = await printedRows(deps.db, row.id, withExpected);
   const columns: PdfColumn[] = withExpected
     ? [
         { header: 'Location', width: 14 },
