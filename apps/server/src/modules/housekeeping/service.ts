@@ -8,11 +8,9 @@
  *   a missed-punch question nobody answered (refused scans delete theirs at once, modules/timeclock).
  * Every server node runs it; the deletes are idempotent, so nodes running it at once do no harm.
  */
-import { lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { idempotencyKeys, revokedTokens } from '../../db/schema.ts';
-import { query } from '../../db/sql.ts';
+import { deleteKeysBefore, deleteOrphanClockPhotosBefore, deleteRevocationsExpiredBy } from './repository.ts';
 
 /** A clock photo with no punch this long after it was taken is an abandoned question's: deleted. */
 export const CLOCK_PHOTO_ORPHAN_MINUTES = 30;
@@ -26,24 +24,16 @@ export interface Purged {
 /** Deletes idempotency keys older than `keepHours` and revocations of tokens expired by `now`. */
 export async function purgeExpired(db: Db, keepHours: number, now = new Date()): Promise<Purged> {
   const cutoff = new Date(now.getTime() - keepHours * 3_600_000);
-  const keys = await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, cutoff)).returning({ key: idempotencyKeys.key });
-  const revoked = await db
-    .delete(revokedTokens)
-    .where(lt(revokedTokens.expiresAt, sql`${now.toISOString()}::timestamptz`))
-    .returning({ jti: revokedTokens.jti });
+  const keys = await deleteKeysBefore(db, cutoff);
+  const revoked = await deleteRevocationsExpiredBy(db, now);
   const photos = await purgeOrphanClockPhotos(db, now);
-  return { idempotencyKeys: keys.length, revokedTokens: revoked.length, clockPhotos: photos };
+  return { idempotencyKeys: keys, revokedTokens: revoked, clockPhotos: photos };
 }
 
 /** Deletes time-clock photos (purpose clockPhoto) no punch refers to, taken more than CLOCK_PHOTO_ORPHAN_MINUTES before `now`. */
 export async function purgeOrphanClockPhotos(db: Db, now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - CLOCK_PHOTO_ORPHAN_MINUTES * 60_000).toISOString();
-  const rows = await query<{ id: string }>(
-    db,
-    sql`DELETE FROM media m WHERE m.purpose = 'clockPhoto' AND (m.audit->'create'->>'ts')::timestamptz < ${cutoff}::timestamptz
-      AND NOT EXISTS (SELECT 1 FROM punches p WHERE p.photo_media_id = m.id) RETURNING m.id`,
-  );
-  return rows.length;
+  return deleteOrphanClockPhotosBefore(db, cutoff);
 }
 
 /** How often a node purges: hourly, the first time a minute after start. */

@@ -1,11 +1,10 @@
-import { and, eq } from 'drizzle-orm';
 import { MEDIA_MAX_BYTES, MEDIA_TYPES, type CallArgs, type CallResponse } from '@floorhand/contract/api';
 import { badInput, notFound } from '../../lib/errors.ts';
 import type { Db } from '../../db/client.ts';
-import { media } from '../../db/schema.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { auditStamp, newId } from '../../lib/audit.ts';
 import type { Deps } from '../../lib/calls.ts';
+import { insertMedia, pictureById } from './repository.ts';
 
 export type MediaType = (typeof MEDIA_TYPES)[number];
 export type ImageInfo = { type: MediaType; width: number; height: number };
@@ -66,7 +65,7 @@ export async function uploadMedia(deps: Deps, auth: AuthContext, body: CallArgs<
   if (!info) throw badInput(`The data is not a ${declared} picture`);
   if (info.type !== declared) throw badInput(`The data is a ${info.type} picture, not ${declared}`);
   const id = newId();
-  await deps.db.insert(media).values({
+  await insertMedia(deps.db, {
     id,
     orgId: auth.orgId,
     siteId: auth.siteId,
@@ -87,10 +86,7 @@ export type StoredPicture = { id: string; contentType: string; bytes: Buffer; pu
  * is 404 like an unknown one, so ids cannot be probed across organisations.
  */
 export async function findPicture(db: Db, where: { orgId: string; mediaId: string; siteId?: string }): Promise<StoredPicture> {
-  const [row] = await db
-    .select({ id: media.id, contentType: media.contentType, bytes: media.bytes, purpose: media.purpose, siteId: media.siteId })
-    .from(media)
-    .where(and(eq(media.id, where.mediaId), eq(media.orgId, where.orgId)));
+  const row = await pictureById(db, where.orgId, where.mediaId);
   if (!row || (where.siteId !== undefined && row.siteId !== null && row.siteId !== where.siteId)) {
     throw notFound('No such picture');
   }

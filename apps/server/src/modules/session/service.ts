@@ -1,11 +1,10 @@
-import { eq } from 'drizzle-orm';
 import type { CallArgs, CallResponse } from '@floorhand/contract/api';
 import { badToken, dbError, forbidden } from '../../lib/errors.ts';
-import { sessions } from '../../db/schema.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { auditStamp, newId } from '../../lib/audit.ts';
 import type { Deps } from '../../lib/calls.ts';
 import { visibleFeaturesOf } from '../../lib/features.ts';
+import { saveSessionPrefs, sessionById, upsertSession } from './repository.ts';
 
 /** Starts (or restarts) the session of the token's account: one per account, site and app. */
 export async function genSessionToken(
@@ -16,14 +15,16 @@ export async function genSessionToken(
   if (body.userId !== undefined && body.userId !== auth.accountId) {
     throw forbidden('A session can only be started for the logged-in account');
   }
-  const [row] = await deps.db
-    .insert(sessions)
-    .values({ id: newId(), accountId: auth.accountId, siteId: auth.siteId, appId: auth.appId, audit: auditStamp(auth.accountId) })
-    .onConflictDoUpdate({ target: [sessions.accountId, sessions.siteId, sessions.appId], set: { startedAt: new Date() } })
-    .returning({ id: sessions.id });
-  if (!row) throw dbError('The session could not be started');
+  const id = await upsertSession(deps.db, {
+    id: newId(),
+    accountId: auth.accountId,
+    siteId: auth.siteId,
+    appId: auth.appId,
+    audit: auditStamp(auth.accountId),
+  });
+  if (!id) throw dbError('The session could not be started');
   const lifetime = Math.max(1, auth.claims.exp - Math.floor(Date.now() / 1000));
-  const sessionToken = await deps.tokens.signSession({ sub: auth.accountId, sid: row.id, site: auth.siteId, app: auth.appId }, lifetime);
+  const sessionToken = await deps.tokens.signSession({ sub: auth.accountId, sid: id, site: auth.siteId, app: auth.appId }, lifetime);
   return { sessionToken };
 }
 
@@ -32,7 +33,7 @@ async function sessionOf(deps: Deps, auth: AuthContext, sessionToken: string) {
   if (claims.sub !== auth.accountId || claims.site !== auth.siteId) {
     throw forbidden('This session belongs to another account');
   }
-  const [row] = await deps.db.select().from(sessions).where(eq(sessions.id, claims.sid));
+  const row = await sessionById(deps.db, claims.sid);
   if (!row) throw badToken('The session no longer exists');
   return row;
 }
@@ -58,6 +59,6 @@ export async function putSession(
 ): Promise<CallResponse<'capture/session/putSession'>> {
   const row = await sessionOf(deps, auth, body.sessionToken);
   const audit = auditStamp(auth.accountId, row.audit);
-  await deps.db.update(sessions).set({ prefs: body.session.prefs, audit }).where(eq(sessions.id, row.id));
+  await saveSessionPrefs(deps.db, row.id, body.session.prefs, audit);
   return { session: { sessionId: row.id, prefs: body.session.prefs, audit: { modify: audit.modify } } };
 }
