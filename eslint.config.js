@@ -66,8 +66,6 @@ export default tseslint.config(
     // Remove a line once the file holds.
     files: [
       'apps/server/src/modules/csv-transfer/csv-export.ts',
-      'apps/server/src/modules/items/csv-plan.ts',
-      'apps/server/src/modules/items/service.ts',
       'apps/server/src/modules/labels/service.ts',
       'apps/server/src/modules/labor/csv-plan.ts',
       'apps/server/src/modules/labor/service.ts',

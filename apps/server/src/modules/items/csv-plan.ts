@@ -3,14 +3,12 @@
  * inserted, a known one updated, with the single save's rules and messages (service.ts). The barcodes
  * column replaces an item's aliases ('|' between them), when the column is there.
  */
-import { sql } from 'drizzle-orm';
 import { auditStamp, newId } from '../../lib/audit.ts';
 import { checkedOf, refuseRepeats, type Planner } from '../../lib/csv-import.ts';
 import { dup } from '../../lib/errors.ts';
 import { mapDuplicates } from '../../db/errors.ts';
-import { insertRows } from '../../db/sql.ts';
 import { activeCodes, barcodeOwners, itemsByPartNumber } from '../../lib/refs.ts';
-import { deleteBarcodes, itemsWithStock, updateItems } from './repository.ts';
+import { deleteBarcodes, insertBarcodeRows, insertItemRows, itemsWithStock, updateItems } from './repository.ts';
 import { barcodeTaken, noDepartment, trackingLocked, type ItemInput } from './service.ts';
 
 export const planItems: Planner = async (db, auth, sheet) => {
@@ -64,15 +62,14 @@ export const planItems: Planner = async (db, auth, sheet) => {
   const all = rows.map((r) => ({ ...r.value, id: known.get(r.value.partNumber)?.id ?? newId(), fresh: !known.has(r.value.partNumber) }));
   const fresh = all.filter((r) => r.fresh);
   const old = all.filter((r) => !r.fresh);
-  const constants = { org_id: sql`${auth.orgId}::text` };
   return {
     problems,
     rows: sheet.count,
     async write(tx) {
-      await insertRows(
+      await insertItemRows(
         tx,
-        'items',
-        { id: 'text', partNumber: 'text', description: 'text', uom: 'text', department: 'text', tracking: 'text', active: 'boolean' },
+        auth.orgId,
+        audit,
         fresh.map((r) => ({
           id: r.id,
           partNumber: r.partNumber,
@@ -82,7 +79,6 @@ export const planItems: Planner = async (db, auth, sheet) => {
           tracking: r.tracking ?? 'none',
           active: r.active ?? true,
         })),
-        { ...constants, audit: sql`${JSON.stringify(audit)}::jsonb` },
       );
       await updateItems(tx, audit, old);
       if (withBarcodes) {
@@ -91,7 +87,7 @@ export const planItems: Planner = async (db, auth, sheet) => {
           old.map((r) => r.id),
         );
         const codes = all.flatMap((r) => [...new Set(r.barcodes ?? [])].map((barcode) => ({ barcode, itemId: r.id })));
-        await mapDuplicates(() => insertRows(tx, 'item_barcodes', { barcode: 'text', itemId: 'text' }, codes, constants), {
+        await mapDuplicates(() => insertBarcodeRows(tx, auth.orgId, codes), {
           item_barcodes_org_barcode: () =>
             dup('Barcode', '(one of the file)', 'Another item took one of these barcodes meanwhile; import again'),
         });

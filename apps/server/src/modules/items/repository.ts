@@ -1,11 +1,11 @@
 /*
  * The SQL of items: an item with its barcodes, lists and the stock that holds an item.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Item, Tracking } from '@floorhand/contract/items';
 import type { Db } from '../../db/client.ts';
-import type { AuditStamp } from '../../db/schema.ts';
-import { arrayParam, BATCH_ROWS, likeEscape, query } from '../../db/sql.ts';
+import { itemBarcodes, items, type AuditStamp } from '../../db/schema.ts';
+import { arrayParam, BATCH_ROWS, insertRows, likeEscape, query } from '../../db/sql.ts';
 
 export interface ItemRow {
   id: string;
@@ -136,4 +136,57 @@ export async function deleteBarcodes(db: Db, itemIds: readonly string[]): Promis
   for (let at = 0; at < itemIds.length; at += BATCH_ROWS) {
     await query(db, sql`DELETE FROM item_barcodes WHERE item_id = ANY(${arrayParam(itemIds.slice(at, at + BATCH_ROWS))})`);
   }
+}
+
+export async function insertItem(db: Db, values: typeof items.$inferInsert): Promise<void> {
+  await db.insert(items).values(values);
+}
+
+/** The item of the organisation by id, locked for the update that follows. */
+export async function lockItem(db: Db, orgId: string, itemId: string) {
+  const [found] = await db
+    .select()
+    .from(items)
+    .where(and(eq(items.orgId, orgId), eq(items.id, itemId)))
+    .for('update');
+  return found;
+}
+
+export async function updateItem(db: Db, itemId: string, set: Partial<typeof items.$inferInsert>): Promise<void> {
+  await db.update(items).set(set).where(eq(items.id, itemId));
+}
+
+export async function deleteItemBarcodes(db: Db, itemId: string): Promise<void> {
+  await db.delete(itemBarcodes).where(eq(itemBarcodes.itemId, itemId));
+}
+
+export async function insertItemBarcodes(db: Db, orgId: string, barcodes: readonly string[], itemId: string): Promise<void> {
+  await db.insert(itemBarcodes).values(barcodes.map((barcode) => ({ orgId, barcode, itemId })));
+}
+
+/** A new item as the CSV import writes it (the organisation and audit stamp are the same for every row). */
+export interface ItemImportRow extends Record<string, unknown> {
+  id: string;
+  partNumber: string;
+  description: string;
+  uom: string;
+  department: string | null;
+  tracking: string;
+  active: boolean;
+}
+
+/** Inserts the CSV import's new items, in batches. */
+export async function insertItemRows(db: Db, orgId: string, audit: AuditStamp, rows: readonly ItemImportRow[]): Promise<void> {
+  await insertRows(
+    db,
+    'items',
+    { id: 'text', partNumber: 'text', description: 'text', uom: 'text', department: 'text', tracking: 'text', active: 'boolean' },
+    rows,
+    { org_id: sql`${orgId}::text`, audit: sql`${JSON.stringify(audit)}::jsonb` },
+  );
+}
+
+/** Inserts barcodes of items of the organisation, in batches. */
+export async function insertBarcodeRows(db: Db, orgId: string, codes: readonly { barcode: string; itemId: string }[]): Promise<void> {
+  await insertRows(db, 'item_barcodes', { barcode: 'text', itemId: 'text' }, codes, { org_id: sql`${orgId}::text` });
 }

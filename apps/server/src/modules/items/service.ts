@@ -3,7 +3,6 @@
  * left out keep their stored values). Records are checked by the record engine against itemEntity,
  * references by code in the database. The rules' messages are shared with the CSV import (csv-plan.ts).
  */
-import { and, eq } from 'drizzle-orm';
 import type { CallResponse } from '@floorhand/contract/api';
 import { itemEntity, type Tracking } from '@floorhand/contract/items';
 import type { ValidationErrors } from '@floorhand/contract/records/validate';
@@ -17,9 +16,20 @@ import { idempotentWrite } from '../../lib/idempotent-write.ts';
 import type { Db } from '../../db/client.ts';
 import { blindPlaces } from '../../lib/blind-places.ts';
 import { guarded, mapDuplicates } from '../../db/errors.ts';
-import { itemBarcodes, items } from '../../db/schema.ts';
 import { activeCodes, barcodeOwners } from '../../lib/refs.ts';
-import { itemById, itemByPartNumber, itemPage, itemRecordsHeld, itemStockByWarehouse, toItem } from './repository.ts';
+import {
+  deleteItemBarcodes,
+  insertItem,
+  insertItemBarcodes,
+  itemById,
+  itemByPartNumber,
+  itemPage,
+  itemRecordsHeld,
+  itemStockByWarehouse,
+  lockItem,
+  toItem,
+  updateItem,
+} from './repository.ts';
 
 /** An item as typed or imported, once the record engine passed it. */
 export interface ItemInput {
@@ -81,17 +91,11 @@ export async function saveItem(deps: Deps, auth: AuthContext, body: Body<'item/s
         active: input.active ?? true,
         audit: auditStamp(auth.accountId),
       };
-      await mapDuplicates(() => tx.insert(items).values(values), dups);
+      await mapDuplicates(() => insertItem(tx, values), dups);
     } else {
       id = input._id;
       const itemId = id;
-      const [found] = await guarded(() =>
-        tx
-          .select()
-          .from(items)
-          .where(and(eq(items.orgId, auth.orgId), eq(items.id, itemId)))
-          .for('update'),
-      );
+      const found = await guarded(() => lockItem(tx, auth.orgId, itemId));
       const current = updatable('Item', id, found, input._rev);
       const tracking = input.tracking ?? (current.tracking as Tracking);
       if (tracking !== current.tracking && (await itemRecordsHeld(tx, id)) > 0) throw conflict(trackingLocked(current.partNumber));
@@ -105,14 +109,11 @@ export async function saveItem(deps: Deps, auth: AuthContext, body: Body<'item/s
         rev: current.rev + 1,
         audit: auditStamp(auth.accountId, current.audit),
       };
-      await mapDuplicates(() => tx.update(items).set(set).where(eq(items.id, itemId)), dups);
-      if (barcodes !== undefined) await guarded(() => tx.delete(itemBarcodes).where(eq(itemBarcodes.itemId, itemId)));
+      await mapDuplicates(() => updateItem(tx, itemId, set), dups);
+      if (barcodes !== undefined) await guarded(() => deleteItemBarcodes(tx, itemId));
     }
     if (barcodes?.length) {
-      await mapDuplicates(
-        () => tx.insert(itemBarcodes).values(barcodes.map((barcode) => ({ orgId: auth.orgId, barcode, itemId: id }))),
-        dups,
-      );
+      await mapDuplicates(() => insertItemBarcodes(tx, auth.orgId, barcodes, id), dups);
     }
     const saved = await itemById(tx, id);
     return { response: { item: toItem(saved!) } };
