@@ -69,8 +69,6 @@ export default tseslint.config(
       'apps/server/src/modules/labels/service.ts',
       'apps/server/src/modules/labor/csv-plan.ts',
       'apps/server/src/modules/labor/service.ts',
-      'apps/server/src/modules/locations/csv-plan.ts',
-      'apps/server/src/modules/locations/service.ts',
       'apps/server/src/modules/orders/csv-plan.ts',
       'apps/server/src/modules/orders/service.ts',
       'apps/server/src/modules/picking/service.ts',

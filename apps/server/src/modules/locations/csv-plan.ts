@@ -3,15 +3,13 @@
  * code (warehouse + code for a location), a new code inserted, a known one updated, with the single
  * save's rules and messages (service.ts).
  */
-import { sql } from 'drizzle-orm';
 import { auditStamp, newId } from '../../lib/audit.ts';
 import type { Db } from '../../db/client.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { FirstRows } from '../../lib/first-rows.ts';
 import { checkedOf, refuseRepeats, type Checked, type ChunkPlan, type Planner } from '../../lib/csv-import.ts';
-import { insertColumns, insertRows } from '../../db/sql.ts';
 import { locationKey, locationsByCode, warehousesByCode, type WarehouseRef } from '../../lib/refs.ts';
-import { placesHoldingStock, updateLocations, updateWarehouses } from './repository.ts';
+import { insertLocationColumns, insertWarehouseRows, placesHoldingStock, updateLocations, updateWarehouses } from './repository.ts';
 import { locationHoldsStock, noWarehouse, warehouseHoldsStock, type LocationInput, type WarehouseInput } from './service.ts';
 
 export const planWarehouses: Planner = async (db, auth, sheet) => {
@@ -35,12 +33,11 @@ export const planWarehouses: Planner = async (db, auth, sheet) => {
     problems,
     rows: sheet.count,
     async write(tx) {
-      await insertRows(
+      await insertWarehouseRows(
         tx,
-        'warehouses',
-        { id: 'text', code: 'text', name: 'text', active: 'boolean' },
+        auth.orgId,
+        audit,
         fresh.map((r) => ({ id: newId(), code: r.code, name: r.name, active: r.active ?? true })),
-        { org_id: sql`${auth.orgId}::text`, audit: sql`${JSON.stringify(audit)}::jsonb` },
       );
       await updateWarehouses(tx, audit, old);
       return { inserted: fresh.length, updated: old.length };
@@ -115,13 +112,7 @@ export const planLocations = (auth: AuthContext): ChunkPlan<LocationInput> => {
         fresh.type.push(value.type ?? 'bin');
         fresh.active.push(value.active ?? true);
       }
-      await insertColumns(
-        tx,
-        'locations',
-        { id: 'text', warehouseId: 'text', code: 'text', description: 'text', type: 'text', active: 'boolean' },
-        fresh,
-        { org_id: sql`${auth.orgId}::text`, audit: sql`${JSON.stringify(audit)}::jsonb` },
-      );
+      await insertLocationColumns(tx, auth.orgId, audit, fresh);
       await updateLocations(tx, audit, old);
       return { inserted: fresh.id.length, updated: old.length, locationIds: old.map((r) => r.id) };
     },

@@ -1,11 +1,12 @@
 /*
  * The SQL of warehouses and locations: rows as answered, lists, finds and what a place holds.
  */
-import { sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Location, Warehouse } from '@floorhand/contract/locations';
 import type { Db } from '../../db/client.ts';
-import type { AuditStamp, warehouses } from '../../db/schema.ts';
-import { arrayParam, BATCH_ROWS, likeEscape, query } from '../../db/sql.ts';
+import { locations, warehouses, type AuditStamp } from '../../db/schema.ts';
+import { arrayParam, BATCH_ROWS, insertColumns, insertRows, likeEscape, query } from '../../db/sql.ts';
+import { selectStock } from '../stock/queries.ts';
 
 export type WarehouseRow = typeof warehouses.$inferSelect;
 export const toWarehouse = (r: WarehouseRow): Warehouse => ({
@@ -159,4 +160,79 @@ export async function updateLocations(
       WHERE l.id = u.id`,
     );
   }
+}
+
+/** The organisation's warehouses by code, active or not or both (`active` undefined), at most `limit`. */
+export async function warehousePage(db: Db, orgId: string, active: boolean | undefined, limit: number): Promise<WarehouseRow[]> {
+  return db
+    .select()
+    .from(warehouses)
+    .where(and(eq(warehouses.orgId, orgId), active === undefined ? undefined : eq(warehouses.active, active)))
+    .orderBy(asc(warehouses.code))
+    .limit(limit);
+}
+
+export async function insertWarehouse(db: Db, values: typeof warehouses.$inferInsert): Promise<WarehouseRow | undefined> {
+  const [row] = await db.insert(warehouses).values(values).returning();
+  return row;
+}
+
+/** The warehouse of the organisation by id, locked for the update that follows. */
+export async function lockWarehouse(db: Db, orgId: string, id: string): Promise<WarehouseRow | undefined> {
+  const [found] = await db
+    .select()
+    .from(warehouses)
+    .where(and(eq(warehouses.orgId, orgId), eq(warehouses.id, id)))
+    .for('update');
+  return found;
+}
+
+export async function updateWarehouse(db: Db, id: string, set: Partial<typeof warehouses.$inferInsert>): Promise<WarehouseRow | undefined> {
+  const [row] = await db.update(warehouses).set(set).where(eq(warehouses.id, id)).returning();
+  return row;
+}
+
+export async function insertLocation(db: Db, values: typeof locations.$inferInsert): Promise<void> {
+  await db.insert(locations).values(values);
+}
+
+export async function updateLocation(db: Db, id: string, set: Partial<typeof locations.$inferInsert>): Promise<void> {
+  await db.update(locations).set(set).where(eq(locations.id, id));
+}
+
+/** The stock records holding some of a location, by part number and stock id, at most `limit`. */
+export async function stockInLocation(db: Db, orgId: string, locationId: string, limit: number) {
+  return selectStock(
+    db,
+    sql`WHERE sr.org_id = ${orgId} AND sr.location_id = ${locationId} AND sr.quantity > 0 ORDER BY i.part_number, sr.stock_id LIMIT ${limit}`,
+  );
+}
+
+/** Inserts the CSV import's new warehouses, in batches. */
+export async function insertWarehouseRows(
+  db: Db,
+  orgId: string,
+  audit: AuditStamp,
+  rows: readonly { id: string; code: string; name: string; active: boolean }[],
+): Promise<void> {
+  await insertRows(db, 'warehouses', { id: 'text', code: 'text', name: 'text', active: 'boolean' }, rows, {
+    org_id: sql`${orgId}::text`,
+    audit: sql`${JSON.stringify(audit)}::jsonb`,
+  });
+}
+
+/** Inserts the CSV import's new locations, one array per column. */
+export async function insertLocationColumns(
+  db: Db,
+  orgId: string,
+  audit: AuditStamp,
+  columns: { id: string[]; warehouseId: string[]; code: string[]; description: string[]; type: string[]; active: boolean[] },
+): Promise<void> {
+  await insertColumns(
+    db,
+    'locations',
+    { id: 'text', warehouseId: 'text', code: 'text', description: 'text', type: 'text', active: 'boolean' },
+    columns,
+    { org_id: sql`${orgId}::text`, audit: sql`${JSON.stringify(audit)}::jsonb` },
+  );
 }

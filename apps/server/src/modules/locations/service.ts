@@ -4,7 +4,6 @@
  * by the record engine against the contract's EntityDefs, references by code in the database. The
  * rules' messages are shared with the CSV import (csv-plan.ts).
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
 import type { CallResponse } from '@floorhand/contract/api';
 import { INVENTORY_MAX_ROWS } from '@floorhand/contract/common';
 import { locationEntity, warehouseEntity } from '@floorhand/contract/locations';
@@ -17,18 +16,23 @@ import { checkRev, conflict, dup, invalidRecord as fieldProblem, notFound } from
 import { idempotentWrite } from '../../lib/idempotent-write.ts';
 import type { Db } from '../../db/client.ts';
 import { guarded, mapDuplicates } from '../../db/errors.ts';
-import { locations, warehouses } from '../../db/schema.ts';
 import { warehousesByCode } from '../../lib/refs.ts';
-import { selectStock } from '../stock/queries.ts';
 import { blindPlaces, refuseBlind } from '../../lib/blind-places.ts';
 import {
   findLocation,
+  insertLocation,
+  insertWarehouse,
   locationById,
   locationCounts,
   locationPage,
+  lockWarehouse,
   stockHeld,
+  stockInLocation,
   toLocation,
   toWarehouse,
+  updateLocation,
+  updateWarehouse,
+  warehousePage,
   type WarehouseRow,
 } from './repository.ts';
 
@@ -40,14 +44,7 @@ export const locationHoldsStock = (code: string) => `The location '${code}' hold
 // Warehouses
 
 export async function listWarehouses(db: Db, auth: AuthContext, body: Body<'warehouse/list'>): Promise<CallResponse<'warehouse/list'>> {
-  const rows = await guarded(() =>
-    db
-      .select()
-      .from(warehouses)
-      .where(and(eq(warehouses.orgId, auth.orgId), body.active === undefined ? undefined : eq(warehouses.active, body.active)))
-      .orderBy(asc(warehouses.code))
-      .limit(INVENTORY_MAX_ROWS + 1),
-  );
+  const rows = await guarded(() => warehousePage(db, auth.orgId, body.active, INVENTORY_MAX_ROWS + 1));
   return { warehouses: rows.slice(0, INVENTORY_MAX_ROWS).map(toWarehouse), more: rows.length > INVENTORY_MAX_ROWS };
 }
 
@@ -71,16 +68,10 @@ export async function saveWarehouse(deps: Deps, auth: AuthContext, body: Body<'w
         active: input.active ?? true,
         audit: auditStamp(auth.accountId),
       };
-      [row] = await mapDuplicates(() => tx.insert(warehouses).values(values).returning(), dups);
+      row = await mapDuplicates(() => insertWarehouse(tx, values), dups);
     } else {
       const id = input._id;
-      const [found] = await guarded(() =>
-        tx
-          .select()
-          .from(warehouses)
-          .where(and(eq(warehouses.orgId, auth.orgId), eq(warehouses.id, id)))
-          .for('update'),
-      );
+      const found = await guarded(() => lockWarehouse(tx, auth.orgId, id));
       const current = updatable('Warehouse', id, found, input._rev);
       if (input.active === false && current.active && (await stockHeld(tx, 'warehouse_id', id)) > 0) {
         throw conflict(warehouseHoldsStock(current.code));
@@ -92,7 +83,7 @@ export async function saveWarehouse(deps: Deps, auth: AuthContext, body: Body<'w
         rev: current.rev + 1,
         audit: auditStamp(auth.accountId, current.audit),
       };
-      [row] = await mapDuplicates(() => tx.update(warehouses).set(set).where(eq(warehouses.id, id)).returning(), dups);
+      row = await mapDuplicates(() => updateWarehouse(tx, id, set), dups);
     }
     return { response: { warehouse: toWarehouse(row!) } };
   });
@@ -116,10 +107,7 @@ export async function getLocation(db: Db, auth: AuthContext, body: Body<'locatio
   const location = await findLocation(db, auth.orgId, body.warehouse, body.code);
   if (!location) throw notFound(`No location '${body.code}' exists in warehouse '${body.warehouse}'`);
   refuseBlind(await blindPlaces(db, auth), [location.id]);
-  const stock = await selectStock(
-    db,
-    sql`WHERE sr.org_id = ${auth.orgId} AND sr.location_id = ${location.id} AND sr.quantity > 0 ORDER BY i.part_number, sr.stock_id LIMIT ${INVENTORY_MAX_ROWS + 1}`,
-  );
+  const stock = await stockInLocation(db, auth.orgId, location.id, INVENTORY_MAX_ROWS + 1);
   const counts = await locationCounts(db, location.id);
   return {
     location: toLocation({ ...location, ...counts }),
@@ -155,7 +143,7 @@ export async function saveLocation(deps: Deps, auth: AuthContext, body: Body<'lo
         active: input.active ?? true,
         audit: auditStamp(auth.accountId),
       };
-      await mapDuplicates(() => tx.insert(locations).values(values), dups);
+      await mapDuplicates(() => insertLocation(tx, values), dups);
     } else {
       id = input._id;
       const current = updatable('Location', id, await locationById(tx, auth.orgId, id, true), input._rev);
@@ -172,7 +160,7 @@ export async function saveLocation(deps: Deps, auth: AuthContext, body: Body<'lo
         rev: current.rev + 1,
         audit: auditStamp(auth.accountId, current.audit),
       };
-      await mapDuplicates(() => tx.update(locations).set(set).where(eq(locations.id, id)), dups);
+      await mapDuplicates(() => updateLocation(tx, id, set), dups);
     }
     const saved = (await locationById(tx, auth.orgId, id))!;
     return { response: { location: toLocation(saved) }, changed: { stockIds: [], locationIds: [id] } };
@@ -195,10 +183,7 @@ export async function deactivateLocation(
       );
     if (current.active) {
       await guarded(() =>
-        tx
-          .update(locations)
-          .set({ active: false, rev: current.rev + 1, audit: auditStamp(auth.accountId, current.audit) })
-          .where(eq(locations.id, current.id)),
+        updateLocation(tx, current.id, { active: false, rev: current.rev + 1, audit: auditStamp(auth.accountId, current.audit) }),
       );
     }
     const saved = (await locationById(tx, auth.orgId, current.id))!;
