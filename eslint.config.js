@@ -67,8 +67,6 @@ export default tseslint.config(
     files: [
       'apps/server/src/modules/csv-transfer/csv-export.ts',
       'apps/server/src/modules/labels/service.ts',
-      'apps/server/src/modules/labor/csv-plan.ts',
-      'apps/server/src/modules/labor/service.ts',
       'apps/server/src/modules/orders/csv-plan.ts',
       'apps/server/src/modules/orders/service.ts',
       'apps/server/src/modules/picking/service.ts',

@@ -13,10 +13,7 @@ import { checkRows, readSheetOf, refuseRepeats } from '../../lib/csv-import.ts';
 import { badInput, dup } from '../../lib/errors.ts';
 import { idempotentWrite } from '../../lib/idempotent-write.ts';
 import { guarded, mapDuplicates } from '../../db/errors.ts';
-import { tasks } from '../../db/schema.ts';
-import { sql } from 'drizzle-orm';
-import { query } from '../../db/sql.ts';
-import { tasksByCode } from './repository.ts';
+import { insertTasks, tasksByCode, updateImportedTask } from './repository.ts';
 import { mergedTask, type TaskInput } from './service.ts';
 
 export async function importTasks(deps: Deps, auth: AuthContext, body: Body<'task/import'>): Promise<CallResponse<'task/import'>> {
@@ -56,21 +53,20 @@ export async function importTasks(deps: Deps, auth: AuthContext, body: Body<'tas
     const fresh = planned.filter((p) => !p.stored);
     const old = planned.filter((p) => p.stored);
     if (fresh.length > 0) {
-      await mapDuplicates(() => tx.insert(tasks).values(fresh.map((p) => ({ id: p.id, orgId: auth.orgId, ...p.task, audit }))), {
-        tasks_org_task_code: () =>
-          dup('Task', '(one of the file)', 'Another import or save took one of these task codes meanwhile; import again'),
-      });
+      await mapDuplicates(
+        () =>
+          insertTasks(
+            tx,
+            fresh.map((p) => ({ id: p.id, orgId: auth.orgId, ...p.task, audit })),
+          ),
+        {
+          tasks_org_task_code: () =>
+            dup('Task', '(one of the file)', 'Another import or save took one of these task codes meanwhile; import again'),
+        },
+      );
     }
     for (const p of old) {
-      const t = p.task;
-      await guarded(() =>
-        query(
-          tx,
-          sql`UPDATE tasks SET kind = ${t.kind}, order_number = ${t.orderNumber}, operation_number = ${t.operationNumber}, description = ${t.description},
-          work_centre = ${t.workCentre}, planned_minutes = ${t.plannedMinutes}, active = ${t.active}, _rev = _rev + 1,
-          audit = jsonb_set(${JSON.stringify(audit)}::jsonb, '{create}', audit->'create') WHERE id = ${p.id}`,
-        ),
-      );
+      await guarded(() => updateImportedTask(tx, p.id, p.task, audit));
     }
     return { response: { report: { ...report, imported: planned.length, inserted: fresh.length, updated: old.length } } };
   });

@@ -4,7 +4,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { LaborEntry, LaborMode, ReportGroup, Task, TaskKind } from '@floorhand/contract/labor';
 import type { Db } from '../../db/client.ts';
-import type { AuditStamp } from '../../db/schema.ts';
+import { laborEntries, tasks, type AuditStamp } from '../../db/schema.ts';
 import { arrayParam, isoSql, likeEscape, query } from '../../db/sql.ts';
 
 export interface TaskRow {
@@ -320,4 +320,59 @@ export async function laborByWorkerDay(db: Db, orgId: string, p: Period): Promis
       FROM labor_entries e JOIN accounts a ON a.id = e.account_id WHERE ${inPeriod(orgId, p)}
       GROUP BY a.id, a.user_name, a.first_name, a.surnames, 4`,
   );
+}
+
+/** A task's fields as saved (the service merges them with what is stored). */
+export interface TaskFields {
+  kind: string;
+  orderNumber: string | null;
+  operationNumber: string | null;
+  description: string;
+  workCentre: string | null;
+  plannedMinutes: string | null;
+  active: boolean;
+}
+
+export async function insertTasks(db: Db, rows: (typeof tasks.$inferInsert)[]): Promise<void> {
+  await db.insert(tasks).values(rows);
+}
+
+/** Saves a stored task's fields with its new audit stamp. */
+export async function updateTask(db: Db, id: string, task: TaskFields, audit: AuditStamp): Promise<void> {
+  await query(
+    db,
+    sql`UPDATE tasks SET kind = ${task.kind}, order_number = ${task.orderNumber}, operation_number = ${task.operationNumber}, description = ${task.description},
+          work_centre = ${task.workCentre}, planned_minutes = ${task.plannedMinutes}, active = ${task.active}, _rev = _rev + 1,
+          audit = ${JSON.stringify(audit)}::jsonb WHERE id = ${id}`,
+  );
+}
+
+/** Saves a stored task's fields from an import: the import's stamp, the task's own creation kept. */
+export async function updateImportedTask(db: Db, id: string, t: TaskFields, audit: AuditStamp): Promise<void> {
+  await query(
+    db,
+    sql`UPDATE tasks SET kind = ${t.kind}, order_number = ${t.orderNumber}, operation_number = ${t.operationNumber}, description = ${t.description},
+          work_centre = ${t.workCentre}, planned_minutes = ${t.plannedMinutes}, active = ${t.active}, _rev = _rev + 1,
+          audit = jsonb_set(${JSON.stringify(audit)}::jsonb, '{create}', audit->'create') WHERE id = ${id}`,
+  );
+}
+
+/** Stops the running entries of `ids` at `now` (epoch seconds; never before they count from). */
+export async function stopRunningEntries(
+  db: Db,
+  ids: readonly string[],
+  now: number,
+  stop: { atOut: boolean; qtyDone: string | null; complete: boolean; modify: AuditStamp['modify'] },
+): Promise<void> {
+  await query(
+    db,
+    sql`UPDATE labor_entries SET stopped_at = greatest(${atSecond(now)}, counted_from), ended_at_out = ${stop.atOut},
+      qty_done = ${stop.qtyDone}, complete = ${stop.complete},
+      audit = jsonb_set(audit, '{modify}', ${JSON.stringify(stop.modify)}::jsonb)
+    WHERE id = ANY(${arrayParam([...ids])}) AND stopped_at IS NULL`,
+  );
+}
+
+export async function insertLaborEntry(db: Db, values: typeof laborEntries.$inferInsert): Promise<void> {
+  await db.insert(laborEntries).values(values);
 }

@@ -4,7 +4,6 @@
  * contract's batchShares in its own transaction, so the shares always add up to the seconds the
  * worker ran the batch. The worker is the person of the token (auth.accountId).
  */
-import { sql } from 'drizzle-orm';
 import type { CallResponse } from '@floorhand/contract/api';
 import {
   batchShares,
@@ -31,11 +30,12 @@ import { requireFeatures } from '../../lib/features.ts';
 import { idempotentWrite } from '../../lib/idempotent-write.ts';
 import type { Db } from '../../db/client.ts';
 import { guarded, mapDuplicates } from '../../db/errors.ts';
-import { laborEntries, tasks } from '../../db/schema.ts';
-import { arrayParam, query } from '../../db/sql.ts';
 import { findSiteData } from '../../lib/site-data.ts';
 import {
-  atSecond,
+  insertLaborEntry,
+  insertTasks,
+  stopRunningEntries,
+  updateTask,
   batchEntries,
   entriesByIds,
   lastStopped,
@@ -143,19 +143,12 @@ export async function upsertTask(deps: Deps, auth: AuthContext, body: Body<'task
     let id: string;
     if (!stored) {
       id = newId();
-      await mapDuplicates(() => tx.insert(tasks).values({ id, orgId: auth.orgId, ...task, audit: auditStamp(auth.accountId) }), {
+      await mapDuplicates(() => insertTasks(tx, [{ id, orgId: auth.orgId, ...task, audit: auditStamp(auth.accountId) }]), {
         tasks_org_task_code: () => dup('Task', input.taskCode),
       });
     } else {
       id = stored.id;
-      await guarded(() =>
-        query(
-          tx,
-          sql`UPDATE tasks SET kind = ${task.kind}, order_number = ${task.orderNumber}, operation_number = ${task.operationNumber}, description = ${task.description},
-          work_centre = ${task.workCentre}, planned_minutes = ${task.plannedMinutes}, active = ${task.active}, _rev = _rev + 1,
-          audit = ${JSON.stringify(auditStamp(auth.accountId, stored.audit))}::jsonb WHERE id = ${id}`,
-        ),
-      );
+      await guarded(() => updateTask(tx, id, task, auditStamp(auth.accountId, stored.audit)));
     }
     const saved = await taskById(tx, id);
     return { response: { task: toTask(saved!), created: !stored } };
@@ -215,13 +208,12 @@ async function stopEntries(
   atOut = false,
 ) {
   if (ids.length === 0) return;
-  await query(
-    tx,
-    sql`UPDATE labor_entries SET stopped_at = greatest(${atSecond(now)}, counted_from), ended_at_out = ${atOut},
-      qty_done = ${qty?.qtyDone === undefined ? null : String(qty.qtyDone)}, complete = ${qty?.complete ?? false},
-      audit = jsonb_set(audit, '{modify}', ${JSON.stringify(auditStamp(auth.accountId).modify)}::jsonb)
-    WHERE id = ANY(${arrayParam([...ids])}) AND stopped_at IS NULL`,
-  );
+  await stopRunningEntries(tx, ids, now, {
+    atOut,
+    qtyDone: qty?.qtyDone === undefined ? null : String(qty.qtyDone),
+    complete: qty?.complete ?? false,
+    modify: auditStamp(auth.accountId).modify,
+  });
 }
 
 /**
@@ -287,7 +279,7 @@ export async function startLabor(deps: Deps, auth: AuthContext, body: Body<'labo
       from = countedFrom(batchStart, now, settings.batchGraceTimeSecs);
     }
     await guarded(() =>
-      tx.insert(laborEntries).values({
+      insertLaborEntry(tx, {
         id: newId(),
         orgId: auth.orgId,
         siteId: auth.siteId,
