@@ -72,8 +72,6 @@ export default tseslint.config(
       'apps/server/src/modules/picking/service.ts',
       'apps/server/src/modules/shipping/packing-list.ts',
       'apps/server/src/modules/shipping/service.ts',
-      'apps/server/src/modules/stock/lookup.ts',
-      'apps/server/src/modules/stock/service.ts',
     ],
     rules: { 'floorhand/sql-in-repositories': 'off' },
   },

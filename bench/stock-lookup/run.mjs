@@ -16,7 +16,7 @@ import pg from 'pg';
 import { fillPlaceholders } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { INVENTORY_MAX_ROWS } from '@floorhand/contract/common';
-import { lookupSql } from '../../apps/server/src/modules/stock/lookup.ts';
+import { lookupSql } from '../../apps/server/src/modules/stock/lookup-repository.ts';
 import { BASE_BODY, benchDatabaseUrl, buildAndStartServer, jsonPoster, loadAverage, login, median } from '../server.mjs';
 
 const DATABASE_URL = benchDatabaseUrl();

@@ -1,200 +1,18 @@
 /*
- * Stock lookup: one scanned or typed value is tried as a stock id, a location code, a part number and
- * a barcode alias at once (each an org-scoped unique or indexed code), then the stock of every match
- * is read through the indexes on stock_records(id), (location_id) and (item_id): one statement of a
- * handful of index probes, whatever the size of the organisation's stock.
+ * Stock lookup and a stock record with its history (stock/lookup, stock/get): the statements are
+ * lookup-repository.ts's; here what a blind count withholds from the caller (lib/blind-places.ts).
  */
-import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { CallResponse } from '@floorhand/contract/api';
-import { JsonAnswer } from '../../lib/response-serializer.ts';
-import { LOOKUP_MATCHES, MOVEMENT_HISTORY_MAX } from '@floorhand/contract/stock';
-import type { AuthContext } from '../../lib/auth-context.ts';
+import { MOVEMENT_HISTORY_MAX } from '@floorhand/contract/stock';
 import type { Db } from '../../db/client.ts';
-import { preparedStatement } from '../../db/prepared.ts';
 import { guarded } from '../../db/errors.ts';
-import { notFound } from '../../lib/errors.ts';
-import { isoSql } from '../../db/sql.ts';
-import { type Body } from '../../lib/call-body.ts';
-import { movementsOf, STOCK_FROM } from './repository.ts';
-import { selectStock } from './queries.ts';
+import type { AuthContext } from '../../lib/auth-context.ts';
 import { blindPlaces, refuseBlind, withholdBlind } from '../../lib/blind-places.ts';
-
-type Match = (typeof LOOKUP_MATCHES)[number];
-
-// The value tried as each kind of code; every branch is one probe of an org-scoped index.
-const matchesOf = (
-  orgId: SQLWrapper | string,
-  value: SQLWrapper | string,
-) => sql`SELECT 'stockId' AS kind, id FROM stock_records WHERE org_id = ${orgId} AND stock_id = ${value}
-    UNION ALL SELECT 'location', id FROM locations WHERE org_id = ${orgId} AND code = ${value}
-    UNION ALL SELECT 'partNumber', id FROM items WHERE org_id = ${orgId} AND part_number = ${value}
-    UNION ALL SELECT 'barcode', item_id FROM item_barcodes WHERE org_id = ${orgId} AND barcode = ${value}
-    UNION ALL SELECT 'order', id FROM orders WHERE org_id = ${orgId} AND number = ${value}`;
-
-/** Sort keys per sort; `desc` reverses the first (the others only break ties). */
-const SORTS: Record<Body<'stock/lookup'>['sort'], SQL[]> = {
-  location: [sql`w.code`, sql`l.code`, sql`i.part_number`, sql`sr.stock_id`],
-  partNumber: [sql`i.part_number`, sql`w.code`, sql`l.code`, sql`sr.stock_id`],
-  stockId: [sql`sr.stock_id`],
-  receivedDate: [sql`sr.received_date`, sql`sr.stock_id`],
-  quantity: [sql`sr.quantity`, sql`sr.stock_id`],
-};
-
-/** The parts of a lookup that change its statement's text; everything else is a placeholder's value. */
-export type LookupShape = Pick<Body<'stock/lookup'>, 'sort' | 'desc' | 'showZeroQty'> & {
-  warehouse: boolean;
-  conditionCode: boolean;
-  department: boolean;
-  orderType: boolean;
-};
-
-export const shapeOf = (body: Body<'stock/lookup'>): LookupShape => ({
-  sort: body.sort,
-  desc: body.desc,
-  showZeroQty: body.showZeroQty,
-  warehouse: body.warehouse !== undefined,
-  conditionCode: body.conditionCode !== undefined,
-  department: body.department !== undefined,
-  orderType: body.orderType !== undefined,
-});
-
-/** The filters of a lookup as SQL conditions on sr (stock), i (item), w (warehouse). */
-function filters(shape: LookupShape): SQL[] {
-  const where: SQL[] = [];
-  if (shape.warehouse) where.push(sql`w.code = ${sql.placeholder('warehouse')}`);
-  if (shape.conditionCode) where.push(sql`sr.condition_code = ${sql.placeholder('conditionCode')}`);
-  if (shape.department) where.push(sql`i.department = ${sql.placeholder('department')}`);
-  // Stock held for an order of the type: picked (one active pick per record, a unique partial index) and not yet shipped or issued.
-  if (shape.orderType) {
-    where.push(
-      sql`EXISTS (SELECT 1 FROM order_picks op JOIN orders o ON o.id = op.order_id WHERE op.stock_record_id = sr.id AND op.state = 'picked' AND o.type = ${sql.placeholder('orderType')})`,
-    );
-  }
-  // Zero-quantity records are history: shown only on request, and only those changed recently.
-  where.push(
-    shape.showZeroQty
-      ? sql`(sr.quantity > 0 OR sr.changed_at >= now() - make_interval(months => ${sql.placeholder('zeroQtyMonths')}::int))`
-      : sql`sr.quantity > 0`,
-  );
-  return where;
-}
-
-/**
- * A JSON object's text from named values, in their order, by concatenation: cheaper for PostgreSQL
- * than row_to_json of a sub-select per record and per group (a location lookup, 111 records on
- * average, took a tenth to a fifth less of its time; docs/inventory.md, 26 November). `string` values go
- * through to_json (JSON's escaping, the same as row_to_json's); `number` values are written as
- * PostgreSQL's text of them; `plain` values are strings known to need no escaping (dates from
- * to_char). NULL becomes null. `open` leaves the object unclosed, for more to follow.
- */
-type JsonField = [name: string, value: SQL, kind: 'string' | 'number' | 'plain'];
-function jsonObjectSql(fields: JsonField[], open = false): SQL {
-  const parts = fields.map(([name, value, kind], k) => {
-    if (!/^\w+$/.test(name)) throw new Error(`jsonObjectSql: '${name}' is not a plain property name`);
-    const text = kind === 'string' ? sql`to_json(${value})::text` : kind === 'number' ? sql`(${value})::text` : sql`'"' || ${value} || '"'`;
-    return sql`${sql.raw(`'${k === 0 ? '{' : ','}"${name}":'`)} || COALESCE(${text}, 'null')`;
-  });
-  return sql`(${sql.join(parts, sql` || `)}${open ? sql`` : sql` || '}'`})`;
-}
-
-/**
- * A record as the answer lists it (contract lookupRecordSchema: its properties in its order), as
- * JSON written by PostgreSQL. Quantities go out as float8, which PostgreSQL writes as the shortest
- * text that reads back as the same double, the text JavaScript writes (for the magnitudes
- * numeric(15,4) and 500 records allow).
- */
-const RECORD_JSON = jsonObjectSql([
-  ['_id', sql`sr.id`, 'string'],
-  ['_rev', sql`sr._rev`, 'number'],
-  ['stockId', sql`sr.stock_id`, 'string'],
-  ['quantity', sql`sr.quantity::float8`, 'number'],
-  ['conditionCode', sql`sr.condition_code`, 'string'],
-  ['lot', sql`sr.lot`, 'string'],
-  ['serial', sql`sr.serial`, 'string'],
-  ['certSource', sql`sr.cert_source`, 'string'],
-  ['receivedDate', sql`to_char(sr.received_date, 'YYYY-MM-DD')`, 'plain'],
-  ['changedAt', isoSql(sql`sr.changed_at`), 'plain'],
-]);
-const GROUP_KEYS = sql`i.id AS "itemId", i.part_number AS "partNumber", i.description, i.uom, i.tracking, i.department, w.id AS "warehouseId", w.code AS warehouse, l.id AS "locationId", l.code AS location`;
-/** What a group says of its item and place: r's GROUP_KEYS, g's grouping columns, the group's first properties. */
-const GROUP_NAMES = [
-  'itemId',
-  'partNumber',
-  'description',
-  'uom',
-  'tracking',
-  'department',
-  'warehouseId',
-  'warehouse',
-  'locationId',
-  'location',
-] as const;
-const GROUP_COLUMNS = sql.join(
-  GROUP_NAMES.map((c) => sql.identifier(c)),
-  sql`, `,
-);
-/** A group of g as the answer lists it (lookupGroupSchema), up to the opening of its records' array. */
-const GROUP_HEAD_JSON = sql`${jsonObjectSql(
-  [...GROUP_NAMES.map((c): JsonField => [c, sql`g.${sql.identifier(c)}`, 'string']), ['quantity', sql`g.quantity`, 'number']],
-  true,
-)} || ',"records":['`;
-/** LOOKUP_MATCHES as a PostgreSQL array, in the contract's order (matchedAs lists them in it). */
-const MATCH_ORDER = sql.raw(`ARRAY[${LOOKUP_MATCHES.map((k) => `'${k}'`).join(', ')}]`);
-
-type LookupRun = (values: Record<string, unknown>) => Promise<Array<{ answer: string }>>;
-/** The lookup's statements per database handle and shape, built and prepared once. */
-const statements = new WeakMap<Db, Map<string, LookupRun>>();
-
-/**
- * One statement, one round trip, and the answer's JSON written by PostgreSQL (Node parsed up to 500
- * rows of 20 columns, grouped them and wrote 38 kB of JSON per lookup; docs/inventory.md, Speed).
- * - m: the value's matches; they turn into id arrays once (ARRAY(...) is an init plan), each `= ANY`
- *   uses its index and PostgreSQL ORs the bitmaps; item, location and warehouse are probed per row
- *   (STOCK_FROM).
- * - r: the stock in the lookup's order, numbered, one row more than maxRows (it says whether there
- *   are more), each with its record's JSON.
- * - g: records grouped by item and place; a group comes where its first record does, its records in
- *   the lookup's order, its quantity the exact decimal sum (then one rounding to float8).
- * The benchmark runs the same statement through a plain client (bench/stock-lookup).
- */
-export function lookupSql(shape: LookupShape): SQL {
-  const orgId = sql.placeholder('orgId');
-  const maxRows = sql`${sql.placeholder('maxRows')}::int`;
-  const ids = (...kinds: Match[]) =>
-    sql`ARRAY(SELECT id FROM m WHERE kind IN (${sql.join(
-      kinds.map((k) => sql.raw(`'${k}'`)),
-      sql`, `,
-    )}))`;
-  // An order's stock: what was picked for it and not put back (picked, shipped or issued; zero-quantity records only with showZeroQty).
-  const orderIds = shape.orderType
-    ? sql`SELECT m.id FROM m JOIN orders o ON o.id = m.id WHERE m.kind = 'order' AND o.type = ${sql.placeholder('orderType')}`
-    : sql`SELECT id FROM m WHERE kind = 'order'`;
-  const picked = sql`ARRAY(SELECT op.stock_record_id FROM order_picks op WHERE op.order_id IN (${orderIds}) AND op.state <> 'unpicked')`;
-  const match = sql`(sr.id = ANY(${ids('stockId')}) OR sr.location_id = ANY(${ids('location')}) OR sr.item_id = ANY(${ids('partNumber', 'barcode')}) OR sr.id = ANY(${picked}))`;
-  const where = sql.join([sql`sr.org_id = ${orgId}`, match, ...filters(shape)], sql` AND `);
-  const [first, ...rest] = SORTS[shape.sort];
-  const order = sql.join([shape.desc ? sql`${first} DESC` : first!, ...rest], sql`, `);
-  return sql`WITH m AS (${matchesOf(orgId, sql.placeholder('value'))}),
-    r AS (SELECT ${GROUP_KEYS}, sr.quantity, ${RECORD_JSON} AS rec, row_number() OVER (ORDER BY ${order}) AS rn ${STOCK_FROM}
-      WHERE ${where} ORDER BY ${order} LIMIT ${maxRows} + 1),
-    g AS (SELECT min(rn) AS first, ${GROUP_COLUMNS}, sum(quantity)::float8 AS quantity, string_agg(rec, ',' ORDER BY rn) AS recs
-      FROM r WHERE rn <= ${maxRows} GROUP BY ${GROUP_COLUMNS})
-    SELECT '{"matchedAs":[' || COALESCE((SELECT string_agg(to_json(k)::text, ',' ORDER BY n) FROM unnest(${MATCH_ORDER}) WITH ORDINALITY u(k, n) WHERE k IN (SELECT kind FROM m)), '')
-      || '],"groups":[' || COALESCE((SELECT string_agg(${GROUP_HEAD_JSON} || g.recs || ']}', ',' ORDER BY g.first) FROM g), '')
-      || '],' || (SELECT '"rowCount":' || count(*) FILTER (WHERE rn <= ${maxRows}) || ',"more":' || (count(*) > ${maxRows})::text FROM r) || '}' AS answer`;
-}
-
-function lookupStatement(db: Db, shape: LookupShape): LookupRun {
-  let byShape = statements.get(db);
-  if (!byShape) statements.set(db, (byShape = new Map()));
-  const key = JSON.stringify(shape);
-  let run = byShape.get(key);
-  if (!run) {
-    run = preparedStatement<{ answer: string }>(db, lookupSql(shape));
-    byShape.set(key, run);
-  }
-  return run;
-}
+import type { Body } from '../../lib/call-body.ts';
+import { notFound } from '../../lib/errors.ts';
+import { JsonAnswer } from '../../lib/response-serializer.ts';
+import { lookupStatement, shapeOf, stockByStockId } from './lookup-repository.ts';
+import { movementsOf } from './repository.ts';
 
 export async function lookupStock(
   db: Db,
@@ -222,7 +40,7 @@ export async function lookupStock(
 }
 
 export async function getStock(db: Db, auth: AuthContext, body: Body<'stock/get'>): Promise<CallResponse<'stock/get'>> {
-  const [stock] = await selectStock(db, sql`WHERE sr.org_id = ${auth.orgId} AND sr.stock_id = ${body.stockId}`);
+  const stock = await stockByStockId(db, auth.orgId, body.stockId);
   if (!stock) throw notFound(`No stock record '${body.stockId}' exists`);
   refuseBlind(await blindPlaces(db, auth), [stock.locationId]);
   const movements = await movementsOf(db, stock._id, MOVEMENT_HISTORY_MAX + 1);

@@ -245,3 +245,21 @@ export async function serialsOnHand(db: Db, pairs: ReadonlyArray<{ itemId: strin
   );
   return new Set(rows.map((r) => `${r.item_id}\u0000${r.serial}`));
 }
+
+/** Holds a location (FOR SHARE) until commit; whether it and its warehouse are active. */
+export async function holdLocation(db: Db, locationId: string): Promise<boolean> {
+  const [row] = await query<{ active: boolean }>(
+    db,
+    sql`SELECT l.active AND w.active AS active FROM locations l JOIN warehouses w ON w.id = l.warehouse_id WHERE l.id = ${locationId} FOR SHARE OF l`,
+  );
+  return !!row?.active;
+}
+
+/** The location of the organisation's stock record of that stock id (none or one). */
+export async function locationsOfStockId(db: Db, orgId: string, stockId: string): Promise<string[]> {
+  const rows = await query<{ location_id: string }>(
+    db,
+    sql`SELECT location_id FROM stock_records WHERE org_id = ${orgId} AND stock_id = ${stockId}`,
+  );
+  return rows.map((r) => r.location_id);
+}

@@ -5,7 +5,6 @@
  * answer under the idempotency key. The ledger invariant: per stock record, the movements' qty_delta
  * sum to its quantity, because every statement that changes a quantity appends the matching movement.
  */
-import { sql } from 'drizzle-orm';
 import type { CallResponse } from '@floorhand/contract/api';
 import { parseQty } from '@floorhand/contract/quantity';
 import {
@@ -28,12 +27,19 @@ import type { Db } from '../../db/client.ts';
 import { findSiteData } from '../../lib/site-data.ts';
 import { badInput, checkRev, conflict, dup, invalidRecord as fieldProblem, notFound } from '../../lib/errors.ts';
 import { mapDuplicates } from '../../db/errors.ts';
-import { query } from '../../db/sql.ts';
 import { type Body } from '../../lib/call-body.ts';
 import { idempotentWrite } from '../../lib/idempotent-write.ts';
 import { blindPlaces, refuseBlind } from '../../lib/blind-places.ts';
 import { activeCodes, itemsByPartNumber, locationKey, locationsByCode, type ItemRef, type LocationRef } from '../../lib/refs.ts';
-import { insertStock, pickedFor, nextStockIds, stockAndMovementsByIds, type NewStock } from './repository.ts';
+import {
+  holdLocation,
+  insertStock,
+  locationsOfStockId,
+  pickedFor,
+  nextStockIds,
+  stockAndMovementsByIds,
+  type NewStock,
+} from './repository.ts';
 import { stockByIds } from './queries.ts';
 import { actorOf, changeStock, insertMovements, lockStock, type Actor, type LockedStock, type NewMovement } from './ledger.ts';
 
@@ -194,11 +200,7 @@ export async function receiveStock(deps: Deps, auth: AuthContext, body: Body<'st
  * its stock, or has committed first and is seen here.
  */
 async function holdActiveLocation(tx: Db, locationId: string, name: string): Promise<void> {
-  const [row] = await query<{ active: boolean }>(
-    tx,
-    sql`SELECT l.active AND w.active AS active FROM locations l JOIN warehouses w ON w.id = l.warehouse_id WHERE l.id = ${locationId} FOR SHARE OF l`,
-  );
-  if (!row?.active) throw badInput(`The location '${name}' is inactive`);
+  if (!(await holdLocation(tx, locationId))) throw badInput(`The location '${name}' is inactive`);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -212,14 +214,7 @@ async function holdActiveLocation(tx: Db, locationId: string, name: string): Pro
 async function refuseBlindStock(db: Db, auth: AuthContext, stockId: string): Promise<void> {
   const hidden = await blindPlaces(db, auth);
   if (hidden.size === 0) return;
-  const rows = await query<{ location_id: string }>(
-    db,
-    sql`SELECT location_id FROM stock_records WHERE org_id = ${auth.orgId} AND stock_id = ${stockId}`,
-  );
-  refuseBlind(
-    hidden,
-    rows.map((r) => r.location_id),
-  );
+  refuseBlind(hidden, await locationsOfStockId(db, auth.orgId, stockId));
 }
 
 async function locked(tx: Db, auth: AuthContext, stockId: string, rev: number | undefined): Promise<LockedStock> {
