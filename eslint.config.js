@@ -50,7 +50,6 @@ export default tseslint.config(
       'apps/server/src/modules/labels/service.ts',
       'apps/server/src/modules/labels/repository.ts',
       'apps/server/src/modules/picking/service.ts',
-      'apps/server/src/modules/timeclock/service.ts',
     ],
     rules: { 'max-lines': 'off' },
   },
