@@ -47,8 +47,6 @@ export default tseslint.config(
     files: [
       'apps/server/src/modules/counts/service.ts',
       'apps/server/src/modules/counts/repository.ts',
-      'apps/server/src/modules/labels/service.ts',
-      'apps/server/src/modules/labels/repository.ts',
       'apps/server/src/modules/picking/service.ts',
     ],
     rules: { 'max-lines': 'off' },
@@ -74,7 +72,6 @@ export default tseslint.config(
       'apps/server/src/modules/housekeeping/service.ts',
       'apps/server/src/modules/items/csv-plan.ts',
       'apps/server/src/modules/items/service.ts',
-      'apps/server/src/modules/labels/service.ts',
       'apps/server/src/modules/labor/csv-plan.ts',
       'apps/server/src/modules/labor/service.ts',
       'apps/server/src/modules/locations/csv-plan.ts',
