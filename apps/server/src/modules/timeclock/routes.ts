@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HEADERS } from '@floorhand/contract/constants';
 import { registerCall, type Deps } from '../../lib/calls.ts';
-import { correct, exportPunches, listPunches, punch, setPin } from './service.ts';
+import { correct, exportPunches, listPunches, setPin } from './corrections.ts';
+import { punch } from './service.ts';
 
 /** The clock's offset from UTC in minutes (x-tz-offset, as getTimezoneOffset); 0 when absent or odd. */
 function tzOffsetOf(req: FastifyRequest): number {
