@@ -79,8 +79,6 @@ export default tseslint.config(
       'apps/server/src/modules/orders/service.ts',
       'apps/server/src/modules/picking/service.ts',
       'apps/server/src/modules/session/service.ts',
-      'apps/server/src/modules/shipping/packing-list.ts',
-      'apps/server/src/modules/shipping/service.ts',
       'apps/server/src/modules/stock/lookup.ts',
       'apps/server/src/modules/stock/service.ts',
     ],
