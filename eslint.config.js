@@ -75,8 +75,6 @@ export default tseslint.config(
       'apps/server/src/modules/locations/csv-plan.ts',
       'apps/server/src/modules/locations/service.ts',
       'apps/server/src/modules/media/service.ts',
-      'apps/server/src/modules/orders/csv-plan.ts',
-      'apps/server/src/modules/orders/service.ts',
       'apps/server/src/modules/picking/service.ts',
       'apps/server/src/modules/session/service.ts',
       'apps/server/src/modules/stock/lookup.ts',
