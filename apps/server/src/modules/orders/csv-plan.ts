@@ -6,12 +6,11 @@
  * empty one keeps the stored value on update. Every row is checked before anything is written, and
  * every problem is reported at once with its row.
  */
-import { sql } from 'drizzle-orm';
 import { ORDER_CSV_HEADER_FIELDS, orderInputSchema, type OrderType } from '@floorhand/contract/orders';
 import { checkedOf, type Planner, type Problem } from '../../lib/csv-import.ts';
 import type { Db } from '../../db/client.ts';
-import { arrayParam, query } from '../../db/sql.ts';
-import { linesOf, selectOrders, type LineRow, type OrderRow } from './queries.ts';
+import { linesOf, type LineRow, type OrderRow } from './queries.ts';
+import { ordersByTypeAndNumber, ordersWithActivePicks } from './repository.ts';
 import {
   emitOrdersChanged,
   loadOrderRefs,
@@ -61,21 +60,11 @@ const orderKey = (type: string, number: string) => `${type}\u0000${number}`;
 async function storedOrders(db: Db, orgId: string, groups: readonly Group[]) {
   const found = new Map<string, { order: OrderRow; lines: LineRow[]; hasPicks: boolean }>();
   if (groups.length === 0) return found;
-  const orders = await selectOrders(
-    db,
-    sql`WHERE o.org_id = ${orgId} AND (o.type, o.number) IN (SELECT * FROM unnest(${arrayParam(groups.map((g) => g.type))}::text[], ${arrayParam(groups.map((g) => g.number))}::text[]))`,
-  );
+  const orders = await ordersByTypeAndNumber(db, orgId, groups);
   if (orders.length === 0) return found;
   const ids = orders.map((o) => o.id);
   const lines = await linesOf(db, ids);
-  const picked = new Set(
-    (
-      await query<{ order_id: string }>(
-        db,
-        sql`SELECT DISTINCT order_id FROM order_picks WHERE order_id = ANY(${arrayParam(ids)}) AND state = 'picked'`,
-      )
-    ).map((r) => r.order_id),
-  );
+  const picked = new Set(await ordersWithActivePicks(db, ids));
   for (const order of orders) {
     found.set(orderKey(order.type, order.number), {
       order,

@@ -4,7 +4,6 @@
  * picked record to the location it was picked from, in the ledger as unpick movements, in the same
  * transaction as the order's new status.
  */
-import { sql } from 'drizzle-orm';
 import type { CallResponse } from '@floorhand/contract/api';
 import { formatQty, qtyUnits } from '@floorhand/contract/quantity';
 import { wholeUnitsMessage } from '@floorhand/contract/stock-rules';
@@ -24,7 +23,6 @@ import type { Deps } from '../../lib/calls.ts';
 import { badInput, conflict, notFound } from '../../lib/errors.ts';
 import { idempotentWrite } from '../../lib/idempotent-write.ts';
 import type { Db } from '../../db/client.ts';
-import { arrayParam, insertRows, query } from '../../db/sql.ts';
 import { findSiteData } from '../../lib/site-data.ts';
 import {
   itemsByPartNumber,
@@ -37,8 +35,26 @@ import {
 } from '../../lib/refs.ts';
 import { changeStock, lockStock } from '../stock/ledger.ts';
 import { actorOf } from '../stock/ledger.ts';
-import { ordersByNumber, siteIdsOf } from './repository.ts';
-import { linesOf, orderById, orderWithLines, selectOrders, toHeader, type LineRow, type OrderRow } from './queries.ts';
+import {
+  activePicksOf,
+  cancelOrderRows,
+  deleteOrderLines,
+  hasActivePicks,
+  insertOrderIfNew,
+  insertOrderLines,
+  listOrderRows,
+  lockOrderByNumber,
+  lockOrderLines,
+  orderLineCounts,
+  ordersByNumber,
+  setOrderStatus,
+  shippedOrIssuedCount,
+  siteIdsOf,
+  unpickPick,
+  updateOrderHeader,
+  updateOrderLine,
+} from './repository.ts';
+import { linesOf, orderById, orderWithLines, toHeader, type LineRow, type OrderRow } from './queries.ts';
 
 /** The pick statuses of an order type from the caller's site's app settings (stockPick), or the defaults. */
 export async function pickStatusesOf(db: Db, siteId: string, type: OrderType): Promise<PickStatuses> {
@@ -196,14 +212,6 @@ const refusal = (problems: readonly OrderProblem[]) =>
       .join('; ')}${problems.length > 3 ? `; and ${problems.length - 3} more` : ''}`,
   );
 
-/** Whether an order has picked stock not yet shipped or returned. */
-async function hasActivePicks(db: Db, orderId: string): Promise<boolean> {
-  return (
-    (await query<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM order_picks WHERE order_id = ${orderId} AND state = 'picked'`))[0]!
-      .n > 0
-  );
-}
-
 /**
  * Writes one checked order inside the caller's transaction: inserted, or the stored one of its type and
  * number updated under lock (lines matched by lineNo; lines left out removed). Refuses what the stored
@@ -219,32 +227,34 @@ export async function writeOrder(
   const warehouse = refs.warehouses.get(input.warehouse)!;
   const stagingId = input.stagingLocation ? (refs.locations.get(locationKey(input.warehouse, input.stagingLocation))?.id ?? null) : null;
   const stamp = auditStamp(auth.accountId);
-  const inserted = await query<{ id: string }>(
-    tx,
-    sql`INSERT INTO orders (id, org_id, type, number, status, warehouse_id, customer, ship_to, due_date, priority, notes, staging_location_id, department, audit)
-      VALUES (${newId()}, ${auth.orgId}, ${input.type}, ${input.number}, ${input.status ?? ORDER_STATUS_DEFAULT}, ${warehouse.id}, ${input.customer ?? null}, ${input.shipTo ?? null},
-        ${input.dueDate ?? null}::date, ${input.priority ?? 0}, ${input.notes ?? null}, ${stagingId}, ${input.department ?? null}, ${JSON.stringify(stamp)}::jsonb)
-      ON CONFLICT (org_id, type, number) DO NOTHING RETURNING id`,
-  );
-  const created = inserted.length > 0;
-  const [order] = await selectOrders(
-    tx,
-    sql`WHERE o.org_id = ${auth.orgId} AND o.type = ${input.type} AND o.number = ${input.number} FOR UPDATE OF o`,
-  );
+  const header = {
+    warehouseId: warehouse.id,
+    customer: input.customer ?? null,
+    shipTo: input.shipTo ?? null,
+    dueDate: input.dueDate ?? null,
+    priority: input.priority ?? 0,
+    notes: input.notes ?? null,
+    stagingId,
+    department: input.department ?? null,
+  };
+  const created = await insertOrderIfNew(tx, {
+    ...header,
+    id: newId(),
+    orgId: auth.orgId,
+    type: input.type,
+    number: input.number,
+    status: input.status ?? ORDER_STATUS_DEFAULT,
+    audit: stamp,
+  });
+  const order = await lockOrderByNumber(tx, auth.orgId, input.type, input.number);
   if (!order) throw conflict('The order changed while it was saved; send it again');
-  await query(tx, sql`SELECT id FROM order_lines WHERE order_id = ${order.id} FOR UPDATE`);
+  await lockOrderLines(tx, order.id);
   const existing = created ? [] : await linesOf(tx, [order.id]);
   if (!created) {
     if (order.status === ORDER_CANCELLED) throw conflict(`The order '${input.number}' is cancelled and cannot be changed`);
     const problems = updateProblems(order, existing, await hasActivePicks(tx, order.id), input, refs);
     if (problems.length > 0) throw refusal(problems);
-    await query(
-      tx,
-      sql`UPDATE orders SET status = ${input.status ?? order.status}, warehouse_id = ${warehouse.id}, customer = ${input.customer ?? null}, ship_to = ${input.shipTo ?? null}, due_date = ${input.dueDate ?? null}::date,
-        priority = ${input.priority ?? 0}, notes = ${input.notes ?? null}, staging_location_id = ${stagingId}, department = ${input.department ?? null},
-        _rev = _rev + 1, audit = ${JSON.stringify(auditStamp(auth.accountId, order.audit))}::jsonb
-      WHERE id = ${order.id}`,
-    );
+    await updateOrderHeader(tx, order.id, { ...header, status: input.status ?? order.status }, auditStamp(auth.accountId, order.audit));
   }
   const old = new Map(existing.map((l) => [l.line_no, l]));
   const fresh: Array<{ id: string; orderId: string; lineNo: number; itemId: string; qty: string }> = [];
@@ -260,20 +270,14 @@ export async function writeOrder(
     const status =
       before.status === 'cancelled' ? 'open' : line.qty === done ? (qtyUnits(before.qty_short) > 0n ? 'short' : 'picked') : 'open';
     if (before.item_id === item.id && qtyUnits(before.qty) === line.qty && before.status === status) continue;
-    await query(
+    await updateOrderLine(tx, before.id, item.id, formatQty(line.qty), status);
+  }
+  if (old.size > 0)
+    await deleteOrderLines(
       tx,
-      sql`UPDATE order_lines SET item_id = ${item.id}, qty = ${formatQty(line.qty)}::numeric, status = ${status}, _rev = _rev + 1 WHERE id = ${before.id}`,
+      [...old.values()].map((l) => l.id),
     );
-  }
-  if (old.size > 0) {
-    const gone = arrayParam([...old.values()].map((l) => l.id));
-    // A removed line takes its backorder links with it (the backorder's line stays, as ordered).
-    await query(tx, sql`DELETE FROM order_backorders WHERE line_id = ANY(${gone}) OR backorder_line_id = ANY(${gone})`);
-    await query(tx, sql`DELETE FROM order_lines WHERE id = ANY(${gone})`);
-  }
-  await insertRows(tx, 'order_lines', { id: 'text', orderId: 'text', lineNo: 'integer', itemId: 'text', qty: 'numeric' }, fresh, {
-    org_id: sql`${auth.orgId}::text`,
-  });
+  await insertOrderLines(tx, auth.orgId, fresh);
   if (!input.status) await settleStatus(tx, order.id, statuses);
   return { orderId: order.id, created };
 }
@@ -299,18 +303,13 @@ export async function saveOrder(deps: Deps, auth: AuthContext, body: SaveBody): 
  * (set by the ERP) stay.
  */
 export async function settleStatus(tx: Db, orderId: string, statuses: PickStatuses): Promise<string> {
-  const [row] = await query<{ status: string; open: number; lines: number; claimed_by: string | null }>(
-    tx,
-    sql`SELECT o.status, o.claimed_by, (SELECT count(*)::int FROM order_lines WHERE order_id = o.id AND status = 'open') AS open,
-      (SELECT count(*)::int FROM order_lines WHERE order_id = o.id AND status <> 'cancelled') AS lines
-    FROM orders o WHERE o.id = ${orderId}`,
-  );
+  const row = await orderLineCounts(tx, orderId);
   if (!row) return '';
   const pickable = statuses.include.includes(row.status) || statuses.assign.includes(row.status);
   let next = row.status;
   if (row.open === 0 && row.lines > 0 && pickable) next = pickedStatus(statuses);
   else if (row.open > 0 && statuses.picked.includes(row.status)) next = assignStatus(statuses);
-  if (next !== row.status) await query(tx, sql`UPDATE orders SET status = ${next}, _rev = _rev + 1 WHERE id = ${orderId}`);
+  if (next !== row.status) await setOrderStatus(tx, orderId, next);
   return next;
 }
 
@@ -322,27 +321,12 @@ export async function getOrder(db: Db, auth: AuthContext, body: Body<'order/get'
 }
 
 export async function listOrders(db: Db, auth: AuthContext, body: Body<'order/list'>): Promise<CallResponse<'order/list'>> {
-  const rows = await selectOrders(
-    db,
-    sql`WHERE o.org_id = ${auth.orgId}
-      ${body.type ? sql`AND o.type = ${body.type}` : sql``}
-      ${body.status ? sql`AND o.status = ${body.status}` : sql``}
-      ${body.warehouse ? sql`AND w.code = ${body.warehouse}` : sql``}
-      ${body.number ? sql`AND o.number LIKE ${`${body.number.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : sql``}
-    ORDER BY o.due_date NULLS LAST, o.number, o.type LIMIT ${body.limit + 1} OFFSET ${body.offset}`,
-  );
+  const rows = await listOrderRows(db, auth.orgId, body, body.limit + 1, body.offset);
   return { orders: rows.slice(0, body.limit).map(toHeader), more: rows.length > body.limit };
 }
 
 // ---------------------------------------------------------------------------------------------
 // order/cancel
-
-interface ActivePick {
-  id: string;
-  stock_id: string;
-  from_location_id: string;
-  from_warehouse_id: string;
-}
 
 export async function cancelOrder(deps: Deps, auth: AuthContext, body: Body<'order/cancel'>): Promise<CallResponse<'order/cancel'>> {
   const actor = actorOf(auth, body.idempotencyKey);
@@ -350,18 +334,10 @@ export async function cancelOrder(deps: Deps, auth: AuthContext, body: Body<'ord
     const order = await orderById(tx, auth.orgId, body.orderId, true);
     if (!order) throw notFound(`No order '${body.orderId}' exists`);
     if (order.status === ORDER_CANCELLED) throw conflict(`The order '${order.number}' is cancelled already`);
-    await query(tx, sql`SELECT id FROM order_lines WHERE order_id = ${order.id} FOR UPDATE`);
-    const shippedOrIssued = await query<{ n: number }>(
-      tx,
-      sql`SELECT count(*)::int AS n FROM order_picks WHERE order_id = ${order.id} AND state IN ('shipped', 'issued')`,
-    );
-    if (shippedOrIssued[0]!.n > 0) throw conflict(`The order '${order.number}' has shipped or issued stock and cannot be cancelled`);
-    const picks = await query<ActivePick>(
-      tx,
-      sql`SELECT p.id, sr.stock_id, p.from_location_id, l.warehouse_id AS from_warehouse_id
-      FROM order_picks p JOIN stock_records sr ON sr.id = p.stock_record_id JOIN locations l ON l.id = p.from_location_id
-      WHERE p.order_id = ${order.id} AND p.state = 'picked' ORDER BY sr.stock_id`,
-    );
+    await lockOrderLines(tx, order.id);
+    if ((await shippedOrIssuedCount(tx, order.id)) > 0)
+      throw conflict(`The order '${order.number}' has shipped or issued stock and cannot be cancelled`);
+    const picks = await activePicksOf(tx, order.id);
     const stockIds: string[] = [];
     const locationIds = new Set<string>();
     for (const pick of picks) {
@@ -391,18 +367,11 @@ export async function cancelOrder(deps: Deps, auth: AuthContext, body: Body<'ord
           },
         ],
       );
-      await query(tx, sql`UPDATE order_picks SET state = 'unpicked', package_id = NULL WHERE id = ${pick.id}`);
+      await unpickPick(tx, pick.id);
       stockIds.push(row.stock_id);
       locationIds.add(row.location_id).add(pick.from_location_id);
     }
-    await query(
-      tx,
-      sql`UPDATE order_lines SET status = 'cancelled', qty_picked = 0, claimed_by = NULL, _rev = _rev + 1 WHERE order_id = ${order.id}`,
-    );
-    await query(
-      tx,
-      sql`UPDATE orders SET status = ${ORDER_CANCELLED}, claimed_by = NULL, _rev = _rev + 1, audit = ${JSON.stringify(auditStamp(auth.accountId, order.audit))}::jsonb WHERE id = ${order.id}`,
-    );
+    await cancelOrderRows(tx, order.id, auditStamp(auth.accountId, order.audit));
     const saved = (await orderById(tx, auth.orgId, order.id))!;
     return { response: { order: await orderWithLines(tx, saved) }, changed: { stockIds, locationIds: [...locationIds] } };
   });

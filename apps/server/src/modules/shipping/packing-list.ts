@@ -6,31 +6,14 @@
  * in the box with the package label, which prints through the labels area (kind `package`); the
  * screen asks for both.
  */
-import { sql } from 'drizzle-orm';
 import type { CallResponse } from '@floorhand/contract/api';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import type { Body } from '../../lib/call-body.ts';
 import { notFound } from '../../lib/errors.ts';
 import { tablePdf } from '../../lib/pdf.ts';
 import type { Db } from '../../db/client.ts';
-import { query } from '../../db/sql.ts';
 import { orderById } from '../orders/queries.ts';
-import type { PackageRow } from './service.ts';
-
-/** One order line of the package: what of it is packed here, summed over its stock records. */
-interface PackedLine {
-  line_no: number;
-  part_number: string;
-  description: string;
-  uom: string;
-  ordered: string;
-  qty: string;
-  records: number;
-  lots: string | null;
-}
-
-/** What the packing list says of its package (a package row less its state of record). */
-type PackageHead = Omit<PackageRow, 'status' | 'shipped_at' | 'rev' | 'audit'> & { status: string };
+import { packageHead, packedLines } from './repository.ts';
 
 const trimmed = (v: string | null) => (v === null ? null : String(Number(v)));
 
@@ -39,21 +22,10 @@ export async function packingList(
   auth: AuthContext,
   body: Body<'package/packingList'>,
 ): Promise<CallResponse<'package/packingList'>> {
-  const [pkg] = await query<PackageHead>(
-    db,
-    sql`SELECT id, order_id, package_no, type, weight::text AS weight, length::text AS length, width::text AS width, height::text AS height, carrier, service, tracking, status
-    FROM packages WHERE org_id = ${auth.orgId} AND id = ${body.packageId}`,
-  );
+  const pkg = await packageHead(db, auth.orgId, body.packageId);
   if (!pkg) throw notFound(`No package '${body.packageId}' exists`);
   const order = (await orderById(db, auth.orgId, pkg.order_id))!;
-  const lines = await query<PackedLine>(
-    db,
-    sql`SELECT ol.line_no, i.part_number, i.description, i.uom, ol.qty::text AS ordered, sum(p.qty)::text AS qty, count(*)::int AS records,
-      string_agg(DISTINCT nullif(concat_ws(' / ', sr.lot, sr.serial), ''), ', ' ORDER BY nullif(concat_ws(' / ', sr.lot, sr.serial), '')) AS lots
-    FROM order_picks p JOIN order_lines ol ON ol.id = p.line_id JOIN stock_records sr ON sr.id = p.stock_record_id JOIN items i ON i.id = ol.item_id
-    WHERE p.package_id = ${pkg.id} AND p.state <> 'unpicked'
-    GROUP BY ol.id, ol.line_no, i.part_number, i.description, i.uom, ol.qty ORDER BY ol.line_no`,
-  );
+  const lines = await packedLines(db, pkg.id);
   const records = lines.reduce((sum, l) => sum + l.records, 0);
   const shipTo = (order.ship_to ?? '')
     .split(/\r?\n/)
