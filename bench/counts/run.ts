@@ -95,7 +95,10 @@ async function once(engine: string): Promise<Figures> {
     }
     const reviewMs = reviewTimes.sort((a, b) => a - b)[2]!;
     if (process.env.BENCH_PARTS) {
-      const repo = await import('../../apps/server/src/modules/counts/repository.ts');
+      const repo = {
+        ...(await import('../../apps/server/src/modules/counts/sheet-repository.ts')),
+        ...(await import('../../apps/server/src/modules/counts/post-repository.ts')),
+      };
       for (let i = 0; i < 2; i++) {
         console.log('sheet', (await timed(() => repo.sheetById(t.db, 'demo', sheet._id)))[1].toFixed(0));
         console.log('summary', (await timed(() => repo.reviewSummary(t.db, sheet._id)))[1].toFixed(0));
