@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Badge, Button, Group, Pagination, Stack, Switch, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Badge, Button, Group, Stack, Switch, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { accountsQuery, ACCOUNTS_PAGE_SIZE } from '../api/list-accounts.ts';
 import { DataTable, type DataColumn, type RowAction } from '../../../components/ui/data-table.tsx';
 import { fullName } from '../../../lib/auth-store.ts';
 import { AccountEditor } from './account-editor.tsx';
+import { Pager } from '../../../components/ui/pager.tsx';
 
 /** The account type in words: what the flags of its sites make it. */
 function accountType(a: Account): string | null {
@@ -54,7 +55,6 @@ export function AccountsAdmin() {
   const [editing, setEditing] = useState<string | null>(null);
   const list = useQuery(accountsQuery({ search: debounced.trim(), includeInactive, page }));
   const accounts = list.data?.accounts ?? [];
-  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / ACCOUNTS_PAGE_SIZE));
   const columns = useMemo<DataColumn<Account>[]>(
     () => [
       { id: 'account', header: t('Account'), cell: (a) => a.userName, sortValue: (a) => a.userName, tdProps: { fw: 600 } },
@@ -130,7 +130,16 @@ export function AccountsAdmin() {
           </UnstyledButton>
         )}
       />
-      {pages > 1 && <Pagination total={pages} value={page + 1} onChange={(p) => setPage(p - 1)} size="lg" />}
+      <Pager
+        offset={page * ACCOUNTS_PAGE_SIZE}
+        count={accounts.length}
+        total={list.data?.total}
+        more={(page + 1) * ACCOUNTS_PAGE_SIZE < (list.data?.total ?? 0)}
+        busy={list.isPlaceholderData}
+        onPrevious={() => setPage(Math.max(0, page - 1))}
+        onNext={() => setPage(page + 1)}
+        testId="accounts"
+      />
       {editing && (editing === 'new' || current) && (
         <AccountEditor key={editing} account={current ?? null} onClose={() => setEditing(null)} />
       )}

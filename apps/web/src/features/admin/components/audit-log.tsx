@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Button, Card, Code, Collapse, Group, Select, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Card, Code, Collapse, Group, Select, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { describeAudit, type AuditEntry } from '@floorhand/contract/site-admin';
 import { AUDIT_PAGE_SIZE, auditQuery } from '../api/list-audit.ts';
 import { showTimestamp } from '../../../lib/inventory-format.ts';
+import { Pager } from '../../../components/ui/pager.tsx';
 
 const ENTITIES = ['account', 'role', 'featureAccess', 'workstation', 'siteData.conf', 'siteData.brand'];
 
@@ -76,29 +76,22 @@ export function AuditLog() {
           size="md"
           style={{ minWidth: 220 }}
         />
-        <Group gap="xs">
-          <Button
-            variant="default"
-            leftSection={<IconChevronLeft size={18} />}
-            disabled={offset === 0}
-            onClick={() => setOffset(Math.max(0, offset - AUDIT_PAGE_SIZE))}
-          >
-            {t('Newer')}
-          </Button>
-          <Button
-            variant="default"
-            rightSection={<IconChevronRight size={18} />}
-            disabled={!q.data?.more}
-            onClick={() => setOffset(offset + AUDIT_PAGE_SIZE)}
-          >
-            {t('Older')}
-          </Button>
-        </Group>
       </Group>
       {entries.map((e) => (
         <Entry key={e.id} e={e} />
       ))}
       {!q.isPending && entries.length === 0 && <Text c="dimmed">{t('No changes recorded.')}</Text>}
+      <Pager
+        offset={offset}
+        count={entries.length}
+        more={!!q.data?.more}
+        busy={q.isPlaceholderData}
+        onPrevious={() => setOffset(Math.max(0, offset - AUDIT_PAGE_SIZE))}
+        onNext={() => setOffset(offset + AUDIT_PAGE_SIZE)}
+        previousLabel={t('Newer')}
+        nextLabel={t('Older')}
+        testId="audit"
+      />
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api.ts';
 import { inventoryKeys } from '../../../lib/inventory-api.ts';
 
@@ -11,14 +11,12 @@ export interface LocationFilter {
   search?: string;
 }
 
-/** Locations by warehouse and code, a page at a time ("Show more"). */
-export const locationsQuery = (filter: LocationFilter) =>
-  infiniteQueryOptions({
-    queryKey: inventoryKeys.locations(filter),
-    queryFn: ({ pageParam }) => call('location/list', { ...filter, offset: pageParam, limit: LOCATIONS_PAGE_SIZE }),
-    initialPageParam: 0,
-    getNextPageParam: (last, pages) => (last.more ? pages.length * LOCATIONS_PAGE_SIZE : undefined),
+/** Locations by warehouse and code, a page of LOCATIONS_PAGE_SIZE from `offset` (the shared Pager). */
+export const locationsQuery = (filter: LocationFilter, offset: number) =>
+  queryOptions({
+    queryKey: inventoryKeys.locations({ ...filter, offset }),
+    queryFn: () => call('location/list', { ...filter, offset, limit: LOCATIONS_PAGE_SIZE }),
     placeholderData: keepPreviousData,
   });
 
-export const useLocations = (filter: LocationFilter) => useInfiniteQuery(locationsQuery(filter));
+export const useLocations = (filter: LocationFilter, offset: number) => useQuery(locationsQuery(filter, offset));

@@ -12,7 +12,8 @@ import { useStockChangedRefresh, useWarehouses } from '../../../lib/inventory-ap
 import { useSessionStore } from '../../../lib/session-store.ts';
 import { readFeedback, refuseScan } from '../../../lib/scanning/feedback.ts';
 import { useScans } from '../../../lib/scanning/use-scans.ts';
-import { useLocations } from '../api/list-locations.ts';
+import { LOCATIONS_PAGE_SIZE, useLocations } from '../api/list-locations.ts';
+import { Pager } from '../../../components/ui/pager.tsx';
 import { useDeactivateLocation } from '../api/save-location.ts';
 import { useLocationPrefs } from '../hooks/use-location-prefs.ts';
 import { LocationEditor } from './location-editor.tsx';
@@ -44,12 +45,17 @@ export function LocationsPage() {
     if (debounced !== (prefs.lookupVal ?? '')) setPrefs({ lookupVal: debounced });
   }, [debounced, prefs.lookupVal, setPrefs]);
 
-  const list = useLocations({
+  const filter = {
     ...(prefs.filterWarehouse ? { warehouse: prefs.filterWarehouse } : {}),
     ...(prefs.filterActive ? { active: true } : {}),
     ...(prefs.lookupVal ? { search: prefs.lookupVal } : {}),
-  });
-  const locations = list.data?.pages.flatMap((p) => p.locations ?? []) ?? [];
+  };
+  // A page of the list; another filter starts again at its first page.
+  const filterKey = JSON.stringify(filter);
+  const [paging, setPaging] = useState({ filterKey, offset: 0 });
+  const offset = paging.filterKey === filterKey ? paging.offset : 0;
+  const list = useLocations(filter, offset);
+  const locations = list.data?.locations ?? [];
 
   // The search field's text reaches the filter (and the prefs) through the debounce, scans too.
   useScans((scan) => {
@@ -151,16 +157,18 @@ export function LocationsPage() {
           onDeactivate={(l) => void onDeactivate(l)}
         />
       )}
-      <Group justify="space-between">
-        <Text size="sm" c="dimmed" data-testid="location-count">
-          {t('Shown: {{n}}', { n: locations.length })}
-        </Text>
-        {list.hasNextPage && (
-          <Button variant="default" onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage} data-testid="location-more">
-            {t('Show more')}
-          </Button>
-        )}
-      </Group>
+      <Text size="sm" c="dimmed" data-testid="location-count">
+        {t('Shown: {{n}}', { n: locations.length })}
+      </Text>
+      <Pager
+        offset={offset}
+        count={locations.length}
+        more={!!list.data?.more}
+        busy={list.isPlaceholderData}
+        onPrevious={() => setPaging({ filterKey, offset: Math.max(0, offset - LOCATIONS_PAGE_SIZE) })}
+        onNext={() => setPaging({ filterKey, offset: offset + LOCATIONS_PAGE_SIZE })}
+        testId="location"
+      />
 
       {editing && (
         <LocationEditor

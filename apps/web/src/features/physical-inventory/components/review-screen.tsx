@@ -17,6 +17,7 @@ import {
 import { ERR } from '@floorhand/contract/errors';
 import { dialogs } from '../../../components/dialogs/dialog-store.ts';
 import { DataTable, type DataColumn } from '../../../components/ui/data-table.tsx';
+import { Pager } from '../../../components/ui/pager.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { exportCounts } from '../api/export-counts.ts';
 import { showQty } from '../../../lib/inventory-format.ts';
@@ -313,40 +314,20 @@ export function ReviewScreen({ sheetId, onBack }: { sheetId: string; onBack(): v
         }
         testId="pi-review-table"
       />
-      {(offset > 0 || review.data?.more) && (
-        <Group gap="sm" justify="center" data-testid="pi-pager">
-          <Button
-            variant="default"
-            size="md"
-            disabled={offset === 0 || turning}
-            onClick={() => setOffset(Math.max(0, offset - REVIEW_PAGE_MAX))}
-            data-testid="pi-page-prev"
-          >
-            {t('Previous {{n}}', { n: REVIEW_PAGE_MAX })}
-          </Button>
-          {/* While the next page loads the last one stays on screen: no range is claimed for it. */}
-          {turning ? (
-            <Loader size="sm" />
-          ) : (
-            <Text size="sm" aria-live="polite" data-testid="pi-page-range">
-              {t('Lines {{from}}–{{to}} of {{total}}', {
-                from: offset + 1,
-                to: offset + (pageLines?.length ?? 0),
-                total: onlyVariances ? (summary?.withVariance ?? '') : (summary?.lines ?? ''),
-              })}
-            </Text>
-          )}
-          <Button
-            variant="default"
-            size="md"
-            disabled={!review.data?.more || turning}
-            onClick={() => setOffset(offset + REVIEW_PAGE_MAX)}
-            data-testid="pi-page-next"
-          >
-            {t('Next {{n}}', { n: REVIEW_PAGE_MAX })}
-          </Button>
-        </Group>
-      )}
+      {/* While the next page loads the last one stays on screen: no range is claimed for it. */}
+      <Pager
+        offset={offset}
+        count={pageLines?.length ?? 0}
+        total={onlyVariances ? summary?.withVariance : summary?.lines}
+        more={!!review.data?.more}
+        busy={turning}
+        onPrevious={() => setOffset(Math.max(0, offset - REVIEW_PAGE_MAX))}
+        onNext={() => setOffset(offset + REVIEW_PAGE_MAX)}
+        previousLabel={t('Previous {{n}}', { n: REVIEW_PAGE_MAX })}
+        nextLabel={t('Next {{n}}', { n: REVIEW_PAGE_MAX })}
+        rangeText={(r) => t('Lines {{from}}–{{to}} of {{total}}', { ...r, total: r.total ?? '' })}
+        testId="pi"
+      />
     </Stack>
   );
 }

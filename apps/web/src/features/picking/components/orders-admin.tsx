@@ -9,6 +9,7 @@ import { ORDER_TYPES } from '@floorhand/contract/site-admin';
 import { ORDER_CANCELLED, type OrderHeader, type OrderType } from '@floorhand/contract/orders';
 import { dialogs } from '../../../components/dialogs/dialog-store.ts';
 import { CsvTransfer } from '../../../components/ui/csv-transfer.tsx';
+import { orderHeaderColumns } from '../../../components/ui/order-columns.tsx';
 import { DataTable, type DataColumn, type RowAction } from '../../../components/ui/data-table.tsx';
 import { orderListQuery } from '../api/list-orders.ts';
 import { useCancelOrder } from '../api/save-order.ts';
@@ -62,20 +63,11 @@ export function OrdersAdmin({ onBack }: { onBack(): void }) {
     }
   };
 
-  const columns = useMemo<DataColumn<OrderHeader>[]>(
-    () => [
-      {
-        id: 'number',
-        header: t('Order'),
-        cell: (o) => (
-          <Text fw={700} ff="monospace">
-            {o.number}
-          </Text>
-        ),
-        sortValue: (o) => o.number,
-        card: 'title',
-      },
-      { id: 'type', header: t('Type'), cell: (o) => o.type.toUpperCase(), sortValue: (o) => o.type },
+  const columns = useMemo<DataColumn<OrderHeader>[]>(() => {
+    const head = orderHeaderColumns<OrderHeader>(t);
+    return [
+      head.number,
+      head.type,
       {
         id: 'status',
         header: t('Status'),
@@ -87,13 +79,12 @@ export function OrdersAdmin({ onBack }: { onBack(): void }) {
         sortValue: (o) => o.status,
       },
       { id: 'warehouse', header: t('Warehouse'), cell: (o) => o.warehouse, sortValue: (o) => o.warehouse },
-      { id: 'customer', header: t('Customer'), cell: (o) => o.customer ?? '', sortValue: (o) => o.customer },
-      { id: 'due', header: t('Due'), cell: (o) => o.dueDate ?? '', sortValue: (o) => o.dueDate },
+      head.customer,
+      head.due,
       { id: 'priority', header: t('Priority'), cell: (o) => o.priority, sortValue: (o) => o.priority },
       { id: 'lines', header: t('Lines done'), cell: (o) => `${o.doneLineCount} / ${o.lineCount}`, sortValue: (o) => o.lineCount },
-    ],
-    [t],
-  );
+    ];
+  }, [t]);
   const actions = useMemo<RowAction<OrderHeader>[]>(
     () => [
       {

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ORDER_TYPES } from '@floorhand/contract/site-admin';
 import { PACK_PICK_MAX_ROWS } from '@floorhand/contract/constants';
 import type { OrderHeader, OrderType, PICK_SORTS } from '@floorhand/contract/orders';
+import { orderHeaderColumns } from '../../../components/ui/order-columns.tsx';
 import { DataTable, type DataColumn } from '../../../components/ui/data-table.tsx';
 import { activeFilterCount, FilterFold } from '../../../components/ui/filter-fold.tsx';
 import { SortDirectionSelect } from '../../../components/ui/sort-direction-select.tsx';
@@ -62,22 +63,13 @@ export function PickList({ onOpen }: PickListProps) {
   };
   const q = useQuery(pickListQuery(args));
   const orders = q.data?.orders ?? [];
-  const columns = useMemo<DataColumn<OrderHeader>[]>(
-    () => [
-      {
-        id: 'number',
-        header: t('Order'),
-        cell: (o) => (
-          <Text fw={700} ff="monospace">
-            {o.number}
-          </Text>
-        ),
-        sortValue: (o) => o.number,
-        card: 'title',
-      },
-      { id: 'type', header: t('Type'), cell: (o) => o.type.toUpperCase(), sortValue: (o) => o.type },
-      { id: 'customer', header: t('Customer'), cell: (o) => o.customer ?? '', sortValue: (o) => o.customer },
-      { id: 'due', header: t('Due'), cell: (o) => o.dueDate ?? '', sortValue: (o) => o.dueDate },
+  const columns = useMemo<DataColumn<OrderHeader>[]>(() => {
+    const head = orderHeaderColumns<OrderHeader>(t);
+    return [
+      head.number,
+      head.type,
+      head.customer,
+      head.due,
       {
         id: 'lines',
         header: t('Lines done'),
@@ -86,9 +78,8 @@ export function PickList({ onOpen }: PickListProps) {
       },
       { id: 'status', header: t('Status'), cell: (o) => o.status, sortValue: (o) => o.status },
       { id: 'holder', header: t('Picker'), cell: (o) => <Holder order={o} />, sortValue: (o) => o.claimedBy?.name },
-    ],
-    [t],
-  );
+    ];
+  }, [t]);
   return (
     <Stack gap="sm">
       {/* On a handheld the orders come first: the filters and sort fold behind one button. */}

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PACK_PICK_MAX_ROWS } from '@floorhand/contract/constants';
 import { PACK_SORTS, PICKED_SHARES, SHIPPED_ORDER_TYPES, type BoardRow } from '@floorhand/contract/shipping';
+import { orderHeaderColumns } from '../../../components/ui/order-columns.tsx';
 import { DataTable, type DataColumn } from '../../../components/ui/data-table.tsx';
 import { activeFilterCount, FilterFold } from '../../../components/ui/filter-fold.tsx';
 import { SortDirectionSelect } from '../../../components/ui/sort-direction-select.tsx';
@@ -79,22 +80,13 @@ export function Board({ onOpen }: { onOpen(number: string): void }) {
     readFeedback(scan);
     onOpen(boardScanMeaning(text).number);
   });
-  const columns = useMemo<DataColumn<BoardRow>[]>(
-    () => [
-      {
-        id: 'number',
-        header: t('Order'),
-        cell: (o) => (
-          <Text fw={700} ff="monospace">
-            {o.number}
-          </Text>
-        ),
-        sortValue: (o) => o.number,
-        card: 'title',
-      },
-      { id: 'type', header: t('Type'), cell: (o) => o.type.toUpperCase(), sortValue: (o) => o.type },
-      { id: 'customer', header: t('Customer'), cell: (o) => o.customer ?? '', sortValue: (o) => o.customer },
-      { id: 'due', header: t('Due'), cell: (o) => o.dueDate ?? '', sortValue: (o) => o.dueDate },
+  const columns = useMemo<DataColumn<BoardRow>[]>(() => {
+    const head = orderHeaderColumns<BoardRow>(t);
+    return [
+      head.number,
+      head.type,
+      head.customer,
+      head.due,
       { id: 'priority', header: t('Priority'), cell: (o) => o.priority, sortValue: (o) => o.priority },
       {
         id: 'picked',
@@ -108,9 +100,8 @@ export function Board({ onOpen }: { onOpen(number: string): void }) {
       },
       { id: 'packages', header: t('Packages'), cell: (o) => o.packageCount, sortValue: (o) => o.packageCount },
       { id: 'status', header: t('Status'), cell: (o) => o.status, sortValue: (o) => o.status },
-    ],
-    [t],
-  );
+    ];
+  }, [t]);
   return (
     <Stack gap="sm" maw={1400}>
       <ScanInput
