@@ -7,8 +7,9 @@ import type { OrderType } from '@floorhand/contract/orders';
 import type { Db } from '../../db/client.ts';
 import { arrayParam, isoSql, query } from '../../db/sql.ts';
 import { lineSelectFrom, personName, type LineRow, type OrderRow } from '../orders/queries.ts';
+import type { AuditStamp } from '../../db/schema.ts';
 import type { LocationRef } from '../../lib/refs.ts';
-import type { LockedStock } from '../stock/ledger.ts';
+import { movementInsert, stockUpdate, type Actor, type LockedStock, type NewMovement, type StockChangeSet } from '../stock/ledger.ts';
 import type { PickRow } from './queries.ts';
 
 export interface SourceRow {
@@ -80,6 +81,11 @@ export async function recordsOfItemAt(db: Db, orgId: string, itemId: string, loc
       AND NOT EXISTS (SELECT 1 FROM order_picks p WHERE p.stock_record_id = sr.id AND p.state = 'picked') LIMIT 2`,
   );
   return rows.map((r) => r.stock_id);
+}
+
+/** An item's part number. */
+export async function partNumberOf(db: Db, itemId: string): Promise<string | undefined> {
+  return (await query<{ part_number: string }>(db, sql`SELECT part_number FROM items WHERE id = ${itemId}`))[0]?.part_number;
 }
 
 /** Whether a location holds no more stock (quantity above zero). */
@@ -193,6 +199,40 @@ export interface ConfirmWrite {
   location_empty: boolean | null;
 }
 
+/** What a pick does to its stock record: all of it moves (the change), or a part is split off at the staging place. */
+export interface ConfirmStock {
+  record: LockedStock;
+  change: StockChangeSet;
+  movements: NewMovement[];
+  /** The new record split off, when the pick takes part of the record. */
+  split: { id: string; warehouseId: string; locationId: string; qty: string; orgId: string; audit: AuditStamp } | null;
+}
+
+type ConfirmWriteInput = Omit<Parameters<typeof confirmWriteSql>[0], 'split' | 'stockChange' | 'movements'>;
+
+/** Writes a pick (confirmWriteSql) with its stock change and movements, all guarded by the statement's `go`. */
+export async function writeConfirm(tx: Db, actor: Actor, stock: ConfirmStock, w: ConfirmWriteInput): Promise<ConfirmWrite> {
+  const row = stock.record;
+  const s = stock.split;
+  const go = sql`EXISTS (SELECT 1 FROM go)`;
+  const split = s
+    ? {
+        sql: sql`INSERT INTO stock_records (id, stock_id, item_id, warehouse_id, location_id, quantity, condition_code, lot, serial, cert_source, received_date, org_id, audit)
+            SELECT ${s.id}, 'S' || lpad(nextval('stock_id_seq')::text, 9, '0'), ${row.item_id}, ${s.warehouseId}, ${s.locationId}, ${s.qty}::numeric,
+              ${row.condition_code}, ${row.lot}, ${row.serial}, ${row.cert_source}, ${row.received_date}::date, ${s.orgId}, ${JSON.stringify(s.audit)}::jsonb
+            FROM go RETURNING stock_id`,
+      }
+    : null;
+  const statement = confirmWriteSql({
+    ...w,
+    split,
+    stockChange: stockUpdate(row.id, stock.change, go),
+    movements: movementInsert(actor, stock.movements, go),
+  });
+  const [written] = await query<ConfirmWrite>(tx, statement);
+  return written!;
+}
+
 /**
  * One statement writing a pick, run after lockForConfirm: unless the record is picked already (read
  * here, after the record's lock was had, so a pick committed meanwhile is seen) or `proceed` is false
@@ -201,7 +241,7 @@ export interface ConfirmWrite {
  * and the pick as `lineById` and `pickById` would read them afterwards, and whether the location the
  * stock came from holds nothing more.
  */
-export function confirmWriteSql(w: {
+function confirmWriteSql(w: {
   proceed: boolean;
   recordId: string;
   split: { sql: SQL } | null;
