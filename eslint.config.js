@@ -42,22 +42,6 @@ export default tseslint.config(
     rules: { 'max-lines': ['error', { max: 500 }] },
   },
   {
-<<<<<<< HEAD
-    // Known overruns, each to be split by topic within its module (picking: confirm and short).
-    // Remove a line once it holds.
-    files: ['apps/server/src/modules/picking/service.ts'],
-=======
-    // Known overruns, each to be split by topic within its module (labels:
-    // agents and jobs; timeclock: corrections). Remove a line once it holds.
-    files: [
-      'apps/server/src/modules/labels/service.ts',
-      'apps/server/src/modules/labels/repository.ts',
-      'apps/server/src/modules/timeclock/service.ts',
-    ],
->>>>>>> p2-picking
-    rules: { 'max-lines': 'off' },
-  },
-  {
     files: SOURCE_FILES,
     plugins: { floorhand },
     rules: {
@@ -65,33 +49,5 @@ export default tseslint.config(
       'floorhand/kebab-case-file-names': 'error',
       'floorhand/sql-in-repositories': 'error',
     },
-  },
-  {
-    // Services still writing SQL (issue 28), each to move it into its module's repository or queries.
-    // Remove a line once the file holds.
-<<<<<<< HEAD
-    files: ['apps/server/src/modules/picking/service.ts'],
-=======
-    files: [
-      'apps/server/src/modules/csv-transfer/csv-export.ts',
-      'apps/server/src/modules/housekeeping/service.ts',
-      'apps/server/src/modules/items/csv-plan.ts',
-      'apps/server/src/modules/items/service.ts',
-      'apps/server/src/modules/labels/service.ts',
-      'apps/server/src/modules/labor/csv-plan.ts',
-      'apps/server/src/modules/labor/service.ts',
-      'apps/server/src/modules/locations/csv-plan.ts',
-      'apps/server/src/modules/locations/service.ts',
-      'apps/server/src/modules/media/service.ts',
-      'apps/server/src/modules/orders/csv-plan.ts',
-      'apps/server/src/modules/orders/service.ts',
-      'apps/server/src/modules/session/service.ts',
-      'apps/server/src/modules/shipping/packing-list.ts',
-      'apps/server/src/modules/shipping/service.ts',
-      'apps/server/src/modules/stock/lookup.ts',
-      'apps/server/src/modules/stock/service.ts',
-    ],
->>>>>>> p2-picking
-    rules: { 'floorhand/sql-in-repositories': 'off' },
   },
 );

@@ -67,8 +67,8 @@ export function Pager(p: PagerProps) {
           {p.rangeText
             ? p.rangeText(range)
             : range.total === undefined
-              ? t('Rows {{from}}–{{to}}', range)
-              : t('Rows {{from}}–{{to}} of {{total}}', range)}
+              ? t('Rows {{from}}–{{to}}', { from: range.from, to: range.to })
+              : t('Rows {{from}}–{{to}} of {{total}}', { from: range.from, to: range.to, total: range.total })}
         </Text>
       )}
       <Button
