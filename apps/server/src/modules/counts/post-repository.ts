@@ -6,34 +6,18 @@
  * No per-line round trip.
  */
 import { sql } from 'drizzle-orm';
-import {
-  COUNT_REASON,
-  DECIDED_FROM,
-  variancePct,
-  type InvalidLine,
-  type LineDecision,
-  type LineStatus,
-  type ReviewLine,
-} from '@floorhand/contract/counts';
+import { COUNT_REASON, DECIDED_FROM, variancePct, type InvalidLine, type LineDecision, type ReviewLine } from '@floorhand/contract/counts';
 import type { Db } from '../../db/client.ts';
 import { arrayParam, query } from '../../db/sql.ts';
 import type { Actor } from '../stock/ledger.ts';
+import type { LineHeadRow } from './repository.ts';
 import type { SheetRow } from './sheet-repository.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Review
 
-interface ReviewRow {
-  id: string;
-  location: string;
-  stock_id: string | null;
-  part_number: string;
-  description: string;
-  lot: string | null;
-  serial: string | null;
-  found: boolean;
+interface ReviewRow extends LineHeadRow {
   not_found: boolean;
-  status: LineStatus;
   system_qty: string;
   counted: string;
   moved: boolean;

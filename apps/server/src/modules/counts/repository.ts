@@ -10,7 +10,8 @@ import type { Db } from '../../db/client.ts';
 import { query } from '../../db/sql.ts';
 import type { SheetRow } from './sheet-repository.ts';
 
-interface CounterLineRow {
+/** What every read of a sheet's lines selects of a line: where, which stock, and its state. */
+export interface LineHeadRow {
   id: string;
   location: string;
   stock_id: string | null;
@@ -20,6 +21,9 @@ interface CounterLineRow {
   serial: string | null;
   found: boolean;
   status: LineStatus;
+}
+
+interface CounterLineRow extends LineHeadRow {
   my_count: string | null;
   system_qty: string;
 }

@@ -15,11 +15,8 @@ import { pickableCondition } from '../picking/queries.ts';
 // ---------------------------------------------------------------------------------------------
 // Packages
 
-export interface PackageRow {
-  id: string;
-  order_id: string;
-  package_no: string;
-  type: string;
+/** A package's measures and carrier as stored: the measures as decimal text; null where not given. */
+export interface PackageMeasures {
   weight: string | null;
   length: string | null;
   width: string | null;
@@ -27,6 +24,13 @@ export interface PackageRow {
   carrier: string | null;
   service: string | null;
   tracking: string | null;
+}
+
+export interface PackageRow extends PackageMeasures {
+  id: string;
+  order_id: string;
+  package_no: string;
+  type: string;
   status: 'open' | 'shipped';
   shipped_at: string | null;
   rev: number;
@@ -57,16 +61,9 @@ export async function packageCount(tx: Db, orderId: string): Promise<number> {
   return n;
 }
 
-/** What a package save writes: the measures as decimal text; null where not given. */
-export interface PackageFields {
+/** What a package save writes. */
+export interface PackageFields extends PackageMeasures {
   type: string | null;
-  weight: string | null;
-  length: string | null;
-  width: string | null;
-  height: string | null;
-  carrier: string | null;
-  service: string | null;
-  tracking: string | null;
 }
 
 export async function insertPackage(
