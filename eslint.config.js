@@ -50,4 +50,11 @@ export default tseslint.config(
       'floorhand/sql-in-repositories': 'error',
     },
   },
+  {
+    // Every text a person reads goes through the catalogue (issue 29); tests may write what they look for.
+    files: ['apps/web/src/**/*.tsx'],
+    ignores: ['**/*.test.tsx'],
+    plugins: { floorhand },
+    rules: { 'floorhand/no-literal-text': 'error' },
+  },
 );

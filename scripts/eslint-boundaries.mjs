@@ -304,7 +304,53 @@ const kebabCaseFileNames = {
   },
 };
 
+/** JSX attributes whose text a person reads (or a screen reader says). */
+const READ_ATTRIBUTES = new Set([
+  'label',
+  'placeholder',
+  'title',
+  'description',
+  'alt',
+  'error',
+  'aria-label',
+  'aria-description',
+  'aria-roledescription',
+  'aria-valuetext',
+  'message',
+  'tooltip',
+]);
+/** Text with a letter in it: punctuation, digits and symbols ("·", "–", "%", "×") need no translation. */
+const HAS_WORD = /\p{L}/u;
+
+/**
+ * No text in JSX that does not go through the catalogue (issue 29): a literal between tags, or in an
+ * attribute a person reads (label, placeholder, title, aria-label…), is refused; `t('…')` is the way.
+ * Names that are not words of a language (the product's name, a unit) are written in an expression:
+ * `{'Floorhand'}` says it was meant.
+ */
+const noLiteralText = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Text in JSX goes through t() so that every language gets it.' },
+    schema: [],
+  },
+  create(context) {
+    const report = (node, text) =>
+      context.report({ node, message: `Text '${text.trim().slice(0, 40)}' is not translated: write {t('…')} (locales/en.json gets the key from npm run i18n:extract).` });
+    return {
+      JSXText(node) {
+        if (HAS_WORD.test(node.value)) report(node, node.value);
+      },
+      JSXAttribute(node) {
+        const name = node.name.type === 'JSXIdentifier' ? node.name.name : undefined;
+        if (!name || !READ_ATTRIBUTES.has(name) || !node.value) return;
+        if (node.value.type === 'Literal' && typeof node.value.value === 'string' && HAS_WORD.test(node.value.value)) report(node.value, node.value.value);
+      },
+    };
+  },
+};
+
 export default {
   meta: { name: 'floorhand' },
-  rules: { 'layer-imports': layerImports, 'kebab-case-file-names': kebabCaseFileNames, 'sql-in-repositories': sqlInRepositories },
+  rules: { 'layer-imports': layerImports, 'kebab-case-file-names': kebabCaseFileNames, 'sql-in-repositories': sqlInRepositories, 'no-literal-text': noLiteralText },
 };

@@ -163,7 +163,7 @@ export function BatchTaskPage() {
                           </Text>
                           {settings && (
                             <Text size="xs" c="dimmed">
-                              {formatHours(roundSeconds(share, settings.roundToMinutes), settings.displayScale)} h
+                              {formatHours(roundSeconds(share, settings.roundToMinutes), settings.displayScale)} {t('h')}
                             </Text>
                           )}
                         </Stack>

@@ -84,7 +84,7 @@ function CorrectionForm({ editing, onClose }: { editing: Editing; onClose: () =>
         <TextInput
           label={t('Time')}
           description={t('Year-month-day and 24-hour time, like {{example}}', { example: toLocalInput(new Date(row.at)) })}
-          placeholder="YYYY-MM-DD HH:mm"
+          placeholder={t('YYYY-MM-DD HH:mm')}
           value={at}
           onChange={(e) => setAt(e.currentTarget.value)}
           error={iso ? null : t('Write it as year-month-day hours:minutes, like {{example}}', { example: toLocalInput(new Date(row.at)) })}
@@ -246,7 +246,7 @@ export function PunchCorrectionsPage() {
         {/* Year-month-day text, not the browser's date field (its format follows the locale). */}
         <TextInput
           label={t('From')}
-          placeholder="YYYY-MM-DD"
+          placeholder={t('YYYY-MM-DD')}
           value={from}
           onChange={(e) => setFrom(e.currentTarget.value)}
           error={isDay(from) ? null : t('Like {{example}}', { example: isoDate(new Date()) })}
@@ -257,7 +257,7 @@ export function PunchCorrectionsPage() {
         />
         <TextInput
           label={t('To')}
-          placeholder="YYYY-MM-DD"
+          placeholder={t('YYYY-MM-DD')}
           value={to}
           onChange={(e) => setTo(e.currentTarget.value)}
           error={isDay(to) ? null : t('Like {{example}}', { example: isoDate(new Date()) })}

@@ -146,7 +146,7 @@ function MissedQuestion({
           <TextInput
             label={t('I left at')}
             description={t('Year-month-day and 24-hour time, like {{example}}', { example: `${isoDate(new Date())} 16:00` })}
-            placeholder="YYYY-MM-DD HH:mm"
+            placeholder={t('YYYY-MM-DD HH:mm')}
             value={value}
             onChange={(e) => setValue(e.currentTarget.value)}
             error={tried || value ? problem : null}
