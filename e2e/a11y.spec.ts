@@ -54,7 +54,7 @@ const ADMIN_PAGES = [
 ];
 
 test.describe('axe-core: 0 critical, 0 serious', () => {
-  test('the login page @mobile', async ({ page }, testInfo) => {
+  test('the login page @both', async ({ page }, testInfo) => {
     await useMachine(page);
     await page.goto('/');
     await expect(page.getByRole('button', { name: 'Log in' })).toBeEnabled();
@@ -65,7 +65,7 @@ test.describe('axe-core: 0 critical, 0 serious', () => {
     await expectNoSeriousViolations(page, testInfo, 'login refused');
   });
 
-  test('every page an admin opens @mobile', async ({ page }, testInfo) => {
+  test('every page an admin opens @both', async ({ page }, testInfo) => {
     test.setTimeout(180_000);
     await useMachine(page);
     await login(page, 'admin');
@@ -95,7 +95,7 @@ test.describe('axe-core: 0 critical, 0 serious', () => {
     ['kiosk', '/kiosk'],
     ['clock', '/timeclock'],
   ] as const) {
-    test(`the ${path.slice(1)} page, as ${user} @mobile`, async ({ page }, testInfo) => {
+    test(`the ${path.slice(1)} page, as ${user} @both`, async ({ page }, testInfo) => {
       await useMachine(page);
       await login(page, user);
       await expect(page).toHaveURL(new RegExp(`${path}$`));
@@ -131,7 +131,7 @@ function outlineProblems(outline: Array<{ level: number; text: string }>): strin
 }
 
 test.describe('headings (issue 24 item 6)', () => {
-  test('every page an admin opens has one h1, the page title, and no level skipped @mobile', async ({ page }) => {
+  test('every page an admin opens has one h1, the page title, and no level skipped @both', async ({ page }) => {
     test.setTimeout(180_000);
     await useMachine(page);
     await login(page, 'admin');

@@ -40,11 +40,14 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { viewport: { width: 1440, height: 900 } }, grepInvert: /@alone/ },
+    // Each test runs at the size it is about (docs/decisions.md, "CI in half an hour"): a floor test
+    // (`@mobile`) on a handheld, a desk test (untagged) at a desk; `@both` (axe on every page, the scan
+    // matrix's tables and cards) at both sizes.
+    { name: 'desktop', use: { viewport: { width: 1440, height: 900 } }, grepInvert: /@mobile|@alone/ },
     {
       name: 'mobile',
       use: { viewport: { width: 360, height: 640 }, hasTouch: true, isMobile: true },
-      grep: /@mobile/,
+      grep: /@mobile|@both/,
       grepInvert: /@alone/,
     },
     // Load tests (a 1,000-scan wedge burst) run once the others are done, with the machine to
