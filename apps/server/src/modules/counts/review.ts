@@ -70,6 +70,9 @@ export async function decide(deps: Deps, auth: AuthContext, body: Body<'counts/d
 
 const EXPORT_MAX = 100_000;
 
+/** The columns every export of a sheet's lines starts with, for reviewers and counters alike. */
+const LINE_COLUMNS = ['sheet', 'location', 'stockId', 'partNumber', 'description', 'lot', 'serial', 'status'] as const;
+
 export async function exportSheet(deps: Deps, auth: AuthContext, body: Body<'counts/export'>): Promise<CallResponse<'counts/export'>> {
   const sheet = await theSheet(deps.db, auth, body.sheetId);
   const visible = await visibleFeaturesOf(deps, auth);
@@ -78,24 +81,7 @@ export async function exportSheet(deps: Deps, auth: AuthContext, body: Body<'cou
     isSheetReviewable(sheet.state) && visible['physicalInventory.post'] !== false && (await recountsOf(deps, auth, sheet)).length === 0;
   let csv = '';
   if (withVariances) {
-    csv += csvLine([
-      'sheet',
-      'location',
-      'stockId',
-      'partNumber',
-      'description',
-      'lot',
-      'serial',
-      'status',
-      'systemQty',
-      'counted',
-      'variance',
-      'variancePct',
-      'movedSince',
-      'locationNow',
-      'flags',
-      'countedBy',
-    ]);
+    csv += csvLine([...LINE_COLUMNS, 'systemQty', 'counted', 'variance', 'variancePct', 'movedSince', 'locationNow', 'flags', 'countedBy']);
     for (let offset = 0; offset < EXPORT_MAX; offset += 1000) {
       const page = await reviewLines(deps.db, sheet.id, false, offset, 1000);
       for (const l of page) {
@@ -121,18 +107,7 @@ export async function exportSheet(deps: Deps, auth: AuthContext, body: Body<'cou
       if (page.length < 1000) break;
     }
   } else {
-    csv += csvLine([
-      'sheet',
-      'location',
-      'stockId',
-      'partNumber',
-      'description',
-      'lot',
-      'serial',
-      'status',
-      'myCount',
-      ...(sheet.blind ? [] : ['expected']),
-    ]);
+    csv += csvLine([...LINE_COLUMNS, 'myCount', ...(sheet.blind ? [] : ['expected'])]);
     const lines = await counterLines(deps.db, sheet, auth.accountId, 'all');
     for (const l of lines)
       csv += csvLine([
