@@ -6,7 +6,8 @@
 // A key is the first argument, when it is written out, of:
 // - `t('…')`, `i18n.t('…')`, `tk('…')` (a label kept in a constant), and `<Trans i18nKey="…">`;
 // - the server's error makers (`badInput(…)`, `conflict(…)`…), whose template literals become keys
-//   with numbered holes: `The task '${code}' is not active` is "The task '{{0}}' is not active".
+//   with numbered holes: `The task '${code}' is not active` is "The task '{{0}}' is not active";
+//   each branch of a `cond ? … : …` argument is a key of its own.
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,8 +45,15 @@ function* sourceFiles(dir) {
   }
 }
 
-const calleeName = (expr) =>
-  ts.isIdentifier(expr) ? expr.text : ts.isPropertyAccessExpression(expr) ? expr.name.text : undefined;
+const calleeName = (expr) => (ts.isIdentifier(expr) ? expr.text : ts.isPropertyAccessExpression(expr) ? expr.name.text : undefined);
+
+/** The keys an argument writes out: a text, or each branch of a `cond ? 'a' : 'b'`. */
+function keysOf(node) {
+  if (ts.isParenthesizedExpression(node)) return keysOf(node.expression);
+  if (ts.isConditionalExpression(node)) return [...keysOf(node.whenTrue), ...keysOf(node.whenFalse)];
+  const key = keyOf(node);
+  return key === undefined ? [] : [key];
+}
 
 /** A written-out text as a key: template literals get numbered holes; anything else is not a key. */
 function keyOf(node) {
@@ -79,7 +87,7 @@ export function extractKeys() {
           if (KEY_CALLS.has(name)) {
             // t('…') with literal text only: a t(variable) translates a text marked elsewhere.
             if (ts.isStringLiteral(first) || ts.isNoSubstitutionTemplateLiteral(first)) add(first.text, file, node, sf);
-          } else if (ERROR_MAKERS.has(name)) add(keyOf(first), file, node, sf);
+          } else if (ERROR_MAKERS.has(name)) for (const key of keysOf(first)) add(key, file, node, sf);
         }
         if (ts.isJsxAttribute(node) && node.name.getText(sf) === 'i18nKey' && node.initializer && ts.isStringLiteral(node.initializer)) {
           add(node.initializer.text, file, node, sf);
@@ -118,7 +126,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
         }
       }
     }
-    if (missing) console.error(`${missing} keys missing in other languages${process.argv.includes('--list') ? '' : ' (--list shows them)'}`);
+    if (missing)
+      console.error(`${missing} keys missing in other languages${process.argv.includes('--list') ? '' : ' (--list shows them)'}`);
     process.exit(stale || missing ? 1 : 0);
   }
   writeFileSync(join(LOCALES_DIR, 'en.json'), json(en));
@@ -141,7 +150,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     );
     writeFileSync(join(LOCALES_DIR, `${lang}.json`), json(kept));
     const todo = Object.keys(en).filter((k) => !Object.hasOwn(kept, k));
-    console.log(`${lang}: ${Object.keys(kept).length} kept, ${gone.length} no longer used${prune ? ' (removed)' : ''}, ${todo.length} to translate`);
+    console.log(
+      `${lang}: ${Object.keys(kept).length} kept, ${gone.length} no longer used${prune ? ' (removed)' : ''}, ${todo.length} to translate`,
+    );
   }
   console.log(`en: ${Object.keys(en).length} keys`);
 }

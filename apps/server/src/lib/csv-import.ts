@@ -247,14 +247,20 @@ export async function refuseRepeats<T>(
   }
 }
 
-/** The 400 of a refused file, with its report as the detail. */
-function refused(report: ImportReport, problems: Problem[] = report.rejected): Error {
+/**
+ * The 400 of a refused file, with its report as the detail: how many rows were refused and for how many
+ * problems, and that nothing was written (`noSheet`: the count sheet import, which makes sheets).
+ * Worded without English plurals, so that a catalogue can translate it (packages/contract/src/i18n.ts).
+ */
+export function refusedFile(report: unknown, problems: readonly Pick<Problem, 'row'>[], outcome: 'nothing' | 'noSheet' = 'nothing'): Error {
   const badRows = new Set(problems.map((p) => p.row)).size;
-  return badInput(
-    `${badRows} row${badRows === 1 ? '' : 's'} of the file ${badRows === 1 ? 'was' : 'were'} refused (${problems.length} problem${problems.length === 1 ? '' : 's'}); nothing was imported`,
-    JSON.stringify(report),
-  );
+  const detail = JSON.stringify(report);
+  return outcome === 'noSheet'
+    ? badInput(`The file was refused: rows with problems ${badRows}, problems ${problems.length}; no sheet was created`, detail)
+    : badInput(`The file was refused: rows with problems ${badRows}, problems ${problems.length}; nothing was imported`, detail);
 }
+
+const refused = (report: ImportReport, problems: Problem[] = report.rejected): Error => refusedFile(report, problems);
 
 /** The report of an import before its write: every row counted, the first problems in row order. */
 function reportOf(entity: CsvEntity, rows: number, problems: Problem[]): ImportReport {

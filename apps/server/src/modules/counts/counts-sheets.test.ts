@@ -200,7 +200,7 @@ describe('count sheets by CSV', () => {
     const before = await sheetCount();
     const res = await importCsv(csv);
     expect(res.status).toBe(400);
-    expect(res.body.err?.message).toMatch(/^8 rows of the file were refused \(\d+ problems\); no sheet was created$/);
+    expect(res.body.err?.message).toMatch(/^The file was refused: rows with problems 8, problems \d+; no sheet was created$/);
     const report = JSON.parse(res.body.err!.detail!) as SheetImportReport;
     const at = (row: number) => report.rejected.filter((p) => p.row === row).map((p) => `${p.field}: ${p.message}`);
     expect(at(1)).toEqual([expect.stringContaining("Unknown column '__proto__'")]);

@@ -12,8 +12,7 @@ import { RECORD_KEY } from '@floorhand/contract/records/validate';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import type { Body } from '../../lib/call-body.ts';
 import type { Deps } from '../../lib/calls.ts';
-import { checkRows, readSheetOf, type Problem, type Row } from '../../lib/csv-import.ts';
-import { badInput } from '../../lib/errors.ts';
+import { checkRows, readSheetOf, refusedFile, type Problem, type Row } from '../../lib/csv-import.ts';
 import { idempotentWrite } from '../../lib/idempotent-write.ts';
 import { sheetsByIds } from './sheet-repository.ts';
 import { insertSheet, planSheet, type SheetPlan } from './service.ts';
@@ -93,11 +92,7 @@ export async function importSheets(
     rejected: problems.sort((a, b) => a.row - b.row).slice(0, IMPORT_REPORT_MAX),
   };
   if (problems.length > 0) {
-    const badRows = new Set(problems.map((p) => p.row)).size;
-    throw badInput(
-      `${badRows} row${badRows === 1 ? '' : 's'} of the file ${badRows === 1 ? 'was' : 'were'} refused (${problems.length} problem${problems.length === 1 ? '' : 's'}); no sheet was created`,
-      JSON.stringify(report),
-    );
+    throw refusedFile(report, problems, 'noSheet');
   }
   return idempotentWrite(deps, auth, 'counts/sheet/import', body, async (tx) => {
     const ids: string[] = [];

@@ -197,7 +197,11 @@ export async function changeSheetState(
     checkRev(`The count sheet ${sheet.code}`, sheet.rev, body._rev);
     if (!mayTransition(transition, sheet.state))
       throw conflict(
-        `The count sheet ${sheet.code} is ${sheet.state}: it cannot be ${transition === 'start' ? 'started' : transition === 'submit' ? 'sent to review' : 'cancelled'}`,
+        transition === 'start'
+          ? `The count sheet ${sheet.code} is ${sheet.state}: it cannot be started`
+          : transition === 'submit'
+            ? `The count sheet ${sheet.code} is ${sheet.state}: it cannot be sent to review`
+            : `The count sheet ${sheet.code} is ${sheet.state}: it cannot be cancelled`,
       );
     if (transition !== 'cancel') mayCount(sheet, auth);
     if (transition === 'submit') await closeCounting(tx, sheet, auth.orgId);

@@ -108,7 +108,7 @@ describe('a file with bad rows', () => {
     const res = await importCsv('stock', csv);
     expect(res.status).toBe(400);
     expect(res.body.err?.code).toBe(ERR.badInput);
-    expect(res.body.err?.message).toBe('5 rows of the file were refused (6 problems); nothing was imported');
+    expect(res.body.err?.message).toBe('The file was refused: rows with problems 5, problems 6; nothing was imported');
     const report = importReportOf(res.body.err);
     expect(report).toMatchObject({ entity: 'stock', rows: 6, imported: 0, rejectedCount: 6 });
     expect(report?.rejected.map((p) => [p.row, p.field])).toEqual([

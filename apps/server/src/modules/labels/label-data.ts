@@ -193,7 +193,7 @@ export async function labelRows(db: Db, auth: AuthContext, kind: LabelKind, sour
     const rows = source.rows.map((row) => {
       const unknown = Object.keys(row).filter((k) => !fields.has(k));
       if (unknown.length)
-        throw badInput(`Unknown field${unknown.length > 1 ? 's' : ''} ${unknown.map((u) => `'${u}'`).join(', ')} for a ${kind} label`);
+        throw badInput(`Unknown field(s) for a ${kind} label: ${unknown.map((u) => `'${u}'`).join(', ')}`);
       return new Map(Object.entries(row));
     });
     return orderLabelRows(db, auth, kind, rows);

@@ -214,7 +214,7 @@ describe('label data and downloads', () => {
       400,
     );
     const rows = await call(t.app, 'label/render', { kind: 'pick', source: { rows: [{ orderId: 'SO-1', shoeSize: '9' }] } }, clerk);
-    expect(rows.body.err?.message).toContain("Unknown field 'shoeSize'");
+    expect(rows.body.err?.message).toContain("Unknown field(s) for a pick label: 'shoeSize'");
     expect((await call(t.app, 'label/render', { ...ACME_BASE, kind: 'stock', source: { stockIds: ['S000000001'] } }, acme)).status).toBe(
       404,
     );

@@ -9,8 +9,8 @@ import type { AuthContext } from '../../lib/auth-context.ts';
 import { auditStamp, newId } from '../../lib/audit.ts';
 import type { Body } from '../../lib/call-body.ts';
 import type { Deps } from '../../lib/calls.ts';
-import { checkRows, readSheetOf, refuseRepeats } from '../../lib/csv-import.ts';
-import { badInput, dup } from '../../lib/errors.ts';
+import { checkRows, readSheetOf, refuseRepeats, refusedFile } from '../../lib/csv-import.ts';
+import { dup } from '../../lib/errors.ts';
 import { idempotentWrite } from '../../lib/idempotent-write.ts';
 import { guarded, mapDuplicates } from '../../db/errors.ts';
 import { insertTasks, tasksByCode, updateImportedTask } from './repository.ts';
@@ -42,11 +42,7 @@ export async function importTasks(deps: Deps, auth: AuthContext, body: Body<'tas
     rejected: problems.sort((a, b) => a.row - b.row).slice(0, IMPORT_REPORT_MAX),
   };
   if (problems.length > 0) {
-    const badRows = new Set(problems.map((p) => p.row)).size;
-    throw badInput(
-      `${badRows} row${badRows === 1 ? '' : 's'} of the file ${badRows === 1 ? 'was' : 'were'} refused (${problems.length} problem${problems.length === 1 ? '' : 's'}); nothing was imported`,
-      JSON.stringify(report),
-    );
+    throw refusedFile(report, problems);
   }
   return idempotentWrite(deps, auth, 'task/import', body, async (tx) => {
     const audit = auditStamp(auth.accountId);

@@ -63,10 +63,14 @@ export async function createRole(deps: Deps, auth: AuthContext, body: CallArgs<'
   return { role: await roleOut(deps, auth, actor, body.name) };
 }
 
-async function customRole(deps: Deps, auth: AuthContext, name: string, verb: string) {
+async function customRole(deps: Deps, auth: AuthContext, name: string, change: 'rename' | 'remove') {
   const role = await repo.findRole(deps.db, auth.orgId, name);
   if (!role) throw notFound(`The role '${name}' was not found`);
-  if (role.builtIn) throw forbidden(`The built-in role '${name}' cannot be ${verb}.`);
+  if (role.builtIn) {
+    throw forbidden(
+      change === 'rename' ? `The built-in role '${name}' cannot be renamed.` : `The built-in role '${name}' cannot be removed.`,
+    );
+  }
   return role;
 }
 
@@ -88,7 +92,7 @@ async function announceToOrg(deps: Deps, orgId: string): Promise<void> {
 
 export async function renameRole(deps: Deps, auth: AuthContext, body: CallArgs<'admin/role/rename'>): R<'admin/role/rename'> {
   const actor = requireOrgAdmin(auth);
-  const role = await customRole(deps, auth, body.name, 'renamed');
+  const role = await customRole(deps, auth, body.name, 'rename');
   const clash = await repo.findRoleAnyCase(deps.db, auth.orgId, body.newName);
   if (clash && clash.name !== role.name) throw dup('role', body.newName);
   const description = body.description ?? role.description;
@@ -120,7 +124,7 @@ export async function renameRole(deps: Deps, auth: AuthContext, body: CallArgs<'
 
 export async function removeRole(deps: Deps, auth: AuthContext, body: CallArgs<'admin/role/remove'>): R<'admin/role/remove'> {
   const actor = requireOrgAdmin(auth);
-  const role = await customRole(deps, auth, body.name, 'removed');
+  const role = await customRole(deps, auth, body.name, 'remove');
   const before = await roleOut(deps, auth, actor, role.name);
   const sites = await orgSiteIds(deps.db, auth.orgId);
   const removedFrom = await deps.db.transaction(async (tx) => {

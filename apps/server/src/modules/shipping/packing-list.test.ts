@@ -256,6 +256,6 @@ describe('the package label', () => {
     // A stock label's field is not a package label's.
     const bad = await call(t.app, 'label/render', { kind: 'package', source: { rows: [{ stockId: 'S1' }] } }, ada);
     expect(bad.status).toBe(400);
-    expect(bad.body.err?.message).toContain("Unknown field 'stockId' for a package label");
+    expect(bad.body.err?.message).toContain("Unknown field(s) for a package label: 'stockId'");
   });
 });
