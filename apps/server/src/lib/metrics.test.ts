@@ -195,3 +195,18 @@ describe('who may read it', () => {
     }
   });
 });
+
+describe('without METRICS_TOKEN', () => {
+  it('answers this host only: no bearer token opens it', async () => {
+    const bare = await createTestApp();
+    try {
+      const scrapeBare = (remoteAddress: string, authorization?: string) =>
+        bare.app.inject({ method: 'GET', url: '/metrics', remoteAddress, headers: authorization ? { authorization } : {} });
+      expect((await scrapeBare('127.0.0.1')).statusCode).toBe(200);
+      for (const authorization of [undefined, `Bearer ${TOKEN}`, 'Bearer undefined', 'Bearer '])
+        expect((await scrapeBare(STRANGER, authorization)).statusCode, authorization).toBe(403);
+    } finally {
+      await bare.close();
+    }
+  });
+});

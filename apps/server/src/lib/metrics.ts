@@ -54,7 +54,7 @@ const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'] as cons
  * with TRUST_PROXY, req.ip is what X-Forwarded-For says. A proxy on this host makes every request it
  * passes loopback, so one with a forwarding header is not counted as local (docs/operations.md).
  */
-export function isLocalRequest(req: FastifyRequest): boolean {
+function isLocalRequest(req: FastifyRequest): boolean {
   return LOOPBACK_ADDRESS.test(req.socket.remoteAddress ?? '') && FORWARDING_HEADERS.every((h) => req.headers[h] === undefined);
 }
 
