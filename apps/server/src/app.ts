@@ -40,6 +40,8 @@ import { timeclockRoutes } from './modules/timeclock/routes.ts';
 import { kioskRoutes } from './modules/kiosk/routes.ts';
 import { schedulePurge } from './modules/housekeeping/service.ts';
 import { bodyCheckedOffThread } from './lib/json-off-thread.ts';
+import { useMetrics } from './lib/metrics.ts';
+import { openLabelJobCounts } from './modules/labels/service.ts';
 
 /** The built web app: WEB_DIST, or apps/web/dist found from here. */
 function webDist(config: Config): string | undefined {
@@ -201,7 +203,13 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   app.addHook('onClose', async () => stopPurge());
   const limitStore = config.REDIS_URL ? await createRedisLimitStore(config.REDIS_URL, config.REDIS_KEY_PREFIX) : createMemoryLimitStore();
   app.addHook('onClose', async () => limitStore.close());
-  const deps: Deps = { db, tokens, config, realtime, authCache, limitStore };
+  const metrics = useMetrics(app, {
+    token: config.METRICS_TOKEN,
+    pool: database.pool,
+    socketClients: () => realtime.clientCount(),
+    labelJobs: () => openLabelJobCounts(db),
+  });
+  const deps: Deps = { db, tokens, config, realtime, authCache, limitStore, metrics };
 
   app.get('/api/health', { schema: { hide: true } }, async () => ({ ok: true, db: database.kind }));
   authRoutes(app, deps);

@@ -110,6 +110,7 @@ describe('loadConfig', () => {
     { name: 'TOKEN_LIFETIME_SECS', value: '5' },
     { name: 'TOKEN_LIFETIME_SECS', value: 'forever' },
     { name: 'DEMO_SEED', value: 'yes' },
+    { name: 'METRICS_TOKEN', value: 'too-short' },
   ])('refuses $name=$value with a message naming the variable and the value', ({ name, value }) => {
     const e = configError({ [name]: value });
     expect(e.message).toContain('Invalid configuration');

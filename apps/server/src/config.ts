@@ -37,6 +37,8 @@ const envSchema = z.object({
   BADGE_MAX_WRONG_PINS_PER_DEVICE: z.coerce.number().int().min(1).max(100_000).default(10),
   /** Failed badges at all devices of an organisation in 15 minutes before every device with a failure of its own is refused badges. */
   BADGE_MAX_UNKNOWN_PER_ORG: z.coerce.number().int().min(1).max(1_000_000).default(100),
+  /** Bearer token that reads /metrics from anywhere (without it, only from this host; docs/operations.md). */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').max(256).optional(),
   /** Prefix of this deployment's keys in Redis. */
   REDIS_KEY_PREFIX: z.string().min(1).max(60).default('floorhand'),
   /** `all`: every answer is checked against its schema; `cold`: all but the hot calls' (lib/response-serializer.ts). Default: `cold` in production, `all` elsewhere. */

@@ -15,7 +15,48 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL's connection pool as the metrics read it (lib/metrics.ts); PGlite has none. */
+  pool?: PoolWatch;
   close(): Promise<void>;
+}
+
+/** A connection pool's counts, and how long each request for a connection waited. */
+export interface PoolWatch {
+  counts(): { total: number; idle: number; waiting: number };
+  /** Calls `listener` with each wait for a connection, in seconds; answers a function that stops it. */
+  onWait(listener: (seconds: number) => void): () => void;
+}
+
+type ConnectCallback = (err: Error | undefined, client: pg.PoolClient | undefined, release: (e?: Error) => void) => void;
+
+/**
+ * Times every request for a connection of `pool`: drizzle asks through `pool.query` (which asks
+ * `pool.connect` with a callback) and `pool.connect()` (transactions), so wrapping connect sees both.
+ * A request that finds an idle connection waits microseconds; one that queues waits for a release.
+ */
+export function watchPool(pool: pg.Pool): PoolWatch {
+  const listeners = new Set<(seconds: number) => void>();
+  const waited = (start: bigint) => {
+    const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+    for (const listener of listeners) listener(seconds);
+  };
+  const connect = pool.connect.bind(pool) as (cb?: ConnectCallback) => Promise<pg.PoolClient> | undefined;
+  pool.connect = ((cb?: ConnectCallback) => {
+    const start = process.hrtime.bigint();
+    if (cb)
+      return connect((err, client, release) => {
+        waited(start);
+        cb(err, client, release);
+      });
+    return connect()!.finally(() => waited(start));
+  }) as typeof pool.connect;
+  return {
+    counts: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    onWait(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
 }
 
 /** The migrations folder, found from the source tree and from the bundled dist alike. */
@@ -41,7 +82,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     pool.on('error', (err) => process.emitWarning(`PostgreSQL connection lost: ${err.message}`));
     const db = drizzlePg({ client: pool, schema });
     await migratePg(db, { migrationsFolder: migrationsFolder() });
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    return { db: db as unknown as Db, kind: 'postgres', pool: watchPool(pool), close: () => pool.end() };
   }
   let dataDir: string | undefined;
   if (opts.dataDir) {

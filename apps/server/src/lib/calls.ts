@@ -12,6 +12,7 @@ import { changesAuth, type AuthCache } from './auth-cache.ts';
 import type { Realtime } from './realtime.ts';
 import type { TokenService } from './tokens.ts';
 import type { LimitStore } from './limit-store.ts';
+import type { Metrics } from './metrics.ts';
 import { requireFeatures } from './features.ts';
 import type { JsonAnswer } from './response-serializer.ts';
 import { HEADERS } from '@floorhand/contract/constants';
@@ -31,6 +32,8 @@ export interface Deps {
   authCache: AuthCache;
   /** Failure counters of the login and password limiters (Redis when configured). */
   limitStore: LimitStore;
+  /** What /metrics counts that only a module sees (lib/metrics.ts). */
+  metrics: Metrics;
 }
 
 /** `authenticate` through the node's short-lived cache (lib/auth-cache.ts). */

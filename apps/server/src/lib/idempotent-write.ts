@@ -88,10 +88,11 @@ async function storedAnswer(db: Db, orgId: string, key: string) {
   );
 }
 
-function replay<T>(stored: { call: string; requestHash: string; response: unknown }, call: string, hash: string): T {
+function replay<T>(deps: Deps, stored: { call: string; requestHash: string; response: unknown }, call: CallPath, hash: string): T {
   if (stored.call !== call || stored.requestHash !== hash) {
     throw conflict('This idempotency key was used for another request; send a new key for a new change', `first used for ${stored.call}`);
   }
+  deps.metrics.replayed(call);
   return stored.response as T;
 }
 
@@ -149,12 +150,12 @@ export async function idempotentWrite<T>(
         return { done };
       },
     );
-    if ('stored' in outcome) return replay<T>(outcome.stored, call, hash);
+    if ('stored' in outcome) return replay<T>(deps, outcome.stored, call, hash);
     result = outcome.done;
   } catch (error) {
     if (key && error instanceof DuplicateKeyError && constraintOf(error) === 'idempotency_keys_org_key') {
       const stored = await storedAnswer(deps.db, auth.orgId, key);
-      if (stored) return replay<T>(stored, call, hash);
+      if (stored) return replay<T>(deps, stored, call, hash);
     }
     throw error;
   }

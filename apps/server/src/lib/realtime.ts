@@ -23,6 +23,8 @@ export interface Realtime {
   handle<O extends SendOpName>(op: O, handler: (client: SocketClient, data: unknown) => Promise<SendOpAnswer<O>>): void;
   /** Called when a socket closes. */
   onDisconnect(listener: (client: SocketClient) => void): void;
+  /** Socket connections open on this node (every site's), for /metrics. */
+  clientCount(): number;
   /**
    * Sends `agentClosed` with `notice` to every socket of a room of `siteId` (but `except`, a socket id),
    * then disconnects them, on every node (a print agent taken over or revoked).

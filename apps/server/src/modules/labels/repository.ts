@@ -190,6 +190,18 @@ export async function expireDueJobs(db: Db): Promise<StoredJob[]> {
   ).map(toJob);
 }
 
+/**
+ * Jobs of every organisation not finished yet, by state (the metrics' gauge): finished jobs are kept
+ * as history and only grow, so they are not counted at every scrape.
+ */
+export async function openJobCounts(db: Db): Promise<Array<{ state: JobState; count: number }>> {
+  const rows = await query<{ state: JobState; count: number }>(
+    db,
+    sql`SELECT state, count(*)::integer AS count FROM label_jobs WHERE state IN ('queued', 'sent', 'held') GROUP BY state`,
+  );
+  return rows.map((r) => ({ state: r.state, count: Number(r.count) }));
+}
+
 export async function recentJobs(db: Db, orgId: string, siteId: string, limit: number): Promise<StoredJob[]> {
   return (
     await query<JobRow>(

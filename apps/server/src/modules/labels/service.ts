@@ -420,6 +420,9 @@ export function scheduleJobExpiry(deps: Deps, onError: (e: unknown) => void): ()
   return () => clearInterval(timer);
 }
 
+/** Unfinished label jobs of every organisation by state, for /metrics (lib/metrics.ts). */
+export const openLabelJobCounts = (db: Db) => repo.openJobCounts(db);
+
 export async function listAgents(deps: Deps, auth: AuthContext): Promise<CallResponse<'label/agent/list'>> {
   return { agents: await repo.agentsOf(deps.db, auth.orgId, auth.siteId) };
 }

@@ -203,6 +203,7 @@ export async function attachRealtime(
     onDisconnect(listener) {
       disconnectListeners.push(listener);
     },
+    clientCount: () => io.engine.clientsCount,
     closeRoom(siteId, room, notice, except) {
       // Through the adapter: with Redis, the sockets of the room on every node; the notice first.
       const inRoom = io.of(`/${siteId}`).in(room);
