@@ -5,8 +5,9 @@
 //
 // A key is the first argument, when it is written out, of:
 // - `t('…')`, `i18n.t('…')`, `tk('…')` (a label kept in a constant), and `<Trans i18nKey="…">`;
-// - the server's error makers (`badInput(…)`, `conflict(…)`…), whose template literals become keys
-//   with numbered holes: `The task '${code}' is not active` is "The task '{{0}}' is not active".
+// - the server's error makers (`badInput(…)`, `conflict(…)`…) and `tk(…)`, whose template literals
+//   become keys with numbered holes: `The task '${code}' is not active` is "The task '{{0}}' is not
+//   active" (a server message built in a helper or a constant is marked with tk where it is written).
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,7 +16,6 @@ import ts from 'typescript';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const LOCALES_DIR = join(ROOT, 'packages/contract/src/locales');
 const SOURCES = ['apps/web/src', 'apps/server/src', 'packages/contract/src'];
-const KEY_CALLS = new Set(['t', 'tk']);
 /** The server's error makers (apps/server/src/lib/errors.ts): their message is what a screen shows. */
 const ERROR_MAKERS = new Set([
   'badInput',
@@ -44,8 +44,7 @@ function* sourceFiles(dir) {
   }
 }
 
-const calleeName = (expr) =>
-  ts.isIdentifier(expr) ? expr.text : ts.isPropertyAccessExpression(expr) ? expr.name.text : undefined;
+const calleeName = (expr) => (ts.isIdentifier(expr) ? expr.text : ts.isPropertyAccessExpression(expr) ? expr.name.text : undefined);
 
 /** A written-out text as a key: template literals get numbered holes; anything else is not a key. */
 function keyOf(node) {
@@ -76,10 +75,10 @@ export function extractKeys() {
         if (ts.isCallExpression(node) && node.arguments.length > 0) {
           const name = calleeName(node.expression);
           const first = node.arguments[0];
-          if (KEY_CALLS.has(name)) {
+          if (name === 't') {
             // t('…') with literal text only: a t(variable) translates a text marked elsewhere.
             if (ts.isStringLiteral(first) || ts.isNoSubstitutionTemplateLiteral(first)) add(first.text, file, node, sf);
-          } else if (ERROR_MAKERS.has(name)) add(keyOf(first), file, node, sf);
+          } else if (name === 'tk' || ERROR_MAKERS.has(name)) add(keyOf(first), file, node, sf);
         }
         if (ts.isJsxAttribute(node) && node.name.getText(sf) === 'i18nKey' && node.initializer && ts.isStringLiteral(node.initializer)) {
           add(node.initializer.text, file, node, sf);
@@ -118,7 +117,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
         }
       }
     }
-    if (missing) console.error(`${missing} keys missing in other languages${process.argv.includes('--list') ? '' : ' (--list shows them)'}`);
+    if (missing)
+      console.error(`${missing} keys missing in other languages${process.argv.includes('--list') ? '' : ' (--list shows them)'}`);
     process.exit(stale || missing ? 1 : 0);
   }
   writeFileSync(join(LOCALES_DIR, 'en.json'), json(en));
@@ -141,7 +141,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     );
     writeFileSync(join(LOCALES_DIR, `${lang}.json`), json(kept));
     const todo = Object.keys(en).filter((k) => !Object.hasOwn(kept, k));
-    console.log(`${lang}: ${Object.keys(kept).length} kept, ${gone.length} no longer used${prune ? ' (removed)' : ''}, ${todo.length} to translate`);
+    console.log(
+      `${lang}: ${Object.keys(kept).length} kept, ${gone.length} no longer used${prune ? ' (removed)' : ''}, ${todo.length} to translate`,
+    );
   }
   console.log(`en: ${Object.keys(en).length} keys`);
 }
