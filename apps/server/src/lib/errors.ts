@@ -4,6 +4,7 @@
  * Throw what these return; the app's one error handler sends it.
  */
 import { AppError, ERR, article } from '@floorhand/contract/errors';
+import { tk } from '@floorhand/contract/i18n';
 import type { ValidationDetail } from '@floorhand/contract/api';
 import { RECORD_KEY, type ValidationErrors } from '@floorhand/contract/records/validate';
 
@@ -32,7 +33,7 @@ export const dbError = (message: string) => new AppError(500, { code: ERR.dbErr,
 
 /** The spec's DUP: "A/An {type} with id '{id}' already exists." */
 export const dup = (type: string, id: string, detail?: string) =>
-  new AppError(409, { code: ERR.dup, message: `${article(type)} ${type} with id '${id}' already exists.`, ...withDetail(detail) });
+  new AppError(409, { code: ERR.dup, message: tk(`${article(type)} ${type} with id '${id}' already exists.`), ...withDetail(detail) });
 /** A DUP worded by the caller (a badge code or a user name that another account uses). */
 export const dupMessage = (message: string) => new AppError(409, { code: ERR.dup, message });
 
