@@ -85,17 +85,30 @@ describe('translator', () => {
     };
     const out = translateErr(err, t);
     expect(out.message).toBe("No existe el almacén 'X'");
-    expect(JSON.parse(out.detail!)).toEqual({ ...report, rejected: [{ row: 2, field: 'code', message: 'Este código ya está en la fila 1' }] });
+    expect(JSON.parse(out.detail!)).toEqual({
+      ...report,
+      rejected: [{ row: 2, field: 'code', message: 'Este código ya está en la fila 1' }],
+    });
     expect(out.causedByErr).toEqual({ code: 'ERR', message: 'Guardar', detail: 'Save' });
     expect(translateErr({ code: 'E', message: 'Save', detail: '{"rejected": broken' }, t).detail).toBe('{"rejected": broken');
   });
   it("words zod's own messages in the language, and leaves a schema's own message to the catalogue", () => {
-    const tooSmall = { keyword: 'too_small', message: 'Too small: expected string to have >=1 characters', params: { origin: 'string', minimum: 1, inclusive: true } };
+    const tooSmall = {
+      keyword: 'too_small',
+      message: 'Too small: expected string to have >=1 characters',
+      params: { origin: 'string', minimum: 1, inclusive: true },
+    };
     expect(zodIssueIn('es', tooSmall)).toBe('Demasiado pequeño: se esperaba que texto tuviera >=1 caracteres');
     expect(zodIssueIn('en', tooSmall)).toBe(tooSmall.message);
-    const invalidType = { keyword: 'invalid_type', message: 'Invalid input: expected string, received number', params: { expected: 'string' } };
+    const invalidType = {
+      keyword: 'invalid_type',
+      message: 'Invalid input: expected string, received number',
+      params: { expected: 'string' },
+    };
     expect(zodIssueIn('es', invalidType)).toBe('Entrada inválida: se esperaba texto, recibido número');
-    expect(zodIssueIn('es', { keyword: 'too_small', message: 'Give a name', params: { origin: 'string', minimum: 1 } })).toBe('Give a name');
+    expect(zodIssueIn('es', { keyword: 'too_small', message: 'Give a name', params: { origin: 'string', minimum: 1 } })).toBe(
+      'Give a name',
+    );
     expect(zodIssueIn('es', { keyword: 'no_such_code', message: 'Please log in first' })).toBe('Inicia sesión primero');
   });
 });
@@ -128,11 +141,14 @@ describe('answers in the language of the screen', () => {
     expect((await sheetPdf({ sheetId: 'x' }, {}, '/api/counts/sheet/pdf?lang=es')).json().err.message).toBe('Inicia sesión primero');
   });
 
-  it.each(['fr', '__proto__', 'constructor', 'toString', 'es\u0000', '{{0}}'])('answers English to the language %j, never a 500', async (lang) => {
-    const res = await sheetPdf({ sheetId: 'x' }, { [LANGUAGE_HEADER]: lang });
-    expect(res.statusCode).toBe(401);
-    expect(res.json().err.message).toBe('Please log in first');
-  });
+  it.each(['fr', '__proto__', 'constructor', 'toString', 'es\u0000', '{{0}}'])(
+    'answers English to the language %j, never a 500',
+    async (lang) => {
+      const res = await sheetPdf({ sheetId: 'x' }, { [LANGUAGE_HEADER]: lang });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().err.message).toBe('Please log in first');
+    },
+  );
 
   it('puts values back into a translated message, and words a body that fails its schema in Spanish', async () => {
     const auth = { authorization: `Bearer ${admin}`, [LANGUAGE_HEADER]: 'es' };
@@ -148,7 +164,12 @@ describe('answers in the language of the screen', () => {
     const code = `LANG-${Date.now() % 100000}-1`;
     const saved = await call(t.app, 'location/save', { record: { warehouse: 'MAIN', code, description: 'Idioma', type: 'bin' } }, admin);
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    const created = await call(t.app, 'counts/sheet/create', { warehouse: 'MAIN', fromLocation: code, toLocation: code, blind: true }, admin);
+    const created = await call(
+      t.app,
+      'counts/sheet/create',
+      { warehouse: 'MAIN', fromLocation: code, toLocation: code, blind: true },
+      admin,
+    );
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const sheet = created.body.sheet!;
     const es = await sheetPdf({ sheetId: sheet._id }, { authorization: `Bearer ${admin}`, [LANGUAGE_HEADER]: 'es' });
