@@ -211,7 +211,8 @@ export async function renderLabel(
     }
   }
   // The document's title (the PDF viewer shows it), in the screen's language.
-  const pdf = await imagesPdf(t('Labels: {{kind}}', { kind: t(kindTitle(body.kind)) }), pages);
+  const title = t('{{kind}} labels', { kind: t(kindTitle(body.kind)) });
+  const pdf = await imagesPdf(title.charAt(0).toUpperCase() + title.slice(1), pages);
   return { pdf: Buffer.from(pdf).toString('base64'), ...about };
 }
 
