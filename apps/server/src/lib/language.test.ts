@@ -91,6 +91,12 @@ describe('translator', () => {
     });
     expect(out.causedByErr).toEqual({ code: 'ERR', message: 'Guardar', detail: 'Save' });
     expect(translateErr({ code: 'E', message: 'Save', detail: '{"rejected": broken' }, t).detail).toBe('{"rejected": broken');
+    // A record's field errors, which a form shows by its fields.
+    const fields = { errors: { warehouse: ["No warehouse 'B' exists", 7], _record: 'Save' }, calcError: 'Save' };
+    expect(JSON.parse(translateErr({ code: 'E', message: 'x', detail: JSON.stringify(fields) }, t).detail!)).toEqual({
+      errors: { warehouse: ["No existe el almacén 'B'", 7], _record: 'Save' },
+      calcError: 'Save',
+    });
   });
   it("words zod's own messages in the language, and leaves a schema's own message to the catalogue", () => {
     const tooSmall = {

@@ -69,26 +69,40 @@ export function translator(lang: Language, catalogue: CompiledCatalogue | undefi
 /** `t` in the language of a request or socket. */
 export const translatorOf = (source: LanguageSource): Translate => translator(languageOf(source));
 
-/** A refused import's report (lib/csv-import.ts, counts' sheet import) as JSON: its rows' problems are shown to the user. */
-interface ReportDetail {
-  rejected: Array<{ message?: unknown }>;
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A refused import's problems (lib/csv-import.ts, counts' sheet import): `rejected: [{ row, field, message }]`. */
+function translateRejected(rejected: unknown, t: Translate): unknown {
+  if (!Array.isArray(rejected)) return rejected;
+  return rejected.map((p: unknown) => (isObject(p) && typeof p.message === 'string' ? { ...p, message: t(p.message) } : p));
 }
-const isReportDetail = (value: unknown): value is ReportDetail =>
-  typeof value === 'object' && value !== null && Array.isArray((value as { rejected?: unknown }).rejected);
+
+/** A record's field errors (lib/errors.ts invalidRecord, which forms show by their fields): `errors: { field: [message] }`. */
+function translateFieldErrors(errors: unknown, t: Translate): unknown {
+  if (!isObject(errors)) return errors;
+  return Object.fromEntries(
+    Object.entries(errors).map(([field, list]) => [
+      field,
+      Array.isArray(list) ? list.map((m: unknown) => (typeof m === 'string' ? t(m) : m)) : list,
+    ]),
+  );
+}
 
 /**
- * A detail in the language: the report of a refused import has each problem's message translated
- * (the screen lists them); any other detail is for the technician and stays as written.
+ * A detail in the language: the messages a screen shows from it (a refused import's problems, a
+ * record's field errors) are translated; any other detail is for the technician and stays as written.
  */
 function translateDetail(detail: string, t: Translate): string {
-  if (!detail.includes('"rejected"')) return detail;
+  if (!detail.includes('"rejected"') && !detail.includes('"errors"')) return detail;
   try {
     const parsed: unknown = JSON.parse(detail);
-    if (!isReportDetail(parsed)) return detail;
-    const rejected = parsed.rejected.map((p) =>
-      typeof p === 'object' && p !== null && typeof p.message === 'string' ? { ...p, message: t(p.message) } : p,
-    );
-    return JSON.stringify({ ...parsed, rejected });
+    if (!isObject(parsed)) return detail;
+    return JSON.stringify({
+      ...parsed,
+      ...(Object.hasOwn(parsed, 'rejected') ? { rejected: translateRejected(parsed.rejected, t) } : {}),
+      ...(Object.hasOwn(parsed, 'errors') ? { errors: translateFieldErrors(parsed.errors, t) } : {}),
+    });
   } catch {
     return detail;
   }
