@@ -7,7 +7,7 @@ import type { ClientToServerEvents, SendReply, ServerToClientEvents } from '@flo
 import { call, createTestApp, DEMO_BASE, type TestApp } from '../test/harness.ts';
 import { tokenFor } from '../test/logins.ts';
 import { pdfTexts } from '../test/pdf-text.ts';
-import { languageOf, translateErr, translator, zodIssueIn } from './language.ts';
+import { languageOf, TRANSLATED_MAX, translateErr, translator, zodIssueIn } from './language.ts';
 
 // The server answers in the screen's language (issue 29): its errors, its PDFs, a refused import's
 // report. A catalogue of the test's own stands for es.json, so these tests do not hang on its wording.
@@ -74,6 +74,14 @@ describe('translator', () => {
     expect(translator('en')('Moved {{qty}} to {{code}}', { qty: 1, code: 'B' })).toBe('Moved 1 to B');
     // A hole without a value stays a hole; a parameter named like a prototype member is nobody's.
     expect(t('{{missing}} and {{constructor}}', { qty: 1 })).toBe('{{missing}} and {{constructor}}');
+  });
+  it('leaves a message longer than TRANSLATED_MAX as written, at once, whatever it holds', () => {
+    const hostile = compileCatalogue({ '{{0}} is in row {{1}} already: {{2}}': '{{0}} {{1}} {{2}}' });
+    const text = ' is in row '.repeat(50_000);
+    const started = performance.now();
+    expect(translator('es', hostile)(text)).toBe(text);
+    expect(performance.now() - started).toBeLessThan(100);
+    expect(TRANSLATED_MAX).toBeLessThan(text.length);
   });
   it('translates an error, its cause and a refused import’s problems, and no other detail', () => {
     const report = { entity: 'locations', rows: 2, rejected: [{ row: 2, field: 'code', message: 'This code is in row 1 already' }] };

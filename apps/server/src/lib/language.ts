@@ -58,10 +58,17 @@ function interpolate(text: string, params: Readonly<Record<string, string | numb
   return text.replace(NAMED_HOLE, (hole, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : hole));
 }
 
+/**
+ * The longest text matched against the catalogue. A message can hold what a caller sent (a body's
+ * unknown keys), and a key with several holes is a pattern whose matching time grows with the text:
+ * a longer message, which no screen shows whole anyway, stays as written.
+ */
+export const TRANSLATED_MAX = 1000;
+
 /** `t` for one language; `catalogue` replaces the language's own (tests). */
 export function translator(lang: Language, catalogue: CompiledCatalogue | undefined = COMPILED.get(lang)): Translate {
   return (text, params) => {
-    const shown = catalogue ? translateText(catalogue, text) : text;
+    const shown = catalogue && text.length <= TRANSLATED_MAX ? translateText(catalogue, text) : text;
     return params ? interpolate(shown, params) : shown;
   };
 }
