@@ -5,8 +5,9 @@
 //
 // A key is the first argument, when it is written out, of:
 // - `t('…')`, `i18n.t('…')`, `tk('…')` (a label kept in a constant), and `<Trans i18nKey="…">`;
-// - the server's error makers (`badInput(…)`, `conflict(…)`…), whose template literals become keys
-//   with numbered holes: `The task '${code}' is not active` is "The task '{{0}}' is not active";
+// - the server's error makers (`badInput(…)`, `conflict(…)`…) and `tk(…)`, whose template literals
+//   become keys with numbered holes: `The task '${code}' is not active` is "The task '{{0}}' is not
+//   active" (a server message built in a helper or a constant is marked with tk where it is written);
 //   each branch of a `cond ? … : …` argument is a key of its own.
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -16,7 +17,6 @@ import ts from 'typescript';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const LOCALES_DIR = join(ROOT, 'packages/contract/src/locales');
 const SOURCES = ['apps/web/src', 'apps/server/src', 'packages/contract/src'];
-const KEY_CALLS = new Set(['t', 'tk']);
 /** The server's error makers (apps/server/src/lib/errors.ts): their message is what a screen shows. */
 const ERROR_MAKERS = new Set([
   'badInput',
@@ -84,10 +84,10 @@ export function extractKeys() {
         if (ts.isCallExpression(node) && node.arguments.length > 0) {
           const name = calleeName(node.expression);
           const first = node.arguments[0];
-          if (KEY_CALLS.has(name)) {
+          if (name === 't') {
             // t('…') with literal text only: a t(variable) translates a text marked elsewhere.
             if (ts.isStringLiteral(first) || ts.isNoSubstitutionTemplateLiteral(first)) add(first.text, file, node, sf);
-          } else if (ERROR_MAKERS.has(name)) for (const key of keysOf(first)) add(key, file, node, sf);
+          } else if (name === 'tk' || ERROR_MAKERS.has(name)) for (const key of keysOf(first)) add(key, file, node, sf);
         }
         if (ts.isJsxAttribute(node) && node.name.getText(sf) === 'i18nKey' && node.initializer && ts.isStringLiteral(node.initializer)) {
           add(node.initializer.text, file, node, sf);

@@ -17,12 +17,29 @@ describe('the catalogues (issue 29)', () => {
   for (const lang of (LANGUAGES as string[]).filter((l) => l !== 'en')) {
     it(`${lang}.json has exactly the keys of en.json, each translated with the same {{holes}}`, () => {
       const other = readCatalogue(lang) as Catalogue;
-      expect(Object.keys(other).filter((k) => !Object.hasOwn(en, k)), 'keys only in ' + lang).toEqual([]);
-      expect(Object.keys(en).filter((k) => !Object.hasOwn(other, k)), 'keys missing in ' + lang).toEqual([]);
-      const wrong = Object.entries(other).filter(([k, v]) => typeof v !== 'string' || v.trim() === '' || holes(k).join() !== holes(v).join());
+      expect(
+        Object.keys(other).filter((k) => !Object.hasOwn(en, k)),
+        'keys only in ' + lang,
+      ).toEqual([]);
+      expect(
+        Object.keys(en).filter((k) => !Object.hasOwn(other, k)),
+        'keys missing in ' + lang,
+      ).toEqual([]);
+      const wrong = Object.entries(other).filter(
+        ([k, v]) => typeof v !== 'string' || v.trim() === '' || holes(k).join() !== holes(v).join(),
+      );
       expect(wrong, 'empty translations or holes that differ').toEqual([]);
     });
   }
+});
+
+describe('the extractor', () => {
+  it('collects a text marked with tk in a helper, a template literal becoming a key with numbered holes', () => {
+    // apps/server/src/modules/items/service.ts: trackingLocked = (partNumber) => tk(`The tracking of '${partNumber}' cannot change…`).
+    expect(extractKeys().get("The tracking of '{{0}}' cannot change while it has stock on hand")).toMatch(
+      /^apps\/server\/src\/modules\/items\/service\.ts:/,
+    );
+  });
 });
 
 describe('translateText', () => {

@@ -7,7 +7,9 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { AppError, ERR, type ServerErr } from '@floorhand/contract/errors';
+import { tk, type Language } from '@floorhand/contract/i18n';
 import { badInput } from './lib/errors.ts';
+import { errInLanguage, languageOf, zodIssueIn } from './lib/language.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { seedDemo } from './seed/demo.ts';
@@ -113,17 +115,19 @@ function unstorableInput(value: unknown, path = '', depth = 0): string | undefin
   return undefined;
 }
 
-/** Turns anything thrown into the spec's error shape; 5xx details stay in the log. */
-function toErrorReply(error: FastifyError | Error, body: unknown): { status: number; err: ServerErr } {
+/** Turns anything thrown into the spec's error shape; 5xx details stay in the log. A body's schema problems are worded in `lang`. */
+function toErrorReply(error: FastifyError | Error, body: unknown, lang: Language): { status: number; err: ServerErr } {
   const locId = locIdOf(body);
   if (error instanceof AppError) return { status: error.status, err: { ...error.err, locId: error.err.locId ?? locId } };
   if (hasZodFastifySchemaValidationErrors(error)) {
-    const problems = error.validation.map((v) => `${v.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body'}: ${v.message}`);
-    return { status: 400, err: { code: ERR.badInput, message: `The request is not valid: ${problems.join('; ')}`, locId } };
+    const problems = error.validation.map(
+      (v) => `${v.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body'}: ${zodIssueIn(lang, v)}`,
+    );
+    return { status: 400, err: { code: ERR.badInput, message: tk(`The request is not valid: ${problems.join('; ')}`), locId } };
   }
   const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
   if (status < 500) return { status, err: { code: ERR.badInput, message: error.message, locId } };
-  return { status: 500, err: { code: ERR.generic, message: 'The server could not complete the request', locId } };
+  return { status: 500, err: { code: ERR.generic, message: tk('The server could not complete the request'), locId } };
 }
 
 export interface BuildOptions {
@@ -139,18 +143,20 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
     trustProxy: config.TRUST_PROXY === 'none' ? false : config.TRUST_PROXY.split(',').map((s) => s.trim()),
     bodyLimit: 1024 * 1024,
     // Errors Fastify meets before any route (a URL it cannot decode) answer in the spec's shape too.
-    frameworkErrors: (error, _req, reply) => {
-      void (reply as FastifyReply).status(400).send({ err: { code: ERR.badInput, message: `The request is not valid: ${error.message}` } });
+    frameworkErrors: (error, req, reply) => {
+      const err = { code: ERR.badInput, message: tk(`The request is not valid: ${error.message}`) };
+      void (reply as FastifyReply).status(400).send({ err: errInLanguage(err, req) });
     },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler(config.checkResponses));
 
   app.setErrorHandler((error, req, reply) => {
-    const { status, err } = toErrorReply(error instanceof Error ? error : new Error(String(error)), req.body);
+    const { status, err } = toErrorReply(error instanceof Error ? error : new Error(String(error)), req.body, languageOf(req));
     if (status >= 500) req.log.error(error);
     else req.log.info({ code: err.code, status }, err.message);
-    return reply.status(status).send({ err });
+    // Answered in the screen's language (the log keeps the message as built).
+    return reply.status(status).send({ err: errInLanguage(err, req) });
   });
   // Bad input is a 400 before it can become a database error (500).
   app.addHook('preValidation', async (req) => {
@@ -245,7 +251,7 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
     app.addHook('onRequest', async (req, reply) => {
       const path = req.url.split('?')[0] ?? '';
       if (!path.startsWith('/api/') && /\.map$/i.test(path))
-        await reply.status(404).send({ err: { code: ERR.notFound, message: 'Source maps are not served here' } });
+        await reply.status(404).send({ err: errInLanguage({ code: ERR.notFound, message: tk('Source maps are not served here') }, req) });
     });
   }
   if (dist) {
@@ -266,9 +272,8 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   app.setNotFoundHandler((req, reply) => {
     // Every client route is served the web app; unknown API paths get the spec's error shape.
     if (req.method === 'GET' && !req.url.startsWith('/api/') && dist) return reply.type('text/html').sendFile('index.html');
-    return reply
-      .status(404)
-      .send({ err: { code: ERR.notFound, message: `No such call: ${req.method} ${req.url.split('?')[0]}`, locId: locIdOf(req.body) } });
+    const err = { code: ERR.notFound, message: tk(`No such call: ${req.method} ${req.url.split('?')[0]}`), locId: locIdOf(req.body) };
+    return reply.status(404).send({ err: errInLanguage(err, req) });
   });
   return app;
 }

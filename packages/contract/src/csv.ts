@@ -2,6 +2,7 @@
 // in double quotes may hold commas, line breaks and doubled quotes. Written with CRLF and quotes only
 // where needed. The parser takes text in chunks, so a large file never has to be one string; the
 // importer and the browser use the same code.
+import { tk } from './i18n.ts';
 
 export class CsvError extends Error {
   constructor(
@@ -64,7 +65,7 @@ export class CsvParser {
           continue;
         }
         if (c !== COMMA && c !== CR && c !== LF)
-          throw new CsvError('unexpected text after a closing quote; a quote inside a field must be doubled', this.row);
+          throw new CsvError(tk('unexpected text after a closing quote; a quote inside a field must be doubled'), this.row);
       } else if (this.state === 'start' && c === QUOTE) {
         this.state = 'quoted';
         i++;
@@ -102,7 +103,7 @@ export class CsvParser {
 
   /** The last record when the text does not end with a line break; throws on an open quote. */
   end(): string[][] {
-    if (this.state === 'quoted') throw new CsvError('a quoted field is not closed', this.row);
+    if (this.state === 'quoted') throw new CsvError(tk('a quoted field is not closed'), this.row);
     if (this.state === 'start' && this.fields.length === 0) return [];
     this.fields.push(this.field);
     const last = this.fields;

@@ -20,7 +20,8 @@ export const LANGUAGE_NAMES: ReadonlyMap<Language, string> = new Map([
 /** The request header that carries the screen's language to the server (its messages and documents follow it). */
 export const LANGUAGE_HEADER = 'x-floorhand-lang';
 
-export const isLanguage = (value: unknown): value is Language => typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+export const isLanguage = (value: unknown): value is Language =>
+  typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 
 /** A BCP 47 tag ("es-ES", "es", "en-US") as one of ours, or undefined. */
 export function languageOfTag(tag: string | null | undefined): Language | undefined {
@@ -49,7 +50,9 @@ export function pickLanguage(choice: {
 /**
  * Marks a text as a catalogue key where it is written (a label in a constant map) and returns it
  * unchanged; the screen translates it where it shows it (`t(LABELS.get(x))`). The extractor
- * (scripts/i18n-extract.mjs) collects these like `t('…')`.
+ * (scripts/i18n-extract.mjs) collects these like `t('…')`; a template literal (a server message
+ * built in a helper: tk(`No warehouse '${code}'`)) becomes a key with numbered holes, which the
+ * server's `translateText` matches.
  */
 export const tk = <const T extends string>(text: T): T => text;
 
@@ -90,7 +93,10 @@ export function compileCatalogue(catalogue: Catalogue): CompiledCatalogue {
         return '([\\s\\S]*?)';
       })
       .join('');
-    patterns.push({ regex: new RegExp(`^${source}$`), translation: translation.replace(HOLE, (_, n: string) => `\u0000${order.indexOf(Number(n))}\u0000`) });
+    patterns.push({
+      regex: new RegExp(`^${source}$`),
+      translation: translation.replace(HOLE, (_, n: string) => `\u0000${order.indexOf(Number(n))}\u0000`),
+    });
   }
   // Longer keys first: "A batch runs at most {{0}} tasks at once" before "A {{0}}".
   patterns.sort((a, b) => b.regex.source.length - a.regex.source.length);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LABEL_COPIES_DEFAULT } from './constants.ts';
 import { callBase, idempotencyKeySchema, idSchema, withErr } from './common.ts';
+import { tk } from './i18n.ts';
 import {
   FIELD_PATTERN,
   LABEL_COPIES_MAX,
@@ -57,12 +58,12 @@ export function templateProblems(kind: LabelKind, zpl: string): string[] {
 
 export const kindTitle = (kind: LabelKind): string => KIND_TITLES.get(kind) ?? kind;
 const KIND_TITLES: ReadonlyMap<LabelKind, string> = new Map<LabelKind, string>([
-  ['stock', 'stock'],
-  ['pick', 'pick'],
-  ['orderTraveller', 'order traveller'],
-  ['loc', 'location'],
-  ['staff', 'staff'],
-  ['package', 'package'],
+  ['stock', tk('stock')],
+  ['pick', tk('pick')],
+  ['orderTraveller', tk('order traveller')],
+  ['loc', tk('location')],
+  ['staff', tk('staff')],
+  ['package', tk('package')],
 ]);
 
 // ---------------------------------------------------------------------------------------------

@@ -7,14 +7,16 @@ import type { Db } from '../db/client.ts';
 import { query } from '../db/sql.ts';
 import { forbidden, unauthorized } from './errors.ts';
 import type { AuthContext } from './auth-context.ts';
+import { tk } from '@floorhand/contract/i18n';
 
 // A print agent's own credential (docs/labels.md, Agent credentials): `agk_` and 32 random bytes,
 // of which the database keeps the SHA-256 (a slow hash buys nothing against 256 bits). It is accepted
 // by the socket handshake only, gives no roles and no account, and speaks only the agent protocol.
 
 /** Said to an agent key on any HTTP call (lib/calls.ts, lib/auth-context.ts). */
-export const AGENT_KEY_ON_HTTP =
-  'This is a print agent’s key: it only connects a print agent (the socket’s agent operations), never an API call';
+export const AGENT_KEY_ON_HTTP = tk(
+  'This is a print agent’s key: it only connects a print agent (the socket’s agent operations), never an API call',
+);
 
 export const hashAgentKey = (key: string): string => createHash('sha256').update(key).digest('hex');
 

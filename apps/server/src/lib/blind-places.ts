@@ -33,6 +33,7 @@ import type { Db } from '../db/client.ts';
 import { query } from '../db/sql.ts';
 import { forbidden } from './errors.ts';
 import { visibleFeaturesOf } from './features.ts';
+import { tk } from '@floorhand/contract/i18n';
 
 export const BLIND_CACHE_MS = 2000;
 const MAX_ENTRIES = 10_000;
@@ -138,8 +139,12 @@ export async function blindPlaces(db: Db, auth: AuthContext): Promise<BlindPlace
 /** What a blind counter is told instead of a quantity. */
 export const blindMessage = (p: { warehouse: string; location: string; sheet: string; recount?: boolean }) =>
   p.recount
-    ? `Stock in ${p.warehouse}/${p.location} is due for a blind recount (count sheet ${p.sheet}); quantities are hidden from its recounters until it is recounted`
-    : `Stock in ${p.warehouse}/${p.location} is being counted blind (count sheet ${p.sheet}); quantities are hidden until the count is in review`;
+    ? tk(
+        `Stock in ${p.warehouse}/${p.location} is due for a blind recount (count sheet ${p.sheet}); quantities are hidden from its recounters until it is recounted`,
+      )
+    : tk(
+        `Stock in ${p.warehouse}/${p.location} is being counted blind (count sheet ${p.sheet}); quantities are hidden until the count is in review`,
+      );
 
 /** Refuses (403) when any of these locations is hidden from the caller. */
 export function refuseBlind(places: BlindPlaces, locationIds: Iterable<string | null | undefined>): void {

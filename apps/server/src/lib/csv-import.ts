@@ -30,6 +30,7 @@ import type { Deps } from './calls.ts';
 import { badInput } from './errors.ts';
 import { idempotentWrite, requestHashPaced, type Changed } from './idempotent-write.ts';
 import { pacer } from './pace.ts';
+import { tk } from '@floorhand/contract/i18n';
 
 export interface Problem {
   row: number;
@@ -101,19 +102,19 @@ function* sheetRows(columns: readonly string[], def: EntityDef, csv: string, hea
       rowNumber++;
       if (rowNumber === 1) {
         if (fields.every((f) => f.trim() === '')) {
-          problems.push({ row: 1, field: RECORD_KEY, message: `The file has no header row; the columns are ${columns.join(', ')}` });
+          problems.push({ row: 1, field: RECORD_KEY, message: tk(`The file has no header row; the columns are ${columns.join(', ')}`) });
           break;
         }
         header = fields.map((name) => columns.find((c) => c.toLowerCase() === name.trim().toLowerCase()) ?? name.trim());
         head.header = header;
         header.forEach((name, i) => {
           if (!columns.includes(name))
-            problems.push({ row: 1, field: name, message: `Unknown column '${name}'; the columns are ${columns.join(', ')}` });
-          else if (header.indexOf(name) !== i) problems.push({ row: 1, field: name, message: `The column '${name}' appears twice` });
+            problems.push({ row: 1, field: name, message: tk(`Unknown column '${name}'; the columns are ${columns.join(', ')}`) });
+          else if (header.indexOf(name) !== i) problems.push({ row: 1, field: name, message: tk(`The column '${name}' appears twice`) });
         });
         for (const field of def.fields) {
           if (field.conditions?.required && !header.includes(field.name))
-            problems.push({ row: 1, field: field.name, message: `The required column '${field.name}' is missing` });
+            problems.push({ row: 1, field: field.name, message: tk(`The required column '${field.name}' is missing`) });
         }
         continue;
       }
@@ -123,7 +124,7 @@ function* sheetRows(columns: readonly string[], def: EntityDef, csv: string, hea
         problems.push({
           row: rowNumber,
           field: RECORD_KEY,
-          message: `The row has ${fields.length} fields; the header has ${header.length}`,
+          message: tk(`The row has ${fields.length} fields; the header has ${header.length}`),
         });
         continue;
       }
@@ -142,9 +143,13 @@ function* sheetRows(columns: readonly string[], def: EntityDef, csv: string, hea
     }
   } catch (error) {
     if (!(error instanceof CsvError)) throw error;
-    problems.push({ row: error.row, field: RECORD_KEY, message: error.message.replace(/^CSV row \d+: /, 'The file cannot be read: ') });
+    problems.push({
+      row: error.row,
+      field: RECORD_KEY,
+      message: tk(`The file cannot be read: ${error.message.replace(/^CSV row \d+: /, '')}`),
+    });
   }
-  if (rowNumber === 0) problems.push({ row: 1, field: RECORD_KEY, message: 'The file is empty: it needs a header row' });
+  if (rowNumber === 0) problems.push({ row: 1, field: RECORD_KEY, message: tk('The file is empty: it needs a header row') });
 }
 
 /** readSheet of any entity's columns (the imports that are calls of their own, e.g. task/import). */
@@ -181,7 +186,9 @@ async function readChecked(
         {
           row: 1,
           field: RECORD_KEY,
-          message: `The file has more than ${IMPORT_MAX_ROWS.toLocaleString('en')} data rows; an import takes at most ${IMPORT_MAX_ROWS.toLocaleString('en')}: split it into several files`,
+          message: tk(
+            `The file has more than ${IMPORT_MAX_ROWS.toLocaleString('en')} data rows; an import takes at most ${IMPORT_MAX_ROWS.toLocaleString('en')}: split it into several files`,
+          ),
         },
       ];
       head.count = IMPORT_MAX_ROWS + 1;
@@ -242,7 +249,7 @@ export async function refuseRepeats<T>(
     const key = keyOf(value);
     if (key === undefined) continue;
     const seen = first.get(key);
-    if (seen !== undefined) problems.push({ row, field, message: `${what} is in row ${seen} already` });
+    if (seen !== undefined) problems.push({ row, field, message: tk(`${what} is in row ${seen} already`) });
     else first.set(key, row);
   }
 }

@@ -4,6 +4,7 @@
  * Throw what these return; the app's one error handler sends it.
  */
 import { AppError, ERR, article } from '@floorhand/contract/errors';
+import { tk } from '@floorhand/contract/i18n';
 import type { ValidationDetail } from '@floorhand/contract/api';
 import { RECORD_KEY, type ValidationErrors } from '@floorhand/contract/records/validate';
 
@@ -30,9 +31,13 @@ export const countIncorrect = (message: string) => new AppError(500, { code: ERR
 /** A 500 DB_ERR: the database failed in a way no other answer describes. */
 export const dbError = (message: string) => new AppError(500, { code: ERR.dbErr, message });
 
-/** The spec's DUP: "A/An {type} with id '{id}' already exists." */
+/** The spec's DUP: "A/An {type} with id '{id}' already exists." (two keys: a translation has no article to fill in). */
 export const dup = (type: string, id: string, detail?: string) =>
-  new AppError(409, { code: ERR.dup, message: `${article(type)} ${type} with id '${id}' already exists.`, ...withDetail(detail) });
+  new AppError(409, {
+    code: ERR.dup,
+    message: article(type) === 'An' ? tk(`An ${type} with id '${id}' already exists.`) : tk(`A ${type} with id '${id}' already exists.`),
+    ...withDetail(detail),
+  });
 /** A DUP worded by the caller (a badge code or a user name that another account uses). */
 export const dupMessage = (message: string) => new AppError(409, { code: ERR.dup, message });
 

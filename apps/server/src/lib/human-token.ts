@@ -8,6 +8,7 @@ import { query } from '../db/sql.ts';
 import type { AuthContext } from './auth-context.ts';
 import type { AuthClaims } from './tokens.ts';
 import { forbidden } from './errors.ts';
+import { tk } from '@floorhand/contract/i18n';
 
 // The kiosk's human token (docs/kiosk.md): a random secret the server hands out when a kiosk account
 // reads a worker's badge (kiosk/start), kept only as its SHA-256. A call that carries it beside the
@@ -31,7 +32,7 @@ export const kioskLoginOf = (claims: Pick<AuthClaims, 'sid' | 'jti'>): string =>
 export const hashHumanToken = (token: string, kioskLogin: string): string =>
   createHash('sha256').update(`${kioskLogin}\u0000${token}`).digest('hex');
 
-export const kioskSessionEnded = (message = 'The kiosk session has ended. Scan your badge to start again.') =>
+export const kioskSessionEnded = (message: string = tk('The kiosk session has ended. Scan your badge to start again.')) =>
   new AppError(401, { code: ERR.kioskSessionEnded, message });
 /** A worker's call whose kiosk login is no longer valid (logged out, expired, revoked). */
 export const kioskLoginEnded = () => kioskSessionEnded('The kiosk has been logged out, so its worker session has ended.');

@@ -47,12 +47,13 @@ const barcodePng = (text: string): Promise<Buffer> =>
   });
 
 /**
- * The standard fonts speak WinAnsi only: anything else becomes "?" rather than an exception, so a
- * description in another script never stops a document.
+ * The standard fonts speak WinAnsi only: Latin-1 (Spanish's á ñ ¿ ¡ included) and the typographic
+ * marks of its 0x80-0x9f row (€ … – — ‘ ’ “ ” •, which a translation may use). Anything else becomes
+ * "?" rather than an exception, so a description in another script never stops a document.
  */
 export const pdfText = (value: string): string =>
   // eslint-disable-next-line no-control-regex
-  value.replace(/[\u0000-\u001f]/g, ' ').replace(/[^\u0020-\u007e\u00a0-\u00ff\u20ac]/g, '?');
+  value.replace(/[\u0000-\u001f]/g, ' ').replace(/[^\u0020-\u007e\u00a0-\u00ff€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ]/g, '?');
 
 const fit = (font: PDFFont, size: number, text: string, width: number): string => {
   let out = pdfText(text);

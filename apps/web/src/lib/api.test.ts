@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { apiBase, isTrustedHost } from './api.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LANGUAGE_HEADER } from '@floorhand/contract/i18n';
+import { apiBase, callFile, isTrustedHost, post } from './api.ts';
+import { i18n } from './i18n.ts';
 import { decodeToken } from './auth-store.ts';
 import { withMru } from './session-store.ts';
 import { defaultWorkstationId } from './machine-store.ts';
@@ -67,5 +69,25 @@ describe('query retries', () => {
     expect(retryOnce(0, new TypeError('Failed to fetch'))).toBe(true);
     expect(retryOnce(1, new TypeError('Failed to fetch'))).toBe(false);
     expect(retryOnce(0, new ApiError({ code: 'ERR_BAD_INPUT', message: 'too long' }, 400))).toBe(false);
+  });
+});
+
+describe("the screen's language", () => {
+  afterEach(async () => {
+    vi.unstubAllGlobals();
+    await i18n.changeLanguage('en');
+  });
+  it('goes with every call and every file download, so the server answers in it', async () => {
+    const sent: Array<string | null> = [];
+    vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
+      sent.push(new Headers(init.headers).get(LANGUAGE_HEADER));
+      return new Response('%PDF-', { status: 200, headers: { 'content-type': 'application/pdf' } });
+    });
+    await i18n.changeLanguage('es');
+    await post('auth/logout', {} as never);
+    await callFile('counts/sheet/pdf', { sheetId: 'CS-1' } as never);
+    await i18n.changeLanguage('en');
+    await post('auth/logout', {} as never);
+    expect(sent).toEqual(['es', 'es', 'en']);
   });
 });

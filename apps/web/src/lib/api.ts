@@ -3,10 +3,12 @@ import { ANONYMOUS_ORG_ID, APP_ID, HEADERS } from '@floorhand/contract/constants
 import { SPEC_LOC_IDS } from '@floorhand/contract/loc-ids';
 import { hostMatches } from '@floorhand/contract/hosts';
 import { ERR, LOGOUT_ERR_CODES, type ServerErr } from '@floorhand/contract/errors';
+import { LANGUAGE_HEADER } from '@floorhand/contract/i18n';
 import { dialogs } from '../components/dialogs/dialog-store.ts';
 import { useAuthStore } from './auth-store.ts';
 import { useSiteStore } from './site-store.ts';
 import { reportReachable, reportUnreachable, useConnection } from './offline/connection.ts';
+import { i18n } from './i18n.ts';
 
 /**
  * The API base: the page origin. Only the development build (`npm run dev:web`) on a local host with
@@ -65,6 +67,9 @@ function clientTimeHeaders(now = new Date()): Record<string, string> {
   };
 }
 
+/** The screen's language (before i18n has started: none, so English): the server's messages and documents (PDFs, an import's report) follow it. */
+const languageHeader = (): Record<string, string> => (i18n.language ? { [LANGUAGE_HEADER]: i18n.language } : {});
+
 export interface CallOptions {
   /** Codes matching this pattern raise no error dialog; the caller handles them. */
   suppress?: RegExp;
@@ -99,7 +104,7 @@ function request<P extends CallPath>(
     orgId: opts.orgId ?? auth.org?.id ?? ANONYMOUS_ORG_ID,
     ...args,
   };
-  const headers: Record<string, string> = { 'content-type': 'application/json', ...clientTimeHeaders() };
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...clientTimeHeaders(), ...languageHeader() };
   const trusted = isTrustedHost(new URL(base).hostname, site.trustedDomains);
   if (trusted) {
     const token = opts.authToken ?? auth.authToken;

@@ -15,6 +15,7 @@ import {
   type ServerToClientEvents,
 } from '@floorhand/contract/realtime';
 import { apiBase } from './api.ts';
+import { i18n } from './i18n.ts';
 import { createEventOrder, retryDelayMs } from './socket-backoff.ts';
 
 /** A listener of one declared server event, handed that event's payload (contract `serverEvents`). */
@@ -65,7 +66,8 @@ export function createRealtime(getToken: () => string | null, clientName = 'floo
   function open(io: typeof import('socket.io-client').io, siteId: string): void {
     const s: Socket<ServerToClientEvents, ClientToServerEvents> = io(`${apiBase()}/${siteId}`, {
       transports: ['websocket'],
-      auth: (cb) => cb({ token: getToken() }),
+      // The screen's language at each (re)connection: the server's refusals follow it.
+      auth: (cb) => cb({ token: getToken(), lang: i18n.language }),
       query: { client: clientName },
       reconnectionDelay: SOCKET_LIBRARY_DEFAULTS.reconnectionDelay,
       reconnectionDelayMax: SOCKET_LIBRARY_DEFAULTS.reconnectionDelayMax,

@@ -33,6 +33,7 @@
  *   messages keep the spec's wording. A failed calculation's error goes in `detail`, not the message.
  * - A companion `<name>_em` is allowed when the field has an entry method and must be 1, 2 or 4.
  */
+import { tk } from '../i18n.ts';
 import { SITE_DATA_ID_MAX } from '../constants.ts';
 import { NAMED_PATTERNS, isNamedPattern } from './patterns.ts';
 import {
@@ -54,36 +55,36 @@ const ENTRY_METHOD_VALUES: readonly number[] = Object.values(ENTRY_METHOD);
 const quote = (label: string) => `'${label}'`;
 
 export const MESSAGES = {
-  recordNotObject: 'Record must be an object',
-  unknownField: (name: string) => `Record contains unexpected data (name = '${name}')`,
-  calcFailed: (entityTitle: string) => `Calulation script for '${entityTitle}' failed during execution`,
-  customFailed: (label: string) => `Validation for data field '${label}' failed to pass`,
-  customError: (label: string, error: string) => `Validation script for data field '${label}' failed during execution: ${error}`,
-  string: (label: string) => `${quote(label)} must be a string`,
-  number: (label: string) => `${quote(label)} must be a number`,
-  boolean: (label: string) => `${quote(label)} must be a boolean`,
-  array: (label: string) => `${quote(label)} contains data that is not a list`,
-  object: (label: string) => `${quote(label)} must be an object`,
-  media: (label: string) => `${quote(label)} must be a media reference with a mediaId`,
-  geo: (label: string) => `${quote(label)} must be a position with lat (-90 to 90) and lng (-180 to 180)`,
+  recordNotObject: tk('Record must be an object'),
+  unknownField: (name: string) => tk(`Record contains unexpected data (name = '${name}')`),
+  calcFailed: (entityTitle: string) => tk(`Calulation script for '${entityTitle}' failed during execution`),
+  customFailed: (label: string) => tk(`Validation for data field '${label}' failed to pass`),
+  customError: (label: string, error: string) => tk(`Validation script for data field '${label}' failed during execution: ${error}`),
+  string: (label: string) => tk(`'${label}' must be a string`),
+  number: (label: string) => tk(`'${label}' must be a number`),
+  boolean: (label: string) => tk(`'${label}' must be a boolean`),
+  array: (label: string) => tk(`'${label}' contains data that is not a list`),
+  object: (label: string) => tk(`'${label}' must be an object`),
+  media: (label: string) => tk(`'${label}' must be a media reference with a mediaId`),
+  geo: (label: string) => tk(`'${label}' must be a position with lat (-90 to 90) and lng (-180 to 180)`),
   date: (label: string) => `${quote(label)} ${NAMED_PATTERNS.date.message}`,
   time: (label: string) => `${quote(label)} ${NAMED_PATTERNS.time.message}`,
   timestamp: (label: string) => `${quote(label)} ${NAMED_PATTERNS.timestamp.message}`,
-  minLength: (label: string, n: number | string) => `${quote(label)} must be at least ${n} characters`,
-  minValue: (label: string, n: number | string) => `${quote(label)} must be at least ${n}`,
-  minEntries: (label: string, n: number | string) => `${quote(label)} must have at least ${n} entries`,
-  maxLength: (label: string, n: number | string) => `${quote(label)} exceeds max length of ${n} characters`,
-  maxValue: (label: string, n: number | string) => `${quote(label)} exceeds max value of ${n}`,
-  maxEntries: (label: string, n: number | string) => `${quote(label)} cannot have more than ${n} entries`,
-  regex: (label: string) => `${quote(label)} does not match regular expression`,
-  badRegex: (label: string) => `${quote(label)} has an invalid regular expression in its schema`,
+  minLength: (label: string, n: number | string) => tk(`'${label}' must be at least ${n} characters`),
+  minValue: (label: string, n: number | string) => tk(`'${label}' must be at least ${n}`),
+  minEntries: (label: string, n: number | string) => tk(`'${label}' must have at least ${n} entries`),
+  maxLength: (label: string, n: number | string) => tk(`'${label}' exceeds max length of ${n} characters`),
+  maxValue: (label: string, n: number | string) => tk(`'${label}' exceeds max value of ${n}`),
+  maxEntries: (label: string, n: number | string) => tk(`'${label}' cannot have more than ${n} entries`),
+  regex: (label: string) => tk(`'${label}' does not match regular expression`),
+  badRegex: (label: string) => tk(`'${label}' has an invalid regular expression in its schema`),
   /** A named pattern's message, e.g. the general id rule. */
   pattern: (label: string, message: string) => `${quote(label)} ${message}`,
   email: (label: string) => `${quote(label)} ${NAMED_PATTERNS.email.message}`,
-  valid: (label: string, list: readonly ConditionValue[]) => `${quote(label)} must be one of ${list.map(String).join(', ')}`,
-  required: (label: string) => `${quote(label)} must be provided`,
-  dataType: (label: string, dataType: string) => `${quote(label)} has an unsupported data type '${dataType}'`,
-  entryMethod: (label: string) => `${quote(label)} entry method must be one of ${ENTRY_METHOD_VALUES.join(', ')}`,
+  valid: (label: string, list: readonly ConditionValue[]) => tk(`'${label}' must be one of ${list.map(String).join(', ')}`),
+  required: (label: string) => tk(`'${label}' must be provided`),
+  dataType: (label: string, dataType: string) => tk(`'${label}' has an unsupported data type '${dataType}'`),
+  entryMethod: (label: string) => tk(`'${label}' entry method must be one of ${ENTRY_METHOD_VALUES.join(', ')}`),
 } as const;
 
 export type ValidationErrors = Record<string, string[]>;

@@ -1,6 +1,7 @@
 import type { SitePerms } from '@floorhand/contract/accounts';
 import { isAdmin, ROLE } from '@floorhand/contract/perms';
 import { actsForOrg, type Actor } from '../../lib/admins.ts';
+import { tk } from '@floorhand/contract/i18n';
 
 // Who may change what (docs/admin.md), as plain functions of their inputs. Each answers why a change
 // is refused (a request that cannot be right is 'invalid', one the actor may not make 'forbidden'),
@@ -38,11 +39,11 @@ export function permsChangeProblem(
 ): Problem | undefined {
   const self = targetId === actor.accountId;
   for (const next of after) {
-    if (!orgSites.includes(next.siteId)) return invalid(`Unknown site '${next.siteId}'.`);
+    if (!orgSites.includes(next.siteId)) return invalid(tk(`Unknown site '${next.siteId}'.`));
     const unknown = next.roles.find((r) => !knownRoles.has(r));
-    if (unknown) return invalid(`There is no role '${unknown}'. Create it under Account Roles first.`);
+    if (unknown) return invalid(tk(`There is no role '${unknown}'. Create it under Account Roles first.`));
     if (next.serviceAcct && (next.kioskAcct || next.timeclockAcct))
-      return invalid('A service account cannot also be a kiosk or time-clock account.');
+      return invalid(tk('A service account cannot also be a kiosk or time-clock account.'));
     if (!actsForOrg(actor) && next.siteId !== actor.siteId)
       return forbidden('A site administrator may only change roles and account types on their own site.');
     const prev = before.find((p) => p.siteId === next.siteId);

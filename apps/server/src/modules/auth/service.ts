@@ -9,10 +9,11 @@ import { passwordMatches } from '../../lib/passwords.ts';
 import { findAccountByUserName, findOrganisation, revokeToken, touchWorkstation } from './repository.ts';
 import { findPerms } from '../../db/accounts.ts';
 import { endKioskSessionsOf } from '../../lib/human-token.ts';
+import { tk } from '@floorhand/contract/i18n';
 
-const LOGIN_FAILED = 'Unknown account name or wrong password';
-export const NO_ACCESS_HERE = 'This account has no access to this site.';
-export const SERVICE_NOT_INTERACTIVE = 'Service accounts cannot be used interactively.';
+const LOGIN_FAILED = tk('Unknown account name or wrong password');
+export const NO_ACCESS_HERE = tk('This account has no access to this site.');
+export const SERVICE_NOT_INTERACTIVE = tk('Service accounts cannot be used interactively.');
 
 export async function login(
   deps: Deps,

@@ -5,6 +5,7 @@
  * after the scan carry through and nothing freezes the warehouse.
  */
 import type { CallResponse } from '@floorhand/contract/api';
+import { tk } from '@floorhand/contract/i18n';
 import { isSheetCountable, type CounterLine } from '@floorhand/contract/counts';
 import { formatQty, qtyUnits } from '@floorhand/contract/quantity';
 import { wholeUnitsMessage } from '@floorhand/contract/stock-rules';
@@ -108,25 +109,27 @@ async function whatWasCounted(
     if (!barcodeOf.active) throw badInput(`The item '${part}' is inactive`);
     const here = barcodeOf.tracking === 'serial' ? [] : await stockOfItemIn(tx, auth.orgId, barcodeOf.id, locationId);
     if (here.length === 1) return { stock: (await countedStockById(tx, auth.orgId, here[0]!))! };
-    const what = `'${body.stockId}' is the barcode of part '${part}'`;
+    const code = body.stockId;
     throw foundStockRefusal(
       barcodeOf.tracking === 'serial'
-        ? `${what}: scan the serial, or give it to record found stock`
+        ? tk(`'${code}' is the barcode of part '${part}': scan the serial, or give it to record found stock`)
         : here.length > 1
-          ? `${what}: more than one record of it is here; scan its stock label, or give its lot to record found stock`
-          : `${what}: none is expected here; give the quantity to record it as found stock`,
+          ? tk(
+              `'${code}' is the barcode of part '${part}': more than one record of it is here; scan its stock label, or give its lot to record found stock`,
+            )
+          : tk(`'${code}' is the barcode of part '${part}': none is expected here; give the quantity to record it as found stock`),
       { partNumber: part },
     );
   }
   if (!body.partNumber) {
     if (scanned && 'serials' in scanned)
-      throw foundStockRefusal(`The serial '${body.stockId}' is on hand in more than one item: give its part number`, {
+      throw foundStockRefusal(tk(`The serial '${body.stockId}' is on hand in more than one item: give its part number`), {
         serial: body.stockId!,
       });
     throw badInput(
       body.stockId
-        ? `No stock record '${body.stockId}' exists: give its part number to record it as found stock`
-        : 'Scan a stock label, or give the part number of found stock',
+        ? tk(`No stock record '${body.stockId}' exists: give its part number to record it as found stock`)
+        : tk('Scan a stock label, or give the part number of found stock'),
     );
   }
   const item = (await itemsByPartNumber(tx, auth.orgId, [body.partNumber])).get(body.partNumber);

@@ -16,6 +16,7 @@ import { checkRows, readSheetOf, refusedFile, type Problem, type Row } from '../
 import { idempotentWrite } from '../../lib/idempotent-write.ts';
 import { sheetsByIds } from './sheet-repository.ts';
 import { insertSheet, planSheet, type SheetPlan } from './service.ts';
+import { tk } from '@floorhand/contract/i18n';
 
 interface SheetRowInput {
   warehouse: string;
@@ -64,7 +65,7 @@ export async function importSheets(
     problems.push({
       row: 1,
       field: RECORD_KEY,
-      message: `The file has ${sheet.count} sheets; an import creates at most ${SHEET_IMPORT_ROWS_MAX}`,
+      message: tk(`The file has ${sheet.count} sheets; an import creates at most ${SHEET_IMPORT_ROWS_MAX}`),
     });
   const rows = sheet.count > SHEET_IMPORT_ROWS_MAX ? [] : checkedRows(sheet.rows, problems);
   const plans: SheetPlan[] = [];
@@ -84,7 +85,7 @@ export async function importSheets(
     if (plan && !partial) plans.push(plan);
   }
   if (sheet.count === 0 && problems.length === 0)
-    problems.push({ row: 2, field: RECORD_KEY, message: 'The file has no sheet: add a row under the header' });
+    problems.push({ row: 2, field: RECORD_KEY, message: tk('The file has no sheet: add a row under the header') });
   const report: SheetImportReport = {
     rows: sheet.count,
     created: 0,

@@ -14,11 +14,17 @@ import { actorOf } from '../stock/ledger.ts';
 import { invalidLines, postLines } from './post-repository.ts';
 import { sheetAnswer, theSheet } from './sheet-access.ts';
 import { setSheetState } from './sheet-repository.ts';
+import { tk } from '@floorhand/contract/i18n';
 
 /** The refusal of a post: how many lines, the first one's problems, and every invalid line in the details. */
 export function refusal(invalid: InvalidLine[]) {
   const first = invalid[0]!;
-  const message = `${invalid.length} ${invalid.length === 1 ? 'line cannot' : 'lines cannot'} be posted; the first: ${first.stockId ?? first.location}: ${first.problems.join('; ')}`;
+  const where = first.stockId ?? first.location;
+  const problems = first.problems.join('; ');
+  const message =
+    invalid.length === 1
+      ? tk(`1 line cannot be posted; the first: ${where}: ${problems}`)
+      : tk(`${invalid.length} lines cannot be posted; the first: ${where}: ${problems}`);
   return badInput(message, JSON.stringify({ invalid }));
 }
 

@@ -4,6 +4,7 @@ import { registerCall, type Deps } from '../../lib/calls.ts';
 import { forgetBlind } from '../../lib/blind-places.ts';
 import { importSheets } from './csv-plan.ts';
 import { sheetPdf } from './sheet-pdf.ts';
+import { translatorOf } from '../../lib/language.ts';
 import {
   changeSheetState,
   createSheet,
@@ -54,8 +55,8 @@ export function countRoutes(app: FastifyInstance, deps: Deps): void {
     );
   });
   // Answers application/pdf; the contract's response schema only covers errors.
-  registerCall(app, deps, 'counts/sheet/pdf', async ({ auth, body, reply }) => {
-    const pdf = await sheetPdf(deps, auth, body);
+  registerCall(app, deps, 'counts/sheet/pdf', async ({ auth, body, req, reply }) => {
+    const pdf = await sheetPdf(deps, auth, body, translatorOf(req));
     return reply
       .type('application/pdf')
       .header('content-disposition', `attachment; filename="${pdf.fileName}"`)

@@ -10,8 +10,9 @@ import type { Db } from '../../db/client.ts';
 import { badInput } from '../../lib/errors.ts';
 import { barcodeItem, countedStockById, scannedCodeRow, type BarcodeItem, type CountedStock } from './repository.ts';
 import type { SheetRow } from './sheet-repository.ts';
+import { tk } from '@floorhand/contract/i18n';
 
-export const notOnSheet = (code: string, sheetCode: string) => `The location '${code}' is not on the count sheet ${sheetCode}`;
+export const notOnSheet = (code: string, sheetCode: string) => tk(`The location '${code}' is not on the count sheet ${sheetCode}`);
 
 /** The refusal that opens the found-stock form with what the server knows already. */
 export const foundStockRefusal = (message: string, found: FoundStockHint['found']) =>

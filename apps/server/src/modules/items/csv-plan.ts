@@ -10,16 +10,17 @@ import { mapDuplicates } from '../../db/errors.ts';
 import { activeCodes, barcodeOwners, itemsByPartNumber } from '../../lib/refs.ts';
 import { deleteBarcodes, insertBarcodeRows, insertItemRows, itemsWithStock, updateItems } from './repository.ts';
 import { barcodeTaken, noDepartment, trackingLocked, type ItemInput } from './service.ts';
+import { tk } from '@floorhand/contract/i18n';
 
 export const planItems: Planner = async (db, auth, sheet) => {
   const { problems } = sheet;
   const withBarcodes = sheet.header.includes('barcodes');
   const rows = checkedOf<ItemInput>(sheet);
-  await refuseRepeats(rows, (v) => v.partNumber, 'partNumber', 'This part number', problems);
+  await refuseRepeats(rows, (v) => v.partNumber, 'partNumber', tk('This part number'), problems);
   const barcodeRows = rows.flatMap(({ row, value }) =>
     [...new Set(value.barcodes ?? [])].map((barcode) => ({ row, value: { barcode, partNumber: value.partNumber } })),
   );
-  await refuseRepeats(barcodeRows, (v) => v.barcode, 'barcodes', 'This barcode', problems);
+  await refuseRepeats(barcodeRows, (v) => v.barcode, 'barcodes', tk('This barcode'), problems);
   const known = await itemsByPartNumber(
     db,
     auth.orgId,

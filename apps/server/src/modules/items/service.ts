@@ -30,6 +30,7 @@ import {
   toItem,
   updateItem,
 } from './repository.ts';
+import { tk } from '@floorhand/contract/i18n';
 
 /** An item as typed or imported, once the record engine passed it. */
 export interface ItemInput {
@@ -42,9 +43,9 @@ export interface ItemInput {
   active?: boolean;
 }
 
-export const noDepartment = (department: string) => `No active department '${department}' exists`;
-export const trackingLocked = (partNumber: string) => `The tracking of '${partNumber}' cannot change while it has stock on hand`;
-export const barcodeTaken = (barcode: string, partNumber: string) => `'Barcode' '${barcode}' already names the item '${partNumber}'`;
+export const noDepartment = (department: string) => tk(`No active department '${department}' exists`);
+export const trackingLocked = (partNumber: string) => tk(`The tracking of '${partNumber}' cannot change while it has stock on hand`);
+export const barcodeTaken = (barcode: string, partNumber: string) => tk(`'Barcode' '${barcode}' already names the item '${partNumber}'`);
 
 export async function listItems(db: Db, auth: AuthContext, body: Body<'item/list'>): Promise<CallResponse<'item/list'>> {
   const rows = await itemPage(db, auth.orgId, body);

@@ -20,6 +20,7 @@ import { writeAuditLog } from '../../lib/audit.ts';
 import { agentJti, newAgentKey } from '../../lib/agent-auth.ts';
 import { badInput, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import * as repo from './repository.ts';
+import { tk } from '@floorhand/contract/i18n';
 
 // Print agents (docs/labels.md, Agent credentials): each agent has a credential of its own (an
 // `agk_` key, label/agent/create), bound to one agent id of one site, that speaks only the agent
@@ -32,8 +33,9 @@ import * as repo from './repository.ts';
 const agentRoom = (agentId: string) => `agent:${agentId}`;
 
 /** Said to an old print agent still using a service account's API key (the migration, docs/labels.md). */
-export const SERVICE_KEY_ON_AGENT =
-  'Print agents no longer use a service account’s API key. On Label Printers, choose “Add agent”, then put the agent key it shows in the agent’s config as "agentKey" (or "agentKeyEnv")';
+export const SERVICE_KEY_ON_AGENT = tk(
+  'Print agents no longer use a service account’s API key. On Label Printers, choose “Add agent”, then put the agent key it shows in the agent’s config as "agentKey" (or "agentKeyEnv")',
+);
 
 /** The job as an agent gets it: the printer id of its own config. */
 export const toPrintJob = (job: repo.StoredJob): PrintJob => ({

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { badInput, forbidden, notFound } from '../../lib/errors.ts';
 import { blindPlaces, refuseBlind } from '../../lib/blind-places.ts';
 import * as data from './label-data-repository.ts';
+import { tk } from '@floorhand/contract/i18n';
 
 // Each label's data (docs/labels.md), read from the organisation's records, never the request's.
 
@@ -26,8 +27,9 @@ export function checkSource(source: LabelSource): void {
     throw badInput('Say what to print: exactly one of stockIds, locationIds, locationRange, accountIds, rows or test');
 }
 
-export const OTHERS_BADGE =
-  "Only administrators and timekeepers may print another person's badge (a badge punches the clock); you may print your own";
+export const OTHERS_BADGE = tk(
+  "Only administrators and timekeepers may print another person's badge (a badge punches the clock); you may print your own",
+);
 
 /** A staff badge punches without a PIN: one's own, or anyone's for administrators and timekeepers. */
 export function refuseOthersBadges(auth: AuthContext, source: LabelSource): void {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { translatorOf } from '../../lib/language.ts';
 import { registerCall, type Deps } from '../../lib/calls.ts';
 import {
   listAgents,
@@ -20,7 +21,7 @@ export function labelRoutes(app: FastifyInstance, deps: Deps): void {
   registerCall(app, deps, 'label/template/list', ({ auth, body }) => listTemplates(deps, auth, body));
   registerCall(app, deps, 'label/template/save', ({ auth, body }) => saveTemplate(deps, auth, body));
   registerCall(app, deps, 'label/preview', ({ auth, body }) => previewTemplate(deps, auth, body));
-  registerCall(app, deps, 'label/render', ({ auth, body }) => renderLabel(deps, auth, body));
+  registerCall(app, deps, 'label/render', ({ auth, body, req }) => renderLabel(deps, auth, body, translatorOf(req)));
   registerCall(app, deps, 'label/print', ({ auth, body }) => printCall(deps, auth, body));
   registerCall(app, deps, 'label/job/list', ({ auth, body }) => listJobs(deps, auth, body));
   registerCall(app, deps, 'label/job/reprint', ({ auth, body }) => reprintJob(deps, auth, body));

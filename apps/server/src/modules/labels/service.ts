@@ -21,6 +21,7 @@ import type { Db } from '../../db/client.ts';
 import type { Body } from '../../lib/call-body.ts';
 import { badInput, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { imagesPdf, type PdfImagePage } from '../../lib/pdf.ts';
+import type { Translate } from '../../lib/language.ts';
 import { checkSource, labelRows, OTHERS_BADGE, refuseOthersBadges } from './label-data.ts';
 import { DEFAULT_TEMPLATES, TEST_LABEL, TEST_LABEL_MM } from './defaults.ts';
 import { renderZpl } from './render.ts';
@@ -179,7 +180,12 @@ const PDF_RENDER_CHUNK = 50;
  * What downloads when no printer is at hand: the first label of a source as a PNG, or every label as
  * a PDF (one page per label at the template's size, from the same server-rendered PNGs).
  */
-export async function renderLabel(deps: Deps, auth: AuthContext, body: Body<'label/render'>): Promise<CallResponse<'label/render'>> {
+export async function renderLabel(
+  deps: Deps,
+  auth: AuthContext,
+  body: Body<'label/render'>,
+  t: Translate,
+): Promise<CallResponse<'label/render'>> {
   const made = await makeLabels(deps.db, auth, body.kind, body.source, body.templateId, 'download');
   const widthMm = made.template?.widthMm ?? TEST_LABEL_MM.width;
   const heightMm = made.template?.heightMm ?? TEST_LABEL_MM.height;
@@ -204,7 +210,8 @@ export async function renderLabel(deps: Deps, auth: AuthContext, body: Body<'lab
       pages.push({ png: Buffer.from(png, 'base64'), widthIn: widthMm / MM_PER_INCH, heightIn: heightMm / MM_PER_INCH });
     }
   }
-  const title = `${kindTitle(body.kind)} labels`;
+  // The document's title (the PDF viewer shows it), in the screen's language.
+  const title = t('{{kind}} labels', { kind: t(kindTitle(body.kind)) });
   const pdf = await imagesPdf(title.charAt(0).toUpperCase() + title.slice(1), pages);
   return { pdf: Buffer.from(pdf).toString('base64'), ...about };
 }

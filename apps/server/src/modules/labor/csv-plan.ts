@@ -15,12 +15,13 @@ import { idempotentWrite } from '../../lib/idempotent-write.ts';
 import { guarded, mapDuplicates } from '../../db/errors.ts';
 import { insertTasks, tasksByCode, updateImportedTask } from './repository.ts';
 import { mergedTask, type TaskInput } from './service.ts';
+import { tk } from '@floorhand/contract/i18n';
 
 export async function importTasks(deps: Deps, auth: AuthContext, body: Body<'task/import'>): Promise<CallResponse<'task/import'>> {
   const sheet = readSheetOf(TASK_CSV_COLUMNS, taskEntity, body.csv);
   const { problems } = sheet;
   const rows = checkRows<TaskInput>(taskEntity, sheet.rows, problems);
-  await refuseRepeats(rows, (v) => v.taskCode, 'taskCode', 'This task code', problems);
+  await refuseRepeats(rows, (v) => v.taskCode, 'taskCode', tk('This task code'), problems);
   const known = await tasksByCode(
     deps.db,
     auth.orgId,

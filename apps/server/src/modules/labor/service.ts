@@ -48,6 +48,7 @@ import {
   toTask,
 } from './repository.ts';
 import { isClockedIn, punchedOutBetween } from '../timeclock/service.ts';
+import { tk } from '@floorhand/contract/i18n';
 
 /** A task as typed, imported or sent, once the record engine passed it. */
 export interface TaskInput {
@@ -82,7 +83,7 @@ export function setLaborClock(now: () => number = () => Date.now()): void {
 const nowSecs = () => Math.floor(clock() / 1000);
 const epochOf = (iso: string): number => Math.floor(Date.parse(iso) / 1000);
 
-export const NOT_CLOCKED_IN = 'You are not clocked in: clock in at the time clock before booking labor';
+export const NOT_CLOCKED_IN = tk('You are not clocked in: clock in at the time clock before booking labor');
 
 export async function laborSettings(db: Db, siteId: string): Promise<LaborSettings> {
   const row = await findSiteData(db, siteId, 'conf', 'app_settings');

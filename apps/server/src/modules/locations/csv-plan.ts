@@ -11,11 +11,12 @@ import { checkedOf, refuseRepeats, type Checked, type ChunkPlan, type Planner } 
 import { locationKey, locationsByCode, warehousesByCode, type WarehouseRef } from '../../lib/refs.ts';
 import { insertLocationColumns, insertWarehouseRows, placesHoldingStock, updateLocations, updateWarehouses } from './repository.ts';
 import { locationHoldsStock, noWarehouse, warehouseHoldsStock, type LocationInput, type WarehouseInput } from './service.ts';
+import { tk } from '@floorhand/contract/i18n';
 
 export const planWarehouses: Planner = async (db, auth, sheet) => {
   const { problems } = sheet;
   const rows = checkedOf<WarehouseInput>(sheet);
-  await refuseRepeats(rows, (v) => v.code, 'code', 'This code', problems);
+  await refuseRepeats(rows, (v) => v.code, 'code', tk('This code'), problems);
   const known = await warehousesByCode(
     db,
     auth.orgId,
@@ -70,7 +71,7 @@ export const planLocations = (auth: AuthContext): ChunkPlan<LocationInput> => {
     async check(db, rows, problems) {
       for (const { row, value } of rows) {
         const seen = firstRow.firstOrAdd(locationKey(value.warehouse, value.code), row);
-        if (seen !== undefined) problems.push({ row, field: 'code', message: `This location is in row ${seen} already` });
+        if (seen !== undefined) problems.push({ row, field: 'code', message: tk(`This location is in row ${seen} already`) });
       }
       await warehousesOf(db, rows);
       const known = await locationsByCode(db, auth.orgId, values(rows));

@@ -35,10 +35,12 @@ import {
   warehousePage,
   type WarehouseRow,
 } from './repository.ts';
+import { tk } from '@floorhand/contract/i18n';
 
-export const noWarehouse = (code: string) => `No warehouse '${code}' exists`;
-export const warehouseHoldsStock = (code: string) => `The warehouse '${code}' holds stock; move it out before deactivating the warehouse`;
-export const locationHoldsStock = (code: string) => `The location '${code}' holds stock; move it out before deactivating the location`;
+export const noWarehouse = (code: string) => tk(`No warehouse '${code}' exists`);
+export const warehouseHoldsStock = (code: string) =>
+  tk(`The warehouse '${code}' holds stock; move it out before deactivating the warehouse`);
+export const locationHoldsStock = (code: string) => tk(`The location '${code}' holds stock; move it out before deactivating the location`);
 
 // ---------------------------------------------------------------------------------------------
 // Warehouses

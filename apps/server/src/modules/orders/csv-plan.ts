@@ -20,6 +20,7 @@ import {
   writeOrder,
   type ParsedOrder,
 } from './service.ts';
+import { tk } from '@floorhand/contract/i18n';
 
 /** A row as the record engine converted it. */
 interface OrderCsvRow {
@@ -95,7 +96,7 @@ export const planOrders: Planner = async (db, auth, sheet) => {
         problems.push({
           row,
           field,
-          message: `The order '${value.orderNumber}' has ${field} '${first.value}' in row ${first.row}: one order has one ${field}`,
+          message: tk(`The order '${value.orderNumber}' has ${field} '${first.value}' in row ${first.row}: one order has one ${field}`),
         });
     }
   }
@@ -108,7 +109,11 @@ export const planOrders: Planner = async (db, auth, sheet) => {
     if (numbered > 0 && numbered < group.rows.length) {
       for (const r of group.rows)
         if (r.value.lineNo === undefined)
-          problems.push({ row: r.row, field: 'lineNo', message: `Give lineNo on every line of the order '${group.number}' or on none` });
+          problems.push({
+            row: r.row,
+            field: 'lineNo',
+            message: tk(`Give lineNo on every line of the order '${group.number}' or on none`),
+          });
       continue;
     }
     const lines = group.rows.map((r, i) => ({ lineNo: r.value.lineNo ?? i + 1, partNumber: r.value.partNumber, qty: r.value.qty }));
@@ -144,7 +149,9 @@ export const planOrders: Planner = async (db, auth, sheet) => {
           const column = COLUMN_OF.get(name) ?? name;
           const where = group.header.get(column as HeaderField)?.row ?? firstRow;
           const message =
-            name === 'warehouse' && issue.code === 'invalid_type' ? `The new order '${group.number}' needs its warehouse` : issue.message;
+            name === 'warehouse' && issue.code === 'invalid_type'
+              ? tk(`The new order '${group.number}' needs its warehouse`)
+              : issue.message;
           problems.push({ row: where, field: column, message });
         }
       }

@@ -18,6 +18,8 @@ import {
   type ServerToClientEvents,
 } from '@floorhand/contract/realtime';
 import { badInput, forbidden } from '../../lib/errors.ts';
+import { errInLanguage } from '../../lib/language.ts';
+import { tk } from '@floorhand/contract/i18n';
 import type { Db } from '../../db/client.ts';
 import { authenticate, type AuthContext } from '../../lib/auth-context.ts';
 import { authenticateAgent } from '../../lib/agent-auth.ts';
@@ -69,9 +71,10 @@ export async function attachRealtime(
     maxHttpBufferSize: MAX_SOCKET_MESSAGE_BYTES,
   });
   // Only site namespaces: the root namespace is nobody's, so it is refused.
-  io.use((_socket, next) =>
-    next(Object.assign(new Error('Connect to your site'), { data: { code: ERR.notFound, message: 'Connect to your site' } })),
-  );
+  io.use((socket, next) => {
+    const err = errInLanguage({ code: ERR.notFound, message: tk('Connect to your site') }, socket.handshake);
+    next(Object.assign(new Error(err.message), { data: err }));
+  });
   const redisClients: Array<{ quit(): Promise<unknown> }> = [];
   if (deps.redisUrl) {
     const pub = createClient({ url: deps.redisUrl });
@@ -130,7 +133,8 @@ export async function attachRealtime(
       socket.data.client = String(socket.handshake.query.client ?? 'unknown');
       next();
     } catch (e) {
-      const err = e instanceof AppError ? e.err : { code: ERR.generic, message: 'Connection refused' };
+      // In the language the client's handshake asks for (its auth's or query's `lang`).
+      const err = errInLanguage(e instanceof AppError ? e.err : { code: ERR.generic, message: tk('Connection refused') }, socket.handshake);
       next(Object.assign(new Error(err.message), { data: err }));
     }
   });
@@ -150,7 +154,8 @@ export async function attachRealtime(
       // logged here and goes no further.
       try {
         if (typeof ack !== 'function') return;
-        ack(await answer(socket, req));
+        const reply = await answer(socket, req);
+        ack(reply.err ? { ...reply, err: errInLanguage(reply.err, socket.handshake) } : reply);
       } catch (e) {
         deps.log.error(e, 'socket send failed');
       }
@@ -160,19 +165,19 @@ export async function attachRealtime(
 
   async function answer(socket: FhSocket, req: unknown): Promise<SendReply> {
     const parsed = sendRequestSchema.safeParse(req);
-    if (!parsed.success) return { err: { code: ERR.badInput, message: 'The message is not a valid send request' } };
+    if (!parsed.success) return { err: { code: ERR.badInput, message: tk('The message is not a valid send request') } };
     const op = ops.get(parsed.data.op);
-    if (!op) return { err: { code: ERR.badInput, message: `Unknown operation '${parsed.data.op}'` } };
+    if (!op) return { err: { code: ERR.badInput, message: tk(`Unknown operation '${parsed.data.op}'`) } };
     // A print agent's key speaks the agent protocol (and ping), nothing else: no topics, no events of the site.
     if (socket.data.auth.agent && !parsed.data.op.startsWith('agent/') && parsed.data.op !== 'ping') {
-      return { err: { code: ERR.forbidden, message: 'A print agent’s key only speaks the agent operations' } };
+      return { err: { code: ERR.forbidden, message: tk('A print agent’s key only speaks the agent operations') } };
     }
     try {
       // Whatever an op returns goes out as JSON: anything else (a cycle, a function) is a failure here.
       return { data: JSON.parse(JSON.stringify(await op(socket, parsed.data.data)) ?? 'null') as unknown };
     } catch (e) {
       if (!(e instanceof AppError)) deps.log.error(e, 'socket send failed');
-      return { err: e instanceof AppError ? e.err : { code: ERR.generic, message: 'The operation failed' } };
+      return { err: e instanceof AppError ? e.err : { code: ERR.generic, message: tk('The operation failed') } };
     }
   }
 

@@ -4,12 +4,13 @@
  * its customer and ship-to address, the package, and one row per order line in it (line, item,
  * description, what of the line is in this package and of how much ordered, lots or serials). It goes
  * in the box with the package label, which prints through the labels area (kind `package`); the
- * screen asks for both.
+ * screen asks for both. Its texts are in the language of the screen that asked (lib/language.ts).
  */
 import type { CallResponse } from '@floorhand/contract/api';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import type { Body } from '../../lib/call-body.ts';
 import { notFound } from '../../lib/errors.ts';
+import type { Translate } from '../../lib/language.ts';
 import { tablePdf } from '../../lib/pdf.ts';
 import type { Db } from '../../db/client.ts';
 import { orderById } from '../orders/queries.ts';
@@ -21,6 +22,7 @@ export async function packingList(
   db: Db,
   auth: AuthContext,
   body: Body<'package/packingList'>,
+  t: Translate,
 ): Promise<CallResponse<'package/packingList'>> {
   const pkg = await packageHead(db, auth.orgId, body.packageId);
   if (!pkg) throw notFound(`No package '${body.packageId}' exists`);
@@ -34,40 +36,57 @@ export async function packingList(
   const dims = [pkg.length, pkg.width, pkg.height].every((d) => d !== null)
     ? `${trimmed(pkg.length)} x ${trimmed(pkg.width)} x ${trimmed(pkg.height)} cm`
     : null;
+  const orderLine = t('Order {{number}} ({{type}})', { number: order.number, type: order.type.toUpperCase() });
+  const shipToLabel = t('Ship to:');
+  const carrier = [pkg.carrier, pkg.service].filter(Boolean).join(' ') || '-';
   const heading = [
-    `Order ${order.number} (${order.type.toUpperCase()})${order.due_date ? `, due ${order.due_date}` : ''}`,
-    `Customer: ${order.customer ?? '-'}`,
+    order.due_date ? t('{{order}}, due {{date}}', { order: orderLine, date: order.due_date }) : orderLine,
+    t('Customer: {{customer}}', { customer: order.customer ?? '-' }),
+    // The address's further lines under its first, past the label.
     ...(shipTo.length > 0
-      ? shipTo.map((l, i) => `${i === 0 ? 'Ship to: ' : '               '}${l}`)
-      : ['Ship to: no address on the order']),
-    `Package ${pkg.package_no}: ${[pkg.type, pkg.weight !== null ? `${trimmed(pkg.weight)} kg` : null, dims].filter(Boolean).join(', ')}`,
+      ? shipTo.map((l, i) => `${i === 0 ? shipToLabel : ' '.repeat(shipToLabel.length * 2)} ${l}`)
+      : [t('Ship to: no address on the order')]),
+    t('Package {{number}}: {{what}}', {
+      number: pkg.package_no,
+      what: [pkg.type, pkg.weight !== null ? `${trimmed(pkg.weight)} kg` : null, dims].filter(Boolean).join(', '),
+    }),
     ...(pkg.carrier || pkg.service || pkg.tracking
-      ? [`Carrier: ${[pkg.carrier, pkg.service].filter(Boolean).join(' ') || '-'}${pkg.tracking ? `, tracking ${pkg.tracking}` : ''}`]
+      ? [
+          pkg.tracking
+            ? t('Carrier: {{carrier}}, tracking {{tracking}}', { carrier, tracking: pkg.tracking })
+            : t('Carrier: {{carrier}}', { carrier }),
+        ]
       : []),
-    `Warehouse ${order.warehouse}, printed ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+    t('Warehouse {{warehouse}}, printed {{time}} UTC', {
+      warehouse: order.warehouse,
+      time: new Date().toISOString().slice(0, 16).replace('T', ' '),
+    }),
   ];
   const pdf = await tablePdf({
-    title: `Packing list ${pkg.package_no}`,
+    title: t('Packing list {{number}}', { number: pkg.package_no }),
     heading,
     barcode: pkg.package_no,
     columns: [
       // The part number is what the packer checks: its column holds some 25 characters uncut (an e2e
       // part of 16 was cut at 18 %); a long description is the one cut.
-      { header: 'Line', width: 5, align: 'right' },
-      { header: 'Item', width: 28 },
-      { header: 'Description', width: 27 },
-      { header: 'Packed', width: 9, align: 'right' },
-      { header: 'Ordered', width: 9, align: 'right' },
-      { header: 'UoM', width: 5 },
-      { header: 'Lot / serial', width: 17 },
+      { header: t('Line'), width: 5, align: 'right' },
+      { header: t('Item'), width: 28 },
+      { header: t('Description'), width: 27 },
+      { header: t('Packed'), width: 9, align: 'right' },
+      { header: t('Ordered'), width: 9, align: 'right' },
+      { header: t('UoM'), width: 5 },
+      { header: t('Lot / serial'), width: 17 },
     ],
     rows: lines.map((l) => [String(l.line_no), l.part_number, l.description, trimmed(l.qty)!, trimmed(l.ordered)!, l.uom, l.lots ?? '']),
     footer: [
       lines.length === 0
-        ? 'The package is empty.'
-        : `${lines.length} line${lines.length === 1 ? '' : 's'}, ${records} stock record${records === 1 ? '' : 's'} packed.`,
+        ? t('The package is empty.')
+        : t('{{lines}}, {{records}} packed.', {
+            lines: lines.length === 1 ? t('{{n}} line', { n: 1 }) : t('{{n}} lines', { n: lines.length }),
+            records: records === 1 ? t('{{n}} stock record', { n: 1 }) : t('{{n}} stock records', { n: records }),
+          }),
       '',
-      'Packed by: ____________________    Checked by: ____________________',
+      t('Packed by: ____________________    Checked by: ____________________'),
     ],
   });
   return {

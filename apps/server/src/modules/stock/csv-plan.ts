@@ -9,16 +9,17 @@ import { mapDuplicates } from '../../db/errors.ts';
 import { serialsOnHand, takenStockIds } from './repository.ts';
 import { loadReceiptRefs, resolveReceipt, writeReceipts, type ReceiptInput, type ResolvedReceipt } from './service.ts';
 import { actorOf } from './ledger.ts';
+import { tk } from '@floorhand/contract/i18n';
 
 export const planStock: Planner = async (db, auth, sheet, idempotencyKey) => {
   const { problems } = sheet;
   const rows = checkedOf<ReceiptInput>(sheet);
-  await refuseRepeats(rows, (v) => v.stockId, 'stockId', 'This stock id', problems);
+  await refuseRepeats(rows, (v) => v.stockId, 'stockId', tk('This stock id'), problems);
   await refuseRepeats(
     rows,
     (v) => (v.serial ? `${v.partNumber}\u0000${v.serial}` : undefined),
     'serial',
-    'This serial of the part',
+    tk('This serial of the part'),
     problems,
   );
   const refs = await loadReceiptRefs(
@@ -42,7 +43,7 @@ export const planStock: Planner = async (db, auth, sheet, idempotencyKey) => {
       problems.push({ row, field: 'stockId', message: dup('Stock Record', value.stockId).message });
     const item = refs.items.get(value.partNumber);
     if (item && value.serial && onHand.has(`${item.id}\u0000${value.serial}`)) {
-      problems.push({ row, field: 'serial', message: `The serial '${value.serial}' of '${value.partNumber}' is on hand already` });
+      problems.push({ row, field: 'serial', message: tk(`The serial '${value.serial}' of '${value.partNumber}' is on hand already`) });
     }
     const resolved = resolveReceipt(value, refs);
     if ('errors' in resolved)

@@ -8,6 +8,7 @@ import { notFound, rateLimited } from '../../lib/errors.ts';
 import { passwordMatches } from '../../lib/passwords.ts';
 import { badgeLimiter } from './badge-limiter.ts';
 import { findBadge } from './repository.ts';
+import { tk } from '@floorhand/contract/i18n';
 
 // A badge read at a shared device (the time clock, the kiosk): the worker it names, checked the same
 // way in both places. The answer never says more than "not recognised": no list of staff, and a typed
@@ -27,7 +28,7 @@ export interface BadgeInput {
   pin?: string;
 }
 
-const NOT_RECOGNISED = 'Badge or PIN not recognised. Try again or ask a supervisor.';
+const NOT_RECOGNISED = tk('Badge or PIN not recognised. Try again or ask a supervisor.');
 const WINDOW_MS = PIN_LOCK_MINUTES * 60_000;
 
 export const hashPin = (pin: string): Promise<string> => hash(pin);
