@@ -16,6 +16,8 @@ export interface MachineOverrides {
   screenSaver?: number;
   /** The print agents this device uses (machine settings labelPrinter.agents); none named means all. */
   labelAgents?: string[];
+  /** The workstation's own language (machine settings language): shown whoever logs in. */
+  language?: 'en' | 'es';
 }
 
 /** Sets this browser's machine_settings before the app loads, as App Settings would. */
@@ -29,6 +31,7 @@ export async function useMachine(page: Page, m: MachineOverrides = {}): Promise<
     },
     ...(m.screenSaver !== undefined ? { screenSaver: m.screenSaver } : {}),
     ...(m.labelAgents ? { labelPrinter: { agents: m.labelAgents } } : {}),
+    ...(m.language ? { language: m.language } : {}),
   };
   await page.addInitScript((s) => {
     if (!localStorage.getItem('machine_settings')) localStorage.setItem('machine_settings', JSON.stringify({ state: s, version: 0 }));

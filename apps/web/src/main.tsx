@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './lib/i18n.ts';
+import { followLanguage } from './lib/language.ts';
 import { ApiError, call } from './lib/api.ts';
 import { isAuthenticated, useAuthStore } from './lib/auth-store.ts';
 import { useSiteStore, type Brand } from './lib/site-store.ts';
@@ -58,7 +59,9 @@ async function resolveSite(): Promise<void> {
   }
 }
 
-void resolveSite().finally(() => {
+// The first page shows once the site is known and the screen's language shows (the workstation's or
+// the browser's before anyone logs in): a Spanish login page waits for its catalogue, no English flash.
+void Promise.allSettled([resolveSite(), followLanguage()]).then(() => {
   if (isAuthenticated()) {
     void showWholeApp({ resumeSession: true });
     return;

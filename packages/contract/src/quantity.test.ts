@@ -76,6 +76,18 @@ describe('withDecimalPoint', () => {
   });
 });
 
+describe('withDecimalSeparator', () => {
+  it('writes canonical decimal text with the screen separator, never grouping thousands, and reads back the same', async () => {
+    const { withDecimalPoint, withDecimalSeparator, formatQty } = await import('./quantity.ts');
+    expect(withDecimalSeparator('2.5', ',')).toBe('2,5');
+    expect(withDecimalSeparator('-1234567.0001', ',')).toBe('-1234567,0001');
+    expect(withDecimalSeparator('12', ',')).toBe('12');
+    expect(withDecimalSeparator('2.5', '.')).toBe('2.5');
+    const text = formatQty(12_345n);
+    expect(withDecimalPoint(withDecimalSeparator(text, ','), ',')).toBe(text);
+  });
+});
+
 describe('whole units only', () => {
   it('flags EA and other counted units, in any case, and nothing else', () => {
     expect(wholeUnitsOnly('EA')).toBe(true);

@@ -62,6 +62,13 @@ export function withDecimalPoint(text: string, decimalSeparator: string): string
   return decimalSeparator === ',' && /^[+-]?\d*,\d+$/.test(t) ? t.replace(',', '.') : t;
 }
 
+/**
+ * Decimal text ("12.5", as formatQty writes it) in the separator a screen shows numbers with: "12,5"
+ * where it is a comma. The inverse of withDecimalPoint; thousands are never grouped.
+ */
+export const withDecimalSeparator = (text: string, decimalSeparator: string): string =>
+  decimalSeparator === '.' ? text : text.replace('.', decimalSeparator);
+
 /** Units as canonical decimal text: no trailing zeros, no exponent ("12.5", "-3", "0"). */
 export function formatQty(units: bigint): string {
   const negative = units < 0n;

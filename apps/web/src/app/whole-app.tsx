@@ -13,6 +13,7 @@ import { brandTheme, floorCssVariables } from '../lib/brand-theme.ts';
 import { watchConnection } from '../lib/offline-cache/connection.ts';
 import { startReadCache } from '../lib/offline-cache/read-cache.ts';
 import { onPersonEnds, resume } from '../lib/session.ts';
+import { forgetAccountLanguage, languageShown } from '../lib/language.ts';
 import { onReplayed } from '../lib/offline/outbox.ts';
 import { useSiteStore } from '../lib/site-store.ts';
 import { useNarrow } from '../lib/use-narrow.ts';
@@ -36,6 +37,8 @@ onPersonEnds(() => {
   queryClient.clear();
   notifications.clean();
 });
+// Their language too: the next person's screen is not in the last one's choice (lib/language.ts).
+onPersonEnds(forgetAccountLanguage);
 // What a worker is in the middle of stays readable offline: the work areas' answers are kept in
 // IndexedDB for the person of the session (lib/offline-cache/read-cache.ts).
 watchConnection(queryClient);
@@ -74,6 +77,8 @@ export interface MountOptions {
 
 export async function mountWholeApp(root: Root, { resumeSession, to }: MountOptions): Promise<void> {
   if (resumeSession) await resume().catch(() => undefined);
+  // The resumed account's language (their preferences just loaded) shows from the first page.
+  await languageShown();
   await Promise.race([readCache.ready, new Promise((r) => setTimeout(r, RESTORE_WAIT_MS))]);
   root.render(
     <StrictMode>

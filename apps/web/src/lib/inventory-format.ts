@@ -1,11 +1,18 @@
-import { formatQty, parseQty, qtyUnits, withDecimalPoint } from '@floorhand/contract/quantity';
+import { formatQty, parseQty, qtyUnits, withDecimalPoint, withDecimalSeparator } from '@floorhand/contract/quantity';
+import { screenDecimalSeparator } from './i18n.ts';
 
 // Quantities are exact decimals (four places): sums and previews are done in integer units of
-// 1/10000, never in floating point, so 0.1 + 0.2 shows 0.3.
+// 1/10000, never in floating point, so 0.1 + 0.2 shows 0.3. They are typed and shown with the decimal
+// separator of the screen's language ("2,5" in Spanish), never with thousands grouped; what is sent
+// and stored is the canonical text with a point.
 
-/** A quantity as canonical text ("12.5", "-3"); with a unit of measure when given ("12.5 EA"). */
-export function showQty(qty: number, uom?: string): string {
-  const text = formatQty(qtyUnits(qty));
+/** Canonical decimal text ("12.5") as the screen writes it: "12,5" in Spanish. */
+export const showDecimal = (text: string, decimalSeparator: string = screenDecimalSeparator()): string =>
+  withDecimalSeparator(text, decimalSeparator);
+
+/** A quantity as the screen shows it ("12.5", "-3"; "12,5" in Spanish); with a unit of measure when given ("12.5 EA"). */
+export function showQty(qty: number, uom?: string, decimalSeparator?: string): string {
+  const text = showDecimal(formatQty(qtyUnits(qty)), decimalSeparator);
   return uom ? `${text} ${uom}` : text;
 }
 
@@ -14,19 +21,14 @@ export function sumQty(values: readonly number[]): number {
   return Number(formatQty(values.reduce((sum, v) => sum + qtyUnits(v), 0n)));
 }
 
-/** The decimal separator of the browser's language (',' in de, fr, es, pt…; '.' in en). */
-export function localeDecimalSeparator(locale: string | undefined = globalThis.navigator?.language): string {
-  try {
-    return new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
-  } catch {
-    return '.';
-  }
-}
-
-/** A typed quantity as units, or the reason it is not one (blank is "must be provided"); "1,5" is 1.5 where the locale writes it so. */
+/**
+ * A typed quantity as units, or the reason it is not one (blank is "must be provided"): "2,5" is 2.5
+ * where the screen's language writes a decimal comma; a point is read everywhere (a keypad or a
+ * pasted value may bring one), and elsewhere a comma is refused ("1,500" could mean either).
+ */
 export function readQtyInput(
   text: string,
-  decimalSeparator: string = localeDecimalSeparator(),
+  decimalSeparator: string = screenDecimalSeparator(),
 ): { ok: true; units: bigint } | { ok: false; message: string } {
   if (text.trim() === '') return { ok: false, message: 'must be provided' };
   return parseQty(withDecimalPoint(text, decimalSeparator));

@@ -24,4 +24,16 @@ describe('machine settings', () => {
     store.getState().save({ workstation: { ...store.getState().workstation, secret: 'the-device-secret-1' } });
     expect((await load()).getState().workstation.secret).toBe('the-device-secret-1');
   });
+
+  it('keep the workstation language, and settings saved before it existed have none', async () => {
+    localStorage.setItem(
+      'machine_settings',
+      JSON.stringify({ state: { workstation: { id: 'WS0042', timeclockOnly: false, kioskOnly: true } }, version: 0 }),
+    );
+    const older = await load();
+    expect(older.getState().language).toBeNull();
+    expect(older.getState().workstation.id).toBe('WS0042');
+    older.getState().save({ language: 'es' });
+    expect((await load()).getState().language).toBe('es');
+  });
 });

@@ -9,6 +9,7 @@ import {
   WORKSTATION_ID_RANDOM_BELOW,
   type BarcodeFormat,
 } from '@floorhand/contract/constants';
+import type { Language } from '@floorhand/contract/i18n';
 import { persistedStorage } from './safe-storage.ts';
 
 export interface CameraChoice {
@@ -47,6 +48,11 @@ export interface MachineSettings {
    * them the first printer of the agents and the kind's default template (docs/labels.md).
    */
   labelPrinter: { agents: string[]; copies: number; printerId?: string; stockTemplateId?: string };
+  /**
+   * The language this workstation shows, whoever is logged in (a kiosk set to Spanish); null leaves it
+   * to the account's choice and the browser (lib/language.ts).
+   */
+  language: Language | null;
 }
 
 /** Workstation id default: a fixed prefix plus a random number below 10000. */
@@ -69,6 +75,7 @@ export const machineDefaults = (): MachineSettings => ({
   screenSaver: SCREEN_SAVER_DEFAULT_MINUTES,
   kioskSessionTimeout: KIOSK_SESSION_TIMEOUT_DEFAULT_MINUTES,
   labelPrinter: { agents: [], copies: LABEL_COPIES_DEFAULT },
+  language: null,
 });
 
 export const useMachineStore = create<MachineSettings & { save(patch: Partial<MachineSettings>): void }>()(

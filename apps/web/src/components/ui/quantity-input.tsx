@@ -5,7 +5,7 @@ import { wholeUnitsOnly } from '@floorhand/contract/quantity';
 
 export interface QuantityInputProps {
   label: string;
-  /** The typed text, as typed: read it with readQtyInput (lib/inventory-format.ts), which takes "1,5" as 1.5 where the locale writes a decimal comma. */
+  /** The typed text, as typed: read it with readQtyInput (lib/inventory-format.ts), which takes "1,5" as 1.5 where the screen's language writes a decimal comma (Spanish). */
   value: string;
   onChange(text: string): void;
   /** The item's unit of measure: shown beside the field; a whole-units-only unit (EA, BOX, …) gets a keypad without a separator. */

@@ -5,6 +5,7 @@ import { validationDetailSchema } from '@floorhand/contract/api';
 import { ERR, type ServerErr } from '@floorhand/contract/errors';
 import { ENTRY_METHOD, entryMethodFieldName, type EntityDef, type FieldDef } from '@floorhand/contract/records/schema-model';
 import { RECORD_KEY, validateField, validateRecord, type ValidationErrors } from '@floorhand/contract/records/validate';
+import { screenDecimalSeparator } from '../../lib/i18n.ts';
 
 export interface SchemaFormProps {
   entity: EntityDef;
@@ -180,6 +181,7 @@ export function SchemaForm({ entity, initialValue = {}, onSubmit, submitLabel, e
         return (
           <NumberInput
             {...common}
+            decimalSeparator={screenDecimalSeparator()}
             value={typeof value === 'number' || typeof value === 'string' ? value : ''}
             onChange={(v) => change(field, v)}
           />

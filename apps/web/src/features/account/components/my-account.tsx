@@ -8,6 +8,9 @@ import { useChangeMyPassword } from '../api/change-my-password.ts';
 import { useUpdateMe } from '../api/update-me.ts';
 import { meQuery } from '../api/get-me.ts';
 import { fullName, useAuthStore } from '../../../lib/auth-store.ts';
+import { LanguageSelect } from '../../../components/ui/language-select.tsx';
+import { ACCOUNT_PREFS } from '../../../lib/language.ts';
+import { usePrefs } from '../../../lib/prefs.ts';
 import { StaffLabel } from './staff-label.tsx';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -144,7 +147,26 @@ function PasswordForm({ userName }: { userName: string }) {
   );
 }
 
-/** The logged-in user's own account: names, e-mail, password and the staff label. */
+/**
+ * The account's language: kept in their session preferences (so it follows them to any device) and
+ * shown at once; a workstation set to a language of its own still shows that one (lib/language.ts).
+ */
+function LanguageChoice() {
+  const { t } = useTranslation();
+  const [prefs, setPrefs] = usePrefs('account', ACCOUNT_PREFS);
+  return (
+    <LanguageSelect
+      label={t('Language of your screens')}
+      description={t("On every device you log in to. Device default: the workstation's language, else the browser's.")}
+      unsetLabel={t('Device default')}
+      value={prefs.language}
+      onChange={(language) => setPrefs({ language })}
+      data-testid="my-language"
+    />
+  );
+}
+
+/** The logged-in user's own account: names, e-mail, language, password and the staff label. */
 export function MyAccount() {
   const { t } = useTranslation();
   const org = useAuthStore((s) => s.org);
@@ -190,6 +212,14 @@ export function MyAccount() {
             </Table.Tbody>
           </Table>
           <ProfileForm key={`${account.firstName}|${account.surnames}|${account.email}`} account={account} />
+        </Stack>
+      </Card>
+      <Card withBorder>
+        <Stack>
+          <Title order={2} size="h4">
+            {t('Language')}
+          </Title>
+          <LanguageChoice />
         </Stack>
       </Card>
       <Card withBorder>

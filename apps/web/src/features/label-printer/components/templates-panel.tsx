@@ -25,6 +25,7 @@ import { ApiError } from '../../../lib/api.ts';
 import { previewQuery } from '../api/preview-label.ts';
 import { useSaveTemplate, useTemplates } from '../api/templates.ts';
 import { showTimestamp } from '../../../lib/inventory-format.ts';
+import { screenDecimalSeparator } from '../../../lib/i18n.ts';
 
 const KIND_TITLES = new Map([
   ['stock', 'Stock'],
@@ -148,6 +149,7 @@ export function TemplatesPanel({ canEdit }: { canEdit: boolean }) {
               min={LABEL_MM_MIN}
               max={LABEL_MM_MAX}
               decimalScale={2}
+              decimalSeparator={screenDecimalSeparator()}
               onChange={(v) => setDraft({ ...draft, widthMm: Number(v) || LABEL_MM_MIN })}
               readOnly={!canEdit}
               size="md"
@@ -159,6 +161,7 @@ export function TemplatesPanel({ canEdit }: { canEdit: boolean }) {
               min={LABEL_MM_MIN}
               max={LABEL_MM_MAX}
               decimalScale={2}
+              decimalSeparator={screenDecimalSeparator()}
               onChange={(v) => setDraft({ ...draft, heightMm: Number(v) || LABEL_MM_MIN })}
               readOnly={!canEdit}
               size="md"

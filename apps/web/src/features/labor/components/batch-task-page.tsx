@@ -3,7 +3,8 @@ import { Badge, Button, Group, Paper, Progress, Stack, Text } from '@mantine/cor
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { IconPlayerStop } from '@tabler/icons-react';
-import { formatClock, formatHours, roundSeconds } from '@floorhand/contract/labor';
+import { formatClock, roundSeconds } from '@floorhand/contract/labor';
+import { showHours } from '../utils/hours.ts';
 import { ScanInput } from '../../../components/scanning/scan-input.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { isDefinite, useAttempts } from '../../../lib/attempts.ts';
@@ -163,7 +164,7 @@ export function BatchTaskPage() {
                           </Text>
                           {settings && (
                             <Text size="xs" c="dimmed">
-                              {formatHours(roundSeconds(share, settings.roundToMinutes), settings.displayScale)} {t('h')}
+                              {showHours(roundSeconds(share, settings.roundToMinutes), settings.displayScale)} {t('h')}
                             </Text>
                           )}
                         </Stack>

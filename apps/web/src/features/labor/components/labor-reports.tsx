@@ -2,7 +2,8 @@ import { lazy, Suspense, useState } from 'react';
 import { Button, Group, Loader, Paper, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { IconDownload } from '@tabler/icons-react';
-import { ATTENDANCE_GROUPS, formatHours, type ReportGroup, type ReportRow } from '@floorhand/contract/labor';
+import { ATTENDANCE_GROUPS, type ReportGroup, type ReportRow } from '@floorhand/contract/labor';
+import { showHours } from '../utils/hours.ts';
 import { DataTable, type DataColumn } from '../../../components/ui/data-table.tsx';
 import { downloadPunchesCsv, localDayRange } from '../../../lib/punch-export.ts';
 import { downloadLaborCsv } from '../api/export-labor.ts';
@@ -39,7 +40,7 @@ export function LaborReports() {
   const report = useLaborReport({ from, to, tzOffsetMinutes, groupBy }, valid && from <= to);
   const rows = valid ? (report.data?.rows ?? []) : [];
   const scale = report.data?.settings?.displayScale ?? 1;
-  const hours = (s: number) => formatHours(s, scale);
+  const hours = (s: number) => showHours(s, scale);
   const withAttendance = ATTENDANCE_GROUPS.has(groupBy);
 
   const columns: DataColumn<ReportRow>[] = [

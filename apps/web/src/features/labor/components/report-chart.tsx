@@ -1,6 +1,7 @@
 import { BarChart } from '@mantine/charts';
 import { useTranslation } from 'react-i18next';
 import type { ReportRow } from '@floorhand/contract/labor';
+import { showDecimal } from '../../../lib/inventory-format.ts';
 import '@mantine/charts/styles.css';
 
 /**
@@ -21,6 +22,8 @@ export function ReportChart({
 }) {
   const { t } = useTranslation();
   const round = (s: number) => Number((s / 3600).toFixed(scale));
+  // The axis and the tooltip write hours as the screen does ("1,5" in Spanish).
+  const valueFormatter = (hours: number) => showDecimal(String(hours));
   if (attendance) {
     const labor = t('Labor h');
     const unallocated = t('Unallocated h');
@@ -36,6 +39,7 @@ export function ReportChart({
           { name: unallocated, color: 'orange.6' },
         ]}
         withLegend
+        valueFormatter={valueFormatter}
       />
     );
   }
@@ -45,5 +49,5 @@ export function ReportChart({
     ...(planned ? { [t('Planned h')]: r.plannedMinutes == null ? 0 : round(r.plannedMinutes * 60) } : {}),
   }));
   const series = [{ name: t('Actual h'), color: 'blue.6' }, ...(planned ? [{ name: t('Planned h'), color: 'gray.5' }] : [])];
-  return <BarChart h={280} data={data} dataKey="name" series={series} withLegend={planned} />;
+  return <BarChart h={280} data={data} dataKey="name" series={series} withLegend={planned} valueFormatter={valueFormatter} />;
 }

@@ -4,7 +4,8 @@ import { notifications } from '@mantine/notifications';
 import { useLocation } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { IconPin, IconPinnedOff, IconPlayerPlay } from '@tabler/icons-react';
-import { formatClock, formatHours, mayReadLaborReports, roundSeconds, type Task } from '@floorhand/contract/labor';
+import { formatClock, mayReadLaborReports, roundSeconds, type Task } from '@floorhand/contract/labor';
+import { showHours } from '../utils/hours.ts';
 import { ScanInput } from '../../../components/scanning/scan-input.tsx';
 import { isUnreachable } from '@floorhand/contract/offline';
 import { ApiError } from '../../../lib/api.ts';
@@ -182,7 +183,7 @@ function SingleTask() {
             {settings && (
               <Text size="sm" c="dimmed" data-testid="running-hours">
                 {t('{{hours}} h when stopped now', {
-                  hours: formatHours(roundSeconds(elapsed, settings.roundToMinutes), settings.displayScale),
+                  hours: showHours(roundSeconds(elapsed, settings.roundToMinutes), settings.displayScale),
                 })}
               </Text>
             )}

@@ -1,7 +1,9 @@
 import { Button, Checkbox, Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { MIN_TOUCH_TARGET_PX } from '@floorhand/contract/constants';
+import { qtyNumber } from '@floorhand/contract/quantity';
 import { QuantityInput } from '../../../components/ui/quantity-input.tsx';
+import { readQtyInput } from '../../../lib/inventory-format.ts';
 import { EMPTY_STOP, type StopDraft } from '../utils/scan-meaning.ts';
 
 export interface StopRequest {
@@ -27,9 +29,10 @@ interface StopFormProps {
  */
 export function StopForm({ draft, onDraft, onStop, onCancel, busy, testId }: StopFormProps) {
   const { t } = useTranslation();
-  const text = draft.qty.trim().replace(',', '.');
-  const value = text === '' ? undefined : Number(text);
-  const error = value !== undefined && (!Number.isFinite(value) || value < 0) ? t('Enter a quantity of 0 or more') : undefined;
+  // Blank is "no quantity"; anything typed is read as every quantity is ("2,5" on a Spanish screen).
+  const read = draft.qty.trim() === '' ? undefined : readQtyInput(draft.qty);
+  const value = read?.ok ? qtyNumber(read.units) : undefined;
+  const error = read && (!read.ok || read.units < 0n) ? t('Enter a quantity of 0 or more') : undefined;
   return (
     <form
       data-testid={testId}

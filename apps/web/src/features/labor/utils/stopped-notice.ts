@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
-import { formatHours, type LaborEntry, type LaborSettings } from '@floorhand/contract/labor';
+import type { LaborEntry, LaborSettings } from '@floorhand/contract/labor';
+import { showHours } from './hours.ts';
 import { showTimestamp } from '../../../lib/inventory-format.ts';
 
 /**
@@ -37,7 +38,7 @@ export function stoppedNotice(
     color: 'green',
     message: t('{{code}} stopped: {{hours}} h booked', {
       code: done.taskCode,
-      hours: formatHours(done.roundedSeconds, settings.displayScale),
+      hours: showHours(done.roundedSeconds, settings.displayScale),
     }),
   };
 }

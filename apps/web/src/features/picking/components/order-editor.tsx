@@ -21,10 +21,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { CallArgs } from '@floorhand/contract/api';
-import { parseQty } from '@floorhand/contract/quantity';
+import { formatQty } from '@floorhand/contract/quantity';
 import { ORDER_TYPES } from '@floorhand/contract/site-admin';
 import { ORDER_SHIP_TO_MAX, type Order, type OrderType } from '@floorhand/contract/orders';
 import { useWarehouses } from '../../../lib/inventory-api.ts';
+import { readQtyInput, showQty } from '../../../lib/inventory-format.ts';
 import { useNarrow } from '../../../lib/use-narrow.ts';
 import { orderQuery } from '../api/get-order.ts';
 import { useSaveOrder } from '../api/save-order.ts';
@@ -72,7 +73,7 @@ const draftOf = (o: Order | null, warehouse: string | null): Draft => ({
         key: l._id,
         lineNo: l.lineNo,
         partNumber: l.partNumber,
-        qty: String(l.qty),
+        qty: showQty(l.qty),
         done: l.picked + l.short,
         picked: l.picked,
       }))
@@ -88,11 +89,17 @@ function problemsOf(d: Draft, editing: boolean): Map<string, string> {
   if (d.lines.length === 0) out.set('lines', 'An order needs at least one line');
   for (const l of d.lines) {
     if (!l.partNumber.trim()) out.set(`${l.key}.partNumber`, 'Give the part number');
-    const q = parseQty(l.qty);
+    const q = readQtyInput(l.qty);
     if (!q.ok) out.set(`${l.key}.qty`, q.message);
     else if (q.units <= 0n) out.set(`${l.key}.qty`, 'More than 0');
   }
   return out;
+}
+
+/** A line's quantity as sent: canonical text ("2,5" typed on a Spanish screen is "2.5"); problemsOf refused the rest. */
+function sentQty(text: string): string {
+  const q = readQtyInput(text);
+  return q.ok ? formatQty(q.units) : text.trim();
 }
 
 /** Creates an order, or edits one's header and lines, in a modal (full screen on a handheld). */
@@ -164,7 +171,7 @@ function EditorForm({ order, onClose }: { order: Order | null; onClose(): void }
       number: editing ? order.number : draft.number.trim(),
       warehouse: warehouse!,
       priority: Number(draft.priority) || 0,
-      lines: draft.lines.map((l) => ({ lineNo: l.lineNo, partNumber: l.partNumber.trim(), qty: l.qty.trim() })),
+      lines: draft.lines.map((l) => ({ lineNo: l.lineNo, partNumber: l.partNumber.trim(), qty: sentQty(l.qty) })),
       ...(draft.status ? { status: draft.status } : {}),
       ...(text(draft.customer) ? { customer: text(draft.customer) } : {}),
       ...(text(draft.shipTo) ? { shipTo: text(draft.shipTo) } : {}),
@@ -311,7 +318,7 @@ function EditorForm({ order, onClose }: { order: Order | null; onClose(): void }
                   />
                   <TextInput
                     label={t('Quantity (line {{n}})', { n: l.lineNo })}
-                    description={l.done > 0 ? t('{{n}} picked or closed', { n: l.done }) : undefined}
+                    description={l.done > 0 ? t('{{n}} picked or closed', { n: showQty(l.done) }) : undefined}
                     value={l.qty}
                     onChange={(e) => setLine(l.key, { qty: e.currentTarget.value })}
                     inputMode="decimal"

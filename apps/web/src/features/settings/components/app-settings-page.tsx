@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { NOTIFICATION_TIMEOUT_MS } from '@floorhand/contract/constants';
 import { isAdmin } from '@floorhand/contract/perms';
+import { LanguageSelect } from '../../../components/ui/language-select.tsx';
 import { defaultWorkstationId, useMachineStore } from '../../../lib/machine-store.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
 import { PairDevice } from './pair-device.tsx';
@@ -93,6 +94,15 @@ export function AppSettingsPage({ siteSection }: { siteSection?: ReactNode }) {
           <Title order={2} size="h3">
             {t('Screen')}
           </Title>
+          {/* Applies and is kept at once, like My Account's: the screen changes as it is chosen. */}
+          <LanguageSelect
+            label={t('Language')}
+            description={t("Everyone who uses this device sees it in this language. Not set: each account's own choice, else the browser's.")}
+            unsetLabel={t('Not set')}
+            value={saved.language}
+            onChange={(language) => saved.save({ language })}
+            data-testid="workstation-language"
+          />
           <NumberInput
             label={t('Screen saver after (minutes)')}
             min={0}

@@ -12,6 +12,7 @@ import {
   formDirty,
   formProblems,
   PACKAGE_FIELDS,
+  shownForm,
   weightNeededBy,
   type PackageField,
   type PackageForm,
@@ -93,7 +94,7 @@ export function PackageCard({
   focusScan,
 }: PackageCardProps) {
   const { t } = useTranslation();
-  const [form, setForm] = useState<PackageForm>(() => savedForm(p));
+  const [form, setForm] = useState<PackageForm>(() => shownForm(savedForm(p)));
   const setField = (key: PackageField) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
   // Fields whose problems are said: left once (blurred), or all of them after a Save or Ship was refused for them.
   const [touched, setTouched] = useState<ReadonlySet<PackageField>>(new Set());
@@ -156,7 +157,7 @@ export function PackageCard({
     else focusScan();
   };
   const cancelWeight = () => {
-    setForm((f) => ({ ...f, weight: acked.current.weight }));
+    setForm((f) => ({ ...f, weight: shownForm(acked.current).weight }));
     onPromptDone();
     focusScan();
   };

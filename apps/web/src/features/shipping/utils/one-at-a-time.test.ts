@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createOneAtATime, formChanges, formDirty, formProblems, weightNeededBy, type PackageForm } from './one-at-a-time.ts';
+import { createOneAtATime, formChanges, formDirty, formProblems, shownForm, weightNeededBy, type PackageForm } from './one-at-a-time.ts';
 
 const later =
   <T>(ms: number, value: T, log: string[], name: string) =>
@@ -61,7 +61,7 @@ describe('formDirty', () => {
     );
     expect(formDirty({ ...saved, weight: '1,5' }, { ...saved, weight: '1.5' }, ',')).toBe(false);
   });
-  it('sends the non-blank fields, trimmed, measures as numbers (a decimal comma where the locale writes one)', () => {
+  it('sends the non-blank fields, trimmed, measures as numbers (a decimal comma where the screen writes one)', () => {
     expect(formChanges(form({ weight: ' 2 ', tracking: 'X' }), '.')).toEqual({ weight: '2', tracking: 'X' });
     expect(formChanges(form({ type: 'crate', length: '40,5', width: '30', height: '020', service: ' Express ' }), ',')).toEqual({
       type: 'crate',
@@ -70,6 +70,15 @@ describe('formDirty', () => {
       height: '20',
       service: 'Express',
     });
+  });
+});
+
+describe('shownForm', () => {
+  it("shows the saved measures in the screen's separator, and a save reads them back unchanged", () => {
+    const saved = form({ type: 'box', weight: '2.5', length: '40', carrier: 'DHL' });
+    expect(shownForm(saved, ',')).toEqual({ ...saved, weight: '2,5' });
+    expect(shownForm(saved, '.')).toEqual(saved);
+    expect(formDirty(shownForm(saved, ','), saved, ',')).toBe(false);
   });
 });
 

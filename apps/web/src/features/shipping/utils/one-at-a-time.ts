@@ -1,6 +1,7 @@
-import { formatQty } from '@floorhand/contract/quantity';
+import { formatQty, withDecimalSeparator } from '@floorhand/contract/quantity';
 import { MEASURE_NEGATIVE, PACKAGE_TEXT_MAX } from '@floorhand/contract/shipping';
-import { localeDecimalSeparator, readQtyInput } from '../../../lib/inventory-format.ts';
+import { readQtyInput } from '../../../lib/inventory-format.ts';
+import { screenDecimalSeparator } from '../../../lib/i18n.ts';
 
 /**
  * The pack screen's writes, one at a time in the order the packer asked for them: a task starts when
@@ -34,14 +35,24 @@ export const PACKAGE_FIELDS: readonly PackageField[] = ['type', 'weight', 'lengt
 const MEASURES: ReadonlySet<PackageField> = new Set(['weight', 'length', 'width', 'height']);
 const TEXT_MAX: ReadonlyMap<PackageField, number> = PACKAGE_TEXT_MAX;
 
-/** A measure as sent: "1,5" typed where the locale writes a decimal comma is 1.5; text that is no number is left as typed (formProblems says why). */
+/** A measure as sent: "1,5" typed where the screen writes a decimal comma is 1.5; text that is no number is left as typed (formProblems says why). */
 function measureText(text: string, decimalSeparator: string): string {
   const parsed = readQtyInput(text, decimalSeparator);
   return parsed.ok ? formatQty(parsed.units) : text;
 }
 
+/**
+ * A form of canonical values (the package as the server has it) as the card shows it: the measures
+ * in the screen's decimal separator ("1,5" in Spanish), read back by formChanges.
+ */
+export function shownForm(form: PackageForm, decimalSeparator = screenDecimalSeparator()): PackageForm {
+  const out = { ...form };
+  for (const key of MEASURES) out[key] = withDecimalSeparator(form[key], decimalSeparator);
+  return out;
+}
+
 /** The form's non-blank fields, trimmed, measures as numbers: the body of a save. */
-export function formChanges(form: PackageForm, decimalSeparator = localeDecimalSeparator()): Partial<PackageForm> {
+export function formChanges(form: PackageForm, decimalSeparator = screenDecimalSeparator()): Partial<PackageForm> {
   const out: Partial<PackageForm> = {};
   for (const key of PACKAGE_FIELDS) {
     const v = form[key].trim();
@@ -55,7 +66,7 @@ export function formChanges(form: PackageForm, decimalSeparator = localeDecimalS
  * quantity of at most 4 decimals and not below 0; the texts have their longest); empty when nothing.
  * A blank field is never wrong: a save leaves it as it is.
  */
-export function formProblems(form: PackageForm, decimalSeparator = localeDecimalSeparator()): Map<PackageField, string> {
+export function formProblems(form: PackageForm, decimalSeparator = screenDecimalSeparator()): Map<PackageField, string> {
   const problems = new Map<PackageField, string>();
   for (const key of PACKAGE_FIELDS) {
     const v = form[key].trim();
@@ -70,7 +81,7 @@ export function formProblems(form: PackageForm, decimalSeparator = localeDecimal
 }
 
 /** Whether the form holds something the server has not acknowledged (a blank field changes nothing: saves never clear). */
-export function formDirty(form: PackageForm, saved: PackageForm, decimalSeparator = localeDecimalSeparator()): boolean {
+export function formDirty(form: PackageForm, saved: PackageForm, decimalSeparator = screenDecimalSeparator()): boolean {
   const changes = formChanges(form, decimalSeparator);
   return PACKAGE_FIELDS.some((key) => {
     const v = changes[key];
@@ -84,7 +95,7 @@ export function formDirty(form: PackageForm, saved: PackageForm, decimalSeparato
  * carrier needs a weight above 0), judged on what a Ship sends: the saved package with the form's
  * changes saved first. Undefined when nothing is missing.
  */
-export function weightNeededBy(form: PackageForm, saved: PackageForm, decimalSeparator = localeDecimalSeparator()): string | undefined {
+export function weightNeededBy(form: PackageForm, saved: PackageForm, decimalSeparator = screenDecimalSeparator()): string | undefined {
   const sent = { ...saved, ...formChanges(form, decimalSeparator) };
   const carrier = sent.carrier.trim();
   if (!carrier) return undefined;
