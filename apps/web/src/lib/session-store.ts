@@ -4,7 +4,8 @@ import type { UserPerms } from '@floorhand/contract/perms';
 import type { VisibleFeatures } from '@floorhand/contract/features';
 import { useAuthStore, type AuthUser } from './auth-store.ts';
 
-export type PrefSection = 'labor' | 'stockAdjust' | 'stockLookup' | 'stockPack' | 'stockPick' | 'physicalInventory' | 'location';
+export type PrefSection =
+  'display' | 'labor' | 'stockAdjust' | 'stockLookup' | 'stockPack' | 'stockPick' | 'physicalInventory' | 'location';
 
 export interface SessionState {
   sessionId: string | null;
