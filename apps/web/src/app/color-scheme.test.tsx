@@ -72,7 +72,7 @@ describe('the colour scheme preference', () => {
     showMenu();
     fireEvent.click(screen.getByTestId('color-scheme-dark'));
     expect(shown()).toBe('dark');
-    expect(useSessionStore.getState().prefs.display).toEqual({ colorScheme: 'dark' });
+    expect(useSessionStore.getState().prefs.account).toEqual({ colorScheme: 'dark' });
     flushPrefsSave();
     expect(savePrefs).toHaveBeenCalledTimes(1);
     expect(screen.getByTestId('color-scheme-dark').getAttribute('aria-checked')).toBe('true');
@@ -86,7 +86,7 @@ describe('the colour scheme preference', () => {
     deviceIsDark(false);
     showMenu();
     expect(shown()).toBe('light');
-    act(() => useSessionStore.getState().set({ prefs: { display: { colorScheme: 'dark' } } }));
+    act(() => useSessionStore.getState().set({ prefs: { account: { colorScheme: 'dark' } } }));
     expect(shown()).toBe('dark');
     act(() => useSessionStore.getState().reset());
     expect(shown()).toBe('light');
@@ -96,7 +96,7 @@ describe('the colour scheme preference', () => {
   });
 
   it('reads a broken stored value as the device setting', () => {
-    useSessionStore.getState().set({ prefs: { display: { colorScheme: 'purple' } } });
+    useSessionStore.getState().set({ prefs: { account: { colorScheme: 'purple' } } });
     expect(storedColorScheme()).toBe('auto');
   });
 });

@@ -4,13 +4,14 @@ import { pref, readPrefs, schedulePrefsSave } from './prefs.ts';
 import { useSessionStore } from './session-store.ts';
 
 // Light, dark or the device's setting (issue 29): the person's choice, kept in their session prefs
-// (section 'display') so it follows them from device to device, and on a kiosk changes with the
-// worker whose badge opened it. Before login (and on the login page) nothing is chosen: the device's.
+// (section 'account', their own choices, beside their language) so it follows them from device to
+// device, and on a kiosk changes with the worker whose badge opened it. Before login (and on the
+// login page) nothing is chosen: the device's.
 
 export const COLOR_SCHEMES = ['light', 'dark', 'auto'] as const satisfies readonly MantineColorScheme[];
 
-/** The display preferences: the colour scheme, the device's ('auto') unless the person chose. */
-export const DISPLAY_PREFS = { colorScheme: pref.oneOf(COLOR_SCHEMES, 'auto') };
+/** The person's colour scheme: the device's ('auto') unless they chose. */
+export const SCHEME_PREFS = { colorScheme: pref.oneOf(COLOR_SCHEMES, 'auto') };
 
 /** The user menu's choices, in its order, with their labels. */
 export const COLOR_SCHEME_LABELS = new Map<MantineColorScheme, string>([
@@ -20,7 +21,7 @@ export const COLOR_SCHEME_LABELS = new Map<MantineColorScheme, string>([
 ]);
 
 /** The session person's colour scheme as stored now. */
-export const storedColorScheme = (): MantineColorScheme => readPrefs(DISPLAY_PREFS, useSessionStore.getState().prefs.display).colorScheme;
+export const storedColorScheme = (): MantineColorScheme => readPrefs(SCHEME_PREFS, useSessionStore.getState().prefs.account).colorScheme;
 
 /**
  * Mantine's colour scheme kept in the session prefs instead of localStorage: a choice is stored and
@@ -34,7 +35,7 @@ export function sessionColorSchemeManager(): MantineColorSchemeManager {
     set: (value) => {
       // Mantine sets what the subscription below reports too: only a new choice is stored and saved.
       if (value === storedColorScheme()) return;
-      useSessionStore.getState().setPref('display', { colorScheme: value });
+      useSessionStore.getState().setPref('account', { colorScheme: value });
       schedulePrefsSave();
     },
     subscribe: (onUpdate) => {
@@ -52,7 +53,7 @@ export function sessionColorSchemeManager(): MantineColorSchemeManager {
       stop = undefined;
     },
     clear: () => {
-      useSessionStore.getState().setPref('display', { colorScheme: 'auto' });
+      useSessionStore.getState().setPref('account', { colorScheme: 'auto' });
       schedulePrefsSave();
     },
   };

@@ -4,8 +4,8 @@ import type { UserPerms } from '@floorhand/contract/perms';
 import type { VisibleFeatures } from '@floorhand/contract/features';
 import { useAuthStore, type AuthUser } from './auth-store.ts';
 
-export type PrefSection =
-  'display' | 'labor' | 'stockAdjust' | 'stockLookup' | 'stockPack' | 'stockPick' | 'physicalInventory' | 'location';
+/** The spec's preference sections, and `account`: the person's own choices in My Account (their language). */
+export type PrefSection = 'labor' | 'stockAdjust' | 'stockLookup' | 'stockPack' | 'stockPick' | 'physicalInventory' | 'location' | 'account';
 
 export interface SessionState {
   sessionId: string | null;
