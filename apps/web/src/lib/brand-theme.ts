@@ -85,7 +85,7 @@ const lightPrimaryShade = (theme: MantineTheme): number =>
  * down that reads at 4.5:1 (brand-colors.ts readableOnDarkShade), so an admin's dark brand colour
  * reads as a lighter tint of itself.
  */
-export function textColors(theme: MantineTheme, color: string): { light: string; dark: string } | undefined {
+function textColors(theme: MantineTheme, color: string): { light: string; dark: string } | undefined {
   const tuple = theme.colors[color];
   if (!Array.isArray(tuple)) return undefined;
   const shade = readableShade(tuple, lightPrimaryShade(theme), 5);
