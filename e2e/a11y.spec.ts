@@ -46,8 +46,8 @@ async function open(page: Page, path: string): Promise<void> {
 
 const ADMIN_PAGES = [
   '/tasks',
-  // With an item found (a demo part number): its stock rows and their badges are checked too.
-  '/stockLookup?q=FH-10001',
+  // With stock found (a demo location, in both warehouses): its rows and their badges are checked too.
+  '/stockLookup?q=A-01-1',
   '/stockAdjust',
   '/stockAdjust/S000000007',
   '/location',
@@ -121,7 +121,7 @@ const LOOKS: readonly Look[] = [
     use: { locale: 'es-ES', colorScheme: 'dark' },
     spanish: true,
     shots: new Map([
-      ['/stockLookup?q=FH-10001', 'es-dark-stock-lookup'],
+      ['/stockLookup?q=A-01-1', 'es-dark-stock-lookup'],
       ['/stockPick', 'es-dark-pick-list'],
       ['/physicalInventory', 'es-dark-count-sheets'],
     ]),
