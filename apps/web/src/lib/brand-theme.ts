@@ -31,7 +31,12 @@ export function brandColors(brand: Brand): Record<string, MantineColorsTuple> {
   return out;
 }
 
-export function brandTheme(brand: Brand): MantineThemeOverride {
+/**
+ * The app's theme for a brand. `closeLabel` is the name of every dialog's, drawer's and notice's
+ * close button in the screen's language (`t('Close')`): the theme is made again when it changes.
+ */
+export function brandTheme(brand: Brand, closeLabel: string): MantineThemeOverride {
+  const close = { closeButtonProps: { 'aria-label': closeLabel } };
   return createTheme({
     primaryColor: 'brand',
     primaryShade: 6,
@@ -63,10 +68,10 @@ export function brandTheme(brand: Brand): MantineThemeOverride {
       Burger: { styles: { root: { minWidth: MIN_TOUCH_TARGET_PX, minHeight: MIN_TOUCH_TARGET_PX } } },
       Anchor: { styles: { root: { minHeight: MIN_TOUCH_TARGET_PX, display: 'inline-flex', alignItems: 'center' } } },
       // Every dialog's and drawer's close button has a name a screen reader can say.
-      Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
-      Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+      Modal: { defaultProps: close },
+      Drawer: { defaultProps: close },
       // And every notification's (notifications.show renders a Notification with the theme's props).
-      Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+      Notification: { defaultProps: close },
     },
   });
 }
