@@ -4,7 +4,6 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications, notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { NOTIFICATION_TIMEOUT_MS } from '@floorhand/contract/constants';
@@ -59,9 +58,7 @@ const colorSchemeManager = sessionColorSchemeManager();
 
 function App() {
   const brand = useSiteStore((s) => s.brand);
-  const { t } = useTranslation();
-  const closeLabel = t('Close');
-  const theme = useMemo(() => brandTheme(brand, closeLabel), [brand, closeLabel]);
+  const theme = useMemo(() => brandTheme(brand), [brand]);
   return (
     <MantineProvider
       theme={theme}

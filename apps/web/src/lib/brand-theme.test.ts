@@ -30,7 +30,7 @@ describe('readable colours (axe-core colour contrast)', () => {
   });
 
   it('gives the light badge of green a text shade that reads on white, and leaves a hand-picked shade alone', () => {
-    const theme = mergeMantineTheme(DEFAULT_THEME, brandTheme({}, 'Close'));
+    const theme = mergeMantineTheme(DEFAULT_THEME, brandTheme({}));
     for (const color of ['green', 'yellow', 'orange', 'cyan', 'teal', 'blue', 'red', 'brand']) {
       const light = readableVariants({ color, theme, variant: 'light' });
       expect(contrastRatio(asHex(light.color, theme), '#ffffff'), `${color} light`).toBeGreaterThanOrEqual(5);
@@ -45,7 +45,7 @@ describe('readable colours (axe-core colour contrast)', () => {
 
   it('writes every colour, the error and the links readably on the dark page and its controls', () => {
     // A dark navy brand: its shade 4 does not read on the dark page; a lighter tint of it does.
-    const theme = mergeMantineTheme(DEFAULT_THEME, brandTheme({ colors: { primary: '#0b1f4a', accent: '#3a0a0a' } }, 'Close'));
+    const theme = mergeMantineTheme(DEFAULT_THEME, brandTheme({ colors: { primary: '#0b1f4a', accent: '#3a0a0a' } }));
     const { dark } = variablesOf(theme);
     for (const color of ['green', 'yellow', 'orange', 'red', 'blue', 'gray', 'dark', 'brand', 'accent']) {
       const light = readableVariants({ color, theme, variant: 'light' });
@@ -60,7 +60,7 @@ describe('readable colours (axe-core colour contrast)', () => {
   });
 
   it('keeps the light scheme text colours readable on white', () => {
-    const theme = mergeMantineTheme(DEFAULT_THEME, brandTheme({}, 'Close'));
+    const theme = mergeMantineTheme(DEFAULT_THEME, brandTheme({}));
     const { light } = variablesOf(theme);
     expect(light['--mantine-color-red-text']).toBe('var(--mantine-color-red-9)');
     for (const color of ['green', 'yellow', 'orange', 'red', 'blue', 'gray', 'brand']) {

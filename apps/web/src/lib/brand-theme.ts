@@ -31,12 +31,7 @@ export function brandColors(brand: Brand): Record<string, MantineColorsTuple> {
   return out;
 }
 
-/**
- * The app's theme for a brand. `closeLabel` is the name of every dialog's, drawer's and notice's
- * close button in the screen's language (`t('Close')`): the theme is made again when it changes.
- */
-export function brandTheme(brand: Brand, closeLabel: string): MantineThemeOverride {
-  const close = { closeButtonProps: { 'aria-label': closeLabel } };
+export function brandTheme(brand: Brand): MantineThemeOverride {
   return createTheme({
     primaryColor: 'brand',
     primaryShade: 6,
@@ -68,10 +63,10 @@ export function brandTheme(brand: Brand, closeLabel: string): MantineThemeOverri
       Burger: { styles: { root: { minWidth: MIN_TOUCH_TARGET_PX, minHeight: MIN_TOUCH_TARGET_PX } } },
       Anchor: { styles: { root: { minHeight: MIN_TOUCH_TARGET_PX, display: 'inline-flex', alignItems: 'center' } } },
       // Every dialog's and drawer's close button has a name a screen reader can say.
-      Modal: { defaultProps: close },
-      Drawer: { defaultProps: close },
+      Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+      Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
       // And every notification's (notifications.show renders a Notification with the theme's props).
-      Notification: { defaultProps: close },
+      Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     },
   });
 }
