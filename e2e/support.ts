@@ -38,12 +38,18 @@ export async function useMachine(page: Page, m: MachineOverrides = {}): Promise<
   }, state);
 }
 
+/**
+ * The login form's Log in button, whatever the screen's language (the walk in Spanish logs in too):
+ * the form's submit button.
+ */
+export const loginButton = (page: Page) => page.locator('form:has(input[name="userName"]) button[type="submit"]');
+
 export async function fillLogin(page: Page, userName: string, opts: { stay?: boolean; password?: string } = {}): Promise<void> {
-  await expect(page.getByRole('button', { name: 'Log in' })).toBeEnabled();
-  await page.getByLabel('Account').fill(userName);
-  await page.getByLabel('Password').fill(opts.password ?? PASSWORD);
+  await expect(loginButton(page)).toBeEnabled();
+  await page.locator('input[name="userName"]').fill(userName);
+  await page.locator('input[name="password"]').fill(opts.password ?? PASSWORD);
   if (opts.stay) await page.getByLabel('Stay logged in').check();
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await loginButton(page).click();
 }
 
 export async function login(page: Page, userName: string, opts: { stay?: boolean } = {}): Promise<void> {

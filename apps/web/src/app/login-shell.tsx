@@ -5,6 +5,7 @@ import { useSiteStore } from '../lib/site-store.ts';
 import { LandingPage } from '../features/landing/components/landing-page.tsx';
 import { ScreenSaver } from './screen-saver.tsx';
 import { Watermark } from './watermark.tsx';
+import '../components/plain-colors.css';
 import './login-shell.css';
 
 /**

@@ -115,7 +115,15 @@ export function Shell() {
         <Group h="100%" px="sm" justify="space-between" wrap="nowrap">
           <Group gap="xs" wrap="nowrap">
             {showNav && (
-              <Burger opened={navOpen} onClick={nav.toggle} hiddenFrom="md" color="currentColor" aria-label={t('Menu')} size="md" />
+              <Burger
+                opened={navOpen}
+                onClick={nav.toggle}
+                hiddenFrom="md"
+                color="currentColor"
+                aria-label={t('Menu')}
+                size="md"
+                data-testid="nav-burger"
+              />
             )}
             {authed && (
               <ActionIcon component={Link} to="/home" variant="transparent" c="inherit" size={44} aria-label={t('Home')} visibleFrom="sm">

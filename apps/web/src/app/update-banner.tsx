@@ -16,7 +16,7 @@ export function UpdateBanner() {
   return (
     <div role="status">
       {ready && (
-        <Paper withBorder radius="sm" px="sm" py={6} mb="sm" bg="var(--mantine-color-brand-0)" data-testid="update-banner">
+        <Paper withBorder radius="sm" px="sm" py={6} mb="sm" bg="var(--mantine-primary-color-light)" data-testid="update-banner">
           <Group justify="space-between" gap="xs" wrap="nowrap">
             <Text size="sm" fw={600}>
               {t('Update ready — reload')}

@@ -8,6 +8,7 @@ import { fullName, useAuthStore } from '../lib/auth-store.ts';
 import { logout } from '../lib/session.ts';
 import { currentPersonId, useOutbox } from '../lib/offline/outbox.ts';
 import { dialogs } from '../components/dialogs/dialog-store.ts';
+import { ColorSchemeItems } from './color-scheme-items.tsx';
 
 /**
  * Logout, after a word when this person's actions still wait in the outbox: they are kept, and go
@@ -89,6 +90,8 @@ export function UserMenu() {
         <Menu.Item leftSection={<IconSettings size={18} />} onClick={() => void navigate({ to: '/appSettings' })}>
           {t('App Settings')}
         </Menu.Item>
+        <Menu.Divider />
+        <ColorSchemeItems />
         <Menu.Divider />
         <Menu.Item color="red" leftSection={<IconLogout size={18} />} onClick={() => void logoutWhenSent(t)} data-testid="logout">
           {t('Log out')}

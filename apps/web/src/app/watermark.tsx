@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import '../components/plain-colors.css';
 
 /** The icon-credit link the icon licence asks for: at the foot of the page, never over content. Plain elements: the login page shows it without Mantine. */
 export function Watermark() {
@@ -9,7 +10,7 @@ export function Watermark() {
         href="https://tabler.io/icons"
         target="_blank"
         rel="noreferrer"
-        style={{ display: 'inline-flex', alignItems: 'center', minHeight: 44, fontSize: 12, color: '#495057' }}
+        style={{ display: 'inline-flex', alignItems: 'center', minHeight: 44, fontSize: 12, color: 'var(--fh-plain-dimmed)' }}
       >
         {t('Icons by Tabler')}
       </a>

@@ -10,6 +10,7 @@ import { NOTIFICATION_TIMEOUT_MS } from '@floorhand/contract/constants';
 import { router } from './router.tsx';
 import { retryOnce } from '../lib/api.ts';
 import { brandTheme, floorCssVariables } from '../lib/brand-theme.ts';
+import { sessionColorSchemeManager } from '../lib/color-scheme.ts';
 import { watchConnection } from '../lib/offline-cache/connection.ts';
 import { startReadCache } from '../lib/offline-cache/read-cache.ts';
 import { onPersonEnds, resume } from '../lib/session.ts';
@@ -55,11 +56,19 @@ function FloorNotifications() {
   return <Notifications autoClose={NOTIFICATION_TIMEOUT_MS} position={narrow ? 'bottom-center' : 'top-center'} zIndex={8500} />;
 }
 
+/** Light, dark or the device's: the session person's choice (lib/color-scheme.ts). One for the app's life. */
+const colorSchemeManager = sessionColorSchemeManager();
+
 function App() {
   const brand = useSiteStore((s) => s.brand);
   const theme = useMemo(() => brandTheme(brand), [brand]);
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={floorCssVariables}>
+    <MantineProvider
+      theme={theme}
+      defaultColorScheme="auto"
+      colorSchemeManager={colorSchemeManager}
+      cssVariablesResolver={floorCssVariables}
+    >
       <FloorNotifications />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />

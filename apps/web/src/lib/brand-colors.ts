@@ -46,6 +46,32 @@ export function readableShade(tuple: readonly string[], from: number, min: numbe
   return undefined;
 }
 
+/** `fg` laid over `bg` at `alpha` (a translucent tint as the eye sees it), as #rrggbb. */
+export function blend(fg: string, bg: string, alpha: number): string {
+  const [f, b] = [hexToRgb(fg) ?? [0, 0, 0], hexToRgb(bg) ?? [0, 0, 0]];
+  return toHex(b.map((c, i) => mix(c, f[i]!, alpha)));
+}
+
+/**
+ * What text sits on in the dark scheme: Mantine's page (dark-7), fields and default buttons (dark-6)
+ * and a hovered one (dark-5).
+ */
+export const DARK_SURFACES = ['#242424', '#2e2e2e', '#3b3b3b'] as const;
+
+/**
+ * The darkest shade from `from` down to 0 that reads at `min`:1 on every dark surface and on the
+ * colour's own light tint (Mantine's dark light variant: shade 4 at 15 % over the page): the text
+ * colour of a colour in the dark scheme. A dark brand colour gets a lighter tint of itself.
+ */
+export function readableOnDarkShade(tuple: readonly string[], from = 4, min = 4.5): number {
+  const surfaces = [...DARK_SURFACES, blend(tuple[4] ?? '#000000', DARK_SURFACES[0], 0.15)];
+  for (let shade = from; shade > 0; shade--) {
+    const text = tuple[shade] ?? '#000000';
+    if (surfaces.every((bg) => contrastRatio(text, bg) >= min)) return shade;
+  }
+  return 0;
+}
+
 /** `hex` darkened towards black until it reads at `min`:1 against white. */
 export function darkenedTo(hex: string, min: number): string {
   const rgb = hexToRgb(hex) ?? [0, 0, 0];

@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_THEME, mergeMantineTheme } from '@mantine/core';
-import { brandTheme, readableVariants } from './brand-theme.ts';
-import { contrastRatio, readableShade } from './brand-colors.ts';
+import { brandTheme, floorCssVariables, readableVariants } from './brand-theme.ts';
+import { contrastRatio, DARK_SURFACES, readableShade } from './brand-colors.ts';
 
-const asHex = (color: string, theme: typeof DEFAULT_THEME) => {
-  // A variable of a shade, or of the filled colour (the primary shade, 6).
+type Scheme = 'light' | 'dark';
+const variablesOf = (theme: typeof DEFAULT_THEME) => floorCssVariables(theme) as Record<Scheme, Record<string, string>>;
+
+/** A colour as the scheme draws it: a colour's text variable (floorCssVariables), a shade, or the filled colour (shade 6). */
+const asHex = (color: string, theme: typeof DEFAULT_THEME, scheme: Scheme = 'light'): string => {
+  const text = /var\((--mantine-color-\w+-text)\)/.exec(color);
+  if (text) return asHex(variablesOf(theme)[scheme][text[1]!]!, theme, scheme);
   const m = /--mantine-color-(\w+)-(\d|filled)\b/.exec(color);
   return m ? theme.colors[m[1]!]![m[2] === 'filled' ? 6 : Number(m[2])]! : color;
 };
@@ -36,5 +41,30 @@ describe('readable colours (axe-core colour contrast)', () => {
     expect(readableVariants({ color: 'green.3', theme, variant: 'light' })).toEqual(
       readableVariants({ color: 'green.3', theme: DEFAULT_THEME, variant: 'light' }),
     );
+  });
+
+  it('writes every colour, the error and the links readably on the dark page and its controls', () => {
+    // A dark navy brand: its shade 4 does not read on the dark page; a lighter tint of it does.
+    const theme = mergeMantineTheme(DEFAULT_THEME, brandTheme({ colors: { primary: '#0b1f4a', accent: '#3a0a0a' } }));
+    const { dark } = variablesOf(theme);
+    for (const color of ['green', 'yellow', 'orange', 'red', 'blue', 'gray', 'dark', 'brand', 'accent']) {
+      const light = readableVariants({ color, theme, variant: 'light' });
+      for (const surface of DARK_SURFACES) {
+        expect(contrastRatio(asHex(light.color, theme, 'dark'), surface), `${color} on ${surface}`).toBeGreaterThanOrEqual(4.5);
+      }
+    }
+    expect(dark['--mantine-color-brand-text']).not.toBe('var(--mantine-color-brand-4)');
+    for (const name of ['--mantine-color-error', '--mantine-color-anchor']) {
+      expect(contrastRatio(asHex(dark[name]!, theme, 'dark'), DARK_SURFACES[0]), name).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+
+  it('keeps the light scheme text colours readable on white', () => {
+    const theme = mergeMantineTheme(DEFAULT_THEME, brandTheme({}));
+    const { light } = variablesOf(theme);
+    expect(light['--mantine-color-red-text']).toBe('var(--mantine-color-red-9)');
+    for (const color of ['green', 'yellow', 'orange', 'red', 'blue', 'gray', 'brand']) {
+      expect(contrastRatio(asHex(`var(--mantine-color-${color}-text)`, theme), '#ffffff'), color).toBeGreaterThanOrEqual(5);
+    }
   });
 });

@@ -112,7 +112,7 @@ export function OutboxList({ items }: { items: OutboxItem[] }) {
           <Text size="sm">{showTimestamp(item.deviceTime)}</Text>
           {item.state === 'refused' && (
             <>
-              <Text size="sm" c="red.9">
+              <Text size="sm" c="red">
                 {item.error?.message}
               </Text>
               <Text size="sm">{whatToDo(item, t)}</Text>

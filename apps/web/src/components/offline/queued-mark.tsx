@@ -24,10 +24,13 @@ export function QueuedBadge({ testId = 'queued-badge' }: { testId?: string }) {
   );
 }
 
-/** Says why a button is disabled while the server cannot be reached: "Needs the server: ship when back online". */
+/**
+ * Says why a button is disabled while the server cannot be reached: "Needs the server: ship when back
+ * online". In orange's text colour of the scheme (dark orange on white, light orange on the dark page).
+ */
 export function NeedsServer({ children, testId = 'needs-server-note' }: { children: string; testId?: string }) {
   return (
-    <Text size="sm" c={QUEUED_ORANGE} fw={600} data-testid={testId}>
+    <Text size="sm" c="orange" fw={600} data-testid={testId}>
       {children}
     </Text>
   );

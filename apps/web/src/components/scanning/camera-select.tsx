@@ -136,7 +136,7 @@ export function CameraSelect({ label, description, value, onChange, size = SCAN_
         </Button>
       )}
       {error && (
-        <Text c="red.9" size="sm">
+        <Text c="red" size="sm">
           {t(error)}
         </Text>
       )}

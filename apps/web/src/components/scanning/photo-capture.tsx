@@ -111,7 +111,7 @@ export function PhotoCapture({ onCaptured, cam, purpose = 'photo', label, testId
             style={{ width: '100%', maxHeight: '60vh', background: '#000', borderRadius: 4, objectFit: 'contain' }}
             data-testid="photo-video"
           />
-          {problem && <Text c="red.9">{problem}</Text>}
+          {problem && <Text c="red">{problem}</Text>}
           <Group justify="flex-end">
             <Button size="md" variant="default" onClick={() => setOpened(false)}>
               {t('Cancel')}

@@ -224,7 +224,7 @@ export function TemplatesPanel({ canEdit }: { canEdit: boolean }) {
             })}
           </Text>
         </Stack>
-        <Paper withBorder p="sm" bg="gray.1">
+        <Paper withBorder p="sm" bg="var(--mantine-color-default-hover)">
           <Text fw={600} mb="xs">
             {t('Preview with sample data')}
           </Text>

@@ -10,6 +10,7 @@ import { brandBasics } from '../../../lib/brand-colors.ts';
 import { usePendingRoute } from '../../../lib/session-store.ts';
 import { brandLogoUrl } from '../../../lib/brand-assets.ts';
 import { useSiteStore } from '../../../lib/site-store.ts';
+import '../../../components/plain-colors.css';
 import './landing-page.css';
 
 /**

@@ -132,7 +132,7 @@ export function ReviewScreen({ sheetId, onBack }: { sheetId: string; onBack(): v
       id: 'variance',
       header: t('Variance'),
       cell: (l) => (
-        <Text span fw={700} c={l.variance < 0 ? 'red.9' : l.variance > 0 ? 'blue.9' : undefined}>
+        <Text span fw={700} c={l.variance < 0 ? 'red' : l.variance > 0 ? 'blue' : undefined}>
           {l.variance > 0 ? `+${showQty(l.variance)}` : showQty(l.variance)}
         </Text>
       ),

@@ -297,7 +297,7 @@ function EditorForm({ order, onClose }: { order: Order | null; onClose(): void }
           data-testid="order-notes"
         />
         <Divider label={t('Lines')} labelPosition="left" />
-        {shown('lines') && <Text c="red.9">{t(shown('lines')!)}</Text>}
+        {shown('lines') && <Text c="red">{t(shown('lines')!)}</Text>}
         <Stack gap="xs" data-testid="order-lines">
           {draft.lines.map((l) => (
             <Paper key={l.key} withBorder p="xs" data-testid="order-line" data-line={l.lineNo}>

@@ -15,7 +15,7 @@ export type DonePick = PickLine['picks'][number] & { partNumber: string; uom: st
 export function LineSources({ sources }: { sources: PickLine['sources'] }) {
   const { t } = useTranslation();
   return sources.length === 0 ? (
-    <Text size="sm" c="red.9">
+    <Text size="sm" c="red">
       {t('No stock of this item in the warehouse.')}
     </Text>
   ) : (

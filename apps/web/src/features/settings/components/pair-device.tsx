@@ -98,7 +98,7 @@ export function PairDevice() {
         </Group>
       )}
       {problem && (
-        <Text size="sm" c="red.9" role="alert">
+        <Text size="sm" c="red" role="alert">
           {problem}
         </Text>
       )}

@@ -352,7 +352,7 @@ export function StockAdjustPage() {
           {action === 'move' && (
             <>
               {expectDest && (
-                <Text size="sm" c="blue.9" data-testid="expect-dest">
+                <Text size="sm" c="blue" data-testid="expect-dest">
                   {t('Scan the destination location')}
                 </Text>
               )}

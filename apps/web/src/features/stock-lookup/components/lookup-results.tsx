@@ -49,7 +49,7 @@ function LocationHeading({ group }: { group: LookupGroup }) {
       wrap="nowrap"
       px={6}
       py={4}
-      bg="var(--mantine-color-gray-0)"
+      bg="var(--mantine-color-default-hover)"
       style={{ borderRadius: 'var(--mantine-radius-sm)' }}
     >
       <Text fw={600} size="sm">{`${group.warehouse} / ${group.location}`}</Text>

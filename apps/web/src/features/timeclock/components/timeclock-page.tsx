@@ -86,7 +86,7 @@ function AnswerCard({ answer }: { answer: PunchAnswer }) {
     <Card withBorder padding="lg" radius="md" data-testid="clock-answer" data-result={answer.result} data-in={String(isIn)}>
       <Stack gap="xs">
         <Group gap="sm" wrap="nowrap">
-          {isIn ? <IconLogin2 size={36} color="var(--mantine-color-teal-8)" aria-hidden /> : <IconLogout2 size={36} aria-hidden />}
+          {isIn ? <IconLogin2 size={36} color="var(--mantine-color-teal-text)" aria-hidden /> : <IconLogout2 size={36} aria-hidden />}
           <div>
             <Text size="xl" fw={700}>
               {name}
