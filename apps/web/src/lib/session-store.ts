@@ -5,7 +5,8 @@ import type { VisibleFeatures } from '@floorhand/contract/features';
 import { useAuthStore, type AuthUser } from './auth-store.ts';
 
 /** The spec's preference sections, and `account`: the person's own choices in My Account (their language). */
-export type PrefSection = 'labor' | 'stockAdjust' | 'stockLookup' | 'stockPack' | 'stockPick' | 'physicalInventory' | 'location' | 'account';
+export type PrefSection =
+  'labor' | 'stockAdjust' | 'stockLookup' | 'stockPack' | 'stockPick' | 'physicalInventory' | 'location' | 'account';
 
 export interface SessionState {
   sessionId: string | null;
