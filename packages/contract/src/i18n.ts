@@ -20,7 +20,8 @@ export const LANGUAGE_NAMES: ReadonlyMap<Language, string> = new Map([
 /** The request header that carries the screen's language to the server (its messages and documents follow it). */
 export const LANGUAGE_HEADER = 'x-floorhand-lang';
 
-export const isLanguage = (value: unknown): value is Language => typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+export const isLanguage = (value: unknown): value is Language =>
+  typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 
 /** A BCP 47 tag ("es-ES", "es", "en-US") as one of ours, or undefined. */
 export function languageOfTag(tag: string | null | undefined): Language | undefined {
@@ -52,6 +53,25 @@ export function pickLanguage(choice: {
  * (scripts/i18n-extract.mjs) collects these like `t('…')`.
  */
 export const tk = <const T extends string>(text: T): T => text;
+
+/**
+ * A translation function: i18next's `t` on the web. A builder of a text with values (an audit
+ * sentence) takes one, so each piece is a key of its own; `english` is the default.
+ */
+export type Translate = (key: string, params?: Readonly<Record<string, string | number>>) => string;
+
+const NAMED_HOLE = /\{\{(\w+)\}\}/g;
+
+/** A key in English: its holes ({{name}} or {{0}}) filled with the values; a hole without one stays. */
+export const english: Translate = (key, params) =>
+  key.replace(NAMED_HOLE, (hole, name: string) => (params && Object.hasOwn(params, name) ? String(params[name]) : hole));
+
+/**
+ * A message built from a key with numbered holes (`fill(tk("'{{0}}' must be provided"), label)`), as
+ * the server's error makers build theirs: the text is English and `translateText` finds its key again.
+ */
+export const fill = (key: string, ...values: ReadonlyArray<string | number>): string =>
+  english(key, Object.fromEntries(values.map((v, i) => [String(i), v])));
 
 /** The decimal separator a language writes quantities with. */
 export const decimalSeparatorOf = (lang: Language): '.' | ',' => (lang === 'es' ? ',' : '.');
@@ -90,7 +110,10 @@ export function compileCatalogue(catalogue: Catalogue): CompiledCatalogue {
         return '([\\s\\S]*?)';
       })
       .join('');
-    patterns.push({ regex: new RegExp(`^${source}$`), translation: translation.replace(HOLE, (_, n: string) => `\u0000${order.indexOf(Number(n))}\u0000`) });
+    patterns.push({
+      regex: new RegExp(`^${source}$`),
+      translation: translation.replace(HOLE, (_, n: string) => `\u0000${order.indexOf(Number(n))}\u0000`),
+    });
   }
   // Longer keys first: "A batch runs at most {{0}} tasks at once" before "A {{0}}".
   patterns.sort((a, b) => b.regex.source.length - a.regex.source.length);

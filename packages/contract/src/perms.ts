@@ -1,5 +1,7 @@
 // Roles and permissions (spec section 6): derived checks used by the web guards and the server alike.
 
+import { tk } from './i18n.ts';
+
 export const ROLE = { siteAdmin: 'siteAdmin', orgAdmin: 'orgAdmin', timeclockAdmin: 'timeclockAdmin' } as const;
 export const BUILT_IN_ROLES: readonly string[] = Object.values(ROLE);
 
@@ -30,4 +32,4 @@ export const isTimekeeper = (perms: UserPerms): boolean => isAdmin(perms) || has
 export const mayUseTimeclock = (perms: UserPerms): boolean => perms.timeclockAcct || isAdmin(perms);
 
 /** The answer to anyone else at the time clock. */
-export const TIMECLOCK_REFUSAL = 'The time clock can only be used from designated timeclock accounts or administrative accounts.';
+export const TIMECLOCK_REFUSAL = tk('The time clock can only be used from designated timeclock accounts or administrative accounts.');

@@ -9,6 +9,7 @@ import { useUpdateMe } from '../api/update-me.ts';
 import { meQuery } from '../api/get-me.ts';
 import { fullName, useAuthStore } from '../../../lib/auth-store.ts';
 import { StaffLabel } from './staff-label.tsx';
+import { tText } from '../../../lib/translate-text.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -117,7 +118,7 @@ function PasswordForm({ userName }: { userName: string }) {
             description={t('At least 8 characters')}
             autoComplete="new-password"
             value={next}
-            error={problem && t(problem)}
+            error={problem && tText(problem)}
             onChange={(e) => setNext(e.currentTarget.value)}
           />
           <PasswordInput

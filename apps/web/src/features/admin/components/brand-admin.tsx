@@ -12,20 +12,21 @@ import { siteDataQuery } from '../../../lib/site-data.ts';
 import { brandIconUrl, brandLogoUrl } from '../../../lib/brand-assets.ts';
 import { useSiteStore, type Brand } from '../../../lib/site-store.ts';
 import { uploadFavicons, uploadLogo } from '../api/upload-brand-images.ts';
+import { tk } from '@floorhand/contract/i18n';
 
 const COLOR_LABELS: Record<BrandColor, string> = {
-  primary: 'Primary',
-  secondary: 'Secondary',
-  accent: 'Accent',
-  dark: 'Dark (screen saver)',
-  positive: 'Positive',
-  negative: 'Negative',
-  info: 'Info',
-  warning: 'Warning',
-  headFg: 'Header text',
-  headBg: 'Header background',
-  clickPrimary: 'Buttons',
-  clickSecondary: 'Secondary buttons',
+  primary: tk('Primary'),
+  secondary: tk('Secondary'),
+  accent: tk('Accent'),
+  dark: tk('Dark (screen saver)'),
+  positive: tk('Positive'),
+  negative: tk('Negative'),
+  info: tk('Info'),
+  warning: tk('Warning'),
+  headFg: tk('Header text'),
+  headBg: tk('Header background'),
+  clickPrimary: tk('Buttons'),
+  clickSecondary: tk('Secondary buttons'),
 };
 
 /** The stored brand, completed with the defaults where it lacks something (older data, or none yet). */

@@ -18,6 +18,7 @@ import {
 } from '../utils/one-at-a-time.ts';
 import { DONE_GREEN } from './pack-board.tsx';
 import { StagedLine } from './staged-line.tsx';
+import { tk } from '@floorhand/contract/i18n';
 
 /**
  * A package's Weight as the pack screen's quantity prompt: opened by New package (`new`) and by a Ship
@@ -69,10 +70,10 @@ const savedForm = (p: Package): PackageForm => ({
 
 /** A measure's label with its unit (contract PACKAGE_MEASURE_UNITS): "Length (cm)". */
 const MEASURE_LABELS = new Map<'weight' | 'length' | 'width' | 'height', string>([
-  ['weight', 'Weight'],
-  ['length', 'Length'],
-  ['width', 'Width'],
-  ['height', 'Height'],
+  ['weight', tk('Weight')],
+  ['length', tk('Length')],
+  ['width', tk('Width')],
+  ['height', tk('Height')],
 ]);
 
 export function PackageCard({
