@@ -2,16 +2,19 @@ import { z } from 'zod';
 import { callBase, code, idempotencyKeySchema, idSchema, scanCode, withErr } from './common.ts';
 import type { EntityDef } from './records/schema-model.ts';
 import { quantityInput } from './stock.ts';
+import { tk } from './i18n.ts';
 
 // Physical inventory (docs/physical-inventory.md): count sheets, counts by scan anchored to the ledger,
 // review with variances and thresholds, and posting of count adjustments. A blind counter's answers
 // never carry the system quantity: the counter's line schema has no field for it on a blind sheet, and
 // review (the only answer with system quantities and variances) needs physicalInventory.post.
 
-export const SHEET_STATES = ['open', 'counting', 'review', 'posted', 'cancelled'] as const;
+// Each is also a word on the screen: a catalogue key.
+export const SHEET_STATES = [tk('open'), tk('counting'), tk('review'), tk('posted'), tk('cancelled')] as const;
 export type SheetState = (typeof SHEET_STATES)[number];
+// Each is also a word on the screen: a catalogue key.
 /** counted: waiting for review; recount: a blind recount by another counter is due; accepted, excluded; posted. */
-export const LINE_STATUSES = ['counted', 'recount', 'accepted', 'excluded', 'posted'] as const;
+export const LINE_STATUSES = [tk('counted'), tk('recount'), tk('accepted'), tk('excluded'), tk('posted')] as const;
 export type LineStatus = (typeof LINE_STATUSES)[number];
 export const LINE_DECISIONS = ['accept', 'recount', 'exclude'] as const;
 export type LineDecision = (typeof LINE_DECISIONS)[number];

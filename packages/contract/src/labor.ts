@@ -13,6 +13,7 @@ import {
 } from './common.ts';
 import { isTimekeeper, type UserPerms } from './perms.ts';
 import type { EntityDef } from './records/schema-model.ts';
+import { tk } from './i18n.ts';
 
 // Task labor (docs/labor.md): tasks (operations of work, manufacturing and routing orders, or
 // indirect work), labor entries of single and batch task labor, the exact batch split and the
@@ -21,7 +22,8 @@ import type { EntityDef } from './records/schema-model.ts';
 
 /** Operations of an order (work, manufacturing, routing) and the indirect kinds of work. */
 export const OPERATION_KINDS = ['wos', 'mos', 'rst'] as const;
-export const INDIRECT_KINDS = ['training', 'cleaning', 'meeting'] as const;
+// Each is also a word on the screen: a catalogue key.
+export const INDIRECT_KINDS = [tk('training'), tk('cleaning'), tk('meeting')] as const;
 export const TASK_KINDS = [...OPERATION_KINDS, ...INDIRECT_KINDS] as const;
 export type TaskKind = (typeof TASK_KINDS)[number];
 const operationKinds: ReadonlySet<string> = new Set(OPERATION_KINDS);

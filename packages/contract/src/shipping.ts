@@ -3,6 +3,7 @@ import { PACK_PICK_MAX_ROWS } from './constants.ts';
 import { callBase, code, controlFields, idempotencyKeySchema, idSchema, INVENTORY_MAX_ROWS, scanCode, withErr } from './common.ts';
 import { orderHeaderSchema, orderTypeSchema, pickSchema } from './orders.ts';
 import { quantityInput } from './stock.ts';
+import { tk } from './i18n.ts';
 
 // Shipping (docs/orders.md): packages of picked sales and movement orders, packed by scan and shipped
 // one by one (ship movements); work, manufacturing and routing orders are issued to production
@@ -13,7 +14,8 @@ export const ORDER_SHIPPED = 'shipped';
 export const ORDER_PART_SHIPPED = 'partly shipped';
 export const ORDER_ISSUED = 'issued';
 export const ORDER_PART_ISSUED = 'partly issued';
-export const PACKAGE_TYPES_DEFAULT = ['box', 'envelope', 'pallet', 'crate'] as const;
+// Each is also a word on the screen: a catalogue key.
+export const PACKAGE_TYPES_DEFAULT = [tk('box'), tk('envelope'), tk('pallet'), tk('crate')] as const;
 
 /** A package's measures and the unit of each (the package form shows the unit in the label). */
 export const PACKAGE_MEASURE_UNITS: ReadonlyMap<'weight' | 'length' | 'width' | 'height', string> = new Map([

@@ -20,7 +20,7 @@ const BUILT_IN_PURPOSE: Record<string, string> = {
 };
 
 const nameError = (name: string): string | null =>
-  name && !roleNameSchema.safeParse(name).success ? 'Letters, digits and underscores; start and end with a letter or digit' : null;
+  name && !roleNameSchema.safeParse(name).success ? tk('Letters, digits and underscores; start and end with a letter or digit') : null;
 
 function RenameDialog({ role, onClose }: { role: Role; onClose: () => void }) {
   const { t } = useTranslation();
