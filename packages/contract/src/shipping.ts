@@ -32,7 +32,7 @@ export const PACKAGE_TEXT_MAX: ReadonlyMap<'type' | 'carrier' | 'service' | 'tra
   ['tracking', 100],
 ]);
 /** Said of a measure below 0 (the server refuses it with "The weight must not be negative"). */
-export const MEASURE_NEGATIVE = 'must not be negative';
+export const MEASURE_NEGATIVE = tk('must not be negative');
 
 const measure = quantityInput.optional();
 const text = (field: 'type' | 'carrier' | 'service' | 'tracking') => z.string().trim().max(PACKAGE_TEXT_MAX.get(field)!).optional();

@@ -117,7 +117,7 @@ realtime.on('labelJob', ({ job }) => {
   if (told.has(key)) return;
   told.add(key);
   const printer = printerName(job.printerId, usePrinterStore.getState().printers);
-  const reason = printerProblemInWords(job.reason ?? '');
+  const reason = printerProblemInWords(job.reason ?? '', t);
   const count = printedCount(job);
   const message =
     job.state === 'printed'

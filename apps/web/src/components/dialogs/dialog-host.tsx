@@ -19,6 +19,7 @@ import { DIALOG_OK_FOCUS_DELAY_MS, LOGGED_OUT_DIALOG_SIZE, SIMPLE_DIALOG } from 
 import type { ServerErr } from '@floorhand/contract/errors';
 import { refuseScan } from '../../lib/scanning/feedback.ts';
 import { useScans } from '../../lib/scanning/use-scans.ts';
+import { tk } from '@floorhand/contract/i18n';
 import { tText } from '../../lib/translate-text.ts';
 import { startAutoClose } from './auto-close.ts';
 import { useDialogStore, type ConfirmResult, type ConfirmType, type DialogSpec, type OpenDialog } from './dialog-store.ts';
@@ -317,7 +318,7 @@ function DialogView({ d }: { d: OpenDialog }) {
  * refused, not handed to the page beneath, where it would open another record behind the question.
  */
 function ScansWaitForTheDialog() {
-  useScans((scan) => refuseScan({ message: '{{text}}: answer the question on screen first', params: { text: scan.text } }, scan.text));
+  useScans((scan) => refuseScan({ message: tk('{{text}}: answer the question on screen first'), params: { text: scan.text } }, scan.text));
   return null;
 }
 

@@ -69,7 +69,7 @@ export function JobsTable() {
     {
       id: 'reason',
       header: t('Reason'),
-      cell: (j) => <Text size="sm">{j.reason ? printerProblemInWords(j.reason) : ''}</Text>,
+      cell: (j) => <Text size="sm">{j.reason ? printerProblemInWords(j.reason, t) : ''}</Text>,
       sortValue: (j) => j.reason,
     },
     { id: 'kind', header: t('Label'), cell: (j) => `${j.kind} · ${j.templateId} v${j.templateVersion}`, sortValue: (j) => j.kind },

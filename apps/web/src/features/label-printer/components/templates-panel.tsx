@@ -25,14 +25,15 @@ import { ApiError } from '../../../lib/api.ts';
 import { previewQuery } from '../api/preview-label.ts';
 import { useSaveTemplate, useTemplates } from '../api/templates.ts';
 import { showTimestamp } from '../../../lib/inventory-format.ts';
+import { tk } from '@floorhand/contract/i18n';
 
 const KIND_TITLES = new Map([
-  ['stock', 'Stock'],
-  ['pick', 'Pick'],
-  ['orderTraveller', 'Order traveller'],
-  ['loc', 'Location'],
-  ['staff', 'Staff'],
-  ['package', 'Package'],
+  ['stock', tk('Stock')],
+  ['pick', tk('Pick')],
+  ['orderTraveller', tk('Order traveller')],
+  ['loc', tk('Location')],
+  ['staff', tk('Staff')],
+  ['package', tk('Package')],
 ]);
 
 interface Draft {
