@@ -53,7 +53,7 @@ export const REVIEW_PAGE_MAX = 1000;
 /** Locations a sheet covers at most. */
 export const SHEET_LOCATIONS_MAX = 5000;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD');
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, tk('must be a date as YYYY-MM-DD'));
 
 export const sheetSchema = z.object({
   _id: z.string(),

@@ -288,7 +288,7 @@ export function isCalendarDate(d: string): boolean {
 const isoDate = z
   .string()
   .regex(/^(19|20)\d\d-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, "must match pattern 'YYYY-MM-DD'")
-  .refine(isCalendarDate, 'is not a date of the calendar');
+  .refine(isCalendarDate, tk('is not a date of the calendar'));
 const reportRange = {
   /** First and last day (YYYY-MM-DD, inclusive) of when entries started, in the caller's time zone. */
   from: isoDate,

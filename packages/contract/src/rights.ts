@@ -4,6 +4,7 @@
 import type { CallPath } from './api.ts';
 import type { Feature } from './features.ts';
 import { isAdmin, isTimekeeper, type UserPerms } from './perms.ts';
+import { tk } from './i18n.ts';
 
 /**
  * The kinds of account. Kiosk and time-clock accounts are shared devices: nobody in particular is
@@ -260,17 +261,17 @@ export const mayCorrectPunches = (perms: UserPerms, throughKiosk: boolean): bool
 /** The answer to a call that a shared device may not pass on, whoever's badge opened the session. */
 export const DEVICE_REFUSAL = {
   code: 'ERR_FORBIDDEN',
-  message: 'This cannot be done through a kiosk, whoever signed in: log in with your own account and password on your own device.',
+  message: tk('This cannot be done through a kiosk, whoever signed in: log in with your own account and password on your own device.'),
 } as const;
 
 /** The answer to a call an account kind may not make. */
 export function refusalFor(kind: AccountKind): { code: 'ERR_FORBIDDEN'; message: string } {
   const message =
     kind === 'kiosk' || kind === 'timeclock'
-      ? 'A shared device account cannot do this: a person has to sign in'
+      ? tk('A shared device account cannot do this: a person has to sign in')
       : kind === 'service'
-        ? 'A service account cannot do this'
-        : 'Your account cannot do this';
+        ? tk('A service account cannot do this')
+        : tk('Your account cannot do this');
   return { code: 'ERR_FORBIDDEN', message };
 }
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { FAVICON_SIZES, LABOR_DEFAULTS, STOCK_ADJUST_CLEAR_DST_LOC_DEFAULT } from './constants.ts';
 import { withErr, type callBase } from './common.ts';
 import { timeclockSettingsSchema } from './timeclock.ts';
-import { english, type Translate } from './i18n.ts';
+import { english, tk, type Translate } from './i18n.ts';
 
 // Site administration (docs/admin.md): the organisation's sites, workstations and their pairing, the
 // audit log, and the admin-edited site data (app settings, brand). The calls are spread into `calls`
@@ -212,7 +212,7 @@ export const BRAND_COLORS = [
 ] as const;
 export type BrandColor = (typeof BRAND_COLORS)[number];
 /** The favicon sizes (px, square) the brand keeps: browser tabs 16-64, shortcuts and home screens 128 and 192. */
-const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #1f6f8b');
+const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, tk('must be a colour like #1f6f8b'));
 const mediaRef = z.strictObject({ mediaId: z.string().min(1).max(40) });
 export const brandSchema = z.strictObject({
   siteName: z.string().trim().min(1).max(60),

@@ -82,7 +82,7 @@ export const agentIdSchema = z
   .string()
   .min(1)
   .max(60)
-  .regex(/^[A-Za-z0-9._-]+$/, 'must be letters, digits, dots, underscores or hyphens');
+  .regex(/^[A-Za-z0-9._-]+$/, tk('must be letters, digits, dots, underscores or hyphens'));
 /** Why the server closed an agent's connection (the agentClosed event just before). */
 export const AGENT_CLOSE_REASONS = ['takenOver', 'revoked'] as const;
 export const agentClosedSchema = z.object({ why: z.enum(AGENT_CLOSE_REASONS), message: z.string() });

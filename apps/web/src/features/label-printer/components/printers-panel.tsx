@@ -49,7 +49,7 @@ export function PrintersPanel({ canManage = false }: { canManage?: boolean }) {
     try {
       await print.mutateAsync({ idempotencyKey: crypto.randomUUID(), kind: 'stock', printerId, copies: 1, source: { test: true } });
       notifications.show({
-        closeButtonProps: { 'aria-label': 'Close' },
+        closeButtonProps: { 'aria-label': t('Close') },
         color: 'blue',
         message: t('Test label sent to {{printer}}', { printer: name }),
       });

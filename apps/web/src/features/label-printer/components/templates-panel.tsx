@@ -102,7 +102,7 @@ export function TemplatesPanel({ canEdit }: { canEdit: boolean }) {
       if (res.template) {
         setChosen(res.template.templateId);
         notifications.show({
-          closeButtonProps: { 'aria-label': 'Close' },
+          closeButtonProps: { 'aria-label': t('Close') },
           color: 'green',
           message: t('Saved {{name}}, version {{version}}', { name: res.template.name, version: res.template.version }),
         });
