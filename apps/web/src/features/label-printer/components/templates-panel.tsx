@@ -26,6 +26,7 @@ import { previewQuery } from '../api/preview-label.ts';
 import { useSaveTemplate, useTemplates } from '../api/templates.ts';
 import { showTimestamp } from '../../../lib/inventory-format.ts';
 import { tk } from '@floorhand/contract/i18n';
+import { tText } from '../../../lib/translate-text.ts';
 
 const KIND_TITLES = new Map([
   ['stock', tk('Stock')],
@@ -113,7 +114,11 @@ export function TemplatesPanel({ canEdit }: { canEdit: boolean }) {
   };
 
   const fields = [...(LABEL_FIELDS.get(current.kind)?.keys() ?? [])];
-  const previewError = problems.length ? problems.join('. ') : preview.error instanceof ApiError ? preview.error.err.message : null;
+  const previewError = problems.length
+    ? problems.map(tText).join('. ')
+    : preview.error instanceof ApiError
+      ? preview.error.err.message
+      : null;
 
   return (
     <Stack gap="sm" data-testid="templates-panel">
