@@ -51,13 +51,13 @@ export const taskEntity: EntityDef = {
   idFieldName: 'taskCode',
   displayIdFieldName: 'description',
   fields: [
-    { name: 'taskCode', label: 'Task Code', dataType: 'string', conditions: { required: true, max: 60, regex: SCAN_CODE_REGEX } },
-    { name: 'kind', label: 'Kind', dataType: 'string', conditions: { required: true, valid: [...TASK_KINDS] } },
-    { name: 'orderNumber', label: 'Order Number', dataType: 'string', conditions: { max: 60 } },
-    { name: 'operationNumber', label: 'Operation Number', dataType: 'string', conditions: { max: 20 } },
-    { name: 'description', label: 'Description', dataType: 'string', conditions: { required: true, max: 200 } },
-    { name: 'workCentre', label: 'Work Centre', dataType: 'string', conditions: { max: 40 } },
-    { name: 'plannedMinutes', label: 'Planned Minutes', dataType: 'numeric', conditions: { min: 0, max: 1_000_000 } },
+    { name: 'taskCode', label: tk('Task Code'), dataType: 'string', conditions: { required: true, max: 60, regex: SCAN_CODE_REGEX } },
+    { name: 'kind', label: tk('Kind'), dataType: 'string', conditions: { required: true, valid: [...TASK_KINDS] } },
+    { name: 'orderNumber', label: tk('Order Number'), dataType: 'string', conditions: { max: 60 } },
+    { name: 'operationNumber', label: tk('Operation Number'), dataType: 'string', conditions: { max: 20 } },
+    { name: 'description', label: tk('Description'), dataType: 'string', conditions: { required: true, max: 200 } },
+    { name: 'workCentre', label: tk('Work Centre'), dataType: 'string', conditions: { max: 40 } },
+    { name: 'plannedMinutes', label: tk('Planned Minutes'), dataType: 'numeric', conditions: { min: 0, max: 1_000_000 } },
     activeField,
   ],
 };
@@ -66,9 +66,9 @@ export const TASK_CSV_COLUMNS: readonly string[] = taskEntity.fields.map((f) => 
 
 /** The messages of the rules the record engine cannot say: an operation needs its order and number; an indirect task has neither. */
 export const TASK_RULE_MESSAGES = {
-  orderNeeded: "'Order Number' must be provided for an operation of an order",
-  operationNeeded: "'Operation Number' must be provided for an operation of an order",
-  indirectHasOrder: 'An indirect task (training, cleaning, meeting) has no order or operation',
+  orderNeeded: tk("'Order Number' must be provided for an operation of an order"),
+  operationNeeded: tk("'Operation Number' must be provided for an operation of an order"),
+  indirectHasOrder: tk('An indirect task (training, cleaning, meeting) has no order or operation'),
 } as const;
 
 /** The cross-field rules of a task, per field; empty when it passes. */

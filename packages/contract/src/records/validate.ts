@@ -145,14 +145,14 @@ export const siteDataEntity: EntityDef = {
   title: 'Site Data',
   idFieldName: 'dataId',
   fields: [
-    { name: '_id', label: 'Id', dataType: 'string' },
+    { name: '_id', label: tk('Id'), dataType: 'string' },
     {
       name: 'dataId',
-      label: 'Data Id',
+      label: tk('Data Id'),
       dataType: 'string',
       conditions: { required: true, min: 1, max: SITE_DATA_ID_MAX, regex: 'generalId' },
     },
-    { name: 'data', label: 'Data', dataType: 'object', conditions: { required: true } },
+    { name: 'data', label: tk('Data'), dataType: 'object', conditions: { required: true } },
   ],
 };
 
