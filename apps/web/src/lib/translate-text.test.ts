@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@floorhand/contract/records/validate';
 import { QTY_MESSAGES } from '@floorhand/contract/quantity';
 import { i18n } from './i18n.ts';
-import { tProblem, tText } from './translate-text.ts';
+import { tIssues, tProblem, tText } from './translate-text.ts';
 
 describe('tText', () => {
   afterEach(async () => {
@@ -34,5 +34,13 @@ describe('tProblem', () => {
   it('fills a key with named holes from its values, and reads a text without values with tText', () => {
     expect(tProblem({ message: 'is more than the {{have}} on hand', values: { have: '3' } })).toBe('is more than the 3 on hand');
     expect(tProblem({ message: QTY_MESSAGES.number })).toBe('must be a number');
+  });
+});
+
+describe('tIssues', () => {
+  it('says where and what of each schema problem', () => {
+    expect(tIssues([{ path: ['colors', 'primary'], message: 'must be a colour like #1f6f8b' }])).toEqual([
+      'colors.primary: must be a colour like #1f6f8b',
+    ]);
   });
 });

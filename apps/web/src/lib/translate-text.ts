@@ -25,3 +25,7 @@ export function tText(text: string): string {
  */
 export const tProblem = (p: { message: string; values?: Readonly<Record<string, string>> }): string =>
   p.values ? i18n.t(p.message, p.values) : tText(p.message);
+
+/** A form's schema problems (zod issues), one line each: where, then what, in the screen's language. */
+export const tIssues = (issues: ReadonlyArray<{ path: readonly PropertyKey[]; message: string }>): string[] =>
+  issues.map((i) => `${i.path.map(String).join('.')}: ${tText(i.message)}`);

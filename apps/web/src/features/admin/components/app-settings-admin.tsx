@@ -20,6 +20,7 @@ import { siteDataQuery } from '../../../lib/site-data.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
 import { BrandAdmin } from './brand-admin.tsx';
 import { tk } from '@floorhand/contract/i18n';
+import { tIssues } from '../../../lib/translate-text.ts';
 
 const ORDER_TYPE_LABELS: Record<(typeof ORDER_TYPES)[number], string> = {
   sos: tk('Sales orders (sos)'),
@@ -58,7 +59,7 @@ function Editor({ initial, rev }: { initial: AppSettings; rev: number | undefine
   const [s, setS] = useState<AppSettings>(initial);
   const save = useSaveAppSettings({ done: t('The site settings are saved') });
   const check = appSettingsSchema.safeParse(s);
-  const problems = check.success ? [] : check.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  const problems = check.success ? [] : tIssues(check.error.issues);
   const dirty = JSON.stringify(s) !== JSON.stringify(initial);
   const tags = (value: string[], onChange: (v: string[]) => void, label: string, testId?: string) => (
     <TagsInput

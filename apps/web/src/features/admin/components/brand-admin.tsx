@@ -13,6 +13,7 @@ import { brandIconUrl, brandLogoUrl } from '../../../lib/brand-assets.ts';
 import { useSiteStore, type Brand } from '../../../lib/site-store.ts';
 import { uploadFavicons, uploadLogo } from '../api/upload-brand-images.ts';
 import { tk } from '@floorhand/contract/i18n';
+import { tIssues } from '../../../lib/translate-text.ts';
 
 const COLOR_LABELS: Record<BrandColor, string> = {
   primary: tk('Primary'),
@@ -48,7 +49,7 @@ function Editor({ initial, rev }: { initial: BrandData; rev: number | undefined 
     onSuccess: (res) => res.siteData && site.set({ brand: res.siteData.data as Brand }),
   });
   const check = brandSchema.safeParse(brand);
-  const problems = check.success ? [] : check.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  const problems = check.success ? [] : tIssues(check.error.issues);
   const dirty = JSON.stringify(brand) !== JSON.stringify(initial);
 
   const uploadWith = async (kind: 'logo' | 'icon', file: File | null) => {
