@@ -3,7 +3,7 @@ import { PACK_PICK_MAX_ROWS } from './constants.ts';
 import { callBase, code, controlFields, idempotencyKeySchema, idSchema, INVENTORY_MAX_ROWS, scanCode, withErr } from './common.ts';
 import { orderHeaderSchema, orderTypeSchema, pickSchema } from './orders.ts';
 import { quantityInput } from './stock.ts';
-import { tk } from './i18n.ts';
+import { fill, tk } from './i18n.ts';
 
 // Shipping (docs/orders.md): packages of picked sales and movement orders, packed by scan and shipped
 // one by one (ship movements); work, manufacturing and routing orders are issued to production
@@ -91,10 +91,10 @@ export type BoardRow = z.infer<typeof boardRowSchema>;
 
 /** The weight is required before ship when a carrier is named (carriers refuse a parcel without one). */
 export function shipProblem(p: Pick<Package, 'packageNo' | 'carrier' | 'weight' | 'stockIds' | 'status'>): string | undefined {
-  if (p.status === 'shipped') return `The package '${p.packageNo}' is shipped already`;
-  if (p.stockIds.length === 0) return `The package '${p.packageNo}' is empty`;
+  if (p.status === 'shipped') return fill(tk("The package '{{0}}' is shipped already"), p.packageNo);
+  if (p.stockIds.length === 0) return fill(tk("The package '{{0}}' is empty"), p.packageNo);
   if (p.carrier && (p.weight === null || p.weight <= 0))
-    return `The package '${p.packageNo}' needs its weight: the carrier ${p.carrier} asks for it`;
+    return fill(tk("The package '{{0}}' needs its weight: the carrier {{1}} asks for it"), p.packageNo, p.carrier);
   return undefined;
 }
 

@@ -1,6 +1,6 @@
 import { APP_SETTINGS_DEFAULTS, appSettingsSchema, type AppSettings } from './site-admin.ts';
 import { formatQty, wholeUnitsOnly } from './quantity.ts';
-import { tk } from './i18n.ts';
+import { fill, tk } from './i18n.ts';
 
 // The rules of a stock change as plain functions of their inputs, with one set of messages: the
 // server's ledger refuses what they refuse (inside the change's transaction, on the locked record),
@@ -103,5 +103,7 @@ export function readStockAdjustSettings(appSettings: unknown): StockAdjustSettin
 
 /** The adjustment reason `reason` is one of the site's, or the refusal's message. */
 export function reasonProblem(reasons: readonly string[], reason: string): string | undefined {
-  return reasons.includes(reason) ? undefined : `The reason '${reason}' is not one of the adjustment reasons: ${reasons.join(', ')}`;
+  return reasons.includes(reason)
+    ? undefined
+    : fill(tk("The reason '{{0}}' is not one of the adjustment reasons: {{1}}"), reason, reasons.join(', '));
 }

@@ -97,7 +97,10 @@ export const fieldDefSchema: z.ZodType<FieldDef> = z
     name: z
       .string()
       .min(1)
-      .refine((name) => !name.startsWith(TEMP_PREFIX), `must not start with '${TEMP_PREFIX}' (temporary properties are stripped)`),
+      .refine(
+        (name) => !name.startsWith(TEMP_PREFIX),
+        fill(tk("must not start with '{{0}}' (temporary properties are stripped)"), TEMP_PREFIX),
+      ),
     label: z.string().min(1),
     dataType: z.enum(DATA_TYPES),
     conditions: fieldConditionsSchema.optional(),
