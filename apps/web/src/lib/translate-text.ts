@@ -9,7 +9,7 @@ const compiled = new WeakMap<Catalogue, CompiledCatalogue>();
 
 /** A text in the screen's language: its exact key's translation, else its key with holes; else as it is. */
 export function tText(text: string): string {
-  const bundle = i18n.getResourceBundle(i18n.language, 'translation') as Catalogue | undefined;
+  const bundle = i18n.getResourceBundle(i18n.resolvedLanguage ?? i18n.language, 'translation') as Catalogue | undefined;
   if (!bundle) return text;
   let catalogue = compiled.get(bundle);
   if (!catalogue) {
