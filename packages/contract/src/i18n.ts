@@ -20,8 +20,7 @@ export const LANGUAGE_NAMES: ReadonlyMap<Language, string> = new Map([
 /** The request header that carries the screen's language to the server (its messages and documents follow it). */
 export const LANGUAGE_HEADER = 'x-floorhand-lang';
 
-export const isLanguage = (value: unknown): value is Language =>
-  typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+export const isLanguage = (value: unknown): value is Language => typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 
 /** A BCP 47 tag ("es-ES", "es", "en-US") as one of ours, or undefined. */
 export function languageOfTag(tag: string | null | undefined): Language | undefined {
@@ -110,10 +109,7 @@ export function compileCatalogue(catalogue: Catalogue): CompiledCatalogue {
         return '([\\s\\S]*?)';
       })
       .join('');
-    patterns.push({
-      regex: new RegExp(`^${source}$`),
-      translation: translation.replace(HOLE, (_, n: string) => `\u0000${order.indexOf(Number(n))}\u0000`),
-    });
+    patterns.push({ regex: new RegExp(`^${source}$`), translation: translation.replace(HOLE, (_, n: string) => `\u0000${order.indexOf(Number(n))}\u0000`) });
   }
   // Longer keys first: "A batch runs at most {{0}} tasks at once" before "A {{0}}".
   patterns.sort((a, b) => b.regex.source.length - a.regex.source.length);
