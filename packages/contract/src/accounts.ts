@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { withErr, type callBase } from './common.ts';
 import { roleNameSchema } from './roles.ts';
+import { fill, tk } from './i18n.ts';
 
 // Accounts (docs/admin.md): one's own account, the accounts of the organisation with their perms per
 // site, passwords and service-account API keys. The calls are spread into `calls` of api.ts; this file
@@ -15,14 +16,14 @@ export const PASSWORD_MAX = 200;
  * a first name on labels and in the header: it cannot be left blank (the spec's required message).
  */
 export function myAccountProblem(fields: { firstName: string }): string | undefined {
-  return fields.firstName.trim() === '' ? "'First name' must be provided" : undefined;
+  return fields.firstName.trim() === '' ? tk("'First name' must be provided") : undefined;
 }
 
 export function passwordProblem(password: string, userName?: string): string | undefined {
-  if ([...password].length < PASSWORD_MIN) return `The password must be at least ${PASSWORD_MIN} characters long.`;
-  if ([...password].length > PASSWORD_MAX) return `The password must not be longer than ${PASSWORD_MAX} characters.`;
-  if (!password.trim()) return 'The password must not be blank.';
-  if (userName && password.toLowerCase() === userName.toLowerCase()) return 'The password must not be the account name.';
+  if ([...password].length < PASSWORD_MIN) return fill(tk('The password must be at least {{0}} characters long.'), PASSWORD_MIN);
+  if ([...password].length > PASSWORD_MAX) return fill(tk('The password must not be longer than {{0}} characters.'), PASSWORD_MAX);
+  if (!password.trim()) return tk('The password must not be blank.');
+  if (userName && password.toLowerCase() === userName.toLowerCase()) return tk('The password must not be the account name.');
   return undefined;
 }
 
@@ -36,13 +37,13 @@ export const userNameSchema = z
   .max(100)
   .regex(
     /^[A-Za-z0-9][A-Za-z0-9._@-]*$/,
-    'may only contain letters, digits, dots, underscores, @ and hyphens, and must start with a letter or digit',
+    tk('may only contain letters, digits, dots, underscores, @ and hyphens, and must start with a letter or digit'),
   );
 const personName = z.string().trim().max(100);
-const email = z.union([z.literal(''), z.email('does not appear to be a valid email address').max(200)]);
+const email = z.union([z.literal(''), z.email(tk('does not appear to be a valid email address')).max(200)]);
 const badgeCode = z.union([
   z.literal(''),
-  z.string().regex(/^[\x21-\x7e]{1,64}$/, 'must be 1 to 64 printable ASCII characters without spaces'),
+  z.string().regex(/^[\x21-\x7e]{1,64}$/, tk('must be 1 to 64 printable ASCII characters without spaces')),
 ]);
 
 export const sitePermsSchema = z.object({

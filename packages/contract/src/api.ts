@@ -17,6 +17,7 @@ import { siteAdminCalls } from './site-admin.ts';
 import { stockCalls } from './stock.ts';
 import { timeclockCalls } from './timeclock.ts';
 import { kioskCalls } from './kiosk.ts';
+import { tk } from './i18n.ts';
 
 // The schema of every call: request body and response, used for validation on the server, the
 // OpenAPI document and the web app's types. Paths are joined under /api (spec section 7).
@@ -240,7 +241,7 @@ export const calls = {
     body: callBase.extend({
       dataUrl: z
         .string()
-        .max(MEDIA_MAX_DATA_URL_CHARS, 'must be a picture of at most 2 MB')
+        .max(MEDIA_MAX_DATA_URL_CHARS, tk('must be a picture of at most 2 MB'))
         .regex(
           /^data:image\/(jpeg|png|webp);base64,[A-Za-z0-9+/]*={0,2}$/,
           'must be a base64 data URL of image/jpeg, image/png or image/webp',

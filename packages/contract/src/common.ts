@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ServerErr } from './errors.ts';
 import { PACK_PICK_MAX_ROWS } from './constants.ts';
+import { tk } from './i18n.ts';
 
 /** The spec's server error (errors.ts) as a schema, for the answers' `err`. */
 export const serverErrSchema: z.ZodType<ServerErr> = z.lazy(() =>
@@ -67,4 +68,4 @@ export const page = {
   limit: z.number().int().min(1).max(INVENTORY_MAX_ROWS).default(100),
 };
 /** The active flag of a master record as typed. */
-export const activeField = { name: 'active', label: 'Active', dataType: 'boolean' } as const;
+export const activeField = { name: 'active', label: tk('Active'), dataType: 'boolean' } as const;

@@ -2,16 +2,19 @@ import { z } from 'zod';
 import { callBase, code, idempotencyKeySchema, idSchema, scanCode, withErr } from './common.ts';
 import type { EntityDef } from './records/schema-model.ts';
 import { quantityInput } from './stock.ts';
+import { tk } from './i18n.ts';
 
 // Physical inventory (docs/physical-inventory.md): count sheets, counts by scan anchored to the ledger,
 // review with variances and thresholds, and posting of count adjustments. A blind counter's answers
 // never carry the system quantity: the counter's line schema has no field for it on a blind sheet, and
 // review (the only answer with system quantities and variances) needs physicalInventory.post.
 
-export const SHEET_STATES = ['open', 'counting', 'review', 'posted', 'cancelled'] as const;
+// Each is also a word on the screen: a catalogue key.
+export const SHEET_STATES = [tk('open'), tk('counting'), tk('review'), tk('posted'), tk('cancelled')] as const;
 export type SheetState = (typeof SHEET_STATES)[number];
+// Each is also a word on the screen: a catalogue key.
 /** counted: waiting for review; recount: a blind recount by another counter is due; accepted, excluded; posted. */
-export const LINE_STATUSES = ['counted', 'recount', 'accepted', 'excluded', 'posted'] as const;
+export const LINE_STATUSES = [tk('counted'), tk('recount'), tk('accepted'), tk('excluded'), tk('posted')] as const;
 export type LineStatus = (typeof LINE_STATUSES)[number];
 export const LINE_DECISIONS = ['accept', 'recount', 'exclude'] as const;
 export type LineDecision = (typeof LINE_DECISIONS)[number];
@@ -50,7 +53,7 @@ export const REVIEW_PAGE_MAX = 1000;
 /** Locations a sheet covers at most. */
 export const SHEET_LOCATIONS_MAX = 5000;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD');
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, tk('must be a date as YYYY-MM-DD'));
 
 export const sheetSchema = z.object({
   _id: z.string(),
@@ -174,26 +177,26 @@ export const countSheetEntity: EntityDef = {
   title: 'Count sheet',
   idFieldName: 'warehouse',
   fields: [
-    { name: 'warehouse', label: 'Warehouse', dataType: 'string', conditions: { required: true, max: 40 } },
+    { name: 'warehouse', label: tk('Warehouse'), dataType: 'string', conditions: { required: true, max: 40 } },
     {
       name: 'locations',
-      label: 'Locations',
+      label: tk('Locations'),
       dataType: 'array',
       conditions: { max: 5000 },
-      items: { name: 'location', label: 'Location', dataType: 'string', conditions: { max: 40 } },
+      items: { name: 'location', label: tk('Location'), dataType: 'string', conditions: { max: 40 } },
     },
-    { name: 'fromLocation', label: 'From Location', dataType: 'string', conditions: { max: 40 } },
-    { name: 'toLocation', label: 'To Location', dataType: 'string', conditions: { max: 40 } },
+    { name: 'fromLocation', label: tk('From Location'), dataType: 'string', conditions: { max: 40 } },
+    { name: 'toLocation', label: tk('To Location'), dataType: 'string', conditions: { max: 40 } },
     {
       name: 'counters',
-      label: 'Counters',
+      label: tk('Counters'),
       dataType: 'array',
       conditions: { max: 50 },
-      items: { name: 'counter', label: 'Counter', dataType: 'string', conditions: { max: 100 } },
+      items: { name: 'counter', label: tk('Counter'), dataType: 'string', conditions: { max: 100 } },
     },
-    { name: 'blind', label: 'Blind', dataType: 'boolean' },
-    { name: 'due', label: 'Due', dataType: 'boolean' },
-    { name: 'description', label: 'Description', dataType: 'string', conditions: { max: 200 } },
+    { name: 'blind', label: tk('Blind'), dataType: 'boolean' },
+    { name: 'due', label: tk('Due'), dataType: 'boolean' },
+    { name: 'description', label: tk('Description'), dataType: 'string', conditions: { max: 200 } },
   ],
 };
 export const COUNT_SHEET_CSV_COLUMNS: readonly string[] = countSheetEntity.fields.map((f) => f.name);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { callBase, code, idempotencyKeySchema, withErr } from './common.ts';
+import { english, type Translate } from './i18n.ts';
 import { itemEntity } from './items.ts';
 import { locationEntity, warehouseEntity } from './locations.ts';
 import { orderCsvEntity, ORDER_CSV_COLUMNS } from './orders.ts';
@@ -61,19 +62,21 @@ export const importReportSchema = z.object({
 });
 export type ImportReport = z.infer<typeof importReportSchema>;
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 /**
  * What a refused import says: how many problems, and where, the header row told apart from the data
  * rows ("3 problems in the header row and 2 of 40 data rows"; never "12 problems in 2 of 1 rows").
+ * Each count has its own key for one and for many, so a language keeps its own plurals.
  */
-export function importRefusalSummary(r: ImportReport): string {
+export function importRefusalSummary(r: ImportReport, t: Translate = english): string {
   const inHeader = r.rejected.some((p) => p.row === 1);
-  const badRows = new Set(r.rejected.filter((p) => p.row > 1).map((p) => p.row)).size;
-  const where = [inHeader ? 'the header row' : '', badRows > 0 ? `${badRows} of ${plural(r.rows, 'data row', 'data rows')}` : '']
-    .filter(Boolean)
-    .join(' and ');
-  return `${plural(r.rejectedCount, 'problem', 'problems')}${where ? ` in ${where}` : ''}; nothing was imported. Correct the file and import it again.`;
+  const bad = new Set(r.rejected.filter((p) => p.row > 1).map((p) => p.row)).size;
+  const problems = r.rejectedCount === 1 ? t('1 problem') : t('{{n}} problems', { n: r.rejectedCount });
+  const rows = r.rows === 1 ? t('{{bad}} of 1 data row', { bad }) : t('{{bad}} of {{rows}} data rows', { bad, rows: r.rows });
+  const header = t('the header row');
+  const where = inHeader && bad > 0 ? t('{{header}} and {{rows}}', { header, rows }) : inHeader ? header : bad > 0 ? rows : undefined;
+  return where
+    ? t('{{problems}} in {{where}}; nothing was imported. Correct the file and import it again.', { problems, where })
+    : t('{{problems}}; nothing was imported. Correct the file and import it again.', { problems });
 }
 
 /** The report of a refused import from its error, or undefined. */

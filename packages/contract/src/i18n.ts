@@ -56,6 +56,25 @@ export function pickLanguage(choice: {
  */
 export const tk = <const T extends string>(text: T): T => text;
 
+/**
+ * A translation function: i18next's `t` on the web. A builder of a text with values (an audit
+ * sentence) takes one, so each piece is a key of its own; `english` is the default.
+ */
+export type Translate = (key: string, params?: Readonly<Record<string, string | number>>) => string;
+
+const NAMED_HOLE = /\{\{(\w+)\}\}/g;
+
+/** A key in English: its holes ({{name}} or {{0}}) filled with the values; a hole without one stays. */
+export const english: Translate = (key, params) =>
+  key.replace(NAMED_HOLE, (hole, name: string) => (params && Object.hasOwn(params, name) ? String(params[name]) : hole));
+
+/**
+ * A message built from a key with numbered holes (`fill(tk("'{{0}}' must be provided"), label)`), as
+ * the server's error makers build theirs: the text is English and `translateText` finds its key again.
+ */
+export const fill = (key: string, ...values: ReadonlyArray<string | number>): string =>
+  english(key, Object.fromEntries(values.map((v, i) => [String(i), v])));
+
 /** The decimal separator a language writes quantities with. */
 export const decimalSeparatorOf = (lang: Language): '.' | ',' => (lang === 'es' ? ',' : '.');
 
@@ -63,7 +82,8 @@ export type Catalogue = Readonly<Record<string, string>>;
 
 interface HolePattern {
   regex: RegExp;
-  translation: string;
+  /** The translation as text and, between, the number of the regex group whose value goes there. */
+  parts: readonly (string | number)[];
 }
 
 const HOLE = /\{\{(\d+)\}\}/g;
@@ -95,7 +115,7 @@ export function compileCatalogue(catalogue: Catalogue): CompiledCatalogue {
       .join('');
     patterns.push({
       regex: new RegExp(`^${source}$`),
-      translation: translation.replace(HOLE, (_, n: string) => `\u0000${order.indexOf(Number(n))}\u0000`),
+      parts: translation.split(HOLE).map((part, i) => (i % 2 === 0 ? part : order.indexOf(Number(part)) + 1)),
     });
   }
   // Longer keys first: "A batch runs at most {{0}} tasks at once" before "A {{0}}".
@@ -110,14 +130,17 @@ export function compileCatalogue(catalogue: Catalogue): CompiledCatalogue {
 export function translateText(compiled: CompiledCatalogue, text: string): string {
   const exact = compiled.exact.get(text);
   if (exact !== undefined) return exact;
-  for (const { regex, translation } of compiled.patterns) {
+  for (const { regex, parts } of compiled.patterns) {
     const m = regex.exec(text);
     if (!m) continue;
-    return translation.replace(/\u0000(\d+)\u0000/g, (_, i: string) => {
-      const value = m[Number(i) + 1] ?? '';
-      // A value that is itself a known text ("'Quantity' is required" inside a longer message) is translated too.
-      return compiled.exact.get(value) ?? value;
-    });
+    return parts
+      .map((part) => {
+        if (typeof part === 'string') return part;
+        const value = m[part] ?? '';
+        // A value that is itself a known text ("'Quantity' is required" inside a longer message) is translated too.
+        return compiled.exact.get(value) ?? value;
+      })
+      .join('');
   }
   return text;
 }

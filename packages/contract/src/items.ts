@@ -12,6 +12,7 @@ import {
   scanCode,
   withErr,
 } from './common.ts';
+import { tk } from './i18n.ts';
 
 // Items (docs/inventory.md): what is stocked, its unit, tracking and barcodes. Records a user types or
 // imports are checked with the record layer's engine against itemEntity, so forms, CSV rows and the
@@ -26,17 +27,22 @@ export const itemEntity: EntityDef = {
   idFieldName: 'partNumber',
   displayIdFieldName: 'description',
   fields: [
-    { name: 'partNumber', label: 'Part Number', dataType: 'string', conditions: { required: true, max: 60, regex: SCAN_CODE_REGEX } },
-    { name: 'description', label: 'Description', dataType: 'string', conditions: { required: true, max: 200 } },
-    { name: 'uom', label: 'Unit of Measure', dataType: 'string', conditions: { max: 10 } },
-    { name: 'department', label: 'Department', dataType: 'string', conditions: { max: 20 } },
-    { name: 'tracking', label: 'Tracking', dataType: 'string', conditions: { valid: [...TRACKING] } },
+    { name: 'partNumber', label: tk('Part Number'), dataType: 'string', conditions: { required: true, max: 60, regex: SCAN_CODE_REGEX } },
+    { name: 'description', label: tk('Description'), dataType: 'string', conditions: { required: true, max: 200 } },
+    { name: 'uom', label: tk('Unit of Measure'), dataType: 'string', conditions: { max: 10 } },
+    { name: 'department', label: tk('Department'), dataType: 'string', conditions: { max: 20 } },
+    { name: 'tracking', label: tk('Tracking'), dataType: 'string', conditions: { valid: [...TRACKING] } },
     {
       name: 'barcodes',
-      label: 'Barcodes',
+      label: tk('Barcodes'),
       dataType: 'array',
       conditions: { max: 20 },
-      items: { name: 'barcode', label: 'Barcode', dataType: 'string', conditions: { required: true, max: 100, regex: SCAN_CODE_REGEX } },
+      items: {
+        name: 'barcode',
+        label: tk('Barcode'),
+        dataType: 'string',
+        conditions: { required: true, max: 100, regex: SCAN_CODE_REGEX },
+      },
     },
     activeField,
   ],

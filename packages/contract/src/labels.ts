@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { LABEL_COPIES_DEFAULT } from './constants.ts';
 import { callBase, idempotencyKeySchema, idSchema, withErr } from './common.ts';
-import { tk } from './i18n.ts';
 import {
   FIELD_PATTERN,
   LABEL_COPIES_MAX,
@@ -17,6 +16,7 @@ import {
 } from './labels/fields.ts';
 import { labelAgentSchema, labelJobSchema, agentIdSchema } from './labels/agents.ts';
 import { zplCommandProblems } from './labels/zpl.ts';
+import { fill, tk } from './i18n.ts';
 
 // Labels and printers (docs/labels.md): ZPL templates with named fields, print jobs, print agents and
 // their printers. A template's fields are written `{{fieldName}}` (letters and digits, no spaces);
@@ -44,14 +44,15 @@ export function templateProblems(kind: LabelKind, zpl: string): string[] {
   for (const m of zpl.matchAll(FIELD_PATTERN)) if (!fields.has(m[1]!)) unknown.add(m[1]!);
   if (unknown.size) {
     const names = [...unknown].map((n) => `{{${n}}}`).join(', ');
-    problems.push(
-      `Unknown field${unknown.size > 1 ? 's' : ''} ${names}; a ${kindTitle(kind)} label may use ${[...fields.keys()].map((n) => `{{${n}}}`).join(', ')}`,
-    );
+    const allowed = [...fields.keys()].map((n) => `{{${n}}}`).join(', ');
+    const key =
+      unknown.size > 1 ? tk('Unknown fields {{0}}; a {{1}} label may use {{2}}') : tk('Unknown field {{0}}; a {{1}} label may use {{2}}');
+    problems.push(fill(key, names, kindTitle(kind), allowed));
   }
   const stripped = zpl.replace(FIELD_PATTERN, '');
   if (stripped.includes('{{') || stripped.includes('}}'))
-    problems.push('A field must be written {{name}}: letters and digits between double braces, nothing else');
-  if (!/^\s*\^XA/i.test(zpl) || !/\^XZ\s*$/i.test(zpl)) problems.push('The ZPL must start with ^XA and end with ^XZ');
+    problems.push(tk('A field must be written {{name}}: letters and digits between double braces, nothing else'));
+  if (!/^\s*\^XA/i.test(zpl) || !/\^XZ\s*$/i.test(zpl)) problems.push(tk('The ZPL must start with ^XA and end with ^XZ'));
   problems.push(...zplCommandProblems(zpl));
   return problems;
 }

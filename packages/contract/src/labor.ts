@@ -13,6 +13,7 @@ import {
 } from './common.ts';
 import { isTimekeeper, type UserPerms } from './perms.ts';
 import type { EntityDef } from './records/schema-model.ts';
+import { tk } from './i18n.ts';
 
 // Task labor (docs/labor.md): tasks (operations of work, manufacturing and routing orders, or
 // indirect work), labor entries of single and batch task labor, the exact batch split and the
@@ -21,7 +22,8 @@ import type { EntityDef } from './records/schema-model.ts';
 
 /** Operations of an order (work, manufacturing, routing) and the indirect kinds of work. */
 export const OPERATION_KINDS = ['wos', 'mos', 'rst'] as const;
-export const INDIRECT_KINDS = ['training', 'cleaning', 'meeting'] as const;
+// Each is also a word on the screen: a catalogue key.
+export const INDIRECT_KINDS = [tk('training'), tk('cleaning'), tk('meeting')] as const;
 export const TASK_KINDS = [...OPERATION_KINDS, ...INDIRECT_KINDS] as const;
 export type TaskKind = (typeof TASK_KINDS)[number];
 const operationKinds: ReadonlySet<string> = new Set(OPERATION_KINDS);
@@ -49,13 +51,13 @@ export const taskEntity: EntityDef = {
   idFieldName: 'taskCode',
   displayIdFieldName: 'description',
   fields: [
-    { name: 'taskCode', label: 'Task Code', dataType: 'string', conditions: { required: true, max: 60, regex: SCAN_CODE_REGEX } },
-    { name: 'kind', label: 'Kind', dataType: 'string', conditions: { required: true, valid: [...TASK_KINDS] } },
-    { name: 'orderNumber', label: 'Order Number', dataType: 'string', conditions: { max: 60 } },
-    { name: 'operationNumber', label: 'Operation Number', dataType: 'string', conditions: { max: 20 } },
-    { name: 'description', label: 'Description', dataType: 'string', conditions: { required: true, max: 200 } },
-    { name: 'workCentre', label: 'Work Centre', dataType: 'string', conditions: { max: 40 } },
-    { name: 'plannedMinutes', label: 'Planned Minutes', dataType: 'numeric', conditions: { min: 0, max: 1_000_000 } },
+    { name: 'taskCode', label: tk('Task Code'), dataType: 'string', conditions: { required: true, max: 60, regex: SCAN_CODE_REGEX } },
+    { name: 'kind', label: tk('Kind'), dataType: 'string', conditions: { required: true, valid: [...TASK_KINDS] } },
+    { name: 'orderNumber', label: tk('Order Number'), dataType: 'string', conditions: { max: 60 } },
+    { name: 'operationNumber', label: tk('Operation Number'), dataType: 'string', conditions: { max: 20 } },
+    { name: 'description', label: tk('Description'), dataType: 'string', conditions: { required: true, max: 200 } },
+    { name: 'workCentre', label: tk('Work Centre'), dataType: 'string', conditions: { max: 40 } },
+    { name: 'plannedMinutes', label: tk('Planned Minutes'), dataType: 'numeric', conditions: { min: 0, max: 1_000_000 } },
     activeField,
   ],
 };
@@ -64,9 +66,9 @@ export const TASK_CSV_COLUMNS: readonly string[] = taskEntity.fields.map((f) => 
 
 /** The messages of the rules the record engine cannot say: an operation needs its order and number; an indirect task has neither. */
 export const TASK_RULE_MESSAGES = {
-  orderNeeded: "'Order Number' must be provided for an operation of an order",
-  operationNeeded: "'Operation Number' must be provided for an operation of an order",
-  indirectHasOrder: 'An indirect task (training, cleaning, meeting) has no order or operation',
+  orderNeeded: tk("'Order Number' must be provided for an operation of an order"),
+  operationNeeded: tk("'Operation Number' must be provided for an operation of an order"),
+  indirectHasOrder: tk('An indirect task (training, cleaning, meeting) has no order or operation'),
 } as const;
 
 /** The cross-field rules of a task, per field; empty when it passes. */
@@ -286,7 +288,7 @@ export function isCalendarDate(d: string): boolean {
 const isoDate = z
   .string()
   .regex(/^(19|20)\d\d-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, "must match pattern 'YYYY-MM-DD'")
-  .refine(isCalendarDate, 'is not a date of the calendar');
+  .refine(isCalendarDate, tk('is not a date of the calendar'));
 const reportRange = {
   /** First and last day (YYYY-MM-DD, inclusive) of when entries started, in the caller's time zone. */
   from: isoDate,

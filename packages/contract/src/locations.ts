@@ -14,6 +14,7 @@ import {
   withErr,
 } from './common.ts';
 import { stockRecordSchema } from './stock.ts';
+import { tk } from './i18n.ts';
 
 // Warehouses and their locations (docs/inventory.md). Records a user types or imports are checked
 // with the record layer's engine against the EntityDefs below, so forms, CSV rows and the API give
@@ -27,8 +28,8 @@ export const warehouseEntity: EntityDef = {
   idFieldName: 'code',
   displayIdFieldName: 'name',
   fields: [
-    { name: 'code', label: 'Code', dataType: 'string', conditions: { required: true, max: 20, regex: 'generalId' } },
-    { name: 'name', label: 'Name', dataType: 'string', conditions: { required: true, max: 100 } },
+    { name: 'code', label: tk('Code'), dataType: 'string', conditions: { required: true, max: 20, regex: 'generalId' } },
+    { name: 'name', label: tk('Name'), dataType: 'string', conditions: { required: true, max: 100 } },
     activeField,
   ],
 };
@@ -39,10 +40,10 @@ export const locationEntity: EntityDef = {
   idFieldName: 'code',
   displayIdFieldName: 'description',
   fields: [
-    { name: 'warehouse', label: 'Warehouse', dataType: 'string', conditions: { required: true, max: 20 } },
-    { name: 'code', label: 'Code', dataType: 'string', conditions: { required: true, max: 40, regex: SCAN_CODE_REGEX } },
-    { name: 'description', label: 'Description', dataType: 'string', conditions: { max: 200 } },
-    { name: 'type', label: 'Type', dataType: 'string', conditions: { valid: [...LOCATION_TYPES] } },
+    { name: 'warehouse', label: tk('Warehouse'), dataType: 'string', conditions: { required: true, max: 20 } },
+    { name: 'code', label: tk('Code'), dataType: 'string', conditions: { required: true, max: 40, regex: SCAN_CODE_REGEX } },
+    { name: 'description', label: tk('Description'), dataType: 'string', conditions: { max: 200 } },
+    { name: 'type', label: tk('Type'), dataType: 'string', conditions: { valid: [...LOCATION_TYPES] } },
     activeField,
   ],
 };

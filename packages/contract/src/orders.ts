@@ -17,6 +17,7 @@ import type { EntityDef } from './records/schema-model.ts';
 import { TRACKING } from './items.ts';
 import { APP_SETTINGS_DEFAULTS, appSettingsSchema, ORDER_TYPES, SHORT_PICK_DEFAULT, type ShortPickMode } from './site-admin.ts';
 import { quantityInput } from './stock.ts';
+import { tk } from './i18n.ts';
 
 // Orders (docs/orders.md): sales (sos), sales-movement (sms), routing (rst), work (wos) and
 // manufacturing (mos) orders with their lines; the pick calls that take stock for them. An order is
@@ -98,19 +99,19 @@ export const orderCsvEntity: EntityDef = {
   title: 'Order Line',
   idFieldName: 'orderNumber',
   fields: [
-    { name: 'orderType', label: 'Order Type', dataType: 'string', conditions: { required: true, valid: [...ORDER_TYPES] } },
-    { name: 'orderNumber', label: 'Order Number', dataType: 'string', conditions: { required: true, max: 60, regex: SCAN_CODE_REGEX } },
-    { name: 'status', label: 'Status', dataType: 'string', conditions: { max: 40 } },
-    { name: 'warehouse', label: 'Warehouse', dataType: 'string', conditions: { max: 40 } },
-    { name: 'customer', label: 'Customer', dataType: 'string', conditions: { max: 200 } },
-    { name: 'dueDate', label: 'Due Date', dataType: 'date' },
-    { name: 'priority', label: 'Priority', dataType: 'numeric', conditions: { min: 0, max: 9999 } },
-    { name: 'notes', label: 'Notes', dataType: 'string', conditions: { max: 2000 } },
-    { name: 'stagingLocation', label: 'Staging Location', dataType: 'string', conditions: { max: 40, regex: SCAN_CODE_REGEX } },
-    { name: 'department', label: 'Department', dataType: 'string', conditions: { max: 40 } },
-    { name: 'lineNo', label: 'Line No', dataType: 'numeric', conditions: { min: 1, max: 1_000_000 } },
-    { name: 'partNumber', label: 'Part Number', dataType: 'string', conditions: { required: true, max: 60 } },
-    { name: 'qty', label: 'Quantity', dataType: 'numeric', conditions: { required: true, min: 0, max: Number(QTY_MAX_TEXT) } },
+    { name: 'orderType', label: tk('Order Type'), dataType: 'string', conditions: { required: true, valid: [...ORDER_TYPES] } },
+    { name: 'orderNumber', label: tk('Order Number'), dataType: 'string', conditions: { required: true, max: 60, regex: SCAN_CODE_REGEX } },
+    { name: 'status', label: tk('Status'), dataType: 'string', conditions: { max: 40 } },
+    { name: 'warehouse', label: tk('Warehouse'), dataType: 'string', conditions: { max: 40 } },
+    { name: 'customer', label: tk('Customer'), dataType: 'string', conditions: { max: 200 } },
+    { name: 'dueDate', label: tk('Due Date'), dataType: 'date' },
+    { name: 'priority', label: tk('Priority'), dataType: 'numeric', conditions: { min: 0, max: 9999 } },
+    { name: 'notes', label: tk('Notes'), dataType: 'string', conditions: { max: 2000 } },
+    { name: 'stagingLocation', label: tk('Staging Location'), dataType: 'string', conditions: { max: 40, regex: SCAN_CODE_REGEX } },
+    { name: 'department', label: tk('Department'), dataType: 'string', conditions: { max: 40 } },
+    { name: 'lineNo', label: tk('Line No'), dataType: 'numeric', conditions: { min: 1, max: 1_000_000 } },
+    { name: 'partNumber', label: tk('Part Number'), dataType: 'string', conditions: { required: true, max: 60 } },
+    { name: 'qty', label: tk('Quantity'), dataType: 'numeric', conditions: { required: true, min: 0, max: Number(QTY_MAX_TEXT) } },
   ],
 };
 /** The orders CSV's columns, in this order on export. */

@@ -2,6 +2,8 @@
 // never binary floating point. 15 significant digits fit a JavaScript number exactly when read back
 // from decimal text, so answers carry plain numbers while every sum is done on integers of 1/10000.
 
+import { fill, tk } from './i18n.ts';
+
 export const QTY_SCALE = 4;
 const FACTOR = 10n ** BigInt(QTY_SCALE);
 /** The largest quantity numeric(15,4) holds: 99,999,999,999.9999. */
@@ -13,10 +15,11 @@ export type QtyResult = { ok: true; units: bigint } | { ok: false; message: stri
 const DECIMAL = /^([+-]?)(\d+)(?:\.(\d*))?$|^([+-]?)\.(\d+)$/;
 const EXPONENT = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)[eE][+-]?\d+$/;
 
+/** Phrases after a field's name; keys with numbered holes, so a screen finds them again (`translateText`). */
 export const QTY_MESSAGES = {
-  number: 'must be a number',
-  scale: `must have at most ${QTY_SCALE} decimal places`,
-  max: `exceeds max value of ${QTY_MAX_TEXT}`,
+  number: tk('must be a number'),
+  scale: fill(tk('must have at most {{0}} decimal places'), QTY_SCALE),
+  max: fill(tk('exceeds max value of {{0}}'), QTY_MAX_TEXT),
 } as const;
 
 /**

@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { withErr, type callBase } from './common.ts';
+import { tk } from './i18n.ts';
 
 // Roles and feature access (docs/admin.md): the organisation's roles, who holds them, and which
 // features each role gives on a site. The calls are spread into `calls` of api.ts (types only from it).
 
 const GENERAL_ID = /^[A-Za-z0-9](?:[A-Za-z0-9_]*[A-Za-z0-9])?$/;
-const GENERAL_ID_MESSAGE =
-  'must start with a letter or digit, may only contain letters (upper or lowercase), digits (0-9), underscores (_), and must end in a letter or digit.';
+const GENERAL_ID_MESSAGE = tk(
+  'must start with a letter or digit, may only contain letters (upper or lowercase), digits (0-9), underscores (_), and must end in a letter or digit.',
+);
 
 export const roleNameSchema = z.string().min(1).max(40).regex(GENERAL_ID, GENERAL_ID_MESSAGE);
 /** Feature access rows under this role apply to everyone. */

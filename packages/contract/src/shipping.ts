@@ -14,7 +14,8 @@ export const ORDER_SHIPPED = 'shipped';
 export const ORDER_PART_SHIPPED = 'partly shipped';
 export const ORDER_ISSUED = 'issued';
 export const ORDER_PART_ISSUED = 'partly issued';
-export const PACKAGE_TYPES_DEFAULT = ['box', 'envelope', 'pallet', 'crate'] as const;
+// Each is also a word on the screen: a catalogue key.
+export const PACKAGE_TYPES_DEFAULT = [tk('box'), tk('envelope'), tk('pallet'), tk('crate')] as const;
 
 /** A package's measures and the unit of each (the package form shows the unit in the label). */
 export const PACKAGE_MEASURE_UNITS: ReadonlyMap<'weight' | 'length' | 'width' | 'height', string> = new Map([
@@ -31,7 +32,7 @@ export const PACKAGE_TEXT_MAX: ReadonlyMap<'type' | 'carrier' | 'service' | 'tra
   ['tracking', 100],
 ]);
 /** Said of a measure below 0 (the server refuses it with "The weight must not be negative"). */
-export const MEASURE_NEGATIVE = 'must not be negative';
+export const MEASURE_NEGATIVE = tk('must not be negative');
 
 const measure = quantityInput.optional();
 const text = (field: 'type' | 'carrier' | 'service' | 'tracking') => z.string().trim().max(PACKAGE_TEXT_MAX.get(field)!).optional();

@@ -19,4 +19,18 @@ describe('describeAudit', () => {
     expect(describeAudit(e('constructor', null, null, 'x', 'y'))).toBe('constructor y');
     expect(describeAudit(e('some/new/call', null, null, 'x', 'y'))).toBe('some/new/call y');
   });
+  it("takes the screen's t: each sentence is a key with named holes", async () => {
+    const { describeAudit } = await import('./site-admin.ts');
+    const calls: Array<[string, unknown]> = [];
+    const t = (key: string, params?: unknown) => (calls.push([key, params]), `<${key}>`);
+    const rename = {
+      action: 'admin/role/rename',
+      entity: 'role',
+      entityId: 'packer',
+      before: { name: 'packer' },
+      after: { name: 'shipper' },
+    };
+    expect(describeAudit(rename, t)).toBe('<Renamed role {{from}} to {{to}}>');
+    expect(calls).toEqual([['Renamed role {{from}} to {{to}}', { from: 'packer', to: 'shipper' }]]);
+  });
 });

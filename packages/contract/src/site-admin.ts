@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { FAVICON_SIZES, LABOR_DEFAULTS, STOCK_ADJUST_CLEAR_DST_LOC_DEFAULT } from './constants.ts';
 import { withErr, type callBase } from './common.ts';
 import { timeclockSettingsSchema } from './timeclock.ts';
+import { english, tk, type Translate } from './i18n.ts';
 
 // Site administration (docs/admin.md): the organisation's sites, workstations and their pairing, the
 // audit log, and the admin-edited site data (app settings, brand). The calls are spread into `calls`
@@ -81,51 +82,55 @@ export interface PairReplaceDetail {
 }
 
 /** What each audited call did, in words (a Map: an action named like an Object member is unknown). */
-const AUDIT_SENTENCES = new Map<string, (e: AuditFacts) => string>([
-  ['admin/account/create', (e) => `Created account ${subjectOf(e)}`],
-  ['admin/account/update', (e) => `Changed account ${subjectOf(e)}`],
-  ['admin/account/setPassword', (e) => `Set a temporary password for ${subjectOf(e)}`],
-  ['admin/account/resetPassword', (e) => `Reset the password of ${subjectOf(e)}`],
-  ['admin/account/issueApiKey', (e) => `Issued an API key to ${subjectOf(e)}`],
-  ['admin/account/revokeApiKey', (e) => `Revoked the API key of ${subjectOf(e)}`],
-  ['label/agent/create', (e) => `Added print agent ${e.entityId}`],
-  ['label/agent/revoke', (e) => `Revoked print agent ${e.entityId}`],
-  ['account/me/update', () => 'Changed their own name or e-mail'],
-  ['account/me/changePassword', () => 'Changed their own password'],
-  ['admin/role/create', (e) => `Created role ${subjectOf(e)}`],
+const AUDIT_SENTENCES = new Map<string, (e: AuditFacts, t: Translate) => string>([
+  ['admin/account/create', (e, t) => t('Created account {{name}}', { name: subjectOf(e) })],
+  ['admin/account/update', (e, t) => t('Changed account {{name}}', { name: subjectOf(e) })],
+  ['admin/account/setPassword', (e, t) => t('Set a temporary password for {{name}}', { name: subjectOf(e) })],
+  ['admin/account/resetPassword', (e, t) => t('Reset the password of {{name}}', { name: subjectOf(e) })],
+  ['admin/account/issueApiKey', (e, t) => t('Issued an API key to {{name}}', { name: subjectOf(e) })],
+  ['admin/account/revokeApiKey', (e, t) => t('Revoked the API key of {{name}}', { name: subjectOf(e) })],
+  ['label/agent/create', (e, t) => t('Added print agent {{id}}', { id: e.entityId })],
+  ['label/agent/revoke', (e, t) => t('Revoked print agent {{id}}', { id: e.entityId })],
+  ['account/me/update', (_, t) => t('Changed their own name or e-mail')],
+  ['account/me/changePassword', (_, t) => t('Changed their own password')],
+  ['admin/role/create', (e, t) => t('Created role {{name}}', { name: subjectOf(e) })],
   [
     'admin/role/rename',
-    (e) =>
-      fieldOf(e.before, 'name') && fieldOf(e.after, 'name') && fieldOf(e.before, 'name') !== fieldOf(e.after, 'name')
-        ? `Renamed role ${fieldOf(e.before, 'name')} to ${fieldOf(e.after, 'name')}`
-        : `Changed role ${subjectOf(e)}`,
+    (e, t) => {
+      const [from, to] = [fieldOf(e.before, 'name'), fieldOf(e.after, 'name')];
+      return from && to && from !== to
+        ? t('Renamed role {{from}} to {{to}}', { from, to })
+        : t('Changed role {{name}}', { name: subjectOf(e) });
+    },
   ],
-  ['admin/role/remove', (e) => `Removed role ${subjectOf(e)}`],
-  ['admin/featureAccess/put', () => 'Changed feature access'],
-  ['admin/workstation/update', (e) => `Changed workstation ${subjectOf(e)}`],
-  ['admin/workstation/remove', (e) => `Removed workstation ${subjectOf(e)}`],
+  ['admin/role/remove', (e, t) => t('Removed role {{name}}', { name: subjectOf(e) })],
+  ['admin/featureAccess/put', (_, t) => t('Changed feature access')],
+  ['admin/workstation/update', (e, t) => t('Changed workstation {{name}}', { name: subjectOf(e) })],
+  ['admin/workstation/remove', (e, t) => t('Removed workstation {{name}}', { name: subjectOf(e) })],
   [
     'admin/workstation/pair',
-    (e) =>
-      isReplacement(e) ? `Paired workstation ${subjectOf(e)}, replacing the device that held it` : `Paired workstation ${subjectOf(e)}`,
+    (e, t) =>
+      isReplacement(e)
+        ? t('Paired workstation {{name}}, replacing the device that held it', { name: subjectOf(e) })
+        : t('Paired workstation {{name}}', { name: subjectOf(e) }),
   ],
   [
     'site/putData',
-    (e) =>
+    (e, t) =>
       e.entity === 'siteData.brand'
-        ? 'Changed the brand'
+        ? t('Changed the brand')
         : e.entityId === 'app_settings'
-          ? 'Changed the app settings'
-          : `Changed site data ${e.entityId}`,
+          ? t('Changed the app settings')
+          : t('Changed site data {{id}}', { id: e.entityId }),
   ],
-  ['record/insert', (e) => `Created ${e.entity} ${e.entityId}`],
-  ['record/update', (e) => `Changed ${e.entity} ${e.entityId}`],
-  ['record/delete', (e) => `Deleted ${e.entity} ${e.entityId}`],
+  ['record/insert', (e, t) => t('Created {{entity}} {{id}}', { entity: e.entity, id: e.entityId })],
+  ['record/update', (e, t) => t('Changed {{entity}} {{id}}', { entity: e.entity, id: e.entityId })],
+  ['record/delete', (e, t) => t('Deleted {{entity}} {{id}}', { entity: e.entity, id: e.entityId })],
 ]);
 
 /** An audit entry in words ("Created account jdoe"); an action without a sentence shows as itself. */
-export function describeAudit(e: AuditFacts): string {
-  return AUDIT_SENTENCES.get(e.action)?.(e) ?? `${e.action} ${subjectOf(e)}`;
+export function describeAudit(e: AuditFacts, t: Translate = english): string {
+  return AUDIT_SENTENCES.get(e.action)?.(e, t) ?? `${e.action} ${subjectOf(e)}`;
 }
 
 // App settings (site data conf/app_settings, spec sections 3 and 9).
@@ -207,7 +212,7 @@ export const BRAND_COLORS = [
 ] as const;
 export type BrandColor = (typeof BRAND_COLORS)[number];
 /** The favicon sizes (px, square) the brand keeps: browser tabs 16-64, shortcuts and home screens 128 and 192. */
-const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #1f6f8b');
+const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, tk('must be a colour like #1f6f8b'));
 const mediaRef = z.strictObject({ mediaId: z.string().min(1).max(40) });
 export const brandSchema = z.strictObject({
   siteName: z.string().trim().min(1).max(60),

@@ -21,16 +21,16 @@ export type StockRuleOutcome<T> = ({ ok: true } & T) | ({ ok: false } & StockRul
 
 /** The phrases of the stock rules, the only copy of them. */
 export const STOCK_RULE_MESSAGES = {
-  negative: 'must not be negative',
-  notPositive: 'must be greater than 0',
-  unchanged: 'leaves the quantity unchanged',
-  wouldLeave: 'would leave {{after}}: only {{have}} is on hand',
-  moreThanOnHand: 'is more than the {{have}} on hand',
-  lessThanOnHand: 'must be less than the {{have}} on hand',
-  serialZeroOrOne: 'must leave a serial-tracked unit at 0 or 1',
-  serialDivided: 'cannot divide a serial-tracked unit',
-  nothingToMove: 'has no quantity to move',
-  wholeUnits: 'must be a whole number: {{uom}} is counted in whole units',
+  negative: tk('must not be negative'),
+  notPositive: tk('must be greater than 0'),
+  unchanged: tk('leaves the quantity unchanged'),
+  wouldLeave: tk('would leave {{after}}: only {{have}} is on hand'),
+  moreThanOnHand: tk('is more than the {{have}} on hand'),
+  lessThanOnHand: tk('must be less than the {{have}} on hand'),
+  serialZeroOrOne: tk('must leave a serial-tracked unit at 0 or 1'),
+  serialDivided: tk('cannot divide a serial-tracked unit'),
+  nothingToMove: tk('has no quantity to move'),
+  wholeUnits: tk('must be a whole number: {{uom}} is counted in whole units'),
 } as const;
 
 /** A problem's phrase with its placeholders filled ("is more than the 10 on hand"). */

@@ -144,3 +144,23 @@ describe('importRefusalSummary', () => {
     expect(importRefusalSummary(report(5, [{ row: 1 }]))).toMatch(/^1 problem in the header row;/);
   });
 });
+
+describe('importRefusalSummary in another language', () => {
+  it("builds the summary from keys the screen's t translates", async () => {
+    const { importRefusalSummary } = await import('./csv-transfer.ts');
+    const t = (key: string, params?: Readonly<Record<string, string | number>>) =>
+      `[${key.replace(/\{\{(\w+)\}\}/g, (_, n: string) => String(params?.[n]))}]`;
+    const report = {
+      entity: 'items' as const,
+      rows: 40,
+      imported: 0,
+      inserted: 0,
+      updated: 0,
+      rejectedCount: 1,
+      rejected: [{ row: 3, field: 'x', message: 'y' }],
+    };
+    expect(importRefusalSummary(report, t)).toBe(
+      '[[1 problem] in [1 of 40 data rows]; nothing was imported. Correct the file and import it again.]',
+    );
+  });
+});

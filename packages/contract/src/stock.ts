@@ -16,6 +16,7 @@ import {
 } from './common.ts';
 import { TRACKING } from './items.ts';
 import { ORDER_TYPES } from './site-admin.ts';
+import { tk } from './i18n.ts';
 
 // Stock (docs/inventory.md): stock records, the movement ledger, lookup, and the calls that change
 // stock (receive, adjust, move, split). Receipts a user types or imports are checked with the record
@@ -45,17 +46,17 @@ export const stockRecordEntity: EntityDef = {
   idFieldName: 'stockId',
   displayIdFieldName: 'partNumber',
   fields: [
-    { name: 'stockId', label: 'Stock Id', dataType: 'string', conditions: { max: 40, regex: SCAN_CODE_REGEX } },
-    { name: 'partNumber', label: 'Part Number', dataType: 'string', conditions: { required: true, max: 60 } },
-    { name: 'warehouse', label: 'Warehouse', dataType: 'string', conditions: { required: true, max: 20 } },
-    { name: 'location', label: 'Location', dataType: 'string', conditions: { required: true, max: 40 } },
+    { name: 'stockId', label: tk('Stock Id'), dataType: 'string', conditions: { max: 40, regex: SCAN_CODE_REGEX } },
+    { name: 'partNumber', label: tk('Part Number'), dataType: 'string', conditions: { required: true, max: 60 } },
+    { name: 'warehouse', label: tk('Warehouse'), dataType: 'string', conditions: { required: true, max: 20 } },
+    { name: 'location', label: tk('Location'), dataType: 'string', conditions: { required: true, max: 40 } },
     // The engine checks the type and range; the server also refuses more than four decimals.
-    { name: 'quantity', label: 'Quantity', dataType: 'numeric', conditions: { required: true, min: 0, max: Number(QTY_MAX_TEXT) } },
-    { name: 'conditionCode', label: 'Condition Code', dataType: 'string', conditions: { max: 20 } },
-    { name: 'lot', label: 'Lot', dataType: 'string', conditions: { max: 60, regex: SCAN_CODE_REGEX } },
-    { name: 'serial', label: 'Serial', dataType: 'string', conditions: { max: 60, regex: SCAN_CODE_REGEX } },
-    { name: 'certSource', label: 'Certificate Source', dataType: 'string', conditions: { max: 100 } },
-    { name: 'receivedDate', label: 'Received Date', dataType: 'date' },
+    { name: 'quantity', label: tk('Quantity'), dataType: 'numeric', conditions: { required: true, min: 0, max: Number(QTY_MAX_TEXT) } },
+    { name: 'conditionCode', label: tk('Condition Code'), dataType: 'string', conditions: { max: 20 } },
+    { name: 'lot', label: tk('Lot'), dataType: 'string', conditions: { max: 60, regex: SCAN_CODE_REGEX } },
+    { name: 'serial', label: tk('Serial'), dataType: 'string', conditions: { max: 60, regex: SCAN_CODE_REGEX } },
+    { name: 'certSource', label: tk('Certificate Source'), dataType: 'string', conditions: { max: 100 } },
+    { name: 'receivedDate', label: tk('Received Date'), dataType: 'date' },
   ],
 };
 

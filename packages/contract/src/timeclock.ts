@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { callBase, idSchema, idempotencyKeySchema, scanCode, withErr } from './common.ts';
+import { tk } from './i18n.ts';
 
 // The time clock (docs/timeclock.md): punches from badge scans on authorised time-clock devices,
 // the missed-punch question, and corrections that are new records (the original stays).
@@ -91,12 +92,12 @@ export const PUNCH_STATUSES = ['valid', 'pending'] as const;
 export const offlinePunchSchema = z.strictObject({
   deviceTime: z.iso.datetime({ offset: true }),
   /** base64url of an HMAC-SHA256: 43 characters. */
-  signature: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be the device signature (43 base64url characters)'),
+  signature: z.string().regex(/^[A-Za-z0-9_-]{43}$/, tk('must be the device signature (43 base64url characters)')),
 });
 export type OfflinePunch = z.infer<typeof offlinePunchSchema>;
 
 /** A PIN: 4 to 8 digits. */
-export const pinSchema = z.string().regex(/^\d{4,8}$/, 'must be 4 to 8 digits');
+export const pinSchema = z.string().regex(/^\d{4,8}$/, tk('must be 4 to 8 digits'));
 const isoTime = z.iso.datetime({ offset: true });
 
 /** How the badge reached the clock: a typed badge needs the PIN when the worker has one. */
@@ -210,7 +211,7 @@ export const timeclockCalls = {
       accountId: idSchema.optional(),
       kind: z.enum(CORRECTION_KINDS),
       at: isoTime,
-      reason: z.string().trim().min(3, 'must be at least 3 characters').max(200),
+      reason: z.string().trim().min(3, tk('must be at least 3 characters')).max(200),
     }),
     response: withErr({ punch: punchSchema.optional() }),
   },

@@ -1,5 +1,6 @@
 import { isAdmin, mayUseTimeclock, TIMECLOCK_REFUSAL, type UserPerms } from '@floorhand/contract/perms';
 import { featureGiven, type Feature, type VisibleFeatures } from '@floorhand/contract/features';
+import { tk } from '@floorhand/contract/i18n';
 import { mayAdminister, mayCorrectPunches } from '@floorhand/contract/rights';
 
 // The route guards and the home redirect rules (spec section 2) as plain functions of their inputs.
@@ -36,7 +37,7 @@ const deviceRestricted = (message: string): GuardResult => ({
   kind: 'redirect',
   to: '/',
   logout: true,
-  dialog: { title: 'Device Restricted', message },
+  dialog: { title: tk('Device Restricted'), message },
 });
 
 /**
@@ -66,18 +67,18 @@ export function homeRedirect(g: GuardInput): GuardResult {
   const p = g.loginPerms;
   const admin = isAdmin(p);
   if (g.workstation.timeclockOnly && !admin && !p.timeclockAcct)
-    return deviceRestricted('This device allows logins only for timeclock accounts.');
-  if (g.workstation.kioskOnly && !admin && !p.kioskAcct) return deviceRestricted('This device allows logins only for kiosk accounts.');
+    return deviceRestricted(tk('This device allows logins only for timeclock accounts.'));
+  if (g.workstation.kioskOnly && !admin && !p.kioskAcct) return deviceRestricted(tk('This device allows logins only for kiosk accounts.'));
   if (p.serviceAcct) {
     return {
       kind: 'redirect',
       to: '/',
       logout: true,
-      dialog: { title: 'Account Restricted', message: 'Service accounts cannot be used interactively.' },
+      dialog: { title: tk('Account Restricted'), message: tk('Service accounts cannot be used interactively.') },
     };
   }
-  if (p.timeclockAcct && !g.workstationAuth?.timeclock) return deviceRestricted('This device is not authorised as a timeclock.');
-  if (p.kioskAcct && !g.workstationAuth?.kiosk) return deviceRestricted('This device is not authorised as a kiosk.');
+  if (p.timeclockAcct && !g.workstationAuth?.timeclock) return deviceRestricted(tk('This device is not authorised as a timeclock.'));
+  if (p.kioskAcct && !g.workstationAuth?.kiosk) return deviceRestricted(tk('This device is not authorised as a kiosk.'));
   if (p.timeclockAcct) return { kind: 'redirect', to: '/timeclock' };
   if (isKioskSession(g)) return { kind: 'redirect', to: '/kiosk' };
   return { kind: 'redirect', to: '/tasks' };
@@ -95,7 +96,7 @@ export function timeclockGuard(g: GuardInput): GuardResult {
   if (!g.authenticated) return { kind: 'login' };
   const p = g.loginPerms;
   if (p && mayUseTimeclock(p)) return allow;
-  return { kind: 'redirect', to: '/home', dialog: { title: 'Access Denied', message: TIMECLOCK_REFUSAL } };
+  return { kind: 'redirect', to: '/home', dialog: { title: tk('Access Denied'), message: TIMECLOCK_REFUSAL } };
 }
 
 export function kioskGuard(g: GuardInput): GuardResult {
@@ -109,7 +110,7 @@ export function userAcctGuard(g: GuardInput): GuardResult {
   if (p && (p.kioskAcct || p.timeclockAcct)) {
     return {
       kind: 'block',
-      dialog: { title: 'Access Restricted', message: 'The Accounts page is restricted from shared (kiosk) and timeclock devices.' },
+      dialog: { title: tk('Access Restricted'), message: tk('The Accounts page is restricted from shared (kiosk) and timeclock devices.') },
     };
   }
   return allow;
@@ -123,7 +124,10 @@ export function adminGuard(g: GuardInput): GuardResult {
 export function appSettingsGuard(g: GuardInput): GuardResult {
   if (!g.authenticated) return { kind: 'login' };
   if (g.loginPerms?.kioskAcct) {
-    return { kind: 'block', dialog: { title: 'Access Restricted', message: 'App Settings cannot be opened from a kiosk account.' } };
+    return {
+      kind: 'block',
+      dialog: { title: tk('Access Restricted'), message: tk('App Settings cannot be opened from a kiosk account.') },
+    };
   }
   return allow;
 }
@@ -136,6 +140,6 @@ export function timekeeperGuard(g: GuardInput): GuardResult {
   return {
     kind: 'redirect',
     to: '/home',
-    dialog: { title: 'Access Denied', message: 'Punch corrections are for timekeepers (timeclockAdmin) and administrators.' },
+    dialog: { title: tk('Access Denied'), message: tk('Punch corrections are for timekeepers (timeclockAdmin) and administrators.') },
   };
 }

@@ -1,5 +1,6 @@
 import { createRootRoute, createRoute, createRouter, lazyRouteComponent, redirect, type ParsedLocation } from '@tanstack/react-router';
 import { dialogs } from '../components/dialogs/dialog-store.ts';
+import { tk } from '@floorhand/contract/i18n';
 import { WorkAreasContext } from '../components/ui/work-areas.tsx';
 import { readGuardInput } from './guard-input.ts';
 import {
@@ -104,7 +105,7 @@ const kiosk = createRoute({ getParentRoute: () => rootRoute, path: '/kiosk', bef
 const tasks = createRoute({
   getParentRoute: () => rootRoute,
   path: '/tasks',
-  staticData: { title: 'Tasks' },
+  staticData: { title: tk('Tasks') },
   beforeLoad: enforce((g) => workPageGuard(g)),
   component: TasksPage,
 });
@@ -127,35 +128,35 @@ const workAreas = WORK_AREA_REGISTRY.map((w) =>
 const userAcct = createRoute({
   getParentRoute: () => rootRoute,
   path: '/userAcct',
-  staticData: { title: 'Accounts' },
+  staticData: { title: tk('Accounts') },
   beforeLoad: enforce(userAcctGuard),
   component: UserAcctPage,
 });
 const userRoles = createRoute({
   getParentRoute: () => rootRoute,
   path: '/userRoles',
-  staticData: { title: 'Account Roles' },
+  staticData: { title: tk('Account Roles') },
   beforeLoad: enforce(adminGuard),
   component: RolesPage,
 });
 const featureAccess = createRoute({
   getParentRoute: () => rootRoute,
   path: '/featureAccess',
-  staticData: { title: 'Feature Access' },
+  staticData: { title: tk('Feature Access') },
   beforeLoad: enforce(adminGuard),
   component: FeatureAccessPage,
 });
 const appSettings = createRoute({
   getParentRoute: () => rootRoute,
   path: '/appSettings',
-  staticData: { title: 'App Settings' },
+  staticData: { title: tk('App Settings') },
   beforeLoad: enforce(appSettingsGuard),
   component: AppSettings,
 });
 const punchCorrections = createRoute({
   getParentRoute: () => rootRoute,
   path: '/punches',
-  staticData: { title: 'Punch Corrections' },
+  staticData: { title: tk('Punch Corrections') },
   beforeLoad: enforce(timekeeperGuard),
   component: PunchCorrectionsPage,
 });

@@ -1,4 +1,5 @@
 import { StrictMode, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Root } from 'react-dom/client';
 import { MantineProvider } from '@mantine/core';
 import { Notifications, notifications } from '@mantine/notifications';
@@ -61,7 +62,9 @@ const colorSchemeManager = sessionColorSchemeManager();
 
 function App() {
   const brand = useSiteStore((s) => s.brand);
-  const theme = useMemo(() => brandTheme(brand), [brand]);
+  const { t } = useTranslation();
+  const close = t('Close');
+  const theme = useMemo(() => brandTheme(brand, close), [brand, close]);
   return (
     <MantineProvider
       theme={theme}

@@ -9,6 +9,7 @@ import { useAuthStore } from './auth-store.ts';
 import { useSiteStore } from './site-store.ts';
 import { reportReachable, reportUnreachable, useConnection } from './offline/connection.ts';
 import { i18n } from './i18n.ts';
+import { fill, tk } from '@floorhand/contract/i18n';
 
 /**
  * The API base: the page origin. Only the development build (`npm run dev:web`) on a local host with
@@ -139,7 +140,7 @@ async function send<P extends CallPath>(
     reportUnreachable();
     const err: ServerErr = {
       code: ERR.generic,
-      message: 'The server cannot be reached. Check the network connection and try again.',
+      message: tk('The server cannot be reached. Check the network connection and try again.'),
       detail: String(e),
       locId,
     };
@@ -183,7 +184,7 @@ export async function call<P extends CallPath>(path: P, args: CallArgs<P>, opts:
   }
   const err = json.err as ServerErr | undefined;
   if (err) return fail({ ...err, locId: err.locId ?? locId }, res.status, opts);
-  if (!res.ok) return fail({ code: ERR.generic, message: `The server answered ${res.status}`, locId }, res.status, opts);
+  if (!res.ok) return fail({ code: ERR.generic, message: fill(tk('The server answered {{0}}'), res.status), locId }, res.status, opts);
   return json as CallResponse<P>;
 }
 
@@ -193,7 +194,9 @@ export async function callFile<P extends CallPath>(path: P, args: CallArgs<P>, o
   if (res.ok && !(res.headers.get('content-type') ?? '').includes('json')) return res.blob();
   const json = (await res.json().catch(() => ({}))) as { err?: ServerErr };
   return fail(
-    json.err ? { ...json.err, locId: json.err.locId ?? locId } : { code: ERR.generic, message: `The server answered ${res.status}`, locId },
+    json.err
+      ? { ...json.err, locId: json.err.locId ?? locId }
+      : { code: ERR.generic, message: fill(tk('The server answered {{0}}'), res.status), locId },
     res.status,
     opts,
   );

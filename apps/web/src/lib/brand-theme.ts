@@ -31,7 +31,8 @@ export function brandColors(brand: Brand): Record<string, MantineColorsTuple> {
   return out;
 }
 
-export function brandTheme(brand: Brand): MantineThemeOverride {
+/** `closeLabel`: the close buttons' name for a screen reader, in the screen's language. */
+export function brandTheme(brand: Brand, closeLabel = 'Close'): MantineThemeOverride {
   return createTheme({
     primaryColor: 'brand',
     primaryShade: 6,
@@ -63,10 +64,10 @@ export function brandTheme(brand: Brand): MantineThemeOverride {
       Burger: { styles: { root: { minWidth: MIN_TOUCH_TARGET_PX, minHeight: MIN_TOUCH_TARGET_PX } } },
       Anchor: { styles: { root: { minHeight: MIN_TOUCH_TARGET_PX, display: 'inline-flex', alignItems: 'center' } } },
       // Every dialog's and drawer's close button has a name a screen reader can say.
-      Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
-      Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+      Modal: { defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } },
+      Drawer: { defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } },
       // And every notification's (notifications.show renders a Notification with the theme's props).
-      Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+      Notification: { defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } },
     },
   });
 }

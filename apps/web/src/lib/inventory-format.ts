@@ -1,5 +1,6 @@
 import { formatQty, parseQty, qtyUnits, withDecimalPoint, withDecimalSeparator } from '@floorhand/contract/quantity';
 import { screenDecimalSeparator } from './i18n.ts';
+import { tk } from '@floorhand/contract/i18n';
 
 // Quantities are exact decimals (four places): sums and previews are done in integer units of
 // 1/10000, never in floating point, so 0.1 + 0.2 shows 0.3. They are typed and shown with the decimal
@@ -30,7 +31,7 @@ export function readQtyInput(
   text: string,
   decimalSeparator: string = screenDecimalSeparator(),
 ): { ok: true; units: bigint } | { ok: false; message: string } {
-  if (text.trim() === '') return { ok: false, message: 'must be provided' };
+  if (text.trim() === '') return { ok: false, message: tk('must be provided') };
   return parseQty(withDecimalPoint(text, decimalSeparator));
 }
 

@@ -81,7 +81,7 @@ export async function printOrDownload(req: PrintRequest): Promise<{ job?: LabelJ
       ...(templateId ? { templateId } : {}),
     });
     notifications.show({
-      closeButtonProps: { 'aria-label': 'Close' },
+      closeButtonProps: { 'aria-label': t('Close') },
       color: 'blue',
       message: t('Label sent to {{printer}}', { printer: printer.name }),
     });
@@ -89,7 +89,7 @@ export async function printOrDownload(req: PrintRequest): Promise<{ job?: LabelJ
   }
   if (req.auto) {
     notifications.show({
-      closeButtonProps: { 'aria-label': 'Close' },
+      closeButtonProps: { 'aria-label': t('Close') },
       color: 'yellow',
       message: t('No label printer is attached: no label was printed'),
     });
@@ -98,7 +98,7 @@ export async function printOrDownload(req: PrintRequest): Promise<{ job?: LabelJ
   const res = await call('label/render', { kind: req.kind, source: req.source, format: 'pdf', ...(templateId ? { templateId } : {}) });
   if (res.pdf) saveFile(base64Blob(res.pdf, 'application/pdf'), `${req.kind}-labels.pdf`);
   notifications.show({
-    closeButtonProps: { 'aria-label': 'Close' },
+    closeButtonProps: { 'aria-label': t('Close') },
     color: 'blue',
     message:
       res.labels === 1
@@ -117,7 +117,7 @@ realtime.on('labelJob', ({ job }) => {
   if (told.has(key)) return;
   told.add(key);
   const printer = printerName(job.printerId, usePrinterStore.getState().printers);
-  const reason = printerProblemInWords(job.reason ?? '');
+  const reason = printerProblemInWords(job.reason ?? '', t);
   const count = printedCount(job);
   const message =
     job.state === 'printed'
@@ -128,7 +128,7 @@ realtime.on('labelJob', ({ job }) => {
           ? t('Label job stopped at {{printer}}, {{count}}: {{reason}}', { printer, count, reason })
           : t('Label not printed on {{printer}}: {{reason}}', { printer, reason });
   notifications.show({
-    closeButtonProps: { 'aria-label': 'Close' },
+    closeButtonProps: { 'aria-label': t('Close') },
     color: job.state === 'printed' ? 'green' : job.state === 'held' ? 'yellow' : 'red',
     message,
     autoClose: job.state === 'failed' ? false : 5000,

@@ -17,6 +17,7 @@ import {
 import { apiBase } from './api.ts';
 import { i18n } from './i18n.ts';
 import { createEventOrder, retryDelayMs } from './socket-backoff.ts';
+import { fill, tk } from '@floorhand/contract/i18n';
 
 /** A listener of one declared server event, handed that event's payload (contract `serverEvents`). */
 export type RealtimeListener<E extends ServerEventName> = (data: ServerEventPayload<E>) => void;
@@ -101,7 +102,7 @@ export function createRealtime(getToken: () => string | null, clientName = 'floo
 
   /** The generic send: adds the token and the client's time, waits 10 s for the acknowledgement. */
   async function send<O extends SendOpName>(op: O, data?: SendOpRequest<O>): Promise<SendReply<SendOpAnswer<O>>> {
-    if (!socket) return { err: { code: ERR.generic, message: 'Not connected' } };
+    if (!socket) return { err: { code: ERR.generic, message: tk('Not connected') } };
     const now = new Date();
     try {
       // The answer's shape is the op's declared answer (the server's handlers are typed by it).
@@ -114,7 +115,7 @@ export function createRealtime(getToken: () => string | null, clientName = 'floo
         tzOffset: now.getTimezoneOffset(),
       })) as SendReply<SendOpAnswer<O>>;
     } catch {
-      return { err: { code: ERR.generic, message: `No answer from the server for '${op}'` } };
+      return { err: { code: ERR.generic, message: fill(tk("No answer from the server for '{{0}}'"), op) } };
     }
   }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LABEL_COPIES_MAX, LABEL_KINDS, LABELS_PER_JOB_MAX } from './fields.ts';
+import { tk } from '../i18n.ts';
 
 // Printers, print agents and their jobs (docs/labels.md): what the server and the agents say to each other.
 
@@ -31,8 +32,9 @@ export const labelAgentSchema = z.object({
 });
 export type LabelAgent = z.infer<typeof labelAgentSchema>;
 
+// Each is also a word on the screen: a catalogue key.
 /** A job's life: queued (at the server or the agent), sent (the printer took the bytes), printed, held (printer not ready, retried), failed. */
-export const JOB_STATES = ['queued', 'sent', 'printed', 'held', 'failed'] as const;
+export const JOB_STATES = [tk('queued'), tk('sent'), tk('printed'), tk('held'), tk('failed')] as const;
 export type JobState = (typeof JOB_STATES)[number];
 export const FINAL_JOB_STATES: ReadonlySet<JobState> = new Set<JobState>(['printed', 'failed']);
 export const labelJobSchema = z.object({
@@ -80,7 +82,7 @@ export const agentIdSchema = z
   .string()
   .min(1)
   .max(60)
-  .regex(/^[A-Za-z0-9._-]+$/, 'must be letters, digits, dots, underscores or hyphens');
+  .regex(/^[A-Za-z0-9._-]+$/, tk('must be letters, digits, dots, underscores or hyphens'));
 /** Why the server closed an agent's connection (the agentClosed event just before). */
 export const AGENT_CLOSE_REASONS = ['takenOver', 'revoked'] as const;
 export const agentClosedSchema = z.object({ why: z.enum(AGENT_CLOSE_REASONS), message: z.string() });

@@ -1,4 +1,5 @@
 import { FIELD_PATTERN, LABELS_PER_JOB_MAX } from './fields.ts';
+import { fill, tk } from '../i18n.ts';
 
 // ── ZPL that labels may use ──
 //
@@ -85,20 +86,23 @@ export const ZPL_LABEL_COMMANDS: ReadonlySet<string> = new Set([
   'PR',
 ]);
 
-const CHANGES_PRINTER = 'it changes the printer, not the label';
-const USES_STORAGE = "it reads or writes the printer's storage, not the label";
+const CHANGES_PRINTER = tk('it changes the printer, not the label');
+const USES_STORAGE = tk("it reads or writes the printer's storage, not the label");
 /** Why a known command is refused; a command not named here is "not a label-formatting command". */
 const ZPL_REFUSED_REASONS: ReadonlyMap<string, string> = new Map([
-  ['A@', "it names a font file on the printer's storage; use a resident font (^A0, ^AA … ^AZ)"],
-  ...['CC', 'CT', 'CD'].map((c): [string, string] => [c, "it changes ZPL's prefixes or delimiter, after which data could become commands"]),
+  ['A@', tk("it names a font file on the printer's storage; use a resident font (^A0, ^AA … ^AZ)")],
+  ...['CC', 'CT', 'CD'].map((c): [string, string] => [
+    c,
+    tk("it changes ZPL's prefixes or delimiter, after which data could become commands"),
+  ]),
   ...['DF', 'XF', 'FN', 'DG', 'DY', 'DN', 'DB', 'DU', 'DS', 'DT', 'IM', 'IL', 'IS', 'ID', 'XG', 'HF', 'HG', 'HY', 'CW', 'CM', 'FL'].map(
     (c): [string, string] => [c, USES_STORAGE],
   ),
   ...['HZ', 'HW', 'HH', 'HV', 'HT', 'HL', 'HQ', 'HS'].map((c): [string, string] => [
     c,
-    'it makes the printer answer the host, not print a label',
+    tk('it makes the printer answer the host, not print a label'),
   ]),
-  ...['SN', 'SF'].map((c): [string, string] => [c, 'it makes data the record of the label does not have (serial numbers)']),
+  ...['SN', 'SF'].map((c): [string, string] => [c, tk('it makes data the record of the label does not have (serial numbers)')]),
 ]);
 
 /** Why a command (`^XY` or `~XY`) is refused. */
@@ -107,7 +111,7 @@ function refusedReason(prefix: string, code: string): string {
   const known = ZPL_REFUSED_REASONS.get(code);
   if (known) return known;
   if (/^[JKMNS]/.test(code)) return CHANGES_PRINTER;
-  return 'it is not one of the label-formatting commands labels may use (docs/labels.md)';
+  return tk('it is not one of the label-formatting commands labels may use (docs/labels.md)');
 }
 
 /** One command of a ZPL text: its prefix, its code (two letters, or A and a font) and its parameters up to the next prefix. */
@@ -154,20 +158,23 @@ export function zplCommandProblems(zpl: string): string[] {
   const control = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.exec(zpl);
   if (control)
     once(
-      `The template holds the control character 0x${hex2(control[0].charCodeAt(0))}, which labels may not use (a printer may take it for a command prefix)`,
+      fill(
+        tk('The template holds the control character 0x{{0}}, which labels may not use (a printer may take it for a command prefix)'),
+        hex2(control[0].charCodeAt(0)),
+      ),
     );
   let fh: string | null = null;
   for (const c of zplCommands(zpl)) {
     const name = `${c.prefix}${c.code}`;
     if (c.prefix === '~' || !ZPL_LABEL_COMMANDS.has(c.code)) {
-      once(`The template uses ${name}, which labels may not use (${refusedReason(c.prefix, c.code)})`);
+      once(fill(tk('The template uses {{0}}, which labels may not use ({{1}})'), name, refusedReason(c.prefix, c.code)));
       continue;
     }
     if (c.code === 'CI' && !/^\s*\d*\s*$/.test(c.params))
-      once('The template uses ^CI with character remapping, which labels may not use: write ^CI and the character set only (^CI28)');
+      once(tk('The template uses ^CI with character remapping, which labels may not use: write ^CI and the character set only (^CI28)'));
     if (c.code === 'FH') {
       fh = fhIndicator(c.params);
-      if (fh.charCodeAt(0) > 0x7e) once('The ^FH indicator must be a printable ASCII character');
+      if (fh.charCodeAt(0) > 0x7e) once(tk('The ^FH indicator must be a printable ASCII character'));
     }
     if (c.code === 'FS') fh = null;
     if ((c.code === 'FD' || c.code === 'FV') && fh !== null) {
@@ -175,7 +182,11 @@ export function zplCommandProblems(zpl: string): string[] {
       for (const m of c.params.replace(FIELD_PATTERN, '').matchAll(escape)) {
         if (forbiddenByte(parseInt(m[1]!, 16)))
           once(
-            `The template's ^FH field writes ${m[0]} (${parseInt(m[1]!, 16) < 0x20 || m[1]!.toUpperCase() === '7F' ? 'a control character' : 'a ZPL prefix'}), which labels may not use`,
+            fill(
+              tk("The template's ^FH field writes {{0}} ({{1}}), which labels may not use"),
+              m[0],
+              parseInt(m[1]!, 16) < 0x20 || m[1]!.toUpperCase() === '7F' ? tk('a control character') : tk('a ZPL prefix'),
+            ),
           );
       }
     }

@@ -2,6 +2,7 @@
 // written out so they read as documentation; the zod schemas below check a schema stored as JSON.
 import { z } from 'zod';
 import { NAMED_PATTERNS, isNamedPattern } from './patterns.ts';
+import { fill, tk } from '../i18n.ts';
 
 /**
  * 'object' is not in the spec's list of field data types; it exists for site data, whose `data`
@@ -82,7 +83,7 @@ export const fieldConditionsSchema = z.object({
   required: z.boolean().optional(),
   min: z.union([z.number(), z.string()]).optional(),
   max: z.union([z.number(), z.string()]).optional(),
-  regex: z.string().refine(isRegexCondition, 'must be a named pattern or a valid regular expression').optional(),
+  regex: z.string().refine(isRegexCondition, tk('must be a named pattern or a valid regular expression')).optional(),
   email: z.boolean().optional(),
   valid: z
     .array(z.union([z.string(), z.number(), z.boolean()]))
@@ -96,7 +97,10 @@ export const fieldDefSchema: z.ZodType<FieldDef> = z
     name: z
       .string()
       .min(1)
-      .refine((name) => !name.startsWith(TEMP_PREFIX), `must not start with '${TEMP_PREFIX}' (temporary properties are stripped)`),
+      .refine(
+        (name) => !name.startsWith(TEMP_PREFIX),
+        fill(tk("must not start with '{{0}}' (temporary properties are stripped)"), TEMP_PREFIX),
+      ),
     label: z.string().min(1),
     dataType: z.enum(DATA_TYPES),
     conditions: fieldConditionsSchema.optional(),
@@ -114,7 +118,11 @@ export const fieldDefSchema: z.ZodType<FieldDef> = z
         ? typeof value === 'number'
         : isPatternType(field.dataType) && typeof value === 'string' && NAMED_PATTERNS[field.dataType].test(value);
       if (!fits)
-        ctx.addIssue({ code: 'custom', path: ['conditions', bound], message: `is not a valid ${bound} for a ${field.dataType} field` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['conditions', bound],
+          message: fill(tk('is not a valid {{0}} for a {{1}} field'), bound, field.dataType),
+        });
     }
   });
 
@@ -129,6 +137,6 @@ export const entityDefSchema: z.ZodType<EntityDef> = z
     allowUnknown: z.boolean().optional(),
   })
   .refine((entity) => new Set(entity.fields.map((field) => field.name)).size === entity.fields.length, {
-    message: 'field names must be unique',
+    message: tk('field names must be unique'),
     path: ['fields'],
   });

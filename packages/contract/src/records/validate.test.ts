@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { GENERAL_ID_MESSAGE } from './patterns.ts';
+import { GENERAL_ID_MESSAGE, NAMED_PATTERNS } from './patterns.ts';
+import { compileCatalogue, translateText } from '../i18n.ts';
 import type { EntityDef, FieldConditions, FieldDef } from './schema-model.ts';
 import {
   MESSAGES,
@@ -50,12 +51,27 @@ describe('MESSAGES', () => {
     [MESSAGES.valid('X', ['a', 1, true]), "'X' must be one of a, 1, true"],
     [MESSAGES.required('X'), "'X' must be provided"],
     [MESSAGES.unknownField('foo'), "Record contains unexpected data (name = 'foo')"],
-    [MESSAGES.pattern('Data Id', GENERAL_ID_MESSAGE), `'Data Id' ${GENERAL_ID_MESSAGE}`],
+    [MESSAGES.pattern('Data Id', NAMED_PATTERNS.generalId.field), `'Data Id' ${GENERAL_ID_MESSAGE}`],
     [MESSAGES.calcFailed('Part'), "Calulation script for 'Part' failed during execution"],
     [MESSAGES.customFailed('Qty'), "Validation for data field 'Qty' failed to pass"],
     [MESSAGES.customError('Qty', 'boom'), "Validation script for data field 'Qty' failed during execution: boom"],
     [MESSAGES.entryMethod('Qty'), "'Qty' entry method must be one of 1, 2, 4"],
   ])('%s', (actual, expected) => expect(actual).toBe(expected));
+});
+
+describe('MESSAGES in another language', () => {
+  // Each message is English built from a key with numbered holes: the key is found again, its label too.
+  const es = compileCatalogue({
+    "'{{0}}' must be provided": "'{{0}}' es obligatorio",
+    "'{{0}}' must be at least {{1}} characters": "'{{0}}' debe tener al menos {{1}} caracteres",
+    "'{{0}}' must match pattern 'YYYY-MM-DD'": "'{{0}}' debe seguir el patrón 'AAAA-MM-DD'",
+    Quantity: 'Cantidad',
+  });
+  it.each([
+    [MESSAGES.required('Quantity'), "'Cantidad' es obligatorio"],
+    [MESSAGES.minLength('Code', 3), "'Code' debe tener al menos 3 caracteres"],
+    [MESSAGES.date('Received'), "'Received' debe seguir el patrón 'AAAA-MM-DD'"],
+  ])('%s', (english, spanish) => expect(translateText(es, english)).toBe(spanish));
 });
 
 describe('type checks', () => {

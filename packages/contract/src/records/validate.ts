@@ -30,12 +30,14 @@
  * - Unknown properties: allowed (entity.allowUnknown or option) → kept silently; otherwise
  *   `rejectUnknown` reports them and `stripUnknown` drops them from the value. Both default on.
  * - Every field message starts with the quoted label, "'{label}' ..."; record-level and script
- *   messages keep the spec's wording. A failed calculation's error goes in `detail`, not the message.
+ *   messages keep the spec's wording. Each message is built from a catalogue key with numbered holes
+ *   (`fill`), so a screen finds the key again and translates it (`translateText`). A failed
+ *   calculation's error goes in `detail`, not the message.
  * - A companion `<name>_em` is allowed when the field has an entry method and must be 1, 2 or 4.
  */
-import { tk } from '../i18n.ts';
 import { SITE_DATA_ID_MAX } from '../constants.ts';
 import { NAMED_PATTERNS, isNamedPattern } from './patterns.ts';
+import { fill, tk } from '../i18n.ts';
 import {
   CONTROL_FIELDS,
   ENTRY_METHOD,
@@ -52,39 +54,38 @@ export const RECORD_KEY = '_record';
 
 const ENTRY_METHOD_VALUES: readonly number[] = Object.values(ENTRY_METHOD);
 
-const quote = (label: string) => `'${label}'`;
-
 export const MESSAGES = {
   recordNotObject: tk('Record must be an object'),
-  unknownField: (name: string) => tk(`Record contains unexpected data (name = '${name}')`),
-  calcFailed: (entityTitle: string) => tk(`Calulation script for '${entityTitle}' failed during execution`),
-  customFailed: (label: string) => tk(`Validation for data field '${label}' failed to pass`),
-  customError: (label: string, error: string) => tk(`Validation script for data field '${label}' failed during execution: ${error}`),
-  string: (label: string) => tk(`'${label}' must be a string`),
-  number: (label: string) => tk(`'${label}' must be a number`),
-  boolean: (label: string) => tk(`'${label}' must be a boolean`),
-  array: (label: string) => tk(`'${label}' contains data that is not a list`),
-  object: (label: string) => tk(`'${label}' must be an object`),
-  media: (label: string) => tk(`'${label}' must be a media reference with a mediaId`),
-  geo: (label: string) => tk(`'${label}' must be a position with lat (-90 to 90) and lng (-180 to 180)`),
-  date: (label: string) => `${quote(label)} ${NAMED_PATTERNS.date.message}`,
-  time: (label: string) => `${quote(label)} ${NAMED_PATTERNS.time.message}`,
-  timestamp: (label: string) => `${quote(label)} ${NAMED_PATTERNS.timestamp.message}`,
-  minLength: (label: string, n: number | string) => tk(`'${label}' must be at least ${n} characters`),
-  minValue: (label: string, n: number | string) => tk(`'${label}' must be at least ${n}`),
-  minEntries: (label: string, n: number | string) => tk(`'${label}' must have at least ${n} entries`),
-  maxLength: (label: string, n: number | string) => tk(`'${label}' exceeds max length of ${n} characters`),
-  maxValue: (label: string, n: number | string) => tk(`'${label}' exceeds max value of ${n}`),
-  maxEntries: (label: string, n: number | string) => tk(`'${label}' cannot have more than ${n} entries`),
-  regex: (label: string) => tk(`'${label}' does not match regular expression`),
-  badRegex: (label: string) => tk(`'${label}' has an invalid regular expression in its schema`),
-  /** A named pattern's message, e.g. the general id rule. */
-  pattern: (label: string, message: string) => `${quote(label)} ${message}`,
-  email: (label: string) => `${quote(label)} ${NAMED_PATTERNS.email.message}`,
-  valid: (label: string, list: readonly ConditionValue[]) => tk(`'${label}' must be one of ${list.map(String).join(', ')}`),
-  required: (label: string) => tk(`'${label}' must be provided`),
-  dataType: (label: string, dataType: string) => tk(`'${label}' has an unsupported data type '${dataType}'`),
-  entryMethod: (label: string) => tk(`'${label}' entry method must be one of ${ENTRY_METHOD_VALUES.join(', ')}`),
+  unknownField: (name: string) => fill(tk("Record contains unexpected data (name = '{{0}}')"), name),
+  calcFailed: (entityTitle: string) => fill(tk("Calulation script for '{{0}}' failed during execution"), entityTitle),
+  customFailed: (label: string) => fill(tk("Validation for data field '{{0}}' failed to pass"), label),
+  customError: (label: string, error: string) =>
+    fill(tk("Validation script for data field '{{0}}' failed during execution: {{1}}"), label, error),
+  string: (label: string) => fill(tk("'{{0}}' must be a string"), label),
+  number: (label: string) => fill(tk("'{{0}}' must be a number"), label),
+  boolean: (label: string) => fill(tk("'{{0}}' must be a boolean"), label),
+  array: (label: string) => fill(tk("'{{0}}' contains data that is not a list"), label),
+  object: (label: string) => fill(tk("'{{0}}' must be an object"), label),
+  media: (label: string) => fill(tk("'{{0}}' must be a media reference with a mediaId"), label),
+  geo: (label: string) => fill(tk("'{{0}}' must be a position with lat (-90 to 90) and lng (-180 to 180)"), label),
+  date: (label: string) => fill(NAMED_PATTERNS.date.field, label),
+  time: (label: string) => fill(NAMED_PATTERNS.time.field, label),
+  timestamp: (label: string) => fill(NAMED_PATTERNS.timestamp.field, label),
+  minLength: (label: string, n: number | string) => fill(tk("'{{0}}' must be at least {{1}} characters"), label, n),
+  minValue: (label: string, n: number | string) => fill(tk("'{{0}}' must be at least {{1}}"), label, n),
+  minEntries: (label: string, n: number | string) => fill(tk("'{{0}}' must have at least {{1}} entries"), label, n),
+  maxLength: (label: string, n: number | string) => fill(tk("'{{0}}' exceeds max length of {{1}} characters"), label, n),
+  maxValue: (label: string, n: number | string) => fill(tk("'{{0}}' exceeds max value of {{1}}"), label, n),
+  maxEntries: (label: string, n: number | string) => fill(tk("'{{0}}' cannot have more than {{1}} entries"), label, n),
+  regex: (label: string) => fill(tk("'{{0}}' does not match regular expression"), label),
+  badRegex: (label: string) => fill(tk("'{{0}}' has an invalid regular expression in its schema"), label),
+  /** A named pattern's message (its `field`), e.g. the general id rule. */
+  pattern: (label: string, field: string) => fill(field, label),
+  email: (label: string) => fill(NAMED_PATTERNS.email.field, label),
+  valid: (label: string, list: readonly ConditionValue[]) => fill(tk("'{{0}}' must be one of {{1}}"), label, list.map(String).join(', ')),
+  required: (label: string) => fill(tk("'{{0}}' must be provided"), label),
+  dataType: (label: string, dataType: string) => fill(tk("'{{0}}' has an unsupported data type '{{1}}'"), label, dataType),
+  entryMethod: (label: string) => fill(tk("'{{0}}' entry method must be one of {{1}}"), label, ENTRY_METHOD_VALUES.join(', ')),
 } as const;
 
 export type ValidationErrors = Record<string, string[]>;
@@ -144,14 +145,14 @@ export const siteDataEntity: EntityDef = {
   title: 'Site Data',
   idFieldName: 'dataId',
   fields: [
-    { name: '_id', label: 'Id', dataType: 'string' },
+    { name: '_id', label: tk('Id'), dataType: 'string' },
     {
       name: 'dataId',
-      label: 'Data Id',
+      label: tk('Data Id'),
       dataType: 'string',
       conditions: { required: true, min: 1, max: SITE_DATA_ID_MAX, regex: 'generalId' },
     },
-    { name: 'data', label: 'Data', dataType: 'object', conditions: { required: true } },
+    { name: 'data', label: tk('Data'), dataType: 'object', conditions: { required: true } },
   ],
 };
 
@@ -440,7 +441,7 @@ function checkConditions(field: FieldDef, value: unknown, label: string): string
   const text = typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined;
   if (text !== undefined && regex !== undefined) {
     if (isNamedPattern(regex)) {
-      if (!NAMED_PATTERNS[regex].test(text)) errors.push(MESSAGES.pattern(label, NAMED_PATTERNS[regex].message));
+      if (!NAMED_PATTERNS[regex].test(text)) errors.push(MESSAGES.pattern(label, NAMED_PATTERNS[regex].field));
     } else {
       const compiled = compileRegex(regex);
       if (!compiled) errors.push(MESSAGES.badRegex(label));

@@ -19,6 +19,8 @@ import { DIALOG_OK_FOCUS_DELAY_MS, LOGGED_OUT_DIALOG_SIZE, SIMPLE_DIALOG } from 
 import type { ServerErr } from '@floorhand/contract/errors';
 import { refuseScan } from '../../lib/scanning/feedback.ts';
 import { useScans } from '../../lib/scanning/use-scans.ts';
+import { tk } from '@floorhand/contract/i18n';
+import { tText } from '../../lib/translate-text.ts';
 import { startAutoClose } from './auto-close.ts';
 import { useDialogStore, type ConfirmResult, type ConfirmType, type DialogSpec, type OpenDialog } from './dialog-store.ts';
 
@@ -56,6 +58,12 @@ function useDelayedFocus<T extends HTMLElement>(enabled = true) {
   return ref;
 }
 
+/**
+ * A text given to a dialog, in the screen's language: callers pass texts marked with tk() (a guard's
+ * refusal, a route's title) or already translated ones, which no key matches and which stay as they are.
+ */
+const shown = (node: ReactNode): ReactNode => (typeof node === 'string' ? tText(node) : node);
+
 function Body({ children }: { children: ReactNode }) {
   return (
     <ScrollArea.Autosize mah={SIMPLE_DIALOG.maxHeight} type="auto">
@@ -85,10 +93,10 @@ function InfoView({ spec, done }: ViewProps<Extract<DialogSpec, { kind: 'info' }
     <Stack>
       {spec.caption && (
         <Text c="dimmed" size="sm">
-          {spec.caption}
+          {shown(spec.caption)}
         </Text>
       )}
-      <Body>{spec.message}</Body>
+      <Body>{shown(spec.message)}</Body>
       <Group justify="flex-end">
         <OkButton done={done} />
       </Group>
@@ -111,21 +119,21 @@ function ConfirmView({ spec, done }: ViewProps<Extract<DialogSpec, { kind: 'conf
   }, []);
   return (
     <Stack>
-      <Body>{spec.message}</Body>
+      <Body>{shown(spec.message)}</Body>
       <Group justify="flex-end">
         {spec.neu && (
           <Button ref={refs.neu} variant="default" onClick={() => done('neu')} data-testid="dialog-neu">
-            {spec.neu}
+            {shown(spec.neu)}
           </Button>
         )}
         {spec.neg && (
           <Button ref={refs.neg} variant="light" color="red" onClick={() => done('neg')} data-testid="dialog-neg">
-            {spec.neg}
+            {shown(spec.neg)}
           </Button>
         )}
         {spec.pos && (
           <Button ref={refs.pos} color={TYPE_LOOK[spec.type].color} onClick={() => done('pos')} data-testid="dialog-pos">
-            {spec.pos}
+            {shown(spec.pos)}
           </Button>
         )}
       </Group>
@@ -152,7 +160,7 @@ function ErrorView({ spec, done }: ViewProps<Extract<DialogSpec, { kind: 'error'
         </Text>
       )}
       <Body>
-        <Text data-testid="error-message">{err.message || err.msg}</Text>
+        <Text data-testid="error-message">{shown(err.message || err.msg)}</Text>
       </Body>
       {err.detail && (
         <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>
@@ -254,9 +262,9 @@ function DeleteView({ spec, done }: ViewProps<Extract<DialogSpec, { kind: 'delet
 function titleOf(spec: DialogSpec, t: (s: string) => string): ReactNode {
   switch (spec.kind) {
     case 'info':
-      return <DialogTitle type={spec.type ?? 'info'}>{spec.title}</DialogTitle>;
+      return <DialogTitle type={spec.type ?? 'info'}>{shown(spec.title)}</DialogTitle>;
     case 'confirm':
-      return <DialogTitle type={spec.type}>{spec.title}</DialogTitle>;
+      return <DialogTitle type={spec.type}>{shown(spec.title)}</DialogTitle>;
     case 'error':
       return <DialogTitle type="error">{t('Error')}</DialogTitle>;
     case 'loggedOut':
@@ -310,7 +318,7 @@ function DialogView({ d }: { d: OpenDialog }) {
  * refused, not handed to the page beneath, where it would open another record behind the question.
  */
 function ScansWaitForTheDialog() {
-  useScans((scan) => refuseScan({ message: '{{text}}: answer the question on screen first', params: { text: scan.text } }, scan.text));
+  useScans((scan) => refuseScan({ message: tk('{{text}}: answer the question on screen first'), params: { text: scan.text } }, scan.text));
   return null;
 }
 

@@ -8,6 +8,7 @@ import { call } from '../../lib/api.ts';
 import { useMachineStore, type CameraChoice } from '../../lib/machine-store.ts';
 import { cameraConstraints, fitWithin, stopStream } from '../../lib/scanning/camera.ts';
 import { isCameraInaccessibleError, userMediaError } from '../../lib/scanning/scanner-messages.ts';
+import { tText } from '../../lib/translate-text.ts';
 
 /** Asked of the camera; the capture is downscaled to PHOTO_MAX_SIDE anyway. */
 const PHOTO_FRAME = { width: 1920, height: 1080 };
@@ -111,7 +112,7 @@ export function PhotoCapture({ onCaptured, cam, purpose = 'photo', label, testId
             style={{ width: '100%', maxHeight: '60vh', background: '#000', borderRadius: 4, objectFit: 'contain' }}
             data-testid="photo-video"
           />
-          {problem && <Text c="red">{problem}</Text>}
+          {problem && <Text c="red">{tText(problem)}</Text>}
           <Group justify="flex-end">
             <Button size="md" variant="default" onClick={() => setOpened(false)}>
               {t('Cancel')}

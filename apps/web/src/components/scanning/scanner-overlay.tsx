@@ -8,6 +8,7 @@ import { useDialogStore } from '../dialogs/dialog-store.ts';
 import { scanBoxSize } from '../../lib/scanning/overlay-machine.ts';
 import { CLOSED_SCANNER_UI, createScannerController, type ScannerUi } from '../../lib/scanning/scanner-controller.ts';
 import { useScannerStore } from '../../lib/scanning/scanner-store.ts';
+import { tText } from '../../lib/translate-text.ts';
 
 // The overlay closes on a tap; its own buttons must not count as one.
 const stop = (e: MouseEvent) => e.stopPropagation();
@@ -147,7 +148,7 @@ export function ScannerOverlay() {
           style={{ transform: 'translate(-50%, -50%)', background: 'rgba(0, 0, 0, 0.75)', borderRadius: 8, textAlign: 'center' }}
         >
           <Text data-testid="scanner-message">
-            {ui.busy ? t('Reading the image…') : ui.message ? t(ui.message) : t('Starting the camera…')}
+            {ui.busy ? t('Reading the image…') : ui.message ? tText(ui.message) : t('Starting the camera…')}
           </Text>
         </Box>
       )}

@@ -35,7 +35,7 @@ function RejectedRows({ report, onClose }: { report: ImportReport; onClose(): vo
   return (
     <Modal opened onClose={onClose} title={t('Import refused')} size="lg" data-testid="import-report">
       <Stack>
-        <Alert color="red">{t(importRefusalSummary(report))}</Alert>
+        <Alert color="red">{importRefusalSummary(report, t)}</Alert>
         <ScrollArea.Autosize mah="50vh" type="auto">
           <DataTable
             rows={problems}

@@ -4,18 +4,19 @@ import { useTranslation } from 'react-i18next';
 import type { Movement, MovementType } from '@floorhand/contract/stock';
 import { showQty, showTimestamp } from '../../lib/inventory-format.ts';
 import { DataTable, type DataColumn } from './data-table.tsx';
+import { tk } from '@floorhand/contract/i18n';
 
 const TYPE_LABELS: Record<MovementType, string> = {
-  receive: 'Received',
-  adjust: 'Adjusted',
-  move: 'Moved',
-  split: 'Split',
-  pick: 'Picked',
-  unpick: 'Unpicked',
-  pack: 'Packed',
-  ship: 'Shipped',
-  issue: 'Issued',
-  count: 'Counted',
+  receive: tk('Received'),
+  adjust: tk('Adjusted'),
+  move: tk('Moved'),
+  split: tk('Split'),
+  pick: tk('Picked'),
+  unpick: tk('Unpicked'),
+  pack: tk('Packed'),
+  ship: tk('Shipped'),
+  issue: tk('Issued'),
+  count: tk('Counted'),
 };
 const TYPE_COLORS: Partial<Record<MovementType, string>> = {
   receive: 'green',

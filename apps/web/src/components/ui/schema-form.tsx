@@ -6,6 +6,7 @@ import { ERR, type ServerErr } from '@floorhand/contract/errors';
 import { ENTRY_METHOD, entryMethodFieldName, type EntityDef, type FieldDef } from '@floorhand/contract/records/schema-model';
 import { RECORD_KEY, validateField, validateRecord, type ValidationErrors } from '@floorhand/contract/records/validate';
 import { screenDecimalSeparator } from '../../lib/i18n.ts';
+import { tText } from '../../lib/translate-text.ts';
 
 export interface SchemaFormProps {
   entity: EntityDef;
@@ -123,10 +124,11 @@ export function SchemaForm({ entity, initialValue = {}, onSubmit, submitLabel, e
   const errorOf = (key: string): ReactNode => {
     const list = errors[key];
     if (!list || list.length === 0) return undefined;
-    // Mantine renders the error in a <p>: one block span per message.
+    // Mantine renders the error in a <p>: one block span per message, each in the screen's language
+    // (the engine's messages are built from keys with numbered holes; a server's come translated).
     return list.map((message) => (
       <span key={message} style={{ display: 'block' }}>
-        {message}
+        {tText(message)}
       </span>
     ));
   };
@@ -134,7 +136,7 @@ export function SchemaForm({ entity, initialValue = {}, onSubmit, submitLabel, e
   const input = (field: FieldDef) => {
     const value = values[field.name];
     const common = {
-      label: field.label,
+      label: t(field.label),
       size: 'md' as const,
       required: field.conditions?.required === true,
       error: errorOf(field.name),
@@ -217,7 +219,7 @@ export function SchemaForm({ entity, initialValue = {}, onSubmit, submitLabel, e
               {input(field)}
               <Select
                 label={t('Entry method')}
-                aria-label={`${field.label}: ${t('Entry method')}`}
+                aria-label={`${t(field.label)}: ${t('Entry method')}`}
                 size="md"
                 w={150}
                 data={entryMethods}
@@ -232,7 +234,7 @@ export function SchemaForm({ entity, initialValue = {}, onSubmit, submitLabel, e
         })}
         {formMessages.length > 0 && (
           <Alert color="red" data-testid="schema-form-errors" style={{ whiteSpace: 'pre-line' }}>
-            {formMessages.join('\n')}
+            {formMessages.map(tText).join('\n')}
           </Alert>
         )}
         <Group justify="flex-end">

@@ -1,5 +1,6 @@
 import { ERR, type ServerErr } from '@floorhand/contract/errors';
 import { OUTBOX_MAX_FAULTS, OUTBOX_SIGN_IN_CODES, isUnreachable, type OfflineCall } from '@floorhand/contract/offline';
+import { fill, tk } from '@floorhand/contract/i18n';
 
 /**
  * One floor write the server could not be reached for, kept on the device until it is (issue 27).
@@ -101,7 +102,7 @@ export async function replayItems(
     }
     if (answer.status >= 500) {
       const faults = item.faults + 1;
-      const fault: ServerErr = err ?? { code: ERR.generic, message: `The server answered ${answer.status}` };
+      const fault: ServerErr = err ?? { code: ERR.generic, message: fill(tk('The server answered {{0}}'), answer.status) };
       if (faults < OUTBOX_MAX_FAULTS) {
         await store.put({ ...item, faults, error: fault });
         result.stopped = true;
@@ -109,7 +110,11 @@ export async function replayItems(
       }
       await store.put({ ...item, faults, state: 'refused', error: fault });
     } else {
-      await store.put({ ...item, state: 'refused', error: err ?? { code: ERR.generic, message: `The server answered ${answer.status}` } });
+      await store.put({
+        ...item,
+        state: 'refused',
+        error: err ?? { code: ERR.generic, message: fill(tk('The server answered {{0}}'), answer.status) },
+      });
     }
     result.refused++;
     opts.onChange?.();

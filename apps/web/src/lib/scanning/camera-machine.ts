@@ -1,3 +1,5 @@
+import { fill, tk } from '@floorhand/contract/i18n';
+
 export type CameraState = 'notStarted' | 'scanning' | 'paused';
 export type CameraAction = 'start' | 'pause' | 'resume' | 'stop' | 'scanFile';
 export type CameraTransition = { ok: true; state: CameraState } | { ok: false; state: CameraState; error: string };
@@ -11,13 +13,14 @@ const ALLOWED: Record<CameraAction, Partial<Record<CameraState, CameraState>>> =
   scanFile: { notStarted: 'notStarted' },
 };
 
-const STATE_WORDS: Record<CameraState, string> = { notStarted: 'not started', scanning: 'scanning', paused: 'paused' };
+// Each piece is a key of its own: the screen translates the message's key and the pieces in its holes.
+const STATE_WORDS: Record<CameraState, string> = { notStarted: tk('not started'), scanning: tk('scanning'), paused: tk('paused') };
 const REFUSALS: Record<CameraAction, [verb: string, rule: string]> = {
-  start: ['start the camera', 'it starts only from not started'],
-  pause: ['pause the camera', 'it pauses only while scanning'],
-  resume: ['resume the camera', 'it resumes only when paused'],
-  stop: ['stop the camera', 'it stops only while scanning or paused'],
-  scanFile: ['scan an image file', 'a file is scanned only while the camera is not started'],
+  start: [tk('start the camera'), tk('it starts only from not started')],
+  pause: [tk('pause the camera'), tk('it pauses only while scanning')],
+  resume: [tk('resume the camera'), tk('it resumes only when paused')],
+  stop: [tk('stop the camera'), tk('it stops only while scanning or paused')],
+  scanFile: [tk('scan an image file'), tk('a file is scanned only while the camera is not started')],
 };
 
 /** The camera scanner of spec section 4. A disallowed action is an error value, never a throw. */
@@ -25,5 +28,5 @@ export function cameraTransition(state: CameraState, action: CameraAction): Came
   const next = ALLOWED[action][state];
   if (next !== undefined) return { ok: true, state: next };
   const [verb, rule] = REFUSALS[action];
-  return { ok: false, state, error: `Cannot ${verb}: the camera scanner is ${STATE_WORDS[state]}, and ${rule}.` };
+  return { ok: false, state, error: fill(tk('Cannot {{0}}: the camera scanner is {{1}}, and {{2}}.'), verb, STATE_WORDS[state], rule) };
 }

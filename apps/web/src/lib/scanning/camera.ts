@@ -5,6 +5,7 @@ import type { DecodedBarcode, DecodeOptions } from './decoder.ts';
 import type { DecodeWorkerRequest, DecodeWorkerResponse } from './decode.worker.ts';
 import { zxingReaderWasmUrl } from './decoder-wasm-url.ts';
 import { CAMERA_DEVICES_QUERY_FAILED, cameraPreflight } from './scanner-messages.ts';
+import { i18n } from '../i18n.ts';
 
 /** The frame size asked of a scanning camera: enough for a label at arm's length, cheap to decode. */
 export const SCAN_FRAME = { width: 640, height: 480 } as const;
@@ -76,7 +77,9 @@ export async function refreshCameras(ask = false): Promise<void> {
     if (ask) stopStream(await navigator.mediaDevices.getUserMedia({ video: true, audio: false }));
     const inputs = (await navigator.mediaDevices.enumerateDevices()).filter((d) => d.kind === 'videoinput');
     const needsPermission = inputs.some((d) => !d.deviceId);
-    const devices = inputs.filter((d) => d.deviceId).map((d, i) => ({ deviceId: d.deviceId, label: d.label || `Camera ${i + 1}` }));
+    const devices = inputs
+      .filter((d) => d.deviceId)
+      .map((d, i) => ({ deviceId: d.deviceId, label: d.label || i18n.t('Camera {{n}}', { n: i + 1 }) }));
     useCameraList.setState({ devices, needsPermission, error: null, loaded: true });
   } catch (error) {
     useCameraList.setState({ error: ask ? describe(error) : CAMERA_DEVICES_QUERY_FAILED, loaded: true });

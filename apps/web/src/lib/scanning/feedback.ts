@@ -4,9 +4,10 @@ import { useMachineStore } from '../machine-store.ts';
 import { playBeep, playErrorBuzz, vibrate } from './beep.ts';
 import { refused, type Refused } from './meaning.ts';
 import type { Scan } from './scan-bus.ts';
+import { tk } from '@floorhand/contract/i18n';
 
 /** What a broken burst says: the scanner's keys came too slowly at first, so the code was not read whole. */
-export const SCAN_NOT_READ = 'Scan not read, scan again';
+export const SCAN_NOT_READ = tk('Scan not read, scan again');
 
 /**
  * A scan a screen took (its table said so): the good-read beep and a short vibration, where App
@@ -57,7 +58,7 @@ let lastRefusal: string | null = null;
 let refusals = 0;
 
 /** What a scan no screen took says: the page open reads no scans (an administration page). */
-export const SCAN_NOT_HERE = '{{code}}: scans are not read on this page';
+export const SCAN_NOT_HERE = tk('{{code}}: scans are not read on this page');
 
 /** Scans that waited for a screen in vain (the scan bus's `setUnread`): refused, the last one named. */
 export function scansNotRead(scans: readonly Scan[]): void {

@@ -1,4 +1,5 @@
 import { BARCODE_DEFAULTS } from '@floorhand/contract/constants';
+import { fill, tk } from '@floorhand/contract/i18n';
 import { dialogs } from '../../components/dialogs/dialog-store.ts';
 import { useMachineStore } from '../machine-store.ts';
 import { playBeep, playErrorBuzz, vibrate } from './beep.ts';
@@ -29,10 +30,10 @@ export const CAMERA_DECODE_OPTIONS: DecodeOptions = {
   tryDownscale: true,
   maxNumberOfSymbols: 1,
 };
-export const NO_BARCODE_IN_IMAGE = 'No barcode was found in the image. If it has one, its format may be switched off in App Settings.';
+export const NO_BARCODE_IN_IMAGE = tk('No barcode was found in the image. If it has one, its format may be switched off in App Settings.');
 /** A file scan saw a barcode of a format this device does not read: said, never published. */
 export const formatSwitchedOff = (format: string) =>
-  `The image has a barcode of format ${format}, but ${format} is switched off in App Settings (Barcode formats).`;
+  fill(tk('The image has a barcode of format {{0}}, but {{0}} is switched off in App Settings (Barcode formats).'), format);
 
 export type Torch = 'none' | 'off' | 'on';
 /** What the overlay shows: the controller patches it, the component draws it. */

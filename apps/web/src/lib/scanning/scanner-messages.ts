@@ -1,16 +1,18 @@
 // The scanner and camera messages of spec section 8, worded once here for every screen.
 
-export const CAMERA_SECURE_CONTEXT_ONLY = 'Camera access is only supported in a secure context (https or localhost).';
-export const CAMERA_STREAMING_NOT_SUPPORTED = 'Camera streaming is not supported by this browser.';
-export const CAMERA_DEVICES_QUERY_FAILED = 'Unable to query supported devices, unknown error.';
-export const SCANNER_PAUSED = 'Scanner paused';
+import { fill, tk } from '@floorhand/contract/i18n';
 
-export const userMediaError = (error: unknown): string => `Error getting user media: ${describeError(error)}`;
-export const qrCodeParseError = (error: unknown): string => `QR code parse error: ${describeError(error)}`;
+export const CAMERA_SECURE_CONTEXT_ONLY = tk('Camera access is only supported in a secure context (https or localhost).');
+export const CAMERA_STREAMING_NOT_SUPPORTED = tk('Camera streaming is not supported by this browser.');
+export const CAMERA_DEVICES_QUERY_FAILED = tk('Unable to query supported devices, unknown error.');
+export const SCANNER_PAUSED = tk('Scanner paused');
 
-export const CAMERA_MISSING_TITLE = 'Camera missing';
+export const userMediaError = (error: unknown): string => fill(tk('Error getting user media: {{0}}'), describeError(error));
+export const qrCodeParseError = (error: unknown): string => fill(tk('QR code parse error: {{0}}'), describeError(error));
+
+export const CAMERA_MISSING_TITLE = tk('Camera missing');
 /** The dialog's neutral button goes to the appSettings route. */
-export const CAMERA_MISSING_BUTTON = { label: 'App Settings', route: 'appSettings' } as const;
+export const CAMERA_MISSING_BUTTON = { label: tk('App Settings'), route: 'appSettings' } as const;
 
 export type CameraMissingReason = 'notConfigured' | 'inaccessible';
 export type CameraMissingDialog = {
@@ -22,14 +24,14 @@ export type CameraMissingDialog = {
 
 const CAMERA_MISSING_TEXT: Record<CameraMissingReason, { message: string; detail: string }> = {
   notConfigured: {
-    message: 'No camera has been configured for this device',
-    detail: 'Please re-configure the barcode scanning camera in the application settings.',
+    message: tk('No camera has been configured for this device'),
+    detail: tk('Please re-configure the barcode scanning camera in the application settings.'),
   },
   inaccessible: {
-    message: 'The camera configured for barcode scanning cannot be accessed.',
-    detail:
-      'Check that the camera is connected and powered on, that this site has permission to use it, ' +
-      'and that the browser settings allow camera access; then re-configure it in the application settings if needed.',
+    message: tk('The camera configured for barcode scanning cannot be accessed.'),
+    detail: tk(
+      'Check that the camera is connected and powered on, that this site has permission to use it, and that the browser settings allow camera access; then re-configure it in the application settings if needed.',
+    ),
   },
 };
 

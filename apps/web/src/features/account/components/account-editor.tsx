@@ -36,11 +36,14 @@ import { i18n } from '../../../lib/i18n.ts';
 import { useSiteStore } from '../../../lib/site-store.ts';
 import { StaffLabel } from './staff-label.tsx';
 import { BadgePin } from './badge-pin.tsx';
+import { showTimestamp } from '../../../lib/inventory-format.ts';
+import { tText } from '../../../lib/translate-text.ts';
+import { tk } from '@floorhand/contract/i18n';
 
 const FLAGS = [
-  { key: 'kioskAcct', label: 'Kiosk account', description: 'A shared tablet: workers open their session with their badge' },
-  { key: 'timeclockAcct', label: 'Time-clock account', description: 'A wall clock: workers punch in and out' },
-  { key: 'serviceAcct', label: 'Service account', description: 'An integration: calls the API with an API key, cannot log in' },
+  { key: 'kioskAcct', label: tk('Kiosk account'), description: tk('A shared tablet: workers open their session with their badge') },
+  { key: 'timeclockAcct', label: tk('Time-clock account'), description: tk('A wall clock: workers punch in and out') },
+  { key: 'serviceAcct', label: tk('Service account'), description: tk('An integration: calls the API with an API key, cannot log in') },
 ] as const;
 
 const noPerms = (siteId: string): SitePerms => ({ siteId, roles: [], kioskAcct: false, timeclockAcct: false, serviceAcct: false });
@@ -145,7 +148,7 @@ function Credentials({ account }: { account: Account }) {
           {account.apiKey
             ? t('API key fhk_{{prefix}}_… issued {{when}}', {
                 prefix: account.apiKey.prefix,
-                when: new Date(account.apiKey.createdAt).toLocaleString(),
+                when: showTimestamp(account.apiKey.createdAt),
               })
             : t('No API key')}
         </Text>
@@ -192,7 +195,7 @@ function Credentials({ account }: { account: Account }) {
           autoComplete="new-password"
           visibilityToggleButtonProps={{ 'aria-label': t('Show or hide the password') }}
           value={password}
-          error={problem && t(problem)}
+          error={problem && tText(problem)}
           onChange={(e) => setPassword(e.currentTarget.value)}
           style={{ flex: 1, minWidth: 200 }}
         />
@@ -355,7 +358,7 @@ export function AccountEditor({ account, onClose }: AccountEditorProps) {
                     required
                     autoComplete="new-password"
                     value={password}
-                    error={passwordError && t(passwordError)}
+                    error={passwordError && tText(passwordError)}
                     onChange={(e) => setPassword(e.currentTarget.value)}
                     data-testid="acct-password"
                   />

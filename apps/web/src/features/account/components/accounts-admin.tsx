@@ -10,12 +10,13 @@ import { DataTable, type DataColumn, type RowAction } from '../../../components/
 import { fullName } from '../../../lib/auth-store.ts';
 import { AccountEditor } from './account-editor.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
+import { tk } from '@floorhand/contract/i18n';
 
 /** The account type in words: what the flags of its sites make it. */
 function accountType(a: Account): string | null {
-  if (a.perms.some((p) => p.serviceAcct)) return 'Service';
-  if (a.perms.some((p) => p.kioskAcct)) return 'Kiosk';
-  if (a.perms.some((p) => p.timeclockAcct)) return 'Time clock';
+  if (a.perms.some((p) => p.serviceAcct)) return tk('Service');
+  if (a.perms.some((p) => p.kioskAcct)) return tk('Kiosk');
+  if (a.perms.some((p) => p.timeclockAcct)) return tk('Time clock');
   return null;
 }
 

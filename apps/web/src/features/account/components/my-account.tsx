@@ -12,6 +12,7 @@ import { LanguageSelect } from '../../../components/ui/language-select.tsx';
 import { ACCOUNT_PREFS } from '../../../lib/language.ts';
 import { usePrefs } from '../../../lib/prefs.ts';
 import { StaffLabel } from './staff-label.tsx';
+import { tText } from '../../../lib/translate-text.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -120,7 +121,7 @@ function PasswordForm({ userName }: { userName: string }) {
             description={t('At least 8 characters')}
             autoComplete="new-password"
             value={next}
-            error={problem && t(problem)}
+            error={problem && tText(problem)}
             onChange={(e) => setNext(e.currentTarget.value)}
           />
           <PasswordInput

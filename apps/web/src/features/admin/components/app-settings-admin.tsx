@@ -19,25 +19,27 @@ import { useSaveAppSettings } from '../api/save-app-settings.ts';
 import { siteDataQuery } from '../../../lib/site-data.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
 import { BrandAdmin } from './brand-admin.tsx';
+import { tk } from '@floorhand/contract/i18n';
+import { tIssues } from '../../../lib/translate-text.ts';
 
 const ORDER_TYPE_LABELS: Record<(typeof ORDER_TYPES)[number], string> = {
-  sos: 'Sales orders (sos)',
-  sms: 'Stock-movement orders (sms)',
-  rst: 'Routing orders (rst)',
-  wos: 'Work orders (wos)',
-  mos: 'Manufacturing orders (mos)',
+  sos: tk('Sales orders (sos)'),
+  sms: tk('Stock-movement orders (sms)'),
+  rst: tk('Routing orders (rst)'),
+  wos: tk('Work orders (wos)'),
+  mos: tk('Manufacturing orders (mos)'),
 };
 const SHORT_PICK_LABELS = new Map<ShortPickMode, string>([
-  ['close', 'Closes the rest of the line short'],
-  ['open', 'Leaves the rest of the line open'],
-  ['backorder', 'Puts the rest on a backorder (<number>-BO1)'],
+  ['close', tk('Closes the rest of the line short')],
+  ['open', tk('Leaves the rest of the line open')],
+  ['backorder', tk('Puts the rest on a backorder (<number>-BO1)')],
 ]);
 const LABEL_LIST_LABELS: Record<(typeof LABEL_TEMPLATE_LISTS)[number], string> = {
-  stockLabels: 'Stock labels',
-  pickLabels: 'Pick labels',
-  orderTravellerLabels: 'Order traveller labels',
-  locLabel: 'Location labels',
-  staffLabel: 'Staff labels',
+  stockLabels: tk('Stock labels'),
+  pickLabels: tk('Pick labels'),
+  orderTravellerLabels: tk('Order traveller labels'),
+  locLabel: tk('Location labels'),
+  staffLabel: tk('Staff labels'),
 };
 
 /** Stored settings completed with the defaults section by section; unknown sections are kept as they are. */
@@ -57,7 +59,7 @@ function Editor({ initial, rev }: { initial: AppSettings; rev: number | undefine
   const [s, setS] = useState<AppSettings>(initial);
   const save = useSaveAppSettings({ done: t('The site settings are saved') });
   const check = appSettingsSchema.safeParse(s);
-  const problems = check.success ? [] : check.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  const problems = check.success ? [] : tIssues(check.error.issues);
   const dirty = JSON.stringify(s) !== JSON.stringify(initial);
   const tags = (value: string[], onChange: (v: string[]) => void, label: string, testId?: string) => (
     <TagsInput
@@ -131,7 +133,7 @@ function Editor({ initial, rev }: { initial: AppSettings; rev: number | undefine
                       tags(
                         s.stockPick[type][list],
                         (v) => setS({ ...s, stockPick: { ...s.stockPick, [type]: { ...s.stockPick[type], [list]: v } } }),
-                        list === 'include' ? 'Include' : list === 'assign' ? 'Assign' : 'Picked',
+                        list === 'include' ? tk('Include') : list === 'assign' ? tk('Assign') : tk('Picked'),
                       ),
                     )}
                     <Select
@@ -166,7 +168,7 @@ function Editor({ initial, rev }: { initial: AppSettings; rev: number | undefine
           {tags(
             s.stockAdjust.reasons,
             (v) => setS({ ...s, stockAdjust: { ...s.stockAdjust, reasons: v } }),
-            'Adjustment reasons',
+            tk('Adjustment reasons'),
             'adjust-reasons',
           )}
         </Stack>
@@ -177,7 +179,7 @@ function Editor({ initial, rev }: { initial: AppSettings; rev: number | undefine
           <Title order={3} size="h5">
             {t('Custom')}
           </Title>
-          {tags(s.custom.certSource, (v) => setS({ ...s, custom: { ...s.custom, certSource: v } }), 'Certificate sources')}
+          {tags(s.custom.certSource, (v) => setS({ ...s, custom: { ...s.custom, certSource: v } }), tk('Certificate sources'))}
         </Stack>
       </Card>
 

@@ -19,7 +19,7 @@ function Entry({ e }: { e: AuditEntry }) {
       <UnstyledButton onClick={() => setOpen(!open)} style={{ width: '100%', minHeight: 44 }} aria-expanded={open}>
         <Group justify="space-between" wrap="wrap" gap={4}>
           <Text fw={600} size="sm">
-            {t(describeAudit(e))}
+            {describeAudit(e, t)}
           </Text>
           <Text size="sm" c="dimmed">
             {showTimestamp(e.ts)} · {e.userName ?? e.accountId}

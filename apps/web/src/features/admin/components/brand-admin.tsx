@@ -12,20 +12,22 @@ import { siteDataQuery } from '../../../lib/site-data.ts';
 import { brandIconUrl, brandLogoUrl } from '../../../lib/brand-assets.ts';
 import { useSiteStore, type Brand } from '../../../lib/site-store.ts';
 import { uploadFavicons, uploadLogo } from '../api/upload-brand-images.ts';
+import { tk } from '@floorhand/contract/i18n';
+import { tIssues } from '../../../lib/translate-text.ts';
 
 const COLOR_LABELS: Record<BrandColor, string> = {
-  primary: 'Primary',
-  secondary: 'Secondary',
-  accent: 'Accent',
-  dark: 'Dark (screen saver)',
-  positive: 'Positive',
-  negative: 'Negative',
-  info: 'Info',
-  warning: 'Warning',
-  headFg: 'Header text',
-  headBg: 'Header background',
-  clickPrimary: 'Buttons',
-  clickSecondary: 'Secondary buttons',
+  primary: tk('Primary'),
+  secondary: tk('Secondary'),
+  accent: tk('Accent'),
+  dark: tk('Dark (screen saver)'),
+  positive: tk('Positive'),
+  negative: tk('Negative'),
+  info: tk('Info'),
+  warning: tk('Warning'),
+  headFg: tk('Header text'),
+  headBg: tk('Header background'),
+  clickPrimary: tk('Buttons'),
+  clickSecondary: tk('Secondary buttons'),
 };
 
 /** The stored brand, completed with the defaults where it lacks something (older data, or none yet). */
@@ -47,7 +49,7 @@ function Editor({ initial, rev }: { initial: BrandData; rev: number | undefined 
     onSuccess: (res) => res.siteData && site.set({ brand: res.siteData.data as Brand }),
   });
   const check = brandSchema.safeParse(brand);
-  const problems = check.success ? [] : check.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  const problems = check.success ? [] : tIssues(check.error.issues);
   const dirty = JSON.stringify(brand) !== JSON.stringify(initial);
 
   const uploadWith = async (kind: 'logo' | 'icon', file: File | null) => {

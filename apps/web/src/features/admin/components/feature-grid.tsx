@@ -19,6 +19,7 @@ import { IconDeviceFloppy, IconEraser, IconRotate } from '@tabler/icons-react';
 import { EVERYONE, type FeatureGrid as Grid } from '@floorhand/contract/roles';
 import { MIN_TOUCH_TARGET_PX } from '@floorhand/contract/constants';
 import { DEFAULT_NONE, nextLevel, type FeatureLevel } from '@floorhand/contract/features';
+import { tk } from '@floorhand/contract/i18n';
 import { useWorkAreas, type WorkAreaEntry } from '../../../components/ui/work-areas.tsx';
 import { useNarrow } from '../../../lib/use-narrow.ts';
 import { useSaveFeatureAccess } from '../api/save-feature-access.ts';
@@ -27,7 +28,23 @@ import { featureAccessQuery } from '../api/get-feature-access.ts';
 type Levels = Grid['levels'];
 
 /** The spec's tooltip wording per level. */
-export const LEVEL_TOOLTIP: Record<'null' | '0' | '1', string> = { null: 'default use', 0: 'members have no access', 1: 'full access' };
+export const LEVEL_TOOLTIP: Record<'null' | '0' | '1', string> = {
+  null: tk('default use'),
+  0: tk('members have no access'),
+  1: tk('full access'),
+};
+/** The actions' names (FEATURE_ACTIONS after the area), each a key. */
+const ACTION_WORDS: ReadonlySet<string> = new Set([
+  tk('adjust'),
+  tk('move'),
+  tk('split'),
+  tk('receive'),
+  tk('edit'),
+  tk('items'),
+  tk('post'),
+  tk('tasks'),
+  tk('orders'),
+]);
 
 const levelOf = (levels: Levels, role: string, feature: string): FeatureLevel => levels[role]?.[feature] ?? null;
 
@@ -51,7 +68,9 @@ export function withLevel(levels: Levels, role: string, feature: string, level: 
 function featureLabel(feature: string, t: (s: string) => string, areas: readonly WorkAreaEntry[]): { label: string; action: boolean } {
   const [area, action] = feature.split('.');
   const title = areas.find((w) => w.feature === area)?.title ?? area ?? feature;
-  return action ? { label: `${t(title)} · ${action}`, action: true } : { label: t(title), action: false };
+  return action
+    ? { label: `${t(title)} · ${ACTION_WORDS.has(action) ? t(action) : action}`, action: true }
+    : { label: t(title), action: false };
 }
 
 function Cell({

@@ -10,16 +10,17 @@ import { useRemoveRole } from '../api/remove-role.ts';
 import { useRenameRole } from '../api/rename-role.ts';
 import { useRoles } from '../../../lib/roles.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
+import { tk } from '@floorhand/contract/i18n';
 
 /** What the built-in roles are for, when the organisation gave them no description of its own. */
 const BUILT_IN_PURPOSE: Record<string, string> = {
-  orgAdmin: 'Administers the whole organisation: accounts, roles and every site',
-  siteAdmin: 'Administers this site: feature access, settings, brand, workstations and its accounts',
-  timeclockAdmin: 'Uses the time clock anywhere and corrects punches',
+  orgAdmin: tk('Administers the whole organisation: accounts, roles and every site'),
+  siteAdmin: tk('Administers this site: feature access, settings, brand, workstations and its accounts'),
+  timeclockAdmin: tk('Uses the time clock anywhere and corrects punches'),
 };
 
 const nameError = (name: string): string | null =>
-  name && !roleNameSchema.safeParse(name).success ? 'Letters, digits and underscores; start and end with a letter or digit' : null;
+  name && !roleNameSchema.safeParse(name).success ? tk('Letters, digits and underscores; start and end with a letter or digit') : null;
 
 function RenameDialog({ role, onClose }: { role: Role; onClose: () => void }) {
   const { t } = useTranslation();

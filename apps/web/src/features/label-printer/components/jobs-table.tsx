@@ -69,7 +69,7 @@ export function JobsTable() {
     {
       id: 'reason',
       header: t('Reason'),
-      cell: (j) => <Text size="sm">{j.reason ? printerProblemInWords(j.reason) : ''}</Text>,
+      cell: (j) => <Text size="sm">{j.reason ? printerProblemInWords(j.reason, t) : ''}</Text>,
       sortValue: (j) => j.reason,
     },
     { id: 'kind', header: t('Label'), cell: (j) => `${j.kind} · ${j.templateId} v${j.templateVersion}`, sortValue: (j) => j.kind },
@@ -91,7 +91,7 @@ export function JobsTable() {
       testId: 'reprint',
       onClick: (j) =>
         void reprint.mutateAsync({ idempotencyKey: crypto.randomUUID(), jobId: j.jobId }).then(
-          () => notifications.show({ closeButtonProps: { 'aria-label': 'Close' }, color: 'blue', message: t('Reprint sent') }),
+          () => notifications.show({ closeButtonProps: { 'aria-label': t('Close') }, color: 'blue', message: t('Reprint sent') }),
           () => undefined,
         ),
     },
@@ -106,7 +106,7 @@ export function JobsTable() {
         void printRest.mutateAsync({ idempotencyKey: restKey(j.jobId), jobId: j.jobId }).then(
           (res) =>
             notifications.show({
-              closeButtonProps: { 'aria-label': 'Close' },
+              closeButtonProps: { 'aria-label': t('Close') },
               color: 'blue',
               message: t('The other {{count}} label(s) sent', { count: (res.job?.labels ?? 0) * (res.job?.copies ?? 0) }),
             }),

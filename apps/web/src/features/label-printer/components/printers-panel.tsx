@@ -8,6 +8,7 @@ import { useAgents } from '../api/agents.ts';
 import { usePrint } from '../api/jobs.ts';
 import { AddAgentButton, RevokeAgentButton } from './agent-admin.tsx';
 import { showTimestamp } from '../../../lib/inventory-format.ts';
+import { tk } from '@floorhand/contract/i18n';
 
 export const STATE_COLOURS = new Map<PrinterState, string>([
   ['online', 'green'],
@@ -19,13 +20,13 @@ export const STATE_COLOURS = new Map<PrinterState, string>([
   ['unknown', 'gray'],
 ]);
 const STATE_WORDS = new Map<PrinterState, string>([
-  ['online', 'Online'],
-  ['paused', 'Paused'],
-  ['paperOut', 'Paper out'],
-  ['headOpen', 'Head open'],
-  ['ribbonOut', 'Ribbon out'],
-  ['unreachable', 'Unreachable'],
-  ['unknown', 'Unknown'],
+  ['online', tk('Online')],
+  ['paused', tk('Paused')],
+  ['paperOut', tk('Paper out')],
+  ['headOpen', tk('Head open')],
+  ['ribbonOut', tk('Ribbon out')],
+  ['unreachable', tk('Unreachable')],
+  ['unknown', tk('Unknown')],
 ]);
 
 /**
@@ -48,7 +49,7 @@ export function PrintersPanel({ canManage = false }: { canManage?: boolean }) {
     try {
       await print.mutateAsync({ idempotencyKey: crypto.randomUUID(), kind: 'stock', printerId, copies: 1, source: { test: true } });
       notifications.show({
-        closeButtonProps: { 'aria-label': 'Close' },
+        closeButtonProps: { 'aria-label': t('Close') },
         color: 'blue',
         message: t('Test label sent to {{printer}}', { printer: name }),
       });

@@ -26,14 +26,16 @@ import { previewQuery } from '../api/preview-label.ts';
 import { useSaveTemplate, useTemplates } from '../api/templates.ts';
 import { showTimestamp } from '../../../lib/inventory-format.ts';
 import { screenDecimalSeparator } from '../../../lib/i18n.ts';
+import { tk } from '@floorhand/contract/i18n';
+import { tText } from '../../../lib/translate-text.ts';
 
 const KIND_TITLES = new Map([
-  ['stock', 'Stock'],
-  ['pick', 'Pick'],
-  ['orderTraveller', 'Order traveller'],
-  ['loc', 'Location'],
-  ['staff', 'Staff'],
-  ['package', 'Package'],
+  ['stock', tk('Stock')],
+  ['pick', tk('Pick')],
+  ['orderTraveller', tk('Order traveller')],
+  ['loc', tk('Location')],
+  ['staff', tk('Staff')],
+  ['package', tk('Package')],
 ]);
 
 interface Draft {
@@ -102,7 +104,7 @@ export function TemplatesPanel({ canEdit }: { canEdit: boolean }) {
       if (res.template) {
         setChosen(res.template.templateId);
         notifications.show({
-          closeButtonProps: { 'aria-label': 'Close' },
+          closeButtonProps: { 'aria-label': t('Close') },
           color: 'green',
           message: t('Saved {{name}}, version {{version}}', { name: res.template.name, version: res.template.version }),
         });
@@ -113,7 +115,11 @@ export function TemplatesPanel({ canEdit }: { canEdit: boolean }) {
   };
 
   const fields = [...(LABEL_FIELDS.get(current.kind)?.keys() ?? [])];
-  const previewError = problems.length ? problems.join('. ') : preview.error instanceof ApiError ? preview.error.err.message : null;
+  const previewError = problems.length
+    ? problems.map(tText).join('. ')
+    : preview.error instanceof ApiError
+      ? preview.error.err.message
+      : null;
 
   return (
     <Stack gap="sm" data-testid="templates-panel">

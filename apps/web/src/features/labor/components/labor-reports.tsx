@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Button, Group, Loader, Paper, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { tk } from '@floorhand/contract/i18n';
 import { IconDownload } from '@tabler/icons-react';
 import { ATTENDANCE_GROUPS, type ReportGroup, type ReportRow } from '@floorhand/contract/labor';
 import { showHours } from '../utils/hours.ts';
@@ -14,12 +15,12 @@ const ReportChart = lazy(() => import('./report-chart.tsx').then((m) => ({ defau
 
 const isoDay = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 const GROUPS: ReadonlyArray<{ value: ReportGroup; label: string }> = [
-  { value: 'worker', label: 'Per worker' },
-  { value: 'task', label: 'Per task' },
-  { value: 'order', label: 'Per order' },
-  { value: 'day', label: 'Per day' },
-  { value: 'operation', label: 'Planned vs actual' },
-  { value: 'attendance', label: 'Attendance' },
+  { value: 'worker', label: tk('Per worker') },
+  { value: 'task', label: tk('Per task') },
+  { value: 'order', label: tk('Per order') },
+  { value: 'day', label: tk('Per day') },
+  { value: 'operation', label: tk('Planned vs actual') },
+  { value: 'attendance', label: tk('Attendance') },
 ];
 
 /**

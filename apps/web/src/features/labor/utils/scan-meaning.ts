@@ -1,4 +1,5 @@
 import { refused, type Refused } from '../../../lib/scanning/meaning.ts';
+import { tk } from '@floorhand/contract/i18n';
 
 /**
  * What a scan means on the labor screens (docs/scanning.md). The scan router brings every scan here
@@ -34,8 +35,8 @@ export const EMPTY_STOP: StopDraft = { qty: '', complete: false };
 export type SingleScanMeaning = { kind: 'task' } | Refused;
 export type BatchScanMeaning = { kind: 'add' } | Refused;
 
-export const STOP_OR_CLEAR_FIRST = 'Stop {{task}} first, or clear its stop form (Escape)';
-export const STOP_OR_CANCEL_FIRST = 'Stop {{task}} first, or cancel';
+export const STOP_OR_CLEAR_FIRST = tk('Stop {{task}} first, or clear its stop form (Escape)');
+export const STOP_OR_CANCEL_FIRST = tk('Stop {{task}} first, or cancel');
 
 /** `running`: the running task's code and its stop form, if a task runs. */
 export function singleScanMeaning(running: { task: string; stop: StopDraft } | null): SingleScanMeaning {

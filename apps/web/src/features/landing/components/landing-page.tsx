@@ -62,7 +62,7 @@ export function LandingPage({ onLoggedIn, onLoggingIn }: { onLoggedIn: (to: stri
       setPassword('');
       if (err instanceof ApiError && err.err.code === ERR.accountRestricted) {
         // The server says why: a service account, or no access to this site.
-        await dialogs.info({ title: 'Account Restricted', message: t(err.err.message), type: 'warn' });
+        await dialogs.info({ title: t('Account Restricted'), message: t(err.err.message), type: 'warn' });
       } else if (err instanceof ApiError && (err.err.code === ERR.loginFailed || err.err.code === ERR.rateLimited)) {
         setFailure(err.err.message);
       } else if (err instanceof ApiError && isUnreachable(err.status)) {

@@ -1,4 +1,5 @@
 import { refused, type Refused } from '../../../lib/scanning/meaning.ts';
+import { tk } from '@floorhand/contract/i18n';
 
 /**
  * What a scan means on Locations (docs/scanning.md). The scan router brings every scan here whatever
@@ -16,8 +17,8 @@ export type LocationsScanState = {
 
 export type LocationsScanMeaning = { kind: 'search' } | Refused;
 
-export const SAVE_LOCATION_FIRST = 'Save or cancel the location first';
-export const SAVE_THIS_LOCATION_FIRST = 'Save or cancel the location {{code}} first';
+export const SAVE_LOCATION_FIRST = tk('Save or cancel the location first');
+export const SAVE_THIS_LOCATION_FIRST = tk('Save or cancel the location {{code}} first');
 
 export function locationsScanMeaning(state: LocationsScanState): LocationsScanMeaning {
   if (state.editing === null) return { kind: 'search' };

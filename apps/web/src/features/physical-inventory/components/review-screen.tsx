@@ -25,14 +25,15 @@ import { saveFile } from '../../../lib/save-file.ts';
 import { useCountChange } from '../api/change-counts.ts';
 import { useReview } from '../api/get-review.ts';
 import { STATE_COLORS } from './sheet-list.tsx';
+import { tk } from '@floorhand/contract/i18n';
 
 // recharts loads with the review only: the counting screen on a handheld never fetches it.
 const VarianceChart = lazy(() => import('./variance-chart.tsx').then((m) => ({ default: m.VarianceChart })));
 
 const FLAG_LABELS: ReadonlyMap<string, string> = new Map([
-  ['disputed', 'counters disagree'],
-  ['serialOver1', 'serial above 1'],
-  ['overThreshold', 'over threshold'],
+  ['disputed', tk('counters disagree')],
+  ['serialOver1', tk('serial above 1')],
+  ['overThreshold', tk('over threshold')],
 ]);
 
 /** Reads a refused post's detail: every invalid line. */

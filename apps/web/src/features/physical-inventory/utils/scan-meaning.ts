@@ -1,5 +1,6 @@
 import { foundStockHintSchema } from '@floorhand/contract/counts';
 import { refused, type Refused } from '../../../lib/scanning/meaning.ts';
+import { tk } from '@floorhand/contract/i18n';
 
 /**
  * What a scan means on the counting screen, in each of its states (docs/scanning.md). The scan router
@@ -31,8 +32,8 @@ export type CountScanState = {
 export type CountScanMeaning = { kind: 'location' } | { kind: 'label' } | { kind: 'oneMore' } | Refused;
 
 /** Names the refused scan too: the log shows which of several scans was not taken. */
-export const CONFIRM_COUNT_FIRST = '{{text}}: confirm or cancel the count of {{label}} first';
-export const LOCATION_FIRST = '{{text}}: scan a location of the sheet first';
+export const CONFIRM_COUNT_FIRST = tk('{{text}}: confirm or cancel the count of {{label}} first');
+export const LOCATION_FIRST = tk('{{text}}: scan a location of the sheet first');
 
 export function countScanMeaning(state: CountScanState, code: string, isSheetLocation: boolean): CountScanMeaning {
   if (state.prompt !== null) {
@@ -44,7 +45,7 @@ export function countScanMeaning(state: CountScanState, code: string, isSheetLoc
   return { kind: 'label' };
 }
 
-export const TYPE_THE_COUNT = '{{label}}: type the quantity; a count that is not a whole number does not go up by scanning';
+export const TYPE_THE_COUNT = tk('{{label}}: type the quantity; a count that is not a whole number does not go up by scanning');
 
 /**
  * The prompt's quantity after one more unit was scanned: the field's whole number plus one (an empty

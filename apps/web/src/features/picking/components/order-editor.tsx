@@ -22,6 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { CallArgs } from '@floorhand/contract/api';
 import { formatQty } from '@floorhand/contract/quantity';
+import { tk } from '@floorhand/contract/i18n';
 import { ORDER_TYPES } from '@floorhand/contract/site-admin';
 import { ORDER_SHIP_TO_MAX, type Order, type OrderType } from '@floorhand/contract/orders';
 import { useWarehouses } from '../../../lib/inventory-api.ts';
@@ -29,6 +30,7 @@ import { readQtyInput, showQty } from '../../../lib/inventory-format.ts';
 import { useNarrow } from '../../../lib/use-narrow.ts';
 import { orderQuery } from '../api/get-order.ts';
 import { useSaveOrder } from '../api/save-order.ts';
+import { tText } from '../../../lib/translate-text.ts';
 import { KNOWN_STATUSES } from '../utils/order-statuses.ts';
 
 interface LineDraft {
@@ -83,15 +85,15 @@ const draftOf = (o: Order | null, warehouse: string | null): Draft => ({
 /** What the form refuses before asking the server (the server says the rest: unknown parts, picked lines). */
 function problemsOf(d: Draft, editing: boolean): Map<string, string> {
   const out = new Map<string, string>();
-  if (!editing && !d.number.trim()) out.set('number', 'Give the order number');
-  else if (!editing && !/^[\x21-\x7E]+$/.test(d.number.trim())) out.set('number', 'Printable characters without spaces');
-  if (!d.warehouse) out.set('warehouse', 'Choose the warehouse');
-  if (d.lines.length === 0) out.set('lines', 'An order needs at least one line');
+  if (!editing && !d.number.trim()) out.set('number', tk('Give the order number'));
+  else if (!editing && !/^[\x21-\x7E]+$/.test(d.number.trim())) out.set('number', tk('Printable characters without spaces'));
+  if (!d.warehouse) out.set('warehouse', tk('Choose the warehouse'));
+  if (d.lines.length === 0) out.set('lines', tk('An order needs at least one line'));
   for (const l of d.lines) {
-    if (!l.partNumber.trim()) out.set(`${l.key}.partNumber`, 'Give the part number');
+    if (!l.partNumber.trim()) out.set(`${l.key}.partNumber`, tk('Give the part number'));
     const q = readQtyInput(l.qty);
     if (!q.ok) out.set(`${l.key}.qty`, q.message);
-    else if (q.units <= 0n) out.set(`${l.key}.qty`, 'More than 0');
+    else if (q.units <= 0n) out.set(`${l.key}.qty`, tk('More than 0'));
   }
   return out;
 }
@@ -213,7 +215,7 @@ function EditorForm({ order, onClose }: { order: Order | null; onClose(): void }
             onChange={(e) => set({ number: e.currentTarget.value })}
             disabled={editing}
             required={!editing}
-            error={shown('number') && t(shown('number')!)}
+            error={shown('number') && tText(shown('number')!)}
             autoComplete="off"
             autoCapitalize="off"
             spellCheck={false}
@@ -226,7 +228,7 @@ function EditorForm({ order, onClose }: { order: Order | null; onClose(): void }
             value={warehouse}
             onChange={(v) => set({ warehouse: v })}
             allowDeselect={false}
-            error={shown('warehouse') && t(shown('warehouse')!)}
+            error={shown('warehouse') && tText(shown('warehouse')!)}
             data-testid="order-warehouse"
           />
           <Select
@@ -297,7 +299,7 @@ function EditorForm({ order, onClose }: { order: Order | null; onClose(): void }
           data-testid="order-notes"
         />
         <Divider label={t('Lines')} labelPosition="left" />
-        {shown('lines') && <Text c="red">{t(shown('lines')!)}</Text>}
+        {shown('lines') && <Text c="red">{tText(shown('lines')!)}</Text>}
         <Stack gap="xs" data-testid="order-lines">
           {draft.lines.map((l) => (
             <Paper key={l.key} withBorder p="xs" data-testid="order-line" data-line={l.lineNo}>
@@ -311,7 +313,7 @@ function EditorForm({ order, onClose }: { order: Order | null; onClose(): void }
                     value={l.partNumber}
                     onChange={(e) => setLine(l.key, { partNumber: e.currentTarget.value })}
                     disabled={l.done > 0}
-                    error={shown(`${l.key}.partNumber`) && t(shown(`${l.key}.partNumber`)!)}
+                    error={shown(`${l.key}.partNumber`) && tText(shown(`${l.key}.partNumber`)!)}
                     autoCapitalize="off"
                     spellCheck={false}
                     data-testid="order-line-part"
@@ -322,7 +324,7 @@ function EditorForm({ order, onClose }: { order: Order | null; onClose(): void }
                     value={l.qty}
                     onChange={(e) => setLine(l.key, { qty: e.currentTarget.value })}
                     inputMode="decimal"
-                    error={shown(`${l.key}.qty`) && t(shown(`${l.key}.qty`)!)}
+                    error={shown(`${l.key}.qty`) && tText(shown(`${l.key}.qty`)!)}
                     data-testid="order-line-qty"
                   />
                 </SimpleGrid>

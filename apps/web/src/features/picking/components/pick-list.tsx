@@ -13,12 +13,13 @@ import { useWarehouses } from '../../../lib/inventory-api.ts';
 import { useSessionStore } from '../../../lib/session-store.ts';
 import { pickListQuery } from '../api/list-picks.ts';
 import { useStockPickPrefs } from '../hooks/use-pick-prefs.ts';
+import { tk } from '@floorhand/contract/i18n';
 
 const SORT_LABELS = [
-  ['dueDate', 'Due date'],
-  ['priority', 'Priority'],
-  ['number', 'Order number'],
-  ['type', 'Order type'],
+  ['dueDate', tk('Due date')],
+  ['priority', tk('Priority')],
+  ['number', tk('Order number')],
+  ['type', tk('Order type')],
 ] as const;
 
 export interface PickListProps {

@@ -1,4 +1,5 @@
 import { refused, type Refused } from '../../../lib/scanning/meaning.ts';
+import { tk } from '@floorhand/contract/i18n';
 
 /**
  * What a scan means on the pick screen of an order, in each step (docs/scanning.md). The scan router
@@ -15,8 +16,8 @@ export type PickStep = { kind: 'location' } | { kind: 'stock'; location: string 
 
 export type PickScanMeaning = { kind: 'location' } | { kind: 'stock'; location: string } | Refused;
 
-export const CONFIRM_PICK_FIRST = 'Confirm or cancel the quantity of {{label}} first';
-export const PICK_SCANNED_ALREADY = '{{label}} is scanned already: confirm the quantity, or type another';
+export const CONFIRM_PICK_FIRST = tk('Confirm or cancel the quantity of {{label}} first');
+export const PICK_SCANNED_ALREADY = tk('{{label}} is scanned already: confirm the quantity, or type another');
 
 export function pickScanMeaning(step: PickStep, code: string): PickScanMeaning {
   if (step.kind === 'location') return { kind: 'location' };

@@ -9,6 +9,8 @@ import { mediaPicUrl } from '../../../lib/brand-assets.ts';
 import { PhotoCapture } from '../../../components/scanning/photo-capture.tsx';
 import { useProtectedPicture } from '../../../lib/protected-picture.ts';
 import { TestScanPanel } from './test-scan-panel.tsx';
+import { fill, tk } from '@floorhand/contract/i18n';
+import { tText } from '../../../lib/translate-text.ts';
 
 export type ScanningSettingsValue = Pick<MachineSettings, 'barcode' | 'timeclockCam' | 'photoCam'>;
 
@@ -26,12 +28,12 @@ export function scanningSettingsErrors({ barcode }: ScanningSettingsValue): {
 } {
   return {
     // Printable characters a keyboard sends, without spaces: a scanner's prefix, never a word.
-    ...(/^[\x21-\x7e]{0,4}$/.test(barcode.wedgePrefix ?? '') ? {} : { wedgePrefix: 'Up to 4 characters, printable, without spaces' }),
-    ...(barcode.formats.length === 0 ? { formats: 'Choose at least one format' } : {}),
-    ...(inRange(barcode.fps, FPS_RANGE) ? {} : { fps: `Enter ${FPS_RANGE.min} to ${FPS_RANGE.max} frames per second` }),
+    ...(/^[\x21-\x7e]{0,4}$/.test(barcode.wedgePrefix ?? '') ? {} : { wedgePrefix: tk('Up to 4 characters, printable, without spaces') }),
+    ...(barcode.formats.length === 0 ? { formats: tk('Choose at least one format') } : {}),
+    ...(inRange(barcode.fps, FPS_RANGE) ? {} : { fps: fill(tk('Enter {{0}} to {{1}} frames per second'), FPS_RANGE.min, FPS_RANGE.max) }),
     ...(inRange(barcode.timeoutSecs, TIMEOUT_SECS_RANGE)
       ? {}
-      : { timeoutSecs: `Enter ${TIMEOUT_SECS_RANGE.min} to ${TIMEOUT_SECS_RANGE.max} seconds` }),
+      : { timeoutSecs: fill(tk('Enter {{0}} to {{1}} seconds'), TIMEOUT_SECS_RANGE.min, TIMEOUT_SECS_RANGE.max) }),
   };
 }
 
@@ -64,7 +66,7 @@ export function ScanningSettings({ value, onChange }: { value: ScanningSettingsV
           <Input.Wrapper
             label={t('Formats')}
             description={t('Fewer formats read faster and misread less. UPC_EAN_EXTENSION is read only with its EAN or UPC code.')}
-            error={errors.formats && t(errors.formats)}
+            error={errors.formats && tText(errors.formats)}
           >
             <Chip.Group multiple value={barcode.formats} onChange={(f) => setBarcode({ formats: f as BarcodeFormat[] })}>
               <Group gap={6} mt={6} data-testid="barcode-formats">
@@ -83,7 +85,7 @@ export function ScanningSettings({ value, onChange }: { value: ScanningSettingsV
               max={FPS_RANGE.max}
               value={shown(barcode.fps)}
               onChange={(v) => setBarcode({ fps: toNumber(v) })}
-              error={errors.fps && t(errors.fps)}
+              error={errors.fps && tText(errors.fps)}
               size="md"
               style={{ flex: '1 1 160px' }}
               data-testid="barcode-fps"
@@ -94,7 +96,7 @@ export function ScanningSettings({ value, onChange }: { value: ScanningSettingsV
               max={TIMEOUT_SECS_RANGE.max}
               value={shown(barcode.timeoutSecs)}
               onChange={(v) => setBarcode({ timeoutSecs: toNumber(v) })}
-              error={errors.timeoutSecs && t(errors.timeoutSecs)}
+              error={errors.timeoutSecs && tText(errors.timeoutSecs)}
               size="md"
               style={{ flex: '1 1 160px' }}
               data-testid="barcode-timeout"
@@ -107,7 +109,7 @@ export function ScanningSettings({ value, onChange }: { value: ScanningSettingsV
             )}
             value={barcode.wedgePrefix}
             onChange={(e) => setBarcode({ wedgePrefix: e.currentTarget.value })}
-            error={errors.wedgePrefix && t(errors.wedgePrefix)}
+            error={errors.wedgePrefix && tText(errors.wedgePrefix)}
             maxLength={4}
             autoComplete="off"
             spellCheck={false}

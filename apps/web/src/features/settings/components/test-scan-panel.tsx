@@ -8,11 +8,17 @@ import { DataTable, type DataColumn } from '../../../components/ui/data-table.ts
 import { ScanInput } from '../../../components/scanning/scan-input.tsx';
 import { openScanner, useScannerStore, type BarcodeSettings } from '../../../lib/scanning/scanner-store.ts';
 import { useScans } from '../../../lib/scanning/use-scans.ts';
+import { tk } from '@floorhand/contract/i18n';
 
 type Row = Scan & { id: number; ms: number | null };
 const KEPT = 5;
 
-const SOURCE_LABEL: Record<ScanSource, string> = { camera: 'Camera', file: 'Image file', wedge: 'Scanner (keyboard)', input: 'Scan field' };
+const SOURCE_LABEL: Record<ScanSource, string> = {
+  camera: tk('Camera'),
+  file: tk('Image file'),
+  wedge: tk('Scanner (keyboard)'),
+  input: tk('Scan field'),
+};
 
 /** What was read, and in which symbology. */
 const value = (row: Row) => (

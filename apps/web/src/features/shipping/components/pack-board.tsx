@@ -15,6 +15,7 @@ import { useScans } from '../../../lib/scanning/use-scans.ts';
 import { boardQuery } from '../api/get-board.ts';
 import { boardArgs, useStockPackPrefs } from '../hooks/use-pack-prefs.ts';
 import { boardScanMeaning } from '../utils/scan-meaning.ts';
+import { tk } from '@floorhand/contract/i18n';
 
 type PackSort = (typeof PACK_SORTS)[number];
 type ShippedType = (typeof SHIPPED_ORDER_TYPES)[number];
@@ -29,16 +30,16 @@ const cssColor = (color: string): string => (color.startsWith('#') ? color : `va
 /** How much of an order is picked, in words and a colour (never the colour alone). */
 
 const PICKED_LOOK = new Map([
-  ['all', { color: DONE_GREEN, label: 'All picked' }],
-  ['part', { color: 'yellow.9', label: 'Part picked' }],
-  ['none', { color: 'gray.7', label: 'None picked' }],
+  ['all', { color: DONE_GREEN, label: tk('All picked') }],
+  ['part', { color: 'yellow.9', label: tk('Part picked') }],
+  ['none', { color: 'gray.7', label: tk('None picked') }],
 ] as const);
 
 const SORT_LABELS = new Map<PackSort, string>([
-  ['dueDate', 'Due date'],
-  ['priority', 'Priority'],
-  ['number', 'Order number'],
-  ['picked', 'Picked share'],
+  ['dueDate', tk('Due date')],
+  ['priority', tk('Priority')],
+  ['number', tk('Order number')],
+  ['picked', tk('Picked share')],
 ]);
 
 /** The department filter: sent when the field is left or Enter is pressed, not at each keystroke. */

@@ -19,6 +19,8 @@ import {
 } from '../utils/one-at-a-time.ts';
 import { DONE_GREEN } from './pack-board.tsx';
 import { StagedLine } from './staged-line.tsx';
+import { tk } from '@floorhand/contract/i18n';
+import { tText } from '../../../lib/translate-text.ts';
 
 /**
  * A package's Weight as the pack screen's quantity prompt: opened by New package (`new`) and by a Ship
@@ -70,10 +72,10 @@ const savedForm = (p: Package): PackageForm => ({
 
 /** A measure's label with its unit (contract PACKAGE_MEASURE_UNITS): "Length (cm)". */
 const MEASURE_LABELS = new Map<'weight' | 'length' | 'width' | 'height', string>([
-  ['weight', 'Weight'],
-  ['length', 'Length'],
-  ['width', 'Width'],
-  ['height', 'Height'],
+  ['weight', tk('Weight')],
+  ['length', tk('Length')],
+  ['width', tk('Width')],
+  ['height', tk('Height')],
 ]);
 
 export function PackageCard({
@@ -119,7 +121,7 @@ export function PackageCard({
     if (first) setTimeout(() => cardRef.current?.querySelector<HTMLInputElement>(`[data-testid="package-${first}"]`)?.focus(), 0);
     return false;
   };
-  const problemOf = (key: PackageField) => (touched.has(key) ? problems.get(key) && t(problems.get(key)!) : undefined);
+  const problemOf = (key: PackageField) => (touched.has(key) ? problems.get(key) && tText(problems.get(key)!) : undefined);
   // Saves the form as it was when the button was pressed (the write runs later, in its turn).
   const saveForm = (values: PackageForm) => async () => {
     const changes = formChanges(values);
@@ -274,10 +276,10 @@ export function PackageCard({
           {measure('height')}
         </SimpleGrid>
         <SimpleGrid cols={2} spacing="xs" verticalSpacing={6}>
-          {text('carrier', 'Carrier')}
-          {text('service', 'Service')}
+          {text('carrier', tk('Carrier'))}
+          {text('service', tk('Service'))}
         </SimpleGrid>
-        {text('tracking', 'Tracking')}
+        {text('tracking', tk('Tracking'))}
         {!shipped && (
           <Group grow>
             <Button type="submit" size="md" variant="default" disabled={!online} loading={busy.save > 0} data-testid="package-save">

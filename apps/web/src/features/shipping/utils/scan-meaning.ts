@@ -1,4 +1,5 @@
 import { refused, type Refused } from '../../../lib/scanning/meaning.ts';
+import { tk } from '@floorhand/contract/i18n';
 
 /**
  * What a scan means on the shipping screens (docs/scanning.md). The scan router brings every scan here
@@ -41,9 +42,9 @@ export interface PackScanState {
 
 export type PackScanMeaning = { kind: 'pack'; packageId: string } | Refused;
 
-export const START_PACKAGE_FIRST = 'Start a package first, then scan the stock into it.';
-export const ISSUED_NOT_PACKED = '{{number}} is issued to production, not packed.';
-export const SHIPPED_NOTHING_TO_PACK = '{{number}} is shipped: nothing is left to pack.';
+export const START_PACKAGE_FIRST = tk('Start a package first, then scan the stock into it.');
+export const ISSUED_NOT_PACKED = tk('{{number}} is issued to production, not packed.');
+export const SHIPPED_NOTHING_TO_PACK = tk('{{number}} is shipped: nothing is left to pack.');
 
 export function packScanMeaning(state: PackScanState, order: string): PackScanMeaning {
   if (state.production) return refused(ISSUED_NOT_PACKED, { number: order });

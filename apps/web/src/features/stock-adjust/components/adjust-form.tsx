@@ -7,6 +7,7 @@ import type { StockAdjustPrefs } from '../hooks/use-stock-adjust-prefs.ts';
 import { QuantityInput } from '../../../components/ui/quantity-input.tsx';
 import { adjustOutcome, type AdjustMode } from '../utils/outcomes.ts';
 import { isTyped, type QtyField } from '../utils/scan-meaning.ts';
+import { tProblem } from '../../../lib/translate-text.ts';
 
 export interface AdjustRequest {
   deltaType: StockAdjustPrefs['deltaType'];
@@ -57,7 +58,7 @@ export function AdjustForm({
   const [tried, setTried] = useState(false);
   const mode: AdjustMode = deltaType === 'absolute' ? 'set' : sign;
   const outcome = adjustOutcome(stock.quantity, mode, qty.text, stock.serial !== null, stock.uom);
-  const qtyError = (tried || isTyped(qty)) && !outcome.ok ? t(outcome.message, outcome.values) : undefined;
+  const qtyError = (tried || isTyped(qty)) && !outcome.ok ? tProblem(outcome) : undefined;
   const reasonError = tried && !reason ? t('must be provided') : undefined;
 
   const submit = async (e: FormEvent) => {

@@ -8,6 +8,7 @@ import { showQty } from '../../../lib/inventory-format.ts';
 import { QuantityInput } from '../../../components/ui/quantity-input.tsx';
 import { moveOutcome } from '../utils/outcomes.ts';
 import { isTyped, type QtyField } from '../utils/scan-meaning.ts';
+import { tProblem } from '../../../lib/translate-text.ts';
 
 export interface MoveRequest {
   /** Absent: the whole record moves. */
@@ -52,7 +53,7 @@ export function MoveForm({
   const [warehouse, setWarehouse] = useState(stock.warehouse);
   const [tried, setTried] = useState(false);
   const outcome = moveOutcome(stock.quantity, qty.text, stock.serial !== null, stock.uom);
-  const qtyError = (tried || isTyped(qty)) && !outcome.ok ? t(outcome.message, outcome.values) : undefined;
+  const qtyError = (tried || isTyped(qty)) && !outcome.ok ? tProblem(outcome) : undefined;
   const to = destination.trim();
   const destError = tried && !to ? t('must be provided') : undefined;
 

@@ -6,6 +6,7 @@ import { showQty } from '../../../lib/inventory-format.ts';
 import { QuantityInput } from '../../../components/ui/quantity-input.tsx';
 import { splitOutcome } from '../utils/outcomes.ts';
 import { isTyped, type QtyField } from '../utils/scan-meaning.ts';
+import { tProblem } from '../../../lib/translate-text.ts';
 
 export interface SplitRequest {
   qty: string;
@@ -28,7 +29,7 @@ export function SplitForm({ stock, qty, onQtyText, onCancel, busy, onSubmit }: S
   const { t } = useTranslation();
   const [tried, setTried] = useState(false);
   const outcome = splitOutcome(stock.quantity, qty.text, stock.serial !== null, stock.uom);
-  const qtyError = (tried || isTyped(qty) || stock.serial !== null) && !outcome.ok ? t(outcome.message, outcome.values) : undefined;
+  const qtyError = (tried || isTyped(qty) || stock.serial !== null) && !outcome.ok ? tProblem(outcome) : undefined;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();

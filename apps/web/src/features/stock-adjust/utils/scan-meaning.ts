@@ -1,6 +1,7 @@
 import { showQty } from '../../../lib/inventory-format.ts';
 import { refused, type Refused } from '../../../lib/scanning/meaning.ts';
 import type { AdjustType } from '../hooks/use-stock-adjust-prefs.ts';
+import { tk } from '@floorhand/contract/i18n';
 
 /**
  * What a scan means on Stock Adjust, in each of its states (docs/scanning.md). The scan router
@@ -33,7 +34,7 @@ export type AdjustScanState =
 
 export type AdjustScanMeaning = { kind: 'open' } | { kind: 'destination' } | Refused;
 
-export const CONFIRM_QTY_FIRST = 'Confirm or cancel the quantity of {{stockId}} first';
+export const CONFIRM_QTY_FIRST = tk('Confirm or cancel the quantity of {{stockId}} first');
 
 export function adjustScanMeaning(state: AdjustScanState, typedInLookup: boolean): AdjustScanMeaning {
   if (state.kind === 'none') return { kind: 'open' };

@@ -6,13 +6,14 @@ import { ORDER_TYPES } from '@floorhand/contract/site-admin';
 import { useWarehouses } from '../../../lib/inventory-api.ts';
 import { useCodes } from '../api/list-codes.ts';
 import type { StockLookupPrefs } from '../hooks/use-stock-lookup-prefs.ts';
+import { tk } from '@floorhand/contract/i18n';
 
 const SORT_LABELS: Record<(typeof LOOKUP_SORTS)[number], string> = {
-  location: 'Location',
-  partNumber: 'Part number',
-  stockId: 'Stock id',
-  receivedDate: 'Received date',
-  quantity: 'Quantity',
+  location: tk('Location'),
+  partNumber: tk('Part number'),
+  stockId: tk('Stock id'),
+  receivedDate: tk('Received date'),
+  quantity: tk('Quantity'),
 };
 
 export interface LookupFiltersProps {

@@ -3,6 +3,7 @@ import { ActionIcon, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/
 import { useTranslation } from 'react-i18next';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
 import type { LookupGroup, LookupRecord } from '@floorhand/contract/stock';
+import type { Translate } from '@floorhand/contract/i18n';
 import { DataTable, type DataColumn, type RowAction } from '../../../components/ui/data-table.tsx';
 import { showQty } from '../../../lib/inventory-format.ts';
 import type { ItemSection } from '../utils/lookup.ts';
@@ -13,8 +14,10 @@ export interface LookupResultsProps {
   onAdjust(stockId: string): void;
 }
 
-const details = (r: LookupRecord) =>
-  [r.conditionCode, r.lot && `Lot ${r.lot}`, r.serial && `S/N ${r.serial}`, r.receivedDate].filter(Boolean).join(' · ');
+const details = (r: LookupRecord, t: Translate) =>
+  [r.conditionCode, r.lot && t('Lot {{lot}}', { lot: r.lot }), r.serial && t('S/N {{serial}}', { serial: r.serial }), r.receivedDate]
+    .filter(Boolean)
+    .join(' · ');
 
 function ItemHeader({ item }: { item: ItemSection }) {
   const { t } = useTranslation();
@@ -129,7 +132,7 @@ function ItemRecords({ item, onDetail, onAdjust }: { item: ItemSection } & Omit<
           </Text>
         </Group>
         <Text size="xs" c="dimmed" truncate>
-          {details(r) || '—'}
+          {details(r, t) || '—'}
         </Text>
       </UnstyledButton>
       <ActionIcon

@@ -4,6 +4,7 @@ import type { OrderType } from '@floorhand/contract/orders';
 import { LOOKUP_VALUE_MAX, type LOOKUP_MATCHES, type LookupGroup } from '@floorhand/contract/stock';
 import { sumQty } from '../../../lib/inventory-format.ts';
 import type { StockLookupPrefs } from '../hooks/use-stock-lookup-prefs.ts';
+import { tk } from '@floorhand/contract/i18n';
 
 export type LookupArgs = CallArgs<'stock/lookup'>;
 
@@ -69,9 +70,9 @@ export function groupByItem(groups: readonly LookupGroup[]): ItemSection[] {
 
 export type LookupMatch = (typeof LOOKUP_MATCHES)[number];
 export const MATCH_LABELS: Record<LookupMatch, string> = {
-  stockId: 'Stock id',
-  location: 'Location',
-  partNumber: 'Part number',
-  barcode: 'Barcode',
-  order: 'Order',
+  stockId: tk('Stock id'),
+  location: tk('Location'),
+  partNumber: tk('Part number'),
+  barcode: tk('Barcode'),
+  order: tk('Order'),
 };
