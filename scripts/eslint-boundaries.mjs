@@ -336,7 +336,10 @@ const noLiteralText = {
   },
   create(context) {
     const report = (node, text) =>
-      context.report({ node, message: `Text '${text.trim().slice(0, 40)}' is not translated: write {t('…')} (locales/en.json gets the key from npm run i18n:extract).` });
+      context.report({
+        node,
+        message: `Text '${text.trim().slice(0, 40)}' is not translated: write {t('…')} (locales/en.json gets the key from npm run i18n:extract).`,
+      });
     return {
       JSXText(node) {
         if (HAS_WORD.test(node.value)) report(node, node.value);
@@ -344,7 +347,8 @@ const noLiteralText = {
       JSXAttribute(node) {
         const name = node.name.type === 'JSXIdentifier' ? node.name.name : undefined;
         if (!name || !READ_ATTRIBUTES.has(name) || !node.value) return;
-        if (node.value.type === 'Literal' && typeof node.value.value === 'string' && HAS_WORD.test(node.value.value)) report(node.value, node.value.value);
+        if (node.value.type === 'Literal' && typeof node.value.value === 'string' && HAS_WORD.test(node.value.value))
+          report(node.value, node.value.value);
       },
     };
   },
@@ -352,5 +356,10 @@ const noLiteralText = {
 
 export default {
   meta: { name: 'floorhand' },
-  rules: { 'layer-imports': layerImports, 'kebab-case-file-names': kebabCaseFileNames, 'sql-in-repositories': sqlInRepositories, 'no-literal-text': noLiteralText },
+  rules: {
+    'layer-imports': layerImports,
+    'kebab-case-file-names': kebabCaseFileNames,
+    'sql-in-repositories': sqlInRepositories,
+    'no-literal-text': noLiteralText,
+  },
 };

@@ -194,8 +194,7 @@ export async function labelRows(db: Db, auth: AuthContext, kind: LabelKind, sour
     const fields = LABEL_FIELDS.get(kind)!;
     const rows = source.rows.map((row) => {
       const unknown = Object.keys(row).filter((k) => !fields.has(k));
-      if (unknown.length)
-        throw badInput(`Unknown field(s) for a ${kind} label: ${unknown.map((u) => `'${u}'`).join(', ')}`);
+      if (unknown.length) throw badInput(`Unknown field(s) for a ${kind} label: ${unknown.map((u) => `'${u}'`).join(', ')}`);
       return new Map(Object.entries(row));
     });
     return orderLabelRows(db, auth, kind, rows);

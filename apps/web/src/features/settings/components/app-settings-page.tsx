@@ -97,7 +97,9 @@ export function AppSettingsPage({ siteSection }: { siteSection?: ReactNode }) {
           {/* Applies and is kept at once, like My Account's: the screen changes as it is chosen. */}
           <LanguageSelect
             label={t('Language')}
-            description={t("Everyone who uses this device sees it in this language. Not set: each account's own choice, else the browser's.")}
+            description={t(
+              "Everyone who uses this device sees it in this language. Not set: each account's own choice, else the browser's.",
+            )}
             unsetLabel={t('Not set')}
             value={saved.language}
             onChange={(language) => saved.save({ language })}
