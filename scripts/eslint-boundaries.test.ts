@@ -20,7 +20,7 @@ async function broken(file: string, code: string): Promise<string[]> {
 const LAYERS = 'floorhand/layer-imports';
 const NAMES = 'floorhand/kebab-case-file-names';
 
-describe('layer boundaries', () => {
+describe('layer boundaries', { timeout: 30_000 }, () => {
   it('refuses a feature importing another feature', async () => {
     expect(
       await broken(
@@ -175,5 +175,25 @@ describe('SQL only in repositories and queries', () => {
       expect(await broken(`apps/server/src/modules/fixture/${file}`, SELECT), file).toEqual([]);
     }
     expect(await broken('apps/server/src/lib/site-data.ts', SELECT)).toEqual([]);
+  });
+});
+
+describe('no untranslated text in JSX (issue 29)', () => {
+  const TEXT = 'floorhand/no-literal-text';
+  const FILE = 'apps/web/src/features/locations/components/fixture-card.tsx';
+  const component = (jsx: string) => `export const Card = ({ t }: { t: (k: string) => string }) => (${jsx});\n`;
+
+  it('refuses words between tags and in attributes a person reads', async () => {
+    expect(await broken(FILE, component('<p>Save the count</p>'))).toEqual([TEXT]);
+    expect(await broken(FILE, component('<input placeholder="Part number" aria-label="Part" />'))).toEqual([TEXT, TEXT]);
+    expect(await broken(FILE, component('<button title="Búsqueda">{t("Go")}</button>'))).toEqual([TEXT]);
+  });
+
+  it('allows t(), punctuation and symbols, attributes nobody reads, and tests', async () => {
+    expect(await broken(FILE, component('<p title={t("Save")}>{t("Save the count")} · 12 × 3 – 50%</p>'))).toEqual([]);
+    expect(await broken(FILE, component('<input data-testid="part-number" type="text" name="part" />'))).toEqual([]);
+    expect(await broken('apps/web/src/features/locations/components/fixture-card.test.tsx', component('<p>Save the count</p>'))).toEqual(
+      [],
+    );
   });
 });
