@@ -3,8 +3,8 @@ import { adminApi, fillLogin, login, makePerson, PASSWORD, scan, uniqueTag, useM
 
 // The screen's language (issue 29): the workstation's setting, else the account's choice in My Account,
 // else the browser's languages, else English; picked again whenever the person changes. Spanish texts
-// are asserted through the page's `lang` and the pickers' values here: the catalogue (es.json) is
-// filled in separately, and these tests hold whatever its wording.
+// are asserted through the page's `lang`, the pickers' values and a few of the catalogue's texts
+// (packages/contract/src/locales/es.json).
 
 const htmlLang = (page: Page) => page.locator('html');
 const PUT_SESSION = '/api/capture/session/putSession';
@@ -64,7 +64,7 @@ test.describe('language', () => {
     await chooseInMyAccount(page, 'es');
     await expect(htmlLang(page)).toHaveAttribute('lang', 'es');
     expect(catalogues).toHaveLength(1);
-    // Once es.json is merged: expect(page.getByRole('button', { name: 'Menú de cuenta' })).toBeVisible() (t('Account menu')).
+    await expect(page.getByRole('button', { name: 'Menú de cuenta' })).toBeVisible();
 
     // Kept in the account's preferences: a reload shows it from the first page.
     await page.reload();
@@ -141,7 +141,8 @@ test.describe('language of a Spanish browser', () => {
     await page.goto('/');
     await expect(page.getByTestId('page-title')).toBeVisible();
     expect(await htmlLang(page).getAttribute('lang')).toBe('es');
-    // Once es.json is merged: getByRole('button', { name: 'Iniciar sesión' }) (t('Log in')) and getByLabel('Cuenta') (t('Account')).
+    await expect(page.getByRole('button', { name: 'Iniciar sesión' })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: /^Cuenta/ })).toBeVisible();
 
     const english = await browser.newContext({ locale: 'es-ES' });
     const other = await english.newPage();

@@ -408,6 +408,13 @@ export const postRefusalSchema = z.object({ invalid: z.array(invalidLineSchema) 
  */
 export const foundStockHintSchema = z.object({ found: z.object({ partNumber: z.string().optional(), serial: z.string().optional() }) });
 export type FoundStockHint = z.infer<typeof foundStockHintSchema>;
+/**
+ * What a refused label scan asks for, in the refusal's detail (the message is in the screen's language,
+ * so the screen reads this, not the words): the counted quantity, or the part number of found stock.
+ */
+export const countAskSchema = z.object({ ask: z.enum(['qty', 'partNumber']) });
+export type CountAsk = z.infer<typeof countAskSchema>['ask'];
+export const countAskDetail = (ask: CountAsk): string => JSON.stringify({ ask });
 
 /** Variance in percent of the system quantity, rounded to 0.1; null when the system held 0. */
 export function variancePct(systemQty: number, counted: number): number | null {

@@ -6,7 +6,7 @@
  */
 import type { CallResponse } from '@floorhand/contract/api';
 import { tk } from '@floorhand/contract/i18n';
-import { isSheetCountable, type CounterLine } from '@floorhand/contract/counts';
+import { countAskDetail, isSheetCountable, type CounterLine } from '@floorhand/contract/counts';
 import { formatQty, qtyUnits } from '@floorhand/contract/quantity';
 import { wholeUnitsMessage } from '@floorhand/contract/stock-rules';
 import type { AuthContext } from '../../lib/auth-context.ts';
@@ -130,6 +130,7 @@ async function whatWasCounted(
       body.stockId
         ? tk(`No stock record '${body.stockId}' exists: give its part number to record it as found stock`)
         : tk('Scan a stock label, or give the part number of found stock'),
+      countAskDetail('partNumber'),
     );
   }
   const item = (await itemsByPartNumber(tx, auth.orgId, [body.partNumber])).get(body.partNumber);
@@ -175,7 +176,7 @@ export async function recordCount(deps: Deps, auth: AuthContext, body: Body<'cou
     const tracking = 'stock' in counted ? counted.stock.tracking : counted.tracking;
     const uom = 'stock' in counted ? counted.stock.uom : counted.uom;
     const serial = tracking === 'serial';
-    if (body.qty === undefined && !serial) throw badInput('Enter the counted quantity');
+    if (body.qty === undefined && !serial) throw badInput('Enter the counted quantity', countAskDetail('qty'));
     const qty = body.qty ?? ONE;
     if (qty < 0n) throw badInput('The counted quantity cannot be negative');
     const fraction = wholeUnitsMessage(uom, qty);

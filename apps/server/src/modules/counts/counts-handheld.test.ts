@@ -108,6 +108,7 @@ describe('what a scan is while counting, when it is no stock label', () => {
     const asks = await count(sheet, here!, { stockId: barcode });
     expect(asks.status).toBe(400);
     expect(asks.body.err!.message).toBe('Enter the counted quantity');
+    expect(asks.body.err!.detail).toBe('{"ask":"qty"}');
     const counted = await count(sheet, here!, { stockId: barcode, qty: '6' });
     expect(counted.status, JSON.stringify(counted.body)).toBe(200);
     expect(counted.body.line).toMatchObject({ stockId, partNumber, myCount: 6, found: false });

@@ -67,3 +67,16 @@ describe("the server's answer to a label scan (issue 25)", () => {
     expect(labelAnswer('bad', '{not json')).toMatchObject({ kind: 'refused' });
   });
 });
+
+describe('a refused label scan read in any language (issue 29)', () => {
+  it('reads what is asked from the detail, not from the words', () => {
+    expect(labelAnswer('Indica la cantidad contada', '{"ask":"qty"}')).toEqual({ kind: 'quantity' });
+    expect(labelAnswer("No existe el registro de existencias 'X'", '{"ask":"partNumber"}')).toEqual({
+      kind: 'found',
+      note: null,
+      partNumber: '',
+      serial: '',
+    });
+    expect(labelAnswer('Otra cosa', '{"ask":"nothing"}')).toEqual({ kind: 'refused', message: 'Otra cosa' });
+  });
+});

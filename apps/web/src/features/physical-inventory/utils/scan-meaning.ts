@@ -1,4 +1,4 @@
-import { foundStockHintSchema } from '@floorhand/contract/counts';
+import { countAskSchema, foundStockHintSchema } from '@floorhand/contract/counts';
 import { refused, type Refused } from '../../../lib/scanning/meaning.ts';
 import { tk } from '@floorhand/contract/i18n';
 
@@ -63,11 +63,10 @@ export type LabelAnswer =
 export const NEEDS_QTY = 'Enter the counted quantity';
 const UNKNOWN_LABEL = /give its part number/;
 
-function hintOf(detail: string | undefined) {
+function detailOf(detail: string | undefined): unknown {
   if (!detail) return undefined;
   try {
-    const parsed = foundStockHintSchema.safeParse(JSON.parse(detail));
-    return parsed.success ? parsed.data.found : undefined;
+    return JSON.parse(detail);
   } catch {
     return undefined;
   }
@@ -75,9 +74,13 @@ function hintOf(detail: string | undefined) {
 
 /** A 400's message and detail, read: ask the quantity, open the found-stock form (filled), or refuse. */
 export function labelAnswer(message: string, detail?: string): LabelAnswer {
-  if (message === NEEDS_QTY) return { kind: 'quantity' };
-  const hint = hintOf(detail);
+  const parsed = detailOf(detail);
+  // The detail says what is asked whatever the message's language; the English words are read too,
+  // for a refusal from a server before the detail carried it.
+  const ask = countAskSchema.safeParse(parsed).data?.ask;
+  if (ask === 'qty' || message === NEEDS_QTY) return { kind: 'quantity' };
+  const hint = foundStockHintSchema.safeParse(parsed).data?.found;
   if (hint) return { kind: 'found', note: message, partNumber: hint.partNumber ?? '', serial: hint.serial ?? '' };
-  if (UNKNOWN_LABEL.test(message)) return { kind: 'found', note: null, partNumber: '', serial: '' };
+  if (ask === 'partNumber' || UNKNOWN_LABEL.test(message)) return { kind: 'found', note: null, partNumber: '', serial: '' };
   return { kind: 'refused', message };
 }

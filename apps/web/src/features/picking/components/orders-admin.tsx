@@ -73,7 +73,7 @@ export function OrdersAdmin({ onBack }: { onBack(): void }) {
         header: t('Status'),
         cell: (o) => (
           <Badge color={o.status === ORDER_CANCELLED ? 'red.9' : 'dark'} variant={o.status === ORDER_CANCELLED ? 'filled' : 'outline'}>
-            {o.status}
+            <span translate="no">{o.status}</span>
           </Badge>
         ),
         sortValue: (o) => o.status,

@@ -77,7 +77,7 @@ export function PickList({ onOpen }: PickListProps) {
         cell: (o) => `${o.doneLineCount} / ${o.lineCount}`,
         sortValue: (o) => o.lineCount - o.doneLineCount,
       },
-      { id: 'status', header: t('Status'), cell: (o) => o.status, sortValue: (o) => o.status },
+      { id: 'status', header: t('Status'), cell: (o) => <span translate="no">{o.status}</span>, sortValue: (o) => o.status },
       { id: 'holder', header: t('Picker'), cell: (o) => <Holder order={o} />, sortValue: (o) => o.claimedBy?.name },
     ];
   }, [t]);

@@ -100,7 +100,7 @@ export function Board({ onOpen }: { onOpen(number: string): void }) {
         sortValue: (o) => o.picked,
       },
       { id: 'packages', header: t('Packages'), cell: (o) => o.packageCount, sortValue: (o) => o.packageCount },
-      { id: 'status', header: t('Status'), cell: (o) => o.status, sortValue: (o) => o.status },
+      { id: 'status', header: t('Status'), cell: (o) => <span translate="no">{o.status}</span>, sortValue: (o) => o.status },
     ];
   }, [t]);
   return (
