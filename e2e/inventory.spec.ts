@@ -198,17 +198,18 @@ test.describe('inventory', () => {
     const tag = uniqueTag(testInfo);
     // Kilograms take decimals; an each does not (whole units only, below).
     const f = await makeStock(api, tag, [10], 'KG');
-    const context = await browser.newContext({ baseURL, locale: 'de-DE', viewport: testInfo.project.use.viewport });
+    // A Spanish browser: the screen is in Spanish (docs/languages.md), "1,5" is 1.5 and shows as "11,5".
+    const context = await browser.newContext({ baseURL, locale: 'es-ES', viewport: testInfo.project.use.viewport });
     const page = await context.newPage();
     await useMachine(page);
     await login(page, await makeUser(api, tag));
     await expect(page).toHaveURL(/\/tasks$/);
     await page.goto(`/stockAdjust/${f.stockIds[0]!}`);
     await expect(summaryQty(page)).toHaveText('10');
-    await page.getByTestId('adjust-action').getByText('Adjust', { exact: true }).click();
-    await page.getByTestId('adjust-mode').getByText('Add', { exact: true }).click();
+    await page.getByTestId('adjust-action').getByText('Ajustar', { exact: true }).click();
+    await page.getByTestId('adjust-mode').getByText('Añadir', { exact: true }).click();
     await page.getByTestId('adjust-qty').fill('1,5');
-    await expect(page.getByTestId('adjust-preview')).toHaveText('10 → 11.5 KG');
+    await expect(page.getByTestId('adjust-preview')).toHaveText('10 → 11,5 KG');
     await context.close();
   });
 
