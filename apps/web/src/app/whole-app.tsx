@@ -19,10 +19,12 @@ import { forgetAccountLanguage, languageShown } from '../lib/language.ts';
 import { onReplayed } from '../lib/offline/outbox.ts';
 import { useSiteStore } from '../lib/site-store.ts';
 import { useNarrow } from '../lib/use-narrow.ts';
+import { followScreenLanguage } from '../lib/zod-language.ts';
 
 // The whole app: Mantine, the router, the query cache and the work areas. main.tsx loads it at once
 // for a logged-in device or any page but the login page, and after the login otherwise.
 
+followScreenLanguage();
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: retryOnce, staleTime: 30_000 } } });
 // Answers are a person's: when the person of the session changes (a kiosk worker comes or goes, a
 // logout), the cache and the notices go with them, and whatever the next person opens is asked again.
