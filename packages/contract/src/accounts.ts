@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { withErr, type callBase } from './common.ts';
 import { roleNameSchema } from './roles.ts';
-import { fill, tk } from './i18n.ts';
+import { tk } from './i18n.ts';
 
 // Accounts (docs/admin.md): one's own account, the accounts of the organisation with their perms per
 // site, passwords and service-account API keys. The calls are spread into `calls` of api.ts; this file
@@ -20,8 +20,8 @@ export function myAccountProblem(fields: { firstName: string }): string | undefi
 }
 
 export function passwordProblem(password: string, userName?: string): string | undefined {
-  if ([...password].length < PASSWORD_MIN) return fill(tk('The password must be at least {{0}} characters long.'), PASSWORD_MIN);
-  if ([...password].length > PASSWORD_MAX) return fill(tk('The password must not be longer than {{0}} characters.'), PASSWORD_MAX);
+  if ([...password].length < PASSWORD_MIN) return tk(`The password must be at least ${PASSWORD_MIN} characters long.`);
+  if ([...password].length > PASSWORD_MAX) return tk(`The password must not be longer than ${PASSWORD_MAX} characters.`);
   if (!password.trim()) return tk('The password must not be blank.');
   if (userName && password.toLowerCase() === userName.toLowerCase()) return tk('The password must not be the account name.');
   return undefined;

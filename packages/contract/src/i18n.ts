@@ -69,8 +69,9 @@ export const english: Translate = (key, params) =>
   key.replace(NAMED_HOLE, (hole, name: string) => (params && Object.hasOwn(params, name) ? String(params[name]) : hole));
 
 /**
- * A message built from a key with numbered holes (`fill(tk("'{{0}}' must be provided"), label)`), as
- * the server's error makers build theirs: the text is English and `translateText` finds its key again.
+ * A message from a key with numbered holes that is held in a variable (a named pattern's `field`) or
+ * uses a hole twice; a message written where it is made is `tk(`'${label}' must be provided`)`, whose
+ * key the extractor makes. The text is English and `translateText` finds its key again.
  */
 export const fill = (key: string, ...values: ReadonlyArray<string | number>): string =>
   english(key, Object.fromEntries(values.map((v, i) => [String(i), v])));

@@ -2,7 +2,7 @@
 // never binary floating point. 15 significant digits fit a JavaScript number exactly when read back
 // from decimal text, so answers carry plain numbers while every sum is done on integers of 1/10000.
 
-import { fill, tk } from './i18n.ts';
+import { tk } from './i18n.ts';
 
 export const QTY_SCALE = 4;
 const FACTOR = 10n ** BigInt(QTY_SCALE);
@@ -18,8 +18,8 @@ const EXPONENT = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)[eE][+-]?\d+$/;
 /** Phrases after a field's name; keys with numbered holes, so a screen finds them again (`translateText`). */
 export const QTY_MESSAGES = {
   number: tk('must be a number'),
-  scale: fill(tk('must have at most {{0}} decimal places'), QTY_SCALE),
-  max: fill(tk('exceeds max value of {{0}}'), QTY_MAX_TEXT),
+  scale: tk(`must have at most ${QTY_SCALE} decimal places`),
+  max: tk(`exceeds max value of ${QTY_MAX_TEXT}`),
 } as const;
 
 /**

@@ -9,7 +9,7 @@ import { useAuthStore } from './auth-store.ts';
 import { useSiteStore } from './site-store.ts';
 import { reportReachable, reportUnreachable, useConnection } from './offline/connection.ts';
 import { i18n } from './i18n.ts';
-import { fill, tk } from '@floorhand/contract/i18n';
+import { tk } from '@floorhand/contract/i18n';
 
 /**
  * The API base: the page origin. Only the development build (`npm run dev:web`) on a local host with
@@ -184,7 +184,7 @@ export async function call<P extends CallPath>(path: P, args: CallArgs<P>, opts:
   }
   const err = json.err as ServerErr | undefined;
   if (err) return fail({ ...err, locId: err.locId ?? locId }, res.status, opts);
-  if (!res.ok) return fail({ code: ERR.generic, message: fill(tk('The server answered {{0}}'), res.status), locId }, res.status, opts);
+  if (!res.ok) return fail({ code: ERR.generic, message: tk(`The server answered ${res.status}`), locId }, res.status, opts);
   return json as CallResponse<P>;
 }
 
@@ -196,7 +196,7 @@ export async function callFile<P extends CallPath>(path: P, args: CallArgs<P>, o
   return fail(
     json.err
       ? { ...json.err, locId: json.err.locId ?? locId }
-      : { code: ERR.generic, message: fill(tk('The server answered {{0}}'), res.status), locId },
+      : { code: ERR.generic, message: tk(`The server answered ${res.status}`), locId },
     res.status,
     opts,
   );

@@ -17,7 +17,7 @@ import {
 import { apiBase } from './api.ts';
 import { i18n } from './i18n.ts';
 import { createEventOrder, retryDelayMs } from './socket-backoff.ts';
-import { fill, tk } from '@floorhand/contract/i18n';
+import { tk } from '@floorhand/contract/i18n';
 
 /** A listener of one declared server event, handed that event's payload (contract `serverEvents`). */
 export type RealtimeListener<E extends ServerEventName> = (data: ServerEventPayload<E>) => void;
@@ -115,7 +115,7 @@ export function createRealtime(getToken: () => string | null, clientName = 'floo
         tzOffset: now.getTimezoneOffset(),
       })) as SendReply<SendOpAnswer<O>>;
     } catch {
-      return { err: { code: ERR.generic, message: fill(tk("No answer from the server for '{{0}}'"), op) } };
+      return { err: { code: ERR.generic, message: tk(`No answer from the server for '${op}'`) } };
     }
   }
 

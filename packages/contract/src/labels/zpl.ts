@@ -1,5 +1,5 @@
 import { FIELD_PATTERN, LABELS_PER_JOB_MAX } from './fields.ts';
-import { fill, tk } from '../i18n.ts';
+import { tk } from '../i18n.ts';
 
 // ── ZPL that labels may use ──
 //
@@ -158,16 +158,15 @@ export function zplCommandProblems(zpl: string): string[] {
   const control = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.exec(zpl);
   if (control)
     once(
-      fill(
-        tk('The template holds the control character 0x{{0}}, which labels may not use (a printer may take it for a command prefix)'),
-        hex2(control[0].charCodeAt(0)),
+      tk(
+        `The template holds the control character 0x${hex2(control[0].charCodeAt(0))}, which labels may not use (a printer may take it for a command prefix)`,
       ),
     );
   let fh: string | null = null;
   for (const c of zplCommands(zpl)) {
     const name = `${c.prefix}${c.code}`;
     if (c.prefix === '~' || !ZPL_LABEL_COMMANDS.has(c.code)) {
-      once(fill(tk('The template uses {{0}}, which labels may not use ({{1}})'), name, refusedReason(c.prefix, c.code)));
+      once(tk(`The template uses ${name}, which labels may not use (${refusedReason(c.prefix, c.code)})`));
       continue;
     }
     if (c.code === 'CI' && !/^\s*\d*\s*$/.test(c.params))
@@ -182,10 +181,8 @@ export function zplCommandProblems(zpl: string): string[] {
       for (const m of c.params.replace(FIELD_PATTERN, '').matchAll(escape)) {
         if (forbiddenByte(parseInt(m[1]!, 16)))
           once(
-            fill(
-              tk("The template's ^FH field writes {{0}} ({{1}}), which labels may not use"),
-              m[0],
-              parseInt(m[1]!, 16) < 0x20 || m[1]!.toUpperCase() === '7F' ? tk('a control character') : tk('a ZPL prefix'),
+            tk(
+              `The template's ^FH field writes ${m[0]} (${parseInt(m[1]!, 16) < 0x20 || m[1]!.toUpperCase() === '7F' ? tk('a control character') : tk('a ZPL prefix')}), which labels may not use`,
             ),
           );
       }

@@ -2,7 +2,7 @@
 // written out so they read as documentation; the zod schemas below check a schema stored as JSON.
 import { z } from 'zod';
 import { NAMED_PATTERNS, isNamedPattern } from './patterns.ts';
-import { fill, tk } from '../i18n.ts';
+import { tk } from '../i18n.ts';
 
 /**
  * 'object' is not in the spec's list of field data types; it exists for site data, whose `data`
@@ -97,10 +97,7 @@ export const fieldDefSchema: z.ZodType<FieldDef> = z
     name: z
       .string()
       .min(1)
-      .refine(
-        (name) => !name.startsWith(TEMP_PREFIX),
-        fill(tk("must not start with '{{0}}' (temporary properties are stripped)"), TEMP_PREFIX),
-      ),
+      .refine((name) => !name.startsWith(TEMP_PREFIX), tk(`must not start with '${TEMP_PREFIX}' (temporary properties are stripped)`)),
     label: z.string().min(1),
     dataType: z.enum(DATA_TYPES),
     conditions: fieldConditionsSchema.optional(),
@@ -121,7 +118,7 @@ export const fieldDefSchema: z.ZodType<FieldDef> = z
         ctx.addIssue({
           code: 'custom',
           path: ['conditions', bound],
-          message: fill(tk('is not a valid {{0}} for a {{1}} field'), bound, field.dataType),
+          message: tk(`is not a valid ${bound} for a ${field.dataType} field`),
         });
     }
   });

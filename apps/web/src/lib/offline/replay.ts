@@ -1,6 +1,6 @@
 import { ERR, type ServerErr } from '@floorhand/contract/errors';
 import { OUTBOX_MAX_FAULTS, OUTBOX_SIGN_IN_CODES, isUnreachable, type OfflineCall } from '@floorhand/contract/offline';
-import { fill, tk } from '@floorhand/contract/i18n';
+import { tk } from '@floorhand/contract/i18n';
 
 /**
  * One floor write the server could not be reached for, kept on the device until it is (issue 27).
@@ -102,7 +102,7 @@ export async function replayItems(
     }
     if (answer.status >= 500) {
       const faults = item.faults + 1;
-      const fault: ServerErr = err ?? { code: ERR.generic, message: fill(tk('The server answered {{0}}'), answer.status) };
+      const fault: ServerErr = err ?? { code: ERR.generic, message: tk(`The server answered ${answer.status}`) };
       if (faults < OUTBOX_MAX_FAULTS) {
         await store.put({ ...item, faults, error: fault });
         result.stopped = true;
@@ -113,7 +113,7 @@ export async function replayItems(
       await store.put({
         ...item,
         state: 'refused',
-        error: err ?? { code: ERR.generic, message: fill(tk('The server answered {{0}}'), answer.status) },
+        error: err ?? { code: ERR.generic, message: tk(`The server answered ${answer.status}`) },
       });
     }
     result.refused++;

@@ -1,4 +1,4 @@
-import { fill, tk } from '@floorhand/contract/i18n';
+import { tk } from '@floorhand/contract/i18n';
 
 export type CameraState = 'notStarted' | 'scanning' | 'paused';
 export type CameraAction = 'start' | 'pause' | 'resume' | 'stop' | 'scanFile';
@@ -28,5 +28,5 @@ export function cameraTransition(state: CameraState, action: CameraAction): Came
   const next = ALLOWED[action][state];
   if (next !== undefined) return { ok: true, state: next };
   const [verb, rule] = REFUSALS[action];
-  return { ok: false, state, error: fill(tk('Cannot {{0}}: the camera scanner is {{1}}, and {{2}}.'), verb, STATE_WORDS[state], rule) };
+  return { ok: false, state, error: tk(`Cannot ${verb}: the camera scanner is ${STATE_WORDS[state]}, and ${rule}.`) };
 }

@@ -1,14 +1,14 @@
 // The scanner and camera messages of spec section 8, worded once here for every screen.
 
-import { fill, tk } from '@floorhand/contract/i18n';
+import { tk } from '@floorhand/contract/i18n';
 
 export const CAMERA_SECURE_CONTEXT_ONLY = tk('Camera access is only supported in a secure context (https or localhost).');
 export const CAMERA_STREAMING_NOT_SUPPORTED = tk('Camera streaming is not supported by this browser.');
 export const CAMERA_DEVICES_QUERY_FAILED = tk('Unable to query supported devices, unknown error.');
 export const SCANNER_PAUSED = tk('Scanner paused');
 
-export const userMediaError = (error: unknown): string => fill(tk('Error getting user media: {{0}}'), describeError(error));
-export const qrCodeParseError = (error: unknown): string => fill(tk('QR code parse error: {{0}}'), describeError(error));
+export const userMediaError = (error: unknown): string => tk(`Error getting user media: ${describeError(error)}`);
+export const qrCodeParseError = (error: unknown): string => tk(`QR code parse error: ${describeError(error)}`);
 
 export const CAMERA_MISSING_TITLE = tk('Camera missing');
 /** The dialog's neutral button goes to the appSettings route. */

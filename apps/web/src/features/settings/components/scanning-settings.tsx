@@ -9,7 +9,7 @@ import { mediaPicUrl } from '../../../lib/brand-assets.ts';
 import { PhotoCapture } from '../../../components/scanning/photo-capture.tsx';
 import { useProtectedPicture } from '../../../lib/protected-picture.ts';
 import { TestScanPanel } from './test-scan-panel.tsx';
-import { fill, tk } from '@floorhand/contract/i18n';
+import { tk } from '@floorhand/contract/i18n';
 import { tText } from '../../../lib/translate-text.ts';
 
 export type ScanningSettingsValue = Pick<MachineSettings, 'barcode' | 'timeclockCam' | 'photoCam'>;
@@ -30,10 +30,10 @@ export function scanningSettingsErrors({ barcode }: ScanningSettingsValue): {
     // Printable characters a keyboard sends, without spaces: a scanner's prefix, never a word.
     ...(/^[\x21-\x7e]{0,4}$/.test(barcode.wedgePrefix ?? '') ? {} : { wedgePrefix: tk('Up to 4 characters, printable, without spaces') }),
     ...(barcode.formats.length === 0 ? { formats: tk('Choose at least one format') } : {}),
-    ...(inRange(barcode.fps, FPS_RANGE) ? {} : { fps: fill(tk('Enter {{0}} to {{1}} frames per second'), FPS_RANGE.min, FPS_RANGE.max) }),
+    ...(inRange(barcode.fps, FPS_RANGE) ? {} : { fps: tk(`Enter ${FPS_RANGE.min} to ${FPS_RANGE.max} frames per second`) }),
     ...(inRange(barcode.timeoutSecs, TIMEOUT_SECS_RANGE)
       ? {}
-      : { timeoutSecs: fill(tk('Enter {{0}} to {{1}} seconds'), TIMEOUT_SECS_RANGE.min, TIMEOUT_SECS_RANGE.max) }),
+      : { timeoutSecs: tk(`Enter ${TIMEOUT_SECS_RANGE.min} to ${TIMEOUT_SECS_RANGE.max} seconds`) }),
   };
 }
 

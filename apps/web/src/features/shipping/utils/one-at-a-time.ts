@@ -2,7 +2,7 @@ import { formatQty, withDecimalSeparator } from '@floorhand/contract/quantity';
 import { MEASURE_NEGATIVE, PACKAGE_TEXT_MAX } from '@floorhand/contract/shipping';
 import { readQtyInput } from '../../../lib/inventory-format.ts';
 import { screenDecimalSeparator } from '../../../lib/i18n.ts';
-import { fill, tk } from '@floorhand/contract/i18n';
+import { tk } from '@floorhand/contract/i18n';
 
 /**
  * The pack screen's writes, one at a time in the order the packer asked for them: a task starts when
@@ -76,8 +76,7 @@ export function formProblems(form: PackageForm, decimalSeparator = screenDecimal
       const parsed = readQtyInput(v, decimalSeparator);
       if (!parsed.ok) problems.set(key, parsed.message);
       else if (parsed.units < 0n) problems.set(key, MEASURE_NEGATIVE);
-    } else if (v.length > (TEXT_MAX.get(key) ?? Infinity))
-      problems.set(key, fill(tk('must be at most {{0}} characters'), TEXT_MAX.get(key) ?? ''));
+    } else if (v.length > (TEXT_MAX.get(key) ?? Infinity)) problems.set(key, tk(`must be at most ${TEXT_MAX.get(key) ?? ''} characters`));
   }
   return problems;
 }
