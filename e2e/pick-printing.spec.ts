@@ -99,7 +99,7 @@ test('taking an order prints its traveller and each pick prints a pick label (pr
   await page.getByTestId('pick-qty').press('Enter');
   await expect(page.getByTestId('pick-line')).toHaveAttribute('data-line', '1');
   const pickLabel = (await printer.waitForPrints(before + 2))[before + 1]!;
-  expect(pickLabel).toContain(`^FD${f.number}  line 2^FS`);
+  expect(pickLabel).toContain(`^FD${f.number}  Line 2^FS`);
   expect(pickLabel).toContain(`^FD${f.parts[0]}^FS`);
   expect(pickLabel).toContain('Qty 3 EA');
   expect(pickLabel).toContain('Picked by Pete');
@@ -117,10 +117,11 @@ test('taking an order prints its traveller and each pick prints a pick label (pr
   expect(printer.prints.length).toBe(before + 2);
 });
 
-test("a work order's traveller prints one label per operation, its barcodes the task code; scanned on /singleTask, the code starts the task @mobile", async ({
-  page,
-}, testInfo) => {
-  const tag = uniqueTag(testInfo);
+/**
+ * A work order of two operations (sent in the wrong order: 20, then 10) and a clocked-in supervisor
+ * who keeps orders, logged in on the orders admin with this order filtered: its traveller button.
+ */
+async function workOrderOnOrdersAdmin(page: Page, tag: string) {
   const f = await makeOrder(api, tag);
   const number = `WO-${tag}`;
   await api('order/save', {
@@ -174,19 +175,29 @@ test("a work order's traveller prints one label per operation, its barcodes the 
   await page.getByTestId('orders-filter-number').fill(number);
   const row = page.locator(`[data-number="${number}"]`).first();
   await expect(row).toBeVisible();
-  const before = printer.prints.length;
   // The list filtered to this order (a row drawn again after the focus went to it loses the focus, and the Enter with it).
   await expect(page.locator('[data-number]:visible')).toHaveCount(1);
-  await row.getByTestId('order-traveller').focus();
-  await expect(row.getByTestId('order-traveller')).toBeFocused();
+  return { number, cut, weld, traveller: row.getByTestId('order-traveller') };
+}
+
+/** The labels printed since `before` of this order only (the other project's worker may print to this printer too). */
+const travellerLabels = (before: number, number: string) =>
+  printer.prints
+    .slice(before)
+    .join('')
+    .split('^XZ')
+    .filter((l) => l.includes('^XA') && l.includes(`^FD${number}^FS`));
+
+test("a work order's traveller prints one label per operation, its barcodes the task code; scanned on /singleTask, the code starts the task @mobile", async ({
+  page,
+}, testInfo) => {
+  const { number, cut, weld, traveller } = await workOrderOnOrdersAdmin(page, uniqueTag(testInfo));
+  const before = printer.prints.length;
+  await traveller.focus();
+  await expect(traveller).toBeFocused();
   await page.keyboard.press('Enter');
-  // The labels of the print (one job or several; only this order's: the other project's worker may print to this printer too): two, operation 10 then 20.
-  const labels = () =>
-    printer.prints
-      .slice(before)
-      .join('')
-      .split('^XZ')
-      .filter((l) => l.includes('^XA') && l.includes(`^FD${number}^FS`));
+  // The labels of the print (one job or several): two, operation 10 then 20.
+  const labels = () => travellerLabels(before, number);
   await expect.poll(() => labels().length, { timeout: 15_000 }).toBe(2);
   await page.waitForTimeout(500);
   expect(labels()).toHaveLength(2);
@@ -259,4 +270,22 @@ test("a package's packing list downloads as a PDF and its package label prints",
   expect(label).toContain(`Tracking 1Z-${tag}`);
   expect(label).toContain('E2E Customer');
   await shot(page, testInfo, 'shipping-packing-list-1440');
+});
+
+test.describe('in Spanish', () => {
+  test.use({ locale: 'es-ES' });
+
+  test("a traveller's own words print in the language of the screen that prints it (issue 29) @mobile", async ({ page }, testInfo) => {
+    const { number, traveller } = await workOrderOnOrdersAdmin(page, uniqueTag(testInfo));
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    const before = printer.prints.length;
+    await traveller.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => travellerLabels(before, number).length, { timeout: 15_000 }).toBe(2);
+    const [first] = travellerLabels(before, number) as [string, string];
+    expect(first).toContain('^FDOperación 10  SAW-1^FS');
+    expect(first).toMatch(/\^FDReferencia \S* {3}Cant\. 1\^FS/);
+    expect(first).toMatch(/\^FDVence \S* {3}30 min\^FS/);
+    expect(first).not.toMatch(/Operation|Part number|Qty|Due /);
+  });
 });

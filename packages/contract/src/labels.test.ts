@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   fillTemplate,
   LABEL_FIELDS,
+  LABEL_WORDS,
   labelFormats,
   LABELS_PER_JOB_MAX,
   restOfJob,
@@ -192,4 +193,35 @@ describe('printer problems in words (issue 26 item 10)', () => {
     ['paper out', 'paper out'],
     ['ESOMETHINGELSE 1', 'ESOMETHINGELSE 1'],
   ])('%s → %s', (raw, words) => expect(printerProblemInWords(raw)).toBe(words));
+});
+
+describe("a label's own words (issue 29: travellers and every label in the printer's language)", () => {
+  const stock = '^XA^CI28^FO10,10^A0N,30,30^FD{{t:Qty}} {{qty}}  {{ t: Picked by }} x^FS^XZ';
+  const data = new Map([['qty', '2']]);
+
+  it('are written by the translator given, English without one', () => {
+    expect(fillTemplate(stock, data)).toBe('^XA^CI28^FO10,10^A0N,30,30^FDQty 2  Picked by x^FS^XZ');
+    const es = new Map([
+      ['Qty', 'Cant.'],
+      ['Picked by', 'Preparado por'],
+    ]);
+    expect(fillTemplate(stock, data, (w) => es.get(w) ?? w)).toBe('^XA^CI28^FO10,10^A0N,30,30^FDCant. 2  Preparado por x^FS^XZ');
+  });
+
+  it('are cleaned like data: a translation can never become a command', () => {
+    const filled = fillTemplate(stock, data, () => '^XZ~JA\n^XA');
+    expect(filled.match(/\^XZ/g)).toHaveLength(1);
+    expect(filled).not.toContain('~');
+    expect(filled).not.toMatch(C0_OR_DEL);
+  });
+
+  it('must be words of LABEL_WORDS; an unknown one is refused with the list', () => {
+    expect(templateProblems('stock', stock)).toEqual([]);
+    const [problem, ...rest] = templateProblems('stock', '^XA^FO1,1^FD{{t:Bogus}} {{t:}}^FS^XZ');
+    expect(rest).toEqual([]);
+    expect(problem).toMatch(
+      /^Unknown label word \{\{t:Bogus\}\}, \{\{t:\}\}; the words that print in the language of whoever prints are Qty, Lot,/,
+    );
+    expect([...LABEL_WORDS].every((w) => w.trim() === w && !/[{}^~]/.test(w))).toBe(true);
+  });
 });

@@ -8,9 +8,11 @@ import {
   LABEL_DPI,
   LABEL_FIELDS,
   LABEL_KINDS,
+  LABEL_WORDS,
   LABEL_MM_MAX,
   LABEL_MM_MIN,
   LABELS_PER_JOB_MAX,
+  WORD_PATTERN,
   ZPL_MAX_CHARS,
   type LabelKind,
 } from './labels/fields.ts';
@@ -49,7 +51,15 @@ export function templateProblems(kind: LabelKind, zpl: string): string[] {
       unknown.size > 1 ? tk('Unknown fields {{0}}; a {{1}} label may use {{2}}') : tk('Unknown field {{0}}; a {{1}} label may use {{2}}');
     problems.push(fill(key, names, kindTitle(kind), allowed));
   }
-  const stripped = zpl.replace(FIELD_PATTERN, '');
+  const unknownWords = new Set<string>();
+  for (const m of zpl.matchAll(WORD_PATTERN)) if (!LABEL_WORDS.has(m[1]!)) unknownWords.add(m[1]!);
+  if (unknownWords.size) {
+    const words = [...unknownWords].map((w) => `{{t:${w}}}`).join(', ');
+    problems.push(
+      tk(`Unknown label word ${words}; the words that print in the language of whoever prints are ${[...LABEL_WORDS].join(', ')}`),
+    );
+  }
+  const stripped = zpl.replace(FIELD_PATTERN, '').replace(WORD_PATTERN, '');
   if (stripped.includes('{{') || stripped.includes('}}'))
     problems.push(tk('A field must be written {{name}}: letters and digits between double braces, nothing else'));
   if (!/^\s*\^XA/i.test(zpl) || !/\^XZ\s*$/i.test(zpl)) problems.push(tk('The ZPL must start with ^XA and end with ^XZ'));

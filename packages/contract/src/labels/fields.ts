@@ -1,3 +1,4 @@
+import { tk } from '../i18n.ts';
 import { isTimekeeper, type UserPerms } from '../perms.ts';
 
 // The kinds of label, the fields each may use and the limits of templates and jobs (docs/labels.md).
@@ -104,6 +105,39 @@ export const mayPrintAnyBadge = (perms: UserPerms): boolean => isTimekeeper(perm
 
 /** `{{ name }}`: a field reference of a template. */
 export const FIELD_PATTERN = /\{\{\s*([A-Za-z][A-Za-z0-9]*)\s*\}\}/g;
+
+/**
+ * `{{t:Qty}}`: a word of the label itself (not data), printed in the language of whoever prints or
+ * downloads the label (docs/labels.md, "Words in the printer's language"). Only LABEL_WORDS.
+ */
+export const WORD_PATTERN = /\{\{\s*t:\s*([^{}]*?)\s*\}\}/g;
+
+/** The words a template may write as `{{t:…}}`, in English; each has its translation in the catalogue. */
+export const LABEL_WORDS: ReadonlySet<string> = new Set<string>([
+  tk('Qty'),
+  tk('Lot'),
+  tk('Serial'),
+  tk('Condition'),
+  tk('Received'),
+  tk('Location'),
+  tk('Warehouse'),
+  tk('Description'),
+  tk('Order'),
+  tk('Line'),
+  tk('Operation'),
+  tk('Work center'),
+  tk('Part number'),
+  tk('Due'),
+  tk('Picked by'),
+  tk('Ship to'),
+  tk('Customer'),
+  tk('Carrier'),
+  tk('Items'),
+  tk('Weight'),
+  tk('Tracking'),
+  tk('Package'),
+  tk('Badge'),
+]);
 
 /** Printer resolutions (dots per inch) and their dots per millimetre. */
 export const LABEL_DPI = [152, 203, 300, 600] as const;

@@ -1,4 +1,4 @@
-import { FIELD_PATTERN, LABELS_PER_JOB_MAX } from './fields.ts';
+import { FIELD_PATTERN, LABELS_PER_JOB_MAX, WORD_PATTERN } from './fields.ts';
 import { tk } from '../i18n.ts';
 
 // ── ZPL that labels may use ──
@@ -178,7 +178,7 @@ export function zplCommandProblems(zpl: string): string[] {
     if (c.code === 'FS') fh = null;
     if ((c.code === 'FD' || c.code === 'FV') && fh !== null) {
       const escape = new RegExp(`${fh.replace(/[.*+?${}()|[\]\\/-]/g, '\\$&')}([0-9A-Fa-f]{2})`, 'g');
-      for (const m of c.params.replace(FIELD_PATTERN, '').matchAll(escape)) {
+      for (const m of c.params.replace(FIELD_PATTERN, '').replace(WORD_PATTERN, '').matchAll(escape)) {
         if (forbiddenByte(parseInt(m[1]!, 16)))
           once(
             tk(
@@ -209,8 +209,12 @@ function zplHexValue(value: string, indicator: string): string {
   return zplValue(value).split(indicator).join(own);
 }
 
-/** The template with its fields filled from `data` (a missing value prints as nothing). */
-export function fillTemplate(zpl: string, data: ReadonlyMap<string, string>): string {
+/**
+ * The template with its fields filled from `data` (a missing value prints as nothing) and its words
+ * (`{{t:Qty}}`) written by `word`: the printing person's language on the server, English when absent.
+ * Both are cleaned the same way, so neither can become a ZPL command.
+ */
+export function fillTemplate(zpl: string, data: ReadonlyMap<string, string>, word: (english: string) => string = (w) => w): string {
   let fh: string | null = null;
   return zpl
     .split(/(?=[\^~])/)
@@ -219,10 +223,10 @@ export function fillTemplate(zpl: string, data: ReadonlyMap<string, string>): st
       if (c?.code === 'FH') fh = fhIndicator(c.params);
       const inHex = fh !== null && (c?.code === 'FD' || c?.code === 'FV') ? fh : null;
       if (c?.code === 'FS') fh = null;
-      return part.replace(FIELD_PATTERN, (_all, name: string) => {
-        const value = data.get(name) ?? '';
-        return inHex === null ? zplValue(value) : zplHexValue(value, inHex);
-      });
+      const clean = (value: string) => (inHex === null ? zplValue(value) : zplHexValue(value, inHex));
+      return part
+        .replace(FIELD_PATTERN, (_all, name: string) => clean(data.get(name) ?? ''))
+        .replace(WORD_PATTERN, (_all, english: string) => clean(word(english)));
     })
     .join('');
 }

@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import { PNG } from 'pngjs';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import type { LabelJob } from '@floorhand/contract/labels';
+import { LANGUAGE_HEADER } from '@floorhand/contract/i18n';
 import { sql } from 'drizzle-orm';
 import { call, createSecondNode, createTestApp, type TestApp } from '../../test/harness.ts';
 import { query } from '../../db/sql.ts';
@@ -148,6 +149,30 @@ describe('the print agent', () => {
       ['Code128', 'S000000001'],
       ['QRCode', 'S000000001'],
     ]);
+  });
+
+  it("prints the label's own words in the language of whoever prints; a reprint in another language is the same bytes (issue 29)", async () => {
+    await startAgent('dock');
+    await printerOnline('dock');
+    const source = { stockIds: ['S000000001'] };
+    const es = await call(t.app, 'label/print', { idempotencyKey: randomUUID(), kind: 'stock', printerId: 'dock/zebra', source }, clerk, {
+      headers: { [LANGUAGE_HEADER]: 'es' },
+    });
+    expect(es.status, JSON.stringify(es.body)).toBe(200);
+    const [spanish] = await printer.waitForPrints(1);
+    expect(spanish).toMatch(/\^FDCant\. \d/);
+    expect(spanish).toMatch(/\^FDLote \S* +Número de serie/);
+    expect(spanish).toContain('^FDCondición ');
+    expect(spanish).not.toMatch(/Qty|\{\{/);
+    await jobState(es.body.job!.jobId, 'printed');
+    const again = await call(t.app, 'label/job/reprint', { idempotencyKey: randomUUID(), jobId: es.body.job!.jobId }, clerk);
+    await jobState(again.body.job!.jobId, 'printed');
+    expect((await printer.waitForPrints(2))[1]).toBe(spanish);
+    const en = await call(t.app, 'label/print', { idempotencyKey: randomUUID(), kind: 'stock', printerId: 'dock/zebra', source }, clerk);
+    await jobState(en.body.job!.jobId, 'printed');
+    const english = (await printer.waitForPrints(3))[2]!;
+    expect(english).toMatch(/\^FDQty \d/);
+    expect(english).toMatch(/\^FDLot \S* +Serial/);
   });
 
   it('prints a job once for one idempotency key, and a reprint is the same bytes', async () => {

@@ -1,7 +1,9 @@
+import { tk } from '@floorhand/contract/i18n';
 import { zplValue, type LabelKind } from '@floorhand/contract/labels';
 
 // The templates every organisation starts with (inserted on first use, version 1, saved by 'system').
-// 203 dpi (8 dots/mm) Zebra ZPL II; ^CI28 reads field data as UTF-8. Sizes are the common roll sizes.
+// 203 dpi (8 dots/mm) Zebra ZPL II; ^CI28 reads field data as UTF-8 (a Spanish word's accents). Sizes are the
+// common roll sizes. The label's own words are `{{t:…}}`: printed in the language of whoever prints.
 
 export interface DefaultTemplate {
   id: string;
@@ -31,9 +33,9 @@ export const DEFAULT_TEMPLATES: readonly DefaultTemplate[] = [
       '^FO30,68^A0N,24,24^FB570,2,2,L^FD{{description}}^FS',
       '^FO30,130^BY2,3,90^BCN,90,Y,N,N^FD{{stockId}}^FS',
       '^FO30,262^A0N,26,26^FD{{warehouse}} {{location}}^FS',
-      '^FO420,262^A0N,26,26^FDQty {{qty}} {{uom}}^FS',
-      '^FO30,302^A0N,22,22^FDLot {{lot}}   Serial {{serial}}^FS',
-      '^FO30,336^A0N,22,22^FDCond {{condition}}   Rcvd {{receivedDate}}^FS',
+      '^FO420,262^A0N,26,26^FD{{t:Qty}} {{qty}} {{uom}}^FS',
+      '^FO30,302^A0N,22,22^FD{{t:Lot}} {{lot}}   {{t:Serial}} {{serial}}^FS',
+      '^FO30,336^A0N,22,22^FD{{t:Condition}} {{condition}}   {{t:Received}} {{receivedDate}}^FS',
       '^FO630,25^BQN,2,5^FDQA,{{stockId}}^FS',
       '^XZ',
     ),
@@ -50,7 +52,7 @@ export const DEFAULT_TEMPLATES: readonly DefaultTemplate[] = [
       '^XA^CI28',
       '^FO16,10^A0N,24,24^FD{{partNumber}}^FS',
       '^FO16,40^BY1,3,80^BCN,80,Y,N,N^FD{{stockId}}^FS',
-      '^FO16,160^A0N,22,22^FDQty {{qty}} {{uom}}  {{location}}^FS',
+      '^FO16,160^A0N,22,22^FD{{t:Qty}} {{qty}} {{uom}}  {{location}}^FS',
       '^XZ',
     ),
   },
@@ -67,7 +69,7 @@ export const DEFAULT_TEMPLATES: readonly DefaultTemplate[] = [
       '^FO16,12^A0N,26,26^FD{{stockId}}^FS',
       '^FO90,44^BQN,2,7^FDQA,{{stockId}}^FS',
       '^FO16,300^A0N,24,24^FD{{partNumber}}^FS',
-      '^FO16,334^A0N,22,22^FDQty {{qty}} {{uom}}  {{location}}^FS',
+      '^FO16,334^A0N,22,22^FD{{t:Qty}} {{qty}} {{uom}}  {{location}}^FS',
       '^XZ',
     ),
   },
@@ -81,13 +83,13 @@ export const DEFAULT_TEMPLATES: readonly DefaultTemplate[] = [
     isDefault: true,
     zpl: zpl(
       '^XA^CI28',
-      '^FO30,25^A0N,40,40^FD{{orderId}}  line {{line}}^FS',
+      '^FO30,25^A0N,40,40^FD{{orderId}}  {{t:Line}} {{line}}^FS',
       '^FO30,75^A0N,30,30^FD{{partNumber}}^FS',
       '^FO30,112^A0N,24,24^FB740,2,2,L^FD{{description}}^FS',
-      '^FO30,180^A0N,30,30^FDQty {{qty}} {{uom}}   from {{location}}^FS',
-      '^FO30,225^A0N,22,22^FDLot {{lot}}   Serial {{serial}}^FS',
+      '^FO30,180^A0N,30,30^FD{{t:Qty}} {{qty}} {{uom}}   {{t:Location}} {{location}}^FS',
+      '^FO30,225^A0N,22,22^FD{{t:Lot}} {{lot}}   {{t:Serial}} {{serial}}^FS',
       '^FO30,270^BY2,3,110^BCN,110,Y,N,N^FD{{stockId}}^FS',
-      '^FO30,440^A0N,22,22^FDPicked by {{picker}} {{printedDate}}^FS',
+      '^FO30,440^A0N,22,22^FD{{t:Picked by}} {{picker}} {{printedDate}}^FS',
       '^XZ',
     ),
   },
@@ -102,10 +104,10 @@ export const DEFAULT_TEMPLATES: readonly DefaultTemplate[] = [
     zpl: zpl(
       '^XA^CI28',
       '^FO30,30^A0N,56,56^FD{{orderId}}^FS',
-      '^FO30,100^A0N,36,36^FDOperation {{operation}}  {{workCenter}}^FS',
+      '^FO30,100^A0N,36,36^FD{{t:Operation}} {{operation}}  {{workCenter}}^FS',
       '^FO30,150^A0N,28,28^FB740,3,4,L^FD{{description}}^FS',
-      '^FO30,270^A0N,30,30^FDPart {{partNumber}}   Qty {{qty}}^FS',
-      '^FO30,315^A0N,30,30^FDDue {{dueDate}}   {{plannedTime}}^FS',
+      '^FO30,270^A0N,30,30^FD{{t:Part number}} {{partNumber}}   {{t:Qty}} {{qty}}^FS',
+      '^FO30,315^A0N,30,30^FD{{t:Due}} {{dueDate}}   {{plannedTime}}^FS',
       '^FO30,400^BY3,3,160^BCN,160,Y,N,N^FD{{taskBarcode}}^FS',
       '^FO30,640^BQN,2,8^FDQA,{{taskBarcode}}^FS',
       '^XZ',
@@ -154,12 +156,12 @@ export const DEFAULT_TEMPLATES: readonly DefaultTemplate[] = [
     isDefault: true,
     zpl: zpl(
       '^XA^CI28',
-      '^FO30,30^A0N,40,40^FDShip to^FS',
+      '^FO30,30^A0N,40,40^FD{{t:Ship to}}^FS',
       '^FO30,80^A0N,44,44^FB740,3,6,L^FD{{customer}}^FS',
-      '^FO30,240^A0N,30,30^FDOrder {{orderId}}   Items {{items}}^FS',
+      '^FO30,240^A0N,30,30^FD{{t:Order}} {{orderId}}   {{t:Items}} {{items}}^FS',
       '^FO30,285^A0N,30,30^FD{{packageType}}  {{weight}}  {{dimensions}}^FS',
       '^FO30,330^A0N,30,30^FD{{carrier}} {{service}}^FS',
-      '^FO30,375^A0N,26,26^FDTracking {{tracking}}^FS',
+      '^FO30,375^A0N,26,26^FD{{t:Tracking}} {{tracking}}^FS',
       '^FO30,440^BY3,3,160^BCN,160,Y,N,N^FD{{packageNo}}^FS',
       '^FO30,680^BQN,2,8^FDQA,{{packageNo}}^FS',
       '^FO500,1150^A0N,22,22^FD{{warehouse}} {{printedDate}}^FS',
@@ -169,10 +171,10 @@ export const DEFAULT_TEMPLATES: readonly DefaultTemplate[] = [
 ];
 
 /** The test label a printer's "Test print" sends: fixed text, a barcode and the time. */
-export const TEST_LABEL = (printer: string, at: string) =>
+export const TEST_LABEL = (printer: string, at: string, t: (english: string) => string) =>
   zpl(
     '^XA^CI28',
-    '^FO30,30^A0N,40,40^FDFloorhand test label^FS',
+    `^FO30,30^A0N,40,40^FD${zplValue(t(tk('Floorhand test label')))}^FS`,
     `^FO30,85^A0N,26,26^FD${zplValue(printer)}^FS`,
     `^FO30,125^A0N,22,22^FD${at}^FS`,
     '^FO30,165^BY2,3,80^BCN,80,Y,N,N^FDTEST-LABEL^FS',

@@ -9,6 +9,9 @@ import { ACME_BASE, call, createAcme, createTestApp, type TestApp } from '../../
 import { acmeAdminToken, tokenFor } from '../../test/logins.ts';
 import { query } from '../../db/sql.ts';
 import { DEFAULT_TEMPLATES } from './defaults.ts';
+import { ensureDefaultTemplates } from './service.ts';
+import { createOrganisation } from '../../seed/demo.ts';
+import { LANGUAGE_HEADER } from '@floorhand/contract/i18n';
 
 // Templates (defaults, versions, validation, server-side preview), label data and the refusals of the
 // print calls. The print agent end to end is agent.test.ts.
@@ -137,6 +140,68 @@ describe('label templates', () => {
       acme,
     );
     expect(acmeSave.status).toBe(404);
+  });
+});
+
+describe("a label's own words in the language of whoever prints (issue 29)", () => {
+  const traveller = DEFAULT_TEMPLATES.find((d) => d.id === 'traveller-4x6')!;
+  const preview = (d: (typeof DEFAULT_TEMPLATES)[number], lang?: string) =>
+    call(
+      t.app,
+      'label/preview',
+      { kind: d.kind, zpl: d.zpl, widthMm: d.widthMm, heightMm: d.heightMm, dpi: d.dpi },
+      clerk,
+      lang ? { headers: { [LANGUAGE_HEADER]: lang } } : {},
+    );
+
+  it('no default template has a word outside {{t:…}}: every ^FD is data, a field or a label word', () => {
+    for (const d of DEFAULT_TEMPLATES)
+      for (const [, text] of d.zpl.matchAll(/\^FD([^^]*)/g)) {
+        const words = text!.replace(/\{\{[^}]*\}\}/g, '').replace(/^QA,/, '');
+        expect(words.trim(), `${d.id}: ${text}`).toBe('');
+      }
+  });
+
+  it('prints a traveller in Spanish for a Spanish request and in English otherwise', async () => {
+    const es = await preview(traveller, 'es');
+    expect(es.status, JSON.stringify(es.body)).toBe(200);
+    expect(es.body.zpl).toContain('^FDOperación 20  WELD-1^FS');
+    expect(es.body.zpl).toContain('^FDReferencia FRAME-200   Cant. 40^FS');
+    expect(es.body.zpl).toContain('^FDVence 2026-12-01   45 min^FS');
+    const en = await preview(traveller);
+    expect(en.body.zpl).toContain('^FDOperation 20  WELD-1^FS');
+    expect(en.body.zpl).toContain('^FDPart number FRAME-200   Qty 40^FS');
+    const pkg = await preview(
+      DEFAULT_TEMPLATES.find((d) => d.id === 'package-4x6')!,
+      'es',
+    );
+    expect(pkg.body.zpl).toContain('^FDEnviar a^FS');
+    expect(isPng(pkg.body.png)).toBe(true);
+  });
+
+  it('a default nobody edited follows the new default as a new version; an edited one is left alone', async () => {
+    const orgId = `words-${randomUUID().slice(0, 8)}`;
+    await createOrganisation(t.db, { id: orgId, name: 'Words Ltd', siteId: `${orgId}-1`, hosts: [`${orgId}.test`] });
+    const old = (d: (typeof DEFAULT_TEMPLATES)[number]) => d.zpl.replace(/\{\{t:([^}]*)\}\}/g, '$1');
+    for (const d of DEFAULT_TEMPLATES)
+      await query(
+        t.db,
+        sql`INSERT INTO label_templates (org_id, id, version, kind, name, zpl, width_mm, height_mm, dpi, is_default, saved_by)
+          VALUES (${orgId}, ${d.id}, 1, ${d.kind}, ${d.name}, ${old(d)}, ${d.widthMm}, ${d.heightMm}, ${d.dpi}, ${d.isDefault}, ${d.id === 'pick-4x3' ? 'admin' : 'system'})`,
+      );
+    await ensureDefaultTemplates(t.db, orgId);
+    const rows = await query<{ id: string; version: number; zpl: string; saved_by: string }>(
+      t.db,
+      sql`SELECT DISTINCT ON (id) id, version, zpl, saved_by FROM label_templates WHERE org_id = ${orgId} ORDER BY id, version DESC`,
+    );
+    const latest = new Map(rows.map((r) => [r.id, r]));
+    for (const d of DEFAULT_TEMPLATES) {
+      const r = latest.get(d.id)!;
+      if (d.id === 'pick-4x3') expect(r, d.id).toMatchObject({ version: 1, zpl: old(d), saved_by: 'admin' });
+      else if (old(d) === d.zpl)
+        expect(r, d.id).toMatchObject({ version: 1, zpl: d.zpl }); // no words: unchanged
+      else expect(r, d.id).toMatchObject({ version: 2, zpl: d.zpl, saved_by: 'system' });
+    }
   });
 });
 

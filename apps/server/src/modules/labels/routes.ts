@@ -20,9 +20,9 @@ import { createAgent, registerAgentOps, revokeAgent } from './agents.ts';
 export function labelRoutes(app: FastifyInstance, deps: Deps): void {
   registerCall(app, deps, 'label/template/list', ({ auth, body }) => listTemplates(deps, auth, body));
   registerCall(app, deps, 'label/template/save', ({ auth, body }) => saveTemplate(deps, auth, body));
-  registerCall(app, deps, 'label/preview', ({ auth, body }) => previewTemplate(deps, auth, body));
+  registerCall(app, deps, 'label/preview', ({ auth, body, req }) => previewTemplate(deps, auth, body, translatorOf(req)));
   registerCall(app, deps, 'label/render', ({ auth, body, req }) => renderLabel(deps, auth, body, translatorOf(req)));
-  registerCall(app, deps, 'label/print', ({ auth, body }) => printCall(deps, auth, body));
+  registerCall(app, deps, 'label/print', ({ auth, body, req }) => printCall(deps, auth, body, translatorOf(req)));
   registerCall(app, deps, 'label/job/list', ({ auth, body }) => listJobs(deps, auth, body));
   registerCall(app, deps, 'label/job/reprint', ({ auth, body }) => reprintJob(deps, auth, body));
   registerCall(app, deps, 'label/job/printRest', ({ auth, body }) => printRestOfJob(deps, auth, body));

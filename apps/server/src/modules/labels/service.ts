@@ -47,10 +47,19 @@ export async function ensureDefaultTemplates(db: Db, orgId: string): Promise<voi
   const known = seeded.get(db) ?? new Set<string>();
   seeded.set(db, known);
   if (known.has(orgId)) return;
+  const current = await repo.currentTemplates(db, orgId);
   // Per kind: an organisation that started before a kind existed (package labels) gets its default too.
-  const kinds = new Set((await repo.currentTemplates(db, orgId)).map((t) => t.kind));
+  const kinds = new Set(current.map((t) => t.kind));
   for (const t of DEFAULT_TEMPLATES)
     if (!kinds.has(t.kind)) await repo.insertTemplateVersion(db, orgId, { ...t, version: 1, savedBy: 'system' });
+  // A default nobody has saved since the system did follows the product's default when it changes (its
+  // words became `{{t:…}}`): a new version, saved by 'system', so jobs printed before keep theirs.
+  const defaults = new Map(DEFAULT_TEMPLATES.map((t) => [t.id, t]));
+  for (const t of current) {
+    const d = defaults.get(t.templateId);
+    if (d && t.savedBy === 'system' && t.zpl !== d.zpl)
+      await repo.insertTemplateVersion(db, orgId, { ...d, isDefault: t.isDefault, version: t.version + 1, savedBy: 'system' });
+  }
   known.add(orgId);
 }
 
@@ -79,9 +88,10 @@ export async function previewTemplate(
   _deps: Deps,
   _auth: AuthContext,
   body: Body<'label/preview'>,
+  t: Translate,
 ): Promise<CallResponse<'label/preview'>> {
   refuseProblems(body.kind, body.zpl);
-  const zpl = fillTemplate(body.zpl, sampleData(body.kind, body.data));
+  const zpl = fillTemplate(body.zpl, sampleData(body.kind, body.data), t);
   const [png] = await renderZpl(zpl, body.widthMm, body.heightMm, body.dpi);
   return { png, zpl };
 }
@@ -155,9 +165,10 @@ async function makeLabels(
   source: LabelSource,
   templateId: string | undefined,
   printerName: string,
+  t: Translate,
 ): Promise<MadeLabels> {
   checkSource(source);
-  if (source.test) return { zpl: TEST_LABEL(printerName, new Date().toISOString()), labels: 1, templateId: 'test', templateVersion: 0 };
+  if (source.test) return { zpl: TEST_LABEL(printerName, new Date().toISOString(), t), labels: 1, templateId: 'test', templateVersion: 0 };
   const rows = await labelRows(db, auth, kind, source);
   const template = await resolveTemplate(db, auth.orgId, kind, templateId);
   // A template saved before the allow-list (docs/labels.md) prints only once an administrator saves it without what is refused.
@@ -165,7 +176,7 @@ async function makeLabels(
   if (problems.length)
     throw badInput(`The template '${template.name}' cannot print until an administrator saves it again: ${problems.join('. ')}`);
   return {
-    zpl: rows.map((r) => fillTemplate(template.zpl, r)).join('\n'),
+    zpl: rows.map((r) => fillTemplate(template.zpl, r, t)).join('\n'),
     labels: rows.length,
     templateId: template.templateId,
     templateVersion: template.version,
@@ -186,7 +197,7 @@ export async function renderLabel(
   body: Body<'label/render'>,
   t: Translate,
 ): Promise<CallResponse<'label/render'>> {
-  const made = await makeLabels(deps.db, auth, body.kind, body.source, body.templateId, 'download');
+  const made = await makeLabels(deps.db, auth, body.kind, body.source, body.templateId, 'download', t);
   const widthMm = made.template?.widthMm ?? TEST_LABEL_MM.width;
   const heightMm = made.template?.heightMm ?? TEST_LABEL_MM.height;
   const dpi = made.template?.dpi ?? 203;
@@ -249,6 +260,8 @@ export interface PrintLabelInput {
   templateId?: string;
   /** What to print: stock ids, locations, accounts, or rows of field values (pick and traveller labels). */
   source: LabelSource;
+  /** The words of the label (`{{t:Qty}}`) in the printing person's language; English when absent. */
+  t?: Translate;
 }
 
 /**
@@ -260,7 +273,7 @@ export interface PrintLabelInput {
 export async function printLabel(deps: Deps, auth: AuthContext, input: PrintLabelInput): Promise<CallResponse<'label/print'>> {
   refuseOthersBadges(auth, input.source);
   const printer = await checkPrinter(deps.db, auth, input.printerId);
-  const made = await makeLabels(deps.db, auth, input.kind, input.source, input.templateId, printer.name);
+  const made = await makeLabels(deps.db, auth, input.kind, input.source, input.templateId, printer.name, input.t ?? ((w) => w));
   const copies = input.copies ?? 1;
   const requestHash = createHash('sha256')
     .update(JSON.stringify([input.kind, input.printerId, copies, input.templateId ?? null, input.source]))
@@ -315,8 +328,14 @@ async function enqueue(
   return { job: publicJob(job) };
 }
 
-export async function printCall(deps: Deps, auth: AuthContext, body: Body<'label/print'>): Promise<CallResponse<'label/print'>> {
+export async function printCall(
+  deps: Deps,
+  auth: AuthContext,
+  body: Body<'label/print'>,
+  t: Translate,
+): Promise<CallResponse<'label/print'>> {
   return printLabel(deps, auth, {
+    t,
     idempotencyKey: body.idempotencyKey,
     kind: body.kind,
     printerId: body.printerId,

@@ -20,7 +20,15 @@ import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { IconDeviceFloppy } from '@tabler/icons-react';
-import { LABEL_DPI, LABEL_FIELDS, LABEL_MM_MAX, LABEL_MM_MIN, templateProblems, type LabelTemplate } from '@floorhand/contract/labels';
+import {
+  LABEL_DPI,
+  LABEL_FIELDS,
+  LABEL_WORDS,
+  LABEL_MM_MAX,
+  LABEL_MM_MIN,
+  templateProblems,
+  type LabelTemplate,
+} from '@floorhand/contract/labels';
 import { ApiError } from '../../../lib/api.ts';
 import { previewQuery } from '../api/preview-label.ts';
 import { useSaveTemplate, useTemplates } from '../api/templates.ts';
@@ -186,11 +194,16 @@ export function TemplatesPanel({ canEdit }: { canEdit: boolean }) {
           </Group>
           <Textarea
             label={t('ZPL')}
-            description={t('Fields are written {{example}}; this kind may use: {{fields}}', {
-              example: '{{stockId}}',
-              fields: fields.join(', '),
-              interpolation: { escapeValue: false },
-            })}
+            description={t(
+              "Fields are written {{example}}; this kind may use: {{fields}}. The label's own words are written {{wordExample}} and print in the language of whoever prints: {{words}}",
+              {
+                example: '{{stockId}}',
+                fields: fields.join(', '),
+                wordExample: '{{t:Qty}}',
+                words: [...LABEL_WORDS].join(', '),
+                interpolation: { escapeValue: false },
+              },
+            )}
             value={draft.zpl}
             onChange={(e) => setDraft({ ...draft, zpl: e.currentTarget.value })}
             readOnly={!canEdit}
