@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LANGUAGE_HEADER } from '@floorhand/contract/i18n';
-import { apiBase, callFile, isTrustedHost, post } from './api.ts';
+import { ERR } from '@floorhand/contract/errors';
+import { apiBase, ApiError, call, callFile, isTrustedHost, post } from './api.ts';
+import { dialogs } from '../components/dialogs/dialog-store.ts';
 import { i18n } from './i18n.ts';
-import { decodeToken } from './auth-store.ts';
+import { decodeToken, useAuthStore } from './auth-store.ts';
 import { withMru } from './session-store.ts';
 import { defaultWorkstationId } from './machine-store.ts';
 
@@ -89,5 +91,40 @@ describe("the screen's language", () => {
     await i18n.changeLanguage('en');
     await post('auth/logout', {} as never);
     expect(sent).toEqual(['es', 'es', 'en']);
+  });
+});
+
+describe('a call that outlived a logout', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+    useAuthStore.setState({ authToken: null });
+  });
+  const refused = () =>
+    vi.stubGlobal(
+      'fetch',
+      async () => new Response(JSON.stringify({ err: { code: ERR.unauthorized, message: 'Please log in first' } }), { status: 401 }),
+    );
+
+  it('is refused without a dialog when nobody is logged in (My Account asking again as the logout clears its cache)', async () => {
+    const error = vi.spyOn(dialogs, 'error').mockResolvedValue(undefined as never);
+    refused();
+    await expect(call('account/me/get', {})).rejects.toBeInstanceOf(ApiError);
+    expect(error).not.toHaveBeenCalled();
+  });
+
+  it("still shows a login's refusal (the wrong password)", async () => {
+    const error = vi.spyOn(dialogs, 'error').mockResolvedValue(undefined as never);
+    refused();
+    await expect(call('auth/login', { userName: 'clerk', password: 'wrong' } as never)).rejects.toBeInstanceOf(ApiError);
+    expect(error).toHaveBeenCalledTimes(1);
+  });
+
+  it('still shows the refusal to someone logged in', async () => {
+    const error = vi.spyOn(dialogs, 'error').mockResolvedValue(undefined as never);
+    useAuthStore.setState({ authToken: 'a.b.c' });
+    refused();
+    await expect(call('account/me/get', {})).rejects.toBeInstanceOf(ApiError);
+    expect(error).toHaveBeenCalledTimes(1);
   });
 });

@@ -93,7 +93,7 @@ function request<P extends CallPath>(
   path: P,
   args: CallArgs<P>,
   opts: CallOptions,
-): { url: string; init: RequestInit; locId: string | undefined } {
+): { url: string; init: RequestInit; locId: string | undefined; withToken: boolean } {
   const auth = useAuthStore.getState();
   const site = useSiteStore.getState();
   const locId = opts.locId ?? SPEC_LOC_IDS.get(path);
@@ -118,6 +118,7 @@ function request<P extends CallPath>(
     url: `${base}/api/${path}`,
     init: { method: 'POST', headers, body: JSON.stringify(body), signal: opts.signal, ...(opts.keepalive ? { keepalive: true } : {}) },
     locId,
+    withToken: headers.authorization !== undefined,
   };
 }
 
@@ -126,15 +127,19 @@ async function send<P extends CallPath>(
   path: P,
   args: CallArgs<P>,
   opts: CallOptions,
-): Promise<{ res: Response; locId: string | undefined }> {
-  const { url, init, locId } = request(path, args, opts);
+): Promise<{ res: Response; locId: string | undefined; stale: boolean }> {
+  const { url, init, locId, withToken } = request(path, args, opts);
   const wasOnline = useConnection.getState().state === 'online';
   try {
     const res = await fetch(url, init);
     const human = res.headers.get(HEADERS.humanToken);
     if (human && opts.humanToken === undefined) useAuthStore.getState().setHumanToken(human);
     if (res.status < 502 || res.status > 504) reportReachable();
-    return { res, locId };
+    // Sent without a token while nobody is logged in: a page that outlived a logout asked once more
+    // (its query refetched as the cache was cleared). Refused as it should be, and not worth a dialog.
+    // The login itself is the one call whose refusal then is news (the wrong password).
+    const stale = path !== 'auth/login' && !withToken && res.status === 401 && !useAuthStore.getState().authToken;
+    return { res, locId, stale };
   } catch (e) {
     if (e instanceof DOMException && e.name === 'AbortError') throw e;
     reportUnreachable();
@@ -176,8 +181,9 @@ export async function post<P extends CallPath>(
  * trusted host, and the client's time; an `err` in the answer opens the error dialog and is thrown.
  */
 export async function call<P extends CallPath>(path: P, args: CallArgs<P>, opts: CallOptions = {}): Promise<CallResponse<P>> {
-  const { res, locId } = await send(path, args, opts);
+  const { res, locId, stale } = await send(path, args, opts);
   const json = (await res.json().catch(() => ({}))) as Record<string, unknown>;
+  if (stale) opts = { ...opts, suppress: /.*/ };
   if ('queries' in json) {
     if (debugMode()) console.debug(`[${locId}] ${path} queries`, json.queries);
     delete json.queries;
