@@ -17,10 +17,7 @@ async function chooseInMyAccount(page: Page, language: 'es' | '') {
   await saved;
 }
 
-/**
- * Logs out from the tasks page. Not from My Account: a logout there shows "Please log in first" (its
- * account query asks again once the cache is cleared, without a token), as it does on main.
- */
+/** Logs out from the tasks page. */
 async function logout(page: Page) {
   await page.goto('/tasks');
   await page.getByTestId('user-menu').click();
@@ -107,6 +104,69 @@ test.describe('language', () => {
     await page.getByTestId('kiosk-done').click();
     await expect(page).toHaveURL(/\/kiosk$/);
     await expect(htmlLang(page)).toHaveAttribute('lang', 'en');
+  });
+
+  test("two workers on one kiosk with a timeout between them: the first one's Spanish and dark go with her, the next gets the kiosk's, and hers come back with her badge @mobile", async ({
+    page,
+    request,
+  }, testInfo) => {
+    const api = await adminApi(request);
+    const tag = uniqueTag(testInfo);
+    const lucia = await worker(api, tag);
+    const benBadge = `LB-${tag}`;
+    await makePerson(api, `lang_b_${tag.toLowerCase()}`, { firstName: 'Ben', badgeCode: benBadge });
+    const kiosk = await makePerson(api, `kiosk_lt_${tag.toLowerCase()}`, { kioskAcct: true });
+    // The page's clock is the test's: the kiosk's inactivity timeout (15 minutes) passes at once.
+    await page.clock.install();
+    await page.emulateMedia({ colorScheme: 'light' });
+    await useMachine(page);
+    // Lucía chose Spanish in My Account at a desk (My Account is not open on a shared device).
+    await login(page, lucia.userName);
+    await expect(page).toHaveURL(/\/tasks$/);
+    await chooseInMyAccount(page, 'es');
+    await logout(page);
+    await expect(htmlLang(page)).toHaveAttribute('lang', 'en');
+    await fillLogin(page, kiosk);
+    await expect(page).toHaveURL(/\/kiosk$/);
+
+    // Lucía badges in at the kiosk: Spanish; she picks dark there, from the account menu.
+    await page.getByTestId('kiosk-scan').focus();
+    await scan(page, lucia.badge);
+    await expect(page).toHaveURL(/\/tasks$/);
+    await expect(htmlLang(page)).toHaveAttribute('lang', 'es');
+    const saved = page.waitForResponse((r) => r.url().endsWith(PUT_SESSION) && r.ok());
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('color-scheme-dark').click();
+    await saved;
+    await expect(htmlLang(page)).toHaveAttribute('data-mantine-color-scheme', 'dark');
+
+    // She walks away: the timeout, and the kiosk's page is the kiosk's again (English, the device's light).
+    await page.clock.fastForward('15:05');
+    await expect(page).toHaveURL(/\/kiosk$/, { timeout: 15_000 });
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(htmlLang(page)).toHaveAttribute('lang', 'en');
+    await expect(htmlLang(page)).toHaveAttribute('data-mantine-color-scheme', 'light');
+
+    // Ben, who chose nothing, gets neither.
+    await page.getByTestId('kiosk-scan').focus();
+    await scan(page, benBadge);
+    await expect(page).toHaveURL(/\/tasks$/);
+    await expect(page.getByTestId('greeting')).toContainText('Hello Ben');
+    await expect(htmlLang(page)).toHaveAttribute('lang', 'en');
+    await expect(htmlLang(page)).toHaveAttribute('data-mantine-color-scheme', 'light');
+    // No refusal in the way: the token renewal the timeout's 15 minutes brought as Ben badged in did
+    // not start a session for the kiosk account with Ben's human token (lib/session.ts).
+    await page.waitForTimeout(500);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await page.getByTestId('kiosk-done').click();
+    await expect(page).toHaveURL(/\/kiosk$/);
+
+    // Lucía again: hers come back with her badge.
+    await page.getByTestId('kiosk-scan').focus();
+    await scan(page, lucia.badge);
+    await expect(page).toHaveURL(/\/tasks$/);
+    await expect(htmlLang(page)).toHaveAttribute('lang', 'es');
+    await expect(htmlLang(page)).toHaveAttribute('data-mantine-color-scheme', 'dark');
   });
 
   test('a workstation set to Spanish shows Spanish to everyone, from the login page on; App Settings changes it at once', async ({

@@ -14,7 +14,7 @@ vi.mock('./socket.ts', () => ({
   createRealtime: () => ({ on: () => undefined, connect: () => undefined, disconnect: () => undefined, subscribe: () => undefined }),
 }));
 
-const { startSession } = await import('./session.ts');
+const { forgetPerson, startSession } = await import('./session.ts');
 const { useAuthStore } = await import('./auth-store.ts');
 const { useSessionStore } = await import('./session-store.ts');
 
@@ -35,6 +35,32 @@ describe('startSession', () => {
   it('loads the stored preferences when a session starts (login, reload)', async () => {
     await startSession();
     expect(useSessionStore.getState().prefs).toEqual({ stockLookup: { sort: 'location' } });
+  });
+
+  it("starts nothing for a badge's human token whose worker is not known yet (a token renewal as a worker badges in at a kiosk)", async () => {
+    call.mockClear();
+    useAuthStore.setState({ humanToken: 'human' });
+    try {
+      await startSession({ loadPrefs: false });
+      expect(call).not.toHaveBeenCalled();
+    } finally {
+      useAuthStore.setState({ humanToken: null });
+    }
+  });
+
+  it('drops a start under way when the person changes meanwhile, and its calls keep the human token it began with', async () => {
+    call.mockClear();
+    useSessionStore.getState().set({ sessionToken: 'next person', sessionId: 'theirs' });
+    let answer: (v: { sessionToken: string }) => void = () => undefined;
+    call.mockImplementationOnce(() => new Promise<{ sessionToken: string }>((ok) => (answer = ok)));
+    const starting = startSession();
+    expect(call).toHaveBeenCalledWith('capture/session/genSessionToken', expect.anything(), { humanToken: null });
+    forgetPerson({ closeDialogs: false });
+    useSessionStore.getState().set({ sessionToken: 'next person', sessionId: 'theirs' });
+    answer({ sessionToken: 'stale' });
+    await starting;
+    expect(useSessionStore.getState()).toMatchObject({ sessionToken: 'next person', sessionId: 'theirs' });
+    expect(call).toHaveBeenCalledTimes(1);
   });
 
   it('keeps the preferences it holds after a token renewal', async () => {

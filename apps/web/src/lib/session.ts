@@ -69,17 +69,28 @@ export async function startSession({ loadPrefs = true }: { loadPrefs?: boolean }
   const claims = currentClaims();
   if (!auth.user || !claims) return;
   // A worker's session on a kiosk (human token): their user and rights, not the kiosk account's.
+  // A badge's human token that came before its worker is known (kiosk/start answered, openKioskSession
+  // not yet run: a token renewal's restart in that moment) is not the kiosk account's session either:
+  // openKioskSession starts the worker's next.
+  if (auth.humanToken && !kioskPerson) return;
   const person = auth.humanToken ? kioskPerson : null;
   const user = person?.user ?? auth.user;
   const perms = person?.perms ?? claims.perms;
-  const gen = await call('capture/session/genSessionToken', { userId: user.id, roles: perms.roles });
+  // The session is the person's of this moment to the end: its calls keep the human token it started
+  // with (a badge's arriving meanwhile is not theirs), and when the person changes while it is under
+  // way (the epoch moved on), what it got is dropped: the next person's own start fills the store.
+  const epoch = personEpoch;
+  const pinned = { humanToken: auth.humanToken ?? null };
+  const gen = await call('capture/session/genSessionToken', { userId: user.id, roles: perms.roles }, pinned);
+  if (epoch !== personEpoch) return;
   const sessionToken = gen.sessionToken ?? null;
   useSessionStore.getState().set({ sessionToken, user, org: auth.org, perms });
   if (!sessionToken) return;
   const [features, session] = await Promise.all([
-    call('site/access/getVisibleFeatures', { sessionToken }),
-    call('capture/session/getSession', { sessionToken }),
+    call('site/access/getVisibleFeatures', { sessionToken }, pinned),
+    call('capture/session/getSession', { sessionToken }, pinned),
   ]);
+  if (epoch !== personEpoch) return;
   useSessionStore.getState().set({
     featureAccess: features.visibleFeatures ?? {},
     sessionId: session.session?.sessionId ?? null,
@@ -122,6 +133,8 @@ export async function login(input: LoginInput): Promise<void> {
 let kioskPerson: { user: AuthUser; perms: UserPerms } | null = null;
 
 const personEnders = new Set<() => void>();
+/** Moves on whenever the person of the session changes (forgetPerson): a session start under way for the last one is dropped. */
+let personEpoch = 0;
 /**
  * What holds a person's data registers how it forgets it (the query cache, notices): called whenever
  * the person of the session changes (a kiosk worker comes or goes, a login, a logout), before the next
@@ -137,6 +150,7 @@ export function onPersonEnds(forget: () => void): () => void {
  * that logs out) is shown as the logout happens.
  */
 export function forgetPerson({ closeDialogs = true }: { closeDialogs?: boolean } = {}): void {
+  personEpoch++;
   if (closeDialogs) useDialogStore.getState().closeAll();
   for (const forget of personEnders) forget();
 }
