@@ -197,6 +197,22 @@ test.describe('login and logout', () => {
     expect(auth.state.lastAcct.userName).toBe('admin');
   });
 
+  test('logging out from My Account goes to the root with no error in the way', async ({ page }) => {
+    await useMachine(page);
+    await login(page, 'admin');
+    await expect(page).toHaveURL(/\/tasks$/);
+    await page.goto('/userAcct');
+    await expect(page.getByTestId('my-account')).toContainText('admin');
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('logout').click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByLabel('Account')).toHaveValue('admin');
+    // The account page's answer, asked once more as the cache was cleared, is refused without a dialog.
+    await page.waitForTimeout(1000);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByText('Please log in first')).toHaveCount(0);
+  });
+
   test('a wrong password says so and stays on landing', async ({ page }) => {
     await useMachine(page);
     await page.goto('/');
