@@ -108,6 +108,30 @@ async function englishLeaks(page: Page): Promise<string[]> {
   return (await shownTexts(page)).filter((text) => UNTRANSLATED.has(text));
 }
 
+/**
+ * Words cut off: the control texts (buttons, links, tabs, badges, menu items, labels) wider than the
+ * box that clips them, and a page wider than the screen. Spanish runs some 20 % longer than English:
+ * a label that fits at 360 px in English may not in Spanish.
+ */
+function cutOffTexts(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found = new Set<string>();
+    const controls = 'button, a, [role="tab"], [role="menuitem"], [role="radio"], label, .mantine-Badge-root';
+    // One pass over the page: a box's widths are read from the layout made once; styles only where it overflows.
+    for (const box of document.body.querySelectorAll<HTMLElement>('*')) {
+      if (box.clientWidth === 0 || box.scrollWidth <= box.clientWidth + 1) continue;
+      const style = getComputedStyle(box);
+      if (style.overflowX === 'visible' && style.textOverflow !== 'ellipsis') continue;
+      const text = box.textContent?.replace(/\s+/g, ' ').trim();
+      if (!text || !box.closest(controls) || box.closest('[translate="no"]')) continue;
+      if (box.checkVisibility({ visibilityProperty: true })) found.add(text);
+    }
+    if (document.documentElement.scrollWidth > window.innerWidth + 1)
+      found.add(`the page is ${document.documentElement.scrollWidth} px wide on a ${window.innerWidth} px screen`);
+    return [...found];
+  });
+}
+
 /** How a walk shows the app, and what it checks beyond axe. */
 interface Look {
   title: string;
@@ -137,9 +161,9 @@ for (const look of LOOKS) {
     test.use(look.use);
 
     /** What is wrong on the page now in this look: axe's serious findings, and English left on a Spanish screen. */
-    async function problems(page: Page, testInfo: TestInfo, name: string): Promise<{ axe: Found; english: string[] }> {
+    async function problems(page: Page, testInfo: TestInfo, name: string): Promise<{ axe: Found; english: string[]; cut: string[] }> {
       const axe = await seriousViolations(page, testInfo, name);
-      return { axe, english: look.spanish ? await englishLeaks(page) : [] };
+      return { axe, english: look.spanish ? await englishLeaks(page) : [], cut: await cutOffTexts(page) };
     }
 
     /** Checks a page: no serious axe finding, no English left; the language first, once per test. */
@@ -147,6 +171,7 @@ for (const look of LOOKS) {
       const found = await problems(page, testInfo, name);
       expect(found.axe, `axe on ${name}`).toEqual([]);
       expect(found.english, `English left on ${name}`).toEqual([]);
+      expect(found.cut, `Words cut off on ${name}`).toEqual([]);
     }
 
     /** In the Spanish look the screen says it is Spanish (the browser's locale picks the language). */
@@ -174,12 +199,14 @@ for (const look of LOOKS) {
       await expectLanguage(page);
       const found: Found = [];
       const english: Record<string, string[]> = {};
+      const cut: Record<string, string[]> = {};
       const width = page.viewportSize()!.width;
       for (const path of ADMIN_PAGES) {
         await open(page, path);
         const onPage = await problems(page, testInfo, path);
         found.push(...onPage.axe);
         if (onPage.english.length) english[path] = onPage.english;
+        if (onPage.cut.length) cut[path] = onPage.cut;
         const name = look.shots.get(path);
         if (name) await shot(page, testInfo, `${name}-${width}`);
       }
@@ -190,6 +217,7 @@ for (const look of LOOKS) {
       found.push(...(await seriousViolations(page, testInfo, '/featureAccess workstations')));
       expect(found).toEqual([]);
       expect(english, 'English left on the pages').toEqual({});
+      expect(cut, 'Words cut off on the pages').toEqual({});
       // The navigation: a drawer at 360 px opened by its burger; always shown at 1440 px (checked above).
       // Opened over the task menu: a list page behind the drawer shows other tests' data (a workstation
       // another test named "Kiosk"), which is no English left by the app.

@@ -2,6 +2,7 @@ import { Button, Group, Loader, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { MIN_TOUCH_TARGET_PX } from '@floorhand/contract/constants';
+import './pager.css';
 
 // The one paging pattern of Floorhand's lists (under a DataTable): Previous and Next buttons, a
 // whole touch target each, around "Rows a–b of n" (without "of n" when the server does not count).
@@ -48,7 +49,7 @@ export function Pager(p: PagerProps) {
   const range = pageRange(p);
   const id = (part: string) => (p.testId ? `${p.testId}-${part}` : undefined);
   return (
-    <Group gap="sm" justify="center" wrap="nowrap" data-testid={id('pager')}>
+    <Group gap="sm" justify="center" wrap="nowrap" className="fh-pager" data-testid={id('pager')}>
       <Button
         variant="default"
         size="md"
@@ -63,7 +64,7 @@ export function Pager(p: PagerProps) {
       {p.busy ? (
         <Loader size="sm" />
       ) : (
-        <Text size="sm" ta="center" aria-live="polite" data-testid={id('page-range')}>
+        <Text size="sm" ta="center" aria-live="polite" className="fh-pager-range" data-testid={id('page-range')}>
           {p.rangeText
             ? p.rangeText(range)
             : range.total === undefined
