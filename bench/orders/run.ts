@@ -12,7 +12,7 @@
 //    stock (5 records of 20 in 5 locations each) is wanted by ~25 lines of different orders, more than
 //    there is. Each picker scans a random record of its line's item (pick/confirm, 1 to 4 units, a new
 //    key per scan; one scan in 8 is retried with the same key at once, as a wedge or a lost answer
-//    does), shorts a line when no record of its item is left, until its lines are done. Twice per
+//    does), shorts a line when no record of its item is left, until its lines are done. Three runs a
 //    round: paced (each picker one confirm every BENCH_PACE_MS, 2,000: a busy floor, 100 picks/s;
 //    target p99 < 50 ms), the paced run again beside BENCH_BUSY_CORES (1) busy-looping processes
 //    (bench/server.mjs busyCores: one core busy, same target; BENCH_BUSY=0: not run), and flat out
