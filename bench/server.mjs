@@ -170,3 +170,107 @@ export function httpPost(agent, url, token, payload) {
 }
 /** How many requests httpPost sent again (printed by the benches: each is a closed idle socket, not an error). */
 httpPost.resent = 0;
+
+/**
+ * A fixed CPU load: `cores` (BENCH_BUSY_CORES, 1) child processes that each spin a core flat out
+ * until stopped, at the server's own priority: "one core busy" on the 2-core machines, like a
+ * browser test or a build beside the server. The benches start it around a round and stop it after,
+ * so the figure under load is reproducible. Answers `stop()` (waits for the children to exit).
+ */
+export async function busyCores(cores = Number(process.env.BENCH_BUSY_CORES ?? 1)) {
+  const children = Array.from({ length: cores }, () =>
+    spawn(process.execPath, ['-e', 'process.on("SIGTERM", () => process.exit(0)); for (;;) {}'], { stdio: 'ignore' }),
+  );
+  // Let them start spinning before the round does.
+  await new Promise((r) => setTimeout(r, 300));
+  return {
+    cores,
+    stop: () =>
+      Promise.all(
+        children.map(
+          (child) =>
+            new Promise((ok) => {
+              if (child.exitCode !== null || child.signalCode !== null) return ok();
+              child.once('exit', ok);
+              child.kill('SIGKILL');
+            }),
+        ),
+      ),
+  };
+}
+
+/** `fn()` with `cores` busy-looping processes beside it (busyCores), stopped whatever happens. */
+export async function withBusyCores(fn, cores) {
+  const load = await busyCores(cores);
+  try {
+    return await fn();
+  } finally {
+    await load.stop();
+  }
+}
+
+/**
+ * The server's own view of a run, from its /metrics (served to loopback): call `serverMetrics(base)`
+ * before a run and the answer's `since()` after it. Reads the event loop's delay over the window
+ * (one scrape resets it), the GC pauses (count, total, longest bucket) and the pool's waits for a
+ * connection (count over 1 ms, over 10 ms). Prints nothing; `describe()` gives one line.
+ */
+export async function serverMetrics(base) {
+  const read = async () => parseMetrics(await (await fetch(`${base}/metrics`)).text());
+  const before = await read();
+  return {
+    async since() {
+      const after = await read();
+      const delta = (name) => (after.get(name) ?? 0) - (before.get(name) ?? 0);
+      const gcCount = sumBy(after, 'nodejs_gc_duration_seconds_count') - sumBy(before, 'nodejs_gc_duration_seconds_count');
+      const gcSum = sumBy(after, 'nodejs_gc_duration_seconds_sum') - sumBy(before, 'nodejs_gc_duration_seconds_sum');
+      const gcOver = (le) =>
+        sumBy(after, 'nodejs_gc_duration_seconds_count') -
+        sumBy(after, `nodejs_gc_duration_seconds_bucket`, `le="${le}"`) -
+        (sumBy(before, 'nodejs_gc_duration_seconds_count') - sumBy(before, `nodejs_gc_duration_seconds_bucket`, `le="${le}"`));
+      const waits = delta('floorhand_db_pool_wait_seconds_count');
+      const waitOver = (le) => waits - delta(`floorhand_db_pool_wait_seconds_bucket{le="${le}"}`);
+      const r = {
+        loopP99Ms: 1000 * (after.get('nodejs_eventloop_delay_seconds{stat="p99"}') ?? 0),
+        loopMaxMs: 1000 * (after.get('nodejs_eventloop_delay_seconds{stat="max"}') ?? 0),
+        gcCount,
+        gcMs: 1000 * gcSum,
+        gcOver5ms: gcOver('0.005'),
+        poolWaits: waits,
+        poolWaitsOver1ms: waitOver('0.001'),
+        poolWaitsOver10ms: waitOver('0.01'),
+      };
+      return {
+        ...r,
+        describe: () =>
+          `server: event-loop delay p99 ${r.loopP99Ms.toFixed(1)} ms, max ${r.loopMaxMs.toFixed(1)} ms; GC ${r.gcCount} pauses, ${r.gcMs.toFixed(0)} ms in all, ${r.gcOver5ms} over 5 ms; pool waits over 1 ms ${r.poolWaitsOver1ms} of ${r.poolWaits}, over 10 ms ${r.poolWaitsOver10ms}`,
+      };
+    },
+  };
+}
+
+/** Prometheus text → Map of `name{labels}` → value. */
+function parseMetrics(text) {
+  const values = new Map();
+  for (const line of text.split('\n')) {
+    if (!line || line.startsWith('#')) continue;
+    const at = line.lastIndexOf(' ');
+    values.set(line.slice(0, at), Number(line.slice(at + 1)));
+  }
+  return values;
+}
+
+/** The sum of every series of `name` (whatever its labels), or of those whose labels contain `having`. */
+function sumBy(values, name, having = '') {
+  let sum = 0;
+  for (const [key, value] of values) if ((key === name || key.startsWith(`${name}{`)) && key.includes(having)) sum += value;
+  return sum;
+}
+
+/** The marker of the line that carries a bench's headline figures as JSON, read by bench/run-all.mjs. */
+export const FIGURES_MARK = '@figures ';
+
+/** Prints a bench's headline figures for `npm run bench` (bench/run-all.mjs), as the last line of its output. */
+export function printFigures(bench, figures) {
+  console.log(`${FIGURES_MARK}${JSON.stringify({ bench, loadAverage: loadAverage(), ...figures })}`);
+}

@@ -12,22 +12,34 @@
 //    stock (5 records of 20 in 5 locations each) is wanted by ~25 lines of different orders, more than
 //    there is. Each picker scans a random record of its line's item (pick/confirm, 1 to 4 units, a new
 //    key per scan; one scan in 8 is retried with the same key at once, as a wedge or a lost answer
-//    does), shorts a line when no record of its item is left, until its lines are done. Twice per
+//    does), shorts a line when no record of its item is left, until its lines are done. Three runs a
 //    round: paced (each picker one confirm every BENCH_PACE_MS, 2,000: a busy floor, 100 picks/s;
-//    target p99 < 50 ms) and flat out (every picker at once, no pause: the contention test).
+//    target p99 < 50 ms), the paced run again beside BENCH_BUSY_CORES (1) busy-looping processes
+//    (bench/server.mjs busyCores: one core busy, same target; BENCH_BUSY=0: not run), and flat out
+//    (every picker at once, no pause: the contention test). Each run prints what /metrics saw.
 //    After each: 0 over-picks (line and record), 0 lost or doubled movements (each key that got a pick
 //    has exactly its 1 or 2 pick movements, each refused key none, each retry the same pick),
 //    units conserved, ledger equal to on-hand (ledger-check).
 // 2. A 5,000-line order: its pick list (pick/order, the picking screen's open-lines call; target < 300
 //    ms, median of 5), then, with every line picked and packed in 10 packages (written with SQL as the
 //    scans would have left them), ship/confirm of the whole order (target < 2 s).
-// BENCH_ROUNDS (3) rounds; the medians at the end.
+// BENCH_ROUNDS (3) rounds; the medians at the end, and the figures as JSON for `npm run bench`.
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { seedDemo } from '../../apps/server/src/seed/demo.ts';
 import { ledgerMismatches } from '../../apps/server/src/db/ledger-check.ts';
-import { BASE_BODY, buildAndStartServer, httpPost, loadAverage, login, median } from '../server.mjs';
+import {
+  BASE_BODY,
+  buildAndStartServer,
+  busyCores,
+  httpPost,
+  loadAverage,
+  login,
+  median,
+  printFigures,
+  serverMetrics,
+} from '../server.mjs';
 import {
   DATABASE_URL,
   ROUNDS,
@@ -109,7 +121,7 @@ interface Outcome {
   retryOf?: string;
 }
 
-async function pickRound(base: string, adminToken: string, team: Picker[], prefix: string, pace: number, cpuMs: () => number) {
+async function pickRound(base: string, adminToken: string, team: Picker[], prefix: string, pace: number, cpuMs: () => number, busy = 0) {
   await stockUp(prefix, ITEMS, RECORDS_PER_ITEM, RECORD_QTY);
   const unitsBefore = Number(
     (
@@ -163,9 +175,11 @@ async function pickRound(base: string, adminToken: string, team: Picker[], prefi
   let retryMismatch = 0;
   let unexpected = 0;
   let firstUnexpected = '';
+  const load = busy > 0 ? await busyCores(busy) : undefined; // while the pickers scan, not while the round is set up
+  const seen = await serverMetrics(base);
   const started = performance.now();
   const cpuBefore = cpuMs();
-  await Promise.all(
+  const picking = Promise.all(
     team.map(async (picker, p) => {
       let seed = p + 1 + prefix.length * 7919;
       const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
@@ -236,6 +250,8 @@ async function pickRound(base: string, adminToken: string, team: Picker[], prefi
       }
     }),
   );
+  await picking.finally(() => load?.stop());
+  const server = await seen.since();
   const wall = (performance.now() - started) / 1000;
   const cpuPerCall = (cpuMs() - cpuBefore) / (latencies.length + shorts + retries);
 
@@ -281,6 +297,7 @@ async function pickRound(base: string, adminToken: string, team: Picker[], prefi
   latencies.sort((a, b) => a - b);
   return {
     confirms: latencies.length,
+    server,
     cpuPerCall,
     wall,
     rps: latencies.length / wall,
@@ -389,6 +406,7 @@ const ledgerDb = opened.db;
 if (await seedDemo(opened.db)) console.log('demo organisation created in the bench database');
 const server = await buildAndStartServer(DATABASE_URL);
 const ok = (v: boolean) => (v ? 'met' : 'NOT MET');
+const BUSY_CORES = process.env.BENCH_BUSY === '0' ? 0 : Number(process.env.BENCH_BUSY_CORES ?? 1);
 try {
   const adminToken = await login(server.base);
   const t0 = performance.now();
@@ -398,19 +416,26 @@ try {
   );
   const runTag = Date.now().toString(36).toUpperCase().slice(-5);
   const paced: Awaited<ReturnType<typeof pickRound>>[] = [];
+  const busy: Awaited<ReturnType<typeof pickRound>>[] = [];
   const flat: Awaited<ReturnType<typeof pickRound>>[] = [];
   const big: Awaited<ReturnType<typeof bigOrder>>[] = [];
   const show = (name: string, r: Awaited<ReturnType<typeof pickRound>>) =>
     console.log(
       `  ${name}: ${r.confirms} confirms in ${r.wall.toFixed(1)} s (${Math.round(r.rps)}/s)  p50 ${r.p50.toFixed(1)} ms  p95 ${r.p95.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms, server CPU ${r.cpuPerCall.toFixed(1)} ms per call\n` +
         `    ${r.picksMade} picks (${r.pickedUnits} of ${r.unitsBefore} units), ${r.refused} refused (stock gone), ${r.shorts} shorts, ${r.retries} retried scans (${r.retryMismatch} answered differently), ${r.unexpected} unexpected${r.firstUnexpected ? ` (${r.firstUnexpected})` : ''}\n` +
-        `    over-picks ${r.overPicks}, lost or doubled movements ${r.lostOrDoubled}, units conserved ${r.unitsConserved ? 'yes' : 'NO'}, open lines left ${r.openLines}, ledger mismatches ${r.ledgerMismatches}`,
+        `    over-picks ${r.overPicks}, lost or doubled movements ${r.lostOrDoubled}, units conserved ${r.unitsConserved ? 'yes' : 'NO'}, open lines left ${r.openLines}, ledger mismatches ${r.ledgerMismatches}\n` +
+        `    ${r.server.describe()}`,
     );
   for (let round = 1; round <= ROUNDS; round++) {
     console.log(`round ${round}, load average ${loadAverage()}`);
     const a = await pickRound(server.base, adminToken, team, `OB${runTag}P${round}`, PACE_MS, server.cpuMs);
     show(`paced (${PICKERS} pickers, one confirm every ${PACE_MS} ms each)`, a);
     paced.push(a);
+    if (BUSY_CORES > 0) {
+      const d = await pickRound(server.base, adminToken, team, `OB${runTag}C${round}`, PACE_MS, server.cpuMs, BUSY_CORES);
+      show(`paced (${PICKERS} pickers, one confirm every ${PACE_MS} ms each), ${BUSY_CORES} core(s) kept busy`, d);
+      busy.push(d);
+    }
     const b = await pickRound(server.base, adminToken, team, `OB${runTag}F${round}`, 0, server.cpuMs);
     show(`flat out (${PICKERS} pickers at once)`, b);
     flat.push(b);
@@ -422,11 +447,15 @@ try {
   }
   const m = <T>(list: T[], f: (x: T) => number) => median(list.map(f));
   const sum = <T>(list: T[], f: (x: T) => number) => list.reduce((s, x) => s + f(x), 0);
-  const all = [...paced, ...flat];
+  const all = [...paced, ...busy, ...flat];
   console.log(`median of ${ROUNDS} rounds (load average now ${loadAverage()}; 2 shared cores):`);
   console.log(
     `  pick/confirm paced, ${PICKERS} pickers: p50 ${m(paced, (r) => r.p50).toFixed(1)} ms, p95 ${m(paced, (r) => r.p95).toFixed(1)} ms, p99 ${m(paced, (r) => r.p99).toFixed(1)} ms (target p99 < ${TARGET.pickP99Ms} ms: ${ok(m(paced, (r) => r.p99) < TARGET.pickP99Ms)}), ${Math.round(m(paced, (r) => r.rps))} confirms/s`,
   );
+  if (busy.length)
+    console.log(
+      `  pick/confirm paced, ${PICKERS} pickers, ${BUSY_CORES} core(s) kept busy: p50 ${m(busy, (r) => r.p50).toFixed(1)} ms, p95 ${m(busy, (r) => r.p95).toFixed(1)} ms, p99 ${m(busy, (r) => r.p99).toFixed(1)} ms (target p99 < ${TARGET.pickP99Ms} ms: ${ok(m(busy, (r) => r.p99) < TARGET.pickP99Ms)}), ${Math.round(m(busy, (r) => r.rps))} confirms/s`,
+    );
   console.log(
     `  pick/confirm flat out, ${PICKERS} pickers: p50 ${m(flat, (r) => r.p50).toFixed(1)} ms, p95 ${m(flat, (r) => r.p95).toFixed(1)} ms, p99 ${m(flat, (r) => r.p99).toFixed(1)} ms, ${Math.round(m(flat, (r) => r.rps))} confirms/s`,
   );
@@ -440,6 +469,24 @@ try {
     `  ${BIG_LINES}-line ship/confirm: ${m(big, (r) => r.shipMs).toFixed(0)} ms (target < ${TARGET.shipMs} ms: ${ok(m(big, (r) => r.shipMs) < TARGET.shipMs)}), server CPU ${m(big, (r) => r.shipCpuMs).toFixed(0)} ms`,
   );
   console.log(`  requests sent again after the server closed an idle kept-alive socket: ${httpPost.resent}`);
+  printFigures('orders', {
+    rounds: ROUNDS,
+    pickers: PICKERS,
+    paceMs: PACE_MS,
+    bigLines: BIG_LINES,
+    pickP99: m(paced, (r) => r.p99),
+    pickP50: m(paced, (r) => r.p50),
+    busyPickP99: busy.length ? m(busy, (r) => r.p99) : null,
+    busyPickP50: busy.length ? m(busy, (r) => r.p50) : null,
+    flatRps: m(flat, (r) => r.rps),
+    flatP99: m(flat, (r) => r.p99),
+    pickListMs: m(big, (r) => r.listMs),
+    shipMs: m(big, (r) => r.shipMs),
+    faults:
+      sum(all, (r) => r.overPicks + r.lostOrDoubled + r.retryMismatch + r.ledgerMismatches + r.unexpected) +
+      all.filter((r) => !r.unitsConserved).length,
+    target: TARGET,
+  });
 } finally {
   server.stop();
   agent.destroy();

@@ -10,14 +10,30 @@
 // prepared, as the server runs it. Prints requests/s, p50 and p99 of each, the server's CPU time per
 // request, and the ratio of (2) to the fastest of (3) and (3b) (target: ≥ 0.5); (4) the prepared
 // rows statement at the same fixed rate, the p99 the machine itself gives. BENCH_ROUNDS rounds (3)
-// of all, then the medians of the rounds.
+// of all, then the medians of the rounds. (1b) the paced run again while BENCH_BUSY_CORES (1)
+// busy-looping processes keep a core busy (bench/server.mjs busyCores: a fixed CPU load, so the
+// figure is reproducible), with the plain client's paced run under the same load beside it;
+// BENCH_BUSY=0 leaves it out. Each paced run prints what the server's /metrics saw (event-loop
+// delay, GC pauses, waits for a pool connection). The last line is the figures as JSON for
+// `npm run bench` (bench/run-all.mjs).
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { fillPlaceholders } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { INVENTORY_MAX_ROWS } from '@floorhand/contract/common';
 import { lookupSql } from '../../apps/server/src/modules/stock/lookup-repository.ts';
-import { BASE_BODY, benchDatabaseUrl, buildAndStartServer, jsonPoster, loadAverage, login, median } from '../server.mjs';
+import {
+  BASE_BODY,
+  benchDatabaseUrl,
+  buildAndStartServer,
+  jsonPoster,
+  loadAverage,
+  login,
+  median,
+  printFigures,
+  serverMetrics,
+  withBusyCores,
+} from '../server.mjs';
 
 const DATABASE_URL = benchDatabaseUrl();
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -26,7 +42,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const RATE = Number(process.env.BENCH_RATE ?? 1000);
 /** The server's pool size (apps/server/src/db/client.ts), so the plain client gets the same. */
 const POOL = 10;
-const TARGET = { p99Ms: 20, ratio: 0.5 };
+const BUSY = process.env.BENCH_BUSY !== '0';
+const TARGET = { p99Ms: 20, ratio: 0.7 };
 
 /** What people scan, in a fixed mix: 40 % stock ids, 30 % part numbers, 15 % barcodes, 15 % location codes. */
 async function sampleValues(pool) {
@@ -51,10 +68,11 @@ async function sampleValues(pool) {
  */
 async function apiRun(server, token, values, rate) {
   const cpuBefore = server.cpuMs();
+  const seen = await serverMetrics(server.base);
   const result = rate
     ? await pacedRun(values, rate, (value) => post(server.base, token, 'stock/lookup', { value }))
     : await cannon(server.base, token, values);
-  return { ...result, cpuMsPerRequest: (server.cpuMs() - cpuBefore) / result.total };
+  return { ...result, cpuMsPerRequest: (server.cpuMs() - cpuBefore) / result.total, server: await seen.since() };
 }
 
 const post = jsonPoster(CONNECTIONS);
@@ -165,7 +183,8 @@ const plainServerStatement = (pool, values) =>
 const fmt = (r) =>
   `${Math.round(r.rps).toString().padStart(6)} req/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms` +
   (r.cpuMsPerRequest === undefined ? '' : `   server CPU ${r.cpuMsPerRequest.toFixed(2)} ms/req`) +
-  `   (${r.total} done, ${r.errors} errors)`;
+  `   (${r.total} done, ${r.errors} errors)` +
+  (r.server ? `\n                      ${r.server.describe()}` : '');
 
 const pool = new pg.Pool({ connectionString: DATABASE_URL, max: POOL });
 const server = await buildAndStartServer(DATABASE_URL);
@@ -182,6 +201,16 @@ try {
     console.log(`round ${round}, load average ${loadAverage()}`);
     const fixed = await apiRun(server, token, values, RATE);
     console.log(`  API at ${RATE}/s      ${fmt(fixed)}`);
+    let busy;
+    let busyPlain;
+    if (BUSY) {
+      [busy, busyPlain] = await withBusyCores(async () => [
+        await apiRun(server, token, values, RATE),
+        await plainRun(pool, values, 'bench_lookup', RATE),
+      ]);
+      console.log(`  API at ${RATE}/s, one core busy ${fmt(busy)}`);
+      console.log(`  plain pg, prep. at ${RATE}/s, one core busy ${fmt(busyPlain)}`);
+    }
     const api = await apiRun(server, token, values, 0);
     console.log(`  API flat out        ${fmt(api)}`);
     const unnamed = await plainRun(pool, values, undefined);
@@ -203,6 +232,9 @@ try {
       plainRps: plain.rps,
       cpu: api.cpuMsPerRequest,
       plainP99: preparedFixed.p99,
+      busyP99: busy?.p99 ?? NaN,
+      busyRps: busy?.rps ?? NaN,
+      busyPlainP99: busyPlain?.p99 ?? NaN,
     });
     console.log(`  ratio ${(api.rps / plain.rps).toFixed(2)}, p99 at ${RATE}/s ${fixed.p99.toFixed(1)} ms`);
   }
@@ -217,6 +249,24 @@ try {
   console.log(
     `  plain pg, prepared, at ${RATE}/s: p99 ${m('plainP99').toFixed(1)} ms (what this machine gives the same statement without the server)`,
   );
+  if (BUSY)
+    console.log(
+      `  one core busy: API p99 at ${RATE}/s ${m('busyP99').toFixed(1)} ms (sustained ${Math.round(m('busyRps'))} req/s), plain pg prepared at ${RATE}/s p99 ${m('busyPlainP99').toFixed(1)} ms`,
+    );
+  printFigures('stock-lookup', {
+    records: rows[0].n,
+    rounds: ROUNDS,
+    rate: RATE,
+    p99: m('p99'),
+    busyP99: BUSY ? m('busyP99') : null,
+    plainP99: m('plainP99'),
+    busyPlainP99: BUSY ? m('busyPlainP99') : null,
+    ratio: m('ratio'),
+    apiRps: m('apiRps'),
+    plainRps: m('plainRps'),
+    cpuMsPerRequest: m('cpu'),
+    target: TARGET,
+  });
 } finally {
   server.stop();
   post.close();

@@ -96,6 +96,28 @@ function replay<T>(deps: Deps, stored: { call: string; requestHash: string; resp
   return stored.response as T;
 }
 
+/** How long an organisation's site ids are remembered (the API never adds or removes a site; SQL by hand is seen within this). */
+export const SITES_CACHE_MS = 2000;
+const MAX_ORGS = 10_000;
+const siteCaches = new WeakMap<Db, Map<string, { ids: string[]; until: number }>>();
+
+/**
+ * The organisation's site ids, from memory for SITES_CACHE_MS. Every write told the sites what it
+ * changed after its commit, and read them first: a statement of its own, with a pass through the
+ * pool's queue, on the way to every write's answer (docs/performance.md: under CPU shortage that
+ * queue is where a pick confirm's tail came from).
+ */
+export async function sitesOf(db: Db, orgId: string, now = Date.now()): Promise<string[]> {
+  let cache = siteCaches.get(db);
+  if (!cache) siteCaches.set(db, (cache = new Map()));
+  const hit = cache.get(orgId);
+  if (hit && hit.until > now) return hit.ids;
+  const ids = (await guarded(() => db.select({ id: sites.id }).from(sites).where(eq(sites.orgId, orgId)))).map((s) => s.id);
+  if (cache.size >= MAX_ORGS) cache.delete(cache.keys().next().value!);
+  cache.set(orgId, { ids, until: now + SITES_CACHE_MS });
+  return ids;
+}
+
 /** Tells every site of the organisation what changed (stock data is per organisation). */
 export async function emitChanged(
   deps: Deps,
@@ -105,7 +127,7 @@ export async function emitChanged(
 ): Promise<void> {
   const stock = changed && (changed.stockIds.length > 0 || changed.locationIds.length > 0) ? changed : undefined;
   if (!stock && !alsoEmit) return;
-  const siteIds = (await guarded(() => deps.db.select({ id: sites.id }).from(sites).where(eq(sites.orgId, orgId)))).map((s) => s.id);
+  const siteIds = await sitesOf(deps.db, orgId);
   if (stock) for (const id of siteIds) deps.realtime.emit(id, 'stockChanged', { stockIds: stock.stockIds, locationIds: stock.locationIds });
   alsoEmit?.(siteIds);
 }

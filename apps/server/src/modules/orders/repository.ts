@@ -1,4 +1,5 @@
 // The SQL of orders that only this module uses; the reads others share are in queries.ts.
+import { sitesOf } from '../../lib/idempotent-write.ts';
 import { sql } from 'drizzle-orm';
 import { ORDER_CANCELLED, type OrderType } from '@floorhand/contract/orders';
 import type { Db } from '../../db/client.ts';
@@ -21,10 +22,8 @@ export async function defaultStaging(db: Db, warehouseId: string): Promise<{ id:
   return row;
 }
 
-/** The organisation's site ids (events go to each). */
-export async function siteIdsOf(db: Db, orgId: string): Promise<string[]> {
-  return (await query<{ id: string }>(db, sql`SELECT id FROM sites WHERE org_id = ${orgId}`)).map((r) => r.id);
-}
+/** The organisation's site ids (events go to each), from memory like every write's (lib/idempotent-write.ts sitesOf). */
+export const siteIdsOf = (db: Db, orgId: string): Promise<string[]> => sitesOf(db, orgId);
 
 /** The filters of the order list; a number matches as a prefix. */
 export interface OrderListFilter {

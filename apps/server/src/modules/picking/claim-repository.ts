@@ -33,11 +33,20 @@ export async function pickableOrders(
   );
 }
 
-/** Keeps the aisles of an order's walk unless it has some already; answers the ones kept. */
+/** The largest aisle number orders.walk_aisles (integer[]) holds. */
+const MAX_KEPT_AISLE = 2_147_483_647;
+
+/**
+ * Keeps the aisles of an order's walk unless it has some already; answers the ones kept. An aisle
+ * number the column cannot hold (a code whose first run is six letters or more, or ten digits: `walkKey`
+ * reads it as a number up to 2^53) is left out, not refused: the walk then treats it as an aisle that
+ * joined after the start (walkOrder), where it used to fail the whole pick list with a 500.
+ */
 export async function keepWalkAisles(db: Db, orderId: string, aisles: number[]): Promise<number[] | null | undefined> {
+  const storable = aisles.filter((a) => a >= 0 && a <= MAX_KEPT_AISLE);
   const [kept] = await query<{ walk_aisles: number[] | null }>(
     db,
-    sql`UPDATE orders SET walk_aisles = coalesce(walk_aisles, ${arrayParam(aisles)}::integer[]) WHERE id = ${orderId} RETURNING walk_aisles`,
+    sql`UPDATE orders SET walk_aisles = coalesce(walk_aisles, ${arrayParam(storable)}::integer[]) WHERE id = ${orderId} RETURNING walk_aisles`,
   );
   return kept?.walk_aisles;
 }

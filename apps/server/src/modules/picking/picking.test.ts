@@ -161,6 +161,24 @@ describe('pick/order', () => {
     expect(after.body.lines!.map((l) => l._id)).toEqual([res.body.lines![1]!._id, res.body.lines![0]!._id]);
   });
 
+  it('lists the lines of locations whose aisle is too large a number to keep (six letters and more), not a 500', async () => {
+    // `OBKXQWZ-01-1`: the aisle OBKXQWZ reads as 26-based 4,540,000,000-odd, beyond the integer column of the walk's aisles.
+    const part = `BIGAISLE-${Date.now()}`;
+    expect((await call(t.app, 'item/save', { record: { partNumber: part, description: 'Big aisle' } }, ada)).status).toBe(200);
+    const places = ['OBKXQWZ-01-1', 'OBKXQWZ-05-1'];
+    for (const code of places) {
+      const saved = await call(t.app, 'location/save', { record: { warehouse: 'MAIN', code, type: 'shelf' } }, ada);
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      await receive(part, code, 1);
+    }
+    const o = await newOrder([{ partNumber: part, qty: 2 }]);
+    const res = await call(t.app, 'pick/order', { number: o.number }, cleo);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const sources = res.body.lines![0]!.sources.map((s) => s.location);
+    expect(sources.length).toBeGreaterThan(0);
+    for (const location of sources) expect(places).toContain(location);
+  });
+
   it("keeps each aisle's direction once the first aisle is picked: the rest is the same walk, not a new one", async () => {
     // Fresh items whose only stock is in aisles <w>A, <w>B and <w>C (fresh letters, so a retry makes its own), bays 1 and 5.
     const w = `W${randomUUID()

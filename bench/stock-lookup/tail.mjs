@@ -1,0 +1,138 @@
+#!/usr/bin/env node
+// Where the stock lookup's tail sits in time (docs/performance.md): stock/lookup paced at BENCH_RATE
+// (1,000/s) over BENCH_CONNECTIONS (20) for BENCH_SECONDS (10), each request's send time and latency
+// kept; prints the p50/p99, the slow requests (over BENCH_SLOW_MS, 10) grouped into bursts with their
+// time since the run's start, and what the server's /metrics saw. BENCH_BUSY_CORES=1 runs it beside
+// a busy core. A tail that comes in bursts at a fixed period is a timer or a cache expiry, not load.
+//   DATABASE_URL=postgres://…/fh_perf_bench node bench/stock-lookup/tail.mjs
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import pg from 'pg';
+import { benchDatabaseUrl, buildAndStartServer, busyCores, cpuMs, jsonPoster, login, serverMetrics } from '../server.mjs';
+import { execFileSync } from 'node:child_process';
+
+const DATABASE_URL = benchDatabaseUrl();
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const RATE = Number(process.env.BENCH_RATE ?? 1000);
+const SLOW_MS = Number(process.env.BENCH_SLOW_MS ?? 10);
+const BUSY = Number(process.env.BENCH_BUSY_CORES ?? 0);
+const BENCH_PLAIN = process.env.BENCH_PLAIN !== '0';
+// The lookup's rows statement, as run.mjs runs it through the plain client.
+const LOOKUP = `WITH m AS (SELECT 'stockId' AS kind, id FROM stock_records WHERE org_id = $1 AND stock_id = $2
+    UNION ALL SELECT 'location', id FROM locations WHERE org_id = $1 AND code = $2
+    UNION ALL SELECT 'partNumber', id FROM items WHERE org_id = $1 AND part_number = $2
+    UNION ALL SELECT 'barcode', item_id FROM item_barcodes WHERE org_id = $1 AND barcode = $2)
+SELECT sr.id, sr.stock_id, sr._rev AS rev, sr.quantity::text AS quantity, sr.condition_code, sr.lot, sr.serial, sr.cert_source,
+  to_char(sr.received_date, 'YYYY-MM-DD') AS received_date, to_char(sr.changed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS changed_at,
+  i.id AS item_id, i.part_number, i.description, i.uom, i.department, i.tracking, w.id AS warehouse_id, w.code AS warehouse, l.id AS location_id, l.code AS location,
+  (SELECT string_agg(DISTINCT kind, ',') FROM m) AS matched
+FROM stock_records sr
+CROSS JOIN LATERAL (SELECT id, part_number, description, uom, department, tracking FROM items WHERE id = sr.item_id LIMIT 1) i
+CROSS JOIN LATERAL (SELECT id, code FROM locations WHERE id = sr.location_id LIMIT 1) l
+CROSS JOIN LATERAL (SELECT id, code FROM warehouses WHERE id = sr.warehouse_id LIMIT 1) w
+WHERE sr.org_id = $1 AND (sr.id = ANY(ARRAY(SELECT id FROM m WHERE kind IN ('stockId'))) OR sr.location_id = ANY(ARRAY(SELECT id FROM m WHERE kind IN ('location')))
+  OR sr.item_id = ANY(ARRAY(SELECT id FROM m WHERE kind IN ('partNumber', 'barcode')))) AND sr.quantity > 0
+ORDER BY w.code, l.code, i.part_number, sr.stock_id LIMIT 500`;
+
+const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 2 });
+const plain = new pg.Pool({ connectionString: DATABASE_URL, max: 10 });
+// The bench's mix (run.mjs): 40 % stock ids, 30 % part numbers, 15 % barcodes, 15 % location codes.
+const q = async (text, n) => (await pool.query(text, [n])).rows.map((r) => r.v);
+const mix = [
+  ...(await q(`SELECT stock_id AS v FROM stock_records WHERE org_id = 'demo' AND quantity > 0 ORDER BY md5(id) LIMIT $1`, 400)),
+  ...(await q(`SELECT part_number AS v FROM items WHERE org_id = 'demo' ORDER BY md5(id) LIMIT $1`, 300)),
+  ...(await q(`SELECT barcode AS v FROM item_barcodes WHERE org_id = 'demo' ORDER BY md5(barcode) LIMIT $1`, 150)),
+  ...(await q(`SELECT code AS v FROM locations WHERE org_id = 'demo' ORDER BY md5(id) LIMIT $1`, 150)),
+];
+const values = mix
+  .map((v, i) => ({ v, k: (i * 7919) % mix.length }))
+  .sort((a, b) => a.k - b.k)
+  .map((x) => x.v);
+const server = await buildAndStartServer(DATABASE_URL);
+const post = jsonPoster(CONNECTIONS);
+try {
+  const token = await login(server.base);
+  const viaApi = (value) => post(server.base, token, 'stock/lookup', { value });
+  const viaPlain = (value) => plain.query({ name: 'tail_lookup', text: LOOKUP, values: ['demo', value] });
+  const run = async (seconds, send = viaApi) => {
+    const samples = [];
+    let i = 0;
+    const started = performance.now();
+    const until = started + seconds * 1000;
+    const worker = async () => {
+      while (performance.now() < until) {
+        const k = i++;
+        const wait = started + (1000 * k) / RATE - performance.now();
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+        const sent = performance.now();
+        await send(values[k % values.length]);
+        samples.push({ at: sent - started, ms: performance.now() - sent });
+      }
+    };
+    await Promise.all(Array.from({ length: CONNECTIONS }, worker));
+    return samples;
+  };
+  await run(3); // warm-up
+  const withLoad = async (fn) => {
+    const load = BUSY ? await busyCores(BUSY) : undefined;
+    return fn().finally(() => load?.stop());
+  };
+  const seen = await serverMetrics(server.base);
+  // The load generator's own stalls count into every latency it measures: watched too.
+  const own = monitorEventLoopDelay({ resolution: 10 });
+  own.enable();
+  const pgCpu = () =>
+    execFileSync('pgrep', ['-x', 'postgres'], { encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean)
+      .reduce((sum, pid) => sum + (cpuMs(Number(pid)) || 0), 0);
+  const before = { server: server.cpuMs(), pg: pgCpu(), own: process.cpuUsage(), at: performance.now() };
+  const samples = await withLoad(() => run(SECONDS));
+  const wallMs = performance.now() - before.at;
+  const ownUsage = process.cpuUsage(before.own);
+  const shares = {
+    server: (server.cpuMs() - before.server) / wallMs,
+    pg: (pgCpu() - before.pg) / wallMs,
+    loadGenerator: (ownUsage.user + ownUsage.system) / 1000 / wallMs,
+  };
+  const metrics = await seen.since();
+  // The same rate through a plain pg pool of the server's size, the rows statement prepared: what the machine gives without the server.
+  const plainSamples = BENCH_PLAIN ? await withLoad(() => run(SECONDS, viaPlain)) : [];
+  const sorted = samples.map((s) => s.ms).sort((a, b) => a - b);
+  const at = (p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+  console.log(
+    `${samples.length} lookups at ${RATE}/s${BUSY ? `, ${BUSY} core(s) busy` : ''}: p50 ${at(50).toFixed(1)} ms, p99 ${at(99).toFixed(1)} ms, max ${sorted.at(-1).toFixed(1)} ms`,
+  );
+  own.disable();
+  console.log(`  ${metrics.describe()}`);
+  console.log(
+    `  cores used: server ${shares.server.toFixed(2)}, PostgreSQL ${shares.pg.toFixed(2)}, load generator ${shares.loadGenerator.toFixed(2)} (of 2)`,
+  );
+  if (plainSamples.length) {
+    const p = plainSamples.map((x) => x.ms).sort((a, b) => a - b);
+    const pat = (q) => p[Math.min(p.length - 1, Math.floor((q / 100) * p.length))];
+    console.log(
+      `  plain pg (prepared rows statement) at ${RATE}/s: p50 ${pat(50).toFixed(1)} ms, p99 ${pat(99).toFixed(1)} ms, max ${p.at(-1).toFixed(1)} ms`,
+    );
+  }
+  console.log(
+    `  load generator: event-loop delay p99 ${(own.percentile(99) / 1e6 - 10).toFixed(1)} ms, max ${(own.max / 1e6 - 10).toFixed(1)} ms`,
+  );
+  const slow = samples.filter((s) => s.ms > SLOW_MS).sort((a, b) => a.at - b.at);
+  const bursts = [];
+  for (const s of slow) {
+    const last = bursts.at(-1);
+    if (last && s.at - last.end < 50) {
+      last.end = s.at;
+      last.n++;
+      last.max = Math.max(last.max, s.ms);
+    } else bursts.push({ start: s.at, end: s.at, n: 1, max: s.ms });
+  }
+  console.log(`  ${slow.length} over ${SLOW_MS} ms, in ${bursts.length} bursts (start s: count, longest ms):`);
+  console.log(`  ${bursts.map((b) => `${(b.start / 1000).toFixed(2)}: ${b.n}, ${b.max.toFixed(0)}`).join(' | ')}`);
+} finally {
+  server.stop();
+  post.close();
+  await pool.end();
+  await plain.end();
+}
