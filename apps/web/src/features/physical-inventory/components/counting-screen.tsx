@@ -245,8 +245,9 @@ export function CountingScreen({ sheetId, onBack }: { sheetId: string; onBack():
       }
     }),
   );
-  // Counting by scanning: the same label again is one more unit, so repeats are delivered.
-  useScans((scan) => queue.push(scan.text.trim()), { allowRepeats: true });
+  // Counting by scanning: the same label again is one more unit, so repeats are delivered. A scan sent
+  // as the screen opens waits for the sheet's locations: before them every location would be refused.
+  useScans((scan) => queue.push(scan.text.trim()), { allowRepeats: true, ready: Boolean(read) || sheet.isError || !online });
 
   const onQty = async (e: FormEvent) => {
     e.preventDefault();

@@ -97,25 +97,28 @@ export function PackOrder({ number, onBack }: { number: string; onBack(): void }
     return res;
   };
 
-  useScans((scan) => {
-    const text = scan.text.trim();
-    if (!text || !order) return;
-    const meaning = packScanMeaning({ production, packageId: current?._id ?? null, shipped }, order.number);
-    if (meaning.kind === 'refused') return refuseScan(meaning, text);
-    // Without the server, the order's stock as read still tells a record packed already.
-    const packedIn = !online && packages.find((p) => p.stockIds.includes(text));
-    if (packedIn) {
-      void dialogs
-        .error({
-          code: ERR.badInput,
-          message: t("The stock '{{stockId}}' is packed already in '{{package}}'.", { stockId: text, package: packedIn.packageNo }),
-        })
-        .then(focusScan);
-      return;
-    }
-    readFeedback(scan);
-    void send(() => packWrite('package/pack', meaning.packageId, text));
-  });
+  useScans(
+    (scan) => {
+      const text = scan.text.trim();
+      if (!text || !order) return;
+      const meaning = packScanMeaning({ production, packageId: current?._id ?? null, shipped }, order.number);
+      if (meaning.kind === 'refused') return refuseScan(meaning, text);
+      // Without the server, the order's stock as read still tells a record packed already.
+      const packedIn = !online && packages.find((p) => p.stockIds.includes(text));
+      if (packedIn) {
+        void dialogs
+          .error({
+            code: ERR.badInput,
+            message: t("The stock '{{stockId}}' is packed already in '{{package}}'.", { stockId: text, package: packedIn.packageNo }),
+          })
+          .then(focusScan);
+        return;
+      }
+      readFeedback(scan);
+      void send(() => packWrite('package/pack', meaning.packageId, text));
+    },
+    { ready: !q.isPending },
+  );
 
   if (q.isPending) return <Loader />;
   if (!order) {
