@@ -17,6 +17,8 @@ import type { Db } from '../db/client.ts';
 import { idempotencyKeys, sites } from '../db/schema.ts';
 import { DuplicateKeyError, constraintOf, guarded } from '../db/errors.ts';
 import { conflict } from './errors.ts';
+import { AppError } from '@floorhand/contract/errors';
+import { query } from '../db/sql.ts';
 import { pacer } from './pace.ts';
 
 /** What a write changed, told to every screen of the organisation after commit (the stockChanged event). */
@@ -88,6 +90,28 @@ async function storedAnswer(db: Db, orgId: string, key: string) {
   );
 }
 
+/** The key's transaction lock, one per organisation and key. */
+const keyLock = (orgId: string, key: string) => sql`hashtextextended(${`${orgId}|${key}`}, 0)`;
+
+/**
+ * One statement: the key's transaction lock when nobody holds it (`free`), and its stored answer as
+ * this statement sees it. Not free: another request with the key is under way; the caller waits for
+ * the lock and reads the answer again.
+ */
+async function freeKey(tx: Db, orgId: string, key: string): Promise<{ free: boolean; stored?: StoredKey }> {
+  const [row] = await query<{ free: boolean; call: string | null; request_hash: string | null; response: unknown }>(
+    tx,
+    sql`SELECT pg_try_advisory_xact_lock(${keyLock(orgId, key)}) AS free, k.call, k.request_hash, k.response
+        FROM (SELECT 1) AS one LEFT JOIN idempotency_keys k ON k.org_id = ${orgId} AND k.key = ${key}`,
+  );
+  if (!row) return { free: false };
+  return row.call === null
+    ? { free: row.free }
+    : { free: row.free, stored: { call: row.call, requestHash: row.request_hash!, response: row.response } };
+}
+
+type StoredKey = { call: string; requestHash: string; response: unknown };
+
 function replay<T>(deps: Deps, stored: { call: string; requestHash: string; response: unknown }, call: CallPath, hash: string): T {
   if (stored.call !== call || stored.requestHash !== hash) {
     throw conflict('This idempotency key was used for another request; send a new key for a new change', `first used for ${stored.call}`);
@@ -149,33 +173,40 @@ export async function idempotentWrite<T>(
   const hash = key ? (knownHash ?? requestHash(call, body)) : '';
   let result: WriteResult<T>;
   try {
-    const outcome = await deps.db.transaction(
-      async (tx): Promise<{ stored: NonNullable<Awaited<ReturnType<typeof storedAnswer>>> } | { done: WriteResult<T> }> => {
-        if (key) {
-          // Requests with one key, one at a time: a retry sent while the first is still running waits
-          // here, then finds the first's answer (read in a statement of its own, after the wait) and
-          // answers it. Without the wait the retry ran the work again after the first committed and
-          // could be refused by what the first had done ("picked already", "only 0 left") although the
-          // change it asked for was made.
-          await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`${auth.orgId}|${key}`}, 0))`);
+    const outcome = await deps.db.transaction(async (tx): Promise<{ stored: StoredKey } | { done: WriteResult<T> }> => {
+      if (key) {
+        // Requests with one key, one at a time: a retry sent while the first is still running waits
+        // on the key's lock, then finds the first's answer (read in a statement of its own, after
+        // the wait) and answers it. Without the wait the retry ran the work again after the first
+        // committed and could be refused by what the first had done ("picked already", "only 0
+        // left") although the change it asked for was made. The usual case, a key nobody holds, is
+        // one statement: the lock taken if free, and the stored answer read beside it.
+        const first = await freeKey(tx, auth.orgId, key);
+        if (first.stored) return { stored: first.stored };
+        if (!first.free) {
+          await tx.execute(sql`SELECT pg_advisory_xact_lock(${keyLock(auth.orgId, key)})`);
           const stored = await storedAnswer(tx, auth.orgId, key);
           if (stored) return { stored };
         }
-        const done = await work(tx);
-        if (key) {
-          await guarded(() =>
-            tx
-              .insert(idempotencyKeys)
-              .values({ orgId: auth.orgId, key, call, requestHash: hash, response: done.response, accountId: auth.accountId }),
-          );
-        }
-        return { done };
-      },
-    );
+      }
+      const done = await work(tx);
+      if (key) {
+        await guarded(() =>
+          tx
+            .insert(idempotencyKeys)
+            .values({ orgId: auth.orgId, key, call, requestHash: hash, response: done.response, accountId: auth.accountId }),
+        );
+      }
+      return { done };
+    });
     if ('stored' in outcome) return replay<T>(deps, outcome.stored, call, hash);
     result = outcome.done;
   } catch (error) {
-    if (key && error instanceof DuplicateKeyError && constraintOf(error) === 'idempotency_keys_org_key') {
+    // The first with this key committed after this one's statement saw the key free (the lock taken
+    // a moment after the statement's snapshot): the work then ran again and was refused by what the
+    // first did, or its key collided. Either way the first's answer is the answer.
+    const raced = error instanceof AppError || (error instanceof DuplicateKeyError && constraintOf(error) === 'idempotency_keys_org_key');
+    if (key && raced) {
       const stored = await storedAnswer(deps.db, auth.orgId, key);
       if (stored) return replay<T>(deps, stored, call, hash);
     }
