@@ -115,10 +115,13 @@ async function ensureLargeSeed(url) {
   await client.connect();
   let records = 0;
   try {
-    const { rows } = await client.query(
-      `SELECT CASE WHEN to_regclass('stock_records') IS NULL THEN 0 ELSE (SELECT count(*) FROM stock_records WHERE org_id = 'demo') END::int AS n`,
-    );
-    records = rows[0].n;
+    // Two statements: PostgreSQL resolves a table named in a statement before running it, so a CASE
+    // around the count still fails on a new database that has no stock_records yet.
+    const { rows: exists } = await client.query(`SELECT to_regclass('stock_records') IS NOT NULL AS present`);
+    if (exists[0].present) {
+      const { rows } = await client.query(`SELECT count(*)::int AS n FROM stock_records WHERE org_id = 'demo'`);
+      records = rows[0].n;
+    }
   } finally {
     await client.end();
   }

@@ -38,6 +38,9 @@ import { LOOKUP, sampleValues } from './workload.mjs';
 
 const DATABASE_URL = benchDatabaseUrl();
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+/** The pause before each paced run (ms): what a flat-out run left behind (PostgreSQL's and the server's backlog, GC) settles first. */
+const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 3000);
+const settle = () => new Promise((r) => setTimeout(r, SETTLE_MS));
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const RATE = Number(process.env.BENCH_RATE ?? 1000);
@@ -166,11 +169,14 @@ try {
   const rounds = [];
   for (let round = 1; round <= ROUNDS; round++) {
     console.log(`round ${round}, load average ${loadAverage()}`);
+    // A paced run starts from a machine at rest, not inside the tail of the flat-out runs before it.
+    await settle();
     const fixed = await apiRun(server, token, values, RATE);
     console.log(`  API at ${RATE}/s      ${fmt(fixed)}`);
     let busy;
     let busyPlain;
     if (BUSY) {
+      await settle();
       [busy, busyPlain] = await withBusyCores(async () => [
         await apiRun(server, token, values, RATE),
         await plainRun(pool, values, 'bench_lookup', RATE),
@@ -187,6 +193,7 @@ try {
     const json = await plainServerStatement(pool, values);
     console.log(`  plain pg, server's statement (JSON), prepared ${fmt(json)}`);
     // The machine's floor for the latency target: the prepared statement at the same rate, no server.
+    await settle();
     const preparedFixed = await plainRun(pool, values, 'bench_lookup', RATE);
     console.log(`  plain pg, prep. at ${RATE}/s ${fmt(preparedFixed)}`);
     // The stricter comparison: against the fastest of the plain runs.
