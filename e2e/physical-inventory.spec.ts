@@ -329,9 +329,22 @@ test.describe('physical inventory', () => {
       sheet: { code: string };
     };
     const page = await handheld(browser, counter);
+    // The sheet's first read is held back a moment: the location's scan, sent as Count is pressed,
+    // comes before the screen knows the sheet's locations, and waits for them (it was refused with
+    // "scan a location of the sheet first" when the read came late).
+    let held = false;
+    await page.route('**/api/counts/sheet/get', async (route) => {
+      if (!held) {
+        held = true;
+        await new Promise((r) => setTimeout(r, 1500));
+      }
+      await route.continue();
+    });
     await openSheet(page, sheet.code, 'pi-count');
     await scan(page, loc);
     await expect(page.getByTestId('pi-location')).toHaveText(`Location ${loc}`);
+    await expect(page.getByText('scan a location of the sheet first')).toHaveCount(0);
+    await page.unroute('**/api/counts/sheet/get');
 
     const qty = page.getByTestId('pi-qty');
     const selection = () =>
