@@ -99,20 +99,19 @@ const keyLock = (orgId: string, key: string) => sql`hashtextextended(${`${orgId}
  * the lock and reads the answer again.
  */
 async function freeKey(tx: Db, orgId: string, key: string): Promise<{ free: boolean; stored?: StoredKey }> {
-  const [row] = await query<{ free: boolean; call: string | null; request_hash: string | null; response: unknown }>(
+  // A LEFT JOIN from one row: always one row, its key's columns null when nothing is stored.
+  const [row] = await query<{ free: boolean; call: string | null; request_hash: string; response: unknown }>(
     tx,
     sql`SELECT pg_try_advisory_xact_lock(${keyLock(orgId, key)}) AS free, k.call, k.request_hash, k.response
         FROM (SELECT 1) AS one LEFT JOIN idempotency_keys k ON k.org_id = ${orgId} AND k.key = ${key}`,
   );
-  if (!row) return { free: false };
-  return row.call === null
-    ? { free: row.free }
-    : { free: row.free, stored: { call: row.call, requestHash: row.request_hash!, response: row.response } };
+  const { free, call, request_hash: requestHash, response } = row!;
+  return call === null ? { free } : { free, stored: { call, requestHash, response } };
 }
 
 type StoredKey = { call: string; requestHash: string; response: unknown };
 
-function replay<T>(deps: Deps, stored: { call: string; requestHash: string; response: unknown }, call: CallPath, hash: string): T {
+function replay<T>(deps: Deps, stored: StoredKey, call: CallPath, hash: string): T {
   if (stored.call !== call || stored.requestHash !== hash) {
     throw conflict('This idempotency key was used for another request; send a new key for a new change', `first used for ${stored.call}`);
   }

@@ -22,7 +22,7 @@ export function useScans(handler: ScanHandler, { allowRepeats = false, ready = t
     held.current.ready = ready;
     if (!ready) return;
     // Handed over in order, each to the newest handler (one may change the screen's state for the next).
-    while (held.current.ready && held.current.scans.length > 0) {
+    while (held.current.scans.length > 0) {
       const scan = held.current.scans.shift()!;
       try {
         latest.current(scan);

@@ -5,25 +5,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import '../../../lib/i18n.ts';
 import { scanBus } from '../../../lib/scanning/scan-bus.ts';
 import { CountingScreen } from './counting-screen.tsx';
+import { sheetFixture } from '../test/sheet-fixture.ts';
 
 // The sheet's read is held until the test lets it go: a scan can come first.
 let releaseSheet: () => void = () => {};
 const sheetAnswer = {
-  sheet: {
-    _id: 'sh1',
-    _rev: 1,
-    code: 'CS1',
-    description: '',
-    warehouse: 'MAIN',
-    state: 'counting',
-    blind: true,
-    assignees: [],
-    locationCount: 1,
-    lineCount: 0,
-    createdBy: 'admin',
-    createdAt: '2026-11-26T00:00:00Z',
-    postedAt: null,
-  },
+  sheet: sheetFixture(),
   locations: [{ code: 'A-01-1', visited: false }],
   lines: [],
 };

@@ -5,6 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { REVIEW_PAGE_MAX, type ReviewLine } from '@floorhand/contract/counts';
 import '../../../lib/i18n.ts';
 import { ReviewScreen } from './review-screen.tsx';
+import { sheetFixture } from '../test/sheet-fixture.ts';
 
 // A page of 20 lines here (1,000 in the app): jsdom draws a thousand rows slowly, and the paging is the same.
 vi.mock('@floorhand/contract/counts', async (importOriginal) => ({ ...(await importOriginal<object>()), REVIEW_PAGE_MAX: 20 }));
@@ -43,21 +44,7 @@ vi.mock('../../../lib/api.ts', async (importOriginal) => ({
     calls.push({ offset: args.offset, limit: args.limit });
     const lines = Array.from({ length: Math.max(0, Math.min(args.limit, TOTAL - args.offset)) }, (_, i) => line(args.offset + i + 1));
     return {
-      sheet: {
-        _id: 'sh1',
-        _rev: 1,
-        code: 'CS1',
-        description: '',
-        warehouse: 'MAIN',
-        state: 'review',
-        blind: true,
-        assignees: [],
-        locationCount: 1,
-        lineCount: TOTAL,
-        createdBy: 'admin',
-        createdAt: '2026-11-26T00:00:00Z',
-        postedAt: null,
-      },
+      sheet: sheetFixture({ state: 'review', lineCount: TOTAL }),
       summary: {
         lines: TOTAL,
         withVariance: TOTAL,
