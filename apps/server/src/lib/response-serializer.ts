@@ -11,7 +11,8 @@
  *   thread per lookup, three times the serialisation itself (docs/inventory.md, Benchmark).
  *
  * - A call may answer with a `JsonAnswer`: its JSON already written (stock/lookup has PostgreSQL write
- *   it, docs/inventory.md, Speed). Only the calls of FAST_RESPONSES may; it is sent as it is.
+ *   each record's and puts the rest together as text; docs/inventory.md, Speed, and
+ *   docs/performance.md). Only the calls of FAST_RESPONSES may; it is sent as it is.
  *
  * Their answers are still checked wherever code is tested: with CHECK_RESPONSES=all (the default
  * outside NODE_ENV=production, so in every test, e2e run and `npm run dev:server`) a fast call's answer

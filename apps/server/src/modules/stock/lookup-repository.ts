@@ -6,6 +6,7 @@
  */
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { LOOKUP_MATCHES } from '@floorhand/contract/stock';
+import { formatQty, QTY_MAX_UNITS, QTY_SCALE, qtyUnits } from '@floorhand/contract/quantity';
 import type { Db } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import { isoSql } from '../../db/sql.ts';
@@ -79,16 +80,16 @@ function filters(shape: LookupShape): SQL[] {
  * average, took a tenth to a fifth less of its time; docs/inventory.md, 26 November). `string` values go
  * through to_json (JSON's escaping, the same as row_to_json's); `number` values are written as
  * PostgreSQL's text of them; `plain` values are strings known to need no escaping (dates from
- * to_char). NULL becomes null. `open` leaves the object unclosed, for more to follow.
+ * to_char). NULL becomes null.
  */
 type JsonField = [name: string, value: SQL, kind: 'string' | 'number' | 'plain'];
-function jsonObjectSql(fields: JsonField[], open = false): SQL {
+function jsonObjectSql(fields: JsonField[]): SQL {
   const parts = fields.map(([name, value, kind], k) => {
     if (!/^\w+$/.test(name)) throw new Error(`jsonObjectSql: '${name}' is not a plain property name`);
     const text = kind === 'string' ? sql`to_json(${value})::text` : kind === 'number' ? sql`(${value})::text` : sql`'"' || ${value} || '"'`;
     return sql`${sql.raw(`'${k === 0 ? '{' : ','}"${name}":'`)} || COALESCE(${text}, 'null')`;
   });
-  return sql`(${sql.join(parts, sql` || `)}${open ? sql`` : sql` || '}'`})`;
+  return sql`(${sql.join(parts, sql` || `)} || '}')`;
 }
 
 /**
@@ -109,8 +110,7 @@ const RECORD_JSON = jsonObjectSql([
   ['receivedDate', sql`to_char(sr.received_date, 'YYYY-MM-DD')`, 'plain'],
   ['changedAt', isoSql(sql`sr.changed_at`), 'plain'],
 ]);
-const GROUP_KEYS = sql`i.id AS "itemId", i.part_number AS "partNumber", i.description, i.uom, i.tracking, i.department, w.id AS "warehouseId", w.code AS warehouse, l.id AS "locationId", l.code AS location`;
-/** What a group says of its item and place: r's GROUP_KEYS, g's grouping columns, the group's first properties. */
+/** What a group says of its item and place, in the answer's order (lookupGroupSchema), before its quantity. */
 const GROUP_NAMES = [
   'itemId',
   'partNumber',
@@ -123,33 +123,35 @@ const GROUP_NAMES = [
   'locationId',
   'location',
 ] as const;
-const GROUP_COLUMNS = sql.join(
-  GROUP_NAMES.map((c) => sql.identifier(c)),
-  sql`, `,
-);
-/** A group of g as the answer lists it (lookupGroupSchema), up to the opening of its records' array. */
-const GROUP_HEAD_JSON = sql`${jsonObjectSql(
-  [...GROUP_NAMES.map((c): JsonField => [c, sql`g.${sql.identifier(c)}`, 'string']), ['quantity', sql`g.quantity`, 'number']],
-  true,
-)} || ',"records":['`;
-/** LOOKUP_MATCHES as a PostgreSQL array, in the contract's order (matchedAs lists them in it). */
-const MATCH_ORDER = sql.raw(`ARRAY[${LOOKUP_MATCHES.map((k) => `'${k}'`).join(', ')}]`);
+const GROUP_KEYS = sql`i.id AS "itemId", i.part_number AS "partNumber", i.description, i.uom, i.tracking, i.department, w.id AS "warehouseId", w.code AS warehouse, l.id AS "locationId", l.code AS location`;
 
-type LookupRun = (values: Record<string, unknown>) => Promise<Array<{ answer: string }>>;
+/** A row of the lookup's statement: a record with its group's item and place, and what the value matched (on every row). */
+type LookupRow = { [K in (typeof GROUP_NAMES)[number]]: string | null } & {
+  /** The value's kinds of match, comma-separated, in no order; null when none. */
+  matched: string | null;
+  /** The record's quantity as PostgreSQL's decimal text; null on the one row of a lookup without stock. */
+  quantity: string | null;
+  /** The record as JSON (RECORD_JSON). */
+  rec: string | null;
+};
+type LookupRun = (values: Record<string, unknown>) => Promise<LookupRow[]>;
 /** The lookup's statements per database handle and shape, built and prepared once. */
 const statements = new WeakMap<Db, Map<string, LookupRun>>();
 
 /**
- * One statement, one round trip, and the answer's JSON written by PostgreSQL (Node parsed up to 500
- * rows of 20 columns, grouped them and wrote 38 kB of JSON per lookup; docs/inventory.md, Speed).
+ * One statement, one round trip: the records in the lookup's order, each with its JSON written by
+ * PostgreSQL, and the answer put together here (lookupAnswer).
  * - m: the value's matches; they turn into id arrays once (ARRAY(...) is an init plan), each `= ANY`
  *   uses its index and PostgreSQL ORs the bitmaps; item, location and warehouse are probed per row
  *   (STOCK_FROM).
  * - r: the stock in the lookup's order, numbered, one row more than maxRows (it says whether there
  *   are more), each with its record's JSON.
- * - g: records grouped by item and place; a group comes where its first record does, its records in
- *   the lookup's order, its quantity the exact decimal sum (then one rounding to float8).
- * The benchmark runs the same statement through a plain client (bench/stock-lookup).
+ * - the rows of r in order, each carrying the kinds of match; a lookup without stock gives one row
+ *   that carries only them.
+ * Grouping and the groups' JSON were PostgreSQL's too until 29 November: the groups' text (ten to_json
+ * per group) took a third of its CPU per lookup, and PostgreSQL is the part of a two-core machine that
+ * runs out first; grouping here costs the server less than it saves there (docs/performance.md). The benchmark runs the same statement through a plain client
+ * (bench/stock-lookup).
  */
 export function lookupSql(shape: LookupShape): SQL {
   const orgId = sql.placeholder('orgId');
@@ -169,13 +171,92 @@ export function lookupSql(shape: LookupShape): SQL {
   const [first, ...rest] = SORTS[shape.sort];
   const order = sql.join([shape.desc ? sql`${first} DESC` : first!, ...rest], sql`, `);
   return sql`WITH m AS (${matchesOf(orgId, sql.placeholder('value'))}),
-    r AS (SELECT ${GROUP_KEYS}, sr.quantity, ${RECORD_JSON} AS rec, row_number() OVER (ORDER BY ${order}) AS rn ${STOCK_FROM}
-      WHERE ${where} ORDER BY ${order} LIMIT ${maxRows} + 1),
-    g AS (SELECT min(rn) AS first, ${GROUP_COLUMNS}, sum(quantity)::float8 AS quantity, string_agg(rec, ',' ORDER BY rn) AS recs
-      FROM r WHERE rn <= ${maxRows} GROUP BY ${GROUP_COLUMNS})
-    SELECT '{"matchedAs":[' || COALESCE((SELECT string_agg(to_json(k)::text, ',' ORDER BY n) FROM unnest(${MATCH_ORDER}) WITH ORDINALITY u(k, n) WHERE k IN (SELECT kind FROM m)), '')
-      || '],"groups":[' || COALESCE((SELECT string_agg(${GROUP_HEAD_JSON} || g.recs || ']}', ',' ORDER BY g.first) FROM g), '')
-      || '],' || (SELECT '"rowCount":' || count(*) FILTER (WHERE rn <= ${maxRows}) || ',"more":' || (count(*) > ${maxRows})::text FROM r) || '}' AS answer`;
+    r AS (SELECT ${GROUP_KEYS}, sr.quantity::text AS quantity, ${RECORD_JSON} AS rec, row_number() OVER (ORDER BY ${order}) AS rn ${STOCK_FROM}
+      WHERE ${where} ORDER BY ${order} LIMIT ${maxRows} + 1)
+    SELECT h.matched, ${sql.join(
+      GROUP_NAMES.map((c) => sql`r.${sql.identifier(c)}`),
+      sql`, `,
+    )}, r.quantity, r.rec
+      FROM (SELECT (SELECT string_agg(DISTINCT kind, ',') FROM m) AS matched) h LEFT JOIN r ON true ORDER BY r.rn`;
+}
+
+/**
+ * A group's properties before its quantity, as JSON without the closing brace: one JSON.stringify of
+ * an object of a fixed shape (a tenth of the time of one per property, measured in the server's
+ * profile), its properties in GROUP_NAMES' order.
+ */
+function groupHead(row: LookupRow): string {
+  const head: { [K in (typeof GROUP_NAMES)[number]]: string | null } = {
+    itemId: row.itemId,
+    partNumber: row.partNumber,
+    description: row.description,
+    uom: row.uom,
+    tracking: row.tracking,
+    department: row.department,
+    warehouseId: row.warehouseId,
+    warehouse: row.warehouse,
+    locationId: row.locationId,
+    location: row.location,
+  };
+  const json = JSON.stringify(head);
+  return json.slice(0, -1);
+}
+const SCALE = 10 ** QTY_SCALE;
+
+/**
+ * A group's quantity: the exact decimal sum of its records' (PostgreSQL's text of numeric(15,4), four
+ * decimals), then one rounding to a number. The sum is done on integers of 1/10,000: as numbers while
+ * they are exact (below 2^53, any 500 ordinary quantities), as bigints beyond. Dividing the exact
+ * integer by 10,000 rounds once, to the same number as reading the decimal text.
+ */
+function quantitySum(quantities: string[]): number {
+  let units = 0;
+  for (const q of quantities) {
+    const dot = q.length - QTY_SCALE - 1;
+    // Exact as long as every partial sum is: one more quantity at most QTY_MAX_UNITS keeps it below 2^53.
+    if (!(Math.abs(units) <= EXACT_BELOW) || q[dot] !== '.') return Number(formatQty(quantities.reduce((sum, t) => sum + qtyUnits(t), 0n)));
+    units += Number(q.slice(0, dot) + q.slice(dot + 1));
+  }
+  return units / SCALE;
+}
+const EXACT_BELOW = Number.MAX_SAFE_INTEGER - Number(QTY_MAX_UNITS);
+
+/**
+ * The answer's JSON from the statement's rows, exactly as the contract's serializer writes it
+ * (lookupResponseSchema: its properties in its order; lookup.test.ts checks it byte for byte): the
+ * first maxRows records grouped by item and place, a group where its first record comes, its records
+ * in the lookup's order, its quantity their exact sum.
+ */
+export function lookupAnswer(rows: LookupRow[], maxRows: number): string {
+  const groups = new Map<string, { head: string; quantities: string[]; records: string }>();
+  let listed = 0;
+  let more = false;
+  for (const row of rows) {
+    if (row.rec === null) continue;
+    if (listed === maxRows) {
+      more = true;
+      break;
+    }
+    listed++;
+    const key = `${row.itemId}\u0000${row.warehouseId}\u0000${row.locationId}`;
+    const group = groups.get(key);
+    if (group) {
+      group.quantities.push(row.quantity!);
+      group.records += `,${row.rec}`;
+    } else {
+      groups.set(key, { head: groupHead(row), quantities: [row.quantity!], records: row.rec });
+    }
+  }
+  let json = '{"matchedAs":';
+  const matched = rows[0]?.matched?.split(',');
+  json += JSON.stringify(matched ? LOOKUP_MATCHES.filter((kind) => matched.includes(kind)) : []);
+  json += ',"groups":[';
+  let first = true;
+  for (const g of groups.values()) {
+    json += `${first ? '' : ','}${g.head},"quantity":${quantitySum(g.quantities)},"records":[${g.records}]}`;
+    first = false;
+  }
+  return `${json}],"rowCount":${listed},"more":${more}}`;
 }
 
 /** The prepared lookup statement of a shape of request, made once per database and shape. */
@@ -185,7 +266,7 @@ export function lookupStatement(db: Db, shape: LookupShape): LookupRun {
   const key = JSON.stringify(shape);
   let run = byShape.get(key);
   if (!run) {
-    run = preparedStatement<{ answer: string }>(db, lookupSql(shape));
+    run = preparedStatement<LookupRow>(db, lookupSql(shape));
     byShape.set(key, run);
   }
   return run;

@@ -1,5 +1,6 @@
 /*
- * stock/lookup's answer is JSON written by PostgreSQL (lookup.ts). These tests run it on the test
+ * stock/lookup's answer is JSON the server writes without its serializer: each record's by PostgreSQL,
+ * the groups and the rest by lookupAnswer (lookup-repository.ts). These tests run it on the test
  * database (PGlite, or PostgreSQL with DATABASE_URL) with CHECK_RESPONSES=all, the test default: every
  * answer is also parsed, checked against the contract's schema and serialised again, and a byte of
  * difference is a 500. So each `200` here also says the JSON is exactly what the contract's
@@ -56,7 +57,7 @@ const lookup = (value: string, extra: Record<string, unknown> = {}) => call(t.ap
 /** What the sum must be: exact decimal arithmetic on bigint units. */
 const exact = (quantities: string[]) => Number(formatQty(quantities.reduce((s, q) => s + qtyUnits(q), 0n)));
 
-describe('stock/lookup, the answer written by PostgreSQL', () => {
+describe('stock/lookup, the answer written without the serializer', () => {
   it('sums stored quantities exactly, as decimal arithmetic would, and lists each as stored', async () => {
     const cases = [
       ['0.1000', '0.2000'],

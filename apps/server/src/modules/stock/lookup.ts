@@ -11,7 +11,7 @@ import { blindPlaces, refuseBlind, withholdBlind } from '../../lib/blind-places.
 import type { Body } from '../../lib/call-body.ts';
 import { notFound } from '../../lib/errors.ts';
 import { JsonAnswer } from '../../lib/response-serializer.ts';
-import { lookupStatement, shapeOf, stockByStockId } from './lookup-repository.ts';
+import { lookupAnswer, lookupStatement, shapeOf, stockByStockId } from './lookup-repository.ts';
 import { movementsOf } from './repository.ts';
 
 export async function lookupStock(
@@ -22,7 +22,7 @@ export async function lookupStock(
   // Blind counts (counts/blind.ts): a separate step, from memory for an organisation without a blind sheet in progress.
   const hidden = await blindPlaces(db, auth);
   const run = lookupStatement(db, shapeOf(body));
-  const [row] = await guarded(() =>
+  const rows = await guarded(() =>
     run({
       orgId: auth.orgId,
       value: body.value,
@@ -34,9 +34,8 @@ export async function lookupStock(
       maxRows: body.maxRows,
     }),
   );
-  return hidden.size === 0
-    ? new JsonAnswer(row!.answer)
-    : withholdBlind(JSON.parse(row!.answer) as CallResponse<'stock/lookup'>, hidden, body.value);
+  const answer = lookupAnswer(rows, body.maxRows);
+  return hidden.size === 0 ? new JsonAnswer(answer) : withholdBlind(JSON.parse(answer) as CallResponse<'stock/lookup'>, hidden, body.value);
 }
 
 export async function getStock(db: Db, auth: AuthContext, body: Body<'stock/get'>): Promise<CallResponse<'stock/get'>> {
