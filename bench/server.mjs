@@ -3,7 +3,7 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
+import net, { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -118,20 +118,134 @@ export const loadAverage = () => {
 };
 
 /**
- * A JSON POST to the API over `sockets` kept-alive connections, resolved when the whole answer has
- * arrived (a 200) and rejected with the status and the start of the body otherwise. The benches'
- * paced runs use it: autocannon's `overallRate` is a per-second budget that each connection spends
- * flat out at the start of every second, which measures bursts, not a fixed rate.
+ * A JSON POST to the API over at most `sockets` kept-alive connections per server, resolved when the
+ * whole answer has arrived (a 200) and rejected with the status and the start of the body otherwise.
+ * The benches' paced runs use it: autocannon's `overallRate` is a per-second budget that each
+ * connection spends flat out at the start of every second, which measures bursts, not a fixed rate.
+ *
+ * It speaks HTTP/1.1 on plain sockets (rawHttpPost), not through node:http: the load generator runs on
+ * the same two cores as the server and PostgreSQL, and node:http's client cost 0.22 to 0.30 ms of CPU
+ * per lookup at 1,000/s (a quarter of a core, taken from the server it measures); this one about a
+ * quarter of that (docs/performance.md). Each answer is still read to its last byte.
  */
 export function jsonPoster(sockets) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: sockets });
+  const pools = new Map();
   const post = async (base, token, path, body) => {
-    const res = await httpPost(agent, `${base}/api/${path}`, token, JSON.stringify({ ...BASE_BODY, ...body }));
+    let pool = pools.get(base);
+    if (!pool) pools.set(base, (pool = socketPool(new URL(base), sockets)));
+    const res = await rawHttpPost(pool, `/api/${path}`, token, JSON.stringify({ ...BASE_BODY, ...body }));
     if (res.status !== 200) throw new Error(`${path}: ${res.status} ${res.text().slice(0, 300)}`);
   };
   /** Closes the kept-alive connections. */
-  post.close = () => agent.destroy();
+  post.close = () => {
+    for (const pool of pools.values()) pool.close();
+  };
   return post;
+}
+
+/** Up to `max` kept-alive sockets to one server: `take()` answers an idle one (or a new one), `give(s)` returns it. */
+function socketPool(url, max) {
+  const idle = [];
+  const waiting = [];
+  const all = new Set();
+  return {
+    take() {
+      // A socket the server closed while it was idle is left behind.
+      for (let s = idle.pop(); s; s = idle.pop()) if (!s.destroyed) return Promise.resolve(s);
+      if (all.size < max) {
+        const socket = net.connect({ host: url.hostname, port: Number(url.port), noDelay: true });
+        all.add(socket);
+        socket.on('close', () => all.delete(socket));
+        // Errors of an idle socket (the server closing it) surface on its next use, not as a crash.
+        socket.on('error', () => {});
+        return Promise.resolve(socket);
+      }
+      return new Promise((ok) => waiting.push(ok));
+    },
+    give(socket) {
+      const next = waiting.shift();
+      if (next) next(socket);
+      else idle.push(socket);
+    },
+    drop(socket) {
+      all.delete(socket);
+      socket.destroy();
+    },
+    close() {
+      for (const s of all) s.destroy();
+    },
+  };
+}
+
+/**
+ * One POST on a socket of `pool`, answered as { status, text() } once the whole body (its
+ * Content-Length) is in. The server answers every call with a Content-Length; anything else (a
+ * chunked answer, a closed socket) rejects. A kept-alive socket the server closed for idleness just
+ * as it was reused is retried once on a new one, as httpPost does.
+ */
+async function rawHttpPost(pool, path, token, payload) {
+  const head = `POST ${path} HTTP/1.1\r\nhost: bench\r\ncontent-type: application/json\r\nauthorization: Bearer ${token}\r\ncontent-length: ${Buffer.byteLength(payload)}\r\n\r\n`;
+  const request = Buffer.from(head + payload);
+  for (let attempt = 0; ; attempt++) {
+    const socket = await pool.take();
+    try {
+      const res = await exchange(socket, request);
+      pool.give(socket);
+      return res;
+    } catch (err) {
+      pool.drop(socket);
+      if (attempt > 0 || !err.beforeAnswer) throw err;
+      httpPost.resent++;
+    }
+  }
+}
+
+const HEAD_END = Buffer.from('\r\n\r\n');
+
+/** Writes `request` and reads one answer: its status line, headers, and Content-Length bytes of body. */
+function exchange(socket, request) {
+  return new Promise((ok, fail) => {
+    let chunks = [];
+    let got = 0;
+    let status = 0;
+    let bodyStart = -1;
+    let length = -1;
+    const done = (err, value) => {
+      socket.off('data', onData);
+      socket.off('error', onEnd);
+      socket.off('close', onEnd);
+      if (err) fail(err);
+      else ok(value);
+    };
+    const onEnd = (e) => {
+      const err = new Error(`the connection ended before the answer did${e instanceof Error ? `: ${e.message}` : ''}`);
+      err.beforeAnswer = got === 0;
+      done(err);
+    };
+    const onData = (chunk) => {
+      chunks.push(chunk);
+      got += chunk.length;
+      if (bodyStart < 0) {
+        const all = chunks.length === 1 ? chunk : Buffer.concat(chunks);
+        const end = all.indexOf(HEAD_END);
+        if (end < 0) return;
+        const headers = all.toString('latin1', 0, end);
+        status = Number(headers.slice(9, 12));
+        const m = /\r\ncontent-length: *(\d+)/i.exec(headers);
+        if (!m) return done(new Error(`an answer without a content-length: ${headers.slice(0, 200)}`));
+        length = Number(m[1]);
+        bodyStart = end + HEAD_END.length;
+        chunks = [all];
+      }
+      if (got < bodyStart + length) return;
+      const all = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
+      done(null, { status, text: () => all.toString('utf8', bodyStart, bodyStart + length) });
+    };
+    socket.on('data', onData);
+    socket.once('error', onEnd);
+    socket.once('close', onEnd);
+    socket.write(request);
+  });
 }
 
 /**

@@ -6,9 +6,9 @@
 // concurrency: (1) stock/lookup paced at a fixed 1,000 requests/s (the target: p99 under 20 ms), (2)
 // stock/lookup flat out, (3) the same indexed statement flat out through a plain pg pool of the
 // server's size, once unnamed and once as a named prepared statement, and (3b) the server's own
-// statement (lookup.ts: the same rows, grouped and written as the answer's JSON by PostgreSQL),
-// prepared, as the server runs it. Prints requests/s, p50 and p99 of each, the server's CPU time per
-// request, and the ratio of (2) to the fastest of (3) and (3b) (target: ≥ 0.5); (4) the prepared
+// statement (lookup-repository.ts: the same rows in the lookup's order, each record's JSON written by
+// PostgreSQL; the server groups them), prepared, as the server runs it. Prints requests/s, p50 and p99 of each, the server's CPU time per
+// request, and the ratio of (2) to the fastest of (3) and (3b) (target: ≥ 0.7); (4) the prepared
 // rows statement at the same fixed rate, the p99 the machine itself gives. BENCH_ROUNDS rounds (3)
 // of all, then the medians of the rounds. (1b) the paced run again while BENCH_BUSY_CORES (1)
 // busy-looping processes keep a core busy (bench/server.mjs busyCores: a fixed CPU load, so the
@@ -191,7 +191,7 @@ try {
     const prepared = await plainRun(pool, values, 'bench_lookup');
     console.log(`  plain pg, prepared  ${fmt(prepared)}`);
     const json = await plainServerStatement(pool, values);
-    console.log(`  plain pg, server's statement (JSON), prepared ${fmt(json)}`);
+    console.log(`  plain pg, server's statement, prepared ${fmt(json)}`);
     // The machine's floor for the latency target: the prepared statement at the same rate, no server.
     await settle();
     const preparedFixed = await plainRun(pool, values, 'bench_lookup', RATE);

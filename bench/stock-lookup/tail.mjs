@@ -55,18 +55,22 @@ try {
   // The load generator's own stalls count into every latency it measures: watched too.
   const own = monitorEventLoopDelay({ resolution: 10 });
   own.enable();
+  // Per process: one that ends during the run (a backend of another client) takes its CPU with it, and must not count against the rest.
   const pgCpu = () =>
-    execFileSync('pgrep', ['-x', 'postgres'], { encoding: 'utf8' })
-      .split('\n')
-      .filter(Boolean)
-      .reduce((sum, pid) => sum + (cpuMs(Number(pid)) || 0), 0);
+    new Map(
+      execFileSync('pgrep', ['-x', 'postgres'], { encoding: 'utf8' })
+        .split('\n')
+        .filter(Boolean)
+        .map((pid) => [pid, cpuMs(Number(pid)) || 0]),
+    );
+  const pgCpuSince = (start) => [...pgCpu()].reduce((sum, [pid, ms]) => sum + ms - (start.get(pid) ?? 0), 0);
   const before = { server: server.cpuMs(), pg: pgCpu(), own: process.cpuUsage(), at: performance.now() };
   const samples = await withLoad(() => run(SECONDS));
   const wallMs = performance.now() - before.at;
   const ownUsage = process.cpuUsage(before.own);
   const shares = {
     server: (server.cpuMs() - before.server) / wallMs,
-    pg: (pgCpu() - before.pg) / wallMs,
+    pg: pgCpuSince(before.pg) / wallMs,
     loadGenerator: (ownUsage.user + ownUsage.system) / 1000 / wallMs,
   };
   const metrics = await seen.since();
