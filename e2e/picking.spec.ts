@@ -75,6 +75,10 @@ test.describe('stock picking', () => {
     await expect(page.getByTestId('pick-no-line')).toHaveText('Every line of this order is picked.');
     await expect(page.getByTestId('pick-done')).toHaveCount(2);
     await shot(page, testInfo, `picking-done-${narrow ? 360 : 1440}`);
+    // A scan now is refused, saying why, not dropped unheard; nothing is typed.
+    await scan(page, f.stock[1]!);
+    await expect(page.locator('.mantine-Notification-root').filter({ hasText: 'Every line of this order is picked.' })).toBeVisible();
+    await expect(page.getByTestId('pick-scan')).toHaveValue('');
 
     const order = (await api('order/get', { number: f.number })) as {
       order: { status: string; lines: Array<{ lineNo: number; picked: number; short: number; status: string }> };

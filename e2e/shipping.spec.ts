@@ -85,6 +85,9 @@ test.describe('shipping', () => {
     await expect(row.getByTestId('board-picked')).toHaveText('Part picked');
     await expectAxeClean(page);
     await shot(page, testInfo, `shipping-board-${size}`);
+    // A mis-scan opens "No order"; the next scan there opens the order meant, as on the board.
+    await wedgeScan(page, `NO-${tag}`, () => expect(page.getByTestId('ship-not-found')).toBeVisible(SHORT));
+    await expect(page.getByTestId('ship-not-found')).toContainText(`No order 'NO-${tag}'`);
     await wedgeScan(page, f.number, () => expect(page.getByTestId('ship-order-number')).toHaveText(f.number, SHORT));
 
     await page.getByTestId('ship-new-package').click();

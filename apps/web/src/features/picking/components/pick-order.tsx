@@ -25,7 +25,7 @@ import { readQtyInput, showQty } from '../../../lib/inventory-format.ts';
 import { readFeedback, refuseScan } from '../../../lib/scanning/feedback.ts';
 import { scanBus } from '../../../lib/scanning/scan-bus.ts';
 import { useScans } from '../../../lib/scanning/use-scans.ts';
-import { pickScanMeaning, type PickStep as Step } from '../utils/scan-meaning.ts';
+import { EVERY_LINE_PICKED, OPEN_LINES_HELD, pickScanMeaning, type PickStep as Step } from '../utils/scan-meaning.ts';
 import { PICK_REFUSALS, usePickCall } from '../api/change-pick.ts';
 import { pickingKeys } from '../api/keys.ts';
 import { travellerOf } from '../api/get-traveller.ts';
@@ -181,8 +181,8 @@ export function PickOrder({ order, lines: fetched, fetchedAt = 0, onBack }: Pick
 
   useScans((scan) => {
     const text = scan.text.trim();
-    if (!text || !line) return;
-    const meaning = pickScanMeaning(step, text);
+    if (!text) return;
+    const meaning = pickScanMeaning(step, text, line ? undefined : openLines.length === 0 ? 'picked' : 'held');
     if (meaning.kind !== 'refused') readFeedback(scan);
     if (meaning.kind === 'location') void onLocation(text);
     else if (meaning.kind === 'stock') void onStock(meaning.location, text);
@@ -391,7 +391,7 @@ export function PickOrder({ order, lines: fetched, fetchedAt = 0, onBack }: Pick
 
       {!line && (
         <Alert icon={<IconInfoCircle />} color="dark" data-testid="pick-no-line">
-          {openLines.length === 0 ? t('Every line of this order is picked.') : t('The open lines are being picked by someone else.')}
+          {t(openLines.length === 0 ? EVERY_LINE_PICKED : OPEN_LINES_HELD)}
         </Alert>
       )}
 

@@ -11,6 +11,8 @@ import { tk } from '@floorhand/contract/i18n';
  * | stock (at a location)                | anything            | the stock label or part number                    |
  * | quantity prompt open                 | the same label      | refused: the proposed quantity is already there   |
  * | quantity prompt open                 | anything else       | refused: confirm or cancel the quantity first     |
+ * | no line the picker may pick          | anything            | refused: every line is picked, or the open ones   |
+ * |                                      |                     | are someone else's (what the screen says)         |
  */
 export type PickStep = { kind: 'location' } | { kind: 'stock'; location: string } | { kind: 'qty'; location: string; scan: string };
 
@@ -18,8 +20,14 @@ export type PickScanMeaning = { kind: 'location' } | { kind: 'stock'; location: 
 
 export const CONFIRM_PICK_FIRST = tk('Confirm or cancel the quantity of {{label}} first');
 export const PICK_SCANNED_ALREADY = tk('{{label}} is scanned already: confirm the quantity, or type another');
+export const EVERY_LINE_PICKED = tk('Every line of this order is picked.');
+export const OPEN_LINES_HELD = tk('The open lines are being picked by someone else.');
 
-export function pickScanMeaning(step: PickStep, code: string): PickScanMeaning {
+/** Why no line is up for the picker: `picked` (none open), `held` (the open ones are another picker's). */
+export type NoLine = 'picked' | 'held';
+
+export function pickScanMeaning(step: PickStep, code: string, noLine?: NoLine): PickScanMeaning {
+  if (noLine) return refused(noLine === 'picked' ? EVERY_LINE_PICKED : OPEN_LINES_HELD);
   if (step.kind === 'location') return { kind: 'location' };
   if (step.kind === 'stock') return { kind: 'stock', location: step.location };
   if (code === step.scan) return refused(PICK_SCANNED_ALREADY, { label: step.scan });

@@ -20,11 +20,11 @@ import { shippingKeys } from '../api/keys.ts';
 import { withQueuedPacks } from '../utils/queued-packs.ts';
 import { useStockPackPrefs } from '../hooks/use-pack-prefs.ts';
 import { createOneAtATime } from '../utils/one-at-a-time.ts';
-import { packScanMeaning } from '../utils/scan-meaning.ts';
+import { NO_ORDER, packScanMeaning } from '../utils/scan-meaning.ts';
 import { PackageCard, type WeightPrompt } from './package-card.tsx';
 import { StagedLine } from './staged-line.tsx';
 
-export function PackOrder({ number, onBack }: { number: string; onBack(): void }) {
+export function PackOrder({ number, onBack, onOpen }: { number: string; onBack(): void; onOpen(number: string): void }) {
   const { t } = useTranslation();
   const q = useQuery(shipOrderQuery(number));
   const [chosen, setChosen] = useState<string | null>(null);
@@ -100,9 +100,14 @@ export function PackOrder({ number, onBack }: { number: string; onBack(): void }
   useScans(
     (scan) => {
       const text = scan.text.trim();
-      if (!text || !order) return;
-      const meaning = packScanMeaning({ production, packageId: current?._id ?? null, shipped }, order.number);
+      if (!text) return;
+      const meaning = packScanMeaning(order ? { production, packageId: current?._id ?? null, shipped } : null, number, text);
       if (meaning.kind === 'refused') return refuseScan(meaning, text);
+      // On "No order": the scan is the order meant, as on the board.
+      if (meaning.kind === 'order') {
+        readFeedback(scan);
+        return onOpen(meaning.number);
+      }
       // Without the server, the order's stock as read still tells a record packed already.
       const packedIn = !online && packages.find((p) => p.stockIds.includes(text));
       if (packedIn) {
@@ -123,7 +128,7 @@ export function PackOrder({ number, onBack }: { number: string; onBack(): void }
   if (q.isPending) return <Loader />;
   if (!order) {
     return (
-      <Alert color="yellow" title={t("No order '{{number}}'", { number })} data-testid="ship-not-found">
+      <Alert color="yellow" title={t(NO_ORDER, { number })} data-testid="ship-not-found">
         <Button variant="default" onClick={onBack}>
           {t('Orders')}
         </Button>

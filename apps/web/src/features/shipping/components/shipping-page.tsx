@@ -15,5 +15,5 @@ export function ShippingPage() {
   useShippingRefresh();
   const open = (value: string) => void navigate({ href: `/shipping/${encodeURIComponent(value.trim())}` });
   if (!number) return <Board onOpen={open} />;
-  return <PackOrder number={number} onBack={() => void navigate({ href: '/shipping' })} />;
+  return <PackOrder number={number} onBack={() => void navigate({ href: '/shipping' })} onOpen={open} />;
 }

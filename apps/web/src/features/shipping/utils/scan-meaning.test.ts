@@ -33,4 +33,8 @@ describe('what a scan means on the shipping screens', () => {
       params: { number: 'WO-1' },
     });
   });
+
+  it('on the pack screen of an order that does not exist, opens the scanned order, as the board does', () => {
+    expect(packScanMeaning(null, 'SO-404', 'SO-1')).toEqual({ kind: 'order', number: 'SO-1' });
+  });
 });

@@ -15,6 +15,7 @@ import { tk } from '@floorhand/contract/i18n';
  *
  * | state                          | scan          | meaning                                             |
  * |--------------------------------|---------------|-----------------------------------------------------|
+ * | no such order ("No order")     | anything      | the order: its pack screen opens, as on the board   |
  * | a production order             | anything      | refused: it is issued to production, not packed     |
  * | shipped, nothing left to pack  | anything      | refused: the order is shipped                       |
  * | no open package                | anything      | refused: start a package first                      |
@@ -40,13 +41,16 @@ export interface PackScanState {
   shipped?: boolean;
 }
 
-export type PackScanMeaning = { kind: 'pack'; packageId: string } | Refused;
+export type PackScanMeaning = { kind: 'pack'; packageId: string } | BoardScanMeaning | Refused;
 
 export const START_PACKAGE_FIRST = tk('Start a package first, then scan the stock into it.');
 export const ISSUED_NOT_PACKED = tk('{{number}} is issued to production, not packed.');
 export const SHIPPED_NOTHING_TO_PACK = tk('{{number}} is shipped: nothing is left to pack.');
+export const NO_ORDER = tk("No order '{{number}}'");
 
-export function packScanMeaning(state: PackScanState, order: string): PackScanMeaning {
+/** `state` null: the screen's order does not exist (or could not be read); `code` is what was scanned. */
+export function packScanMeaning(state: PackScanState | null, order: string, code = ''): PackScanMeaning {
+  if (!state) return boardScanMeaning(code);
   if (state.production) return refused(ISSUED_NOT_PACKED, { number: order });
   if (state.packageId === null) return state.shipped ? refused(SHIPPED_NOTHING_TO_PACK, { number: order }) : refused(START_PACKAGE_FIRST);
   return { kind: 'pack', packageId: state.packageId };
