@@ -144,6 +144,33 @@ test.describe('shipping', () => {
     expect(stock.movements[0]!.type).toBe('ship');
   });
 
+  test('a scan held while the pack screen loads, the screen left before it could read it: said unread, nothing packed @mobile', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const api = await adminApi(request);
+    const tag = uniqueTag(testInfo);
+    await useMachine(page);
+    await login(page, await makePicker(api, tag, 'Lee'));
+    await expect(page).toHaveURL(/\/tasks$/);
+    await page.goto('/shipping');
+    await expect(page.getByTestId('ship-filters-toggle').or(page.getByTestId('ship-filter-department')).first()).toBeVisible();
+    // The order's read never answers while the test runs: the pack screen stays not ready.
+    const packs: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/package/')) packs.push(r.url());
+    });
+    await page.route('**/api/ship/order', () => undefined);
+    await wedgeScan(page, `SO-${tag}`, () => expect(page).toHaveURL(new RegExp(`/shipping/SO-${tag}$`), SHORT));
+    await scan(page, `STK-${tag}`);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/shipping$/);
+    await expect(
+      page.locator('.mantine-Notification-root').filter({ hasText: `STK-${tag}: not read, the screen closed before it was ready` }),
+    ).toBeVisible();
+    expect(packs).toEqual([]);
+  });
+
   test('the weight prompt (New package, a Ship that needs a weight): selected, digits replace, Enter saves, Escape puts back; a scan packs whatever has the focus, with no package open it is refused @mobile', async ({
     page,
     request,

@@ -1,9 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
+import '../i18n.ts';
 import { scanBus } from './scan-bus.ts';
 import { useScans } from './use-scans.ts';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
 
 function Screen({ ready, got }: { ready: boolean; got: string[] }) {
   useScans((scan) => got.push(scan.text), { ready });
@@ -32,5 +37,26 @@ describe('useScans', () => {
     await act(async () => {});
     wedge('A');
     expect(got).toEqual(['A']);
+  });
+
+  it('scans still held when the screen closes before it was ready are said unread, not dropped unheard', async () => {
+    const show = vi.spyOn(notifications, 'show').mockReturnValue('');
+    vi.spyOn(notifications, 'hide').mockReturnValue('');
+    const got: string[] = [];
+    const view = render(<Screen ready={false} got={got} />);
+    await act(async () => {});
+    wedge('LOC-9');
+    wedge('STK-9');
+    view.unmount();
+    expect(got).toEqual([]);
+    expect(show.mock.calls.map(([n]) => [n.color, n.message])).toEqual([['red', 'STK-9: not read, the screen closed before it was ready']]);
+    // A screen that took its scans says nothing when it closes.
+    show.mockClear();
+    const ready = render(<Screen ready got={got} />);
+    await act(async () => {});
+    wedge('LOC-10');
+    ready.unmount();
+    expect(got).toEqual(['LOC-10']);
+    expect(show).not.toHaveBeenCalled();
   });
 });

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { scansLeftUnread } from './feedback.ts';
 import { scanBus, type Scan, type ScanHandler, type SubscribeOptions } from './scan-bus.ts';
 
 export type UseScansOptions = SubscribeOptions & {
@@ -6,6 +7,7 @@ export type UseScansOptions = SubscribeOptions & {
    * False while the screen cannot read a scan yet (its order or sheet is still being read): scans
    * wait, in order, and reach the handler once it is true. A scan that comes as the screen opens (the
    * wedge fires as soon as the button is pressed) is neither dropped nor refused for want of data.
+   * Scans still held when the screen closes are refused, saying so (never dropped unheard).
    */
   ready?: boolean;
 };
@@ -41,5 +43,13 @@ export function useScans(handler: ScanHandler, { allowRepeats = false, ready = t
         { allowRepeats },
       ),
     [allowRepeats],
+  );
+  // Closed before it was ready (the worker went back while it loaded): its held scans are said unread.
+  useEffect(
+    () => () => {
+      const left = held.current.scans.splice(0);
+      if (left.length > 0) scansLeftUnread(left);
+    },
+    [],
   );
 }
