@@ -79,6 +79,7 @@ test.describe('stock picking', () => {
     await scan(page, f.stock[1]!);
     await expect(page.locator('.mantine-Notification-root').filter({ hasText: 'Every line of this order is picked.' })).toBeVisible();
     await expect(page.getByTestId('pick-scan')).toHaveValue('');
+    await shot(page, testInfo, `picking-done-scan-refused-${narrow ? 360 : 1440}`);
 
     const order = (await api('order/get', { number: f.number })) as {
       order: { status: string; lines: Array<{ lineNo: number; picked: number; short: number; status: string }> };

@@ -168,6 +168,7 @@ test.describe('shipping', () => {
     await expect(
       page.locator('.mantine-Notification-root').filter({ hasText: `STK-${tag}: not read, the screen closed before it was ready` }),
     ).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('pack-left-unread.png') });
     expect(packs).toEqual([]);
   });
 

@@ -150,8 +150,8 @@ const statements = new WeakMap<Db, Map<string, LookupRun>>();
  *   that carries only them.
  * Grouping and the groups' JSON were PostgreSQL's too until 29 November: the groups' text (ten to_json
  * per group) took a third of its CPU per lookup, and PostgreSQL is the part of a two-core machine that
- * runs out first; grouping here costs the server less than it saves there (docs/performance.md). The benchmark runs the same statement through a plain client
- * (bench/stock-lookup).
+ * runs out first; grouping here costs the server less than it saves there (docs/performance.md). The
+ * benchmark runs the same statement through a plain client (bench/stock-lookup).
  */
 export function lookupSql(shape: LookupShape): SQL {
   const orgId = sql.placeholder('orgId');
@@ -198,10 +198,12 @@ function groupHead(row: LookupRow): string {
     locationId: row.locationId,
     location: row.location,
   };
-  const json = JSON.stringify(head);
-  return json.slice(0, -1);
+  return JSON.stringify(head).slice(0, -1);
 }
+
 const SCALE = 10 ** QTY_SCALE;
+/** A partial sum of at most this many units stays exact after one more quantity (at most QTY_MAX_UNITS). */
+const EXACT_BELOW = Number.MAX_SAFE_INTEGER - Number(QTY_MAX_UNITS);
 
 /**
  * A group's quantity: the exact decimal sum of its records' (PostgreSQL's text of numeric(15,4), four
@@ -213,13 +215,11 @@ function quantitySum(quantities: string[]): number {
   let units = 0;
   for (const q of quantities) {
     const dot = q.length - QTY_SCALE - 1;
-    // Exact as long as every partial sum is: one more quantity at most QTY_MAX_UNITS keeps it below 2^53.
     if (!(Math.abs(units) <= EXACT_BELOW) || q[dot] !== '.') return Number(formatQty(quantities.reduce((sum, t) => sum + qtyUnits(t), 0n)));
     units += Number(q.slice(0, dot) + q.slice(dot + 1));
   }
   return units / SCALE;
 }
-const EXACT_BELOW = Number.MAX_SAFE_INTEGER - Number(QTY_MAX_UNITS);
 
 /**
  * The answer's JSON from the statement's rows, exactly as the contract's serializer writes it

@@ -63,14 +63,11 @@ export const SCAN_NOT_HERE = tk('{{code}}: scans are not read on this page');
 /** What scans a screen held while it was not ready say when it closed first (useScans' `ready`). */
 export const SCAN_SCREEN_LEFT = tk('{{code}}: not read, the screen closed before it was ready');
 
-/** Scans a screen held (not ready yet) and never took because it closed: refused, the last one named. */
-export function scansLeftUnread(scans: readonly Scan[]): void {
+/**
+ * Scans no screen read, refused, the last one named: they waited for a screen in vain (the scan bus's
+ * `setUnread`, SCAN_NOT_HERE), or the screen that held them closed before it was ready (SCAN_SCREEN_LEFT).
+ */
+export function scansNotRead(scans: readonly Scan[], message: string = SCAN_NOT_HERE): void {
   const last = scans.at(-1);
-  if (last) refuseScan(refused(SCAN_SCREEN_LEFT, { code: last.text }));
-}
-
-/** Scans that waited for a screen in vain (the scan bus's `setUnread`): refused, the last one named. */
-export function scansNotRead(scans: readonly Scan[]): void {
-  const last = scans.at(-1);
-  if (last) refuseScan(refused(SCAN_NOT_HERE, { code: last.text }));
+  if (last) refuseScan(refused(message, { code: last.text }));
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { scansLeftUnread } from './feedback.ts';
+import { SCAN_SCREEN_LEFT, scansNotRead } from './feedback.ts';
 import { scanBus, type Scan, type ScanHandler, type SubscribeOptions } from './scan-bus.ts';
 
 export type UseScansOptions = SubscribeOptions & {
@@ -48,7 +48,7 @@ export function useScans(handler: ScanHandler, { allowRepeats = false, ready = t
   useEffect(
     () => () => {
       const left = held.current.scans.splice(0);
-      if (left.length > 0) scansLeftUnread(left);
+      scansNotRead(left, SCAN_SCREEN_LEFT);
     },
     [],
   );

@@ -25,7 +25,7 @@ import { readQtyInput, showQty } from '../../../lib/inventory-format.ts';
 import { readFeedback, refuseScan } from '../../../lib/scanning/feedback.ts';
 import { scanBus } from '../../../lib/scanning/scan-bus.ts';
 import { useScans } from '../../../lib/scanning/use-scans.ts';
-import { EVERY_LINE_PICKED, OPEN_LINES_HELD, pickScanMeaning, type PickStep as Step } from '../utils/scan-meaning.ts';
+import { NO_LINE, pickScanMeaning, type NoLine, type PickStep as Step } from '../utils/scan-meaning.ts';
 import { PICK_REFUSALS, usePickCall } from '../api/change-pick.ts';
 import { pickingKeys } from '../api/keys.ts';
 import { travellerOf } from '../api/get-traveller.ts';
@@ -105,6 +105,7 @@ export function PickOrder({ order, lines: fetched, fetchedAt = 0, onBack }: Pick
   const line = lines.find(mayPick);
   const openLines = lines.filter((l) => l.status === 'open');
   const freeLine = openLines.find((l) => !l.claimedBy);
+  const noLine: NoLine | undefined = line ? undefined : openLines.length === 0 ? 'picked' : 'held';
   const open = line ? line.qty - line.picked - line.short : 0;
   const picks = lines.flatMap((l) => l.picks.map((p) => ({ ...p, partNumber: l.partNumber, uom: l.uom })));
 
@@ -182,7 +183,7 @@ export function PickOrder({ order, lines: fetched, fetchedAt = 0, onBack }: Pick
   useScans((scan) => {
     const text = scan.text.trim();
     if (!text) return;
-    const meaning = pickScanMeaning(step, text, line ? undefined : openLines.length === 0 ? 'picked' : 'held');
+    const meaning = pickScanMeaning(step, text, noLine);
     if (meaning.kind !== 'refused') readFeedback(scan);
     if (meaning.kind === 'location') void onLocation(text);
     else if (meaning.kind === 'stock') void onStock(meaning.location, text);
@@ -389,9 +390,9 @@ export function PickOrder({ order, lines: fetched, fetchedAt = 0, onBack }: Pick
 
       <ScanInput label={stepText} data-testid="pick-scan" data-scan-field="pick" autoFocus />
 
-      {!line && (
+      {noLine && (
         <Alert icon={<IconInfoCircle />} color="dark" data-testid="pick-no-line">
-          {t(openLines.length === 0 ? EVERY_LINE_PICKED : OPEN_LINES_HELD)}
+          {t(NO_LINE[noLine])}
         </Alert>
       )}
 

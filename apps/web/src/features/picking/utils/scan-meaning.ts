@@ -23,11 +23,12 @@ export const PICK_SCANNED_ALREADY = tk('{{label}} is scanned already: confirm th
 export const EVERY_LINE_PICKED = tk('Every line of this order is picked.');
 export const OPEN_LINES_HELD = tk('The open lines are being picked by someone else.');
 
-/** Why no line is up for the picker: `picked` (none open), `held` (the open ones are another picker's). */
-export type NoLine = 'picked' | 'held';
+/** Why no line is up for the picker (`picked`: none open; `held`: the open ones are another picker's), as the screen says it. */
+export const NO_LINE = { picked: EVERY_LINE_PICKED, held: OPEN_LINES_HELD } as const;
+export type NoLine = keyof typeof NO_LINE;
 
 export function pickScanMeaning(step: PickStep, code: string, noLine?: NoLine): PickScanMeaning {
-  if (noLine) return refused(noLine === 'picked' ? EVERY_LINE_PICKED : OPEN_LINES_HELD);
+  if (noLine) return refused(NO_LINE[noLine]);
   if (step.kind === 'location') return { kind: 'location' };
   if (step.kind === 'stock') return { kind: 'stock', location: step.location };
   if (code === step.scan) return refused(PICK_SCANNED_ALREADY, { label: step.scan });

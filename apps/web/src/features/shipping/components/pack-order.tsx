@@ -20,7 +20,7 @@ import { shippingKeys } from '../api/keys.ts';
 import { withQueuedPacks } from '../utils/queued-packs.ts';
 import { useStockPackPrefs } from '../hooks/use-pack-prefs.ts';
 import { createOneAtATime } from '../utils/one-at-a-time.ts';
-import { NO_ORDER, packScanMeaning } from '../utils/scan-meaning.ts';
+import { packScanMeaning } from '../utils/scan-meaning.ts';
 import { PackageCard, type WeightPrompt } from './package-card.tsx';
 import { StagedLine } from './staged-line.tsx';
 
@@ -128,7 +128,7 @@ export function PackOrder({ number, onBack, onOpen }: { number: string; onBack()
   if (q.isPending) return <Loader />;
   if (!order) {
     return (
-      <Alert color="yellow" title={t(NO_ORDER, { number })} data-testid="ship-not-found">
+      <Alert color="yellow" title={t("No order '{{number}}'", { number })} data-testid="ship-not-found">
         <Button variant="default" onClick={onBack}>
           {t('Orders')}
         </Button>

@@ -7,11 +7,11 @@ describe('what a scan means on the shipping screens', () => {
   });
 
   it('on a pack screen, packs the stock into the open package', () => {
-    expect(packScanMeaning({ production: false, packageId: 'p2' }, 'SO-1')).toEqual({ kind: 'pack', packageId: 'p2' });
+    expect(packScanMeaning({ production: false, packageId: 'p2' }, 'SO-1', 'S1')).toEqual({ kind: 'pack', packageId: 'p2' });
   });
 
   it('with no package open, refuses with what to do instead', () => {
-    expect(packScanMeaning({ production: false, packageId: null }, 'SO-1')).toEqual({
+    expect(packScanMeaning({ production: false, packageId: null }, 'SO-1', 'S1')).toEqual({
       kind: 'refused',
       message: START_PACKAGE_FIRST,
       params: {},
@@ -19,7 +19,7 @@ describe('what a scan means on the shipping screens', () => {
   });
 
   it('on a shipped order with nothing left to pack, refuses: it is shipped', () => {
-    expect(packScanMeaning({ production: false, packageId: null, shipped: true }, 'SO-1')).toEqual({
+    expect(packScanMeaning({ production: false, packageId: null, shipped: true }, 'SO-1', 'S1')).toEqual({
       kind: 'refused',
       message: SHIPPED_NOTHING_TO_PACK,
       params: { number: 'SO-1' },
@@ -27,7 +27,7 @@ describe('what a scan means on the shipping screens', () => {
   });
 
   it('on a production order, refuses: it is issued, not packed', () => {
-    expect(packScanMeaning({ production: true, packageId: null }, 'WO-1')).toEqual({
+    expect(packScanMeaning({ production: true, packageId: null }, 'WO-1', 'S1')).toEqual({
       kind: 'refused',
       message: ISSUED_NOT_PACKED,
       params: { number: 'WO-1' },

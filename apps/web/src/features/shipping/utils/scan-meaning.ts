@@ -46,10 +46,8 @@ export type PackScanMeaning = { kind: 'pack'; packageId: string } | BoardScanMea
 export const START_PACKAGE_FIRST = tk('Start a package first, then scan the stock into it.');
 export const ISSUED_NOT_PACKED = tk('{{number}} is issued to production, not packed.');
 export const SHIPPED_NOTHING_TO_PACK = tk('{{number}} is shipped: nothing is left to pack.');
-export const NO_ORDER = tk("No order '{{number}}'");
-
 /** `state` null: the screen's order does not exist (or could not be read); `code` is what was scanned. */
-export function packScanMeaning(state: PackScanState | null, order: string, code = ''): PackScanMeaning {
+export function packScanMeaning(state: PackScanState | null, order: string, code: string): PackScanMeaning {
   if (!state) return boardScanMeaning(code);
   if (state.production) return refused(ISSUED_NOT_PACKED, { number: order });
   if (state.packageId === null) return state.shipped ? refused(SHIPPED_NOTHING_TO_PACK, { number: order }) : refused(START_PACKAGE_FIRST);
