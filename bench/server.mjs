@@ -4,6 +4,7 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import net, { createServer } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -86,11 +87,24 @@ export function benchDatabaseUrl() {
   return url;
 }
 
+/**
+ * The PostgreSQL pool size of the server a bench starts, and of the plain `pg` client it is compared
+ * with, so both get the same: BENCH_POOL_SIZE, or the server's own default (twice the cores,
+ * apps/server/src/config.ts defaultPoolSize), passed to it as DATABASE_POOL_SIZE.
+ */
+export const POOL_SIZE = Number(process.env.BENCH_POOL_SIZE) || 2 * availableParallelism();
+
 /** Builds the server (a stale bundle would measure old code) and starts it in production mode on `databaseUrl`. */
 export function buildAndStartServer(databaseUrl) {
   const built = spawnSync(process.execPath, ['build.mjs'], { cwd: join(root, 'apps/server'), stdio: 'inherit' });
   if (built.status !== 0) throw new Error('the server build failed');
-  return startBuiltServer({ DATABASE_URL: databaseUrl, DEMO_SEED: 'off', LOG_LEVEL: 'warn', NODE_ENV: 'production' });
+  return startBuiltServer({
+    DATABASE_URL: databaseUrl,
+    DATABASE_POOL_SIZE: String(POOL_SIZE),
+    DEMO_SEED: 'off',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+  });
 }
 
 /** What every call's body carries, for the demo organisation's main site. */

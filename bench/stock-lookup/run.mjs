@@ -33,6 +33,7 @@ import {
   printFigures,
   serverMetrics,
   withBusyCores,
+  POOL_SIZE,
 } from '../server.mjs';
 import { LOOKUP, sampleValues } from './workload.mjs';
 
@@ -44,8 +45,6 @@ const settle = () => new Promise((r) => setTimeout(r, SETTLE_MS));
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const RATE = Number(process.env.BENCH_RATE ?? 1000);
-/** The server's pool size (apps/server/src/db/client.ts), so the plain client gets the same. */
-const POOL = 10;
 const BUSY = process.env.BENCH_BUSY !== '0';
 const TARGET = { p99Ms: 20, ratio: 0.7 };
 
@@ -156,7 +155,7 @@ const fmt = (r) =>
   `   (${r.total} done, ${r.errors} errors)` +
   (r.server ? `\n                      ${r.server.describe()}` : '');
 
-const pool = new pg.Pool({ connectionString: DATABASE_URL, max: POOL });
+const pool = new pg.Pool({ connectionString: DATABASE_URL, max: POOL_SIZE });
 const server = await buildAndStartServer(DATABASE_URL);
 try {
   const { rows } = await pool.query(`SELECT count(*)::int AS n FROM stock_records WHERE org_id = 'demo'`);

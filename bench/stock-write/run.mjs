@@ -14,15 +14,13 @@
 // Every write adds a movement (and a move changes a record's place) in the benchmark database.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { BASE_BODY, benchDatabaseUrl, buildAndStartServer, jsonPoster, loadAverage, login, median } from '../server.mjs';
+import { BASE_BODY, benchDatabaseUrl, buildAndStartServer, jsonPoster, loadAverage, login, median, POOL_SIZE } from '../server.mjs';
 
 const DATABASE_URL = benchDatabaseUrl();
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
 const RATE = Number(process.env.BENCH_RATE ?? 100);
-/** The server's pool size (apps/server/src/db/client.ts), so the plain client gets the same. */
-const POOL = 10;
 const TARGET = { p99Ms: 30, ratio: 0.5 };
 const ORG = BASE_BODY.orgId;
 const SITE = BASE_BODY.siteId;
@@ -268,7 +266,7 @@ const fmt = (r) =>
   (r.cpuMsPerRequest === undefined ? '' : `   server CPU ${r.cpuMsPerRequest.toFixed(2)} ms/write`) +
   `   (${r.total} done, ${r.errors} errors)`;
 
-const pool = new pg.Pool({ connectionString: DATABASE_URL, max: POOL });
+const pool = new pg.Pool({ connectionString: DATABASE_URL, max: POOL_SIZE });
 const server = await buildAndStartServer(DATABASE_URL);
 try {
   const data = await sample(pool);

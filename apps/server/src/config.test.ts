@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { availableParallelism } from 'node:os';
+import { ConfigError, defaultPoolSize, loadConfig } from './config.ts';
 
 /** The ConfigError loadConfig throws for `env`, or a failure when it throws none. */
 function configError(env: Record<string, string>): ConfigError {
@@ -55,6 +56,7 @@ describe('loadConfig', () => {
       TOKEN_LIFETIME_SECS: '600',
       LOG_LEVEL: 'warn',
       WEB_DIST: '/srv/web',
+      DATABASE_POOL_SIZE: '6',
     });
     expect(c).toMatchObject({
       PORT: 3000,
@@ -65,7 +67,15 @@ describe('loadConfig', () => {
       TOKEN_LIFETIME_SECS: 600,
       LOG_LEVEL: 'warn',
       WEB_DIST: '/srv/web',
+      DATABASE_POOL_SIZE: 6,
     });
+  });
+
+  it('sizes the PostgreSQL pool at twice the cores unless DATABASE_POOL_SIZE says otherwise', () => {
+    expect(loadConfig({}).DATABASE_POOL_SIZE).toBeUndefined();
+    expect(defaultPoolSize()).toBe(2 * availableParallelism());
+    expect(configError({ DATABASE_POOL_SIZE: '0' }).message).toContain('DATABASE_POOL_SIZE');
+    expect(configError({ DATABASE_POOL_SIZE: '2.5' }).message).toContain('DATABASE_POOL_SIZE');
   });
 
   it('treats blank variables as unset', () => {

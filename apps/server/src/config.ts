@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 
 // Configuration comes from the environment, checked once at start with a readable error.
@@ -9,6 +10,8 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
+  /** Connections to PostgreSQL this node keeps at most; default defaultPoolSize(), twice this machine's cores. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).optional(),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
@@ -46,6 +49,15 @@ const envSchema = z.object({
   /** Serve the web app's source maps (`*.map`): `on` or `off`. Default: `off` in production, `on` elsewhere. */
   SOURCE_MAPS: z.enum(['on', 'off']).optional(),
 });
+
+/**
+ * The PostgreSQL pool's size when DATABASE_POOL_SIZE does not set it: twice the cores of this machine,
+ * the common rule for a database's active connections, for PostgreSQL on the same machine as the
+ * server (the floor's usual install). More connections than the cores can run do not make the
+ * database faster; on a machine short of CPU they made the tails longer: statements that held row
+ * locks were paused among more runnable backends (docs/performance.md, pool size).
+ */
+export const defaultPoolSize = (): number => 2 * availableParallelism();
 
 export type Config = z.infer<typeof envSchema> & { demoSeed: boolean; checkResponses: 'all' | 'cold'; serveSourceMaps: boolean };
 

@@ -13,7 +13,7 @@ async function main(): Promise<void> {
     }
     throw e;
   }
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE, dataDir: config.DATA_DIR });
   const app = await buildApp({ config, database });
   app.addHook('onClose', () => database.close());
   const shutdown = async (signal: string) => {

@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { defaultPoolSize } from '../config.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -23,6 +24,8 @@ export interface Database {
 /** A connection pool's counts, and how long each request for a connection waited. */
 export interface PoolWatch {
   counts(): { total: number; idle: number; waiting: number };
+  /** The most connections the pool opens (DATABASE_POOL_SIZE). */
+  size: number;
   /** Calls `listener` with each wait for a connection, in seconds; answers a function that stops it. */
   onWait(listener: (seconds: number) => void): () => void;
 }
@@ -52,6 +55,7 @@ export function watchPool(pool: pg.Pool): PoolWatch {
   }) as typeof pool.connect;
   return {
     counts: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    size: pool.options.max,
     onWait(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -74,9 +78,15 @@ function migrationsFolder(): string {
  * PGlite in a data folder (or in memory when dataDir is undefined), or PostgreSQL with a URL.
  * `loadDataDir`: PGlite starts from that dump of a data folder (`dumpDataDir`) instead of an empty one.
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; loadDataDir?: Blob }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  /** PostgreSQL's pool size (config.ts DATABASE_POOL_SIZE): defaultPoolSize() when not given. */
+  poolSize?: number;
+  dataDir?: string;
+  loadDataDir?: Blob;
+}): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? defaultPoolSize() });
     // An idle connection that the server drops (restart, failover, a dropped test database) must not
     // take the process down: the pool replaces it on the next query.
     pool.on('error', (err) => process.emitWarning(`PostgreSQL connection lost: ${err.message}`));

@@ -5,6 +5,7 @@ import { ERR } from '@floorhand/contract/errors';
 import { call, createTestApp, DEMO_BASE, plainParts, type TestApp } from '../test/harness.ts';
 import { tokenFor } from '../test/logins.ts';
 import { query } from '../db/sql.ts';
+import { defaultPoolSize } from '../config.ts';
 
 // GET /metrics (issue 30 item 1): the Prometheus text format, and who may read it.
 
@@ -49,6 +50,7 @@ describe('the format', () => {
     ];
     const pool: Array<[string, string]> = [
       ['floorhand_db_pool_waiting_requests', 'gauge'],
+      ['floorhand_db_pool_size', 'gauge'],
       ['floorhand_db_pool_connections', 'gauge'],
       ['floorhand_db_pool_wait_seconds', 'histogram'],
     ];
@@ -59,6 +61,8 @@ describe('the format', () => {
     // The pool is PostgreSQL's: PGlite has none.
     for (const [name, type] of pool) expect(res.body.includes(`# TYPE ${name} ${type}`)).toBe(t.database.kind === 'postgres');
     expect(sample(res.body, 'floorhand_socket_clients')).toBe(0);
+    // The pool's size by default: twice the cores (config.ts), not a fixed number of connections.
+    if (t.database.kind === 'postgres') expect(sample(res.body, 'floorhand_db_pool_size')).toBe(defaultPoolSize());
   });
 
   it('counts a call in the histogram of its route pattern, method and status class', async () => {

@@ -150,6 +150,14 @@ function watchPoolQueue(registry: Registry, pool: PoolWatch): () => void {
     },
   });
   new Gauge({
+    name: 'floorhand_db_pool_size',
+    help: 'The most connections the PostgreSQL pool opens (DATABASE_POOL_SIZE)',
+    registers: [registry],
+    collect() {
+      this.set(pool.size);
+    },
+  });
+  new Gauge({
     name: 'floorhand_db_pool_connections',
     help: 'Connections of the PostgreSQL pool, idle or in use',
     labelNames: ['state'],

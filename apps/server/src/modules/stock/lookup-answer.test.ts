@@ -69,6 +69,40 @@ describe('lookupAnswer', () => {
     expect([parsed.rowCount, parsed.more]).toEqual([4, false]);
   });
 
+  it('gives every group its own item and place, however the rows run (sorted by place, by part number, or mixed)', () => {
+    // Checked against grouping done the plain way, on runs of rows that share the item, the place
+    // (a warehouse and a location), both, or neither, in every order: no group may get another's
+    // item, place or records.
+    const random = lcg(7);
+    const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)]!;
+    for (let trial = 0; trial < 300; trial++) {
+      const rows: Row[] = [];
+      let item = 'a';
+      let wh = 'w1';
+      let loc = '1';
+      for (let n = 1 + Math.floor(random() * 30); n > 0; n--) {
+        const change = pick(['none', 'item', 'place', 'both', 'warehouse']);
+        if (change === 'item' || change === 'both') item = pick(['a', 'b', 'c']);
+        if (change === 'place' || change === 'both') loc = pick(['1', '2', '3']);
+        if (change === 'warehouse') wh = pick(['w1', 'w2']);
+        rows.push({ ...row(item, loc, `${1 + Math.floor(random() * 9)}.0000`), warehouseId: wh, warehouse: `WH-${wh}` });
+      }
+      const expected = new Map<string, Record<string, unknown> & { quantity: number; records: unknown[] }>();
+      for (const r of rows) {
+        const key = JSON.stringify([r.itemId, r.warehouseId, r.locationId]);
+        const { matched: _matched, quantity, rec, ...head } = r;
+        const group = expected.get(key) ?? { ...head, quantity: 0, records: [] };
+        group.quantity += Number(quantity);
+        group.records.push(JSON.parse(rec!));
+        expected.set(key, group);
+      }
+      const json = lookupAnswer(rows, 500);
+      expect(json, JSON.stringify(rows.map((r) => [r.itemId, r.warehouseId, r.locationId]))).toBe(
+        JSON.stringify({ matchedAs: ['partNumber'], groups: [...expected.values()], rowCount: rows.length, more: false }),
+      );
+    }
+  });
+
   it('lists maxRows records and says there are more when the statement sent one past them', () => {
     const rows = [row('a', '1', '1.0000'), row('a', '1', '2.0000'), row('a', '1', '4.0000')];
     const parsed = JSON.parse(lookupAnswer(rows, 2));
