@@ -4,7 +4,6 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import net, { createServer } from 'node:net';
-import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -87,24 +86,25 @@ export function benchDatabaseUrl() {
   return url;
 }
 
-/**
- * The PostgreSQL pool size of the server a bench starts, and of the plain `pg` client it is compared
- * with, so both get the same: BENCH_POOL_SIZE, or the server's own default (twice the cores,
- * apps/server/src/config.ts defaultPoolSize), passed to it as DATABASE_POOL_SIZE.
- */
-export const POOL_SIZE = Number(process.env.BENCH_POOL_SIZE) || 2 * availableParallelism();
-
 /** Builds the server (a stale bundle would measure old code) and starts it in production mode on `databaseUrl`. */
 export function buildAndStartServer(databaseUrl) {
   const built = spawnSync(process.execPath, ['build.mjs'], { cwd: join(root, 'apps/server'), stdio: 'inherit' });
   if (built.status !== 0) throw new Error('the server build failed');
-  return startBuiltServer({
-    DATABASE_URL: databaseUrl,
-    DATABASE_POOL_SIZE: String(POOL_SIZE),
-    DEMO_SEED: 'off',
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-  });
+  // BENCH_POOL_SIZE sets the server's PostgreSQL pool (DATABASE_POOL_SIZE); its own default otherwise.
+  const pool = process.env.BENCH_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.BENCH_POOL_SIZE } : {};
+  return startBuiltServer({ DATABASE_URL: databaseUrl, ...pool, DEMO_SEED: 'off', LOG_LEVEL: 'warn', NODE_ENV: 'production' });
+}
+
+/**
+ * The size of the running server's PostgreSQL pool, from its /metrics: what a bench gives the plain
+ * `pg` client it compares the server with, so both get the same whatever set it. Stops the server
+ * when it cannot be read.
+ */
+export async function serverPoolSize(server) {
+  const size = parseMetrics(await (await fetch(`${server.base}/metrics`)).text()).get('floorhand_db_pool_size');
+  if (size) return size;
+  server.stop();
+  throw new Error('the server gave no floorhand_db_pool_size (is it on PostgreSQL?)');
 }
 
 /** What every call's body carries, for the demo organisation's main site. */

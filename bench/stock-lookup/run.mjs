@@ -32,8 +32,8 @@ import {
   median,
   printFigures,
   serverMetrics,
+  serverPoolSize,
   withBusyCores,
-  POOL_SIZE,
 } from '../server.mjs';
 import { LOOKUP, sampleValues } from './workload.mjs';
 
@@ -155,8 +155,8 @@ const fmt = (r) =>
   `   (${r.total} done, ${r.errors} errors)` +
   (r.server ? `\n                      ${r.server.describe()}` : '');
 
-const pool = new pg.Pool({ connectionString: DATABASE_URL, max: POOL_SIZE });
 const server = await buildAndStartServer(DATABASE_URL);
+const pool = new pg.Pool({ connectionString: DATABASE_URL, max: await serverPoolSize(server) });
 try {
   const { rows } = await pool.query(`SELECT count(*)::int AS n FROM stock_records WHERE org_id = 'demo'`);
   const token = await login(server.base);

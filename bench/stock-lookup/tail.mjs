@@ -7,7 +7,7 @@
 //   DATABASE_URL=postgres://…/fh_perf_bench node bench/stock-lookup/tail.mjs
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pg from 'pg';
-import { benchDatabaseUrl, buildAndStartServer, busyCores, cpuMs, jsonPoster, login, POOL_SIZE, serverMetrics } from '../server.mjs';
+import { benchDatabaseUrl, buildAndStartServer, busyCores, cpuMs, jsonPoster, login, serverMetrics, serverPoolSize } from '../server.mjs';
 import { execFileSync } from 'node:child_process';
 import { LOOKUP, sampleValues } from './workload.mjs';
 
@@ -20,9 +20,9 @@ const BUSY = Number(process.env.BENCH_BUSY_CORES ?? 0);
 const BENCH_PLAIN = process.env.BENCH_PLAIN !== '0';
 
 const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 2 });
-const plain = new pg.Pool({ connectionString: DATABASE_URL, max: POOL_SIZE });
 const values = await sampleValues(pool);
 const server = await buildAndStartServer(DATABASE_URL);
+const plain = new pg.Pool({ connectionString: DATABASE_URL, max: await serverPoolSize(server) });
 const post = jsonPoster(CONNECTIONS);
 try {
   const token = await login(server.base);

@@ -14,7 +14,7 @@
 // Every write adds a movement (and a move changes a record's place) in the benchmark database.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { BASE_BODY, benchDatabaseUrl, buildAndStartServer, jsonPoster, loadAverage, login, median, POOL_SIZE } from '../server.mjs';
+import { BASE_BODY, benchDatabaseUrl, buildAndStartServer, jsonPoster, loadAverage, login, median, serverPoolSize } from '../server.mjs';
 
 const DATABASE_URL = benchDatabaseUrl();
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -266,8 +266,8 @@ const fmt = (r) =>
   (r.cpuMsPerRequest === undefined ? '' : `   server CPU ${r.cpuMsPerRequest.toFixed(2)} ms/write`) +
   `   (${r.total} done, ${r.errors} errors)`;
 
-const pool = new pg.Pool({ connectionString: DATABASE_URL, max: POOL_SIZE });
 const server = await buildAndStartServer(DATABASE_URL);
+const pool = new pg.Pool({ connectionString: DATABASE_URL, max: await serverPoolSize(server) });
 try {
   const data = await sample(pool);
   const token = await login(server.base);
