@@ -63,6 +63,9 @@ const ADMIN_PAGES = [
   '/batchTask',
 ];
 
+/** ADMIN_PAGES in three parts of five, each walked by a test of its own. */
+const ADMIN_PAGE_PARTS = [0, 5, 10].map((from) => ADMIN_PAGES.slice(from, from + 5));
+
 const catalogue = (language: string): Record<string, string> =>
   JSON.parse(readFileSync(new URL(`../packages/contract/src/locales/${language}.json`, import.meta.url), 'utf8')) as Record<string, string>;
 
@@ -156,6 +159,10 @@ const LOOKS: readonly Look[] = [
   },
 ];
 
+// The longest file of the suite (7 minutes at 360 px on a slow machine): its tests, each on pages of
+// its own, are shared between the two workers instead of run in turn by one.
+test.describe.configure({ mode: 'parallel' });
+
 for (const look of LOOKS) {
   test.describe(look.title, () => {
     test.use(look.use);
@@ -191,42 +198,49 @@ for (const look of LOOKS) {
       await expectClean(page, testInfo, 'login refused');
     });
 
-    test('every page an admin opens @both', async ({ page }, testInfo) => {
-      test.setTimeout(180_000);
-      await useMachine(page);
-      await login(page, 'admin');
-      await expect(page).toHaveURL(/\/tasks$/);
-      await expectLanguage(page);
-      const found: Found = [];
-      const english: Record<string, string[]> = {};
-      const cut: Record<string, string[]> = {};
-      const width = page.viewportSize()!.width;
-      for (const path of ADMIN_PAGES) {
-        await open(page, path);
-        const onPage = await problems(page, testInfo, path);
-        found.push(...onPage.axe);
-        if (onPage.english.length) english[path] = onPage.english;
-        if (onPage.cut.length) cut[path] = onPage.cut;
-        const name = look.shots.get(path);
-        if (name) await shot(page, testInfo, `${name}-${width}`);
-      }
-      // The Workstations tab (search, pairing code, remove buttons).
-      await page.goto('/featureAccess');
-      await page.getByTestId('tab-workstations').click();
-      await expect(page.getByTestId('pair-by-code')).toBeVisible();
-      found.push(...(await seriousViolations(page, testInfo, '/featureAccess workstations')));
-      expect(found).toEqual([]);
-      expect(english, 'English left on the pages').toEqual({});
-      expect(cut, 'Words cut off on the pages').toEqual({});
-      // The navigation: a drawer at 360 px opened by its burger; always shown at 1440 px (checked above).
-      // Opened over the task menu: a list page behind the drawer shows other tests' data (a workstation
-      // another test named "Kiosk"), which is no English left by the app.
-      if (testInfo.project.name === 'mobile') {
-        await open(page, '/tasks');
-        await page.getByTestId('nav-burger').click();
-        await expect(page.getByRole('navigation')).toBeVisible();
-        await expectClean(page, testInfo, 'navigation');
-      }
+    // The admin's pages in parts: one walk of all fifteen took up to 2.9 minutes against its 3 on a
+    // slow machine (axe, the texts and the widths read on each page).
+    ADMIN_PAGE_PARTS.forEach((pages, i) => {
+      const last = i === ADMIN_PAGE_PARTS.length - 1;
+      test(`every page an admin opens, part ${i + 1} of ${ADMIN_PAGE_PARTS.length} @both`, async ({ page }, testInfo) => {
+        test.setTimeout(180_000);
+        await useMachine(page);
+        await login(page, 'admin');
+        await expect(page).toHaveURL(/\/tasks$/);
+        await expectLanguage(page);
+        const found: Found = [];
+        const english: Record<string, string[]> = {};
+        const cut: Record<string, string[]> = {};
+        const width = page.viewportSize()!.width;
+        for (const path of pages) {
+          await open(page, path);
+          const onPage = await problems(page, testInfo, path);
+          found.push(...onPage.axe);
+          if (onPage.english.length) english[path] = onPage.english;
+          if (onPage.cut.length) cut[path] = onPage.cut;
+          const name = look.shots.get(path);
+          if (name) await shot(page, testInfo, `${name}-${width}`);
+        }
+        if (last) {
+          // The Workstations tab (search, pairing code, remove buttons).
+          await page.goto('/featureAccess');
+          await page.getByTestId('tab-workstations').click();
+          await expect(page.getByTestId('pair-by-code')).toBeVisible();
+          found.push(...(await seriousViolations(page, testInfo, '/featureAccess workstations')));
+        }
+        expect(found).toEqual([]);
+        expect(english, 'English left on the pages').toEqual({});
+        expect(cut, 'Words cut off on the pages').toEqual({});
+        // The navigation: a drawer at 360 px opened by its burger; always shown at 1440 px (checked above).
+        // Opened over the task menu: a list page behind the drawer shows other tests' data (a workstation
+        // another test named "Kiosk"), which is no English left by the app.
+        if (last && testInfo.project.name === 'mobile') {
+          await open(page, '/tasks');
+          await page.getByTestId('nav-burger').click();
+          await expect(page.getByRole('navigation')).toBeVisible();
+          await expectClean(page, testInfo, 'navigation');
+        }
+      });
     });
 
     for (const [user, path] of [
