@@ -101,7 +101,9 @@ export function buildAndStartServer(databaseUrl) {
  * when it cannot be read.
  */
 export async function serverPoolSize(server) {
-  const size = parseMetrics(await (await fetch(`${server.base}/metrics`)).text()).get('floorhand_db_pool_size');
+  const size = await fetch(`${server.base}/metrics`)
+    .then(async (res) => parseMetrics(await res.text()).get('floorhand_db_pool_size'))
+    .catch(() => undefined);
   if (size) return size;
   server.stop();
   throw new Error('the server gave no floorhand_db_pool_size (is it on PostgreSQL?)');

@@ -63,8 +63,11 @@ const ADMIN_PAGES = [
   '/batchTask',
 ];
 
-/** ADMIN_PAGES in three parts of five, each walked by a test of its own. */
-const ADMIN_PAGE_PARTS = [0, 5, 10].map((from) => ADMIN_PAGES.slice(from, from + 5));
+/** ADMIN_PAGES in parts of five (the last may be shorter), each walked by a test of its own. */
+const PART = 5;
+const ADMIN_PAGE_PARTS = Array.from({ length: Math.ceil(ADMIN_PAGES.length / PART) }, (_, i) =>
+  ADMIN_PAGES.slice(i * PART, (i + 1) * PART),
+);
 
 const catalogue = (language: string): Record<string, string> =>
   JSON.parse(readFileSync(new URL(`../packages/contract/src/locales/${language}.json`, import.meta.url), 'utf8')) as Record<string, string>;
