@@ -63,33 +63,6 @@ export function watchPool(pool: pg.Pool): PoolWatch {
   };
 }
 
-/** The node-postgres pool under a database of openDatabase; undefined on PGlite. */
-export function poolOf(db: Db): pg.Pool | undefined {
-  const client = (db as unknown as { $client?: unknown }).$client;
-  return client instanceof pg.Pool ? client : undefined;
-}
-
-const onConnection = new WeakMap<pg.PoolClient, Db>();
-
-/**
- * A database on one connection taken from the pool, for a transaction run by hand on it (the
- * idempotent write sends BEGIN and COMMIT with its own statements: lib/idempotent-write.ts), made
- * once per connection (drizzle works out the schema's relations when made). It refuses
- * `transaction`: on a connection already in a transaction, drizzle's would send a second BEGIN and a
- * COMMIT that ends the outer one.
- */
-export function drizzleOn(client: pg.PoolClient): Db {
-  let db = onConnection.get(client);
-  if (!db) {
-    const made = drizzlePg({ client, schema });
-    made.transaction = () => {
-      throw new Error('A transaction inside a transaction run by hand on one connection');
-    };
-    onConnection.set(client, (db = made as unknown as Db));
-  }
-  return db;
-}
-
 /** The migrations folder, found from the source tree and from the bundled dist alike. */
 function migrationsFolder(): string {
   let dir = dirname(fileURLToPath(import.meta.url));

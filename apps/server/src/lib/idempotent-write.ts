@@ -8,13 +8,12 @@
  * A failed write stores nothing, so its retry runs again.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { and, eq, sql } from 'drizzle-orm';
 import type { CallPath } from '@floorhand/contract/api';
 import type { StockChanged } from '@floorhand/contract/realtime';
 import type { AuthContext } from './auth-context.ts';
 import type { Deps } from './calls.ts';
-import { drizzleOn, poolOf, type Db } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 import { idempotencyKeys, sites } from '../db/schema.ts';
 import { DuplicateKeyError, constraintOf, guarded } from '../db/errors.ts';
 import { conflict } from './errors.ts';
@@ -94,102 +93,20 @@ async function storedAnswer(db: Db, orgId: string, key: string) {
 /** The key's transaction lock, one per organisation and key. */
 const keyLock = (orgId: string, key: string) => sql`hashtextextended(${`${orgId}|${key}`}, 0)`;
 
-/** A text as an SQL literal (node-postgres's escaping: quotes doubled, backslashes in an E'' string). */
-const literal = (text: string) => pg.escapeLiteral(text);
-
 /**
  * One statement: the key's transaction lock when nobody holds it (`free`), and its stored answer as
  * this statement sees it. Not free: another request with the key is under way; the caller waits for
- * the lock and reads the answer again. Its values are literals in the text (the key is printable
- * ASCII by the contract; the organisation comes from the token), so that on PostgreSQL it goes in one
- * message with BEGIN (a simple query carries no parameters).
+ * the lock and reads the answer again.
  */
-const freeKeySql = (orgId: string, key: string) =>
+async function freeKey(tx: Db, orgId: string, key: string): Promise<{ free: boolean; stored?: StoredKey }> {
   // A LEFT JOIN from one row: always one row, its key's columns null when nothing is stored.
-  `SELECT pg_try_advisory_xact_lock(hashtextextended(${literal(`${orgId}|${key}`)}, 0)) AS free, k.call, k.request_hash, k.response
-   FROM (SELECT 1) AS one LEFT JOIN idempotency_keys k ON k.org_id = ${literal(orgId)} AND k.key = ${literal(key)}`;
-
-type FreeKeyRow = { free: boolean; call: string | null; request_hash: string; response: unknown };
-
-function freeKeyOf(row: FreeKeyRow): { free: boolean; stored?: StoredKey } {
-  const { free, call, request_hash: requestHash, response } = row;
+  const [row] = await query<{ free: boolean; call: string | null; request_hash: string; response: unknown }>(
+    tx,
+    sql`SELECT pg_try_advisory_xact_lock(${keyLock(orgId, key)}) AS free, k.call, k.request_hash, k.response
+        FROM (SELECT 1) AS one LEFT JOIN idempotency_keys k ON k.org_id = ${orgId} AND k.key = ${key}`,
+  );
+  const { free, call, request_hash: requestHash, response } = row!;
   return call === null ? { free } : { free, stored: { call, requestHash, response } };
-}
-
-/** The answer stored under a key, as literals in the text (sent with COMMIT on PostgreSQL). */
-const storeKeySql = (orgId: string, key: string, call: string, hash: string, response: unknown, accountId: string) =>
-  `INSERT INTO idempotency_keys (org_id, key, call, request_hash, response, account_id)
-   VALUES (${[orgId, key, call, hash].map(literal).join(', ')}, ${literal(JSON.stringify(response ?? null))}::jsonb, ${literal(accountId)})`;
-
-/**
- * After the key's first statement: the stored answer to replay, if any. A key another request holds
- * is waited for, and its answer read in a statement of its own after the wait.
- */
-async function storedAfterWait(tx: Db, first: { free: boolean; stored?: StoredKey }, orgId: string, key: string) {
-  if (first.stored || first.free) return first.stored;
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(${keyLock(orgId, key)})`);
-  return storedAnswer(tx, orgId, key);
-}
-
-type Outcome<T> = { stored: StoredKey } | { done: WriteResult<T> };
-
-/** A keyed write through drizzle's transaction: PGlite, where a statement is a call in the process, not a hop. */
-async function keyedInTransaction<T>(
-  db: Db,
-  auth: AuthContext,
-  key: string,
-  store: (response: unknown) => string,
-  work: (tx: Db) => Promise<WriteResult<T>>,
-): Promise<Outcome<T>> {
-  return db.transaction(async (tx): Promise<Outcome<T>> => {
-    const [row] = await query<FreeKeyRow>(tx, sql.raw(freeKeySql(auth.orgId, key)));
-    const stored = await storedAfterWait(tx, freeKeyOf(row!), auth.orgId, key);
-    if (stored) return { stored };
-    const done = await work(tx);
-    await guarded(() => tx.execute(sql.raw(store(done.response))));
-    return { done };
-  });
-}
-
-/**
- * A keyed write on PostgreSQL, on one connection of the pool, with BEGIN sent in one message with the
- * key's statement and COMMIT with the key's stored answer: two hops fewer than drizzle's transaction
- * (a pick confirm: 5 instead of 7). Each hop is a pass through the event loop while the connection
- * and the write's row locks are held (docs/performance.md, issue 30).
- */
-async function keyedOnConnection<T>(
-  pool: pg.Pool,
-  auth: AuthContext,
-  key: string,
-  store: (response: unknown) => string,
-  work: (tx: Db) => Promise<WriteResult<T>>,
-): Promise<Outcome<T>> {
-  const client = await guarded(() => pool.connect());
-  let lost: Error | undefined;
-  let open = true;
-  try {
-    const [, first] = (await guarded(() =>
-      client.query(`BEGIN; ${freeKeySql(auth.orgId, key)}`),
-    )) as unknown as pg.QueryResult<FreeKeyRow>[];
-    const tx = drizzleOn(client);
-    const stored = await storedAfterWait(tx, freeKeyOf(first!.rows[0]!), auth.orgId, key);
-    if (stored) {
-      open = false;
-      await guarded(() => client.query('COMMIT'));
-      return { stored };
-    }
-    const done = await work(tx);
-    // A failure of the insert or of COMMIT ends the transaction either way; ROLLBACK then only warns.
-    await guarded(() => client.query(`${store(done.response)}; COMMIT`));
-    open = false;
-    return { done };
-  } catch (error) {
-    if (open) await client.query('ROLLBACK').catch((e: unknown) => void (lost = e instanceof Error ? e : new Error(String(e))));
-    throw error;
-  } finally {
-    // A connection whose ROLLBACK failed is broken: the pool drops it instead of lending it again.
-    client.release(lost);
-  }
 }
 
 type StoredKey = { call: string; requestHash: string; response: unknown };
@@ -255,20 +172,32 @@ export async function idempotentWrite<T>(
   const hash = key ? (knownHash ?? requestHash(call, body)) : '';
   let result: WriteResult<T>;
   try {
-    let outcome: Outcome<T>;
-    if (key) {
-      // Requests with one key, one at a time: a retry sent while the first is still running waits
-      // on the key's lock, then finds the first's answer (read after the wait) and answers it.
-      // Without the wait the retry ran the work again after the first committed and could be refused
-      // by what the first had done ("picked already", "only 0 left") although the change it asked
-      // for was made. The usual case, a key nobody holds, is one statement: the lock taken if free,
-      // and the stored answer read beside it.
-      const store = (response: unknown) => storeKeySql(auth.orgId, key, call, hash, response, auth.accountId);
-      const pool = poolOf(deps.db);
-      outcome = pool ? await keyedOnConnection(pool, auth, key, store, work) : await keyedInTransaction(deps.db, auth, key, store, work);
-    } else {
-      outcome = { done: await deps.db.transaction(work) };
-    }
+    const outcome = await deps.db.transaction(async (tx): Promise<{ stored: StoredKey } | { done: WriteResult<T> }> => {
+      if (key) {
+        // Requests with one key, one at a time: a retry sent while the first is still running waits
+        // on the key's lock, then finds the first's answer (read in a statement of its own, after
+        // the wait) and answers it. Without the wait the retry ran the work again after the first
+        // committed and could be refused by what the first had done ("picked already", "only 0
+        // left") although the change it asked for was made. The usual case, a key nobody holds, is
+        // one statement: the lock taken if free, and the stored answer read beside it.
+        const first = await freeKey(tx, auth.orgId, key);
+        if (first.stored) return { stored: first.stored };
+        if (!first.free) {
+          await tx.execute(sql`SELECT pg_advisory_xact_lock(${keyLock(auth.orgId, key)})`);
+          const stored = await storedAnswer(tx, auth.orgId, key);
+          if (stored) return { stored };
+        }
+      }
+      const done = await work(tx);
+      if (key) {
+        await guarded(() =>
+          tx
+            .insert(idempotencyKeys)
+            .values({ orgId: auth.orgId, key, call, requestHash: hash, response: done.response, accountId: auth.accountId }),
+        );
+      }
+      return { done };
+    });
     if ('stored' in outcome) return replay<T>(deps, outcome.stored, call, hash);
     result = outcome.done;
   } catch (error) {
