@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WEDGE_KEY_GAP_MS } from '@floorhand/contract/constants';
 import { attachKeyboardWedge, createWedgeJoiner, WEDGE_MIN_LENGTH, WEDGE_QUIET_MS, type WedgeKeyEvent } from './keyboard-wedge.ts';
+import { createScanBus, type Scan } from './scan-bus.ts';
 
 type Key = string | (Partial<WedgeKeyEvent> & { key: string });
 
@@ -261,6 +262,37 @@ describe('attachKeyboardWedge', () => {
     const enter = press(document.body, 'Enter', 400);
     expect(publish).not.toHaveBeenCalled();
     expect(enter.defaultPrevented).toBe(false);
+  });
+
+  it("tells a person's key (an Enter or Tab ending no scan, Escape) and never a scanner's, so a label scanned again after it is no bounce", () => {
+    let now = 0;
+    const bus = createScanBus({ now: () => now });
+    const screen = vi.fn();
+    bus.subscribe(screen);
+    const onPerson = vi.fn();
+    detach = attachKeyboardWedge(window, bus.publish, { onPerson });
+    const burst = (code: string, start: number) => {
+      now = start;
+      [...code, 'Enter'].forEach((k, i) => press(document.body, k, start + i * 8));
+    };
+    // A scan, Shift between its letters as scanners send it, then its trigger bounce: one scan, no person.
+    now = 1000;
+    ['S', 'Shift', '0', '0', '1', 'Enter'].forEach((k, i) => press(document.body, k, 1000 + i * 8));
+    burst('S001', 1200);
+    expect(screen.mock.calls.map(([s]) => (s as Scan).text)).toEqual(['S001']);
+    expect(onPerson).not.toHaveBeenCalled();
+    // A person confirms a quantity with Enter (alone, well after the burst), then scans the same label: two scans.
+    press(document.body, 'Enter', 1400);
+    expect(onPerson).toHaveBeenCalledTimes(1);
+    onPerson.mockImplementation(bus.forgetRepeats);
+    press(document.body, 'Escape', 1500);
+    burst('S001', 1600);
+    expect(screen.mock.calls.map(([s]) => (s as Scan).text)).toEqual(['S001', 'S001']);
+    // Typed by hand: the Enter and the Tab that end it are a person's.
+    press(document.body, '1', 3000);
+    press(document.body, '2', 3200);
+    press(document.body, 'Tab', 3400);
+    expect(onPerson).toHaveBeenCalledTimes(3);
   });
 
   /** Keys as a browser delivers them into a focused field: keydown, then (unless prevented) the character goes in. */

@@ -41,6 +41,12 @@ export type WedgeJoinerOptions = {
    * slowly they come, and the prefix is not part of the code. Empty: timing alone.
    */
   prefix?: string;
+  /**
+   * A key only a person sends: an Enter or Tab that ended no scan (a quantity confirmed, a dialog
+   * answered), or Escape. The scan bus forgets its repeats then: the same label scanned again after
+   * it is a new scan, not a trigger bounce (attachKeyboardWedge only).
+   */
+  onPerson?: () => void;
 };
 export type WedgeJoiner = {
   /** Returns the completed code when this key is the Enter or Tab that ends a scan. */
@@ -249,7 +255,10 @@ export function attachKeyboardWedge(
       repeat: key.repeat,
       isComposing: key.isComposing,
     });
-    if (text === null && !broken) return;
+    if (text === null && !broken) {
+      if (key.key === 'Escape' || isTerminator(key.key)) options.onPerson?.();
+      return;
+    }
     // A broken scan began with the buffer before this one: those fields get back what they held then.
     // Not for a single key: that is as likely the last key a person typed (a weight, just before
     // scanning the next label) as the scanner's, and a field must never lose what a person typed.

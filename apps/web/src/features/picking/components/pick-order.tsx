@@ -23,7 +23,6 @@ import type { OutboxItem } from '../../../lib/offline/replay.ts';
 import { printOrDownload } from '../../../lib/label-printing.ts';
 import { readQtyInput, showQty } from '../../../lib/inventory-format.ts';
 import { readFeedback, refuseScan } from '../../../lib/scanning/feedback.ts';
-import { scanBus } from '../../../lib/scanning/scan-bus.ts';
 import { useScans } from '../../../lib/scanning/use-scans.ts';
 import { NO_LINE, pickScanMeaning, type NoLine, type PickStep as Step } from '../utils/scan-meaning.ts';
 import { PICK_REFUSALS, usePickCall } from '../api/change-pick.ts';
@@ -435,9 +434,8 @@ export function PickOrder({ order, lines: fetched, fetchedAt = 0, onBack }: Pick
                     uom={line.uom}
                     prompt={{
                       onCancel: () => {
+                        // The label may be scanned again at once: the Escape or the tap that cancelled was a person's, so not a bounce.
                         setStep({ kind: 'stock', location: step.location });
-                        // The label may be scanned again at once: not a bounce.
-                        scanBus.forgetRepeats();
                         focusScan();
                       },
                     }}
