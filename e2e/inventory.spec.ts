@@ -1,5 +1,5 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { adminApi, dialog, login, PASSWORD, snap, useMachine, type Api, uniqueTag, scan } from './support.ts';
+import { adminApi, dialog, login, PASSWORD, snap, useMachine, type Api, uniqueTag, wedgeScan } from './support.ts';
 
 // Inventory screens: Stock Lookup, Stock Adjust and Locations. Tests run in parallel on one
 // database (desktop and mobile), so each makes its own item, locations and stock through the API
@@ -47,22 +47,6 @@ async function makeStock(api: Api, tag: string, quantities: number[], uom = 'EA'
 }
 
 /** A keyboard-wedge scan at whatever has the focus (support.ts `scan`: the scanner's own key times). */
-async function wedge(page: Page, code: string) {
-  await scan(page, code);
-}
-
-/**
- * A wedge scan until `arrived` holds. Playwright sends a key only after the page handled the last, so
- * a busy machine can stretch a 10 ms gap past the 40 ms wedge window and only the tail of the code
- * arrives; like a worker, the test then scans again (`before` undoes what the broken read did).
- */
-async function wedgeScan(page: Page, code: string, arrived: () => Promise<void>, before?: () => Promise<void>) {
-  await expect(async () => {
-    await before?.();
-    await wedge(page, code);
-    await arrived();
-  }).toPass({ timeout: 45_000 });
-}
 const SHORT = { timeout: 3000 };
 
 async function pick(page: Page, testId: string, option: string) {
@@ -278,18 +262,7 @@ test.describe('inventory', () => {
     const action = (name: string) => page.getByTestId('adjust-action').getByText(name, { exact: true }).click();
     await action('Move');
     await expect(page.getByTestId('expect-dest')).toBeVisible();
-    await wedgeScan(
-      page,
-      f.to,
-      () => expect(page.getByTestId('move-dest')).toHaveValue(f.to, SHORT),
-      // After a broken read: empty the destination and choose Move again, so the next scan is awaited there.
-      async () => {
-        await page.getByTestId('move-dest').fill('');
-        await action('Adjust');
-        await action('Move');
-        await expect(page.getByTestId('expect-dest')).toBeVisible();
-      },
-    );
+    await wedgeScan(page, f.to, () => expect(page.getByTestId('move-dest')).toHaveValue(f.to, SHORT));
     await page.getByTestId('move-qty').fill('3');
     await page.getByTestId('move-submit').click();
     await confirm(page, 'Move stock', 'Move');
@@ -359,16 +332,7 @@ test.describe('inventory', () => {
     await expect(page.getByTestId('stock-summary-id')).toHaveText(other.stock.stockId);
     await expect(page.getByTestId('expect-dest')).toBeVisible();
     await expect(page.getByTestId('move-qty')).toBeFocused();
-    await wedgeScan(
-      page,
-      f.from,
-      () => expect(page.getByTestId('move-dest')).toHaveValue(f.from, SHORT),
-      async () => {
-        await page.getByTestId('move-dest').fill('');
-        await page.getByTestId('adjust-action').getByText('Adjust', { exact: true }).click();
-        await page.getByTestId('adjust-action').getByText('Move', { exact: true }).click();
-      },
-    );
+    await wedgeScan(page, f.from, () => expect(page.getByTestId('move-dest')).toHaveValue(f.from, SHORT));
 
     // A part with two records: each candidate names its record, part and place.
     await page.getByTestId('adjust-lookup-input').fill(f.part);

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { adminApi, dialog, login, PASSWORD, useMachine, type Api, uniqueTag, expectAxeClean, scan } from './support.ts';
-import { makeOrder, wedgeScan as pageScan, SHORT } from './order-fixtures.ts';
+import { adminApi, dialog, login, PASSWORD, useMachine, type Api, uniqueTag, expectAxeClean, scan, wedgeScan } from './support.ts';
+import { makeOrder, SHORT } from './order-fixtures.ts';
 
 // The kiosk (docs/kiosk.md): a shared tablet signed in as the kiosk account; a worker's badge (a
 // keyboard-wedge scan) makes the session theirs with a human token, stock lookup and adjust work as
@@ -337,11 +337,11 @@ test.describe('kiosk', () => {
     // A pick of the order's first line, by wedge scans: traveller, location, stock label, Enter.
     await page.goto('/stockPick');
     await expect(page.locator(`[data-number="${order.number}"]`).first()).toBeVisible();
-    await pageScan(page, order.number, () => expect(page.getByTestId('pick-order-number')).toHaveText(order.number, SHORT));
+    await wedgeScan(page, order.number, () => expect(page.getByTestId('pick-order-number')).toHaveText(order.number, SHORT));
     await expect(page.getByTestId('pick-line')).toHaveAttribute('data-line', '2');
     await page.getByTestId('pick-take').click();
-    await pageScan(page, order.places[0], () => expect(page.getByText(`Scan the stock label in ${order.places[0]}`)).toBeVisible(SHORT));
-    await pageScan(page, order.stock[0], () => expect(page.getByTestId('pick-qty')).toHaveValue('3', SHORT));
+    await wedgeScan(page, order.places[0], () => expect(page.getByText(`Scan the stock label in ${order.places[0]}`)).toBeVisible(SHORT));
+    await wedgeScan(page, order.stock[0], () => expect(page.getByTestId('pick-qty')).toHaveValue('3', SHORT));
     await page.getByTestId('pick-qty').press('Enter');
     await expect(page.getByTestId('pick-line')).toHaveAttribute('data-line', '1');
     await docShot(page, 'kiosk-shift-pick-1024');

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { adminApi, HUMAN, login, PASSWORD, useMachine, type Api, uniqueTag, expectAxeClean, scan } from './support.ts';
+import { adminApi, HUMAN, login, PASSWORD, useMachine, type Api, uniqueTag, expectAxeClean, scan, wedgeScan } from './support.ts';
 
 // Task labor: single task and batch task with wedge scans and the keyboard alone (at 360x640 too),
 // and the labor reports at 1440x900. Each test makes its own worker and tasks through the API.
@@ -45,15 +45,6 @@ async function makeTasks(api: Api, tag: string, n: number): Promise<string[]> {
     codes.push(taskCode);
   }
   return codes;
-}
-
-/** A keyboard-wedge scan at the page (not in a field), then Enter; scanned again if a busy machine broke the burst. */
-async function wedgeScan(page: Page, code: string, arrived: () => Promise<void>) {
-  await expect(async () => {
-    // At whatever has the focus, with the scanner's own key times (support.ts).
-    await scan(page, code);
-    await arrived();
-  }).toPass({ timeout: 45_000 });
 }
 
 /** A screenshot into docs/screenshots (what the lead and the docs show). */

@@ -7,11 +7,11 @@ import {
   expectAxeClean,
   fillLogin,
   PASSWORD,
-  scan,
   showFilters,
   snap,
   uniqueTag,
   useMachine,
+  wedgeScan,
   type Api,
 } from './support.ts';
 import { expectConnection, OwnServer, ownPort, swReady } from './offline-support.ts';
@@ -67,14 +67,6 @@ async function signIn(page: Page, userName: string): Promise<void> {
   await page.goto(`${own.url}/`);
   await fillLogin(page, userName);
   await expect(page).toHaveURL(/\/tasks$/);
-}
-
-/** A wedge scan, again if a busy machine broke the burst, until `arrived` holds. */
-async function wedgeScan(page: Page, code: string, arrived: () => Promise<void>) {
-  await expect(async () => {
-    await scan(page, code);
-    await arrived();
-  }).toPass({ timeout: 45_000 });
 }
 
 /** Reloads the page with no network (the service worker draws the app); the outbox is still there. */

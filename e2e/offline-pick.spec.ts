@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { adminApi, dialog, expectAxeClean, login, useMachine, uniqueTag, type Api } from './support.ts';
-import { makeOrder, makePicker, SHORT, wedge, wedgeScan, type Fixture } from './order-fixtures.ts';
+import { adminApi, dialog, expectAxeClean, login, scan, useMachine, uniqueTag, wedgeScan, type Api } from './support.ts';
+import { makeOrder, makePicker, SHORT, type Fixture } from './order-fixtures.ts';
 import { expectConnection, OwnServer, ownPort, swReady } from './offline-support.ts';
 
 // Picking and packing offline (issue 27 item 3, docs/offline.md "Picking and packing offline"), at
@@ -157,7 +157,7 @@ test.describe('picking and packing offline', () => {
     // Pack both records by scans (the scan field has the focus), unpack the second.
     const card = page.locator(`[data-testid="package-card"][data-package="${packageNo}"]`);
     for (const [i, stockId] of staged.entries()) {
-      await wedge(page, stockId);
+      await scan(page, stockId);
       await expect(card.locator(`[data-testid="staged-line"][data-stock="${stockId}"][data-queued]`)).toBeVisible();
       await expectConnection(page, 'offline', i + 1);
     }
@@ -231,7 +231,7 @@ test.describe('picking and packing offline', () => {
       await page.goto(`/shipping/${toPack.number}`);
       await expect(page.getByTestId('staged-line')).toHaveCount(2);
       await own.stop();
-      await wedge(page, staged[0]!);
+      await scan(page, staged[0]!);
       await expectConnection(page, 'reconnecting', 1);
       const card = page.locator(`[data-testid="package-card"][data-package="${packageNo}"]`);
       await expect(card.locator(`[data-testid="staged-line"][data-stock="${staged[0]}"][data-queued]`)).toBeVisible();

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { adminApi, expectAxeClean, login, PASSWORD, scan, uniqueTag, useMachine, type Api } from './support.ts';
+import { adminApi, expectAxeClean, login, PASSWORD, uniqueTag, useMachine, wedgeScan, type Api } from './support.ts';
 import { makeOrder } from './order-fixtures.ts';
 
 // Reading offline (issue 27 item 4, docs/offline.md): what a worker is in the middle of (the open pick
@@ -21,13 +21,10 @@ async function clientGo(page: Page, href: string): Promise<void> {
   await expect(page).toHaveURL(new RegExp(`${href.replace(/[?]/g, '\\?')}$`));
 }
 
-/** A keyboard-wedge scan into a field, scanned again if a busy machine broke the burst. */
+/** A keyboard-wedge scan into a field (support.ts `wedgeScan`: one scan, never again). */
 async function wedgeInto(page: Page, field: string, code: string, arrived: () => Promise<void>): Promise<void> {
-  await expect(async () => {
-    await page.getByTestId(field).click();
-    await scan(page, code);
-    await arrived();
-  }).toPass({ timeout: 45_000 });
+  await page.getByTestId(field).click();
+  await wedgeScan(page, code, arrived);
 }
 
 /** The keys of the read cache in this browser's IndexedDB. */

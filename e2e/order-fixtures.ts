@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import { expect, type Page, type TestInfo } from '@playwright/test';
-import { PASSWORD, type Api, scan } from './support.ts';
+import { type Page, type TestInfo } from '@playwright/test';
+import { PASSWORD, type Api } from './support.ts';
 
 // What the picking and shipping specs share: a unique tag per test, a picker, an order with its item,
 // locations and stock, wedge scans at the page, screenshots and the axe check.
@@ -59,17 +59,6 @@ export async function makeOrder(api: Api, tag: string): Promise<Fixture> {
 }
 
 /** A keyboard-wedge scan at whatever has the focus (support.ts `scan`: the scanner's own key times). */
-export async function wedge(page: Page, code: string) {
-  await scan(page, code);
-}
-
-/** A wedge scan until `arrived` holds (a busy machine may stretch the keys past the wedge window; a worker scans again). */
-export async function wedgeScan(page: Page, code: string, arrived: () => Promise<void>) {
-  await expect(async () => {
-    await wedge(page, code);
-    await arrived();
-  }).toPass({ timeout: 45_000 });
-}
 export const SHORT = { timeout: 3000 };
 
 export async function shot(page: Page, testInfo: TestInfo, name: string) {

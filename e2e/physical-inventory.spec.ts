@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { inflateSync } from 'node:zlib';
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
-import { adminApi, dialog, login, PASSWORD, showFilters, snap, useMachine, type Api, expectAxeClean, scan } from './support.ts';
+import { adminApi, dialog, login, PASSWORD, showFilters, snap, useMachine, type Api, expectAxeClean, scan, wedgeScan } from './support.ts';
 
 // Physical inventory end to end: a blind count on a 360x640 handheld with wedge scans only (a
 // location, stock labels, a quantity, found stock, a serial twice), a blind recount by another
@@ -38,19 +38,6 @@ async function makeUser(api: Api & { siteId: string }, userName: string, admin =
     perms: [{ siteId: api.siteId, roles: admin ? ['siteAdmin'] : [], kioskAcct: false, timeclockAcct: false, serviceAcct: false }],
   });
   return userName;
-}
-
-/** A keyboard-wedge scan at whatever has the focus (support.ts `scan`: the scanner's own key times). */
-async function wedge(page: Page, code: string) {
-  await scan(page, code);
-}
-
-/** A wedge scan until `arrived` holds: a busy machine can stretch the key gaps past the wedge window, and a worker scans again. */
-async function wedgeScan(page: Page, code: string, arrived: () => Promise<void>) {
-  await expect(async () => {
-    await wedge(page, code);
-    await arrived();
-  }).toPass({ timeout: 45_000 });
 }
 
 async function shot(page: Page, testInfo: TestInfo, name: string) {
@@ -232,6 +219,8 @@ test.describe('physical inventory', () => {
       const second = await handheld(browser, recounter);
       // Before their first scan the recounter looks the location up: the recount is blind there too.
       await second.goto('/stockLookup');
+      // The screen is up before the scan: keys sent while the app still loads reach no page.
+      await expect(second.getByTestId('lookup-empty')).toBeVisible();
       await wedgeScan(second, loc1, () => expect(second.getByTestId('lookup-blind')).toBeVisible(SHORT));
       await expect(second.getByTestId('lookup-blind')).toContainText(`due for a blind recount (count sheet ${sheet.code})`);
       expect(await second.locator('body').innerText()).not.toMatch(/7,?130|6,?500/);

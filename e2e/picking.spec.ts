@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { adminApi, dialog, login, useMachine, uniqueTag, expectAxeClean, scan } from './support.ts';
-import { makePicker, makeOrder, shot, SHORT, wedgeScan } from './order-fixtures.ts';
+import { adminApi, dialog, login, useMachine, uniqueTag, expectAxeClean, scan, wedgeScan } from './support.ts';
+import { makePicker, makeOrder, shot, SHORT } from './order-fixtures.ts';
 
 // Stock Picking: the pick list, an order picked by wedge scans and the keyboard at 360x640 (a wrong
 // location refused in the error dialog with the scan field ready again, a partial pick, a short

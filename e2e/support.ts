@@ -199,6 +199,17 @@ function keyOf(key: string): { key: string; code?: string; text?: string; window
 }
 
 /**
+ * One wedge scan (`scan`, at whatever has the focus), then `arrived` awaited: retried as an assertion
+ * for up to 45 s on a busy machine, never by scanning again. A scan the page dropped or doubled
+ * fails the test; a helper that scanned again until the screen answered hid a dropped scan for many
+ * stops (docs/scanning.md, "Duplicate rules").
+ */
+export async function wedgeScan(page: Page, code: string, arrived: () => Promise<void>): Promise<void> {
+  await scan(page, code);
+  await expect(arrived).toPass({ timeout: 45_000 });
+}
+
+/**
  * A keyboard-wedge scan as a scanner sends it, at whatever has the focus: trusted key events (they
  * type into a focused field, press the focused button, open a focused select, as real keys do) whose
  * timeStamps are the scanner's own, `gapMs` apart (8 ms, a typical wedge), however long the machine
