@@ -71,7 +71,9 @@ const HEADLINES = new Map([
     (f) => ({
       headline:
         `${f.records.toLocaleString('en')} records, median of ${f.rounds}: p99 at ${f.rate}/s ${ms(f.p99)} quiet, ${ms(f.busyP99)} with one core busy ` +
-        `(plain pg at the same rate ${ms(f.plainP99)}, ${ms(f.busyPlainP99)}); API ${Math.round(f.apiRps)}/s = ${f.ratio.toFixed(2)} × plain pg ${Math.round(f.plainRps)}/s; ` +
+        `(plain pg at the same rate ${ms(f.plainP99)}, ${ms(f.busyPlainP99)}); API ${Math.round(f.apiRps)}/s = ${f.ratio.toFixed(2)} × plain pg ${Math.round(f.plainRps)}/s` +
+        (f.loadGenerator === 'wrk' ? ` driven by wrk (by autocannon ${f.ratioAutocannon.toFixed(2)})` : '') +
+        '; ' +
         `server CPU ${f.cpuMsPerRequest.toFixed(2)} ms/lookup`,
       met: yes(f.p99 < f.target.p99Ms && f.ratio >= f.target.ratio),
     }),

@@ -16,6 +16,10 @@
 // BENCH_BUSY=0 leaves it out. Each paced run prints what the server's /metrics saw (event-loop
 // delay, GC pauses, waits for a pool connection). The last line is the figures as JSON for
 // `npm run bench` (bench/run-all.mjs).
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { fillPlaceholders } from 'drizzle-orm';
@@ -26,6 +30,7 @@ import {
   BASE_BODY,
   benchDatabaseUrl,
   buildAndStartServer,
+  cpuMs,
   jsonPoster,
   loadAverage,
   login,
@@ -47,19 +52,35 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const RATE = Number(process.env.BENCH_RATE ?? 1000);
 const BUSY = process.env.BENCH_BUSY !== '0';
 const TARGET = { p99Ms: 20, ratio: 0.7 };
+/**
+ * The flat-out API run's load generator: wrk (Debian's `wrk` package) when it is installed and
+ * BENCH_WRK is not 0, autocannon otherwise. The plain client has no load generator apart from itself;
+ * the API's runs on the same two cores as the server and PostgreSQL it measures, and autocannon took
+ * 0.08 to 0.10 ms of CPU per lookup there, wrk 0.03 (docs/performance.md, "The load generator's share
+ * of the ratio"). With wrk, autocannon's run is made and reported too.
+ */
+const WRK = process.env.BENCH_WRK !== '0' && !spawnSync('wrk', ['--version']).error;
 
 /**
  * stock/lookup through the API: flat out with autocannon (`rate` 0), or paced exactly like the plain
  * client's fixed-rate run (request k due at k / rate s, over the same number of connections), so the
  * two latency figures are comparable. `server` gives the base URL and the server's CPU time.
  */
-async function apiRun(server, token, values, rate) {
+async function apiRun(server, token, values, rate, flatOut = WRK ? wrk : cannon) {
   const cpuBefore = server.cpuMs();
   const seen = await serverMetrics(server.base);
+  const ownBefore = process.cpuUsage();
   const result = rate
     ? await pacedRun(values, rate, (value) => post(server.base, token, 'stock/lookup', { value }))
-    : await cannon(server.base, token, values);
-  return { ...result, cpuMsPerRequest: (server.cpuMs() - cpuBefore) / result.total, server: await seen.since() };
+    : await flatOut(server.base, token, values);
+  const own = process.cpuUsage(ownBefore);
+  const generatorMs = result.generatorMs ?? (own.user + own.system) / 1000;
+  return {
+    ...result,
+    cpuMsPerRequest: (server.cpuMs() - cpuBefore) / result.total,
+    generatorMsPerRequest: generatorMs / result.total,
+    server: await seen.since(),
+  };
 }
 
 const post = jsonPoster(CONNECTIONS);
@@ -92,6 +113,63 @@ function cannon(base, token, values) {
               total: result.requests.total,
             }),
     );
+  });
+}
+
+/**
+ * stock/lookup flat out with wrk: one thread, CONNECTIONS kept-alive connections, the values in turn
+ * (a Lua script with every body written out). Its CPU is read from /proc while it runs.
+ */
+function wrk(base, token, values) {
+  const dir = mkdtempSync(join(tmpdir(), 'fh-wrk-'));
+  const script = join(dir, 'lookup.lua');
+  const bodies = values.map((value) => `[==[${JSON.stringify({ ...BASE_BODY, value })}]==]`);
+  writeFileSync(
+    script,
+    `local bodies = {${bodies.join(',\n')}}
+local headers = { ["content-type"] = "application/json", ["authorization"] = "Bearer ${token}" }
+local i = 0
+request = function()
+  i = i + 1
+  return wrk.format("POST", "/api/stock/lookup", headers, bodies[(i % #bodies) + 1])
+end
+`,
+  );
+  return new Promise((ok, fail) => {
+    const child = spawn('wrk', ['-t1', `-c${CONNECTIONS}`, `-d${SECONDS}s`, '--latency', '-s', script, base], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    let generatorMs = 0;
+    const watch = setInterval(() => {
+      const used = cpuMs(child.pid);
+      if (used > 0) generatorMs = used;
+    }, 50);
+    child.stdout.on('data', (d) => (out += d));
+    child.on('error', fail);
+    child.on('close', (code) => {
+      clearInterval(watch);
+      rmSync(dir, { recursive: true, force: true });
+      const total = Number(out.match(/(\d+) requests in/)?.[1]);
+      if (code !== 0 || !total) return fail(new Error(`wrk failed (exit ${code}):\n${out}`));
+      const inMs = (p) => {
+        const [, n, unit] = out.match(new RegExp(`^\\s+${p}%\\s+([\\d.]+)(us|ms|s)`, 'm')) ?? [];
+        return Number(n) * (unit === 'us' ? 0.001 : unit === 's' ? 1000 : 1);
+      };
+      const socketErrors =
+        out
+          .match(/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/)
+          ?.slice(1)
+          .map(Number) ?? [];
+      ok({
+        rps: Number(out.match(/Requests\/sec:\s+([\d.]+)/)?.[1]),
+        p50: inMs(50),
+        p99: inMs(99),
+        errors: Number(out.match(/Non-2xx or 3xx responses: (\d+)/)?.[1] ?? 0) + socketErrors.reduce((a, b) => a + b, 0),
+        total,
+        generatorMs,
+      });
+    });
   });
 }
 
@@ -152,6 +230,7 @@ const plainServerStatement = (pool, values) =>
 const fmt = (r) =>
   `${Math.round(r.rps).toString().padStart(6)} req/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms` +
   (r.cpuMsPerRequest === undefined ? '' : `   server CPU ${r.cpuMsPerRequest.toFixed(2)} ms/req`) +
+  (r.generatorMsPerRequest === undefined ? '' : `, load generator ${r.generatorMsPerRequest.toFixed(2)}`) +
   `   (${r.total} done, ${r.errors} errors)` +
   (r.server ? `\n                      ${r.server.describe()}` : '');
 
@@ -184,7 +263,9 @@ try {
       console.log(`  plain pg, prep. at ${RATE}/s, one core busy ${fmt(busyPlain)}`);
     }
     const api = await apiRun(server, token, values, 0);
-    console.log(`  API flat out        ${fmt(api)}`);
+    console.log(`  API flat out${WRK ? ' (wrk)' : ''}  ${fmt(api)}`);
+    const viaCannon = WRK ? await apiRun(server, token, values, 0, cannon) : api;
+    if (WRK) console.log(`  API flat out (autocannon) ${fmt(viaCannon)}`);
     const unnamed = await plainRun(pool, values, undefined);
     console.log(`  plain pg            ${fmt(unnamed)}`);
     const prepared = await plainRun(pool, values, 'bench_lookup');
@@ -199,6 +280,7 @@ try {
     const plain = [unnamed, prepared, json].reduce((a, b) => (b.rps > a.rps ? b : a));
     rounds.push({
       ratio: api.rps / plain.rps,
+      ratioAutocannon: viaCannon.rps / plain.rps,
       p99: fixed.p99,
       fixedRps: fixed.rps,
       apiRps: api.rps,
@@ -209,12 +291,15 @@ try {
       busyRps: busy?.rps ?? NaN,
       busyPlainP99: busyPlain?.p99 ?? NaN,
     });
-    console.log(`  ratio ${(api.rps / plain.rps).toFixed(2)}, p99 at ${RATE}/s ${fixed.p99.toFixed(1)} ms`);
+    console.log(
+      `  ratio ${(api.rps / plain.rps).toFixed(2)}${WRK ? ` (with autocannon ${(viaCannon.rps / plain.rps).toFixed(2)})` : ''}, p99 at ${RATE}/s ${fixed.p99.toFixed(1)} ms`,
+    );
   }
   const m = (key) => median(rounds.map((r) => r[key]));
   console.log(`median of ${ROUNDS} rounds (load average now ${loadAverage()}):`);
   console.log(
-    `  API / plain pg throughput ${m('ratio').toFixed(2)} (target ≥ ${TARGET.ratio}): API ${Math.round(m('apiRps'))} req/s, plain pg ${Math.round(m('plainRps'))} req/s`,
+    `  API / plain pg throughput ${m('ratio').toFixed(2)} (target ≥ ${TARGET.ratio}): API ${Math.round(m('apiRps'))} req/s driven by ${WRK ? 'wrk' : 'autocannon'}, plain pg ${Math.round(m('plainRps'))} req/s` +
+      (WRK ? `; driven by autocannon ${m('ratioAutocannon').toFixed(2)}` : ''),
   );
   console.log(
     `  p99 at ${RATE}/s ${m('p99').toFixed(1)} ms (target < ${TARGET.p99Ms} ms), sustained ${Math.round(m('fixedRps'))} req/s; server CPU ${m('cpu').toFixed(2)} ms per request flat out`,
@@ -235,6 +320,8 @@ try {
     plainP99: m('plainP99'),
     busyPlainP99: BUSY ? m('busyPlainP99') : null,
     ratio: m('ratio'),
+    loadGenerator: WRK ? 'wrk' : 'autocannon',
+    ratioAutocannon: m('ratioAutocannon'),
     apiRps: m('apiRps'),
     plainRps: m('plainRps'),
     cpuMsPerRequest: m('cpu'),
