@@ -57,13 +57,11 @@ async function useOurPrinter(page: Page) {
   );
 }
 
-/** A scan typed into the pick screen's scan field and ended with Enter, until `arrived` holds (picking.spec.ts covers the wedge). */
+/** A scan typed into the pick screen's scan field and ended with Enter, once, then `arrived` awaited (picking.spec.ts covers the wedge). */
 async function typedScan(page: Page, code: string, arrived: () => Promise<void>) {
-  await expect(async () => {
-    await page.getByTestId('pick-scan').fill(code);
-    await page.getByTestId('pick-scan').press('Enter');
-    await arrived();
-  }).toPass({ timeout: 45_000 });
+  await page.getByTestId('pick-scan').fill(code);
+  await page.getByTestId('pick-scan').press('Enter');
+  await expect(arrived).toPass({ timeout: 45_000 });
 }
 
 test('taking an order prints its traveller and each pick prints a pick label (printOnAssign, printOnPick) @mobile', async ({
