@@ -174,6 +174,36 @@ test.describe('shipping', () => {
     expect(packs).toEqual([]);
   });
 
+  test('a scan right after New package, while the server is still making it, waits and goes into the new package @mobile', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const api = await adminApi(request);
+    const tag = uniqueTag(testInfo);
+    const f = await makeOrder(api, tag);
+    const picked = await pickAll(api, f);
+    await useMachine(page);
+    await login(page, await makePicker(api, tag, 'Nia'));
+    await expect(page).toHaveURL(/\/tasks$/);
+    await page.goto('/shipping');
+    await expect(page.locator(`[data-number="${f.number}"]`).first()).toBeVisible();
+    await scan(page, f.number);
+    await expect(page.getByTestId('ship-order-number')).toHaveText(f.number);
+    // A slow network: the package is made a second and a half after the tap.
+    await page.route('**/api/package/save', async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    await page.getByTestId('ship-new-package').click();
+    await scan(page, picked[0]!);
+    // Not "Start a package first": the scan waited for the package and went into it, once.
+    const card = page.getByTestId('package-card').first();
+    await expect(card.locator(`[data-stock="${picked[0]}"]`)).toBeVisible();
+    await expect(page.locator('.mantine-Notification-root').filter({ hasText: 'Start a package first' })).toHaveCount(0);
+    const order = (await api('ship/order', { number: f.number })) as { packages: Array<{ stockIds: string[] }> };
+    expect(order.packages.map((p) => p.stockIds)).toEqual([[picked[0]]]);
+  });
+
   test('the weight prompt (New package, a Ship that needs a weight): selected, digits replace, Enter saves, Escape puts back; a scan packs whatever has the focus, with no package open it is refused @mobile', async ({
     page,
     request,

@@ -68,6 +68,9 @@ export function PackOrder({ number, onBack, onOpen }: { number: string; onBack()
   const shipped = packages.length > 0 && openPackages.length === 0 && !staged.some((s) => s.state === 'picked' && !s.packageId);
   // The one package whose Weight is the prompt (docs/scanning.md), if any; a new `n` opens it again.
   const [weighing, setWeighing] = useState<WeightPrompt | null>(null);
+  // New package on its way to the server: scans wait for it (a packer taps New package and scans at
+  // once), then go into it, instead of "Start a package first" for a package already being started.
+  const [starting, setStarting] = useState(false);
   const promptWeight = (packageId: string, why: WeightPrompt['why']) => setWeighing((w) => ({ packageId, why, n: (w?.n ?? 0) + 1 }));
 
   // Every write of this screen (scans, saves, ships) waits for the one before it: a Ship clicked while
@@ -122,7 +125,7 @@ export function PackOrder({ number, onBack, onOpen }: { number: string; onBack()
       readFeedback(scan);
       void send(() => packWrite('package/pack', meaning.packageId, text));
     },
-    { ready: !q.isPending },
+    { ready: !q.isPending && !starting },
   );
 
   if (q.isPending) return <Loader />;
@@ -172,7 +175,9 @@ export function PackOrder({ number, onBack, onOpen }: { number: string; onBack()
                 size="md"
                 disabled={!online}
                 onClick={async () => {
-                  const res = await send(() => save.mutateAsync({ orderId: order._id, type: 'box' }));
+                  setStarting(true);
+                  // Answered once the order is read again (useShipCall), so the package is among the open ones.
+                  const res = await send(() => save.mutateAsync({ orderId: order._id, type: 'box' })).finally(() => setStarting(false));
                   if (!res?.package) return;
                   setChosen(res.package._id);
                   // A new box is weighed next: its Weight takes the focus (scans still pack into it).

@@ -19,6 +19,7 @@ import { tk } from '@floorhand/contract/i18n';
  * | a production order             | anything      | refused: it is issued to production, not packed     |
  * | shipped, nothing left to pack  | anything      | refused: the order is shipped                       |
  * | no open package                | anything      | refused: start a package first                      |
+ * | New package on its way         | anything      | held until it is open, then packed into it          |
  * | a package open (being packed)  | anything      | the stock label, packed into that package           |
  * | weight prompt open             | anything      | the same: packed; the Weight keeps what was typed   |
  *
