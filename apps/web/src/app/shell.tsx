@@ -84,12 +84,6 @@ export function Shell() {
     () => attachKeyboardWedge(window, scanBus.publish, { onBroken: scanNotRead, prefix: wedgePrefix, onPerson: scanBus.forgetRepeats }),
     [wedgePrefix],
   );
-  // A tap or a click is a person's: the same label scanned after it is a new scan, not a trigger bounce.
-  useEffect(() => {
-    const forget = () => scanBus.forgetRepeats();
-    window.addEventListener('pointerdown', forget, { capture: true });
-    return () => window.removeEventListener('pointerdown', forget, { capture: true });
-  }, []);
   useEffect(() => closeScannerOnPageChange(pathname), [pathname]);
   // The connection's state and the outbox: what was queued is sent as soon as the server answers (issue 27).
   useEffect(() => attachConnectionEvents(), []);

@@ -295,6 +295,42 @@ describe('attachKeyboardWedge', () => {
     expect(onPerson).toHaveBeenCalledTimes(3);
   });
 
+  function tap(timeStamp: number) {
+    const event = new Event('pointerdown', { bubbles: true });
+    Object.defineProperty(event, 'timeStamp', { value: timeStamp });
+    document.body.dispatchEvent(event);
+  }
+
+  it("reads a scan made just after a Space that ticked a box and a tap: the key was a person's, not a broken scan's start", () => {
+    const publish = vi.fn();
+    const onBroken = vi.fn();
+    const onPerson = vi.fn();
+    detach = attachKeyboardWedge(window, publish, { onBroken, onPerson });
+    // Without the tap between, a lone key just before a burst is taken as a scanner's slow first key.
+    press(document.body, ' ', 1000);
+    [...'S0042', 'Enter'].forEach((k, i) => press(document.body, k, 1400 + i * 8));
+    expect(publish).not.toHaveBeenCalled();
+    expect(onBroken).toHaveBeenCalledTimes(1);
+    // With a tap between (New package, say), the scan is whole.
+    press(document.body, ' ', 5000);
+    tap(5200);
+    expect(onPerson).toHaveBeenCalledTimes(1);
+    [...'S0042', 'Enter'].forEach((k, i) => press(document.body, k, 5400 + i * 8));
+    expect(publish).toHaveBeenCalledExactlyOnceWith({ text: 'S0042', format: 'UNKNOWN', source: 'wedge' });
+    expect(onBroken).toHaveBeenCalledTimes(1);
+  });
+
+  it('lets a tap in the middle of a burst change nothing: the burst is read whole, and no person is told', () => {
+    const publish = vi.fn();
+    const onPerson = vi.fn();
+    detach = attachKeyboardWedge(window, publish, { onPerson });
+    [...'A-01'].forEach((k, i) => press(document.body, k, 1000 + i * 8));
+    tap(1030);
+    [...'-3', 'Enter'].forEach((k, i) => press(document.body, k, 1032 + i * 8));
+    expect(publish).toHaveBeenCalledExactlyOnceWith({ text: 'A-01-3', format: 'UNKNOWN', source: 'wedge' });
+    expect(onPerson).not.toHaveBeenCalled();
+  });
+
   /** Keys as a browser delivers them into a focused field: keydown, then (unless prevented) the character goes in. */
   function typeInto(field: HTMLInputElement, keys: string[], start: number, gap: number) {
     return keys.map((k, i) => {

@@ -42,9 +42,9 @@ export type WedgeJoinerOptions = {
    */
   prefix?: string;
   /**
-   * A key only a person sends: an Enter or Tab that ended no scan (a quantity confirmed, a dialog
-   * answered), or Escape. The scan bus forgets its repeats then: the same label scanned again after
-   * it is a new scan, not a trigger bounce (attachKeyboardWedge only).
+   * A person acted: a tap or click, or a key only a person sends (an Enter or Tab that ended no scan:
+   * a quantity confirmed, a dialog answered; or Escape). The scan bus forgets its repeats then: the
+   * same label scanned again after it is a new scan, not a trigger bounce (attachKeyboardWedge only).
    */
   onPerson?: () => void;
 };
@@ -277,6 +277,23 @@ export function attachKeyboardWedge(
     if (text !== null) publish({ text, format: UNKNOWN_FORMAT, source: 'wedge' });
     else options.onBroken?.(brokenHead);
   };
+  /**
+   * A tap or a click is a person's. Keys before it were typed (a Space that ticked a box, a digit), not
+   * a scanner's slow first key, so a burst soon after it is a whole scan, not the tail of a broken
+   * one; and the same label scanned after it is no bounce (`onPerson`). Never in the middle of a
+   * burst: a tap is no part of one, and the rest of a cut-off burst must not pass for a whole code.
+   */
+  const onPointerDown = (event: Event) => {
+    if (!joiner.startsBurst(event.timeStamp)) return;
+    joiner.reset();
+    fields = new Map();
+    before = new Map();
+    options.onPerson?.();
+  };
   target.addEventListener('keydown', onKeyDown, { capture: true });
-  return () => target.removeEventListener('keydown', onKeyDown, { capture: true });
+  target.addEventListener('pointerdown', onPointerDown, { capture: true });
+  return () => {
+    target.removeEventListener('keydown', onKeyDown, { capture: true });
+    target.removeEventListener('pointerdown', onPointerDown, { capture: true });
+  };
 }
