@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import { type Page, type TestInfo } from '@playwright/test';
-import { PASSWORD, type Api } from './support.ts';
+import { expect, type Page, type TestInfo } from '@playwright/test';
+import { login, PASSWORD, scan, useMachine, type Api } from './support.ts';
 
 // What the picking and shipping specs share: a unique tag per test, a picker, an order with its item,
 // locations and stock, wedge scans at the page, screenshots and the axe check.
@@ -14,6 +14,27 @@ export async function makePicker(api: Api & { siteId: string }, tag: string, fir
     perms: [{ siteId: api.siteId, roles, kioskAcct: false, timeclockAcct: false, serviceAcct: false }],
   });
   return userName;
+}
+
+/**
+ * A new picker signed in on a handheld, the order opened by scanning its traveller on the pick list
+ * (`/stockPick`) or the pack board (`/shipping`); answers once the order's screen shows its number.
+ */
+export async function openOrderAs(
+  page: Page,
+  api: Api & { siteId: string },
+  tag: string,
+  firstName: string,
+  screen: '/stockPick' | '/shipping',
+  number: string,
+): Promise<void> {
+  await useMachine(page);
+  await login(page, await makePicker(api, tag, firstName));
+  await expect(page).toHaveURL(/\/tasks$/);
+  await page.goto(screen);
+  await expect(page.locator(`[data-number="${number}"]`).first()).toBeVisible();
+  await scan(page, number);
+  await expect(page.getByTestId(screen === '/shipping' ? 'ship-order-number' : 'pick-order-number')).toHaveText(number);
 }
 
 export interface Fixture {

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { adminApi, dialog, login, useMachine, uniqueTag, expectAxeClean, scan, wedgeScan } from './support.ts';
-import { makePicker, makeOrder, shot, SHORT } from './order-fixtures.ts';
+import { makePicker, makeOrder, openOrderAs, shot, SHORT } from './order-fixtures.ts';
 
 // Stock Picking: the pick list, an order picked by wedge scans and the keyboard at 360x640 (a wrong
 // location refused in the error dialog with the scan field ready again, a partial pick, a short
@@ -255,13 +255,7 @@ test.describe('stock picking', () => {
     const api = await adminApi(request);
     const tag = uniqueTag(testInfo);
     const f = await makeOrder(api, tag);
-    await useMachine(page);
-    await login(page, await makePicker(api, tag, 'Quin'));
-    await expect(page).toHaveURL(/\/tasks$/);
-    await page.goto('/stockPick');
-    await expect(page.locator(`[data-number="${f.number}"]`).first()).toBeVisible();
-    await scan(page, f.number);
-    await expect(page.getByTestId('pick-order-number')).toHaveText(f.number);
+    await openOrderAs(page, api, tag, 'Quin', '/stockPick', f.number);
     await page.getByTestId('pick-take').click();
     await expect(page.getByTestId('pick-holder')).toHaveText('Picking: you');
     await scan(page, f.places[0]);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { inflateSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { adminApi, HUMAN, login, showFilters, useMachine, type Api, uniqueTag, expectAxeClean, scan, wedgeScan } from './support.ts';
-import { makePicker, makeOrder, shot, SHORT, type Fixture } from './order-fixtures.ts';
+import { makePicker, makeOrder, openOrderAs, shot, SHORT, type Fixture } from './order-fixtures.ts';
 
 // Shipping: the pack board (coloured by how much is picked), packing picked stock into two packages
 // by wedge scans, a scan of stock already packed refused in the error dialog, the weight prompt, and
@@ -182,13 +182,7 @@ test.describe('shipping', () => {
     const tag = uniqueTag(testInfo);
     const f = await makeOrder(api, tag);
     const picked = await pickAll(api, f);
-    await useMachine(page);
-    await login(page, await makePicker(api, tag, 'Nia'));
-    await expect(page).toHaveURL(/\/tasks$/);
-    await page.goto('/shipping');
-    await expect(page.locator(`[data-number="${f.number}"]`).first()).toBeVisible();
-    await scan(page, f.number);
-    await expect(page.getByTestId('ship-order-number')).toHaveText(f.number);
+    await openOrderAs(page, api, tag, 'Nia', '/shipping', f.number);
     // A slow network: the package is made a second and a half after the tap.
     await page.route('**/api/package/save', async (route) => {
       await new Promise((r) => setTimeout(r, 1500));
@@ -212,13 +206,7 @@ test.describe('shipping', () => {
     const tag = uniqueTag(testInfo);
     const f = await makeOrder(api, tag);
     const picked = await pickAll(api, f);
-    await useMachine(page);
-    await login(page, await makePicker(api, tag, 'Wes'));
-    await expect(page).toHaveURL(/\/tasks$/);
-    await page.goto('/shipping');
-    await expect(page.locator(`[data-number="${f.number}"]`).first()).toBeVisible();
-    await scan(page, f.number);
-    await expect(page.getByTestId('ship-order-number')).toHaveText(f.number);
+    await openOrderAs(page, api, tag, 'Wes', '/shipping', f.number);
     const weights = async () =>
       (
         (await api('ship/order', { number: f.number })) as {

@@ -318,6 +318,12 @@ describe('attachKeyboardWedge', () => {
     [...'S0042', 'Enter'].forEach((k, i) => press(document.body, k, 5400 + i * 8));
     expect(publish).toHaveBeenCalledExactlyOnceWith({ text: 'S0042', format: 'UNKNOWN', source: 'wedge' });
     expect(onBroken).toHaveBeenCalledTimes(1);
+    // An Escape between is a person's too.
+    press(document.body, ' ', 9000);
+    press(document.body, 'Escape', 9200);
+    [...'S0043', 'Enter'].forEach((k, i) => press(document.body, k, 9400 + i * 8));
+    expect(publish).toHaveBeenLastCalledWith({ text: 'S0043', format: 'UNKNOWN', source: 'wedge' });
+    expect(onBroken).toHaveBeenCalledTimes(1);
   });
 
   it('lets a tap in the middle of a burst change nothing: the burst is read whole, and no person is told', () => {

@@ -41,10 +41,12 @@ export type WedgeJoinerOptions = {
    * slowly they come, and the prefix is not part of the code. Empty: timing alone.
    */
   prefix?: string;
+};
+export type KeyboardWedgeOptions = WedgeJoinerOptions & {
   /**
    * A person acted: a tap or click, or a key only a person sends (an Enter or Tab that ended no scan:
    * a quantity confirmed, a dialog answered; or Escape). The scan bus forgets its repeats then: the
-   * same label scanned again after it is a new scan, not a trigger bounce (attachKeyboardWedge only).
+   * same label scanned again after it is a new scan, not a trigger bounce.
    */
   onPerson?: () => void;
 };
@@ -214,7 +216,7 @@ const isScanField = (target: EventTarget): boolean => {
 export function attachKeyboardWedge(
   target: Window | Document,
   publish: (scan: Scan) => void,
-  options: WedgeJoinerOptions = {},
+  { onPerson, ...options }: KeyboardWedgeOptions = {},
 ): () => void {
   let broken = false;
   let brokenHead = 0;
@@ -256,7 +258,7 @@ export function attachKeyboardWedge(
       isComposing: key.isComposing,
     });
     if (text === null && !broken) {
-      if (key.key === 'Escape' || isTerminator(key.key)) options.onPerson?.();
+      if (key.key === 'Escape' || isTerminator(key.key)) personActed(key.timeStamp);
       return;
     }
     // A broken scan began with the buffer before this one: those fields get back what they held then.
@@ -278,18 +280,20 @@ export function attachKeyboardWedge(
     else options.onBroken?.(brokenHead);
   };
   /**
-   * A tap or a click is a person's. Keys before it were typed (a Space that ticked a box, a digit), not
-   * a scanner's slow first key, so a burst soon after it is a whole scan, not the tail of a broken
-   * one; and the same label scanned after it is no bounce (`onPerson`). Never in the middle of a
-   * burst: a tap is no part of one, and the rest of a cut-off burst must not pass for a whole code.
+   * A person acted (a tap or a click, or one of the keys above). Keys before it were typed (a Space
+   * that ticked a box, a digit), not a scanner's slow first key, so a burst soon after it is a whole
+   * scan, not the tail of a broken one; and the same label scanned after it is no bounce
+   * (`onPerson`). Never in the middle of a burst: a tap is no part of one, and the rest of a cut-off
+   * burst must not pass for a whole code.
    */
-  const onPointerDown = (event: Event) => {
-    if (!joiner.startsBurst(event.timeStamp)) return;
+  const personActed = (timeStamp: number) => {
+    if (!joiner.startsBurst(timeStamp)) return;
     joiner.reset();
     fields = new Map();
     before = new Map();
-    options.onPerson?.();
+    onPerson?.();
   };
+  const onPointerDown = (event: Event) => personActed(event.timeStamp);
   target.addEventListener('keydown', onKeyDown, { capture: true });
   target.addEventListener('pointerdown', onPointerDown, { capture: true });
   return () => {
