@@ -343,7 +343,8 @@ export async function withBusyCores(fn, cores) {
  * The server's own view of a run, from its /metrics (served to loopback): call `serverMetrics(base)`
  * before a run and the answer's `since()` after it. Reads the event loop's delay over the window
  * (one scrape resets it), the GC pauses (count, total, longest bucket) and the pool's waits for a
- * connection (count over 1 ms, over 10 ms). Prints nothing; `describe()` gives one line.
+ * connection (count over 1 ms, over 10 ms), and the lookup statements (how many lookups each answered,
+ * lookups that queued going together). Prints nothing; `describe()` gives one line.
  */
 export async function serverMetrics(base) {
   const read = async () => parseMetrics(await (await fetch(`${base}/metrics`)).text());
@@ -369,11 +370,16 @@ export async function serverMetrics(base) {
         poolWaits: waits,
         poolWaitsOver1ms: waitOver('0.001'),
         poolWaitsOver10ms: waitOver('0.01'),
+        lookupStatements: delta('floorhand_stock_lookups_per_statement_count'),
+        lookupsInStatements: delta('floorhand_stock_lookups_per_statement_sum'),
       };
       return {
         ...r,
         describe: () =>
-          `server: event-loop delay p99 ${r.loopP99Ms.toFixed(1)} ms, max ${r.loopMaxMs.toFixed(1)} ms; GC ${r.gcCount} pauses, ${r.gcMs.toFixed(0)} ms in all, ${r.gcOver5ms} over 5 ms; pool waits over 1 ms ${r.poolWaitsOver1ms} of ${r.poolWaits}, over 10 ms ${r.poolWaitsOver10ms}`,
+          `server: event-loop delay p99 ${r.loopP99Ms.toFixed(1)} ms, max ${r.loopMaxMs.toFixed(1)} ms; GC ${r.gcCount} pauses, ${r.gcMs.toFixed(0)} ms in all, ${r.gcOver5ms} over 5 ms; pool waits over 1 ms ${r.poolWaitsOver1ms} of ${r.poolWaits}, over 10 ms ${r.poolWaitsOver10ms}` +
+          (r.lookupStatements > 0
+            ? `; ${r.lookupStatements} lookup statements, ${(r.lookupsInStatements / r.lookupStatements).toFixed(2)} lookups each`
+            : ''),
       };
     },
   };

@@ -86,7 +86,11 @@ export async function openDatabase(opts: {
   loadDataDir?: Blob;
 }): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? defaultPoolSize() });
+    // No JIT compiling on the server's connections (an `options` in DATABASE_URL replaces this): its
+    // statements are short, and PostgreSQL compiles whatever its estimate puts past jit_above_cost, at
+    // 100 ms and more a time; the stock lookup's batched statement, estimated at 100 values, would be
+    // compiled on every run (docs/decisions.md).
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? defaultPoolSize(), options: '-c jit=off' });
     // An idle connection that the server drops (restart, failover, a dropped test database) must not
     // take the process down: the pool replaces it on the next query.
     pool.on('error', (err) => process.emitWarning(`PostgreSQL connection lost: ${err.message}`));

@@ -126,7 +126,7 @@ const GROUP_NAMES = [
 const GROUP_KEYS = sql`i.id AS "itemId", i.part_number AS "partNumber", i.description, i.uom, i.tracking, i.department, w.id AS "warehouseId", w.code AS warehouse, l.id AS "locationId", l.code AS location`;
 
 /** A row of the lookup's statement: a record with its group's item and place, and what the value matched (on every row). */
-type LookupRow = { [K in (typeof GROUP_NAMES)[number]]: string | null } & {
+export type LookupRow = { [K in (typeof GROUP_NAMES)[number]]: string | null } & {
   /** The value's kinds of match, comma-separated, in no order; null when none. */
   matched: string | null;
   /** The record's quantity as PostgreSQL's decimal text; null on the one row of a lookup without stock. */
@@ -134,9 +134,9 @@ type LookupRow = { [K in (typeof GROUP_NAMES)[number]]: string | null } & {
   /** The record as JSON (RECORD_JSON). */
   rec: string | null;
 };
-type LookupRun = (values: Record<string, unknown>) => Promise<LookupRow[]>;
-/** The lookup's statements per database handle and shape, built and prepared once. */
-const statements = new WeakMap<Db, Map<string, LookupRun>>();
+type Run<T> = (values: Record<string, unknown>) => Promise<T[]>;
+/** The lookup's statements per database handle, shape and kind (one value, or many), built and prepared once. */
+const statements = new WeakMap<Db, Map<string, Run<unknown>>>();
 
 /**
  * One statement, one round trip: the records in the lookup's order, each with its JSON written by
@@ -153,7 +153,23 @@ const statements = new WeakMap<Db, Map<string, LookupRun>>();
  * runs out first; grouping here costs the server less than it saves there (docs/performance.md). The
  * benchmark runs the same statement through a plain client (bench/stock-lookup).
  */
-export function lookupSql(shape: LookupShape): SQL {
+export const lookupSql = (shape: LookupShape): SQL => sql`${lookupBody(shape, sql`${sql.placeholder('value')}`, false)} ORDER BY r.rn`;
+
+/**
+ * Many lookups of one shape, organisation and options in one statement (lookup-batch.ts runs it when
+ * lookups queue): the values as a JSON array, each run through the single lookup's statement
+ * (LATERAL), its rows numbered by its place in the array (n, from 1) and in its own order. The
+ * values come as JSON text and not as a text[]: PostgreSQL estimates a parameter array's unnest from
+ * its length, so it would plan this statement afresh for every call; json_array_elements_text is
+ * estimated the same whatever the values, so the prepared statement keeps one plan (the server's
+ * connections have JIT off, db/client.ts: that estimate of 100 values would have it compiled).
+ */
+export const lookupBatchSql = (shape: LookupShape): SQL =>
+  sql`SELECT v.n, x.* FROM json_array_elements_text(${sql.placeholder('values')}::json) WITH ORDINALITY AS v(value, n)
+    CROSS JOIN LATERAL (${lookupBody(shape, sql`v.value`, true)}) x ORDER BY v.n, x.rn`;
+
+/** The single lookup's statement for the value `value`, without its final order; `numbered` adds each row's place in it (rn). */
+function lookupBody(shape: LookupShape, value: SQL, numbered: boolean): SQL {
   const orgId = sql.placeholder('orgId');
   const maxRows = sql`${sql.placeholder('maxRows')}::int`;
   const ids = (...kinds: Match[]) =>
@@ -170,14 +186,14 @@ export function lookupSql(shape: LookupShape): SQL {
   const where = sql.join([sql`sr.org_id = ${orgId}`, match, ...filters(shape)], sql` AND `);
   const [first, ...rest] = SORTS[shape.sort];
   const order = sql.join([shape.desc ? sql`${first} DESC` : first!, ...rest], sql`, `);
-  return sql`WITH m AS (${matchesOf(orgId, sql.placeholder('value'))}),
+  return sql`WITH m AS (${matchesOf(orgId, value)}),
     r AS (SELECT ${GROUP_KEYS}, sr.quantity::text AS quantity, ${RECORD_JSON} AS rec, row_number() OVER (ORDER BY ${order}) AS rn ${STOCK_FROM}
       WHERE ${where} ORDER BY ${order} LIMIT ${maxRows} + 1)
     SELECT h.matched, ${sql.join(
       GROUP_NAMES.map((c) => sql`r.${sql.identifier(c)}`),
       sql`, `,
-    )}, r.quantity, r.rec
-      FROM (SELECT (SELECT string_agg(DISTINCT kind, ',') FROM m) AS matched) h LEFT JOIN r ON true ORDER BY r.rn`;
+    )}, r.quantity, r.rec${numbered ? sql`, r.rn` : sql``}
+      FROM (SELECT (SELECT string_agg(DISTINCT kind, ',') FROM m) AS matched) h LEFT JOIN r ON true`;
 }
 
 /**
@@ -259,17 +275,32 @@ export function lookupAnswer(rows: LookupRow[], maxRows: number): string {
   return `${json}],"rowCount":${listed},"more":${more}}`;
 }
 
-/** The prepared lookup statement of a shape of request, made once per database and shape. */
-export function lookupStatement(db: Db, shape: LookupShape): LookupRun {
-  let byShape = statements.get(db);
-  if (!byShape) statements.set(db, (byShape = new Map()));
-  const key = JSON.stringify(shape);
-  let run = byShape.get(key);
-  if (!run) {
-    run = preparedStatement<LookupRow>(db, lookupSql(shape));
-    byShape.set(key, run);
-  }
-  return run;
+function prepared<T>(db: Db, key: string, build: () => SQL): Run<T> {
+  let byKey = statements.get(db);
+  if (!byKey) statements.set(db, (byKey = new Map()));
+  let run = byKey.get(key);
+  if (!run) byKey.set(key, (run = preparedStatement<unknown>(db, build())));
+  return run as Run<T>;
+}
+
+/** The prepared lookup statement of a shape of request, made once per database and shape: its `value` placeholder is the value. */
+export const lookupStatement = (db: Db, shape: LookupShape): Run<LookupRow> =>
+  prepared(db, `one ${JSON.stringify(shape)}`, () => lookupSql(shape));
+
+/**
+ * The prepared statement of many lookups of a shape (lookupBatchSql): `values` holds the values, the
+ * other placeholders are the single statement's; it answers the rows of each value, in their order.
+ */
+export function lookupBatchStatement(
+  db: Db,
+  shape: LookupShape,
+): (values: Record<string, unknown>, lookupValues: string[]) => Promise<LookupRow[][]> {
+  const run = prepared<LookupRow & { n: string | number }>(db, `many ${JSON.stringify(shape)}`, () => lookupBatchSql(shape));
+  return async (values, lookupValues) => {
+    const answers: LookupRow[][] = lookupValues.map(() => []);
+    for (const row of await run({ ...values, values: JSON.stringify(lookupValues) })) answers[Number(row.n) - 1]!.push(row);
+    return answers;
+  };
 }
 
 /** A stock record of the organisation by its stock id, as answered. */
