@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { inflateSync } from 'node:zlib';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { adminApi, HUMAN, login, showFilters, useMachine, type Api, uniqueTag, expectAxeClean, scan, wedgeScan } from './support.ts';
 import { makePicker, makeOrder, openOrderAs, shot, SHORT, type Fixture } from './order-fixtures.ts';
 
@@ -57,6 +57,16 @@ function pdfStrings(bytes: Buffer): string[] {
 /** Whether the cells come one after the other in the PDF's strings (a table row). */
 const hasRow = (strings: string[], cells: Array<string | ((s: string) => boolean)>) =>
   strings.some((_, i) => cells.every((c, j) => (typeof c === 'string' ? strings[i + j] === c : c(strings[i + j] ?? ''))));
+/** An order picked whole by the API, opened on the pack board by a new packer of `firstName`: the API, the order and its picked stock ids. */
+async function pickedOrderOpen(page: Page, request: APIRequestContext, testInfo: TestInfo, firstName: string) {
+  const api = await adminApi(request);
+  const tag = uniqueTag(testInfo);
+  const f = await makeOrder(api, tag);
+  const picked = await pickAll(api, f);
+  await openOrderAs(page, api, tag, firstName, '/shipping', f.number);
+  return { api, f, picked };
+}
+
 /** A description cell: the text whole, or cut to its column's width (the packing list cuts descriptions, never part numbers). */
 const description = (text: string) => (cell: string) => {
   const shown = cell.replace(/…$/, '');
@@ -178,11 +188,7 @@ test.describe('shipping', () => {
     page,
     request,
   }, testInfo) => {
-    const api = await adminApi(request);
-    const tag = uniqueTag(testInfo);
-    const f = await makeOrder(api, tag);
-    const picked = await pickAll(api, f);
-    await openOrderAs(page, api, tag, 'Nia', '/shipping', f.number);
+    const { api, f, picked } = await pickedOrderOpen(page, request, testInfo, 'Nia');
     // A slow network: the package is made a second and a half after the tap.
     await page.route('**/api/package/save', async (route) => {
       await new Promise((r) => setTimeout(r, 1500));
@@ -202,11 +208,7 @@ test.describe('shipping', () => {
     page,
     request,
   }, testInfo) => {
-    const api = await adminApi(request);
-    const tag = uniqueTag(testInfo);
-    const f = await makeOrder(api, tag);
-    const picked = await pickAll(api, f);
-    await openOrderAs(page, api, tag, 'Wes', '/shipping', f.number);
+    const { api, f, picked } = await pickedOrderOpen(page, request, testInfo, 'Wes');
     const weights = async () =>
       (
         (await api('ship/order', { number: f.number })) as {

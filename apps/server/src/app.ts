@@ -226,7 +226,8 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   sessionRoutes(app, deps);
   mediaRoutes(app, deps);
   recordRoutes(app, deps);
-  stockRoutes(app, deps);
+  // PGlite is one connection; PostgreSQL's pool as opened (DATABASE_POOL_SIZE or its default).
+  stockRoutes(app, deps, database.pool?.size ?? 1);
   locationRoutes(app, deps);
   itemRoutes(app, deps);
   csvTransferRoutes(app, deps);

@@ -19,8 +19,6 @@ export interface CoalesceOptions<T, R> {
   one(input: T): Promise<R>;
   /** Runs calls of one key together, answering each one's result in their order. */
   many(inputs: T[]): Promise<R[]>;
-  /** Told of each batch run, with its size (metrics). */
-  onBatch?(size: number): void;
 }
 
 interface Waiting<T, R> {
@@ -69,7 +67,6 @@ export class Coalescer<T, R> {
   }
 
   private async runBatch(batch: Waiting<T, R>[]): Promise<void> {
-    this.opts.onBatch?.(batch.length);
     if (batch.length === 1) {
       const [only] = batch;
       await this.opts.one(only!.input).then(only!.resolve, only!.reject);

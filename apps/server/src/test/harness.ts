@@ -97,7 +97,11 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
       BADGE_MAX_UNKNOWN_PER_ORG: '1000000',
       ...overrides,
     });
-    database = await openDatabase({ databaseUrl: pgDb?.url, loadDataDir: !pgDb && seeded ? seededPgliteDump() : undefined });
+    database = await openDatabase({
+      databaseUrl: pgDb?.url,
+      poolSize: config.DATABASE_POOL_SIZE,
+      loadDataDir: !pgDb && seeded ? seededPgliteDump() : undefined,
+    });
     const app = await buildApp({ config, database });
     await app.ready();
     const opened = database;
