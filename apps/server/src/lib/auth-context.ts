@@ -7,6 +7,8 @@ import { preparedRows } from '../db/prepared.ts';
 import { looksLikeApiKey } from '@floorhand/contract/accounts';
 import { looksLikeAgentKey } from '@floorhand/contract/labels';
 import { AGENT_KEY_ON_HTTP } from './agent-auth.ts';
+import { rememberFeatures } from './features.ts';
+import { EVERYONE } from '@floorhand/contract/roles';
 import { APP_ID } from '@floorhand/contract/constants';
 import { findAccountByApiKeyPrefix, loadPerms, permsOf } from '../db/accounts.ts';
 import { apiKeyMatches, apiKeyPrefix } from './api-key.ts';
@@ -51,18 +53,22 @@ interface AuthRow {
   timeclock_acct: boolean | null;
   service_acct: boolean | null;
   revoked: boolean;
+  /** The feature_access rows of the token's site and app for the account's roles there (and everyone's), as [role, feature, level]. */
+  features: Array<[string, string, number | null]> | null;
 }
 
 export async function authenticate(db: Db, tokens: TokenService, token: string, target: AuthTarget = {}): Promise<AuthContext> {
   if (looksLikeApiKey(token)) return authenticateApiKey(db, token, target);
   if (looksLikeAgentKey(token)) throw forbidden(AGENT_KEY_ON_HTTP);
   const claims = await tokens.verifyAuth(token);
-  // Every call comes through here: the account, its perms and the revocation in one round trip, as a
-  // prepared statement (db/prepared.ts).
+  // Every call comes through here: the account, its perms, the revocation and what the perms' roles
+  // give (lib/features.ts) in one round trip, as a prepared statement (db/prepared.ts).
   const [row] = await preparedRows<AuthRow>(
     db,
     sql`SELECT a.user_name, a.org_id, a.active, a.must_change_password, p.roles, p.kiosk_acct, p.timeclock_acct, p.service_acct,
-      EXISTS (SELECT 1 FROM revoked_tokens WHERE jti = ${claims.jti}) AS revoked
+      EXISTS (SELECT 1 FROM revoked_tokens WHERE jti = ${claims.jti}) AS revoked,
+      (SELECT json_agg(json_build_array(f.role, f.feature, f.level)) FROM feature_access f
+        WHERE f.site_id = ${claims.site} AND f.app_id = ${claims.app} AND (f.role = ${EVERYONE} OR jsonb_exists(p.roles, f.role))) AS features
     FROM accounts a LEFT JOIN account_perms p ON p.account_id = a.id AND p.site_id = ${claims.site} AND p.app_id = ${claims.app}
     WHERE a.id = ${claims.sub}`,
   );
@@ -78,7 +84,7 @@ export async function authenticate(db: Db, tokens: TokenService, token: string, 
         serviceAcct: row.service_acct ?? false,
       }
     : NO_PERMS;
-  return {
+  const auth: AuthContext = {
     accountId: claims.sub,
     userName: row.user_name,
     orgId: claims.org,
@@ -88,6 +94,11 @@ export async function authenticate(db: Db, tokens: TokenService, token: string, 
     claims,
     mustChangePassword: row.must_change_password,
   };
+  rememberFeatures(
+    auth,
+    (row.features ?? []).map(([role, feature, level]) => ({ role, feature, level })),
+  );
+  return auth;
 }
 
 const badKey = () => unauthorized('The API key is not valid or has been revoked');

@@ -5,11 +5,11 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { io } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import type { Order } from '@floorhand/contract/orders';
 import { call, createTestApp, type TestApp } from '../../test/harness.ts';
 import { demoLogin } from '../../test/logins.ts';
+import { statementsOf } from '../../test/statements.ts';
 import { ledgerMismatches } from '../../db/ledger-check.ts';
 import { lockForConfirm } from './repository.ts';
 
@@ -60,23 +60,6 @@ async function newOrder(qty: number): Promise<Order> {
   );
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.order!;
-}
-
-/** The statements sent while `run` runs. */
-async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
-  const sent: string[] = [];
-  const original = pg.Client.prototype.query;
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    const first = args[0] as string | { text: string };
-    sent.push(typeof first === 'string' ? first : first.text);
-    return (original as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof original;
-  try {
-    await run();
-  } finally {
-    pg.Client.prototype.query = original;
-  }
-  return sent;
 }
 
 async function newOrderOf(lines: number[]): Promise<Order> {
