@@ -88,8 +88,11 @@ export function benchDatabaseUrl() {
 
 /** Builds the server (a stale bundle would measure old code) and starts it in production mode on `databaseUrl`. */
 export function buildAndStartServer(databaseUrl) {
-  const built = spawnSync(process.execPath, ['build.mjs'], { cwd: join(root, 'apps/server'), stdio: 'inherit' });
-  if (built.status !== 0) throw new Error('the server build failed');
+  // BENCH_BUILD=0 runs apps/server/dist as it is: two builds compared by copying each in turn.
+  if (process.env.BENCH_BUILD !== '0') {
+    const built = spawnSync(process.execPath, ['build.mjs'], { cwd: join(root, 'apps/server'), stdio: 'inherit' });
+    if (built.status !== 0) throw new Error('the server build failed');
+  }
   // BENCH_POOL_SIZE sets the server's PostgreSQL pool (DATABASE_POOL_SIZE); its own default otherwise.
   const pool = process.env.BENCH_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.BENCH_POOL_SIZE } : {};
   return startBuiltServer({ DATABASE_URL: databaseUrl, ...pool, DEMO_SEED: 'off', LOG_LEVEL: 'warn', NODE_ENV: 'production' });

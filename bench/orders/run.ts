@@ -40,6 +40,7 @@ import {
   printFigures,
   serverMetrics,
 } from '../server.mjs';
+import { tailReport, watchBackends } from '../tail.mjs';
 import {
   DATABASE_URL,
   ROUNDS,
@@ -168,7 +169,6 @@ async function pickRound(base: string, adminToken: string, team: Picker[], prefi
   });
 
   const outcomes: Outcome[] = [];
-  const latencies: number[] = [];
   let refused = 0;
   let shorts = 0;
   let retries = 0;
@@ -177,7 +177,8 @@ async function pickRound(base: string, adminToken: string, team: Picker[], prefi
   let firstUnexpected = '';
   const load = busy > 0 ? await busyCores(busy) : undefined; // while the pickers scan, not while the round is set up
   const seen = await serverMetrics(base);
-  const started = performance.now();
+  const backends = pace ? watchBackends(pool, 100) : undefined; // read beside the slow confirms' bursts
+  const [started, timeline] = [performance.now(), [] as Array<{ at: number; ms: number }>];
   const cpuBefore = cpuMs();
   const picking = Promise.all(
     team.map(async (picker, p) => {
@@ -217,7 +218,7 @@ async function pickRound(base: string, adminToken: string, team: Picker[], prefi
             ? [post(base, picker.token, 'pick/confirm', body), post(base, picker.token, 'pick/confirm', body)]
             : [post(base, picker.token, 'pick/confirm', body)];
           const [res, again] = await Promise.all(sends);
-          latencies.push(performance.now() - t0);
+          timeline.push({ at: t0 - started, ms: performance.now() - t0 });
           const outcome: Outcome = {
             key: body.idempotencyKey,
             scanned: body.scan,
@@ -251,8 +252,10 @@ async function pickRound(base: string, adminToken: string, team: Picker[], prefi
     }),
   );
   await picking.finally(() => load?.stop());
+  const backendSamples = (await backends?.stop()) ?? [];
   const server = await seen.since();
   const wall = (performance.now() - started) / 1000;
+  const latencies = timeline.map((t) => t.ms);
   const cpuPerCall = (cpuMs() - cpuBefore) / (latencies.length + shorts + retries);
 
   // ---- The checks
@@ -298,6 +301,7 @@ async function pickRound(base: string, adminToken: string, team: Picker[], prefi
   return {
     confirms: latencies.length,
     server,
+    tail: pace ? tailReport(timeline, backendSamples, TARGET.pickP99Ms) : '',
     cpuPerCall,
     wall,
     rps: latencies.length / wall,
@@ -424,7 +428,8 @@ try {
       `  ${name}: ${r.confirms} confirms in ${r.wall.toFixed(1)} s (${Math.round(r.rps)}/s)  p50 ${r.p50.toFixed(1)} ms  p95 ${r.p95.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms, server CPU ${r.cpuPerCall.toFixed(1)} ms per call\n` +
         `    ${r.picksMade} picks (${r.pickedUnits} of ${r.unitsBefore} units), ${r.refused} refused (stock gone), ${r.shorts} shorts, ${r.retries} retried scans (${r.retryMismatch} answered differently), ${r.unexpected} unexpected${r.firstUnexpected ? ` (${r.firstUnexpected})` : ''}\n` +
         `    over-picks ${r.overPicks}, lost or doubled movements ${r.lostOrDoubled}, units conserved ${r.unitsConserved ? 'yes' : 'NO'}, open lines left ${r.openLines}, ledger mismatches ${r.ledgerMismatches}\n` +
-        `    ${r.server.describe()}`,
+        `    ${r.server.describe()}` +
+        (r.tail ? `\n    ${r.tail}` : ''),
     );
   for (let round = 1; round <= ROUNDS; round++) {
     console.log(`round ${round}, load average ${loadAverage()}`);

@@ -10,6 +10,7 @@ import pg from 'pg';
 import { benchDatabaseUrl, buildAndStartServer, busyCores, cpuMs, jsonPoster, login, serverMetrics, serverPoolSize } from '../server.mjs';
 import { execFileSync } from 'node:child_process';
 import { LOOKUP, sampleValues } from './workload.mjs';
+import { burstsOf } from '../tail.mjs';
 
 const DATABASE_URL = benchDatabaseUrl();
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -96,18 +97,7 @@ try {
   console.log(
     `  load generator: event-loop delay p99 ${(own.percentile(99) / 1e6 - 10).toFixed(1)} ms, max ${(own.max / 1e6 - 10).toFixed(1)} ms`,
   );
-  const slow = samples.filter((s) => s.ms > SLOW_MS).sort((a, b) => a.at - b.at);
-  const bursts = [];
-  for (const s of slow) {
-    const last = bursts.at(-1);
-    if (last && s.at - last.end < 50) {
-      last.end = s.at;
-      last.n++;
-      last.max = Math.max(last.max, s.ms);
-    } else bursts.push({ start: s.at, end: s.at, n: 1, max: s.ms });
-  }
-  console.log(`  ${slow.length} over ${SLOW_MS} ms, in ${bursts.length} bursts (start s: count, longest ms):`);
-  console.log(`  ${bursts.map((b) => `${(b.start / 1000).toFixed(2)}: ${b.n}, ${b.max.toFixed(0)}`).join(' | ')}`);
+  console.log(`  ${burstsOf(samples, SLOW_MS).describe()}`);
 } finally {
   server.stop();
   post.close();
