@@ -106,4 +106,50 @@ describe('idempotentWrite', () => {
       }),
     ).rejects.toThrow('Only 0 left');
   });
+
+  it('a retry sent while the first is under way on this node waits for it without a statement, then answers its answer', async () => {
+    const log: string[] = [];
+    const deps = counting(log);
+    const idempotencyKey = key();
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let inWork!: () => void;
+    const working = new Promise<void>((r) => (inWork = r));
+    const first = idempotentWrite(deps, auth, 'stock/adjust', { idempotencyKey, n: 1 }, async () => {
+      log.push('first works');
+      inWork();
+      await gate;
+      return { response: { ok: 1 } };
+    });
+    await working;
+    const retry = idempotentWrite(deps, auth, 'stock/adjust', { idempotencyKey, n: 1 }, async () => {
+      log.push('retry works');
+      return { response: { ok: 2 } };
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    // While the first is under way the retry sends nothing: no transaction, no connection waiting on the key's lock.
+    expect(log).toEqual(['execute', 'first works']);
+    release();
+    expect(await first).toEqual({ ok: 1 });
+    expect(await retry).toEqual({ ok: 1 });
+    expect(log).toEqual(['execute', 'first works', 'insert', 'execute']);
+  });
+
+  it('a retry of a refused write, sent while it was under way, is refused the same way by its own work', async () => {
+    const log: string[] = [];
+    const deps = counting(log);
+    const idempotencyKey = key();
+    const refuse = async (): Promise<never> => {
+      log.push('work');
+      await new Promise((r) => setTimeout(r, 20));
+      throw badInput('Only 0 left');
+    };
+    const both = await Promise.allSettled([
+      idempotentWrite(deps, auth, 'stock/move', { idempotencyKey }, refuse),
+      idempotentWrite(deps, auth, 'stock/move', { idempotencyKey }, refuse),
+    ]);
+    expect(both.map((r) => (r.status === 'rejected' ? (r.reason as Error).message : 'answered'))).toEqual(['Only 0 left', 'Only 0 left']);
+    // One after the other, never both at once.
+    expect(log.filter((l) => l === 'work')).toHaveLength(2);
+  });
 });
