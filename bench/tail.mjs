@@ -17,12 +17,11 @@ export function burstsOf(samples, slowMs, gapMs = 50) {
     } else bursts.push({ start: s.at, end: s.at, n: 1, max: s.ms });
   }
   return {
-    slow: slow.length,
     bursts,
     describe: (top = Infinity) =>
       `${slow.length} over ${slowMs} ms, in ${bursts.length} bursts (start s: count, longest ms)${top < bursts.length ? `, the ${top} longest` : ''}:\n  ` +
       [...bursts]
-        .sort((a, b) => (top < bursts.length ? b.max - a.max : 0))
+        .sort((a, b) => b.max - a.max)
         .slice(0, top)
         .sort((a, b) => a.start - b.start)
         .map((b) => `${(b.start / 1000).toFixed(2)}: ${b.n}, ${b.max.toFixed(0)}`)

@@ -156,17 +156,34 @@ export async function emitChanged(
 }
 
 /** The keyed writes under way on this node, per database handle: organisation and key → the write's end. */
-const underWay = new WeakMap<Db, Map<string, Promise<unknown>>>();
+const underWay = new WeakMap<Db, Map<string, Promise<void>>>();
+
+/**
+ * Waits until no write with this key is under way on this node, then holds the key's turn until the
+ * answered function gives it up. Nothing is held meanwhile: no connection, no transaction.
+ */
+async function keyTurn(db: Db, orgId: string, key: string): Promise<() => void> {
+  let writes = underWay.get(db);
+  if (!writes) underWay.set(db, (writes = new Map()));
+  const id = `${orgId}\u0000${key}`;
+  for (let first = writes.get(id); first; first = writes.get(id)) await first;
+  let giveUp!: () => void;
+  writes.set(id, new Promise<void>((r) => (giveUp = r)));
+  return () => {
+    writes.delete(id);
+    giveUp();
+  };
+}
 
 /**
  * Runs `work` in one transaction and stores its answer under the key (when there is one) in the
  * same transaction; after commit, emits what changed. A retry answers the stored response.
  *
  * A retry that comes while the first with its key is still under way on this node (a scanner that
- * sends again when its answer is slow) waits for it here, holding nothing, and then finds its answer
- * in its first statement. Without it the retry took a pooled connection and a transaction to wait on
- * the key's lock: when every picker's retry came in the same seconds, half the pool waited on keys
- * while the firsts' statements queued for a connection (docs/performance.md, "Pick confirm's
+ * sends again when its answer is slow) waits for it here, holding nothing (keyTurn), and then finds
+ * its answer in its first statement. Without it the retry took a pooled connection and a transaction
+ * to wait on the key's lock: when every picker's retry came in the same seconds, half the pool waited
+ * on keys while the firsts' statements queued for a connection (docs/performance.md, "Pick confirm's
  * bursts"). A retry on another node still waits on the lock.
  */
 export async function idempotentWrite<T>(
@@ -179,30 +196,8 @@ export async function idempotentWrite<T>(
   knownHash?: string,
 ): Promise<T> {
   const key = body.idempotencyKey;
-  if (!key) return runWrite(deps, auth, call, body, work, knownHash);
-  let writes = underWay.get(deps.db);
-  if (!writes) underWay.set(deps.db, (writes = new Map()));
-  const id = `${auth.orgId}\u0000${key}`;
-  for (let first = writes.get(id); first; first = writes.get(id)) await first.catch(() => undefined);
-  const running = runWrite(deps, auth, call, body, work, knownHash);
-  writes.set(id, running);
-  try {
-    return await running;
-  } finally {
-    if (writes.get(id) === running) writes.delete(id);
-  }
-}
-
-async function runWrite<T>(
-  deps: Deps,
-  auth: AuthContext,
-  call: CallPath,
-  body: Record<string, unknown> & { idempotencyKey?: string },
-  work: (tx: Db) => Promise<WriteResult<T>>,
-  knownHash?: string,
-): Promise<T> {
-  const key = body.idempotencyKey;
   const hash = key ? (knownHash ?? requestHash(call, body)) : '';
+  const leave = key ? await keyTurn(deps.db, auth.orgId, key) : undefined;
   let result: WriteResult<T>;
   try {
     const outcome = await deps.db.transaction(async (tx): Promise<{ stored: StoredKey } | { done: WriteResult<T> }> => {
@@ -243,6 +238,8 @@ async function runWrite<T>(
       if (stored) return replay<T>(deps, stored, call, hash);
     }
     throw error;
+  } finally {
+    leave?.();
   }
   await emitChanged(deps, auth.orgId, result.changed, result.alsoEmit);
   return result.response;
